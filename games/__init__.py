@@ -1,0 +1,1 @@
+"""Pure rule engines for the four Lutèce games; no Discord, no I/O, no asyncio."""

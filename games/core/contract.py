@@ -1,0 +1,193 @@
+"""The contract every game engine implements, and the value types it returns.
+
+Engines are pure and deterministic: `apply` never mutates the state it is given (AIs and
+previews apply actions to the same state many times), and all randomness comes from the
+seed passed to `setup`. Validation happens at the boundary (`parse_action`, `apply`'s legality
+check); everything else stays lean because benchmarks play thousands of games per second.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from enum import Enum
+from typing import Any, ClassVar, Generic, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from games.core.errors import IllegalAction
+
+S = TypeVar("S")
+A = TypeVar("A", bound=BaseModel)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, for recaps and notifications.
+
+    `to` is None for a public event, or the seats that may see it (private draws etc.). The
+    host routes events by `to`; a private event never reaches a public channel.
+    """
+
+    kind: str
+    params: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    to: tuple[int, ...] | None = None
+
+
+class Result(BaseModel):
+    """The end of a match: final scores, places, and how ties were broken."""
+
+    model_config = ConfigDict(frozen=True)
+
+    scores: list[int]
+    ranking: list[list[int]] = Field(description="places, best first; tied seats share a place")
+    winners: list[int]
+    tiebreak: str | None = Field(default=None, description="key of the tie-break rule applied")
+    details: dict[str, Any] = Field(default_factory=dict, description="per-game breakdown")
+
+
+def rank_by(keys: Sequence[tuple[Any, ...]]) -> list[list[int]]:
+    """Group seats into places by descending key; equal keys share a place."""
+    order = sorted(range(len(keys)), key=lambda s: keys[s], reverse=True)
+    places: list[list[int]] = []
+    for seat in order:
+        if places and keys[places[-1][0]] == keys[seat]:
+            places[-1].append(seat)
+        else:
+            places.append([seat])
+    return places
+
+
+def jsonable(value: Any) -> Any:
+    """Plain JSON data for a state made of dataclasses, tuples, sets, enums and models."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, BaseModel):
+        return value.model_dump(mode="json")
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, Mapping):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, (set, frozenset)):
+        return sorted((jsonable(v) for v in value), key=repr)
+    if isinstance(value, (list, tuple)):
+        return [jsonable(v) for v in value]
+    return value
+
+
+class Game(ABC, Generic[S, A]):
+    """One board game's rules. Subclasses set the class attributes and implement the methods."""
+
+    key: ClassVar[str]  # "paris-paris": used in records, CLI flags and custom_ids
+    title: ClassVar[str]
+    min_seats: ClassVar[int]
+    max_seats: ClassVar[int]
+    Options: ClassVar[type[BaseModel]]  # edition variants and house rules, all with defaults
+    Action: ClassVar[Any]  # the discriminated union of this game's action models
+
+    _adapter: ClassVar[TypeAdapter[Any] | None] = None
+
+    # --- boundary helpers (validation lives here, not on the hot path) -------------------
+
+    @classmethod
+    def action_adapter(cls) -> TypeAdapter[Any]:
+        if cls.__dict__.get("_adapter") is None:
+            cls._adapter = TypeAdapter(cls.Action)
+        return cls._adapter  # type: ignore[return-value]
+
+    def parse_action(self, data: Mapping[str, Any] | str) -> A:
+        """Validate untrusted action JSON; raises IllegalAction('action.malformed')."""
+        adapter = self.action_adapter()
+        try:
+            if isinstance(data, str):
+                return adapter.validate_json(data)
+            return adapter.validate_python(data)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(p) for p in first.get("loc", ())) or "action"
+            raise IllegalAction(
+                "action.malformed", f"malformed action ({where}: {first['msg']})"
+            ) from None
+
+    def dump_action(self, action: A) -> dict[str, Any]:
+        return action.model_dump(mode="json")
+
+    def parse_options(self, data: Mapping[str, Any] | BaseModel | None) -> BaseModel:
+        """Validate match options; raises IllegalAction('options.invalid')."""
+        if isinstance(data, self.Options):
+            return data
+        try:
+            return self.Options.model_validate(dict(data or {}))
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(p) for p in first.get("loc", ())) or "options"
+            raise IllegalAction(
+                "options.invalid", f"invalid option {where}: {first['msg']}"
+            ) from None
+
+    def check_seats(self, seats: int) -> None:
+        if not self.min_seats <= seats <= self.max_seats:
+            raise IllegalAction(
+                "seats.out_of_range",
+                f"{self.title} is played by {self.min_seats} to {self.max_seats} players, "
+                f"not {seats}",
+                min=self.min_seats,
+                max=self.max_seats,
+                seats=seats,
+            )
+
+    # --- the rules ----------------------------------------------------------------------
+
+    @abstractmethod
+    def setup(
+        self,
+        seats: int,
+        options: BaseModel,
+        seed: int,
+        arrangement: Mapping[str, Any] | None = None,
+    ) -> S:
+        """The initial state. `arrangement` fixes every hidden random element when given."""
+
+    @abstractmethod
+    def arrangement(self, state: S) -> dict[str, Any]:
+        """The hidden random elements of `state`'s setup, in the form `setup` accepts."""
+
+    @abstractmethod
+    def to_act(self, state: S) -> frozenset[int]:
+        """Seats that must act now (empty once the match is over)."""
+
+    @abstractmethod
+    def legal_actions(self, state: S, seat: int) -> Sequence[A]:
+        """Every legal action of `seat` now (empty if it need not act)."""
+
+    @abstractmethod
+    def apply(self, state: S, seat: int, action: A) -> tuple[S, list[Event]]:
+        """A new state after `seat` plays `action`; raises IllegalAction. Never mutates `state`."""
+
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> BaseModel:
+        """What `seat` may see (None: the public view). Never contains another seat's secrets."""
+
+    @abstractmethod
+    def result(self, state: S) -> Result | None:
+        """The result once the match is over, else None."""
+
+    @abstractmethod
+    def scores(self, state: S) -> list[int]:
+        """Running public scores, one per seat."""
+
+    # --- defaults an engine may override --------------------------------------------------
+
+    def is_over(self, state: S) -> bool:
+        return self.result(state) is not None
+
+    def evaluate(self, state: S, seat: int) -> float:
+        """How good `state` is for `seat`, for the greedy AI: score minus the best rival's."""
+        scores = self.scores(state)
+        rivals = [s for i, s in enumerate(scores) if i != seat]
+        return scores[seat] - (max(rivals) if rivals else 0)
+
+    def snapshot(self, state: S) -> dict[str, Any]:
+        """The whole state as JSON data: the stored cache that must equal a replay."""
+        return jsonable(state)
