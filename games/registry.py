@@ -17,6 +17,12 @@ _ENGINES: dict[str, str] = {
 }
 
 
+def register(key: str, target: str) -> None:
+    """Add an engine ("module:Class") under `key`: for plug-in games and test doubles."""
+    _ENGINES[key] = target
+    get_game.cache_clear()
+
+
 def game_keys() -> list[str]:
     """Keys of every game whose engine is installed."""
     return [key for key in _ENGINES if _importable(key)]

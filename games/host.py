@@ -1,0 +1,424 @@
+"""The async match host: one lock per match, authorise, apply through the engine, persist.
+
+Every change to a match goes through here, so the Discord layer, the CLI and the tests share
+one path: an action is applied to a copy of the state, appended to the log with the new
+snapshot in one transaction, and only then becomes the live state. A failure anywhere leaves
+the match exactly as it was.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+import time
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from pydantic import BaseModel
+
+from games.core.ai import get_player
+from games.core.errors import IllegalAction
+from games.core.record import MatchRecord, RecordedAction
+from games.core.rng import derive_rng
+from games.outcome import Applied, LiveMatch, MatchSettings, Outcome
+from games.registry import get_game
+from storage.rows import MatchRow, SeatRow
+from storage.store import DuplicateRequest, StaleVersion, Store
+
+log = logging.getLogger(__name__)
+
+
+class HostError(IllegalAction):
+    """A refusal by the host (unknown match, not your turn…), keyed like engine errors."""
+
+
+def new_match_id() -> str:
+    """Short, unguessable, custom_id-friendly."""
+    return secrets.token_hex(4)
+
+
+class MatchHost:
+    """Holds live matches and applies every change to them."""
+
+    def __init__(self, store: Store, *, clock: Callable[[], float] = time.time) -> None:
+        self.store = store
+        self.clock = clock
+        self._live: dict[str, LiveMatch] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+
+    def lock(self, match_id: str) -> asyncio.Lock:
+        """The lock that serialises every change to one match."""
+        return self._locks.setdefault(match_id, asyncio.Lock())
+
+    # --- loading ------------------------------------------------------------------------
+
+    async def get(self, match_id: str) -> LiveMatch:
+        """The live match, loaded (and replayed from its log) on first use."""
+        live = self._live.get(match_id)
+        if live is None:
+            async with self.lock(match_id):
+                live = self._live.get(match_id) or await self._load(match_id)
+        return live
+
+    async def _load(self, match_id: str) -> LiveMatch:
+        row = await self.store.get_match(match_id)
+        if row is None:
+            raise HostError("match.unknown", f"there is no match {match_id!r}", match=match_id)
+        live = LiveMatch(row=row, game=get_game(row.game))
+        if row.status != "lobby":
+            live.state = await self._replay(live)
+        self._live[match_id] = live
+        return live
+
+    async def _replay(self, live: LiveMatch) -> Any:
+        """Rebuild the state from the log and check it against the stored snapshot."""
+        game, row = live.game, live.row
+        state = game.setup(row.seats, game.parse_options(row.options), row.seed, row.arrangement)
+        for entry in await self.store.actions(row.id):
+            state, _ = game.apply(state, entry.seat, game.parse_action(entry.action))
+        if row.snapshot is not None and _as_json(game.snapshot(state)) != row.snapshot:
+            # The log is the truth; the snapshot is only a cache. Repair it, loudly.
+            log.warning("match %s: snapshot differed from its replayed log; repaired", row.id)
+            await self.store.update_match(row.id, snapshot=_as_json(game.snapshot(state)))
+        return state
+
+    async def active_matches(self) -> list[LiveMatch]:
+        """Every lobby and active match, loaded (used at start-up to resume them all)."""
+        return [await self.get(row.id) for row in await self.store.list_matches()]
+
+    # --- lobby ----------------------------------------------------------------------------
+
+    async def open_lobby(
+        self,
+        game_key: str,
+        *,
+        host_user_id: int,
+        host_name: str,
+        max_seats: int,
+        options: Mapping[str, Any] | None = None,
+        settings: Mapping[str, Any] | None = None,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+    ) -> LiveMatch:
+        """A new table waiting for players; its creator takes seat 0."""
+        game = get_game(game_key)
+        game.check_seats(max_seats)
+        opts = game.parse_options(options)
+        now = self.clock()
+        row = MatchRow(
+            id=new_match_id(), game=game_key, status="lobby", seats=max_seats, seed=0,
+            created_at=now, updated_at=now, options=opts.model_dump(mode="json"),
+            settings=_settings(settings).model_dump(mode="json"), guild_id=guild_id,
+            channel_id=channel_id, host_user_id=host_user_id,
+            seat_rows=[SeatRow(seat=0, name=host_name, user_id=host_user_id)],
+        )  # fmt: skip
+        await self.store.create_match(row)
+        live = LiveMatch(row=row, game=game)
+        self._live[row.id] = live
+        return live
+
+    async def join(self, match_id: str, user_id: int, name: str) -> LiveMatch:
+        async with self.lock(match_id):
+            live = await self._lobby(match_id)
+            if live.seat_of(user_id) is not None:
+                raise HostError("lobby.already_joined", "you are already at this table")
+            self._add_seat(live, SeatRow(seat=0, name=name, user_id=user_id))
+            await self.store.set_seats(match_id, live.row.seat_rows)
+            return live
+
+    async def add_ai(self, match_id: str, user_id: int, level: str = "greedy") -> LiveMatch:
+        async with self.lock(match_id):
+            live = await self._lobby(match_id)
+            if live.seat_of(user_id) is None:
+                raise HostError("lobby.not_seated", "only players at this table may add an AI")
+            get_player(level)
+            number = 1 + sum(1 for s in live.row.seat_rows if s.ai)
+            self._add_seat(live, SeatRow(seat=0, name=f"AI {number}", ai=level))
+            await self.store.set_seats(match_id, live.row.seat_rows)
+            return live
+
+    async def leave(self, match_id: str, user_id: int) -> LiveMatch:
+        async with self.lock(match_id):
+            live = await self._lobby(match_id)
+            if live.seat_of(user_id) is None:
+                raise HostError("lobby.not_seated", "you are not at this table")
+            if user_id == live.row.host_user_id:
+                raise HostError("lobby.host_cannot_leave", "the host cancels the table instead")
+            rest = [s for s in live.row.seat_rows if s.user_id != user_id]
+            live.row.seat_rows = [SeatRow(i, s.name, s.user_id, s.ai) for i, s in enumerate(rest)]
+            await self.store.set_seats(match_id, live.row.seat_rows)
+            return live
+
+    async def cancel(self, match_id: str, user_id: int) -> LiveMatch:
+        async with self.lock(match_id):
+            live = await self._lobby(match_id)
+            self._require_host(live, user_id)
+            live.row.status, live.row.end_reason = "ended", "cancelled"
+            await self.store.update_match(match_id, status="ended", end_reason="cancelled")
+            return live
+
+    async def start(
+        self,
+        match_id: str,
+        user_id: int | None,
+        *,
+        seed: int | None = None,
+        arrangement: Mapping[str, Any] | None = None,
+    ) -> Outcome:
+        """Deal the game (its seed is drawn now) and let AI seats play until a human must act."""
+        async with self.lock(match_id):
+            live = await self._lobby(match_id)
+            if user_id is not None:
+                self._require_host(live, user_id)
+            row, game = live.row, live.game
+            game.check_seats(len(row.seat_rows))
+            row.seats = len(row.seat_rows)
+            row.seed = secrets.randbits(62) if seed is None else seed
+            live.state = game.setup(row.seats, game.parse_options(row.options), row.seed,
+                                    arrangement)  # fmt: skip
+            row.arrangement = game.arrangement(live.state)
+            row.snapshot = _as_json(game.snapshot(live.state))
+            row.status = "active"
+            row.deadline_at = self._deadline(live)
+            await self.store.update_match(
+                match_id, status="active", seats=row.seats, seed=row.seed,
+                arrangement=row.arrangement, snapshot=row.snapshot, deadline_at=row.deadline_at,
+            )  # fmt: skip
+            outcome = Outcome(live)
+            await self._drive_ai(live, outcome)
+            return outcome
+
+    async def create(
+        self,
+        game_key: str,
+        seats: list[SeatRow],
+        *,
+        options: Mapping[str, Any] | None = None,
+        settings: Mapping[str, Any] | None = None,
+        seed: int | None = None,
+        arrangement: Mapping[str, Any] | None = None,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+    ) -> Outcome:
+        """Open and start a match with a fixed seat list in one go (CLI, tests, demos)."""
+        game = get_game(game_key)
+        game.check_seats(len(seats))
+        opts = game.parse_options(options)
+        now = self.clock()
+        row = MatchRow(
+            id=new_match_id(), game=game_key, status="lobby", seats=len(seats), seed=0,
+            created_at=now, updated_at=now, options=opts.model_dump(mode="json"),
+            settings=_settings(settings).model_dump(mode="json"), guild_id=guild_id,
+            channel_id=channel_id, seat_rows=[SeatRow(i, s.name, s.user_id, s.ai)
+                                              for i, s in enumerate(seats)],
+        )  # fmt: skip
+        await self.store.create_match(row)
+        self._live[row.id] = LiveMatch(row=row, game=game)
+        return await self.start(row.id, None, seed=seed, arrangement=arrangement)
+
+    def _add_seat(self, live: LiveMatch, seat: SeatRow) -> None:
+        if len(live.row.seat_rows) >= live.row.seats:
+            raise HostError("lobby.full", "this table is full")
+        seat.seat = len(live.row.seat_rows)
+        live.row.seat_rows.append(seat)
+
+    def _require_host(self, live: LiveMatch, user_id: int) -> None:
+        if user_id != live.row.host_user_id:
+            raise HostError("lobby.not_host", "only the player who opened the table may do that")
+
+    async def _lobby(self, match_id: str) -> LiveMatch:
+        live = self._live.get(match_id) or await self._load(match_id)
+        if live.row.status != "lobby":
+            raise HostError("lobby.closed", "this table is no longer open", match=match_id)
+        return live
+
+    # --- playing --------------------------------------------------------------------------
+
+    async def act(
+        self,
+        match_id: str,
+        user_id: int,
+        action: BaseModel | Mapping[str, Any],
+        *,
+        key: str | None,
+        expected_version: int | None = None,
+    ) -> Outcome:
+        """Apply `user_id`'s action exactly once (`key` is the idempotency key), then let AI
+        seats reply. Raises HostError/IllegalAction with nothing changed when refused."""
+        async with self.lock(match_id):
+            live = self._live.get(match_id) or await self._load(match_id)
+            if key is not None and await self.store.request_seq(match_id, key) is not None:
+                return Outcome(live, duplicate=True)
+            if live.row.status != "active":
+                raise HostError("match.not_active", "this match is not running", match=match_id)
+            seat = live.seat_of(user_id)
+            if seat is None:
+                raise HostError("seat.not_player", "you are not playing in this match")
+            if seat not in live.to_act():
+                raise HostError("turn.not_yours", "it is not your turn")
+            if expected_version is not None and expected_version != live.row.version:
+                raise HostError("match.stale", "the table has moved on since that button was made")
+            if not isinstance(action, BaseModel):
+                action = live.game.parse_action(action)
+            outcome = Outcome(live)
+            try:
+                await self._apply(live, outcome, seat, action, key, user_id, "player")
+            except DuplicateRequest:
+                return Outcome(live, duplicate=True)
+            await self._drive_ai(live, outcome)
+            return outcome
+
+    async def _apply(
+        self,
+        live: LiveMatch,
+        outcome: Outcome,
+        seat: int,
+        action: BaseModel,
+        key: str | None,
+        user_id: int | None,
+        by: str,
+    ) -> None:
+        game, row = live.game, live.row
+        state, events = game.apply(live.state, seat, action)
+        result = game.result(state)
+        status = "finished" if result is not None else "active"
+        pending = LiveMatch(row=row, game=game, state=state)
+        deadline = None if result is not None else self._deadline(pending, status)
+        snapshot = _as_json(game.snapshot(state))
+        try:
+            version = await self.store.append_action(
+                row.id, expected_version=row.version, seat=seat,
+                action=game.dump_action(action), request_id=key, user_id=user_id,
+                snapshot=snapshot, status=status,
+                result=None if result is None else result.model_dump(mode="json"),
+                deadline_at=deadline,
+            )  # fmt: skip
+        except StaleVersion:
+            # Another process wrote this match: forget our copy so the next call reloads it.
+            self._live.pop(row.id, None)
+            raise HostError("match.stale", "the table has moved on; please try again") from None
+        live.state = state
+        row.version, row.snapshot, row.status, row.deadline_at = version, snapshot, status, deadline
+        row.result = None if result is None else result.model_dump(mode="json")
+        row.reminded = False
+        outcome.applied.append(Applied(seat, action, tuple(events), version, by))
+
+    async def _drive_ai(self, live: LiveMatch, outcome: Outcome) -> None:
+        """Let AI seats act until a human must act or the match ends."""
+        while live.row.status == "active":
+            ai_seats = sorted(s for s in live.to_act() if live.ai_of(s))
+            if not ai_seats:
+                return
+            seat = ai_seats[0]
+            await self._play_for(live, outcome, seat, live.ai_of(seat) or "greedy", "ai")
+
+    async def _play_for(
+        self, live: LiveMatch, outcome: Outcome, seat: int, level: str, by: str
+    ) -> None:
+        rng = derive_rng(live.row.seed, "ai", live.row.version)
+        action = get_player(level).choose(live.game, live.state, seat, rng)
+        key = f"{by}:{live.row.version + 1}"
+        await self._apply(live, outcome, seat, action, key, None, by)
+
+    # --- deadlines ------------------------------------------------------------------------
+
+    def _deadline(self, live: LiveMatch, status: str = "active") -> float | None:
+        """When the current turn times out, if the table has a deadline and a human must act."""
+        seconds = live.settings.turn_deadline_s
+        if status != "active" or seconds is None:
+            return None
+        humans = [s for s in live.to_act() if not live.ai_of(s)]
+        return self.clock() + seconds if humans else None
+
+    async def timeout(self, match_id: str) -> Outcome | None:
+        """The turn deadline passed: an AI plays for absent players, or the match waits."""
+        async with self.lock(match_id):
+            live = self._live.get(match_id) or await self._load(match_id)
+            row = live.row
+            if row.status != "active" or row.deadline_at is None or row.deadline_at > self.clock():
+                return None
+            outcome = Outcome(live)
+            if live.settings.on_timeout == "wait":
+                row.deadline_at = None
+                await self.store.update_match(match_id, deadline_at=None)
+                return outcome
+            for seat in sorted(live.to_act()):
+                if live.row.status == "active" and seat in live.to_act():
+                    await self._play_for(live, outcome, seat, live.settings.ai_level, "timeout")
+            await self._drive_ai(live, outcome)
+            return outcome
+
+    async def mark_reminded(self, match_id: str) -> None:
+        live = await self.get(match_id)
+        live.row.reminded = True
+        await self.store.update_match(match_id, reminded=1)
+
+    # --- admin ----------------------------------------------------------------------------
+
+    async def end(self, match_id: str, reason: str) -> LiveMatch:
+        """Stop a lobby or match for good (admin); the log stays for export."""
+        async with self.lock(match_id):
+            live = self._live.get(match_id) or await self._load(match_id)
+            if live.row.status not in ("lobby", "active"):
+                raise HostError("match.not_active", "this match is already over")
+            live.row.status, live.row.end_reason, live.row.deadline_at = "ended", reason, None
+            await self.store.update_match(
+                match_id, status="ended", end_reason=reason, deadline_at=None
+            )
+            return live
+
+    async def replace(
+        self, match_id: str, seat: int, *, user_id: int | None, ai: str | None, name: str
+    ) -> Outcome:
+        """Give a seat to another member or to an AI; an AI to act plays at once."""
+        async with self.lock(match_id):
+            live = self._live.get(match_id) or await self._load(match_id)
+            if live.row.status not in ("lobby", "active"):
+                raise HostError("match.not_active", "this match is already over")
+            if not 0 <= seat < len(live.row.seat_rows):
+                raise HostError("seat.unknown", f"there is no seat {seat}", seat=seat)
+            if (user_id is None) == (ai is None):
+                raise HostError("seat.replacement", "replace a seat by a member or by an AI")
+            if ai is not None:
+                get_player(ai)
+            if user_id is not None and live.seat_of(user_id) not in (None, seat):
+                raise HostError("lobby.already_joined", "that member already holds a seat")
+            live.row.seat_rows[seat] = SeatRow(seat, name, user_id, ai)
+            await self.store.set_seats(match_id, live.row.seat_rows)
+            outcome = Outcome(live)
+            if live.row.status == "active":
+                live.row.deadline_at = self._deadline(live)
+                await self.store.update_match(match_id, deadline_at=live.row.deadline_at)
+                await self._drive_ai(live, outcome)
+            return outcome
+
+    async def record(self, match_id: str) -> MatchRecord:
+        """The match record (setup + log) of a stored match, for export and replay."""
+        live = await self.get(match_id)
+        row = live.row
+        if row.status == "lobby":
+            raise HostError("match.not_started", "this table has not started yet")
+        return MatchRecord(
+            game=row.game, options=row.options, seats=row.seats, seed=row.seed,
+            arrangement=row.arrangement, players=[s.name for s in row.seat_rows],
+            actions=[RecordedAction(seat=a.seat, action=a.action)
+                     for a in await self.store.actions(match_id)],
+        )  # fmt: skip
+
+    def forget(self, match_id: str) -> None:
+        """Drop the cached copy (after an admin edit outside the host, or in tests)."""
+        self._live.pop(match_id, None)
+
+
+def _settings(data: Mapping[str, Any] | None) -> MatchSettings:
+    try:
+        return MatchSettings.model_validate(dict(data or {}))
+    except ValueError as exc:
+        raise HostError("settings.invalid", f"invalid table settings: {exc}") from None
+
+
+def _as_json(data: Any) -> Any:
+    """The value as it comes back from the database (tuples become lists, keys strings)."""
+    return json.loads(json.dumps(data, separators=(",", ":"), sort_keys=True))

@@ -1,0 +1,71 @@
+"""Plain rows read from and written to the database (Discord ids are ints, never objects)."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+
+@dataclasses.dataclass(slots=True)
+class SeatRow:
+    """Who sits in a seat: a Discord user or an AI (exactly one of the two)."""
+
+    seat: int
+    name: str
+    user_id: int | None = None
+    ai: str | None = None
+
+
+@dataclasses.dataclass(slots=True)
+class MatchRow:
+    """One match as stored; `snapshot` is a cache of the state after `version` actions."""
+
+    id: str
+    game: str
+    status: str
+    seats: int
+    seed: int
+    created_at: float
+    updated_at: float
+    options: dict[str, Any] = dataclasses.field(default_factory=dict)
+    settings: dict[str, Any] = dataclasses.field(default_factory=dict)
+    arrangement: dict[str, Any] | None = None
+    version: int = 0
+    snapshot: dict[str, Any] | None = None
+    result: dict[str, Any] | None = None
+    guild_id: int | None = None
+    channel_id: int | None = None
+    thread_id: int | None = None
+    table_message_id: int | None = None
+    host_user_id: int | None = None
+    deadline_at: float | None = None
+    reminded: bool = False
+    end_reason: str | None = None
+    seat_rows: list[SeatRow] = dataclasses.field(default_factory=list)
+
+
+@dataclasses.dataclass(slots=True, frozen=True)
+class ActionRow:
+    """One entry of the append-only action log."""
+
+    seq: int
+    seat: int
+    action: dict[str, Any]
+    request_id: str | None
+    user_id: int | None
+    at: float
+
+
+@dataclasses.dataclass(slots=True)
+class UserPrefs:
+    user_id: int
+    dms: bool = False
+    dms_closed: bool = False
+    locale: str | None = None
+
+
+@dataclasses.dataclass(slots=True)
+class GuildSettings:
+    guild_id: int
+    admin_role_id: int | None = None
+    language: str | None = None

@@ -1,0 +1,320 @@
+"""The match store on aiosqlite: one transaction per action, the log as the truth.
+
+Behind this one class so that another backend (PostgreSQL for a sharded bot) can be added
+without touching the host. All writes go through one connection, so SQLite's single writer is
+never contended inside a process; WAL lets readers (exports, admin listings) run alongside.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from storage.schema import SchemaTooNew, migrate
+from storage.rows import ActionRow, GuildSettings, MatchRow, SeatRow, UserPrefs
+
+_JSON_COLUMNS = {"options", "settings", "arrangement", "snapshot", "result"}
+_UPDATABLE = {
+    "status", "options", "settings", "seed", "arrangement", "snapshot", "result", "seats",
+    "guild_id", "channel_id", "thread_id", "table_message_id", "host_user_id",
+    "deadline_at", "reminded", "end_reason",
+}  # fmt: skip
+_MATCH_COLUMNS = (
+    "id, game, status, seats, options, settings, seed, arrangement, version, snapshot, result, "
+    "guild_id, channel_id, thread_id, table_message_id, host_user_id, deadline_at, reminded, "
+    "end_reason, created_at, updated_at"
+)
+
+
+class StorageError(Exception):
+    """The database cannot be used (corrupt, not a database, too new); the message says why."""
+
+
+class StaleVersion(Exception):
+    """The match moved on since the caller read it: the action was not stored."""
+
+    def __init__(self, expected: int, actual: int) -> None:
+        self.expected, self.actual = expected, actual
+        super().__init__(f"match is at version {actual}, not {expected}")
+
+
+class DuplicateRequest(Exception):
+    """This request id was already applied to the match (a double click): nothing was stored."""
+
+    def __init__(self, seq: int) -> None:
+        self.seq = seq
+        super().__init__(f"request already applied as action {seq}")
+
+
+def _dumps(value: Any) -> str | None:
+    return None if value is None else json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+
+class Store:
+    """Async repository for matches, seats, the action log, user prefs and guild settings."""
+
+    def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
+        self._conn = conn
+        self.path = path
+        self.schema_version = 0
+
+    @classmethod
+    async def open(cls, path: str | Path, *, synchronous: str = "NORMAL") -> Store:
+        """Open (creating if needed) and migrate. `synchronous=NORMAL` in WAL mode survives a
+        killed process; FULL also survives power loss at some cost per commit."""
+        path = str(path)
+        if path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        conn = await aiosqlite.connect(path, isolation_level=None)
+        try:
+            await conn.execute("PRAGMA busy_timeout = 5000")
+            await conn.execute("PRAGMA journal_mode = WAL")
+            await conn.execute(f"PRAGMA synchronous = {synchronous}")
+            await conn.execute("PRAGMA foreign_keys = ON")
+            store = cls(conn, path)
+            store.schema_version = await migrate(conn)
+        except SchemaTooNew as exc:
+            await conn.close()
+            raise StorageError(str(exc)) from None
+        except sqlite3.DatabaseError as exc:
+            await conn.close()
+            raise StorageError(f"{path} is not a usable Lutèce database ({exc})") from None
+        return store
+
+    async def close(self) -> None:
+        await self._conn.close()
+
+    # --- matches ------------------------------------------------------------------------
+
+    async def create_match(self, row: MatchRow) -> None:
+        """Insert a match with its seats in one transaction."""
+        await self._conn.execute("BEGIN IMMEDIATE")
+        try:
+            await self._conn.execute(
+                f"INSERT INTO matches ({_MATCH_COLUMNS}) VALUES "
+                "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                (
+                    row.id, row.game, row.status, row.seats, _dumps(row.options),
+                    _dumps(row.settings), row.seed, _dumps(row.arrangement), row.version,
+                    _dumps(row.snapshot), _dumps(row.result), row.guild_id, row.channel_id,
+                    row.thread_id, row.table_message_id, row.host_user_id, row.deadline_at,
+                    int(row.reminded), row.end_reason, row.created_at, row.updated_at,
+                ),
+            )  # fmt: skip
+            await self._write_seats(row.id, row.seat_rows)
+            await self._conn.execute("COMMIT")
+        except BaseException:
+            await self._conn.execute("ROLLBACK")
+            raise
+
+    async def _write_seats(self, match_id: str, seats: Iterable[SeatRow]) -> None:
+        await self._conn.execute("DELETE FROM seats WHERE match_id = ?", (match_id,))
+        await self._conn.executemany(
+            "INSERT INTO seats (match_id, seat, user_id, ai, name) VALUES (?,?,?,?,?)",
+            [(match_id, s.seat, s.user_id, s.ai, s.name) for s in seats],
+        )
+
+    async def set_seats(self, match_id: str, seats: list[SeatRow]) -> None:
+        """Replace the seat list (lobby joins, admin replacements) atomically."""
+        await self._conn.execute("BEGIN IMMEDIATE")
+        try:
+            await self._write_seats(match_id, seats)
+            await self._conn.execute(
+                "UPDATE matches SET updated_at = ? WHERE id = ?", (time.time(), match_id)
+            )
+            await self._conn.execute("COMMIT")
+        except BaseException:
+            await self._conn.execute("ROLLBACK")
+            raise
+
+    async def update_match(self, match_id: str, **fields: Any) -> None:
+        """Update non-log columns (status, message ids, deadline…); never the version."""
+        unknown = set(fields) - _UPDATABLE
+        if unknown:
+            raise ValueError(f"not updatable: {sorted(unknown)}")
+        fields["updated_at"] = time.time()
+        names = ", ".join(f"{k} = ?" for k in fields)
+        values = [_dumps(v) if k in _JSON_COLUMNS else v for k, v in fields.items()]
+        await self._conn.execute(f"UPDATE matches SET {names} WHERE id = ?", (*values, match_id))
+
+    async def append_action(
+        self,
+        match_id: str,
+        *,
+        expected_version: int,
+        seat: int,
+        action: dict[str, Any],
+        request_id: str | None,
+        user_id: int | None,
+        snapshot: dict[str, Any],
+        status: str,
+        result: dict[str, Any] | None = None,
+        deadline_at: float | None = None,
+    ) -> int:
+        """Append one action and move the snapshot and version with it, in one transaction.
+
+        Raises DuplicateRequest when `request_id` was already applied, StaleVersion when the
+        match is no longer at `expected_version`. Returns the new version (the action's seq).
+        """
+        now = time.time()
+        seq = expected_version + 1
+        conn = self._conn
+        await conn.execute("BEGIN IMMEDIATE")
+        try:
+            if request_id is not None:
+                async with conn.execute(
+                    "SELECT seq FROM actions WHERE match_id = ? AND request_id = ?",
+                    (match_id, request_id),
+                ) as cur:
+                    dup = await cur.fetchone()
+                if dup:
+                    raise DuplicateRequest(dup[0])
+            cur = await conn.execute(
+                "UPDATE matches SET version = ?, snapshot = ?, status = ?, result = ?, "
+                "deadline_at = ?, reminded = 0, updated_at = ? WHERE id = ? AND version = ?",
+                (seq, _dumps(snapshot), status, _dumps(result), deadline_at, now, match_id,
+                 expected_version),
+            )  # fmt: skip
+            if cur.rowcount != 1:
+                actual = await self._version(match_id)
+                raise StaleVersion(expected_version, actual)
+            await conn.execute(
+                "INSERT INTO actions (match_id, seq, seat, action, request_id, user_id, at) "
+                "VALUES (?,?,?,?,?,?,?)",
+                (match_id, seq, seat, _dumps(action), request_id, user_id, now),
+            )
+            await conn.execute("COMMIT")
+        except BaseException:
+            await conn.execute("ROLLBACK")
+            raise
+        return seq
+
+    async def _version(self, match_id: str) -> int:
+        async with self._conn.execute(
+            "SELECT version FROM matches WHERE id = ?", (match_id,)
+        ) as cur:
+            row = await cur.fetchone()
+        return -1 if row is None else int(row[0])
+
+    async def request_seq(self, match_id: str, request_id: str) -> int | None:
+        """The seq of the action applied under `request_id`, if any."""
+        async with self._conn.execute(
+            "SELECT seq FROM actions WHERE match_id = ? AND request_id = ?", (match_id, request_id)
+        ) as cur:
+            row = await cur.fetchone()
+        return None if row is None else int(row[0])
+
+    async def get_match(self, match_id: str) -> MatchRow | None:
+        rows = await self._select_matches("WHERE id = ?", (match_id,))
+        return rows[0] if rows else None
+
+    async def list_matches(
+        self,
+        statuses: Iterable[str] = ("lobby", "active"),
+        *,
+        guild_id: int | None = None,
+        user_id: int | None = None,
+    ) -> list[MatchRow]:
+        """Matches with one of `statuses`, optionally in one guild or with one user seated."""
+        statuses = list(statuses)
+        where = f"WHERE status IN ({','.join('?' * len(statuses))})"
+        params: list[Any] = list(statuses)
+        if guild_id is not None:
+            where += " AND guild_id = ?"
+            params.append(guild_id)
+        if user_id is not None:
+            where += " AND id IN (SELECT match_id FROM seats WHERE user_id = ?)"
+            params.append(user_id)
+        return await self._select_matches(where + " ORDER BY created_at", params)
+
+    async def due_deadlines(self, now: float) -> list[MatchRow]:
+        """Active matches whose turn deadline has passed."""
+        return await self._select_matches(
+            "WHERE status = 'active' AND deadline_at IS NOT NULL AND deadline_at <= ?", (now,)
+        )
+
+    async def next_deadline(self) -> float | None:
+        async with self._conn.execute(
+            "SELECT MIN(deadline_at) FROM matches WHERE status = 'active'"
+        ) as cur:
+            row = await cur.fetchone()
+        return None if row is None or row[0] is None else float(row[0])
+
+    async def _select_matches(self, where: str, params: Iterable[Any]) -> list[MatchRow]:
+        async with self._conn.execute(f"SELECT {_MATCH_COLUMNS} FROM matches {where}", params) as c:
+            rows = await c.fetchall()
+        matches = []
+        for r in rows:
+            match = MatchRow(
+                id=r[0], game=r[1], status=r[2], seats=r[3], options=json.loads(r[4]),
+                settings=json.loads(r[5]), seed=r[6],
+                arrangement=json.loads(r[7]) if r[7] else None, version=r[8],
+                snapshot=json.loads(r[9]) if r[9] else None,
+                result=json.loads(r[10]) if r[10] else None, guild_id=r[11], channel_id=r[12],
+                thread_id=r[13], table_message_id=r[14], host_user_id=r[15], deadline_at=r[16],
+                reminded=bool(r[17]), end_reason=r[18], created_at=r[19], updated_at=r[20],
+            )  # fmt: skip
+            match.seat_rows = await self.get_seats(match.id)
+            matches.append(match)
+        return matches
+
+    async def get_seats(self, match_id: str) -> list[SeatRow]:
+        async with self._conn.execute(
+            "SELECT seat, name, user_id, ai FROM seats WHERE match_id = ? ORDER BY seat",
+            (match_id,),
+        ) as cur:
+            return [SeatRow(seat=r[0], name=r[1], user_id=r[2], ai=r[3]) for r in await cur.fetchall()]
+
+    async def actions(self, match_id: str) -> list[ActionRow]:
+        """The whole log of a match, in order."""
+        async with self._conn.execute(
+            "SELECT seq, seat, action, request_id, user_id, at FROM actions "
+            "WHERE match_id = ? ORDER BY seq",
+            (match_id,),
+        ) as cur:
+            rows = await cur.fetchall()
+        return [ActionRow(r[0], r[1], json.loads(r[2]), r[3], r[4], r[5]) for r in rows]
+
+    async def delete_match(self, match_id: str) -> None:
+        """Remove a match that never started (a cancelled lobby)."""
+        await self._conn.execute("DELETE FROM matches WHERE id = ? AND version = 0", (match_id,))
+
+    # --- preferences ----------------------------------------------------------------------
+
+    async def get_prefs(self, user_id: int) -> UserPrefs:
+        async with self._conn.execute(
+            "SELECT dms, dms_closed, locale FROM user_prefs WHERE user_id = ?", (user_id,)
+        ) as cur:
+            row = await cur.fetchone()
+        if row is None:
+            return UserPrefs(user_id)
+        return UserPrefs(user_id, bool(row[0]), bool(row[1]), row[2])
+
+    async def set_prefs(self, prefs: UserPrefs) -> None:
+        await self._conn.execute(
+            "INSERT INTO user_prefs (user_id, dms, dms_closed, locale) VALUES (?,?,?,?) "
+            "ON CONFLICT (user_id) DO UPDATE SET dms = excluded.dms, "
+            "dms_closed = excluded.dms_closed, locale = excluded.locale",
+            (prefs.user_id, int(prefs.dms), int(prefs.dms_closed), prefs.locale),
+        )
+
+    async def get_guild_settings(self, guild_id: int) -> GuildSettings:
+        async with self._conn.execute(
+            "SELECT admin_role_id, language FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        ) as cur:
+            row = await cur.fetchone()
+        return GuildSettings(guild_id) if row is None else GuildSettings(guild_id, row[0], row[1])
+
+    async def set_guild_settings(self, settings: GuildSettings) -> None:
+        await self._conn.execute(
+            "INSERT INTO guild_settings (guild_id, admin_role_id, language) VALUES (?,?,?) "
+            "ON CONFLICT (guild_id) DO UPDATE SET admin_role_id = excluded.admin_role_id, "
+            "language = excluded.language",
+            (settings.guild_id, settings.admin_role_id, settings.language),
+        )
