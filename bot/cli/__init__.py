@@ -1,0 +1,1 @@
+"""The command line: run | demo | simulate | replay | export | bench."""

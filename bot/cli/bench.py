@@ -1,0 +1,129 @@
+"""`bench`: the speed figures quoted in notes, measured the same way every time.
+
+- engine: complete random games per second per game, on one core (the contract loop: to_act,
+  legal_actions, random choice, apply), and the mean time of one legal_actions call;
+- host: persisted actions per second through MatchHost + SQLite (a file in a temporary
+  directory, WAL, the default synchronous level), and p50/p99 latency of one `act` call.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import random
+import statistics
+import sys
+import tempfile
+import time
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+from games.host import MatchHost
+from games.registry import game_keys, get_game
+from storage import SeatRow, Store
+
+BENCH_SEATS = {"paris-paris": 4, "city-of-light": 2}
+
+
+def engine_playouts(key: str, seats: int, seconds: float) -> dict[str, Any]:
+    """Random complete games per second, and the mean cost of legal_actions."""
+    game = get_game(key)
+    options = game.parse_options({})
+    games = actions = 0
+    legal_time = 0.0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        rng = random.Random(games)
+        state = game.setup(seats, options, seed=games)
+        while not game.is_over(state):
+            seat = next(iter(game.to_act(state)))
+            t = time.perf_counter()
+            legal = game.legal_actions(state, seat)
+            legal_time += time.perf_counter() - t
+            state, _ = game.apply(state, seat, rng.choice(legal))
+            actions += 1
+        games += 1
+    elapsed = time.perf_counter() - start
+    return {
+        "game": key,
+        "seats": seats,
+        "games_per_s": round(games / elapsed, 1),
+        "actions_per_game": round(actions / games, 1),
+        "legal_actions_mean_us": round(legal_time / actions * 1e6, 1),
+    }
+
+
+async def host_actions(key: str, seats: int, count: int = 3000) -> dict[str, Any]:
+    """Persisted `act` calls through the host and SQLite: throughput and latency."""
+    game = get_game(key)
+    latencies: list[float] = []
+    with tempfile.TemporaryDirectory(prefix="lutece-bench-") as tmp:
+        store = await Store.open(Path(tmp) / "bench.db")
+        host = MatchHost(store)
+        rng = random.Random(0)
+        players = [SeatRow(i, f"p{i}", user_id=1000 + i) for i in range(seats)]
+        match_id = (await host.create(key, players, seed=0)).match.id
+        n = 0
+        while len(latencies) < count:
+            live = await host.get(match_id)
+            if live.row.status != "active":
+                match_id = (await host.create(key, players, seed=n)).match.id
+                continue
+            seat = next(iter(live.to_act()))
+            action = rng.choice(game.legal_actions(live.state, seat))
+            t = time.perf_counter()
+            await host.act(match_id, 1000 + seat, action, key=f"bench-{n}")
+            latencies.append(time.perf_counter() - t)
+            n += 1
+        await store.close()
+    latencies.sort()
+    return {
+        "game": key,
+        "actions": len(latencies),
+        "actions_per_s": round(len(latencies) / sum(latencies), 1),
+        "p50_ms": round(statistics.median(latencies) * 1000, 3),
+        "p99_ms": round(latencies[int(len(latencies) * 0.99) - 1] * 1000, 3),
+    }
+
+
+def machine() -> dict[str, Any]:
+    versions = {}
+    for dist in ("discord.py", "aiosqlite", "pydantic", "pillow"):
+        try:
+            versions[dist] = metadata.version(dist)
+        except metadata.PackageNotFoundError:
+            versions[dist] = None
+    import sqlite3
+
+    return {
+        "python": sys.version.split()[0],
+        "sqlite": sqlite3.sqlite_version,
+        "platform": platform.platform(),
+        "cpu": platform.processor() or platform.machine(),
+        "cores": os.cpu_count(),
+        "versions": versions,
+    }
+
+
+async def bench(as_json: bool, seconds: float) -> int:
+    keys = game_keys()
+    report = {
+        "machine": machine(),
+        "engines": [engine_playouts(k, BENCH_SEATS.get(k, 2), seconds) for k in keys],
+        "host": [await host_actions(k, BENCH_SEATS.get(k, 2)) for k in keys],
+    }
+    if as_json:
+        print(json.dumps(report, indent=2))
+        return 0
+    m = report["machine"]
+    print(f"machine: {m['platform']}, {m['cores']} cores, Python {m['python']}, "
+          f"SQLite {m['sqlite']}, " + ", ".join(f"{k} {v}" for k, v in m["versions"].items()))
+    for e in report["engines"]:
+        print(f"engine {e['game']} ({e['seats']} seats): {e['games_per_s']} random games/s, "
+              f"{e['actions_per_game']} actions/game, legal_actions {e['legal_actions_mean_us']} µs")
+    for h in report["host"]:
+        print(f"host+SQLite {h['game']}: {h['actions_per_s']} persisted actions/s, "
+              f"p50 {h['p50_ms']} ms, p99 {h['p99_ms']} ms over {h['actions']} actions")
+    return 0

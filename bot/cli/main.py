@@ -1,0 +1,132 @@
+"""Argument parsing and the one place that turns failures into a sentence and an exit code."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+from collections.abc import Sequence
+
+from pydantic import ValidationError
+
+from games.core.errors import IllegalAction, ReplayError
+from storage import StorageError
+
+EXIT_USAGE = 2
+
+
+class CliError(Exception):
+    """A failure to report as one sentence; `code` is the exit status."""
+
+    def __init__(self, message: str, code: int = 1) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__)
+    sub = parser.add_subparsers(dest="command")
+    sub.add_parser("run", help="run the Discord bot (the offline demo when no token is set)")
+    demo = sub.add_parser("demo", help="play a scripted match on a local fake Discord")
+    demo.add_argument("script", nargs="?", help="a script file (default: the built-in one)")
+
+    sim = sub.add_parser("simulate", help="play whole matches with AI seats through SQLite")
+    sim.add_argument("--game", default="paris-paris")
+    sim.add_argument("--players", type=int, default=2)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--matches", type=int, default=1)
+    sim.add_argument("--ai", default="greedy", choices=["greedy", "random"])
+    sim.add_argument("--option", action="append", default=[], metavar="KEY=JSON",
+                     help="a match option, e.g. --option hand_size=2")  # fmt: skip
+    sim.add_argument("--db", help="database file (default: a temporary one)")
+    sim.add_argument("--json", action="store_true", help="one JSON object per match")
+
+    rep = sub.add_parser("replay", help="replay a match record and print its result")
+    rep.add_argument("record")
+    rep.add_argument("--json", action="store_true")
+
+    exp = sub.add_parser("export", help="print the match record of a stored match")
+    exp.add_argument("match_id")
+    exp.add_argument("--db", required=True)
+
+    bench = sub.add_parser("bench", help="engine playouts/s, host actions/s and latency")
+    bench.add_argument("--json", action="store_true")
+    bench.add_argument("--seconds", type=float, default=3.0, help="time per engine figure")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return asyncio.run(_dispatch(args)) or 0
+    except CliError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return exc.code
+    except ReplayError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except (IllegalAction, StorageError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        return 130
+
+
+async def _dispatch(args: argparse.Namespace) -> int | None:
+    command = args.command or "run"
+    if command == "simulate":
+        from bot.cli.simulate import simulate
+
+        options = _options(args.option)
+        return await simulate(args.game, args.players, args.seed, args.matches, args.ai,
+                              options, args.db, args.json)  # fmt: skip
+    if command == "replay":
+        from bot.cli.records import replay_file
+
+        return replay_file(args.record, args.json)
+    if command == "export":
+        from bot.cli.records import export
+
+        return await export(args.match_id, args.db)
+    if command == "bench":
+        from bot.cli.bench import bench
+
+        return await bench(args.json, args.seconds)
+    from bot.cli.run import demo, run
+
+    if command == "demo":
+        return await demo(args.script)
+    return await run()
+
+
+def _options(pairs: list[str]) -> dict[str, object]:
+    options: dict[str, object] = {}
+    for pair in pairs:
+        key, sep, raw = pair.partition("=")
+        if not sep or not key:
+            raise CliError(f"--option takes KEY=VALUE, not {pair!r}", EXIT_USAGE)
+        try:
+            options[key] = json.loads(raw)
+        except json.JSONDecodeError:
+            options[key] = raw
+    return options
+
+
+def load_json_file(path: str) -> object:
+    """A JSON file's content, or a CliError that says what is wrong with it."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return json.load(handle)
+    except FileNotFoundError:
+        raise CliError(f"no such file: {path}", EXIT_USAGE) from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise CliError(f"{path} is not valid JSON ({exc})", EXIT_USAGE) from None
+    except OSError as exc:
+        raise CliError(f"cannot read {path}: {exc.strerror}", EXIT_USAGE) from None
+
+
+def validation_sentence(exc: ValidationError) -> str:
+    first = exc.errors()[0]
+    where = ".".join(str(p) for p in first.get("loc", ())) or "record"
+    return f"{where}: {first['msg']}"

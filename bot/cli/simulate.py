@@ -1,0 +1,61 @@
+"""`simulate`: whole matches with AI seats, through the real host and SQLite."""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from bot.cli.main import EXIT_USAGE, CliError
+from games.host import MatchHost
+from storage import SeatRow, Store
+
+
+def result_summary(match_id: str, result: dict[str, Any], actions: int) -> dict[str, Any]:
+    """The figures printed per match (also the JSON line with --json)."""
+    return {
+        "match": match_id,
+        "scores": result["scores"],
+        "winners": result["winners"],
+        "ranking": result["ranking"],
+        "tiebreak": result.get("tiebreak"),
+        "actions": actions,
+    }
+
+
+def format_summary(summary: dict[str, Any], seed: int | None = None) -> str:
+    winners = ", ".join(f"seat {w}" for w in summary["winners"])
+    shared = " (shared win)" if len(summary["winners"]) > 1 else ""
+    tiebreak = f", tie-break: {summary['tiebreak']}" if summary.get("tiebreak") else ""
+    head = f"match {summary['match']}" + (f" seed {seed}" if seed is not None else "")
+    return (f"{head}: scores {summary['scores']}, winner {winners}{shared}{tiebreak}, "
+            f"{summary['actions']} actions")  # fmt: skip
+
+
+async def simulate(
+    game: str,
+    players: int,
+    seed: int,
+    matches: int,
+    ai: str,
+    options: dict[str, Any],
+    db: str | None,
+    as_json: bool,
+) -> int:
+    if matches < 1:
+        raise CliError("--matches must be at least 1", EXIT_USAGE)
+    with tempfile.TemporaryDirectory(prefix="lutece-sim-") as tmp:
+        store = await Store.open(db or Path(tmp) / "simulate.db")
+        try:
+            host = MatchHost(store)
+            for n in range(matches):
+                seats = [SeatRow(i, f"{ai} {i}", ai=ai) for i in range(players)]
+                outcome = await host.create(game, seats, options=options, seed=seed + n)
+                row = outcome.match.row
+                summary = result_summary(row.id, row.result or {}, row.version)
+                summary["seed"] = seed + n
+                print(json.dumps(summary) if as_json else format_summary(summary, seed + n))
+        finally:
+            await store.close()
+    return 0
