@@ -1,0 +1,86 @@
+"""`ParisParis`: the engine contract of games.core, wired to this package's rule modules."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, ConfigDict
+
+from games.core.contract import Event, Game, Result
+from games.core.errors import IllegalAction
+from games.paris_paris import dealing, rules
+from games.paris_paris.actions import Action, Reveal, Take
+from games.paris_paris.state import OVER, REVEAL, State
+from games.paris_paris.views import PublicView, build_view
+
+
+class Options(BaseModel):
+    """No edition variants or house rules yet; the model exists so records stay uniform."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class ParisParis(Game[State, Reveal | Take]):
+    key: ClassVar[str] = "paris-paris"
+    title: ClassVar[str] = "Paris Paris"
+    min_seats: ClassVar[int] = 2
+    max_seats: ClassVar[int] = 4
+    Options: ClassVar[type[BaseModel]] = Options
+    Action: ClassVar[Any] = Action
+
+    def setup(
+        self,
+        seats: int,
+        options: BaseModel,
+        seed: int,
+        arrangement: Mapping[str, Any] | None = None,
+    ) -> State:
+        """Seat 0 is the first player. Without an arrangement, the deal comes from the seed."""
+        self.check_seats(seats)
+        if arrangement is None:
+            deal = dealing.random_deal(seats, seed)
+        else:
+            deal = dealing.parse_arrangement(seats, arrangement)
+        return dealing.initial_state(seats, deal)
+
+    def arrangement(self, state: State) -> dict[str, Any]:
+        return dealing.dump_arrangement(state)
+
+    def to_act(self, state: State) -> frozenset[int]:
+        phase = state.phase
+        if phase == OVER:
+            return frozenset()
+        return frozenset((state.first if phase == REVEAL else state.turn,))
+
+    def legal_actions(self, state: State, seat: int) -> Sequence[Reveal | Take]:
+        return rules.legal_actions(state, seat)
+
+    def apply(self, state: State, seat: int, action: Any) -> tuple[State, list[Event]]:
+        """Accepts action models (or their JSON as a dict); never mutates `state`."""
+        kind = type(action)
+        if kind is Take:
+            return rules.apply_take(state, seat, action)
+        if kind is Reveal:
+            return rules.apply_reveal(state, seat, action)
+        if isinstance(action, Mapping | str):
+            return self.apply(state, seat, self.parse_action(action))
+        raise IllegalAction("action.malformed", f"not a Paris Paris action: {action!r}")
+
+    def dump_action(self, action: Any) -> dict[str, Any]:
+        """Notation without the optional fields that are not set (`remove`, `move_from`)."""
+        return action.model_dump(mode="json", exclude_none=True)
+
+    def view(self, state: State, seat: int | None) -> PublicView:
+        return build_view(state, seat)
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == OVER
+
+    def result(self, state: State) -> Result | None:
+        if state.phase != OVER:
+            return None
+        return rules.final_result(state)
+
+    def scores(self, state: State) -> list[int]:
+        return list(state.scores)
