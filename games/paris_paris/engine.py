@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict
 
 from games.core.contract import Event, Game, Result
 from games.core.errors import IllegalAction
-from games.paris_paris import dealing, rules
+from games.paris_paris import dealing, round_end, turns
 from games.paris_paris.actions import Action, Reveal, Take
 from games.paris_paris.state import OVER, REVEAL, State
 from games.paris_paris.views import PublicView, build_view
@@ -54,15 +54,15 @@ class ParisParis(Game[State, Reveal | Take]):
         return frozenset((state.first if phase == REVEAL else state.turn,))
 
     def legal_actions(self, state: State, seat: int) -> Sequence[Reveal | Take]:
-        return rules.legal_actions(state, seat)
+        return turns.legal_actions(state, seat)
 
     def apply(self, state: State, seat: int, action: Any) -> tuple[State, list[Event]]:
         """Accepts action models (or their JSON as a dict); never mutates `state`."""
         kind = type(action)
         if kind is Take:
-            return rules.apply_take(state, seat, action)
+            return turns.apply_take(state, seat, action)
         if kind is Reveal:
-            return rules.apply_reveal(state, seat, action)
+            return turns.apply_reveal(state, seat, action)
         if isinstance(action, Mapping | str):
             return self.apply(state, seat, self.parse_action(action))
         raise IllegalAction("action.malformed", f"not a Paris Paris action: {action!r}")
@@ -80,7 +80,7 @@ class ParisParis(Game[State, Reveal | Take]):
     def result(self, state: State) -> Result | None:
         if state.phase != OVER:
             return None
-        return rules.final_result(state)
+        return round_end.final_result(state)
 
     def scores(self, state: State) -> list[int]:
         return list(state.scores)

@@ -1,7 +1,7 @@
 """Scoring rules: the visit (small tour), the excursion (big tour), the bag and the ranking.
 
 Pure functions over the board tuple (per station, the owner seats of its shops). They return
-points per seat plus the facts a recap needs, and never touch the state, so `rules.py` decides
+points per seat plus the facts a recap needs, and never touch the state, so `round_end.py` decides
 when each one runs and the tests can call them on hand-made boards.
 """
 

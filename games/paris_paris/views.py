@@ -17,7 +17,7 @@ from pydantic import BaseModel, Field
 
 from games.paris_paris.board import STATION_IDS, TILE_COLOUR, TILE_STATION
 from games.paris_paris.data import COLOURS
-from games.paris_paris.rules import final_result, waiting_colours
+from games.paris_paris.round_end import final_result, waiting_colours
 from games.paris_paris.scoring import shops_on_board
 from games.paris_paris.state import OVER, REVEAL, State
 

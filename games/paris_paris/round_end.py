@@ -1,0 +1,155 @@
+"""Phases 3-5 of a round (visit, discard and excursion, passing the bus) and the game's end.
+
+These run automatically after the last `Take` of a round, on the fresh state that `apply_take`
+built (so mutating `new` here never touches the caller's state).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core.contract import Event, Result
+from games.paris_paris import scoring
+from games.paris_paris.board import N_COLOURS, STATION_IDS, TILE_COLOUR, TILE_STATION
+from games.paris_paris.data import COLOURS
+from games.paris_paris.state import OVER, REVEAL, State
+
+
+def waiting_colours(mask: int) -> list[str]:
+    return [COLOURS[c] for c in range(N_COLOURS) if mask >> c & 1]
+
+
+def _add(points: tuple[int, ...], extra: list[int]) -> tuple[int, ...]:
+    return tuple(a + b for a, b in zip(points, extra, strict=True))
+
+
+def end_round(new: State, events: list[Event]) -> None:
+    """Visit at the leftover token, discard it (maybe an excursion), pass the bus, maybe end."""
+    players = new.players
+    tile = new.display[0]
+    station = TILE_STATION[tile]
+    colour = TILE_COLOUR[tile]
+    points, distance, stations = scoring.visit(new.board, station, players)
+    if any(points):
+        new.scores = _add(new.scores, points)
+        new.visit_points = _add(new.visit_points, points)
+    events.append(
+        Event(
+            "visit",
+            {
+                "station": STATION_IDS[station],
+                "colour": COLOURS[colour],
+                "distance": distance,
+                "scoring_stations": [
+                    {"station": STATION_IDS[s], "shops": list(new.board[s])} for s in stations
+                ],
+                "points": points,
+            },
+        )
+    )
+    bit = 1 << colour
+    new.display = ()
+    if new.waiting & bit:
+        new.waiting &= ~bit
+        events.append(
+            Event(
+                "token_discarded",
+                {
+                    "colour": COLOURS[colour],
+                    "excursion": True,
+                    "waiting": waiting_colours(new.waiting),
+                },
+            )
+        )
+        _excursion(new, colour, "tokens", None, events)
+    else:
+        new.waiting |= bit
+        events.append(
+            Event(
+                "token_discarded",
+                {
+                    "colour": COLOURS[colour],
+                    "excursion": False,
+                    "waiting": waiting_colours(new.waiting),
+                },
+            )
+        )
+    new.first = new.turn = (new.first + 1) % players
+    events.append(Event("first_player", {"seat": new.first}))
+    if new.revealed.bit_count() == len(new.piles):
+        _end_game(new, events)
+    else:
+        new.round += 1
+        new.phase = REVEAL
+
+
+def _excursion(
+    new: State, colour: int, reason: str, seat: int | None, events: list[Event]
+) -> list[int]:
+    points, stops = scoring.excursion(new.board, colour, new.players)
+    line = COLOURS[colour]
+    events.append(Event("excursion_started", {"line": line, "reason": reason, "seat": seat}))
+    for stop in stops:
+        events.append(Event("excursion_stop", {"line": line, **stop}))
+    events.append(Event("excursion_ended", {"line": line, "reason": reason, "points": points}))
+    if any(points):
+        new.scores = _add(new.scores, points)
+        if reason == "tokens":
+            new.excursion_points = _add(new.excursion_points, points)
+        else:
+            new.final_points = _add(new.final_points, points)
+    return points
+
+
+def _end_game(new: State, events: list[Event]) -> None:
+    """Final excursions from the current first player (2 players: face-up marker last), bag."""
+    players = new.players
+    order = [(new.first + k) % players for k in range(players)]
+    events.append(
+        Event(
+            "markers_revealed",
+            {
+                "markers": [COLOURS[c] for c in new.markers],
+                "face_up": COLOURS[new.face_up] if new.face_up is not None else None,
+                "order": order,
+            },
+        )
+    )
+    for seat in order:
+        _excursion(new, new.markers[seat], "final", seat, events)
+    if new.face_up is not None:
+        _excursion(new, new.face_up, "face_up", None, events)
+    if players > 2:
+        points, winner = scoring.bag_majority(new.bag)
+        new.bag_points = tuple(points)
+        new.scores = _add(new.scores, points)
+        events.append(Event("bag_scored", {"bag": list(new.bag), "seat": winner, "points": points}))
+    new.phase = OVER
+    new.turn = -1
+    result = final_result(new)
+    events.append(
+        Event(
+            "game_over",
+            {
+                "scores": result.scores,
+                "winners": result.winners,
+                "ranking": result.ranking,
+                "tiebreak": result.tiebreak,
+            },
+        )
+    )
+
+
+def final_result(state: State) -> Result:
+    on_board = scoring.shops_on_board(state.board, state.players)
+    details: dict[str, Any] = {
+        "visits": list(state.visit_points),
+        "excursions": list(state.excursion_points),
+        "final_excursions": list(state.final_points),
+        "bag": list(state.bag_points),
+        "bag_counts": list(state.bag) if state.players > 2 else None,
+        "shops_on_board": on_board,
+        "markers": [COLOURS[c] for c in state.markers],
+        "face_up": COLOURS[state.face_up] if state.face_up is not None else None,
+    }
+    return scoring.result(state.scores, on_board, details)

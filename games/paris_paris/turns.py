@@ -1,0 +1,247 @@
+"""Phases 1-2 of a round as state transitions: reveal a pile, take a token and open a shop.
+
+`apply_reveal` and `apply_take` check legality cheaply (no regeneration of the legal list),
+then build a new `State` and mutate only that fresh copy. When the last player of a round has
+taken a token, `round_end.end_round` runs phases 3-5 and, after the last round, the end.
+"""
+
+from __future__ import annotations
+
+from games.core.contract import Event
+from games.core.errors import IllegalAction
+from games.paris_paris.actions import Reveal, Take, reveal, take
+from games.paris_paris.board import (
+    CAPACITY,
+    COLOUR_INDEX,
+    STATION_IDS,
+    STATION_INDEX,
+    TILE_COLOUR,
+    TILE_STATION,
+)
+from games.paris_paris.data import COLOURS
+from games.paris_paris.round_end import end_round
+from games.paris_paris.state import OVER, REVEAL, TAKE, State
+
+# --- legal actions --------------------------------------------------------------------------
+
+
+def legal_actions(state: State, seat: int) -> list[Reveal | Take]:
+    """Every distinct legal choice of `seat`: one `Take` per (token, removal, moved shop)."""
+    if state.phase == TAKE:
+        if seat != state.turn:
+            return []
+        return _legal_takes(state, seat)
+    if state.phase == REVEAL and seat == state.first:
+        revealed = state.revealed
+        return [reveal(i) for i in range(len(state.piles)) if not revealed >> i & 1]
+    return []
+
+
+def _legal_takes(state: State, seat: int) -> list[Take]:
+    board = state.board
+    moving = state.supply[seat] == 0
+    own = [s for s in range(len(board)) if seat in board[s]] if moving else ()
+    seen: set[tuple[int, int]] = set()
+    out: list[Take] = []
+    for tile in state.display:
+        station = TILE_STATION[tile]
+        colour = TILE_COLOUR[tile]
+        if (station, colour) in seen:
+            continue
+        seen.add((station, colour))
+        sid = STATION_IDS[station]
+        cid = COLOURS[colour]
+        shops = board[station]
+        removes: tuple[int | None, ...] = (None,)
+        if len(shops) >= CAPACITY[station] > 1:
+            removes = tuple(sorted(set(shops)))
+        if moving:
+            for origin in own:
+                if origin != station:
+                    for remove in removes:
+                        out.append(take(sid, cid, remove, STATION_IDS[origin]))
+        else:
+            for remove in removes:
+                out.append(take(sid, cid, remove))
+    return out
+
+
+# --- phase 1: reveal ------------------------------------------------------------------------
+
+
+def _check_turn(state: State, seat: int) -> None:
+    if state.phase == OVER:
+        raise IllegalAction("game.over", "the game is over")
+    if seat != state.turn:
+        raise IllegalAction("turn.not_yours", f"seat {seat} is not to act", seat=seat)
+
+
+def apply_reveal(state: State, seat: int, action: Reveal) -> tuple[State, list[Event]]:
+    _check_turn(state, seat)
+    if state.phase != REVEAL:
+        raise IllegalAction(
+            "paris_paris.already_revealed", "a pile is already revealed this round: take a token"
+        )
+    pile = action.pile
+    if not 0 <= pile < len(state.piles):
+        raise IllegalAction(
+            "paris_paris.unknown_pile",
+            f"there is no pile {pile}",
+            pile=pile,
+            piles=len(state.piles),
+        )
+    if state.revealed >> pile & 1:
+        raise IllegalAction("paris_paris.pile_gone", f"pile {pile} was already revealed", pile=pile)
+    new = state.clone()
+    new.revealed = state.revealed | 1 << pile
+    new.display = tiles = state.piles[pile]
+    new.phase = TAKE
+    tokens = [
+        {"station": STATION_IDS[TILE_STATION[t]], "colour": COLOURS[TILE_COLOUR[t]]} for t in tiles
+    ]
+    event = Event(
+        "pile_revealed",
+        {
+            "seat": seat,
+            "pile": pile,
+            "round": state.round,
+            "tokens": tokens,
+            "piles_left": new.piles_left(),
+        },
+    )
+    return new, [event]
+
+
+# --- phase 2: take a token and open a shop --------------------------------------------------
+
+
+def apply_take(state: State, seat: int, action: Take) -> tuple[State, list[Event]]:
+    _check_turn(state, seat)
+    if state.phase != TAKE:
+        raise IllegalAction("paris_paris.reveal_first", "reveal a pile first")
+    station = STATION_INDEX.get(action.station)
+    if station is None:
+        raise IllegalAction(
+            "paris_paris.unknown_station",
+            f"unknown station {action.station!r}",
+            station=action.station,
+        )
+    colour = COLOUR_INDEX.get(action.colour)
+    if colour is None:
+        raise IllegalAction(
+            "paris_paris.unknown_colour",
+            f"unknown colour {action.colour!r}",
+            colour=action.colour,
+        )
+    display = state.display
+    i = 0
+    for tile in display:
+        if TILE_STATION[tile] == station and TILE_COLOUR[tile] == colour:
+            break
+        i += 1
+    else:
+        raise IllegalAction(
+            "paris_paris.token_not_displayed",
+            f"no {action.colour} token of {action.station} is displayed",
+            station=action.station,
+            colour=action.colour,
+        )
+    board = state.board
+    origin = _check_move(state, seat, station, action.move_from)
+    shops = board[station]
+    capacity = CAPACITY[station]
+    remove = action.remove
+    if len(shops) < capacity or capacity == 1:
+        if remove is not None:
+            raise IllegalAction(
+                "paris_paris.no_removal_choice",
+                f"{action.station} has no choice of shop to remove: omit 'remove'",
+                station=action.station,
+            )
+    elif remove is None:
+        raise IllegalAction(
+            "paris_paris.removal_required",
+            f"{action.station} is full: choose whose shop to remove",
+            station=action.station,
+            seats=sorted(set(shops)),
+        )
+    elif remove not in shops:
+        raise IllegalAction(
+            "paris_paris.removal_not_there",
+            f"seat {remove} has no shop on {action.station}",
+            station=action.station,
+            remove=remove,
+            seats=sorted(set(shops)),
+        )
+
+    # Legal: build the new state.
+    new = state.clone()
+    players = state.players
+    new_board = list(board)
+    supply = list(state.supply)
+    sid = action.station
+    events = [
+        Event(
+            "shop_opened",
+            {"seat": seat, "station": sid, "colour": action.colour, "moved_from": action.move_from},
+        )
+    ]
+    if origin is None:
+        supply[seat] -= 1
+    else:
+        mine = board[origin]
+        j = mine.index(seat)
+        new_board[origin] = mine[:j] + mine[j + 1 :]
+    if len(shops) >= capacity:
+        victim = shops[0] if capacity == 1 else remove
+        j = shops.index(victim)
+        shops = shops[:j] + shops[j + 1 :]
+        if victim == seat or players == 2:
+            supply[victim] += 1
+            to = "supply"
+        else:
+            bag = list(state.bag)
+            bag[victim] += 1
+            new.bag = tuple(bag)
+            to = "bag"
+        events.append(Event("shop_removed", {"seat": victim, "station": sid, "by": seat, "to": to}))
+    new_board[station] = shops + (seat,)
+    new.board = tuple(new_board)
+    new.supply = tuple(supply)
+    new.display = display[:i] + display[i + 1 :]
+    new.turn = (seat + 1) % players
+    if len(new.display) == 1:
+        end_round(new, events)
+    return new, events
+
+
+def _check_move(state: State, seat: int, station: int, move_from: str | None) -> int | None:
+    """The station a shop moves from (2 players, empty supply), or None when not moving."""
+    if state.supply[seat]:
+        if move_from is not None:
+            raise IllegalAction(
+                "paris_paris.move_not_allowed",
+                "you still have shops in your supply: omit 'move_from'",
+            )
+        return None
+    if move_from is None:
+        raise IllegalAction(
+            "paris_paris.move_required",
+            "your supply is empty: choose one of your shops to move ('move_from')",
+        )
+    origin = STATION_INDEX.get(move_from)
+    if origin is None:
+        raise IllegalAction(
+            "paris_paris.unknown_station", f"unknown station {move_from!r}", station=move_from
+        )
+    if origin == station:
+        raise IllegalAction(
+            "paris_paris.move_same_station",
+            "a shop must move to a different station",
+            station=move_from,
+        )
+    if seat not in state.board[origin]:
+        raise IllegalAction(
+            "paris_paris.move_not_own", f"you have no shop on {move_from}", station=move_from
+        )
+    return origin
