@@ -1,0 +1,1 @@
+"""Paris: La Cité de la Lumière (José Antonio Abascal): the rules engine."""

@@ -1,0 +1,139 @@
+"""The actions (the game's notation): pydantic models in one discriminated union on `type`.
+
+`legal_actions` builds thousands of these per game, so it uses the cached constructors below
+(`model_construct`, no validation); untrusted JSON goes through `CityOfLight.parse_action`.
+See docs/notation/city_of_light.md for every action's JSON.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from games.city_of_light.options import PostcardKey
+
+BuildingKey = Literal[
+    "LINE", "CORNER", "SQUARE", "SMALL_L", "SMALL_T", "ZIGZAG",
+    "BIG_T", "STAIRS", "CROSS", "CHONK", "SMILE", "BIG_L",
+]  # fmt: skip
+# The annex may extend the Jardin des Plantes too, which is named "GARDEN" there.
+AnnexTarget = BuildingKey | Literal["GARDEN"]
+Coord = Annotated[int, Field(ge=0, le=7)]
+Rotation = Annotated[int, Field(ge=0, le=3)]
+
+_CONFIG = ConfigDict(extra="forbid", frozen=True)
+
+
+class PlaceTile(BaseModel):
+    """Phase 1: lay a tile from your hand on the empty square (tx, ty), turned `rotation`
+    quarter turns clockwise, then draw."""
+
+    model_config = _CONFIG
+    type: Literal["place_tile"] = "place_tile"
+    tile: Annotated[int, Field(ge=1, le=8)]
+    tx: Annotated[int, Field(ge=0, le=3)]
+    ty: Annotated[int, Field(ge=0, le=3)]
+    rotation: Rotation = 0
+
+
+class TakeBuilding(BaseModel):
+    """Phase 1: move a building from the shared supply to your reserve."""
+
+    model_config = _CONFIG
+    type: Literal["take_building"] = "take_building"
+    building: BuildingKey
+
+
+class Build(BaseModel):
+    """Phase 2: place a building from your reserve; (x, y) is the top-left corner of the
+    rotated shape's bounding box."""
+
+    model_config = _CONFIG
+    type: Literal["build"] = "build"
+    building: BuildingKey
+    rotation: Rotation = 0
+    x: Coord
+    y: Coord
+
+
+class Activate(BaseModel):
+    """Phase 2: activate a face-up postcard and carry out its effect, or `decline` it.
+
+    Which fields a card needs: see the notation document. (x, y) is the piece's cell, or the
+    top-left cell of a 1×2 garden/fountain (rotation 0 horizontal, 1 vertical) or of the
+    building Levitation places.
+    """
+
+    model_config = _CONFIG
+    type: Literal["activate"] = "activate"
+    card: PostcardKey
+    decline: bool = False
+    x: Coord | None = None
+    y: Coord | None = None
+    rotation: Rotation | None = None
+    facing: Literal["N", "E", "S", "W"] | None = None
+    building: AnnexTarget | None = None
+    give: BuildingKey | None = None
+
+
+class Pass(BaseModel):
+    """Only when nothing else is legal (phase 1: no tiles left; phase 2: stuck)."""
+
+    model_config = _CONFIG
+    type: Literal["pass"] = "pass"
+
+
+Action = Annotated[
+    PlaceTile | TakeBuilding | Build | Activate | Pass, Field(discriminator="type")
+]
+
+PASS = Pass.model_construct(type="pass")
+
+# --- cached constructors for legal_actions ---------------------------------------------------------
+_tiles: dict[tuple[int, int, int, int], PlaceTile] = {}
+_takes: dict[str, TakeBuilding] = {}
+_builds: dict[tuple[str, int, int, int], Build] = {}
+_acts: dict[tuple, Activate] = {}
+_ACT_DEFAULTS = dict(
+    decline=False, x=None, y=None, rotation=None, facing=None, building=None, give=None
+)
+
+
+def place_tile(tile: int, tx: int, ty: int, rotation: int) -> PlaceTile:
+    key = (tile, tx, ty, rotation)
+    a = _tiles.get(key)
+    if a is None:
+        a = _tiles[key] = PlaceTile.model_construct(
+            type="place_tile", tile=tile, tx=tx, ty=ty, rotation=rotation
+        )
+    return a
+
+
+def take_building(building: str) -> TakeBuilding:
+    a = _takes.get(building)
+    if a is None:
+        a = _takes[building] = TakeBuilding.model_construct(
+            type="take_building", building=building
+        )
+    return a
+
+
+def build(building: str, rotation: int, x: int, y: int) -> Build:
+    key = (building, rotation, x, y)
+    a = _builds.get(key)
+    if a is None:
+        a = _builds[key] = Build.model_construct(
+            type="build", building=building, rotation=rotation, x=x, y=y
+        )
+    return a
+
+
+def activate(card: str, **fields) -> Activate:
+    key = (card, *sorted(fields.items()))
+    a = _acts.get(key)
+    if a is None:
+        values = dict(_ACT_DEFAULTS)
+        values.update(fields)
+        a = _acts[key] = Activate.model_construct(type="activate", card=card, **values)
+    return a

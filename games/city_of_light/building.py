@@ -1,0 +1,153 @@
+"""Phase 2 building placement, with the two delayed postcard effects that bend its rules.
+
+A building normally covers only free cells of its owner's colour or mixed. A pending
+Metropolitain lets it cover one free streetlight; a held Chartier token lets it cover one
+rival-coloured cell (which becomes mixed). [R] One exception per building, not both.
+"""
+
+from __future__ import annotations
+
+from games.city_of_light import actions as A
+from games.city_of_light.data import BUILDING_KEYS
+from games.city_of_light.geometry import SHAPES
+from games.city_of_light.state import LIGHT, MIXED, State, allowed_mask, occupy
+from games.core.contract import Event
+from games.core.errors import IllegalAction
+
+NORMAL, METRO, CHARTIER = 0, 1, 2
+USE_NAMES = {NORMAL: None, METRO: "metropolitain", CHARTIER: "chartier"}
+
+
+def exception_cells(state: State, seat: int) -> tuple[int, int, int]:
+    """(allowed, metro_extra, chartier_extra) masks for `seat` now."""
+    allowed = allowed_mask(state, seat)
+    metro = state.free & state.kinds[LIGHT] if state.metro == seat else 0
+    chartier = state.free & state.kinds[1 - seat] if state.chartier == seat else 0
+    return allowed, metro, chartier
+
+
+def placement_use(mask: int, allowed: int, metro: int, chartier: int) -> int:
+    """NORMAL, METRO or CHARTIER for a legal placement of `mask`, else -1."""
+    rest = mask & ~allowed
+    if not rest:
+        return NORMAL
+    if rest & (rest - 1):
+        return -1
+    if rest & metro:
+        return METRO
+    if rest & chartier:
+        return CHARTIER
+    return -1
+
+
+def legal_placements(state: State, seat: int, b: int):
+    """(rotation, x, y, cells, use) of every distinct legal placement of building `b`."""
+    allowed, metro, chartier = exception_cells(state, seat)
+    extra = metro | chartier
+    out = []
+    for r, x, y, mask, cells in SHAPES[b].placements:
+        if not mask & ~allowed:
+            out.append((r, x, y, cells, NORMAL))
+        elif extra:
+            use = placement_use(mask, allowed, metro, chartier)
+            if use >= 0:
+                out.append((r, x, y, cells, use))
+    return out
+
+
+def can_place(state: State, seat: int) -> bool:
+    """Whether `seat` can place any reserve building now (pending effects included)."""
+    reserve = state.reserves[seat]
+    if not reserve:
+        return False
+    allowed, metro, chartier = exception_cells(state, seat)
+    extra = metro | chartier
+    for b in reserve:
+        for _r, _x, _y, mask, _cells in SHAPES[b].placements:
+            rest = mask & ~allowed
+            if not rest or (extra and not rest & (rest - 1) and rest & extra):
+                return True
+    return False
+
+
+def legal(state: State, seat: int) -> list:
+    out = []
+    for b in state.reserves[seat]:
+        key = BUILDING_KEYS[b]
+        for r, x, y, _cells, _use in legal_placements(state, seat, b):
+            out.append(A.build(key, r, x, y))
+    return out
+
+
+def check_placement(state: State, seat: int, b: int, rotation: int, x: int, y: int):
+    """(cells, use) of a legal placement; raises IllegalAction otherwise."""
+    entry = SHAPES[b].by_anchor.get((rotation, x, y))
+    key = BUILDING_KEYS[b]
+    if entry is None:
+        raise IllegalAction(
+            "city_of_light.off_board",
+            f"{key} turned {rotation} at ({x}, {y}) does not fit on the board",
+            building=key, x=x, y=y, rotation=rotation,
+        )
+    mask, cells = entry
+    use = placement_use(mask, *exception_cells(state, seat))
+    if use < 0:
+        raise IllegalAction(
+            "city_of_light.cannot_build_there",
+            "a building covers only free cells of your colour or mixed, never a streetlight",
+            building=key, x=x, y=y, rotation=rotation,
+        )
+    return cells, use
+
+
+def place(state: State, seat: int, slot: int, cells: tuple[int, ...], use: int, code: int):
+    """Changes (a dict for State.replace) that put piece `code` on `cells` for `seat`,
+    spending a pending effect if `use` says so."""
+    occ, free = occupy(state, cells, code)
+    changes: dict = {"occ": occ, "free": free}
+    if slot >= 0:
+        built = list(state.built)
+        built[slot] = (seat, cells)
+        changes["built"] = tuple(built)
+    if use == METRO:
+        changes["metro"] = -1
+    elif use == CHARTIER:
+        rival = 1 - seat
+        (cell,) = [c for c in cells if state.cells[c] == rival]
+        kinds = list(state.kinds)
+        kinds[rival] &= ~(1 << cell)
+        kinds[MIXED] |= 1 << cell
+        grid = list(state.cells)
+        grid[cell] = MIXED
+        changes.update(
+            chartier=-1, chartier_cell=cell, kinds=tuple(kinds), cells=tuple(grid)
+        )
+    return changes
+
+
+def apply_build(state: State, seat: int, action) -> tuple[State, list[Event]]:
+    b = BUILDING_KEYS.index(action.building)
+    if b not in state.reserves[seat]:
+        raise IllegalAction(
+            "city_of_light.building_not_in_reserve",
+            f"{action.building} is not in your reserve",
+            building=action.building,
+        )
+    cells, use = check_placement(state, seat, b, action.rotation, action.x, action.y)
+    changes = place(state, seat, b, cells, use, b)
+    reserves = list(state.reserves)
+    reserves[seat] = tuple(x for x in reserves[seat] if x != b)
+    changes["reserves"] = tuple(reserves)
+    event = Event(
+        "building_placed",
+        {
+            "seat": seat,
+            "building": action.building,
+            "rotation": action.rotation,
+            "x": action.x,
+            "y": action.y,
+            "cells": [[c % 8, c // 8] for c in cells],
+            "effect": USE_NAMES[use],
+        },
+    )
+    return state.replace(**changes), [event]

@@ -1,0 +1,152 @@
+"""Paris: La Cité de la Lumière (José Antonio Abascal) — the rules engine.
+
+Phase 1: lay tiles and take buildings; phase 2: build and activate postcards; then score.
+The engine ties together the modules that hold each concept: deal (setup), tiles (phase 1),
+building and postcards (phase 2), scoring, views.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pydantic import BaseModel
+
+from games.city_of_light import building, postcards, tiles
+from games.city_of_light.actions import PASS, Action
+from games.city_of_light.data import BUILDINGS
+from games.city_of_light.deal import arrangement_of, new_state
+from games.city_of_light.options import CityOfLightOptions
+from games.city_of_light.scoring import final_result, score
+from games.city_of_light.state import (
+    MIXED,
+    PHASE_BUILD,
+    PHASE_OVER,
+    PHASE_TILES,
+    State,
+    tokens_left,
+)
+from games.city_of_light.views import CityOfLightView, build_view
+from games.core.contract import Event, Game, Result
+from games.core.errors import IllegalAction
+
+_TO_ACT = (frozenset((0,)), frozenset((1,)))
+_SIZES = tuple(len(cells) for cells in BUILDINGS.values())
+
+
+class CityOfLight(Game[State, Any]):
+    key = "city-of-light"
+    title = "Paris: La Cité de la Lumière"
+    min_seats = 2
+    max_seats = 2
+    Options = CityOfLightOptions
+    Action = Action
+
+    def setup(
+        self,
+        seats: int,
+        options: BaseModel | Mapping[str, Any] | None,
+        seed: int,
+        arrangement: Mapping[str, Any] | None = None,
+    ) -> State:
+        self.check_seats(seats)
+        opts = self.parse_options(options)
+        return new_state(opts, seed, arrangement)  # type: ignore[arg-type]
+
+    def arrangement(self, state: State) -> dict[str, Any]:
+        return arrangement_of(state)
+
+    def to_act(self, state: State) -> frozenset[int]:
+        return frozenset() if state.phase == PHASE_OVER else _TO_ACT[state.turn]
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == PHASE_OVER
+
+    def legal_actions(self, state: State, seat: int) -> Sequence[Any]:
+        if state.phase == PHASE_OVER or seat != state.turn:
+            return []
+        if state.phase == PHASE_TILES:
+            return tiles.legal(state, seat)
+        out = building.legal(state, seat)
+        out.extend(postcards.legal(state, seat))
+        return out or [PASS]
+
+    def apply(self, state: State, seat: int, action: Any) -> tuple[State, list[Event]]:
+        if state.phase == PHASE_OVER:
+            raise IllegalAction("game.over", "the match is over")
+        if seat != state.turn:
+            raise IllegalAction("turn.not_yours", f"seat {seat} is not to act", seat=seat)
+        kind = getattr(action, "type", None)
+        if state.phase == PHASE_TILES:
+            if kind == "place_tile":
+                return tiles.place_tile(state, seat, action)
+            if kind == "take_building":
+                return tiles.take_building(state, seat, action)
+            if kind == "pass":
+                return tiles.pass_turn(state, seat)
+            raise IllegalAction(
+                "city_of_light.wrong_phase", f"{kind} is not a phase 1 action", action=kind
+            )
+        if kind == "build":
+            new, events = building.apply_build(state, seat, action)
+        elif kind == "activate":
+            new, events = postcards.apply_activate(state, seat, action)
+        elif kind == "pass":
+            if tokens_left(state, seat) or building.can_place(state, seat):
+                raise IllegalAction(
+                    "city_of_light.must_act",
+                    "you can still build or activate a postcard, so you may not pass",
+                )
+            new, events = state, [Event("passed", {"seat": seat, "phase": 2})]
+        else:
+            raise IllegalAction(
+                "city_of_light.wrong_phase", f"{kind} is not a phase 2 action", action=kind
+            )
+        return self._after_phase2_turn(state, new, seat, events)
+
+    def _after_phase2_turn(self, before: State, new: State, seat: int, events: list[Event]):
+        changes: dict[str, Any] = {"turn": 1 - seat}
+        # German edition: "In deinem nächsten Zug darfst du ein Gebäude auch auf einem
+        # Abschnitt mit einer Straßenlaterne platzieren" — only that next turn.
+        if new.metro_window == "next_turn" and before.metro == seat and new.metro == seat:
+            changes["metro"] = -1
+            events.append(Event("metropolitain_expired", {"seat": seat}))
+        new = new.replace(**changes)
+        # "Второй этап игры заканчивается, когда оба игрока больше не могут размещать здания,
+        # и при этом все 8 жетонов действий были использованы."
+        if -1 not in new.tokens and not building.can_place(new, 0) and not (
+            building.can_place(new, 1)
+        ):
+            result = final_result(new)
+            new = new.replace(phase=PHASE_OVER, result=result)
+            events.append(
+                Event("game_over", {"scores": result.scores, "winners": result.winners})
+            )
+        return new, events
+
+    def view(self, state: State, seat: int | None) -> CityOfLightView:
+        return build_view(state, seat)
+
+    def result(self, state: State) -> Result | None:
+        return state.result if state.phase == PHASE_OVER else None
+
+    def scores(self, state: State) -> list[int]:
+        if state.phase == PHASE_OVER:
+            return list(state.result.scores)
+        return score(state)[0]
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """Phase 2 and after: the final scoring of the board as it stands, minus the rival's.
+        Phase 1: a cheap heuristic, the four largest buildings held plus half the cells a
+        player could build on (own colour and mixed)."""
+        if state.phase != PHASE_TILES:
+            s = self.scores(state)
+            return s[seat] - s[1 - seat]
+        value = [0.0, 0.0]
+        for s in (0, 1):
+            sizes = sorted((_SIZES[b] for b in state.reserves[s]), reverse=True)
+            value[s] = sum(sizes[:4]) + 0.5 * (state.kinds[s] | state.kinds[MIXED]).bit_count()
+        return value[seat] - value[1 - seat]
+
+
+__all__ = ["CityOfLight", "PHASE_BUILD"]

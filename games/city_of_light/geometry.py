@@ -1,0 +1,144 @@
+"""Board geometry, precomputed once: cells as indices and bitmasks, tile and shape rotations.
+
+A cell (x, y) is the index ``y * 8 + x`` and the bit ``1 << index``. Every placement of every
+shape is computed at import time, so legality checks in the hot path are one ``&`` on ints.
+Rotation ``r`` means r clockwise quarter turns from the printed orientation (y points down).
+"""
+
+from __future__ import annotations
+
+from games.city_of_light.data import BUILDING_KEYS, BUILDINGS, DOMINO, FACINGS, SIZE, TILES
+
+CELLS = SIZE * SIZE
+ALL_MASK = (1 << CELLS) - 1
+
+
+def idx(x: int, y: int) -> int:
+    return y * SIZE + x
+
+
+def xy(i: int) -> tuple[int, int]:
+    return i % SIZE, i // SIZE
+
+
+def on_board(x: int, y: int) -> bool:
+    return 0 <= x < SIZE and 0 <= y < SIZE
+
+
+def bits(mask: int) -> list[int]:
+    """The cell indices set in `mask`, ascending."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def mask_of(cells: tuple[int, ...] | list[int]) -> int:
+    m = 0
+    for c in cells:
+        m |= 1 << c
+    return m
+
+
+def _neighbours(i: int, deltas: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+    x, y = xy(i)
+    return tuple(idx(x + dx, y + dy) for dx, dy in deltas if on_board(x + dx, y + dy))
+
+
+ORTH_DELTAS = tuple(FACINGS.values())
+DIAG_DELTAS = ((1, -1), (1, 1), (-1, 1), (-1, -1))
+ORTH: tuple[tuple[int, ...], ...] = tuple(_neighbours(i, ORTH_DELTAS) for i in range(CELLS))
+DIAG: tuple[tuple[int, ...], ...] = tuple(_neighbours(i, DIAG_DELTAS) for i in range(CELLS))
+ORTH_MASK: tuple[int, ...] = tuple(mask_of(n) for n in ORTH)
+
+
+_LEFT_EDGE = sum(1 << idx(0, y) for y in range(SIZE))
+_RIGHT_EDGE = sum(1 << idx(SIZE - 1, y) for y in range(SIZE))
+
+
+def grow(mask: int) -> int:
+    """`mask` plus every cell orthogonally next to it (shift-based, no loop over cells)."""
+    east = (mask & ~_RIGHT_EDGE) << 1
+    west = (mask & ~_LEFT_EDGE) >> 1
+    return (mask | east | west | (mask << SIZE) | (mask >> SIZE)) & ALL_MASK
+
+
+# --- tiles ---------------------------------------------------------------------------------------
+
+
+def rotate_grid(grid: tuple[tuple[str, str], tuple[str, str]], turns: int):
+    """Rotate a 2×2 grid clockwise: [[a, b], [c, d]] -> [[c, a], [d, b]]."""
+    for _ in range(turns % 4):
+        (a, b), (c, d) = grid
+        grid = ((c, a), (d, b))
+    return grid
+
+
+# TILE_CELLS[(tile, rotation)] = ((dx, dy, letter), ...) for the four cells of the tile.
+TILE_CELLS: dict[tuple[int, int], tuple[tuple[int, int, str], ...]] = {}
+for _tile, _grid in TILES.items():
+    for _rot in range(4):
+        _g = rotate_grid(_grid, _rot)
+        TILE_CELLS[(_tile, _rot)] = tuple((dx, dy, _g[dy][dx]) for dy in (0, 1) for dx in (0, 1))
+
+
+def square_cells(tx: int, ty: int) -> tuple[int, ...]:
+    return tuple(idx(2 * tx + dx, 2 * ty + dy) for dy in (0, 1) for dx in (0, 1))
+
+
+# --- building shapes -------------------------------------------------------------------------------
+
+
+def normalise(cells) -> tuple[tuple[int, int], ...]:
+    mx = min(x for x, _ in cells)
+    my = min(y for _, y in cells)
+    return tuple(sorted((x - mx, y - my) for x, y in cells))
+
+
+def rotate_shape(cells, turns: int) -> tuple[tuple[int, int], ...]:
+    """Clockwise quarter turns with y down: (x, y) -> (-y, x), then back to the origin."""
+    out = tuple(cells)
+    for _ in range(turns % 4):
+        out = tuple((-y, x) for x, y in out)
+    return normalise(out)
+
+
+class Shape:
+    """One shape's rotations and every on-board placement of each.
+
+    `placements` lists only rotations that differ (a SQUARE has one), for legal_actions;
+    `by_anchor` accepts every rotation 0..3 so a redundant rotation still names a placement.
+    """
+
+    __slots__ = ("key", "size", "rotations", "distinct", "placements", "by_anchor")
+
+    def __init__(self, key: str, cells) -> None:
+        self.key = key
+        self.size = len(cells)
+        self.rotations = tuple(rotate_shape(cells, r) for r in range(4))
+        self.distinct = tuple(
+            r for r in range(4) if self.rotations[r] not in self.rotations[:r]
+        )
+        # by_anchor[(rotation, x, y)] = (mask, cells)
+        self.by_anchor: dict[tuple[int, int, int], tuple[int, tuple[int, ...]]] = {}
+        placements = []
+        for r in range(4):
+            shape = self.rotations[r]
+            w = max(x for x, _ in shape) + 1
+            h = max(y for _, y in shape) + 1
+            for y in range(SIZE - h + 1):
+                for x in range(SIZE - w + 1):
+                    cs = tuple(sorted(idx(x + dx, y + dy) for dx, dy in shape))
+                    entry = (mask_of(cs), cs)
+                    self.by_anchor[(r, x, y)] = entry
+                    if r in self.distinct:
+                        placements.append((r, x, y, entry[0], cs))
+        self.placements: tuple[tuple[int, int, int, int, tuple[int, ...]], ...] = tuple(
+            placements
+        )
+
+
+SHAPES: tuple[Shape, ...] = tuple(Shape(k, BUILDINGS[k]) for k in BUILDING_KEYS)
+DOMINO_SHAPE = Shape("DOMINO", DOMINO)

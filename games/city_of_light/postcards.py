@@ -1,0 +1,283 @@
+"""Phase 2 postcard activations: which are legal, and what each one does.
+
+Activating is the whole turn: the player's action token goes on the card and nobody can use it
+again. The effect may be declined ("вы можете активировать открытку действия, но не выполнять
+само действие"), so `{"decline": true}` is always legal for a face-up card while tokens last.
+Scoring of the stamped cards lives in scoring.py.
+"""
+
+from __future__ import annotations
+
+from games.city_of_light import actions as A
+from games.city_of_light.building import (
+    CHARTIER,
+    USE_NAMES,
+    check_placement,
+    legal_placements,
+    place,
+    placement_use,
+)
+from games.city_of_light.data import BUILDING_KEYS, FACINGS
+from games.city_of_light.geometry import DOMINO_SHAPE, bits, grow, idx, mask_of, on_board
+from games.city_of_light.state import (
+    ANNEX,
+    DANCER,
+    FOUNTAIN,
+    GARDEN,
+    GRAND,
+    LAMP,
+    LIGHT,
+    PAINTER,
+    STATUE,
+    State,
+    allowed_mask,
+    building_cells,
+    own_free_mask,
+    tokens_left,
+)
+from games.core.contract import Event
+from games.core.errors import IllegalAction
+
+SLOT_NAMES = BUILDING_KEYS + ("GARDEN",)
+
+# The fields each card's effect needs (all others must be left out).
+EFFECT_FIELDS: dict[str, frozenset[str]] = {
+    "levitation": frozenset({"give", "building", "rotation", "x", "y"}),
+    "metropolitain": frozenset(),
+    "jardin_des_plantes": frozenset({"rotation", "x", "y"}),
+    "sacre_coeur": frozenset(),
+    "le_peintre": frozenset({"x", "y"}),
+    "chartier": frozenset(),
+    "bouquinistes": frozenset({"x", "y", "building"}),
+    "lampadaire": frozenset({"x", "y"}),
+    "moulin_rouge": frozenset({"x", "y"}),
+    "fontaine_des_mers": frozenset({"rotation", "x", "y"}),
+    "le_penseur": frozenset({"x", "y", "facing"}),
+    "grande_lumiere": frozenset({"x", "y"}),
+}
+_OPTIONAL = ("x", "y", "rotation", "facing", "building", "give")
+# Pieces placed on one cell of the owner's colour by a card.
+_SINGLE = {"le_peintre": PAINTER, "lampadaire": LAMP, "moulin_rouge": DANCER}
+
+
+# --- legal activations -------------------------------------------------------------------------
+
+
+def legal(state: State, seat: int) -> list:
+    if not tokens_left(state, seat):
+        return []
+    out: list = []
+    for card, token in zip(state.cards, state.tokens, strict=True):
+        if token < 0:
+            if EFFECT_FIELDS[card]:
+                out.append(A.activate(card, decline=True))
+            out.extend(_effects(state, seat, card))
+    return out
+
+
+def _effects(state: State, seat: int, card: str) -> list:
+    act = A.activate
+    if not EFFECT_FIELDS[card]:
+        return [act(card)]
+    if card in _SINGLE:
+        return [act(card, x=c % 8, y=c // 8) for c in bits(own_free_mask(state, seat))]
+    if card == "grande_lumiere":
+        return [act(card, x=c % 8, y=c // 8) for c in bits(state.free & state.kinds[LIGHT])]
+    if card in ("jardin_des_plantes", "fontaine_des_mers"):
+        allowed = allowed_mask(state, seat)
+        rival = state.free & state.kinds[1 - seat]
+        chartier = rival if card == "fontaine_des_mers" and state.chartier == seat else 0
+        return [
+            act(card, rotation=r, x=x, y=y)
+            for r, x, y, mask, _ in DOMINO_SHAPE.placements
+            if placement_use(mask, allowed, 0, chartier) >= 0
+        ]
+    if card == "le_penseur":
+        out = []
+        for c in bits(own_free_mask(state, seat)):
+            x, y = c % 8, c // 8
+            for facing, (dx, dy) in FACINGS.items():
+                fx, fy = x + dx, y + dy
+                if on_board(fx, fy) and state.free >> idx(fx, fy) & 1:
+                    out.append(act(card, x=x, y=y, facing=facing))
+        return out
+    if card == "bouquinistes":
+        own = own_free_mask(state, seat)
+        out = []
+        for slot, entry in enumerate(state.built):
+            if entry is not None and entry[0] == seat:
+                for c in bits(grow(mask_of(building_cells(state, slot))) & own):
+                    out.append(act(card, x=c % 8, y=c // 8, building=SLOT_NAMES[slot]))
+        return out
+    if card == "levitation":
+        out = []
+        gives = [BUILDING_KEYS[g] for g in state.reserves[seat]]
+        for take in state.supply:
+            key = BUILDING_KEYS[take]
+            for r, x, y, _cells, _use in legal_placements(state, seat, take):
+                for give in gives:
+                    out.append(act(card, give=give, building=key, rotation=r, x=x, y=y))
+        return out
+    raise AssertionError(card)
+
+
+# --- applying an activation ------------------------------------------------------------------------
+
+
+def apply_activate(state: State, seat: int, a) -> tuple[State, list[Event]]:
+    card = a.card
+    if card not in state.cards or state.tokens[state.cards.index(card)] >= 0:
+        raise IllegalAction(
+            "city_of_light.postcard_unavailable",
+            f"{card} is not a face-up postcard of this match",
+            card=card,
+        )
+    if not tokens_left(state, seat):
+        raise IllegalAction("city_of_light.no_tokens", "you have no action tokens left")
+    given = {f for f in _OPTIONAL if getattr(a, f) is not None}
+    wanted = frozenset() if a.decline else EFFECT_FIELDS[card]
+    if given != wanted:
+        raise IllegalAction(
+            "city_of_light.effect_fields",
+            f"{card} {'declined ' if a.decline else ''}takes the fields "
+            f"{sorted(wanted) or 'none'}, not {sorted(given) or 'none'}",
+            card=card, expected=sorted(wanted), given=sorted(given),
+        )
+    tokens = list(state.tokens)
+    tokens[state.cards.index(card)] = seat
+    params: dict = {"seat": seat, "card": card, "declined": a.decline}
+    changes: dict = {} if a.decline else _EFFECTS[card](state, seat, a, params)
+    changes["tokens"] = tuple(tokens)
+    return state.replace(**changes), [Event("postcard_activated", params)]
+
+
+def _bad_cell(card: str, x: int, y: int, why: str) -> IllegalAction:
+    return IllegalAction(
+        "city_of_light.bad_piece_cell", f"{card}: ({x}, {y}) is not {why}", card=card, x=x, y=y
+    )
+
+
+def _single(state: State, seat: int, a, params: dict) -> dict:
+    c = idx(a.x, a.y)
+    if not own_free_mask(state, seat) >> c & 1:
+        raise _bad_cell(a.card, a.x, a.y, "a free cell of your colour")
+    params.update(x=a.x, y=a.y)
+    return place(state, seat, -1, (c,), 0, _SINGLE[a.card])
+
+
+def _grande(state: State, seat: int, a, params: dict) -> dict:
+    c = idx(a.x, a.y)
+    if not (state.free & state.kinds[LIGHT]) >> c & 1:
+        raise _bad_cell(a.card, a.x, a.y, "a free streetlight")
+    params.update(x=a.x, y=a.y)
+    return place(state, seat, -1, (c,), 0, GRAND)
+
+
+def _domino(state: State, seat: int, a, params: dict) -> dict:
+    entry = DOMINO_SHAPE.by_anchor.get((a.rotation, a.x, a.y))
+    if entry is None:
+        raise _bad_cell(a.card, a.x, a.y, "the corner of two cells on the board")
+    mask, cells = entry
+    fountain = a.card == "fontaine_des_mers"
+    rival = state.free & state.kinds[1 - seat]
+    chartier = rival if fountain and state.chartier == seat else 0
+    use = placement_use(mask, allowed_mask(state, seat), 0, chartier)
+    if use < 0:
+        raise _bad_cell(a.card, a.x, a.y, "the corner of two free cells of your colour or mixed")
+    params.update(x=a.x, y=a.y, rotation=a.rotation, effect=USE_NAMES[use])
+    if fountain:
+        return place(state, seat, -1, cells, use if use == CHARTIER else 0, FOUNTAIN)
+    return place(state, seat, GARDEN, cells, 0, GARDEN)
+
+
+def _penseur(state: State, seat: int, a, params: dict) -> dict:
+    c = idx(a.x, a.y)
+    if not own_free_mask(state, seat) >> c & 1:
+        raise _bad_cell(a.card, a.x, a.y, "a free cell of your colour")
+    dx, dy = FACINGS[a.facing]
+    fx, fy = a.x + dx, a.y + dy
+    if not (on_board(fx, fy) and state.free >> idx(fx, fy) & 1):
+        raise IllegalAction(
+            "city_of_light.statue_front_blocked",
+            "the cell in front of the statue must be a free cell on the board",
+            x=a.x, y=a.y, facing=a.facing,
+        )
+    params.update(x=a.x, y=a.y, facing=a.facing)
+    changes = place(state, seat, -1, (c,), 0, STATUE)
+    changes["statue_facing"] = a.facing
+    return changes
+
+
+def _bouquinistes(state: State, seat: int, a, params: dict) -> dict:
+    slot = SLOT_NAMES.index(a.building)
+    entry = state.built[slot]
+    if entry is None or entry[0] != seat:
+        raise IllegalAction(
+            "city_of_light.annex_target",
+            f"{a.building} is not one of your built buildings",
+            building=a.building,
+        )
+    c = idx(a.x, a.y)
+    if not own_free_mask(state, seat) >> c & 1:
+        raise _bad_cell(a.card, a.x, a.y, "a free cell of your colour")
+    if not grow(mask_of(building_cells(state, slot))) >> c & 1:
+        raise _bad_cell(a.card, a.x, a.y, f"next to {a.building}")
+    params.update(x=a.x, y=a.y, building=a.building)
+    changes = place(state, seat, -1, (c,), 0, ANNEX)
+    changes["annex"] = (slot, c)
+    return changes
+
+
+def _levitation(state: State, seat: int, a, params: dict) -> dict:
+    give, take = BUILDING_KEYS.index(a.give), BUILDING_KEYS.index(a.building)
+    if give not in state.reserves[seat]:
+        raise IllegalAction(
+            "city_of_light.building_not_in_reserve",
+            f"{a.give} is not in your reserve",
+            building=a.give,
+        )
+    if take not in state.supply:
+        raise IllegalAction(
+            "city_of_light.building_not_in_supply",
+            f"{a.building} is not in the supply",
+            building=a.building,
+        )
+    cells, use = check_placement(state, seat, take, a.rotation, a.x, a.y)
+    changes = place(state, seat, take, cells, use, take)
+    reserves = list(state.reserves)
+    reserves[seat] = tuple(b for b in reserves[seat] if b != give)
+    changes["reserves"] = tuple(reserves)
+    changes["supply"] = tuple(sorted([b for b in state.supply if b != take] + [give]))
+    params.update(
+        give=a.give, building=a.building, rotation=a.rotation, x=a.x, y=a.y,
+        effect=USE_NAMES[use],
+    )
+    return changes
+
+
+def _metro(state: State, seat: int, a, params: dict) -> dict:
+    return {"metro": seat}
+
+
+def _chartier(state: State, seat: int, a, params: dict) -> dict:
+    return {"chartier": seat}
+
+
+def _nothing(state: State, seat: int, a, params: dict) -> dict:
+    return {}
+
+
+_EFFECTS = {
+    "levitation": _levitation,
+    "metropolitain": _metro,
+    "jardin_des_plantes": _domino,
+    "sacre_coeur": _nothing,
+    "le_peintre": _single,
+    "chartier": _chartier,
+    "bouquinistes": _bouquinistes,
+    "lampadaire": _single,
+    "moulin_rouge": _single,
+    "fontaine_des_mers": _domino,
+    "le_penseur": _penseur,
+    "grande_lumiere": _grande,
+}

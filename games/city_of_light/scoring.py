@@ -1,0 +1,244 @@
+"""Final scoring: lit buildings, the largest district, unbuilt buildings, stamped postcards.
+
+The same function gives the running estimate (`CityOfLight.scores`) on an unfinished board.
+Every term is reported in `details`, per building and per player, for recaps and tests.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.city_of_light.data import (
+    COLOURS,
+    DANCER_POINTS_PER_SPACE,
+    FACINGS,
+    FOUNTAIN_POINTS_PER_BUILDING,
+    GRANDE_LUMIERE_PATTERNS,
+    PAINTER_POINTS_PER_LIGHT,
+    SIZE,
+    STATUE_POINTS_DIAGONAL,
+    STATUE_POINTS_ORTHOGONAL,
+    UNBUILT_PENALTY,
+)
+from games.city_of_light.geometry import DIAG, ORTH, bits, on_board, xy
+from games.city_of_light.postcards import SLOT_NAMES
+from games.city_of_light.state import (
+    BUILDING_SLOTS,
+    DANCER,
+    FOUNTAIN,
+    FREE,
+    GRAND,
+    LAMP,
+    LIGHT,
+    PAINTER,
+    STATUE,
+    State,
+    activated_by,
+    building_cells,
+    own_free_mask,
+    piece_cell,
+)
+from games.core.contract import Result, rank_by
+
+
+def slot_map(state: State) -> list[int]:
+    """For each cell, the building slot covering it (the annex counts as its building), or -1."""
+    at = [-1] * (SIZE * SIZE)
+    for slot in range(BUILDING_SLOTS):
+        for c in building_cells(state, slot):
+            at[c] = slot
+    return at
+
+
+def lights_per_building(state: State, at: list[int]) -> list[int]:
+    """Distinct light sources lighting each slot. A streetlight counts once per building."""
+    lit = [0] * BUILDING_SLOTS
+    sources = [c for c in bits(state.kinds[LIGHT]) if at[c] < 0]  # a covered light is gone [R]
+    lamp = piece_cell(state, LAMP)
+    if lamp >= 0:
+        sources.append(lamp)
+    for c in sources:
+        if state.occ[c] == GRAND:
+            slots = _rays(state, c, at)
+        else:
+            slots = {at[n] for n in ORTH[c]}
+            slots.discard(-1)
+        for s in slots:
+            lit[s] += 1
+    return lit
+
+
+def _rays(state: State, c: int, at: list[int]) -> set[int]:
+    """[R] La Grande Lumière: rays from the lamp, each stopped by the first building it meets."""
+    x0, y0 = xy(c)
+    slots: set[int] = set()
+    for dx, dy, reach in GRANDE_LUMIERE_PATTERNS[state.grande_pattern]:
+        x, y = x0, y0
+        for _ in range(reach):
+            x, y = x + dx, y + dy
+            if not on_board(x, y):
+                break
+            s = at[y * SIZE + x]
+            if s >= 0:
+                slots.add(s)
+                break
+    return slots
+
+
+def _area(start: int, passable) -> list[int]:
+    seen = {start}
+    todo = [start]
+    while todo:
+        c = todo.pop()
+        for n in ORTH[c]:
+            if n not in seen and passable(n):
+                seen.add(n)
+                todo.append(n)
+    return sorted(seen)
+
+
+def painter_area(state: State, at: list[int]) -> list[int]:
+    """Cells reachable from the painter without crossing a building (or the board edge)."""
+    return _area(piece_cell(state, PAINTER), lambda n: at[n] < 0)
+
+
+def painter_lights(state: State, at: list[int]) -> int:
+    area = painter_area(state, at)
+    lamp = piece_cell(state, LAMP)
+    return sum(1 for c in area if state.cells[c] == LIGHT or c == lamp)
+
+
+def dancer_area(state: State) -> list[int]:
+    """Free non-streetlight cells reachable from the dancer: every piece and light bounds it."""
+    occ, cells = state.occ, state.cells
+    return _area(piece_cell(state, DANCER), lambda n: occ[n] == FREE and cells[n] != LIGHT)
+
+
+def statue_points(state: State) -> tuple[int, bool]:
+    c = piece_cell(state, STATUE)
+    x, y = xy(c)
+    dx, dy = FACINGS[state.statue_facing]
+    front = (y + dy) * SIZE + x + dx
+    if state.occ[front] != FREE:
+        return 0, False
+    orth = sum(1 for n in ORTH[c] if state.occ[n] == FREE)
+    diag = sum(1 for n in DIAG[c] if state.occ[n] == FREE)
+    return orth * STATUE_POINTS_ORTHOGONAL + diag * STATUE_POINTS_DIAGONAL, True
+
+
+def fountain_buildings(state: State, seat: int, at: list[int]) -> list[int]:
+    slots = set()
+    for c in (i for i, o in enumerate(state.occ) if o == FOUNTAIN):
+        for n in ORTH[c]:
+            s = at[n]
+            if s >= 0 and state.built[s][0] == seat:
+                slots.add(s)
+    return sorted(slots)
+
+
+def districts(state: State, seat: int, at: list[int]) -> list[list[int]]:
+    """The seat's groups of orthogonally touching buildings, as lists of slots."""
+    mine = [s for s in range(BUILDING_SLOTS) if state.built[s] and state.built[s][0] == seat]
+    seen: set[int] = set()
+    groups = []
+    for start in mine:
+        if start in seen:
+            continue
+        seen.add(start)
+        group, todo = [], [start]
+        while todo:
+            s = todo.pop()
+            group.append(s)
+            for c in building_cells(state, s):
+                for n in ORTH[c]:
+                    t = at[n]
+                    if t >= 0 and t not in seen and state.built[t][0] == seat:
+                        seen.add(t)
+                        todo.append(t)
+        groups.append(sorted(group))
+    return groups
+
+
+def score(state: State) -> tuple[list[int], list[dict[str, Any]]]:
+    """(totals, per-player details) for the board as it stands."""
+    at = slot_map(state)
+    lit = lights_per_building(state, at)
+    totals, players = [], []
+    for seat in (0, 1):
+        buildings = []
+        for s in range(BUILDING_SLOTS):
+            if state.built[s] and state.built[s][0] == seat:
+                size = len(building_cells(state, s))
+                buildings.append(
+                    {"building": SLOT_NAMES[s], "size": size, "lights": lit[s],
+                     "points": size * lit[s]}
+                )
+        lit_total = sum(b["points"] for b in buildings)
+        best: list[int] = []
+        best_size = 0
+        for group in districts(state, seat, at):
+            size = sum(len(building_cells(state, s)) for s in group)
+            if size > best_size:
+                best, best_size = group, size
+        unbuilt = len(state.reserves[seat])
+        sacre = activated_by(state, "sacre_coeur") == seat
+        penalty = 0 if sacre else -UNBUILT_PENALTY * unbuilt
+        cards = _postcard_points(state, seat, at)
+        card_total = sum(c["points"] for c in cards)
+        total = lit_total + best_size + penalty + card_total
+        totals.append(total)
+        players.append(
+            {
+                "seat": seat,
+                "colour": COLOURS[seat],
+                "buildings": buildings,
+                "lit_buildings": lit_total,
+                "district": {"buildings": [SLOT_NAMES[s] for s in best], "points": best_size},
+                "unbuilt": {"count": unbuilt, "sacre_coeur": sacre, "points": penalty},
+                "postcards": cards,
+                "postcard_points": card_total,
+                "total": total,
+                "free_own_spaces": own_free_mask(state, seat).bit_count(),
+            }
+        )
+    return totals, players
+
+
+def _postcard_points(state: State, seat: int, at: list[int]) -> list[dict[str, Any]]:
+    out = []
+    for card, token in zip(state.cards, state.tokens, strict=True):
+        if token != seat:
+            continue
+        entry: dict[str, Any] = {"card": card, "points": 0}
+        if card == "le_peintre" and piece_cell(state, PAINTER) >= 0:
+            n = painter_lights(state, at)
+            entry.update(lights=n, points=n * PAINTER_POINTS_PER_LIGHT)
+        elif card == "moulin_rouge" and piece_cell(state, DANCER) >= 0:
+            n = len(dancer_area(state))
+            entry.update(spaces=n, points=n * DANCER_POINTS_PER_SPACE)
+        elif card == "fontaine_des_mers" and piece_cell(state, FOUNTAIN) >= 0:
+            slots = fountain_buildings(state, seat, at)
+            entry.update(
+                buildings=[SLOT_NAMES[s] for s in slots],
+                points=len(slots) * FOUNTAIN_POINTS_PER_BUILDING,
+            )
+        elif card == "le_penseur" and piece_cell(state, STATUE) >= 0:
+            points, admired = statue_points(state)
+            entry.update(front_free=admired, points=points)
+        out.append(entry)
+    return out
+
+
+def final_result(state: State) -> Result:
+    """Most points wins; a tie goes to more free cells of one's own colour, else it is shared."""
+    totals, players = score(state)
+    free = [p["free_own_spaces"] for p in players]
+    ranking = rank_by([(totals[s], free[s]) for s in (0, 1)])
+    tiebreak = "free_own_spaces" if totals[0] == totals[1] else None
+    return Result(
+        scores=totals,
+        ranking=ranking,
+        winners=sorted(ranking[0]),
+        tiebreak=tiebreak,
+        details={"players": players},
+    )

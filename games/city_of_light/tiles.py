@@ -1,0 +1,119 @@
+"""Phase 1: lay a tile from the hand (then draw), take a building, or pass when out of tiles."""
+
+from __future__ import annotations
+
+from games.city_of_light import actions as A
+from games.city_of_light.data import BUILDING_KEYS, SQUARES
+from games.city_of_light.geometry import TILE_CELLS, idx
+from games.city_of_light.state import LIGHT, MIXED, PHASE_BUILD, State
+from games.core.contract import Event
+from games.core.errors import IllegalAction
+
+_SQUARE_XY = tuple((tx, ty) for ty in range(SQUARES) for tx in range(SQUARES))
+
+
+def legal(state: State, seat: int) -> list:
+    out: list = []
+    hand = state.hands[seat]
+    if hand:
+        empty = [sq for sq, t in zip(_SQUARE_XY, state.squares, strict=True) if t is None]
+        for tile in hand:
+            for tx, ty in empty:
+                for rot in range(4):
+                    out.append(A.place_tile(tile, tx, ty, rot))
+    out.extend(A.take_building(BUILDING_KEYS[b]) for b in state.supply)
+    if not hand:
+        out.append(A.PASS)
+    return out
+
+
+def place_tile(state: State, seat: int, action) -> tuple[State, list[Event]]:
+    tile, tx, ty, rot = action.tile, action.tx, action.ty, action.rotation
+    hand = state.hands[seat]
+    if tile not in hand:
+        raise IllegalAction(
+            "city_of_light.tile_not_in_hand", f"tile {tile} is not in your hand", tile=tile
+        )
+    sq = ty * SQUARES + tx
+    if state.squares[sq] is not None:
+        raise IllegalAction(
+            "city_of_light.square_taken", f"square ({tx}, {ty}) already has a tile", tx=tx, ty=ty
+        )
+    code = {"O": seat, "R": 1 - seat, "M": MIXED, "L": LIGHT}
+    cells = list(state.cells)
+    kinds = list(state.kinds)
+    free = state.free
+    for dx, dy, letter in TILE_CELLS[(tile, rot)]:
+        c = idx(2 * tx + dx, 2 * ty + dy)
+        k = code[letter]
+        cells[c] = k
+        kinds[k] |= 1 << c
+        free |= 1 << c
+    squares = list(state.squares)
+    squares[sq] = (seat, tile, rot)
+    stack = state.stacks[seat]
+    new_hand = tuple(t for t in hand if t != tile)
+    events = [
+        Event(
+            "tile_placed",
+            {"seat": seat, "tile": tile, "tx": tx, "ty": ty, "rotation": rot},
+        )
+    ]
+    if stack:
+        new_hand += (stack[0],)
+        events.append(Event("tile_drawn", {"seat": seat, "tile": stack[0]}, to=(seat,)))
+        stack = stack[1:]
+    stacks = _set(state.stacks, seat, stack)
+    hands = _set(state.hands, seat, new_hand)
+    first_done = state.first_done
+    if not new_hand and first_done < 0:
+        first_done = seat
+        events.append(Event("tiles_done", {"seat": seat}))
+    phase, turn = state.phase, 1 - seat
+    if all(s is not None for s in squares):
+        # "Этап заканчивается, когда все 16 квадратов на поле заняты тайлами мостовой."
+        phase, turn = PHASE_BUILD, first_done
+        events.append(Event("phase_started", {"phase": 2, "first": first_done}))
+    new = state.replace(
+        squares=tuple(squares),
+        cells=tuple(cells),
+        kinds=tuple(kinds),
+        free=free,
+        stacks=stacks,
+        hands=hands,
+        first_done=first_done,
+        phase=phase,
+        turn=turn,
+    )
+    return new, events
+
+
+def take_building(state: State, seat: int, action) -> tuple[State, list[Event]]:
+    b = BUILDING_KEYS.index(action.building)
+    if b not in state.supply:
+        raise IllegalAction(
+            "city_of_light.building_not_in_supply",
+            f"{action.building} is not in the supply",
+            building=action.building,
+        )
+    reserve = tuple(sorted(state.reserves[seat] + (b,)))
+    new = state.replace(
+        supply=tuple(x for x in state.supply if x != b),
+        reserves=_set(state.reserves, seat, reserve),
+        turn=1 - seat,
+    )
+    return new, [Event("building_taken", {"seat": seat, "building": action.building})]
+
+
+def pass_turn(state: State, seat: int) -> tuple[State, list[Event]]:
+    if state.hands[seat]:
+        raise IllegalAction(
+            "city_of_light.must_place_tile",
+            "you still have tiles: lay one or take a building",
+        )
+    return state.replace(turn=1 - seat), [Event("passed", {"seat": seat, "phase": 1})]
+
+
+def _set(pair: tuple, seat: int, value) -> tuple:
+    return (value, pair[1]) if seat == 0 else (pair[0], value)
+
