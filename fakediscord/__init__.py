@@ -1,0 +1,26 @@
+"""A local fake Discord: an aiohttp server speaking Discord's REST + gateway protocol.
+
+The real, unchanged discord.py bot connects to it over loopback; tests act as users
+(slash commands, clicks, selects, autocomplete, modals) and assert on what each user
+sees. This package never imports ``discord`` (only :mod:`fakediscord.redirect` does,
+lazily), so it stays a faithful *server*, not a mock of the library.
+
+Start here: :class:`fakediscord.server.FakeDiscord` and :mod:`fakediscord.testing`.
+"""
+
+from fakediscord.errors import InteractionRefused
+from fakediscord.server import FakeDiscord
+from fakediscord.state import Channel, Guild, Message, Role, User
+from fakediscord.users import FakeUser, InteractionResult
+
+__all__ = [
+    "Channel",
+    "FakeDiscord",
+    "FakeUser",
+    "Guild",
+    "InteractionRefused",
+    "InteractionResult",
+    "Message",
+    "Role",
+    "User",
+]

@@ -1,0 +1,129 @@
+"""The gateway websocket: HELLO, IDENTIFY/RESUME, READY + GUILD_CREATE, dispatches.
+
+One :class:`GatewaySession` per connected bot client. A bot may disconnect and a new
+client (a "restarted" bot) may connect later to the same fake: sessions come and go,
+state stays.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+from typing import TYPE_CHECKING, Any
+
+from aiohttp import WSMsgType, web
+
+from fakediscord import payloads
+
+if TYPE_CHECKING:
+    from fakediscord.server import FakeDiscord
+
+_log = logging.getLogger("fakediscord.gateway")
+
+DISPATCH, HEARTBEAT, IDENTIFY, RESUME, REQUEST_MEMBERS = 0, 1, 2, 6, 8
+INVALID_SESSION, HELLO, HEARTBEAT_ACK = 9, 10, 11
+CLOSE_AUTH_FAILED = 4004
+
+
+class GatewaySession:
+    def __init__(self, fake: FakeDiscord, ws: web.WebSocketResponse):
+        self.fake = fake
+        self.ws = ws
+        self.seq = 0
+        self.session_id: str | None = None
+        self.ready = False
+        self.intents = 0
+        self._send_lock = asyncio.Lock()
+
+    async def send(self, op: int, d: Any, t: str | None = None) -> None:
+        frame: dict[str, Any] = {"op": op, "d": d, "s": None, "t": t}
+        async with self._send_lock:
+            if op == DISPATCH:
+                self.seq += 1
+                frame["s"] = self.seq
+            if self.ws.closed:
+                return
+            await self.ws.send_str(json.dumps(frame))
+
+    async def dispatch(self, event: str, data: Any) -> None:
+        if self.ready and not self.ws.closed:
+            try:
+                await self.send(DISPATCH, data, event)
+            except ConnectionError:  # pragma: no cover - client went away mid-send
+                pass
+
+    async def run(self) -> None:
+        await self.send(HELLO, {"heartbeat_interval": payloads.HEARTBEAT_INTERVAL_MS})
+        async for msg in self.ws:
+            if msg.type != WSMsgType.TEXT:
+                if msg.type == WSMsgType.ERROR:
+                    break
+                continue
+            frame = json.loads(msg.data)
+            await self.handle(frame.get("op"), frame.get("d"))
+
+    async def handle(self, op: int, d: Any) -> None:
+        fake = self.fake
+        if op == HEARTBEAT:
+            await self.send(HEARTBEAT_ACK, None)
+        elif op == IDENTIFY:
+            if d.get("token") != fake.token:
+                await self.ws.close(code=CLOSE_AUTH_FAILED, message=b"Authentication failed.")
+                return
+            self.intents = int(d.get("intents", 0))
+            self.session_id = secrets.token_hex(16)
+            ready = payloads.ready(
+                fake.state, fake.bot_user, fake.application_id, self.session_id, fake.gateway_url
+            )
+            self.ready = True
+            await self.send(DISPATCH, ready, "READY")
+            for guild in fake.state.guilds.values():
+                data = payloads.guild_create(fake.state, guild, fake.bot_user.id)
+                await self.send(DISPATCH, data, "GUILD_CREATE")
+            fake.identify_count += 1
+            fake.notify()
+        elif op == RESUME:
+            if d.get("token") != fake.token:
+                await self.ws.close(code=CLOSE_AUTH_FAILED, message=b"Authentication failed.")
+                return
+            # Missed events are not replayed: ask the client to identify afresh.
+            await self.send(INVALID_SESSION, False)
+        elif op == REQUEST_MEMBERS:
+            guild = fake.state.guilds.get(int(d["guild_id"]))
+            members = list(guild.members.values()) if guild else []
+            if d.get("user_ids"):
+                wanted = {int(u) for u in d["user_ids"]}
+                members = [m for m in members if m.user_id in wanted]
+            elif d.get("query"):
+                q = d["query"].lower()
+                members = [m for m in members if fake.state.users[m.user_id].name.startswith(q)]
+            chunk = {
+                "guild_id": str(d["guild_id"]),
+                "members": [payloads.member(fake.state, m) for m in members],
+                "chunk_index": 0,
+                "chunk_count": 1,
+                "not_found": [],
+            }
+            if d.get("nonce"):
+                chunk["nonce"] = d["nonce"]
+            await self.send(DISPATCH, chunk, "GUILD_MEMBERS_CHUNK")
+        else:
+            _log.debug("ignored gateway op %s", op)
+
+
+async def gateway_handler(request: web.Request) -> web.WebSocketResponse:
+    from fakediscord.server import FAKE_KEY
+
+    fake: FakeDiscord = request.app[FAKE_KEY]
+    ws = web.WebSocketResponse(max_msg_size=0)
+    await ws.prepare(request)
+    session = GatewaySession(fake, ws)
+    fake.sessions.append(session)
+    try:
+        await session.run()
+    finally:
+        fake.sessions.remove(session)
+        fake.notify()
+    return ws

@@ -1,0 +1,328 @@
+"""Discord-side state held by the fake: who exists, where, and who can see what.
+
+Plain dataclasses keyed by snowflake. Payload JSON is built from these in
+:mod:`fakediscord.payloads`; the REST handlers and acting users mutate them.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from fakediscord.errors import not_found
+
+DISCORD_EPOCH_MS = 1420070400000
+
+# Channel types (Discord API)
+GUILD_TEXT = 0
+DM = 1
+PUBLIC_THREAD = 11
+PRIVATE_THREAD = 12
+THREAD_TYPES = (PUBLIC_THREAD, PRIVATE_THREAD)
+
+# Permission bits used by the fake
+ADMINISTRATOR = 1 << 3
+MANAGE_GUILD = 1 << 5
+ALL_PERMISSIONS = (1 << 51) - 1
+EVERYONE_PERMISSIONS = (
+    (1 << 6)  # add reactions
+    | (1 << 10)  # view channel
+    | (1 << 11)  # send messages
+    | (1 << 14)  # embed links
+    | (1 << 15)  # attach files
+    | (1 << 16)  # read message history
+    | (1 << 31)  # use application commands
+    | (1 << 35)  # create public threads
+    | (1 << 38)  # send messages in threads
+)
+
+# Message flags
+EPHEMERAL = 1 << 6
+LOADING = 1 << 7
+IS_COMPONENTS_V2 = 1 << 15
+
+_counter = itertools.count(1)
+
+
+def snowflake() -> int:
+    """A fresh, time-ordered, process-unique snowflake."""
+    ms = int(time.time() * 1000) - DISCORD_EPOCH_MS
+    return (ms << 22) | (next(_counter) & 0x3FFFFF)
+
+
+def iso_now() -> str:
+    return datetime.now(UTC).isoformat()
+
+
+@dataclass
+class User:
+    id: int
+    name: str
+    bot: bool = False
+    global_name: str | None = None
+    locale: str = "en-US"
+    dms_open: bool = True
+
+    def __str__(self) -> str:
+        return self.name
+
+
+@dataclass
+class Role:
+    id: int
+    name: str
+    permissions: int = 0
+    position: int = 0
+
+
+@dataclass
+class Member:
+    user_id: int
+    guild_id: int
+    role_ids: list[int] = field(default_factory=list)
+    nick: str | None = None
+    joined_at: str = field(default_factory=iso_now)
+
+
+@dataclass
+class Guild:
+    id: int
+    name: str
+    owner_id: int
+    locale: str = "en-US"
+    roles: dict[int, Role] = field(default_factory=dict)
+    members: dict[int, Member] = field(default_factory=dict)
+    channel_ids: list[int] = field(default_factory=list)
+
+    @property
+    def everyone(self) -> Role:
+        return self.roles[self.id]
+
+
+@dataclass
+class Channel:
+    id: int
+    type: int
+    name: str | None = None
+    guild_id: int | None = None
+    parent_id: int | None = None  # threads: the text channel
+    owner_id: int | None = None  # threads: creator
+    starter_message_id: int | None = None  # threads created from a message
+    recipient_id: int | None = None  # DM channels: the (non-bot) user
+    member_ids: set[int] = field(default_factory=set)  # threads: joined users
+    archived: bool = False
+    locked: bool = False
+    created_at: str = field(default_factory=iso_now)
+
+    @property
+    def is_thread(self) -> bool:
+        return self.type in THREAD_TYPES
+
+    @property
+    def is_dm(self) -> bool:
+        return self.type == DM
+
+    def __str__(self) -> str:
+        if self.is_dm:
+            return f"DM<{self.recipient_id}>"
+        return f"#{self.name}"
+
+
+@dataclass
+class Attachment:
+    id: int
+    filename: str
+    data: bytes
+    content_type: str | None = None
+    description: str | None = None
+
+    @property
+    def size(self) -> int:
+        return len(self.data)
+
+
+@dataclass
+class Message:
+    id: int
+    channel_id: int
+    author_id: int
+    content: str = ""
+    embeds: list[dict] = field(default_factory=list)
+    components: list[dict] = field(default_factory=list)
+    attachments: list[Attachment] = field(default_factory=list)
+    flags: int = 0
+    type: int = 0
+    ephemeral_for: int | None = None  # user id; None = public
+    interaction_id: int | None = None  # the interaction this message answers
+    webhook_id: int | None = None  # application id for interaction messages
+    created_at: str = field(default_factory=iso_now)
+    edited_at: str | None = None
+    edits: int = 0
+    thread_id: int | None = None  # thread started from this message
+
+    @property
+    def ephemeral(self) -> bool:
+        return self.ephemeral_for is not None
+
+    def visible_to(self, user_id: int) -> bool:
+        return self.ephemeral_for is None or self.ephemeral_for == user_id
+
+    def iter_components(self) -> list[dict]:
+        """Every component of the message, nested ones included (rows, sections...)."""
+        return list(walk_components(self.components))
+
+    def find_component(self, *, custom_id: str | None = None, label: str | None = None):
+        for comp in self.iter_components():
+            if custom_id is not None and comp.get("custom_id") == custom_id:
+                return comp
+            if label is not None and comp.get("type") == 2 and comp.get("label") == label:
+                return comp
+        return None
+
+
+def walk_components(components: list[dict]):
+    for comp in components or []:
+        yield comp
+        yield from walk_components(comp.get("components") or [])
+        for key in ("accessory", "component"):
+            if isinstance(comp.get(key), dict):
+                yield from walk_components([comp[key]])
+
+
+@dataclass
+class Command:
+    """An application command as synced by the bot (the payload it PUT, plus ids)."""
+
+    id: int
+    application_id: int
+    guild_id: int | None
+    payload: dict[str, Any]
+    version: int = field(default_factory=snowflake)
+
+    @property
+    def name(self) -> str:
+        return self.payload["name"]
+
+    @property
+    def type(self) -> int:
+        return self.payload.get("type", 1)
+
+
+@dataclass
+class RestCall:
+    method: str
+    route: str  # the route template, e.g. "/channels/{channel_id}/messages"
+    path: str
+    status: int
+    at: float
+    interaction_id: int | None = None
+
+
+@dataclass
+class InteractionRecord:
+    """One interaction the fake dispatched, and everything the bot did to answer it."""
+
+    id: int
+    token: str
+    type: int
+    user_id: int
+    channel_id: int
+    guild_id: int | None
+    payload: dict[str, Any]
+    source_message_id: int | None = None  # component / modal-from-component
+    dispatched_at: float = field(default_factory=time.monotonic)
+    responded_at: float | None = None
+    callback_type: int | None = None
+    callback_data: dict[str, Any] | None = None
+    original_message_id: int | None = None
+    followup_ids: list[int] = field(default_factory=list)
+    rest_calls: list[RestCall] = field(default_factory=list)
+    late_callbacks: int = 0
+
+    @property
+    def latency(self) -> float | None:
+        """Seconds from dispatch to the bot's callback (None if it never answered)."""
+        if self.responded_at is None:
+            return None
+        return self.responded_at - self.dispatched_at
+
+
+class FakeState:
+    """All Discord-side objects, by id."""
+
+    def __init__(self) -> None:
+        self.users: dict[int, User] = {}
+        self.guilds: dict[int, Guild] = {}
+        self.channels: dict[int, Channel] = {}
+        self.messages: dict[int, Message] = {}  # insertion order = creation order
+        self.commands: dict[int, Command] = {}
+        self.interactions: dict[int, InteractionRecord] = {}
+        self.interactions_by_token: dict[str, InteractionRecord] = {}
+        self.dm_channels: dict[int, int] = {}  # user id -> DM channel id
+
+    # -- lookups that answer like Discord does when something is missing --
+
+    def user(self, user_id: int | str) -> User:
+        try:
+            return self.users[int(user_id)]
+        except (KeyError, ValueError):
+            raise not_found(10013, "Unknown User") from None
+
+    def channel(self, channel_id: int | str) -> Channel:
+        try:
+            return self.channels[int(channel_id)]
+        except (KeyError, ValueError):
+            raise not_found(10003, "Unknown Channel") from None
+
+    def message(self, channel_id: int | str, message_id: int | str) -> Message:
+        try:
+            msg = self.messages[int(message_id)]
+        except (KeyError, ValueError):
+            raise not_found(10008, "Unknown Message") from None
+        if msg.channel_id != int(channel_id):
+            raise not_found(10008, "Unknown Message")
+        return msg
+
+    def guild(self, guild_id: int | str) -> Guild:
+        try:
+            return self.guilds[int(guild_id)]
+        except (KeyError, ValueError):
+            raise not_found(10004, "Unknown Guild") from None
+
+    def member(self, guild_id: int | str, user_id: int | str) -> Member:
+        guild = self.guild(guild_id)
+        try:
+            return guild.members[int(user_id)]
+        except (KeyError, ValueError):
+            raise not_found(10007, "Unknown Member") from None
+
+    # -- derived facts --
+
+    def permissions(self, guild_id: int, user_id: int) -> int:
+        """A member's guild-level permissions (roles OR-ed, owner/admin = everything)."""
+        guild = self.guilds[guild_id]
+        if guild.owner_id == user_id:
+            return ALL_PERMISSIONS
+        member = guild.members[user_id]
+        perms = guild.everyone.permissions
+        for role_id in member.role_ids:
+            perms |= guild.roles[role_id].permissions
+        if perms & ADMINISTRATOR:
+            return ALL_PERMISSIONS
+        return perms
+
+    def guild_of(self, channel: Channel) -> Guild | None:
+        return self.guilds.get(channel.guild_id) if channel.guild_id else None
+
+    def channel_messages(self, channel_id: int) -> list[Message]:
+        return [m for m in self.messages.values() if m.channel_id == channel_id]
+
+    def threads(self, parent_id: int | None = None) -> list[Channel]:
+        return [
+            c
+            for c in self.channels.values()
+            if c.is_thread and (parent_id is None or c.parent_id == parent_id)
+        ]
