@@ -45,6 +45,9 @@ async def running_bot(
             if ready not in done:
                 raise TimeoutError("the bot did not become ready against the fake")
             yield bot
+            # Let commands still running (thread creation, followups...) finish first.
+            with contextlib.suppress(TimeoutError):
+                await fake.idle(quiet=0.05, timeout=2.0)
         finally:
             ready.cancel()
             await bot.close()

@@ -280,7 +280,6 @@ class FakeUser:
                     raise InteractionRefused(f"{self.name} lacks permission for /{spec['name']}")
 
     def _options(self, channel, line, schema, opts, focused, resolved) -> list[dict]:
-        st = self.fake.state
         known = {o["name"]: o for o in schema}
         for name in list(opts):
             if name not in known and name.replace("_", "-") in known:
@@ -559,14 +558,12 @@ class FakeUser:
         )
         st.interactions[iid] = rec
         st.interactions_by_token[token] = rec
+        # REST calls that carry no interaction token (channel sends, thread creation...)
+        # are attributed to the latest interaction until the next one is dispatched.
         fake._active_interaction = rec
         rec.dispatched_at = time.monotonic()
-        try:
-            await fake.dispatch("INTERACTION_CREATE", payload)
-            await self._await_answer(rec, timeout)
-        finally:
-            if fake._active_interaction is rec:
-                fake._active_interaction = None
+        await fake.dispatch("INTERACTION_CREATE", payload)
+        await self._await_answer(rec, timeout)
         return InteractionResult(fake, rec)
 
     async def _await_answer(self, rec: InteractionRecord, timeout: float) -> None:
