@@ -90,7 +90,7 @@ Action = Annotated[
 
 PASS = Pass.model_construct(type="pass")
 
-# --- cached constructors for legal_actions ---------------------------------------------------------
+# --- cached constructors for legal_actions
 _tiles: dict[tuple[int, int, int, int], PlaceTile] = {}
 _takes: dict[str, TakeBuilding] = {}
 _builds: dict[tuple[str, int, int, int], Build] = {}

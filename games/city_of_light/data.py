@@ -10,7 +10,7 @@ Nothing here is read from `../shared` at run time: this module is the game's onl
 
 from __future__ import annotations
 
-# --- board -----------------------------------------------------------------------------------
+# --- board
 # [V] A 4×4 grid of squares, each taking one 2×2 tile: 8×8 cells. Cell (x, y): x = column
 # 0..7 left→right, y = row 0..7 top→bottom. Square (tx, ty) covers x ∈ {2tx, 2tx+1},
 # y ∈ {2ty, 2ty+1}.
@@ -21,7 +21,7 @@ SQUARES = 4
 COLOURS = ("orange", "blue")
 SEATS = 2
 
-# --- the 16 cobblestone tiles ------------------------------------------------------------------
+# --- the 16 cobblestone tiles
 # [S] `GameConstants.ALL_BLOCKS_OF_BLUE` in Parijs; the rival set is the same written relative to
 # its owner. Legend: O own colour, R rival colour, M mixed, L streetlight. Grid rows are
 # [[top-left, top-right], [bottom-left, bottom-right]] in the printed orientation.
@@ -37,7 +37,7 @@ TILES: dict[int, tuple[tuple[str, str], tuple[str, str]]] = {
 }
 TILES_PER_PLAYER = len(TILES)
 
-# --- the 12 buildings ------------------------------------------------------------------------------
+# --- the 12 buildings
 # [V] sizes: two of 3, four of 4, four of 5, two of 6. [S] shapes (Parijs `Building.from`), cells
 # (x, y) with y down, normalised to (0, 0). [R] they rotate but are never mirrored.
 BUILDINGS: dict[str, tuple[tuple[int, int], ...]] = {
@@ -60,7 +60,7 @@ BUILDING_KEYS: tuple[str, ...] = tuple(BUILDINGS)
 # [R] Fontaine des Mers: a 1×2 fountain (the Russian text says "cells"; the German "a section").
 DOMINO: tuple[tuple[int, int], ...] = ((0, 0), (1, 0))
 
-# --- the 12 action postcards -----------------------------------------------------------------------
+# --- the 12 action postcards
 # [V] names and the starred first-game set (both rulebooks).
 POSTCARDS: tuple[str, ...] = (
     "levitation",
@@ -103,7 +103,7 @@ FOUNTAIN_POINTS_PER_BUILDING = 3
 STATUE_POINTS_ORTHOGONAL = 2
 STATUE_POINTS_DIAGONAL = 1
 
-# --- La Grande Lumière ----------------------------------------------------------------------------
+# --- La Grande Lumière
 # [R] The card's printed pattern is unknown. Modelled as rays (dx, dy, range): step outward from
 # the lamp; every building met on a lit cell is lit once, and the ray stops at the first cell a
 # building covers. Other pieces do not stop a ray. The default is an 8-way star of range 2.

@@ -65,7 +65,7 @@ def grow(mask: int) -> int:
     return (mask | east | west | (mask << SIZE) | (mask >> SIZE)) & ALL_MASK
 
 
-# --- tiles ---------------------------------------------------------------------------------------
+# --- tiles
 
 
 def rotate_grid(grid: tuple[tuple[str, str], tuple[str, str]], turns: int):
@@ -88,7 +88,7 @@ def square_cells(tx: int, ty: int) -> tuple[int, ...]:
     return tuple(idx(2 * tx + dx, 2 * ty + dy) for dy in (0, 1) for dx in (0, 1))
 
 
-# --- building shapes -------------------------------------------------------------------------------
+# --- building shapes
 
 
 def normalise(cells) -> tuple[tuple[int, int], ...]:

@@ -60,7 +60,7 @@ _OPTIONAL = ("x", "y", "rotation", "facing", "building", "give")
 _SINGLE = {"le_peintre": PAINTER, "lampadaire": LAMP, "moulin_rouge": DANCER}
 
 
-# --- legal activations -------------------------------------------------------------------------
+# --- legal activations
 
 
 def legal(state: State, seat: int) -> list:
@@ -121,7 +121,7 @@ def _effects(state: State, seat: int, card: str) -> list:
     raise AssertionError(card)
 
 
-# --- applying an activation ------------------------------------------------------------------------
+# --- applying an activation
 
 
 def apply_activate(state: State, seat: int, a) -> tuple[State, list[Event]]:

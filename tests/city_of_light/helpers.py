@@ -1,0 +1,66 @@
+"""Test helpers: build phase-2 positions from a text map, play actions, check refusals."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.city_of_light.engine import CityOfLight
+from games.city_of_light.state import LIGHT, MIXED, PHASE_BUILD, State
+from games.core.errors import IllegalAction
+
+GAME = CityOfLight()
+_LETTERS = {"o": 0, "b": 1, "m": MIXED, "L": LIGHT}
+BUILDING_INDEX = {
+    k: i
+    for i, k in enumerate(
+        ["LINE", "CORNER", "SQUARE", "SMALL_L", "SMALL_T", "ZIGZAG",
+         "BIG_T", "STAIRS", "CROSS", "CHONK", "SMILE", "BIG_L"]
+    )
+}  # fmt: skip
+
+
+def new(options: dict | None = None, seed: int = 1, arrangement=None) -> State:
+    return GAME.setup(2, GAME.parse_options(options or {}), seed, arrangement)
+
+
+def board(rows: list[str], *, reserves=((), ()), turn: int = 0, options=None, **changes) -> State:
+    """A phase-2 state whose cells read `rows` (y = 0 first): o orange, b blue, m mixed,
+    L streetlight. Tiles are not tracked; reserves list building keys; the rest is supply."""
+    assert len(rows) == 8 and all(len(r) == 8 for r in rows)
+    cells = tuple(_LETTERS[ch] for row in rows for ch in row)
+    kinds = [0, 0, 0, 0]
+    for i, k in enumerate(cells):
+        kinds[k] |= 1 << i
+    res = tuple(tuple(sorted(BUILDING_INDEX[k] for k in r)) for r in reserves)
+    held = {b for r in res for b in r}
+    state = new(options).replace(
+        phase=PHASE_BUILD,
+        turn=turn,
+        stacks=((), ()),
+        hands=((), ()),
+        squares=tuple((0, 1, 0) for _ in range(16)),
+        cells=cells,
+        kinds=tuple(kinds),
+        free=(1 << 64) - 1,
+        reserves=res,
+        supply=tuple(b for b in range(12) if b not in held),
+        first_done=turn,
+    )
+    return state.replace(**changes) if changes else state
+
+
+def play(state: State, seat: int, data: dict) -> State:
+    """Apply an action given as JSON data, as `seat` (forcing the turn, for scenarios)."""
+    state = state.replace(turn=seat)
+    new_state, _ = GAME.apply(state, seat, GAME.parse_action(data))
+    return new_state
+
+
+def refused(state: State, seat: int, data: dict, key: str) -> IllegalAction:
+    """Assert the action is refused with `key` and the state is left untouched."""
+    before = GAME.snapshot(state)
+    with pytest.raises(IllegalAction) as info:
+        GAME.apply(state, seat, GAME.parse_action(data))
+    assert info.value.key == key, (info.value.key, str(info.value))
+    assert GAME.snapshot(state) == before
+    return info.value
