@@ -13,7 +13,7 @@ from typing import Any
 
 from games.core.contract import Event
 from games.paris_paris.board import COLOUR_INDEX, STATION_INDEX, TILE_IDS, TILE_INDEX
-from games.paris_paris.engine import ParisParis, Options
+from games.paris_paris.engine import Options, ParisParis
 from games.paris_paris.state import State
 
 GAME = ParisParis()
@@ -82,9 +82,7 @@ def wait(state: State, *colours: str) -> State:
 
 def last_round(state: State, first: int) -> State:
     """Only pile 0 is left to play, and `first` holds the bus."""
-    return dataclasses.replace(
-        state, revealed=(1 << len(state.piles)) - 2, first=first, turn=first
-    )
+    return dataclasses.replace(state, revealed=(1 << len(state.piles)) - 2, first=first, turn=first)
 
 
 def act(state: State, action: dict[str, Any]) -> tuple[State, list[Event]]:

@@ -44,11 +44,17 @@ def test_final_excursions_in_order_from_the_current_first_player():
     state = put(state, {"opera": [1], "champs_elysees": [1], "odeon": [3]})
     state, events = play_round(state, 0, PILE4[1:])  # seats 2, 3, 0, 1
     [revealed] = kinds(events, "markers_revealed")
-    assert revealed == {"markers": ["green", "red", "blue", "orange"], "face_up": None,
-                        "order": [3, 0, 1, 2]}
+    assert revealed == {
+        "markers": ["green", "red", "blue", "orange"],
+        "face_up": None,
+        "order": [3, 0, 1, 2],
+    }
     finals = kinds(events, "excursion_started")
     assert [(f["seat"], f["line"], f["reason"]) for f in finals] == [
-        (3, "orange", "final"), (0, "green", "final"), (1, "red", "final"), (2, "blue", "final")
+        (3, "orange", "final"),
+        (0, "green", "final"),
+        (1, "red", "final"),
+        (2, "blue", "final"),
     ]
     ended = kinds(events, "excursion_ended")
     totals = [sum(e["points"][seat] for e in ended) for seat in range(4)]
@@ -67,7 +73,9 @@ def test_two_players_face_up_marker_line_runs_last():
     state, events = play_round(state, 0, ["marais/orange", "pigalle/red"])
     finals = kinds(events, "excursion_started")
     assert [(f["seat"], f["line"], f["reason"]) for f in finals] == [
-        (0, "green", "final"), (1, "red", "final"), (None, "pink", "face_up")
+        (0, "green", "final"),
+        (1, "red", "final"),
+        (None, "pink", "face_up"),
     ]
     assert kinds(events, "excursion_ended")[-1]["points"] == [2, 0]  # Odéon + Pont Neuf
     assert kinds(events, "bag_scored") == []  # « À 2 joueurs, le sac n'est pas utilisé »
@@ -87,8 +95,9 @@ def test_bag_tie_nobody_scores():
     # « Sinon, personne ne marque de points pour le sac. »
     state = with_bag(last_round(start(4, [PILE4]), first=0), (2, 0, 2, 1))
     state, events = play_round(state, 0, PILE4[1:])
-    assert kinds(events, "bag_scored") == [{"bag": [2, 0, 2, 1], "seat": None,
-                                            "points": [0, 0, 0, 0]}]
+    assert kinds(events, "bag_scored") == [
+        {"bag": [2, 0, 2, 1], "seat": None, "points": [0, 0, 0, 0]}
+    ]
 
 
 def over(players, scores, shops):
@@ -193,8 +202,10 @@ def test_two_players_empty_supply_moves_an_own_shop():
     }
     assert {a.remove for a in legal if a.station == "opera"} == {1}
     before = GAME.snapshot(state)
-    state, events = act(state, {"type": "take", "station": "opera", "colour": "blue",
-                                "remove": 1, "move_from": "louvre"})
+    state, events = act(
+        state,
+        {"type": "take", "station": "opera", "colour": "blue", "remove": 1, "move_from": "louvre"},
+    )
     assert kinds(events, "shop_opened")[0]["moved_from"] == "louvre"
     assert kinds(events, "shop_removed") == [
         {"seat": 1, "station": "opera", "by": 0, "to": "supply"}

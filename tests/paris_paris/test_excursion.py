@@ -46,8 +46,13 @@ def test_rulebook_excursion_example():
     #   points pour ses commerces situés sur des stations adjacentes. »
     # Grey (0) and violet (1) on Pompidou; grey also on St-Nicolas (green) and Pont Neuf (blue);
     # violet's Notre-Dame is not adjacent; yellow (2) is adjacent on Les Halles only.
-    shops = {"pompidou": [0, 1], "st_nicolas": [0], "pont_neuf": [0], "notre_dame": [1],
-             "les_halles": [2]}
+    shops = {
+        "pompidou": [0, 1],
+        "st_nicolas": [0],
+        "pont_neuf": [0],
+        "notre_dame": [1],
+        "les_halles": [2],
+    }
     state, events = excursion_round("gare_du_nord/green", shops)
     [stop] = kinds(events, "excursion_stop")
     assert stop["station"] == "pompidou"
@@ -82,9 +87,7 @@ def test_all_three_or_four_neighbours_count():
 
 def test_two_shops_on_the_crossing_count_neighbours_once():
     # INTERPRETATION (spec section 4): 2 points for the crossing, neighbours once each.
-    state, events = excursion_round(
-        "gare_du_nord/green", {"pompidou": [0, 0], "st_nicolas": [0]}
-    )
+    state, events = excursion_round("gare_du_nord/green", {"pompidou": [0, 0], "st_nicolas": [0]})
     assert kinds(events, "excursion_ended")[0]["points"] == [3, 0, 0]
 
 

@@ -59,7 +59,10 @@ def test_sixty_tiles_twelve_per_colour_and_one_per_neighbour():
 def test_verified_facts_are_kept():
     green = B.LINE_CROSSINGS[COLOURS.index("green")]
     assert [B.STATION_IDS[s] for s in green] == [
-        "montmartre", "pompidou", "hotel_de_ville", "quartier_latin",
+        "montmartre",
+        "pompidou",
+        "hotel_de_ville",
+        "quartier_latin",
     ]
     pompidou = B.NEIGHBOURS[B.STATION_INDEX["pompidou"]]
     assert B.STATION_INDEX["st_nicolas"] in pompidou
@@ -70,6 +73,9 @@ def test_verified_facts_are_kept():
 def test_no_crossing_is_the_end_of_both_lines():
     for s in range(B.N_STATIONS):
         if B.IS_CROSSING[s]:
-            ends = sum(1 for c in B.STATION_LINES[s] if B.STATION_IDS[s] in (
-                LINES[COLOURS[c]][0], LINES[COLOURS[c]][-1]))
+            ends = sum(
+                1
+                for c in B.STATION_LINES[s]
+                if B.STATION_IDS[s] in (LINES[COLOURS[c]][0], LINES[COLOURS[c]][-1])
+            )
             assert ends <= 1

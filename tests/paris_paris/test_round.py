@@ -15,7 +15,12 @@ def test_first_player_reveals_a_pile_of_their_choice():
     assert GAME.legal_actions(state, 1) == []
     state, events = act(state, {"type": "reveal", "pile": 1})
     [revealed] = kinds(events, "pile_revealed")
-    assert [t["station"] for t in revealed["tokens"]] == ["invalides", "pigalle", "marais", "louvre"]
+    assert [t["station"] for t in revealed["tokens"]] == [
+        "invalides",
+        "pigalle",
+        "marais",
+        "louvre",
+    ]
     assert revealed["piles_left"] == 14
     view = GAME.view(state, None)
     assert [t.station for t in view.display] == ["invalides", "pigalle", "marais", "louvre"]
@@ -70,8 +75,9 @@ def test_first_player_passes_to_the_left():
 def test_crossing_holds_two_shops():
     # « Gris ouvre un commerce (A) sur un croisement. Comme il peut y avoir 2 commerces à chaque
     #   croisement, le commerce violet reste en place. »
-    state = put(start(3, [["odeon/blue", "louvre/blue", "marais/orange", "pigalle/red"]]),
-                {"odeon": [1]})
+    state = put(
+        start(3, [["odeon/blue", "louvre/blue", "marais/orange", "pigalle/red"]]), {"odeon": [1]}
+    )
     state, events = play_round(state, 0, ["odeon/blue", "marais/orange", "pigalle/red"])
     assert seat_of("odeon", state) == (1, 0)
     assert kinds(events, "shop_removed") == []
@@ -84,9 +90,7 @@ def test_plain_station_full_shop_goes_to_the_bag():
     state = put(start(3, [PILE]), {"marais": [1]})
     state, events = play_round(state, 0, ["marais/orange", "pigalle/red", "invalides/pink"])
     assert seat_of("marais", state) == (0,)
-    assert kinds(events, "shop_removed") == [
-        {"seat": 1, "station": "marais", "by": 0, "to": "bag"}
-    ]
+    assert kinds(events, "shop_removed") == [{"seat": 1, "station": "marais", "by": 0, "to": "bag"}]
     assert state.bag == (0, 1, 0) and state.supply == (18, 17, 18)
     assert GAME.view(state, None).bag_size == 1
 
@@ -94,17 +98,24 @@ def test_plain_station_full_shop_goes_to_the_bag():
 def test_full_crossing_placing_player_chooses_the_removed_shop():
     # « Sur un croisement, c'est le joueur qui place le nouveau commerce qui choisit quel
     #   commerce déjà en place est retiré et mis dans le sac. »
-    base = put(start(4, [["odeon/blue", "marais/orange", "pigalle/red", "invalides/pink",
-                          "louvre/blue"]]), {"odeon": [1, 2]})
+    base = put(
+        start(4, [["odeon/blue", "marais/orange", "pigalle/red", "invalides/pink", "louvre/blue"]]),
+        {"odeon": [1, 2]},
+    )
     state, _ = act(base, {"type": "reveal", "pile": 0})
     odeon = [a for a in GAME.legal_actions(state, 0) if a.station == "odeon"]
     assert {a.remove for a in odeon} == {1, 2}
     for victim in (1, 2):
-        after, events = act(state, {"type": "take", "station": "odeon", "colour": "blue",
-                                    "remove": victim})
+        after, events = act(
+            state, {"type": "take", "station": "odeon", "colour": "blue", "remove": victim}
+        )
         assert sorted(seat_of("odeon", after)) == sorted([0, 3 - victim])
         assert kinds(events, "shop_removed")[0] == {
-            "seat": victim, "station": "odeon", "by": 0, "to": "bag"}
+            "seat": victim,
+            "station": "odeon",
+            "by": 0,
+            "to": "bag",
+        }
         assert after.bag[victim] == 1
 
 
@@ -122,14 +133,20 @@ def test_two_players_removed_shop_returns_to_its_owner():
 def test_own_removed_shop_returns_to_own_supply():
     # « Il peut arriver qu'un joueur doive retirer l'un de ses propres commerces. Dans ce cas,
     #   le commerce est remis dans sa réserve, et non dans le sac. »
-    state = put(start(4, [["marais/orange", "odeon/pink", "pigalle/red", "invalides/pink",
-                           "louvre/blue"]]), {"marais": [0], "odeon": [1, 2]})
-    state, events = play_round(state, 0, [
-        "marais/orange",
-        {"type": "take", "station": "odeon", "colour": "pink", "remove": 1},
-        "pigalle/red",
-        "invalides/pink",
-    ])
+    state = put(
+        start(4, [["marais/orange", "odeon/pink", "pigalle/red", "invalides/pink", "louvre/blue"]]),
+        {"marais": [0], "odeon": [1, 2]},
+    )
+    state, events = play_round(
+        state,
+        0,
+        [
+            "marais/orange",
+            {"type": "take", "station": "odeon", "colour": "pink", "remove": 1},
+            "pigalle/red",
+            "invalides/pink",
+        ],
+    )
     removed = kinds(events, "shop_removed")
     assert removed[0] == {"seat": 0, "station": "marais", "by": 0, "to": "supply"}
     assert removed[1] == {"seat": 1, "station": "odeon", "by": 1, "to": "supply"}
@@ -139,15 +156,17 @@ def test_own_removed_shop_returns_to_own_supply():
 
 def test_one_player_may_hold_both_places_of_a_crossing():
     # « Un même joueur peut posséder les deux commerces d'un même croisement. »
-    state = put(start(3, [["odeon/blue", "louvre/blue", "marais/orange", "pigalle/red"]]),
-                {"odeon": [0]})
+    state = put(
+        start(3, [["odeon/blue", "louvre/blue", "marais/orange", "pigalle/red"]]), {"odeon": [0]}
+    )
     state, _ = play_round(state, 0, ["odeon/blue", "marais/orange", "pigalle/red"])
     assert seat_of("odeon", state) == (0, 0)
 
 
 def test_full_crossing_of_one_owner_offers_one_removal_choice():
-    state = put(start(3, [["odeon/blue", "louvre/blue", "marais/orange", "pigalle/red"]]),
-                {"odeon": [2, 2]})
+    state = put(
+        start(3, [["odeon/blue", "louvre/blue", "marais/orange", "pigalle/red"]]), {"odeon": [2, 2]}
+    )
     state, _ = act(state, {"type": "reveal", "pile": 0})
     assert [a.remove for a in GAME.legal_actions(state, 0) if a.station == "odeon"] == [2]
     assert all(isinstance(a, Take) for a in GAME.legal_actions(state, 0))
