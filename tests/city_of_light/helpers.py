@@ -57,7 +57,9 @@ def play(state: State, seat: int, data: dict) -> State:
 
 
 def refused(state: State, seat: int, data: dict, key: str) -> IllegalAction:
-    """Assert the action is refused with `key` and the state is left untouched."""
+    """Assert the action is refused with `key` (city_of_light.<key> when it has no dot) and
+    the state is left untouched."""
+    key = key if "." in key else f"city_of_light.{key}"
     before = GAME.snapshot(state)
     with pytest.raises(IllegalAction) as info:
         GAME.apply(state, seat, GAME.parse_action(data))
