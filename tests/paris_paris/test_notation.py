@@ -1,0 +1,29 @@
+"""The notation document's examples parse and its example record replays."""
+
+import json
+import re
+from pathlib import Path
+
+from games.core.record import MatchRecord
+from games.core.replay import replay
+
+from .helpers import GAME
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "notation" / "paris_paris.md"
+
+
+def _json_blocks():
+    return re.findall(r"```json\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S)
+
+
+def test_action_examples_parse():
+    actions = [json.loads(b) for b in _json_blocks() if '"type"' in b and "seat" not in b]
+    assert len(actions) >= 4
+    for action in actions:
+        assert GAME.dump_action(GAME.parse_action(action)) == action
+
+
+def test_example_record_replays():
+    [record] = [b for b in _json_blocks() if "lutece-match/1" in b]
+    state = replay(GAME, MatchRecord.model_validate_json(record))
+    assert state.round == 2 and state.first == 1
