@@ -568,7 +568,7 @@ class FakeUser:
 
     async def _await_answer(self, rec: InteractionRecord, timeout: float) -> None:
         fake = self.fake
-        window = min(timeout, fake.faults.response_window + 0.5)
+        window = min(timeout, fake.faults.response_window + 0.05)
         try:
             await fake.wait_for(lambda: rec.responded_at is not None, window)
         except TimeoutError:

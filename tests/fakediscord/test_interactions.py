@@ -123,6 +123,7 @@ async def test_string_select(fake, bot, general):
 
 
 async def test_more_than_25_select_options_rejected(fake, bot, general):
+    fake.faults.response_window = 0.3  # the bot never answers: don't wait the full 3 s
     result = await fake.user("alice").slash(general, "pick", count=26)
     assert result.failed
     (err,) = bot.http_errors

@@ -1,0 +1,395 @@
+"""Scripted runner: play a script of user actions against the real bot, print a transcript.
+
+The manual-QA and demo tool when no Discord token is at hand. Generic: it knows
+nothing about any game. Format (one action per line, see docs/fake_discord.md)::
+
+    # comment
+    alice /paris-paris new players:3 mode:"Express"
+    bob click "Join"
+    alice select "Token" odeon-blue
+    alice autocomplete /paris-paris play token:od
+    alice modal demo:name="Salon"
+    alice say hello everyone
+    in #table-1
+    close-dms bob
+    admin alice
+    wait
+    expect "joined"
+
+Run from the command line::
+
+    python -m fakediscord.script demo.txt --bot tests.fakediscord.demo_bot:make_bot
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import importlib
+import shlex
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from fakediscord.errors import InteractionRefused
+from fakediscord.server import FakeDiscord
+from fakediscord.state import Channel, Message
+from fakediscord.users import FakeUser, InteractionResult
+
+DIRECTIVES = {"in", "wait", "expect", "close-dms", "open-dms", "admin"}
+ACTIONS = {"click", "select", "autocomplete", "modal", "say"}
+
+
+# ---------------------------------------------------------------- rendering
+
+
+def render_embed(embed: dict) -> list[str]:
+    lines = []
+    head = " — ".join(x for x in (embed.get("title"), embed.get("description")) if x)
+    if head:
+        lines.append(f"┃ {head}")
+    for f in embed.get("fields") or []:
+        lines.append(f"┃ {f.get('name')}: {f.get('value')}")
+    if (embed.get("image") or {}).get("url"):
+        lines.append(f"┃ [image {embed['image']['url'].rsplit('/', 1)[-1]}]")
+    if (embed.get("footer") or {}).get("text"):
+        lines.append(f"┃ ({embed['footer']['text']})")
+    return lines or ["┃ (empty embed)"]
+
+
+def render_components(components: list[dict]) -> list[str]:
+    lines = []
+    for comp in components or []:
+        t = comp.get("type")
+        if t == 1:
+            parts = []
+            for c in comp.get("components") or []:
+                parts.extend(render_components([c]))
+            if parts:
+                lines.append(" ".join(parts))
+        elif t == 2:
+            label = comp.get("label") or (comp.get("emoji") or {}).get("name") or "?"
+            lines.append(f"[~{label}~]" if comp.get("disabled") else f"[{label}]")
+        elif t == 3:
+            opts = " | ".join(o["label"] for o in comp.get("options") or [])
+            lines.append(f"<{comp.get('placeholder') or comp.get('custom_id')}: {opts}>")
+        elif t in (5, 6, 7, 8):
+            lines.append(f"<{comp.get('placeholder') or comp.get('custom_id')}: pick…>")
+        elif t == 10:
+            lines.append(comp.get("content", ""))
+        else:
+            lines.extend(render_components(comp.get("components") or []))
+            if isinstance(comp.get("accessory"), dict):
+                lines.extend(render_components([comp["accessory"]]))
+    return lines
+
+
+def render_message(fake: FakeDiscord, msg: Message) -> str:
+    author = fake.state.users[msg.author_id].name
+    lines = []
+    if msg.flags & 128:
+        lines.append("(thinking…)")
+    if msg.content:
+        lines.extend(msg.content.splitlines() or [""])
+    for e in msg.embeds:
+        lines.extend(render_embed(e))
+    for a in msg.attachments:
+        lines.append(f"[attachment {a.filename}, {a.size} bytes]")
+    lines.extend(render_components(msg.components))
+    first, *rest = lines or [""]
+    pad = " " * (len(author) + 2)
+    return "\n".join([f"{author}: {first}", *(pad + line for line in rest)])
+
+
+def where(fake: FakeDiscord, msg: Message) -> str:
+    chan = fake.state.channels[msg.channel_id]
+    if chan.is_dm:
+        return f"DM {fake.state.users[chan.recipient_id].name}"
+    label = f"#{chan.name}"
+    if msg.ephemeral:
+        label += f" (only {fake.state.users[msg.ephemeral_for].name})"
+    return label
+
+
+# ---------------------------------------------------------------- parsing
+
+
+@dataclass
+class Step:
+    line_no: int
+    text: str
+    actor: str | None
+    verb: str  # "slash", "click", ..., or a directive
+    args: list[str]
+
+
+def parse_script(text: str) -> list[Step]:
+    steps = []
+    for n, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        try:
+            words = shlex.split(line)
+        except ValueError as e:
+            raise ValueError(f"line {n}: {e}") from None
+        head = words[0]
+        if head in DIRECTIVES:
+            steps.append(Step(n, line, None, head, words[1:]))
+        elif len(words) >= 2 and words[1].startswith("/"):
+            steps.append(Step(n, line, head, "slash", words[1:]))
+        elif len(words) >= 2 and words[1] in ACTIONS:
+            steps.append(Step(n, line, head, words[1], words[2:]))
+        else:
+            raise ValueError(f"line {n}: cannot read {line!r}")
+    return steps
+
+
+def _options(words: list[str]) -> dict[str, str]:
+    opts = {}
+    for w in words:
+        if ":" not in w and "=" not in w:
+            raise ValueError(f"option {w!r} should read name:value")
+        sep = "=" if "=" in w else ":"  # "=" lets a name hold ":" (custom_ids)
+        name, value = w.split(sep, 1)
+        opts[name] = value
+    return opts
+
+
+# ---------------------------------------------------------------- running
+
+
+@dataclass
+class Transcript:
+    lines: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    results: list[InteractionResult] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.lines)
+
+    def __str__(self) -> str:
+        return self.text
+
+
+class ScriptRunner:
+    def __init__(self, fake: FakeDiscord, channel: Channel, out: Callable[[str], Any] | None):
+        self.fake = fake
+        self.channel = channel
+        self.out = out
+        self.transcript = Transcript()
+        self._modals: dict[str, InteractionResult] = {}
+        self._step_lines: list[str] = []
+        self._last_output: list[str] = []
+
+    def emit(self, line: str) -> None:
+        self.transcript.lines.append(line)
+        self._step_lines.append(line)
+        if self.out is not None:
+            self.out(line)
+
+    def error(self, message: str) -> None:
+        self.transcript.errors.append(message)
+        self.emit(f"  !! {message}")
+
+    def user(self, name: str) -> FakeUser:
+        try:
+            return self.fake.user(name)
+        except KeyError:
+            return self.fake.add_user(name)
+
+    def _latest_with(self, user: FakeUser, match: Callable[[Message], bool]) -> Message:
+        for msg in reversed(list(self.fake.state.messages.values())):
+            chan = self.fake.state.channels[msg.channel_id]
+            if chan.is_dm and chan.recipient_id != user.id:
+                continue
+            if msg.visible_to(user.id) and match(msg):
+                return msg
+        raise InteractionRefused("no message visible to them has that component")
+
+    async def run(self, steps: list[Step]) -> Transcript:
+        for step in steps:
+            self.emit(f"> {step.text}")
+            before = {m.id: m.edits for m in self.fake.state.messages.values()}
+            self._step_lines = []
+            try:
+                await self.run_step(step)
+            except InteractionRefused as e:
+                self.emit(f"  (refused by the client: {e})")
+            except (ValueError, KeyError, TimeoutError) as e:
+                self.error(f"line {step.line_no}: {e}")
+            if step.verb not in ("expect",):
+                try:
+                    await self.fake.idle(quiet=0.05, timeout=3.0)
+                except TimeoutError:
+                    pass
+                self.show_changes(before)
+                self._last_output = list(self._step_lines)
+        return self.transcript
+
+    def show_changes(self, before: dict[int, int]) -> None:
+        for msg in self.fake.state.messages.values():
+            if msg.id in before and before[msg.id] == msg.edits:
+                continue
+            tag = "" if msg.id not in before else " (edited)"
+            body = render_message(self.fake, msg).splitlines()
+            self.emit(f"  [{where(self.fake, msg)}]{tag} {body[0]}")
+            for line in body[1:]:
+                self.emit(f"    {line}")
+        gone = set(before) - set(self.fake.state.messages)
+        for _ in gone:
+            self.emit("  (a message was deleted)")
+
+    async def run_step(self, step: Step) -> None:
+        fake = self.fake
+        verb, args = step.verb, step.args
+        if verb == "wait":
+            await fake.idle(quiet=0.1)
+        elif verb == "in":
+            name = args[0].lstrip("#")
+            self.channel = fake.channel(name)
+        elif verb == "close-dms":
+            fake.close_dms(self.user(args[0]))
+        elif verb == "open-dms":
+            fake.open_dms(self.user(args[0]))
+        elif verb == "admin":
+            for guild in fake.state.guilds.values():
+                fake.make_admin(self.user(args[0]), guild)
+        elif verb == "expect":
+            previous = "\n".join(self._last_output)
+            if args[0] not in previous:
+                self.error(f"line {step.line_no}: expected {args[0]!r} in the last output")
+            return
+        else:
+            await self.run_action(step)
+
+    async def run_action(self, step: Step) -> None:
+        user = self.user(step.actor or "")
+        args = step.args
+        result: InteractionResult | None = None
+        if step.verb == "slash":
+            words = args[0].lstrip("/").split()
+            rest = args[1:]
+            while rest and ":" not in rest[0] and "=" not in rest[0]:
+                words.append(rest.pop(0))
+            result = await user.slash(self.channel, " ".join(words), _options(rest))
+        elif step.verb == "autocomplete":
+            words = args[0].lstrip("/").split()
+            rest = args[1:]
+            while rest and ":" not in rest[0]:
+                words.append(rest.pop(0))
+            opts = _options(rest)
+            focus = list(opts)[-1]
+            value = opts.pop(focus)
+            choices = await user.autocomplete(
+                self.channel, " ".join(words), option=focus, value=value, options=opts
+            )
+            names = ", ".join(str(c["name"]) for c in choices) or "(none)"
+            self.emit(f"  [suggestions for {user.name}] {names}")
+        elif step.verb == "click":
+            target = args[0]
+            msg = self._latest_with(
+                user,
+                lambda m: m.find_component(label=target) or m.find_component(custom_id=target),
+            )
+            comp = msg.find_component(label=target) or msg.find_component(custom_id=target)
+            result = await user.click(msg, custom_id=comp.get("custom_id"))
+        elif step.verb == "select":
+            target, values = args[0], args[1:]
+            msg = self._latest_with(
+                user,
+                lambda m: any(
+                    target in (c.get("placeholder"), c.get("custom_id"))
+                    for c in m.iter_components()
+                ),
+            )
+            result = await user.select(msg, target, values)
+        elif step.verb == "modal":
+            shown = self._modals.get(user.name)
+            if shown is None:
+                raise InteractionRefused(f"no modal is open for {user.name}")
+            result = await user.submit_modal(shown, _options(args))
+            del self._modals[user.name]
+        elif step.verb == "say":
+            await user.say(self.channel, " ".join(args))
+        if result is not None:
+            self.transcript.results.append(result)
+            if result.failed:
+                self.emit(f"  [{user.name} sees] This interaction failed")
+            elif result.modal:
+                self._modals[user.name] = result
+                self.emit(f"  [modal for {user.name}] {result.modal.get('title')}")
+                for comp in result.modal.get("components") or []:
+                    for c in comp.get("components") or [comp.get("component") or {}]:
+                        if c.get("custom_id"):
+                            self.emit(f"    {c['custom_id']}: {c.get('label', '')}")
+
+
+def _script_users(steps: list[Step]) -> list[str]:
+    names = []
+    for s in steps:
+        if s.actor and s.actor not in names:
+            names.append(s.actor)
+        if s.verb in ("close-dms", "open-dms", "admin") and s.args and s.args[0] not in names:
+            names.append(s.args[0])
+    return names
+
+
+async def run_script(
+    script: str,
+    bot_factory: Callable[[], Any],
+    *,
+    setup: Callable[[FakeDiscord], Any] | None = None,
+    out: Callable[[str], Any] | None = print,
+    strict: bool = False,
+) -> Transcript:
+    """Start a fake (a guild "Lutèce" with #general unless ``setup`` builds one), the bot,
+    run the script and return the transcript (also streamed to ``out``)."""
+    from fakediscord.testing import running_bot
+
+    steps = parse_script(script)
+    fake = await FakeDiscord.start()
+    try:
+        if setup is not None:
+            res = setup(fake)
+            if asyncio.iscoroutine(res):
+                await res
+        if not fake.state.guilds:
+            fake.add_guild("Lutèce", channels=("general",))
+        for name in _script_users(steps):
+            try:
+                fake.user(name)
+            except KeyError:
+                fake.add_user(name)
+        first = next(c for c in fake.state.channels.values() if c.type == 0)
+        async with running_bot(fake, bot_factory):
+            runner = ScriptRunner(fake, first, out)
+            transcript = await runner.run(steps)
+        if fake.unknown_routes:
+            transcript.errors.append(f"unknown routes: {fake.unknown_routes}")
+    finally:
+        await fake.stop()
+    if strict and transcript.errors:
+        raise AssertionError("\n".join(transcript.errors))
+    return transcript
+
+
+def _load_factory(spec: str) -> Callable[[], Any]:
+    module, _, attr = spec.partition(":")
+    return getattr(importlib.import_module(module), attr or "make_bot")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("script", help="script file, or - for stdin")
+    parser.add_argument("--bot", required=True, help="module:factory returning a bot")
+    ns = parser.parse_args(argv)
+    text = sys.stdin.read() if ns.script == "-" else open(ns.script, encoding="utf-8").read()
+    transcript = asyncio.run(run_script(text, _load_factory(ns.bot)))
+    return 1 if transcript.errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,57 @@
+"""The scripted runner: parse a script, play it against the demo bot, read the transcript."""
+
+from __future__ import annotations
+
+import pytest
+
+from fakediscord.script import parse_script, run_script
+from tests.fakediscord.demo_bot import make_bot
+
+SCRIPT = """
+# a table, a join, someone else's ephemeral, a select, DMs closed
+alice /paris-paris new players:3 mode:express
+bob click "Join"
+expect "bob joined"
+carol /hand
+bob click "Play card"
+alice /pick
+alice select "Token" tok-2
+alice autocomplete /paris-paris play token:odeon
+close-dms bob
+bob /dm
+alice /dm
+alice /file
+alice /paris-paris settings rename
+alice modal demo:name=Salon
+wait
+"""
+
+
+async def test_script_transcript():
+    lines: list[str] = []
+    transcript = await run_script(SCRIPT, make_bot, out=lines.append, strict=True)
+    text = transcript.text
+    assert lines == transcript.lines
+    assert "┃ Table" in text and "[Join]" in text
+    assert "[#general (only bob)] Lutece: bob joined table" in text
+    assert "(refused by the client: no message visible to them" in text
+    assert "(edited) Lutece: picked tok-2" in text
+    assert "[suggestions for alice] odeon-blue, odeon-red" in text
+    assert "[#general (only bob)] Lutece: your DMs are closed" in text
+    assert "[DM alice] Lutece: psst, your secret" in text
+    assert "[attachment board.png, 15 bytes]" in text
+    assert "table named Salon" in text
+    assert "#table-" in text  # the thread's message
+
+
+async def test_script_expect_failure_is_reported():
+    transcript = await run_script('alice /hand\nexpect "nothing like this"', make_bot, out=None)
+    assert transcript.errors and "nothing like this" in transcript.errors[0]
+
+
+def test_parse_errors():
+    with pytest.raises(ValueError, match="line 2"):
+        parse_script("# ok\nalice dances")
+    steps = parse_script('bob select "Token" a b\nin #games')
+    assert (steps[0].actor, steps[0].verb, steps[0].args) == ("bob", "select", ["Token", "a", "b"])
+    assert steps[1].verb == "in"
