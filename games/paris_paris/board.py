@@ -77,4 +77,8 @@ TILE_INDEX: dict[str, int] = {tid: i for i, tid in enumerate(TILE_IDS)}
 TILE_STATION: tuple[int, ...] = tuple(t[1] for t in _tiles)
 TILE_COLOUR: tuple[int, ...] = tuple(t[2] for t in _tiles)
 N_TILES = len(TILE_IDS)
+# The token a tile shows (station * colours + colour): equal tokens are one choice in play.
+TILE_TOKEN: tuple[int, ...] = tuple(
+    s * N_COLOURS + c for s, c in zip(TILE_STATION, TILE_COLOUR, strict=True)
+)
 del _tiles

@@ -17,6 +17,7 @@ from games.paris_paris.board import (
     STATION_INDEX,
     TILE_COLOUR,
     TILE_STATION,
+    TILE_TOKEN,
 )
 from games.paris_paris.data import COLOURS
 from games.paris_paris.round_end import end_round
@@ -37,32 +38,41 @@ def legal_actions(state: State, seat: int) -> list[Reveal | Take]:
     return []
 
 
+# (tile, shops on its station) -> the takes of that token when not moving: the board changes
+# slowly, so most calls are one dict lookup per displayed token.
+_TOKEN_TAKES: dict[tuple[int, tuple[int, ...]], tuple[Take, ...]] = {}
+
+
+def _token_takes(tile: int, shops: tuple[int, ...], origin: str | None = None) -> tuple[Take, ...]:
+    station = TILE_STATION[tile]
+    sid = STATION_IDS[station]
+    cid = COLOURS[TILE_COLOUR[tile]]
+    if len(shops) >= CAPACITY[station] > 1:
+        return tuple(take(sid, cid, remove, origin) for remove in sorted(set(shops)))
+    return (take(sid, cid, None, origin),)
+
+
 def _legal_takes(state: State, seat: int) -> list[Take]:
     board = state.board
     moving = state.supply[seat] == 0
-    own = [s for s in range(len(board)) if seat in board[s]] if moving else ()
-    seen: set[tuple[int, int]] = set()
+    seen: set[int] = set()
     out: list[Take] = []
     for tile in state.display:
-        station = TILE_STATION[tile]
-        colour = TILE_COLOUR[tile]
-        if (station, colour) in seen:
+        key = TILE_TOKEN[tile]
+        if key in seen:
             continue
-        seen.add((station, colour))
-        sid = STATION_IDS[station]
-        cid = COLOURS[colour]
+        seen.add(key)
+        station = TILE_STATION[tile]
         shops = board[station]
-        removes: tuple[int | None, ...] = (None,)
-        if len(shops) >= CAPACITY[station] > 1:
-            removes = tuple(sorted(set(shops)))
         if moving:
-            for origin in own:
-                if origin != station:
-                    for remove in removes:
-                        out.append(take(sid, cid, remove, STATION_IDS[origin]))
-        else:
-            for remove in removes:
-                out.append(take(sid, cid, remove))
+            for origin in range(len(board)):
+                if origin != station and seat in board[origin]:
+                    out += _token_takes(tile, shops, STATION_IDS[origin])
+            continue
+        takes = _TOKEN_TAKES.get((key, shops))
+        if takes is None:
+            takes = _TOKEN_TAKES[(key, shops)] = _token_takes(tile, shops)
+        out += takes
     return out
 
 
