@@ -60,6 +60,8 @@ def refused(state: State, seat: int, data: dict, key: str) -> IllegalAction:
     """Assert the action is refused with `key` (city_of_light.<key> when it has no dot) and
     the state is left untouched."""
     key = key if "." in key else f"city_of_light.{key}"
+    if key != "turn.not_yours" and state.phase != 3:
+        state = state.replace(turn=seat)  # scenarios play one seat's moves in a row
     before = GAME.snapshot(state)
     with pytest.raises(IllegalAction) as info:
         GAME.apply(state, seat, GAME.parse_action(data))
