@@ -1,0 +1,1 @@
+"""Table pictures: one module per game turns a public view into PNG bytes."""
