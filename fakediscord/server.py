@@ -298,7 +298,10 @@ class FakeDiscord:
                 fut.set_result(None)
 
     async def wait_for(self, predicate: Callable[[], Any], timeout: float = 5.0) -> Any:
-        """Wait until ``predicate()`` is truthy (re-checked after every state change)."""
+        """Wait until ``predicate()`` is truthy.
+
+        Re-checked after every change of the fake's state, and every 20 ms anyway so a
+        predicate may also read the bot's own state."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         while True:
@@ -311,9 +314,10 @@ class FakeDiscord:
             fut = loop.create_future()
             self._waiters.append(fut)
             try:
-                await asyncio.wait_for(fut, remaining)
+                await asyncio.wait_for(fut, min(remaining, 0.02))
             except TimeoutError:
-                pass
+                if fut in self._waiters:
+                    self._waiters.remove(fut)
 
     async def wait_for_message(
         self,
