@@ -80,7 +80,8 @@ def _split(text: str) -> tuple[str, list[tuple[int, str]]]:
 def safe_name(name: str, limit: int = NAME_LIMIT) -> str:
     """A player name fit to draw: no control characters, one line, at most `limit` chars."""
     name = name.encode("utf-8", "replace").decode("utf-8")  # lone surrogates
-    cleaned = "".join(" " if c.isspace() else c for c in name if unicodedata.category(c)[0] != "C")
+    spaced = "".join(" " if c.isspace() else c for c in name)
+    cleaned = "".join(c for c in spaced if unicodedata.category(c)[0] != "C")
     cleaned = " ".join(cleaned.split()) or "?"
     if len(cleaned) > limit:
         cleaned = cleaned[: limit - 1].rstrip() + "\u2026"

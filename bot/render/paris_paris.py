@@ -206,17 +206,24 @@ def _draw_label(canvas: Canvas, station: str) -> None:
     )
 
 
-def _draw_tokens(canvas: Canvas, view: PublicView) -> None:
-    """Revealed tokens as chips in their line colour, lined up beside their station."""
+def token_centres(view: PublicView) -> list[Point]:
+    """Where each revealed token's chip goes, in `view.display` order (several line up)."""
     placed: dict[str, int] = {}
+    centres: list[Point] = []
     for token in view.display:
         n = placed.get(token.station, 0)
         placed[token.station] = n + 1
         dx, dy = direction(TOKEN_SIDE[token.station])
         x, y = STATION_XY[token.station]
         gap = radius(_crossing(token.station)) + 5 + CHIP / 2 + n * (CHIP + 3)
-        cx, cy = x + dx * gap, y + dy * gap
-        h = CHIP / 2
+        centres.append((x + dx * gap, y + dy * gap))
+    return centres
+
+
+def _draw_tokens(canvas: Canvas, view: PublicView) -> None:
+    """Revealed tokens as chips in their line colour, lined up beside their station."""
+    h = CHIP / 2
+    for token, (cx, cy) in zip(view.display, token_centres(view), strict=True):
         canvas.rect((cx - h, cy - h, cx + h, cy + h), LINE_COLOURS[token.colour], INK, 1.5, 3)
 
 
