@@ -28,6 +28,9 @@ CLOSE_AUTH_FAILED = 4004
 
 
 class GatewaySession:
+    """One connected client. Frames go through a queue so they leave in the order the
+    fake's state changed, whoever triggered the change."""
+
     def __init__(self, fake: FakeDiscord, ws: web.WebSocketResponse):
         self.fake = fake
         self.ws = ws
@@ -35,39 +38,47 @@ class GatewaySession:
         self.session_id: str | None = None
         self.ready = False
         self.intents = 0
-        self._send_lock = asyncio.Lock()
+        self._queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
 
-    async def send(self, op: int, d: Any, t: str | None = None) -> None:
+    def send(self, op: int, d: Any, t: str | None = None) -> None:
         frame: dict[str, Any] = {"op": op, "d": d, "s": None, "t": t}
-        async with self._send_lock:
-            if op == DISPATCH:
-                self.seq += 1
-                frame["s"] = self.seq
+        if op == DISPATCH:
+            self.seq += 1
+            frame["s"] = self.seq
+        self._queue.put_nowait(frame)
+
+    def dispatch(self, event: str, data: Any) -> None:
+        if self.ready and not self.ws.closed:
+            self.send(DISPATCH, data, event)
+
+    async def _writer(self) -> None:
+        while True:
+            frame = await self._queue.get()
             if self.ws.closed:
                 return
-            await self.ws.send_str(json.dumps(frame))
-
-    async def dispatch(self, event: str, data: Any) -> None:
-        if self.ready and not self.ws.closed:
             try:
-                await self.send(DISPATCH, data, event)
-            except ConnectionError:  # pragma: no cover - client went away mid-send
-                pass
+                await self.ws.send_str(json.dumps(frame))
+            except ConnectionError:  # pragma: no cover - the client went away mid-send
+                return
 
     async def run(self) -> None:
-        await self.send(HELLO, {"heartbeat_interval": payloads.HEARTBEAT_INTERVAL_MS})
-        async for msg in self.ws:
-            if msg.type != WSMsgType.TEXT:
-                if msg.type == WSMsgType.ERROR:
-                    break
-                continue
-            frame = json.loads(msg.data)
-            await self.handle(frame.get("op"), frame.get("d"))
+        writer = asyncio.create_task(self._writer())
+        self.send(HELLO, {"heartbeat_interval": payloads.HEARTBEAT_INTERVAL_MS})
+        try:
+            async for msg in self.ws:
+                if msg.type != WSMsgType.TEXT:
+                    if msg.type == WSMsgType.ERROR:
+                        break
+                    continue
+                frame = json.loads(msg.data)
+                await self.handle(frame.get("op"), frame.get("d"))
+        finally:
+            writer.cancel()
 
     async def handle(self, op: int, d: Any) -> None:
         fake = self.fake
         if op == HEARTBEAT:
-            await self.send(HEARTBEAT_ACK, None)
+            self.send(HEARTBEAT_ACK, None)
         elif op == IDENTIFY:
             if d.get("token") != fake.token:
                 await self.ws.close(code=CLOSE_AUTH_FAILED, message=b"Authentication failed.")
@@ -78,10 +89,10 @@ class GatewaySession:
                 fake.state, fake.bot_user, fake.application_id, self.session_id, fake.gateway_url
             )
             self.ready = True
-            await self.send(DISPATCH, ready, "READY")
+            self.send(DISPATCH, ready, "READY")
             for guild in fake.state.guilds.values():
                 data = payloads.guild_create(fake.state, guild, fake.bot_user.id)
-                await self.send(DISPATCH, data, "GUILD_CREATE")
+                self.send(DISPATCH, data, "GUILD_CREATE")
             fake.identify_count += 1
             fake.notify()
         elif op == RESUME:
@@ -89,7 +100,7 @@ class GatewaySession:
                 await self.ws.close(code=CLOSE_AUTH_FAILED, message=b"Authentication failed.")
                 return
             # Missed events are not replayed: ask the client to identify afresh.
-            await self.send(INVALID_SESSION, False)
+            self.send(INVALID_SESSION, False)
         elif op == REQUEST_MEMBERS:
             guild = fake.state.guilds.get(int(d["guild_id"]))
             members = list(guild.members.values()) if guild else []
@@ -108,7 +119,7 @@ class GatewaySession:
             }
             if d.get("nonce"):
                 chunk["nonce"] = d["nonce"]
-            await self.send(DISPATCH, chunk, "GUILD_MEMBERS_CHUNK")
+            self.send(DISPATCH, chunk, "GUILD_MEMBERS_CHUNK")
         else:
             _log.debug("ignored gateway op %s", op)
 

@@ -357,19 +357,15 @@ class FakeDiscord:
 
     # ------------------------------------------------------------------ gateway
 
-    async def dispatch(self, event: str, data: Any) -> None:
+    def dispatch(self, event: str, data: Any) -> None:
+        """Queue a dispatch frame (op 0) to every connected bot, in state-change order."""
         for session in list(self.sessions):
-            await session.dispatch(event, data)
+            session.dispatch(event, data)
 
     def _dispatch_soon(self, event: str, build: Callable[[], Any]) -> None:
-        """Dispatch to connected bots if any (state changed after they connected)."""
-        if not self.sessions:
-            return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            return
-        loop.create_task(self.dispatch(event, build()))
+        """Dispatch to connected bots, if any (state changed after they connected)."""
+        if any(s.ready for s in self.sessions):
+            self.dispatch(event, build())
 
     # ------------------------------------------------------------------ HTTP plumbing
 

@@ -562,7 +562,7 @@ class FakeUser:
         # are attributed to the latest interaction until the next one is dispatched.
         fake._active_interaction = rec
         rec.dispatched_at = time.monotonic()
-        await fake.dispatch("INTERACTION_CREATE", payload)
+        fake.dispatch("INTERACTION_CREATE", payload)
         await self._await_answer(rec, timeout)
         return InteractionResult(fake, rec)
 
