@@ -111,6 +111,20 @@ def _draw_map(canvas: Canvas, view: PublicView, highlight: set[str]) -> None:
     for station in STATION_XY:
         _draw_label(canvas, station)
     _draw_tokens(canvas, view)
+    _draw_legend(canvas, (16, 598))
+
+
+def _draw_legend(canvas: Canvas, corner: Point) -> None:
+    """Line names by colour (markers and P spaces name lines by colour alone)."""
+    x, y = corner
+    canvas.rect((x, y, x + 104, y + 138), (252, 249, 241), (215, 205, 185), 1, 6)
+    for i, colour in enumerate(COLOURS):
+        row = y + 16 + i * 22
+        canvas.line([(x + 12, row), (x + 40, row)], LINE_COLOURS[colour], LINE_WIDTH)
+        canvas.text((x + 50, row), colour, 12, INK, "lm")
+    row = y + 16 + 5 * 22
+    canvas.polygon([(x + 20, row - 6), (x + 20, row + 6), (x + 31, row)], SOFT_INK)
+    canvas.text((x + 50, row), "start", 12, SOFT_INK, "lm")
 
 
 def _draw_start_arrow(canvas: Canvas, colour: str) -> None:
@@ -269,7 +283,8 @@ def _draw_bag_or_marker(canvas: Canvas, view: PublicView, x: float, y: float) ->
         if view.face_up_marker is None:
             return y
         canvas.text((x, y + 12), "Face-up marker", 13, SOFT_INK, "lm")
-        _draw_marker(canvas, (x + 135, y + 12), view.face_up_marker)
+        _draw_marker(canvas, (x + 122, y + 12), view.face_up_marker)
+        canvas.text((x + 144, y + 12), view.face_up_marker, 13, INK, "lm")
         return y + 24
     _draw_bag(canvas, (x + 11, y + 12))
     shops = "1 shop" if view.bag_size == 1 else f"{view.bag_size} shops"
@@ -336,7 +351,8 @@ def _draw_player(
         badges += 112
     if view.markers is not None:
         _draw_marker(canvas, (badges + 12, y + 57), view.markers[seat])
-        badges += 36
+        canvas.text((badges + 34, y + 57), view.markers[seat], 12, SOFT_INK, "lm")
+        badges += 34 + canvas.text_width(view.markers[seat], 12) + 14
     if winner:
         _draw_star(canvas, (badges + 8, y + 57))
         canvas.text((badges + 20, y + 57), "Winner", 13, INK, "lm", bold=True)

@@ -85,7 +85,7 @@ LABEL_SIDE: dict[str, str] = {
 
 TOKEN_SIDE: dict[str, str] = {
     "gare_du_nord": "s",
-    "montmartre": "w",
+    "montmartre": "sw",
     "pigalle": "sw",
     "st_nicolas": "w",
     "gare_de_l_est": "e",
@@ -104,7 +104,7 @@ TOKEN_SIDE: dict[str, str] = {
     "pont_neuf": "e",
     "notre_dame": "e",
     "ile_st_louis": "s",
-    "quartier_latin": "w",
+    "quartier_latin": "nw",
     "pantheon": "e",
     "odeon": "se",
     "luxembourg": "w",
