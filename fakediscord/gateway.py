@@ -45,6 +45,8 @@ class GatewaySession:
         if op == DISPATCH:
             self.seq += 1
             frame["s"] = self.seq
+            if self.session_id:
+                self.fake.session_seqs[self.session_id] = self.seq
         self._queue.put_nowait(frame)
 
     def dispatch(self, event: str, data: Any) -> None:
@@ -99,8 +101,17 @@ class GatewaySession:
             if d.get("token") != fake.token:
                 await self.ws.close(code=CLOSE_AUTH_FAILED, message=b"Authentication failed.")
                 return
-            # Missed events are not replayed: ask the client to identify afresh.
-            self.send(INVALID_SESSION, False)
+            old_seq = fake.session_seqs.get(d.get("session_id"))
+            if old_seq is None:
+                self.send(INVALID_SESSION, False)  # the client identifies afresh
+                return
+            # Events dispatched while the client was away are not replayed.
+            self.session_id = d["session_id"]
+            self.seq = max(old_seq, int(d.get("seq") or 0))
+            self.ready = True
+            self.send(DISPATCH, {}, "RESUMED")
+            fake.resume_count += 1
+            fake.notify()
         elif op == REQUEST_MEMBERS:
             guild = fake.state.guilds.get(int(d["guild_id"]))
             members = list(guild.members.values()) if guild else []

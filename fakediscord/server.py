@@ -72,6 +72,8 @@ class FakeDiscord:
         self.rest_calls: list[RestCall] = []
         self.unknown_routes: list[str] = []
         self.identify_count = 0
+        self.resume_count = 0
+        self.session_seqs: dict[str, int] = {}  # gateway session id -> last sequence
         self.fake_users: dict[int, FakeUser] = {}
         self._waiters: list[asyncio.Future] = []
         self._runner: web.AppRunner | None = None
@@ -127,6 +129,19 @@ class FakeDiscord:
     def gateway_url(self) -> str:
         """What ``DiscordWebSocket.DEFAULT_GATEWAY`` must be set to."""
         return f"ws://{self.host}:{self.port}/gateway"
+
+    def request_reconnect(self) -> None:
+        """Send op 7 RECONNECT to every bot, as Discord does before moving a session:
+        the client reconnects and RESUMEs."""
+        for session in list(self.sessions):
+            session.send(7, None)
+            session.ready = False
+
+    async def drop_connections(self, code: int = 4000) -> None:
+        """Close every gateway connection abruptly (the client backs off, then resumes)."""
+        for session in list(self.sessions):
+            session.ready = False
+            await session.ws.close(code=code)
 
     @property
     def connected(self) -> bool:

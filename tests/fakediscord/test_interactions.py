@@ -236,3 +236,26 @@ async def test_unknown_route_is_recorded(fake, bot):
         await bot.http.request(discord.http.Route("GET", "/no/such/{thing}", thing=1))
     assert fake.unknown_routes == ["GET /no/such/1"]
     fake.unknown_routes.clear()  # the fixture would fail the test otherwise
+
+
+async def test_gateway_reconnect_then_resume(fake, bot, general):
+    fake.request_reconnect()
+    await fake.wait_for(lambda: fake.resume_count == 1 and fake.connected)
+    assert fake.identify_count == 1
+    result = await fake.user("alice").slash(general, "hand")
+    assert result.content == "your hand: 3 cards"
+
+
+async def test_slash_in_dm_channel(fake, bot):
+    alice = fake.user("alice")
+    result = await alice.slash(alice.dm_channel, "hand")
+    assert result.content == "your hand: 3 cards" and result.ephemeral
+    assert "user" in result.record.payload and "member" not in result.record.payload
+
+
+async def test_role_grants_command_permission(fake, bot, general):
+    bob = fake.user("bob")
+    managers = fake.add_role(fake.guild, "Managers", permissions=1 << 5)
+    fake.give_role(bob, fake.guild, managers)
+    result = await bob.slash(general, "admin")
+    assert result.content == "admin ok: True"
