@@ -1,0 +1,87 @@
+"""The contract between the shared Discord UI and one game's presentation."""
+
+from __future__ import annotations
+
+import dataclasses
+from abc import ABC, abstractmethod
+from collections.abc import Collection, Sequence
+from typing import Any
+
+from pydantic import BaseModel
+
+from games.core.contract import Event, Result
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Step:
+    """One choice on the way to an action: a short code (in custom_ids) and a label."""
+
+    code: str
+    label: str
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class MoveOption:
+    """A legal action as the path of choices that leads to it in the turn panel.
+
+    `index` is the action's position in `legal_actions`, which is deterministic for a given
+    state, so a button can name an action by (version, index).
+    """
+
+    index: int
+    steps: tuple[Step, ...]
+
+    @property
+    def codes(self) -> tuple[str, ...]:
+        return tuple(s.code for s in self.steps)
+
+    @property
+    def label(self) -> str:
+        return " → ".join(s.label for s in self.steps)
+
+
+class GameAdapter(ABC):
+    """How one game looks and is played on Discord."""
+
+    key: str  # the engine's game key
+    command: str  # the slash command group
+    private_label: str  # catalogue key of the button that shows a player's secrets
+    option_choices: dict[str, list[tuple[str, Any]]] = {}  # /<game> new: option -> choices
+
+    @abstractmethod
+    def moves(self, view: BaseModel, actions: Sequence[BaseModel], names: list[str],
+              locale: str | None) -> list[MoveOption]:  # fmt: skip
+        """Every legal action as a path of choices, in `actions` order."""
+
+    @abstractmethod
+    def step_prompt(self, prefix: tuple[str, ...], locale: str | None) -> str:
+        """The placeholder of the select that follows the choices in `prefix`."""
+
+    @abstractmethod
+    def render(self, view: BaseModel, names: list[str], *,
+               highlight: Collection[str] = ()) -> bytes:  # fmt: skip
+        """The table picture (PNG) of a public view."""
+
+    def highlight(self, action: BaseModel) -> set[str]:
+        """What to emphasise on a preview of `action` (game-specific ids)."""
+        return set()
+
+    @abstractmethod
+    def status_lines(self, view: BaseModel, names: list[str], locale: str | None) -> list[str]:
+        """The table embed's description: round, whose turn, scores."""
+
+    @abstractmethod
+    def private_text(self, view: BaseModel, names: list[str], locale: str | None) -> str:
+        """What only this seat may know (its marker, its hand), from its seat view."""
+
+    @abstractmethod
+    def describe(self, event: Event, names: list[str], locale: str | None) -> str | None:
+        """A recap line for a public event, or None for events not worth a line."""
+
+    @abstractmethod
+    def result_lines(self, result: Result, names: list[str], locale: str | None) -> list[str]:
+        """The final result with every term and the tie-break explained."""
+
+    @abstractmethod
+    def rules(self, locale: str | None) -> str:
+        """A short rules summary."""

@@ -1,0 +1,1 @@
+"""Slash-command cogs: one per game (built from its adapter), /lutece, /admin."""

@@ -1,0 +1,138 @@
+"""`/admin`: list, resume, end, replace players in, and export matches.
+
+Only members with Manage Server or the guild's configured admin role may use these; everyone
+else gets a polite refusal. Admins act on matches of their own guild only.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.cogs.lutece import match_line
+from bot.i18n import t
+from bot.ui.router import guarded, reply
+from bot.ui.table import announce, post_table, refresh_table
+from games.host import HostError
+from storage import GuildSettings
+
+AI_LEVELS = [app_commands.Choice(name="greedy AI", value="greedy"),
+             app_commands.Choice(name="random AI", value="random")]  # fmt: skip
+
+
+class AdminCog(commands.GroupCog, group_name="admin", group_description="Lutèce administration"):
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        super().__init__()
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        if await is_admin(self.bot, interaction):
+            return True
+        await reply(interaction, t("admin.refused", str(interaction.locale)))
+        return False
+
+    async def _match(self, interaction: discord.Interaction, match_id: str) -> Any:
+        live = await self.bot.host.get(match_id.strip().lower())
+        if live.row.guild_id != interaction.guild_id:
+            raise HostError("match.unknown", "there is no such match in this server")
+        return live
+
+    @app_commands.command(name="matches", description="Active matches and lobbies here")
+    async def matches(self, interaction: discord.Interaction) -> None:
+        async def run() -> None:
+            rows = await self.bot.host.store.list_matches(guild_id=interaction.guild_id)
+            lines = [match_line(await self.bot.host.get(r.id), None, None) for r in rows]
+            await reply(interaction, "\n".join(lines)[:2000] or t("admin.no_matches", None))
+
+        await guarded(interaction, run)
+
+    @app_commands.command(name="resume", description="Re-post a match's table (e.g. after a "
+                                                     "deleted thread)")  # fmt: skip
+    @app_commands.describe(match="Match id", channel="Where to post it (default: here)")
+    async def resume(self, interaction: discord.Interaction, match: str,
+                     channel: discord.TextChannel | discord.Thread | None = None) -> None:  # fmt: skip
+        async def run() -> None:
+            live = await self._match(interaction, match)
+            if live.row.status not in ("active", "finished"):
+                raise HostError("match.not_active", "this match is not running")
+            target = channel or interaction.channel
+            await interaction.response.defer(ephemeral=True)
+            live.row.thread_id = target.id
+            await self.bot.host.store.update_match(live.id, thread_id=target.id)
+            await post_table(self.bot, live, target, restored=True)
+            await interaction.followup.send(t("admin.resumed", None, id=live.id), ephemeral=True)
+
+        await guarded(interaction, run)
+
+    @app_commands.command(name="end", description="End a match for good")
+    async def end(self, interaction: discord.Interaction, match: str, reason: str) -> None:
+        async def run() -> None:
+            live = await self._match(interaction, match)
+            await self.bot.host.end(live.id, reason[:200])
+            await reply(interaction, t("admin.ended", None, id=live.id))
+            if live.state is not None:
+                await refresh_table(self.bot, live)
+
+        await guarded(interaction, run)
+
+    @app_commands.command(name="replace", description="Give a seat to another member or an AI")
+    @app_commands.describe(seat="Seat number (1 = first player)", member="The new player",
+                           ai="Or an AI")  # fmt: skip
+    @app_commands.choices(ai=AI_LEVELS)
+    async def replace(self, interaction: discord.Interaction, match: str,
+                      seat: app_commands.Range[int, 1, 6], member: discord.Member | None = None,
+                      ai: app_commands.Choice[str] | None = None) -> None:  # fmt: skip
+        async def run() -> None:
+            live = await self._match(interaction, match)
+            if (member is None) == (ai is None):
+                raise HostError("seat.replacement", "choose either a member or an AI")
+            name = member.display_name if member else ai.name  # type: ignore[union-attr]
+            outcome = await self.bot.host.replace(
+                live.id, seat - 1, user_id=member.id if member else None,
+                ai=ai.value if ai else None, name=name,
+            )  # fmt: skip
+            await reply(interaction, t("admin.replaced", None, seat=seat, name=name))
+            if live.row.status == "active" or outcome.applied:
+                await refresh_table(self.bot, live)
+                await announce(self.bot, outcome)
+
+        await guarded(interaction, run)
+
+    @app_commands.command(name="export", description="The match record as a JSON file")
+    async def export(self, interaction: discord.Interaction, match: str) -> None:
+        async def run() -> None:
+            live = await self._match(interaction, match)
+            record = await self.bot.host.record(live.id)
+            data = record.model_dump_json(indent=2, exclude_none=True).encode()
+            await reply(interaction, t("admin.exported", None, id=live.id),
+                        file=discord.File(io.BytesIO(data), filename=f"match-{live.id}.json"))
+
+        await guarded(interaction, run)
+
+    @app_commands.command(name="role", description="Set the role whose members may use /admin")
+    async def role(self, interaction: discord.Interaction, role: discord.Role) -> None:
+        async def run() -> None:
+            store = self.bot.host.store
+            current = await store.get_guild_settings(interaction.guild_id)
+            current.admin_role_id = role.id
+            await store.set_guild_settings(current)
+            await reply(interaction, t("admin.role_set", None, role=role.mention))
+
+        await guarded(interaction, run)
+
+
+async def is_admin(bot: Any, interaction: discord.Interaction) -> bool:
+    """Manage Server, or the configured admin role, in this guild."""
+    member = interaction.user
+    if interaction.guild_id is None or not isinstance(member, discord.Member):
+        return False
+    if member.guild_permissions.manage_guild:
+        return True
+    settings: GuildSettings = await bot.host.store.get_guild_settings(interaction.guild_id)
+    return settings.admin_role_id is not None and any(
+        r.id == settings.admin_role_id for r in member.roles
+    )

@@ -1,0 +1,118 @@
+"""One cog per game: `/<game> new`, `/<game> play` (autocomplete), `/<game> rules`.
+
+The cogs are built from each game's adapter by `game_cog`, so the games share one
+implementation of their commands instead of copies.
+"""
+
+from __future__ import annotations
+
+import types
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.adapters import GameAdapter
+from bot.i18n import t
+from bot.ui.lobby import lobby_message
+from bot.ui.panel import moves_for
+from bot.ui.router import guarded, reply
+from bot.ui.turns import play
+from games.host import HostError
+from games.registry import get_game
+
+DEADLINES = [
+    app_commands.Choice(name="none", value=0),
+    app_commands.Choice(name="1 hour", value=3600),
+    app_commands.Choice(name="12 hours", value=12 * 3600),
+    app_commands.Choice(name="24 hours", value=24 * 3600),
+    app_commands.Choice(name="3 days", value=72 * 3600),
+]
+ON_TIMEOUT = [
+    app_commands.Choice(name="an AI plays the turn", value="ai"),
+    app_commands.Choice(name="the match waits", value="wait"),
+]
+
+
+class GameCog(commands.GroupCog):
+    """The commands every game has; `adapter` is set by `game_cog`."""
+
+    adapter: GameAdapter
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name="new", description="Open a table for this game")
+    @app_commands.describe(players="Number of players (seats)",
+                           deadline="Time allowed for each turn",
+                           on_timeout="What happens when a turn's time runs out")  # fmt: skip
+    @app_commands.choices(deadline=DEADLINES, on_timeout=ON_TIMEOUT)
+    @app_commands.guild_only()
+    async def new(self, interaction: discord.Interaction,
+                  players: app_commands.Range[int, 1, 6] | None = None,
+                  deadline: app_commands.Choice[int] | None = None,
+                  on_timeout: app_commands.Choice[str] | None = None) -> None:  # fmt: skip
+        async def run() -> None:
+            game = get_game(self.adapter.key)
+            settings: dict[str, Any] = {}
+            if deadline and deadline.value:
+                settings["turn_deadline_s"] = deadline.value
+            if on_timeout:
+                settings["on_timeout"] = on_timeout.value
+            live = await self.bot.host.open_lobby(
+                self.adapter.key, host_user_id=interaction.user.id,
+                host_name=interaction.user.display_name,
+                max_seats=players or game.max_seats, settings=settings,
+                guild_id=interaction.guild_id, channel_id=interaction.channel_id,
+            )  # fmt: skip
+            await interaction.response.send_message(**lobby_message(live))
+
+        await guarded(interaction, run)
+
+    @app_commands.command(name="play", description="Play a move in your current match")
+    @app_commands.describe(move="Start typing: only legal moves are offered")
+    async def play_command(self, interaction: discord.Interaction, move: str) -> None:
+        async def run() -> None:
+            match_id, version, index = _parse_move(move)
+            await play(interaction, match_id, version, index, edit=False)
+
+        await guarded(interaction, run)
+
+    @play_command.autocomplete("move")
+    async def move_autocomplete(self, interaction: discord.Interaction,
+                                current: str) -> list[app_commands.Choice[str]]:  # fmt: skip
+        choices: list[app_commands.Choice[str]] = []
+        for row in await self.bot.host.store.list_matches(("active",), user_id=interaction.user.id):
+            if row.game != self.adapter.key:
+                continue
+            live = await self.bot.host.get(row.id)
+            seat = live.seat_of(interaction.user.id)
+            if seat is None or seat not in live.to_act():
+                continue
+            for option in moves_for(live, seat, str(interaction.locale)):
+                label = option.label
+                if current.lower() in label.lower():
+                    value = f"{live.id}:{live.row.version}:{option.index}"
+                    choices.append(app_commands.Choice(name=label[:100], value=value))
+        return choices[:25]
+
+    @app_commands.command(name="rules", description="A short summary of the rules")
+    async def rules(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, lambda: reply(interaction, self.adapter.rules(
+            str(interaction.locale))[:2000]))  # fmt: skip
+
+
+def _parse_move(value: str) -> tuple[str, int, int]:
+    parts = value.split(":")
+    if len(parts) != 3 or not parts[1].isdigit() or not parts[2].isdigit():
+        raise HostError("move.unknown", "pick a move from the list")
+    return parts[0], int(parts[1]), int(parts[2])
+
+
+def game_cog(adapter: GameAdapter) -> type[GameCog]:
+    """A GroupCog class named after the game, with the shared commands."""
+    name = "".join(p.title() for p in adapter.command.split("-")) + "Cog"
+    kwds = {"group_name": adapter.command, "group_description": t(f"game.{adapter.key}", None)}
+    return types.new_class(name, (GameCog,), kwds, lambda ns: ns.update(adapter=adapter))

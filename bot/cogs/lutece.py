@@ -1,0 +1,80 @@
+"""`/lutece`: commands that are about the player, not one game (DMs, my matches, sync)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.i18n import t
+from bot.ui.router import guarded, reply
+
+
+class LuteceCog(commands.GroupCog, group_name="lutece", group_description="Lutèce board games"):
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name="dms", description="Get your secrets and turn prompts by DM")
+    @app_commands.describe(enabled="on or off")
+    @app_commands.choices(enabled=[app_commands.Choice(name="on", value=1),
+                                   app_commands.Choice(name="off", value=0)])  # fmt: skip
+    async def dms(self, interaction: discord.Interaction,
+                  enabled: app_commands.Choice[int]) -> None:  # fmt: skip
+        async def run() -> None:
+            store = self.bot.host.store
+            prefs = await store.get_prefs(interaction.user.id)
+            prefs.dms, prefs.dms_closed = bool(enabled.value), False
+            prefs.locale = str(interaction.locale)
+            await store.set_prefs(prefs)
+            await reply(interaction, t("lutece.dms_on" if prefs.dms else "lutece.dms_off",
+                                       prefs.locale))  # fmt: skip
+
+        await guarded(interaction, run)
+
+    @app_commands.command(name="matches", description="Your matches and whose turn it is")
+    async def matches(self, interaction: discord.Interaction) -> None:
+        async def run() -> None:
+            locale = str(interaction.locale)
+            rows = await self.bot.host.store.list_matches(user_id=interaction.user.id)
+            if not rows:
+                await reply(interaction, t("lutece.no_matches", locale))
+                return
+            lines = []
+            for row in rows:
+                live = await self.bot.host.get(row.id)
+                lines.append(match_line(live, interaction.user.id, locale))
+            await reply(interaction, "\n".join(lines)[:2000])
+
+        await guarded(interaction, run)
+
+    @app_commands.command(name="sync", description="Owner only: publish commands globally")
+    async def sync(self, interaction: discord.Interaction) -> None:
+        async def run() -> None:
+            if not await self.bot.is_owner(interaction.user):
+                await reply(interaction, t("error.owner_only", str(interaction.locale)))
+                return
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            synced = await self.bot.tree.sync()
+            await interaction.followup.send(t("lutece.synced", None, n=len(synced)),
+                                            ephemeral=True)  # fmt: skip
+
+        await guarded(interaction, run)
+
+
+def match_line(live: Any, user_id: int | None, locale: str | None) -> str:
+    """One line per match: game, id, status and whose turn (used by /lutece and /admin)."""
+    row = live.row
+    game = t(f"game.{row.game}", locale)
+    where = f" <#{row.thread_id or row.channel_id}>" if (row.thread_id or row.channel_id) else ""
+    if row.status == "lobby":
+        return t("matches.lobby", locale, game=game, id=row.id, where=where,
+                 n=len(row.seat_rows), seats=row.seats)  # fmt: skip
+    to_act = live.to_act()
+    names = [s.name for s in row.seat_rows]
+    mine = user_id is not None and live.seat_of(user_id) in to_act
+    key = "matches.your_turn" if mine else "matches.waiting"
+    return t(key, locale, game=game, id=row.id, where=where,
+             names=", ".join(names[s] for s in sorted(to_act)) or "—")  # fmt: skip

@@ -1,0 +1,105 @@
+"""Turn deadlines, the RoboDanny way: they live in the database; one task sleeps until the
+soonest reminder or timeout, and a restart simply re-arms it from what is stored."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.i18n import t
+from bot.ui.table import announce, table_channel, turn_mentions
+from games.outcome import Outcome
+from storage import MatchRow
+
+if TYPE_CHECKING:
+    from bot.app import LuteceBot
+
+log = logging.getLogger(__name__)
+REMIND_AT = 0.5  # remind when half of the turn's time is left
+MAX_SLEEP = 300.0
+
+
+def remind_time(row: MatchRow) -> float | None:
+    seconds = row.settings.get("turn_deadline_s")
+    if row.deadline_at is None or not seconds or row.reminded:
+        return None
+    return row.deadline_at - seconds * REMIND_AT
+
+
+class DeadlineTimer:
+    """Sleeps until the next due reminder or deadline; `poke()` after anything changes."""
+
+    def __init__(self, bot: LuteceBot) -> None:
+        self.bot = bot
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.create_task(self._run(), name="lutece-deadlines")
+
+    def poke(self) -> None:
+        self._wake.set()
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            try:
+                await self._task
+            except asyncio.CancelledError:
+                pass
+            self._task = None
+
+    async def _run(self) -> None:
+        while True:
+            try:
+                delay = await self.tick()
+            except Exception:
+                log.exception("deadline tick failed")
+                delay = 30.0
+            self._wake.clear()
+            try:
+                await asyncio.wait_for(self._wake.wait(), timeout=delay)
+            except TimeoutError:
+                pass
+
+    async def tick(self) -> float:
+        """Handle everything due now; return the seconds until the next thing is due."""
+        host = self.bot.host
+        now = host.clock()
+        soonest = now + MAX_SLEEP
+        for row in await host.store.list_matches(("active",)):
+            if row.deadline_at is None:
+                continue
+            remind = remind_time(row)
+            if row.deadline_at <= now:
+                outcome = await host.timeout(row.id)
+                if outcome is not None:
+                    await self._timed_out(outcome)
+                continue
+            if remind is not None and remind <= now:
+                await self._remind(row.id)
+            elif remind is not None:
+                soonest = min(soonest, remind)
+            soonest = min(soonest, row.deadline_at)
+        return max(0.05, soonest - now)
+
+    async def _remind(self, match_id: str) -> None:
+        live = await self.bot.host.get(match_id)
+        await self.bot.host.mark_reminded(match_id)
+        channel = await table_channel(self.bot, live)
+        mentions = turn_mentions(live)
+        if channel is not None and mentions:
+            await channel.send(t("deadline.reminder", None, mentions=mentions),
+                               allowed_mentions=discord.AllowedMentions(users=True))  # fmt: skip
+
+    async def _timed_out(self, outcome: Outcome) -> None:
+        live = outcome.match
+        channel = await table_channel(self.bot, live)
+        if channel is not None:
+            key = "deadline.ai_played" if outcome.applied else "deadline.waiting"
+            await channel.send(t(key, None))
+        await announce(self.bot, outcome)

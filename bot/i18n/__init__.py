@@ -1,0 +1,57 @@
+"""The message catalogue: every user-facing sentence, keyed, one JSON file per language.
+
+Cogs and engines never hold English text for players; they name a key. Adding Russian, German
+or French is adding `ru.json`, `de.json`, `fr.json` beside `en.json`.
+"""
+
+from __future__ import annotations
+
+import json
+import string
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from games.core.errors import IllegalAction
+
+DEFAULT_LOCALE = "en"
+
+
+@cache
+def _load(locale: str) -> dict[str, str]:
+    try:
+        text = resources.files("bot.i18n").joinpath(f"{locale}.json").read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return {}
+    return json.loads(text)
+
+
+def languages() -> list[str]:
+    return sorted(p.name[:-5] for p in resources.files("bot.i18n").iterdir()
+                  if p.name.endswith(".json"))  # fmt: skip
+
+
+class _Lenient(dict[str, Any]):
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def t(key: str, locale: str | None = None, /, **params: Any) -> str:
+    """The sentence for `key` in `locale` (falling back to English), with `params` filled."""
+    base = (locale or DEFAULT_LOCALE).split("-")[0]
+    template = _load(base).get(key) or _load(DEFAULT_LOCALE).get(key)
+    if template is None:
+        raise KeyError(f"no message {key!r} in the catalogue")
+    return string.Formatter().vformat(template, (), _Lenient(params))
+
+
+def has(key: str) -> bool:
+    return key in _load(DEFAULT_LOCALE)
+
+
+def error_text(exc: IllegalAction, locale: str | None = None) -> str:
+    """A friendly sentence for a refused action; engines' English text as the fallback."""
+    key = f"error.{exc.key}"
+    if has(key):
+        return t(key, locale, **exc.params)
+    return str(exc)[:1].upper() + str(exc)[1:] + "."

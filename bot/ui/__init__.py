@@ -1,0 +1,1 @@
+"""Shared Discord UI: the component router, turn panels, lobby and table messages."""

@@ -1,0 +1,113 @@
+"""The turn panel: a fresh ephemeral message offering only legal choices, step by step.
+
+A game's legal actions are turned (by its adapter) into paths of choices; the panel shows one
+select per step and ends on a confirm screen with a preview. Each select and button carries
+the match version and the path so far in its custom_id, so a panel from an earlier turn is
+refused as stale instead of doing something unexpected.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import discord
+
+from bot.adapters import adapter_for
+from bot.adapters.base import MoveOption
+from bot.i18n import t
+from bot.ui.router import button, view_of
+from bot.ui.custom_ids import build
+from games.host import HostError
+from games.outcome import LiveMatch
+
+OPTIONS_PER_SELECT = 25
+SELECTS_PER_PANEL = 4  # the fifth row holds the buttons
+
+
+def names_of(live: LiveMatch) -> list[str]:
+    return [s.name for s in live.row.seat_rows]
+
+
+def moves_for(live: LiveMatch, seat: int, locale: str | None) -> list[MoveOption]:
+    game, adapter = live.game, adapter_for(live.row.game)
+    actions = game.legal_actions(live.state, seat)
+    return adapter.moves(game.view(live.state, seat), actions, names_of(live), locale)
+
+
+def as_new_message(payload: dict[str, Any]) -> dict[str, Any]:
+    """A panel payload made for edits (`attachments`) turned into one for sending (`files`)."""
+    payload = dict(payload)
+    files = payload.pop("attachments", None)
+    if files:
+        payload["files"] = files
+    return payload
+
+
+def parse_prefix(arg: str) -> tuple[int, tuple[str, ...]]:
+    """`<version>:<code>/<code>…` → (version, codes)."""
+    version, _, path = arg.split("~")[0].partition(":")
+    if not version.isdigit():
+        raise HostError("match.stale", "that button is not valid any more")
+    return int(version), tuple(c for c in path.split("/") if c)
+
+
+def panel(live: LiveMatch, seat: int, prefix: tuple[str, ...],
+          locale: str | None) -> dict[str, Any]:  # fmt: skip
+    """The message (content, view, maybe a preview file) for the panel at `prefix`."""
+    version = live.row.version
+    moves = [m for m in moves_for(live, seat, locale) if m.codes[: len(prefix)] == prefix]
+    if not moves:
+        return panel(live, seat, (), locale) if prefix else {"content": t("panel.nothing", locale)}
+    done = [m for m in moves if len(m.codes) == len(prefix)]
+    if len(moves) == 1 and done:
+        return _confirm(live, seat, done[0], locale)
+    adapter = adapter_for(live.row.game)
+    seen: dict[str, str] = {}
+    for move in moves:
+        step = move.steps[len(prefix)]
+        seen.setdefault(step.code, step.label)
+    choices = list(seen.items())
+    arg = f"{version}:" + "/".join(prefix)
+    view = discord.ui.View(timeout=None)
+    chunks = [choices[i : i + OPTIONS_PER_SELECT]
+              for i in range(0, len(choices), OPTIONS_PER_SELECT)][:SELECTS_PER_PANEL]  # fmt: skip
+    for n, chunk in enumerate(chunks):
+        placeholder = adapter.step_prompt(prefix, locale)
+        if len(chunks) > 1:
+            placeholder += f" ({n + 1}/{len(chunks)})"
+        view.add_item(discord.ui.Select(
+            custom_id=build(live.id, "step", arg + (f"~{n}" if n else "")),
+            placeholder=placeholder[:150],
+            options=[discord.SelectOption(label=label[:100], value=code)
+                     for code, label in chunk],
+        ))  # fmt: skip
+    if prefix:
+        view.add_item(button(live.id, "step", f"{version}:", label=t("panel.back", locale)))
+    content = t("panel.choose", locale, prompt=adapter.step_prompt(prefix, locale))
+    if prefix:
+        chosen = " → ".join(s.label for s in moves[0].steps[: len(prefix)])
+        content = f"{chosen}\n{content}"
+    return {"content": content, "view": view, "attachments": []}
+
+
+def _confirm(live: LiveMatch, seat: int, move: MoveOption, locale: str | None) -> dict[str, Any]:
+    """The last screen: what the move does, a public preview, Confirm and Back."""
+    game, adapter = live.game, adapter_for(live.row.game)
+    action = game.legal_actions(live.state, seat)[move.index]
+    after, events = game.apply(live.state, seat, action)
+    names = names_of(live)
+    lines = [t("panel.confirm", locale, move=move.label)]
+    attachments: list[discord.File] = []
+    if game.result(after) is None:
+        # Only what everybody will see anyway: public events and the public view.
+        lines += [line for e in events if e.to is None
+                  if (line := adapter.describe(e, names, locale))]  # fmt: skip
+        png = adapter.render(game.view(after, None), names, highlight=adapter.highlight(action))
+        attachments.append(discord.File(io.BytesIO(png), filename="preview.png"))
+    view = view_of(
+        button(live.id, "do", f"{live.row.version}:{move.index}",
+               label=t("panel.confirm_button", locale), style=discord.ButtonStyle.success),
+        button(live.id, "step", f"{live.row.version}:", label=t("panel.back", locale)),
+    )  # fmt: skip
+    return {"content": "\n".join(lines)[:2000], "view": view, "attachments": attachments}

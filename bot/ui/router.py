@@ -1,0 +1,143 @@
+"""One router for every component: DynamicItems that parse custom_ids and call handlers.
+
+Buttons and selects on any message — a lobby, a table, an ephemeral panel, a DM — are
+re-created from their custom_id when clicked, so they survive restarts. Every refusal is an
+ephemeral sentence; every unexpected error is logged (without game secrets) and answered.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.i18n import error_text, t
+from bot.ui import custom_ids
+from games.core.errors import IllegalAction
+
+if TYPE_CHECKING:
+    from bot.app import LuteceBot
+
+log = logging.getLogger(__name__)
+
+ANY_ID = r"(?P<raw>.{1,100})"
+
+
+@dataclasses.dataclass(slots=True)
+class Click:
+    """A component interaction, parsed."""
+
+    interaction: discord.Interaction
+    route: custom_ids.Route
+    values: list[str]
+
+    @property
+    def bot(self) -> LuteceBot:
+        return self.interaction.client  # type: ignore[return-value]
+
+    @property
+    def user_id(self) -> int:
+        return self.interaction.user.id
+
+    @property
+    def locale(self) -> str:
+        return str(self.interaction.locale)
+
+
+Handler = Callable[[Click], Awaitable[None]]
+HANDLERS: dict[str, Handler] = {}
+
+
+def handles(verb: str) -> Callable[[Handler], Handler]:
+    """Register the handler of a custom_id verb."""
+
+    def register(handler: Handler) -> Handler:
+        HANDLERS[verb] = handler
+        return handler
+
+    return register
+
+
+async def reply(interaction: discord.Interaction, content: str | None = None, **kwargs: Any) -> None:
+    """An ephemeral answer, whether or not the interaction was already answered or deferred."""
+    kwargs.setdefault("ephemeral", True)
+    if interaction.response.is_done():
+        await interaction.followup.send(content, **kwargs)
+    else:
+        await interaction.response.send_message(content, **kwargs)
+
+
+async def guarded(interaction: discord.Interaction, run: Callable[[], Awaitable[None]]) -> None:
+    """Run a handler; refusals become friendly ephemerals, crashes a logged generic answer."""
+    locale = str(interaction.locale)
+    task = asyncio.current_task()
+    inflight: set[asyncio.Task[Any]] = getattr(interaction.client, "inflight", set())
+    if task is not None:
+        inflight.add(task)
+    try:
+        await run()
+    except IllegalAction as exc:
+        await reply(interaction, "⚠️ " + error_text(exc, locale))
+    except discord.NotFound as exc:
+        if exc.code == 10062:  # the interaction expired; nothing can be answered any more
+            log.warning("interaction %s expired before it was answered", interaction.id)
+            return
+        raise
+    except Exception:
+        log.exception("handler failed for interaction %s", interaction.id)
+        try:
+            await reply(interaction, "⚠️ " + t("error.internal", locale))
+        except discord.HTTPException:
+            pass
+    finally:
+        inflight.discard(task)  # type: ignore[arg-type]
+
+
+async def dispatch(interaction: discord.Interaction, raw: str, values: list[str]) -> None:
+    route = custom_ids.parse(raw)
+    handler = HANDLERS.get(route.verb) if route else None
+    if route is None or handler is None:
+        await reply(interaction, "⚠️ " + t("error.unknown_button", str(interaction.locale)))
+        return
+    await guarded(interaction, lambda: handler(Click(interaction, route, values)))
+
+
+class RoutedComponent(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ANY_ID):
+    """Any button or string select whose custom_id the bot made (or claims to have made).
+
+    One class for both kinds on purpose: discord.py keys dynamic items by their template, and
+    every custom_id (even a forged one) must reach `dispatch` to get an answer.
+    """
+
+    def __init__(self, raw: str) -> None:
+        super().__init__(discord.ui.Button(custom_id=raw))
+        self.raw = raw
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any,
+                             match: Any) -> RoutedComponent:  # fmt: skip
+        return cls(match["raw"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        data = interaction.data or {}
+        values = [str(v) for v in data.get("values", [])]  # type: ignore[union-attr]
+        await dispatch(interaction, self.raw, values)
+
+
+def button(match_id: str, verb: str, arg: str = "", *, label: str,
+           style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+           disabled: bool = False, emoji: str | None = None) -> discord.ui.Button[Any]:  # fmt: skip
+    """A plain button carrying a routed custom_id (for building outgoing views)."""
+    return discord.ui.Button(label=label, style=style, disabled=disabled, emoji=emoji,
+                             custom_id=custom_ids.build(match_id, verb, arg))  # fmt: skip
+
+
+def view_of(*items: discord.ui.Item[Any]) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for item in items:
+        view.add_item(item)
+    return view

@@ -1,0 +1,56 @@
+"""The real bot against the local fake Discord: a guild, three players, a guard on errors."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.app import LuteceBot
+from bot.config import Config
+from fakediscord import FakeDiscord
+from fakediscord.testing import ErrorLogCatcher, assert_no_unknown_routes, running_bot
+
+
+def build_world(fake: FakeDiscord) -> Any:
+    guild = fake.add_guild("Lutece HQ", channels=("general", "games"))
+    for name in ("alice", "bob", "carol", "dave"):
+        fake.add_user(name)
+    return guild
+
+
+class World:
+    """A fake Discord, its guild, and a way to (re)start the bot on one database."""
+
+    def __init__(self, fake: FakeDiscord, guild: Any, db: Path) -> None:
+        self.fake, self.guild, self.db = fake, guild, db
+        self.games = fake.channel("games")
+
+    def make_bot(self) -> LuteceBot:
+        config = Config(token=self.fake.token, db_path=str(self.db), dev_guild=self.guild.id)
+        return LuteceBot(config, guild_ready_timeout=0.05)
+
+    @contextlib.asynccontextmanager
+    async def bot(self) -> AsyncIterator[LuteceBot]:
+        async with running_bot(self.fake, self.make_bot) as bot:
+            yield bot
+
+    def user(self, name: str) -> Any:
+        return self.fake.user(name)
+
+
+@pytest.fixture
+async def world(tmp_path) -> AsyncIterator[World]:
+    fake = await FakeDiscord.start()
+    guild = build_world(fake)
+    catcher = ErrorLogCatcher(prefixes=("discord", "bot", "games", "storage"))
+    try:
+        with catcher.installed():
+            yield World(fake, guild, tmp_path / "lutece.db")
+        assert_no_unknown_routes(fake)
+        assert not catcher.records, catcher.messages()
+    finally:
+        await fake.stop()
