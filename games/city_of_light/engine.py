@@ -24,7 +24,6 @@ from games.city_of_light.state import (
     PHASE_OVER,
     PHASE_TILES,
     State,
-    tokens_left,
 )
 from games.city_of_light.views import CityOfLightView, build_view
 from games.core.contract import Event, Game, Result
@@ -92,7 +91,7 @@ class CityOfLight(Game[State, Any]):
         elif kind == "activate":
             new, events = postcards.apply_activate(state, seat, action)
         elif kind == "pass":
-            if tokens_left(state, seat) or building.can_place(state, seat):
+            if postcards.can_activate(state, seat) or building.can_place(state, seat):
                 raise IllegalAction(
                     "city_of_light.must_act",
                     "you can still build or activate a postcard, so you may not pass",

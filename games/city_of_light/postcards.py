@@ -63,6 +63,12 @@ _SINGLE = {"le_peintre": PAINTER, "lampadaire": LAMP, "moulin_rouge": DANCER}
 # --- legal activations
 
 
+def can_activate(state: State, seat: int) -> bool:
+    """A token left and a face-up card to put it on (with 4 tokens each and 8 cards in play,
+    the second follows from the first; checked anyway so a pass is never refused wrongly)."""
+    return tokens_left(state, seat) > 0 and -1 in state.tokens
+
+
 def legal(state: State, seat: int) -> list:
     if not tokens_left(state, seat):
         return []
