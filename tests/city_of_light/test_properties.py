@@ -78,7 +78,7 @@ def play_random(options, seed, check=True):
     return state, record
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 10**6),
     hand=st.sampled_from([1, 2]),
