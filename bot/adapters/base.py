@@ -46,7 +46,9 @@ class GameAdapter(ABC):
     key: str  # the engine's game key
     command: str  # the slash command group
     private_label: str  # catalogue key of the button that shows a player's secrets
-    option_choices: dict[str, list[tuple[str, Any]]] = {}  # /<game> new: option -> choices
+    # Named rule variants offered by `/<game> new variant:`: code -> (label, match options).
+    # The first one is the default edition.
+    variants: dict[str, tuple[str, dict[str, Any]]] = {}
 
     @abstractmethod
     def moves(self, view: BaseModel, actions: Sequence[BaseModel], names: list[str],

@@ -46,6 +46,7 @@ class GameCog(commands.GroupCog):
 
     @app_commands.command(name="new", description="Open a table for this game")
     @app_commands.describe(players="Number of players (seats)",
+                           variant="Rule variant or edition (default: the first offered)",
                            deadline="Time allowed for each turn",
                            on_timeout="What happens when a turn's time runs out")  # fmt: skip
     @app_commands.choices(deadline=DEADLINES, on_timeout=ON_TIMEOUT)
@@ -53,9 +54,15 @@ class GameCog(commands.GroupCog):
     async def new(self, interaction: discord.Interaction,
                   players: app_commands.Range[int, 1, 6] | None = None,
                   deadline: app_commands.Choice[int] | None = None,
-                  on_timeout: app_commands.Choice[str] | None = None) -> None:  # fmt: skip
+                  on_timeout: app_commands.Choice[str] | None = None,
+                  variant: str | None = None) -> None:  # fmt: skip
         async def run() -> None:
             game = get_game(self.adapter.key)
+            options: dict[str, Any] = {}
+            if variant:
+                if variant not in self.adapter.variants:
+                    raise HostError("variant.unknown", "pick a variant from the list")
+                options = self.adapter.variants[variant][1]
             settings: dict[str, Any] = {}
             if deadline and deadline.value:
                 settings["turn_deadline_s"] = deadline.value
@@ -64,12 +71,19 @@ class GameCog(commands.GroupCog):
             live = await self.bot.host.open_lobby(
                 self.adapter.key, host_user_id=interaction.user.id,
                 host_name=interaction.user.display_name,
-                max_seats=players or game.max_seats, settings=settings,
+                max_seats=players or game.max_seats, settings=settings, options=options,
                 guild_id=interaction.guild_id, channel_id=interaction.channel_id,
             )  # fmt: skip
             await interaction.response.send_message(**lobby_message(live))
 
         await guarded(interaction, run)
+
+    @new.autocomplete("variant")
+    async def variant_autocomplete(self, interaction: discord.Interaction,
+                                   current: str) -> list[app_commands.Choice[str]]:  # fmt: skip
+        return [app_commands.Choice(name=label[:100], value=code)
+                for code, (label, _) in self.adapter.variants.items()
+                if current.lower() in label.lower()][:25]  # fmt: skip
 
     @app_commands.command(name="play", description="Play a move in your current match")
     @app_commands.describe(move="Start typing: only legal moves are offered")
