@@ -19,14 +19,14 @@ class LuteceCog(commands.GroupCog, group_name="lutece", group_description="Lutè
 
     @app_commands.command(name="dms", description="Get your secrets and turn prompts by DM")
     @app_commands.describe(enabled="on or off")
-    @app_commands.choices(enabled=[app_commands.Choice(name="on", value=1),
-                                   app_commands.Choice(name="off", value=0)])  # fmt: skip
+    @app_commands.choices(enabled=[app_commands.Choice(name="on", value="on"),
+                                   app_commands.Choice(name="off", value="off")])  # fmt: skip
     async def dms(self, interaction: discord.Interaction,
-                  enabled: app_commands.Choice[int]) -> None:  # fmt: skip
+                  enabled: app_commands.Choice[str]) -> None:  # fmt: skip
         async def run() -> None:
             store = self.bot.host.store
             prefs = await store.get_prefs(interaction.user.id)
-            prefs.dms, prefs.dms_closed = bool(enabled.value), False
+            prefs.dms, prefs.dms_closed = enabled.value == "on", False
             prefs.locale = str(interaction.locale)
             await store.set_prefs(prefs)
             await reply(interaction, t("lutece.dms_on" if prefs.dms else "lutece.dms_off",

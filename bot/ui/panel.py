@@ -95,16 +95,18 @@ def _confirm(live: LiveMatch, seat: int, move: MoveOption, locale: str | None) -
     """The last screen: what the move does, a public preview, Confirm and Back."""
     game, adapter = live.game, adapter_for(live.row.game)
     action = game.legal_actions(live.state, seat)[move.index]
-    after, events = game.apply(live.state, seat, action)
     names = names_of(live)
     lines = [t("panel.confirm", locale, move=move.label)]
     attachments: list[discord.File] = []
-    if game.result(after) is None:
+    if not game.reveals_hidden(live.state, seat, action):
         # Only what everybody will see anyway: public events and the public view.
+        after, events = game.apply(live.state, seat, action)
         lines += [line for e in events if e.to is None
                   if (line := adapter.describe(e, names, locale))]  # fmt: skip
         png = adapter.render(game.view(after, None), names, highlight=adapter.highlight(action))
         attachments.append(discord.File(io.BytesIO(png), filename="preview.png"))
+    else:
+        lines.append(t("panel.no_preview", locale))
     view = view_of(
         button(live.id, "do", f"{live.row.version}:{move.index}",
                label=t("panel.confirm_button", locale), style=discord.ButtonStyle.success),

@@ -188,6 +188,12 @@ class Game(ABC, Generic[S, A]):
         rivals = [s for i, s in enumerate(scores) if i != seat]
         return scores[seat] - (max(rivals) if rivals else 0)
 
+    def reveals_hidden(self, state: S, seat: int, action: A) -> bool:
+        """Whether applying `action` uncovers hidden information (a face-down pile, a draw
+        shown to all, the end of game revealing secrets). The UI previews only moves for
+        which this is False, so a preview never lets a player peek."""
+        return False
+
     def snapshot(self, state: S) -> dict[str, Any]:
         """The whole state as JSON data: the stored cache that must equal a replay."""
         return jsonable(state)

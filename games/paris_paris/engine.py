@@ -82,5 +82,12 @@ class ParisParis(Game[State, Reveal | Take]):
             return None
         return round_end.final_result(state)
 
+    def reveals_hidden(self, state: State, seat: int, action: Any) -> bool:
+        """Revealing a pile turns hidden tokens face up; the last take of the game reveals
+        every marker (final excursions) and the bag."""
+        if type(action) is Reveal:
+            return True
+        return self.apply(state, seat, action)[0].phase == OVER
+
     def scores(self, state: State) -> list[int]:
         return list(state.scores)

@@ -1,0 +1,131 @@
+"""The offline demo: the real bot on a local fake Discord, driven by a script of user actions.
+
+`python -m bot demo [SCRIPT]` (and `make run` without a token) plays `demos/paris_paris.txt`.
+A script holds the lines of `docs/fake_discord.md` (`alice /paris-paris new players:3`,
+`bob click "Join"`, …) plus one demo directive, `play-out`: whoever must act takes turns
+through the table's panel (random legal choices, seeded) until the match ends.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import tempfile
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from bot.app import LuteceBot
+from bot.cli.main import CliError
+from bot.config import Config
+from fakediscord import FakeDiscord
+from fakediscord.script import ScriptRunner, Step, parse_script
+from fakediscord.testing import running_bot
+
+PLAY_OUT = "play-out"
+STRING_SELECT = 3
+
+
+class DemoRunner(ScriptRunner):
+    """The fake's script runner, waiting after each step until the bot's handlers are done
+    (they keep working after answering: table edits, pings, DMs)."""
+
+    def __init__(self, bot: LuteceBot, *args: Any) -> None:
+        super().__init__(*args)
+        self.bot = bot
+
+    async def run_step(self, step: Step) -> None:
+        await super().run_step(step)
+        for _ in range(200):
+            if not self.bot.inflight:
+                return
+            await asyncio.wait(set(self.bot.inflight), timeout=5)
+
+
+def load_script(path: str | None) -> str:
+    if path is None:
+        return resources.files("bot.demos").joinpath("paris_paris.txt").read_text("utf-8")
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise CliError(f"cannot read the script {path}: {exc.strerror}", 2) from None
+
+
+async def run_demo(path: str | None, *, out: Any = print, seed: int = 7) -> int:
+    """Play the script; returns 0, or 1 when a step failed (the transcript says which)."""
+    text = load_script(path)
+    segments = _split(text)
+    names = sorted({s.actor for seg in segments if seg for s in seg if s.actor})
+    fake = await FakeDiscord.start()
+    errors: list[str] = []
+    with tempfile.TemporaryDirectory(prefix="lutece-demo-") as tmp:
+        try:
+            guild = fake.add_guild("Lutèce", channels=("general",))
+            for name in names:
+                fake.add_user(name)
+            config = Config(token=fake.token, db_path=str(Path(tmp) / "demo.db"),
+                            dev_guild=guild.id)  # fmt: skip
+            async with running_bot(fake, lambda: LuteceBot(config, guild_ready_timeout=0.05)) as bot:
+                runner = DemoRunner(bot, fake, fake.channel("general"), out)
+                rng = random.Random(seed)
+                for segment in segments:
+                    if segment is None:
+                        await play_out(runner, bot, rng)
+                    else:
+                        await runner.run(segment)
+                errors = runner.transcript.errors
+            if fake.unknown_routes:
+                errors.append(f"unknown routes: {fake.unknown_routes}")
+        finally:
+            await fake.stop()
+    for error in errors:
+        out(f"error: {error}")
+    return 1 if errors else 0
+
+
+def _split(text: str) -> list[list[Step] | None]:
+    """Script segments; None stands for a `play-out` line."""
+    segments: list[list[Step] | None] = []
+    chunk: list[str] = []
+    for line in text.splitlines():
+        if line.strip() == PLAY_OUT:
+            segments += [parse_script("\n".join(chunk)), None]
+            chunk = []
+        else:
+            chunk.append(line)
+    segments.append(parse_script("\n".join(chunk)))
+    return segments
+
+
+async def play_out(runner: DemoRunner, bot: LuteceBot, rng: random.Random,
+                   max_turns: int = 500) -> None:  # fmt: skip
+    """Let the human seats of every active match play until no match is active."""
+    fake = runner.fake
+    for _ in range(max_turns):
+        rows = await bot.host.store.list_matches(("active",))
+        if not rows:
+            return
+        live = await bot.host.get(rows[0].id)
+        seat = min(live.to_act())
+        user_id = live.row.seat_rows[seat].user_id
+        name = next(u.name for u in fake.fake_users.values() if u.id == user_id)
+        await runner.run([_step(name, "click", "Take turn")])
+        for _ in range(8):
+            panel = next((m for m in reversed(list(fake.state.messages.values()))
+                          if m.ephemeral_for == user_id), None)  # fmt: skip
+            if panel is None:
+                return
+            if panel.find_component(label="Confirm") is not None:
+                await runner.run([_step(name, "click", "Confirm")])
+                break
+            menus = [c for c in panel.iter_components() if c.get("type") == STRING_SELECT]
+            if not menus:
+                return
+            menu = rng.choice(menus)
+            value = rng.choice(menu["options"])["value"]
+            await runner.run([_step(name, "select", menu["custom_id"], value)])
+
+
+def _step(actor: str, verb: str, *args: str) -> Step:
+    text = f"{actor} {verb} " + " ".join(f'"{a}"' if " " in a else a for a in args)
+    return Step(0, text, actor, verb, list(args))
