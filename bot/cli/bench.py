@@ -107,12 +107,12 @@ def machine() -> dict[str, Any]:
     }
 
 
-async def bench(as_json: bool, seconds: float) -> int:
+async def bench(as_json: bool, seconds: float, actions: int = 3000) -> int:
     keys = game_keys()
     report = {
         "machine": machine(),
         "engines": [engine_playouts(k, BENCH_SEATS.get(k, 2), seconds) for k in keys],
-        "host": [await host_actions(k, BENCH_SEATS.get(k, 2)) for k in keys],
+        "host": [await host_actions(k, BENCH_SEATS.get(k, 2), actions) for k in keys],
     }
     if as_json:
         print(json.dumps(report, indent=2))

@@ -53,6 +53,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench = sub.add_parser("bench", help="engine playouts/s, host actions/s and latency")
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--seconds", type=float, default=3.0, help="time per engine figure")
+    bench.add_argument("--actions", type=int, default=3000, help="persisted actions to time")
     return parser
 
 
@@ -92,7 +93,7 @@ async def _dispatch(args: argparse.Namespace) -> int | None:
     if command == "bench":
         from bot.cli.bench import bench
 
-        return await bench(args.json, args.seconds)
+        return await bench(args.json, args.seconds, args.actions)
     from bot.cli.run import demo, run
 
     if command == "demo":

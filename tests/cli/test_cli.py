@@ -1,0 +1,133 @@
+"""The command line: simulate, export, replay, bench, and one clear sentence for bad input."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.cli.main import main
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_cli(capsys, *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_seeded_simulate_is_deterministic(capsys, tmp_path):
+    runs = []
+    for n in range(2):
+        code, out, _ = run_cli(capsys, "simulate", "--game", "paris-paris", "--players", "3",
+                               "--seed", "11", "--matches", "2", "--json",
+                               "--db", str(tmp_path / f"sim{n}.db"))  # fmt: skip
+        assert code == 0
+        runs.append([json.loads(line) for line in out.splitlines()])
+    strip = [[{k: v for k, v in m.items() if k != "match"} for m in run] for run in runs]
+    assert strip[0] == strip[1]
+    assert len(runs[0]) == 2 and runs[0][0]["scores"] != runs[0][1]["scores"]
+    assert all(m["actions"] == 60 for m in runs[0])  # 15 rounds x (1 reveal + 3 takes)
+
+
+def test_export_replays_to_the_same_result(capsys, tmp_path):
+    db = tmp_path / "sim.db"
+    _, out, _ = run_cli(capsys, "simulate", "--players", "4", "--seed", "5", "--json",
+                        "--db", str(db))  # fmt: skip
+    simulated = json.loads(out)
+    code, record, _ = run_cli(capsys, "export", simulated["match"], "--db", str(db))
+    assert code == 0
+    path = tmp_path / "record.json"
+    path.write_text(record)
+    code, out, _ = run_cli(capsys, "replay", str(path), "--json")
+    assert code == 0
+    replayed = json.loads(out)
+    assert replayed["scores"] == simulated["scores"]
+    assert replayed["winners"] == simulated["winners"]
+    assert replayed["tiebreak"] == simulated["tiebreak"]
+
+
+def test_replay_names_the_first_illegal_action(capsys, tmp_path):
+    db = tmp_path / "sim.db"
+    _, out, _ = run_cli(capsys, "simulate", "--players", "2", "--seed", "3", "--json",
+                        "--db", str(db))  # fmt: skip
+    _, record, _ = run_cli(capsys, "export", json.loads(out)["match"], "--db", str(db))
+    data = json.loads(record)
+    data["actions"][5]["seat"] = 1 - data["actions"][5]["seat"]
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data))
+    code, _, err = run_cli(capsys, "replay", str(path))
+    assert code == 2
+    assert err.startswith("error: action 5:") and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [
+        ("{not json", "is not valid JSON"),
+        ('{"game": "paris-paris"}', "is not a match record"),
+        ('{"game": "chess", "seats": 2, "seed": 1}', "unknown game 'chess'"),
+        ('{"game": "paris-paris", "seats": 7, "seed": 1}', "played by 2 to 4 players"),
+        ('{"game": "paris-paris", "seats": 2, "seed": 1, "actions": [{"seat": 0, '
+         '"action": {"type": "fly"}}]}', "action 0: malformed action"),
+    ],
+)
+def test_bad_records_get_one_sentence_and_exit_2(capsys, tmp_path, content, expected):
+    path = tmp_path / "r.json"
+    path.write_text(content)
+    code, _, err = run_cli(capsys, "replay", str(path))
+    assert code == 2
+    assert expected in err and err.count("\n") == 1
+
+
+def test_bad_simulate_arguments(capsys):
+    code, _, err = run_cli(capsys, "simulate", "--game", "chess")
+    assert code == 2 and "unknown game 'chess'" in err
+    code, _, err = run_cli(capsys, "simulate", "--players", "9")
+    assert code == 2 and "played by 2 to 4 players" in err
+    code, _, err = run_cli(capsys, "simulate", "--option", "colour=pink")
+    assert code == 2 and "invalid option" in err
+
+
+def test_export_from_missing_corrupt_or_future_database(capsys, tmp_path):
+    code, _, err = run_cli(capsys, "export", "abc", "--db", str(tmp_path / "none.db"))
+    assert code == 2 and "no database file" in err
+    garbage = tmp_path / "garbage.db"
+    garbage.write_bytes(b"garbage" * 1000)
+    code, _, err = run_cli(capsys, "export", "abc", "--db", str(garbage))
+    assert code == 2 and "not a usable Lutèce database" in err
+    assert garbage.read_bytes() == b"garbage" * 1000
+    future = tmp_path / "future.db"
+    sqlite3.connect(future).execute("PRAGMA user_version = 99").connection.close()
+    code, _, err = run_cli(capsys, "export", "abc", "--db", str(future))
+    assert code == 2 and "newer than this Lutèce knows" in err
+
+
+def test_export_of_unknown_match(capsys, tmp_path):
+    db = tmp_path / "sim.db"
+    run_cli(capsys, "simulate", "--db", str(db))
+    code, _, err = run_cli(capsys, "export", "deadbeef", "--db", str(db))
+    assert code == 2 and "there is no match 'deadbeef'" in err
+
+
+def test_bench_prints_every_figure(capsys):
+    code, out, _ = run_cli(capsys, "bench", "--json", "--seconds", "0.2", "--actions", "200")
+    assert code == 0
+    report = json.loads(out)
+    assert {e["game"] for e in report["engines"]} >= {"paris-paris"}
+    assert all(e["games_per_s"] > 0 for e in report["engines"])
+    host = report["host"][0]
+    assert host["actions"] == 200 and 0 < host["p50_ms"] <= host["p99_ms"]
+    assert report["machine"]["python"]
+
+
+def test_module_entry_point_has_no_traceback_on_errors(tmp_path):
+    proc = subprocess.run([sys.executable, "-m", "bot", "replay", str(tmp_path / "nope.json")],
+                          cwd=ROOT, capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert proc.returncode == 2
+    assert proc.stderr.strip() == f"error: no such file: {tmp_path / 'nope.json'}"
