@@ -33,6 +33,7 @@ def engine_playouts(key: str, seats: int, seconds: float) -> dict[str, Any]:
     options = game.parse_options({})
     games = actions = 0
     legal_time = 0.0
+    legal_samples: list[float] = []
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         rng = random.Random(games)
@@ -41,7 +42,9 @@ def engine_playouts(key: str, seats: int, seconds: float) -> dict[str, Any]:
             seat = next(iter(game.to_act(state)))
             t = time.perf_counter()
             legal = game.legal_actions(state, seat)
-            legal_time += time.perf_counter() - t
+            spent = time.perf_counter() - t
+            legal_time += spent
+            legal_samples.append(spent)
             state, _ = game.apply(state, seat, rng.choice(legal))
             actions += 1
         games += 1
@@ -52,7 +55,14 @@ def engine_playouts(key: str, seats: int, seconds: float) -> dict[str, Any]:
         "games_per_s": round(games / elapsed, 1),
         "actions_per_game": round(actions / games, 1),
         "legal_actions_mean_us": round(legal_time / actions * 1e6, 1),
+        "legal_actions_p99_us": round(_percentile(legal_samples, 0.99) * 1e6, 1),
+        "legal_actions_max_us": round(max(legal_samples) * 1e6, 1),
     }
+
+
+def _percentile(samples: list[float], fraction: float) -> float:
+    ordered = sorted(samples)
+    return ordered[max(0, int(len(ordered) * fraction) - 1)]
 
 
 async def host_actions(key: str, seats: int, count: int = 3000) -> dict[str, Any]:
@@ -84,7 +94,7 @@ async def host_actions(key: str, seats: int, count: int = 3000) -> dict[str, Any
         "actions": len(latencies),
         "actions_per_s": round(len(latencies) / sum(latencies), 1),
         "p50_ms": round(statistics.median(latencies) * 1000, 3),
-        "p99_ms": round(latencies[int(len(latencies) * 0.99) - 1] * 1000, 3),
+        "p99_ms": round(_percentile(latencies, 0.99) * 1000, 3),
     }
 
 
@@ -122,7 +132,8 @@ async def bench(as_json: bool, seconds: float, actions: int = 3000) -> int:
           f"SQLite {m['sqlite']}, " + ", ".join(f"{k} {v}" for k, v in m["versions"].items()))
     for e in report["engines"]:
         print(f"engine {e['game']} ({e['seats']} seats): {e['games_per_s']} random games/s, "
-              f"{e['actions_per_game']} actions/game, legal_actions {e['legal_actions_mean_us']} µs")
+              f"{e['actions_per_game']} actions/game, legal_actions mean {e['legal_actions_mean_us']} µs, "
+              f"p99 {e['legal_actions_p99_us']} µs, max {e['legal_actions_max_us']} µs")
     for h in report["host"]:
         print(f"host+SQLite {h['game']}: {h['actions_per_s']} persisted actions/s, "
               f"p50 {h['p50_ms']} ms, p99 {h['p99_ms']} ms over {h['actions']} actions")
