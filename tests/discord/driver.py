@@ -1,13 +1,24 @@
-"""Playing through the fake Discord as a person would: open, join, take turns by clicking."""
+"""Playing through the fake Discord as a person would: open, join, take turns by clicking.
+
+Also the recorders the tests assert on: every message body the bot sent (creates *and* edits,
+in every channel, thread, DM and ephemeral) with its audience, and per-interaction REST counts.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
+import json
 import random
+import re
+from collections.abc import Iterator
 from typing import Any
 
+import fakediscord.rest as fake_rest
 from fakediscord.state import Message
 
 STRING_SELECT = 3
+PUBLIC = "public"
 
 
 def table_message(world: Any, thread: Any) -> Message:
@@ -24,25 +35,230 @@ def selects(msg: Message) -> list[dict]:
     return [c for c in msg.iter_components() if c.get("type") == STRING_SELECT]
 
 
-async def take_turn(world: Any, user: Any, thread: Any, rng: random.Random) -> Any:
-    """Open the panel from the table, pick random choices step by step, confirm."""
-    result = await user.click(table_message(world, thread), "Take turn")
-    assert result.responded and result.ephemeral, result
-    panel = result.message
+async def open_panel_and_choose(user: Any, panel: Message, rng: random.Random) -> Any:
+    """From an open panel, pick random choices step by step; return the confirm screen."""
     for _ in range(6):
         if panel.find_component(label="Confirm") is not None:
-            return await user.click(panel, "Confirm")
+            return panel
         menus = selects(panel)
         assert menus, f"panel without choices: {panel.content!r}"
         menu = rng.choice(menus)
         value = rng.choice(menu["options"])["value"]
         result = await user.select(panel, menu["custom_id"], [value])
-        assert result.responded, result
+        assert result.responded and not result.failed, result
         panel = result.message or panel
     raise AssertionError("the panel never reached a Confirm button")
+
+
+async def take_turn(world: Any, user: Any, thread: Any, rng: random.Random,
+                    table: Message | None = None) -> Any:  # fmt: skip
+    """Open the panel from the table, pick random choices step by step, confirm."""
+    result = await user.click(table or table_message(world, thread), "Take turn")
+    assert result.responded and result.ephemeral, result
+    panel = await open_panel_and_choose(user, result.message, rng)
+    return await user.click(panel, "Confirm")
 
 
 async def open_table(world: Any, host_user: Any, players: int, **options: Any) -> Message:
     result = await host_user.slash(world.games, "paris-paris new", players=players, **options)
     assert result.responded and not result.ephemeral, result
     return result.message
+
+
+async def start_match(world: Any, bot: Any, host_user: Any, joiners: list[Any], *,
+                      ais: int = 0, **options: Any) -> tuple[str, Any, Message]:  # fmt: skip
+    """Open a table, let `joiners` join and add `ais` AIs, start; (match id, thread, lobby)."""
+    before = {t.id for t in world.fake.threads()}
+    lobby = await open_table(world, host_user, 1 + len(joiners) + ais, **options)
+    for user in joiners:
+        assert (await user.click(lobby, "Join")).responded
+    for _ in range(ais):
+        assert (await host_user.click(lobby, "Add AI")).responded
+    assert (await host_user.click(lobby, "Start")).responded
+    thread = await world.fake.wait_for(
+        lambda: [t for t in world.fake.threads() if t.id not in before])
+    thread = thread[-1]
+    await world.fake.wait_for(lambda: any(m.attachments for m in world.fake.messages(thread)))
+    await settle(world, bot)
+    footer = lobby.embeds[0]["footer"]["text"]
+    match_id = footer.split()[-1]
+    assert (await bot.host.get(match_id)).row.status == "active"
+    return match_id, thread, lobby
+
+
+async def settle(world: Any, bot: Any) -> None:
+    """Wait until the bot finished every handler (table edits, pings, DMs) and went quiet.
+
+    `fake.idle()` alone can return while a handler renders a picture without calling the API.
+    """
+    await world.fake.wait_for(lambda: not bot.inflight, timeout=10)
+    await world.fake.idle()
+
+
+async def user_to_act(bot: Any, match_id: str, users: dict[int, Any]) -> Any | None:
+    live = await bot.host.get(match_id)
+    if live.row.status != "active":
+        return None
+    seat = min(live.to_act())
+    return users[live.row.seat_rows[seat].user_id]
+
+
+async def play_turns(world: Any, bot: Any, match_id: str, thread: Any, users: list[Any],
+                     rng: random.Random, turns: int = 10_000) -> int:  # fmt: skip
+    """Let the users to act take up to `turns` turns by clicking; the number played."""
+    by_id = {u.id: u for u in users}
+    played = 0
+    while played < turns:
+        user = await user_to_act(bot, match_id, by_id)
+        if user is None:
+            break
+        result = await take_turn(world, user, thread, rng)
+        assert result.responded and not result.failed, result
+        assert "Done" in result.content, result.content
+        await settle(world, bot)
+        played += 1
+    return played
+
+
+def secret_markers(live: Any) -> dict[int, str]:
+    """seat -> colour of its secret final-excursion marker (from the stored arrangement)."""
+    return dict(enumerate(live.row.arrangement["markers"]))
+
+
+# --------------------------------------------------------------------------- recording
+
+
+@dataclasses.dataclass(frozen=True)
+class Sent:
+    """One message body the bot sent (a create or an edit) and who could see it."""
+
+    seq: int
+    kind: str  # "create" | "edit" | "autocomplete"
+    message_id: int | None
+    channel_id: int
+    audience: int | str  # a user id, or PUBLIC
+    text: str  # content, embeds, components and text attachments, flattened
+
+    def __repr__(self) -> str:
+        return f"<Sent #{self.seq} {self.kind} to {self.audience}: {self.text[:120]!r}>"
+
+
+def flatten(payload: dict, files: list | None = None) -> str:
+    """Every human-readable string of a message body (and its text attachments)."""
+    out: list[str] = []
+
+    def walk(value: Any) -> None:
+        if isinstance(value, str):
+            out.append(value)
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                if key not in ("custom_id", "url", "proxy_url", "id", "type", "style"):
+                    walk(item)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+
+    walk({k: payload.get(k) for k in ("content", "embeds", "components", "choices")})
+    for file in files or []:
+        name, data = file[1], file[3]
+        if name.endswith((".json", ".txt", ".md")):
+            out.append(data.decode("utf-8", "replace"))
+    return "\n".join(out)
+
+
+class PayloadLog:
+    """Wraps the fake's create/edit of messages to keep every body the bot sent, in order.
+
+    The fake stores only the latest state of a message; an edit could hide what an earlier
+    body showed, so the log keeps each body with the audience of its message at that time.
+    """
+
+    def __init__(self, fake: Any) -> None:
+        self.fake = fake
+        self.sent: list[Sent] = []
+
+    def audience(self, msg: Message) -> int | str:
+        if msg.ephemeral_for is not None:
+            return msg.ephemeral_for
+        channel = self.fake.state.channels[msg.channel_id]
+        if channel.is_dm:
+            return channel.recipient_id
+        return PUBLIC
+
+    def _add(self, kind: str, msg: Message, payload: dict, files: list) -> None:
+        self.sent.append(Sent(len(self.sent), kind, msg.id, msg.channel_id, self.audience(msg),
+                              flatten(payload, files)))  # fmt: skip
+
+    @contextlib.contextmanager
+    def installed(self) -> Iterator[PayloadLog]:
+        create, edit = fake_rest.create_message, fake_rest.edit_message
+
+        def recording_create(fake, chan, payload, files, **kwargs):
+            msg = create(fake, chan, payload, files, **kwargs)
+            if msg.author_id == fake.bot_user.id:
+                self._add("create", msg, payload, files)
+            return msg
+
+        def recording_edit(fake, msg, payload, files, path=""):
+            result = edit(fake, msg, payload, files, path)
+            self._add("edit", msg, payload, files)
+            return result
+
+        fake_rest.create_message, fake_rest.edit_message = recording_create, recording_edit
+        try:
+            yield self
+        finally:
+            fake_rest.create_message, fake_rest.edit_message = create, edit
+
+    def with_autocomplete(self) -> list[Sent]:
+        """The bodies plus every autocomplete answer (choices go to the typing user only)."""
+        extra = [
+            Sent(10**6 + n, "autocomplete", None, rec.channel_id, rec.user_id,
+                 flatten(rec.callback_data or {}))
+            for n, rec in enumerate(self.fake.interactions())
+            if rec.callback_type == 8
+        ]  # fmt: skip
+        return self.sent + extra
+
+
+COLOURS = ("green", "red", "blue", "orange", "pink")
+OWN_MARKER = re.compile(r"Your final-excursion marker: \*\*\W*(\w+) line\*\*")
+
+
+def marker_leaks(sent: list[Sent], markers: dict[int, str], owners: dict[int, int],
+                 game_over_seq: int | None) -> list[str]:  # fmt: skip
+    """Every way `sent` shows a secret marker to someone it does not belong to.
+
+    - a "Your final-excursion marker" sentence must go to one user, and name that user's
+      own colour (owners: seat -> user id);
+    - before the game-over message, no public line may mention a marker together with a
+      line colour (the face-up marker of 2-player games aside, there is none with 3).
+    """
+    problems = []
+    colour_of_user = {owners[s]: c for s, c in markers.items() if s in owners}
+    for item in sent:
+        for found in OWN_MARKER.finditer(item.text):
+            if item.audience == PUBLIC:
+                problems.append(f"{item!r}: a marker sentence in public")
+            elif colour_of_user.get(item.audience) != found[1]:
+                problems.append(f"{item!r}: shows {found[1]} to user {item.audience}, "
+                                f"whose marker is {colour_of_user.get(item.audience)}")  # fmt: skip
+        if item.audience == PUBLIC and (game_over_seq is None or item.seq < game_over_seq):
+            for text_line in item.text.splitlines():
+                low = text_line.lower()
+                if "marker" in low and any(f"{c} line" in low for c in COLOURS):
+                    problems.append(f"{item!r}: public marker line {text_line!r} before the end")
+    return problems
+
+
+def rest_stats(fake: Any, records: list[Any]) -> dict[str, float]:
+    """Average REST calls and p99 answer latency over some interaction records."""
+    counts = [len(r.rest_calls) for r in records]
+    lat = sorted(r.latency for r in records if r.latency is not None)
+    p99 = lat[min(len(lat) - 1, max(0, round(0.99 * len(lat) + 0.5) - 1))] if lat else 0.0
+    return {"n": len(records), "avg_calls": sum(counts) / max(1, len(counts)),
+            "max_calls": max(counts, default=0), "p99": p99}  # fmt: skip
+
+
+def dump(obj: Any) -> str:
+    return json.dumps(obj, ensure_ascii=False, default=str)

@@ -1,0 +1,103 @@
+"""Three people play a whole Paris Paris match; nobody sees a marker that is not theirs."""
+
+from __future__ import annotations
+
+import random
+
+from tests.discord.driver import (
+    PUBLIC,
+    PayloadLog,
+    Sent,
+    marker_leaks,
+    play_turns,
+    rest_stats,
+    secret_markers,
+    start_match,
+    table_message,
+)
+
+
+async def test_three_players_play_a_whole_match_and_secrets_stay_secret(world, record_property):
+    fake = world.fake
+    alice, bob, carol = world.user("alice"), world.user("bob"), world.user("carol")
+    players = [alice, bob, carol]
+    rng = random.Random(7)
+    log = PayloadLog(fake)
+    with log.installed():
+        async with world.bot() as bot:
+            dms = await bob.slash(world.games, "lutece dms", enabled="on")
+            assert dms.ephemeral and "DMs on" in dms.content
+            match_id, thread, lobby = await start_match(world, bot, alice, [bob, carol])
+            assert "started" in lobby.embeds[0]["description"]
+            live = await bot.host.get(match_id)
+            owners = {s.seat: s.user_id for s in live.row.seat_rows}
+            markers = secret_markers(live)
+            assert sorted(owners.values()) == sorted(u.id for u in players)
+
+            # Each player asks for their marker: an ephemeral only they see, their colour.
+            for user in players:
+                mine = await user.click(table_message(world, thread), "My marker")
+                seat = live.seat_of(user.id)
+                assert mine.ephemeral and mine.message.ephemeral_for == user.id
+                assert f"{markers[seat]} line" in mine.content, mine.content
+                for other in players:
+                    if other is not user:
+                        assert mine.message not in other.visible_messages(thread)
+
+            first = len(fake.interactions())
+            played = await play_turns(world, bot, match_id, thread, players, rng)
+            turn_records = fake.interactions()[first:]
+            live = await bot.host.get(match_id)
+            assert live.row.status == "finished" and played > 10
+            result = live.game.result(live.state)
+
+    # What everybody saw at the end: the final table, the game-over recap.
+    final = table_message(world, thread)
+    description = final.embeds[0]["description"]
+    assert "Final result" in description and "Markers:" in description
+    assert not final.components, "a finished table keeps no buttons"
+    public = [m.content for m in fake.messages(thread)]
+    game_over = [c for c in public if "Game over" in c]
+    assert len(game_over) == 1
+    names = [s.name for s in live.row.seat_rows]
+    assert all(names[w] in game_over[0] for w in result.winners)
+    # Turn pings named each player.
+    for user in players:
+        assert any(f"<@{user.id}>, your turn" in c for c in public)
+    # bob opted in to DMs: he got his marker and turn prompts there, the others got no DM.
+    bob_dms = bob.dms()
+    assert bob_dms and all(m.ephemeral_for is None for m in bob_dms)
+    assert any("final-excursion marker" in m.content for m in bob_dms)
+    assert not alice.dms() and not carol.dms()
+
+    # Secrets: scan every body the bot sent, in every channel, DM, ephemeral and edit.
+    sent = log.with_autocomplete()
+    over = next(s.seq for s in sent if s.audience == PUBLIC
+                and ("Game over" in s.text or "Final result" in s.text))  # fmt: skip
+    assert marker_leaks(sent, markers, owners, over) == []
+    own = [s for s in sent if "Your final-excursion marker" in s.text]
+    assert {s.audience for s in own} == {u.id for u in players}  # the check saw real ones
+    # ... and the check can fail: a public marker line, or someone else's marker sentence.
+    stranger = next(u for u in owners.values() if u != own[0].audience)
+    forged = Sent(0, "edit", 1, thread.id, stranger, own[0].text)
+    assert marker_leaks([forged], markers, owners, over)
+    public_line = f"{names[0]}'s marker: 🟢 green line"
+    assert marker_leaks([Sent(1, "create", 2, thread.id, PUBLIC, public_line)],
+                        markers, owners, over)  # fmt: skip
+
+    # Timing and REST economy over the whole match.
+    all_stats = rest_stats(fake, fake.interactions())
+    turn_stats = rest_stats(fake, turn_records)
+    confirms = [r for r in turn_records
+                if (r.payload.get("data") or {}).get("custom_id", "").split(":")[2:3] == ["do"]]
+    confirm_stats = rest_stats(fake, confirms)
+    print(f"\nfull match: {played} turns, {all_stats['n']} interactions, "
+          f"p99 answer {fake.latency_percentile(99) * 1000:.0f} ms, "
+          f"REST/interaction {turn_stats['avg_calls']:.2f}, "
+          f"REST/confirm {confirm_stats['avg_calls']:.2f} (max {confirm_stats['max_calls']})")
+    record_property("p99_ms", round(fake.latency_percentile(99) * 1000))
+    record_property("rest_per_interaction", round(turn_stats["avg_calls"], 2))
+    record_property("rest_per_confirm", round(confirm_stats["avg_calls"], 2))
+    assert fake.latency_percentile(99) < 1.0
+    assert all(r.late_callbacks == 0 for r in fake.interactions())
+
