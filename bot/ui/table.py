@@ -7,6 +7,7 @@ act next (an edit would not notify). DMs go only to players who opted in.
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 from typing import TYPE_CHECKING, Any
@@ -26,8 +27,9 @@ log = logging.getLogger(__name__)
 MAX_CONTENT = 2000
 
 
-def table_message(live: LiveMatch, locale: str | None = None) -> dict[str, Any]:
-    """Embed, picture and buttons of the table as everybody sees it."""
+def table_message(live: LiveMatch, locale: str | None = None, *,
+                  png: bytes | None = None) -> dict[str, Any]:  # fmt: skip
+    """Embed, picture and buttons of the table as everybody sees it (`png`: pre-rendered)."""
     game, adapter = live.game, adapter_for(live.row.game)
     names = names_of(live)
     view = game.view(live.state, None)
@@ -43,7 +45,8 @@ def table_message(live: LiveMatch, locale: str | None = None) -> dict[str, Any]:
     embed.description = "\n".join(lines)[:4000]
     embed.set_image(url="attachment://table.png")
     embed.set_footer(text=t("table.footer", locale, id=live.id, version=live.row.version))
-    png = adapter.render(view, names)
+    if png is None:
+        png = adapter.render(view, names)
     message: dict[str, Any] = {
         "embed": embed,
         "attachments": [discord.File(io.BytesIO(png), filename="table.png")],
@@ -58,6 +61,23 @@ def table_message(live: LiveMatch, locale: str | None = None) -> dict[str, Any]:
     else:
         message["view"] = None
     return message
+
+
+async def table_payload(live: LiveMatch, locale: str | None = None) -> dict[str, Any]:
+    """`table_message`, with the picture drawn in a worker thread.
+
+    Drawing takes tens of milliseconds; on the event loop it would delay the answers to
+    every other interaction (on every table) by as much.
+    """
+    view, names = live.game.view(live.state, None), names_of(live)
+    png = await asyncio.to_thread(adapter_for(live.row.game).render, view, names)
+    return table_message(live, locale, png=png)
+
+
+def table_lock(bot: Any, match_id: str) -> asyncio.Lock:
+    """Serialises the table updates of one match, so an older picture never lands last."""
+    locks: dict[str, asyncio.Lock] = bot.__dict__.setdefault("_table_locks", {})
+    return locks.setdefault(match_id, asyncio.Lock())
 
 
 async def table_channel(bot: LuteceBot, live: LiveMatch) -> discord.abc.Messageable | None:
@@ -77,7 +97,7 @@ async def table_channel(bot: LuteceBot, live: LiveMatch) -> discord.abc.Messagea
 async def post_table(bot: LuteceBot, live: LiveMatch, channel: discord.abc.Messageable,
                      *, restored: bool = False) -> discord.Message:  # fmt: skip
     """A new table message (a start, or a restore after the old one is gone)."""
-    payload = table_message(live)
+    payload = await table_payload(live)
     files = payload.pop("attachments")
     if restored:
         payload["content"] = t("table.restored", None)
@@ -93,14 +113,15 @@ async def refresh_table(bot: LuteceBot, live: LiveMatch) -> None:
     if channel is None:
         log.warning("match %s: its channel is gone; an admin can /admin resume it", live.id)
         return
-    if live.row.table_message_id is not None:
-        payload = table_message(live)
-        try:
-            await channel.get_partial_message(live.row.table_message_id).edit(**payload)  # type: ignore[attr-defined]
-            return
-        except discord.NotFound:
-            pass
-    await post_table(bot, live, channel, restored=True)
+    async with table_lock(bot, live.id):
+        if live.row.table_message_id is not None:
+            payload = await table_payload(live)  # the latest state, drawn under the lock
+            try:
+                await channel.get_partial_message(live.row.table_message_id).edit(**payload)  # type: ignore[attr-defined]
+                return
+            except discord.NotFound:
+                pass
+        await post_table(bot, live, channel, restored=True)
 
 
 async def announce(bot: LuteceBot, outcome: Outcome) -> None:
@@ -168,8 +189,9 @@ async def send_private_dm(bot: LuteceBot, live: LiveMatch, seat: int, user_id: i
         text += "\n" + payload.pop("content", "")
         payload.pop("attachments", None)
     try:
-        user = bot.get_user(user_id) or await bot.fetch_user(user_id)
-        await user.send(_fit([text]), **payload)
+        # create_dm reuses the cached DM channel; no GET /users/{id} before every prompt.
+        dm = await bot.create_dm(discord.Object(user_id))
+        await dm.send(_fit([text]), **payload)
         return True
     except discord.Forbidden:
         prefs.dms_closed = True
