@@ -65,7 +65,8 @@ async def run_demo(path: str | None, *, out: Any = print, seed: int = 7) -> int:
                 fake.add_user(name)
             config = Config(token=fake.token, db_path=str(Path(tmp) / "demo.db"),
                             dev_guild=guild.id)  # fmt: skip
-            async with running_bot(fake, lambda: LuteceBot(config, guild_ready_timeout=0.05)) as bot:
+            factory = lambda: LuteceBot(config, guild_ready_timeout=0.05)  # noqa: E731
+            async with running_bot(fake, factory) as bot:
                 runner = DemoRunner(bot, fake, fake.channel("general"), out)
                 rng = random.Random(seed)
                 for segment in segments:

@@ -1,4 +1,7 @@
-"""Numbered SQL migrations, applied in order at start-up; PRAGMA user_version is the schema version."""
+"""Numbered SQL migrations, applied in order at start-up.
+
+PRAGMA user_version holds the schema version.
+"""
 
 from __future__ import annotations
 
@@ -41,6 +44,7 @@ async def migrate(conn: aiosqlite.Connection) -> int:
     for number, sql in available():
         if number <= current:
             continue
-        await conn.executescript(f"BEGIN IMMEDIATE;\n{sql}\nPRAGMA user_version = {number};\nCOMMIT;")
+        script = f"BEGIN IMMEDIATE;\n{sql}\nPRAGMA user_version = {number};\nCOMMIT;"
+        await conn.executescript(script)
         current = number
     return current

@@ -16,8 +16,8 @@ from typing import Any
 
 import aiosqlite
 
-from storage.schema import SchemaTooNew, migrate
 from storage.rows import ActionRow, GuildSettings, MatchRow, SeatRow, UserPrefs
+from storage.schema import SchemaTooNew, migrate
 
 _JSON_COLUMNS = {"options", "settings", "arrangement", "snapshot", "result"}
 _UPDATABLE = {
@@ -269,7 +269,8 @@ class Store:
             "SELECT seat, name, user_id, ai FROM seats WHERE match_id = ? ORDER BY seat",
             (match_id,),
         ) as cur:
-            return [SeatRow(seat=r[0], name=r[1], user_id=r[2], ai=r[3]) for r in await cur.fetchall()]
+            rows = await cur.fetchall()
+        return [SeatRow(seat=r[0], name=r[1], user_id=r[2], ai=r[3]) for r in rows]
 
     async def actions(self, match_id: str) -> list[ActionRow]:
         """The whole log of a match, in order."""

@@ -132,8 +132,9 @@ async def bench(as_json: bool, seconds: float, actions: int = 3000) -> int:
           f"SQLite {m['sqlite']}, " + ", ".join(f"{k} {v}" for k, v in m["versions"].items()))
     for e in report["engines"]:
         print(f"engine {e['game']} ({e['seats']} seats): {e['games_per_s']} random games/s, "
-              f"{e['actions_per_game']} actions/game, legal_actions mean {e['legal_actions_mean_us']} µs, "
-              f"p99 {e['legal_actions_p99_us']} µs, max {e['legal_actions_max_us']} µs")
+              f"{e['actions_per_game']} actions/game, legal_actions mean "
+              f"{e['legal_actions_mean_us']} µs, p99 {e['legal_actions_p99_us']} µs, "
+              f"max {e['legal_actions_max_us']} µs")
     for h in report["host"]:
         print(f"host+SQLite {h['game']}: {h['actions_per_s']} persisted actions/s, "
               f"p50 {h['p50_ms']} ms, p99 {h['p99_ms']} ms over {h['actions']} actions")

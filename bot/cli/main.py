@@ -8,8 +8,6 @@ import json
 import sys
 from collections.abc import Sequence
 
-from pydantic import ValidationError
-
 from games.core.errors import IllegalAction, ReplayError
 from storage import StorageError
 
@@ -125,9 +123,3 @@ def load_json_file(path: str) -> object:
         raise CliError(f"{path} is not valid JSON ({exc})", EXIT_USAGE) from None
     except OSError as exc:
         raise CliError(f"cannot read {path}: {exc.strerror}", EXIT_USAGE) from None
-
-
-def validation_sentence(exc: ValidationError) -> str:
-    first = exc.errors()[0]
-    where = ".".join(str(p) for p in first.get("loc", ())) or "record"
-    return f"{where}: {first['msg']}"

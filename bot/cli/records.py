@@ -7,8 +7,9 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from bot.cli.main import EXIT_USAGE, CliError, load_json_file, validation_sentence
+from bot.cli.main import EXIT_USAGE, CliError, load_json_file
 from bot.cli.simulate import format_summary, result_summary
+from games.core.errors import first_error
 from games.core.record import MatchRecord
 from games.core.replay import replay
 from games.host import MatchHost
@@ -21,7 +22,7 @@ def replay_file(path: str, as_json: bool) -> int:
     try:
         record = MatchRecord.model_validate(load_json_file(path))
     except ValidationError as exc:
-        raise CliError(f"{path} is not a match record ({validation_sentence(exc)})",
+        raise CliError(f"{path} is not a match record ({first_error(exc, 'record')})",
                        EXIT_USAGE) from None  # fmt: skip
     game = get_game(record.game)
     state = replay(game, record)

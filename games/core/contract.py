@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from games.core.errors import IllegalAction
+from games.core.errors import IllegalAction, first_error
 
 S = TypeVar("S")
 A = TypeVar("A", bound=BaseModel)
@@ -104,11 +104,8 @@ class Game(ABC, Generic[S, A]):
                 return adapter.validate_json(data)
             return adapter.validate_python(data)
         except ValidationError as exc:
-            first = exc.errors()[0]
-            where = ".".join(str(p) for p in first.get("loc", ())) or "action"
-            raise IllegalAction(
-                "action.malformed", f"malformed action ({where}: {first['msg']})"
-            ) from None
+            message = f"malformed action ({first_error(exc, 'action')})"
+            raise IllegalAction("action.malformed", message) from None
 
     def dump_action(self, action: A) -> dict[str, Any]:
         return action.model_dump(mode="json")
@@ -120,11 +117,8 @@ class Game(ABC, Generic[S, A]):
         try:
             return self.Options.model_validate(dict(data or {}))
         except ValidationError as exc:
-            first = exc.errors()[0]
-            where = ".".join(str(p) for p in first.get("loc", ())) or "options"
-            raise IllegalAction(
-                "options.invalid", f"invalid option {where}: {first['msg']}"
-            ) from None
+            message = f"invalid option {first_error(exc, 'options')}"
+            raise IllegalAction("options.invalid", message) from None
 
     def check_seats(self, seats: int) -> None:
         if not self.min_seats <= seats <= self.max_seats:

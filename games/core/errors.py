@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic import ValidationError
+
 
 class IllegalAction(Exception):
     """An action that the rules forbid in this state.
@@ -28,3 +30,10 @@ class ReplayError(Exception):
         self.key = key
         where = "setup" if index < 0 else f"action {index}"
         super().__init__(f"{where}: {reason}")
+
+
+def first_error(exc: ValidationError, what: str) -> str:
+    """One sentence for a pydantic error: where (or `what`) and why, for the first problem."""
+    first = exc.errors()[0]
+    where = ".".join(str(p) for p in first.get("loc", ())) or what
+    return f"{where}: {first['msg']}"

@@ -141,8 +141,8 @@ async def test_private_events_are_routed_to_their_seat_only(store: Store):
 
 async def test_all_ai_match_plays_to_the_end_and_finishes(store: Store):
     host = MatchHost(store)
-    outcome = await host.create("race", [SeatRow(0, "x", ai="greedy"), SeatRow(0, "y", ai="random")],
-                                seed=11)
+    seats = [SeatRow(0, "x", ai="greedy"), SeatRow(0, "y", ai="random")]
+    outcome = await host.create("race", seats, seed=11)
     row = await store.get_match(outcome.match.id)
     assert row.status == "finished" and row.result["winners"]
     assert row.version == len(outcome.applied)
