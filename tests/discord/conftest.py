@@ -54,3 +54,16 @@ async def world(tmp_path) -> AsyncIterator[World]:
         assert not catcher.records, catcher.messages()
     finally:
         await fake.stop()
+
+
+@pytest.fixture
+def fast_render(monkeypatch):
+    """Skip drawing table pictures (tens of ms each) in tests that do not look at them."""
+    import base64
+
+    png = base64.b64decode(
+        "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
+    )
+    from bot.adapters.paris_paris import ParisParisAdapter
+
+    monkeypatch.setattr(ParisParisAdapter, "render", lambda self, view, names, **kw: png)

@@ -1,0 +1,132 @@
+"""Clicks the bot must refuse politely (and change nothing): doubles, out of turn, strangers,
+stale buttons and panels, forged custom_ids."""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import random
+
+import pytest
+
+import fakediscord.rest as fake_rest
+from tests.discord.driver import (
+    open_panel_and_choose,
+    play_turns,
+    settle,
+    start_match,
+    table_message,
+    user_to_act,
+)
+
+pytestmark = pytest.mark.usefixtures("fast_render")
+
+
+async def public_count(world, thread) -> int:
+    return len(world.fake.messages(thread))
+
+
+async def test_double_click_on_confirm_applies_once(world):
+    alice, bob = world.user("alice"), world.user("bob")
+    async with world.bot() as bot:
+        match_id, thread, _ = await start_match(world, bot, alice, [bob])
+        live = await bot.host.get(match_id)
+        first = await user_to_act(bot, match_id, {alice.id: alice, bob.id: bob})
+        version = live.row.version
+        opened = await first.click(table_message(world, thread), "Take turn")
+        panel = await open_panel_and_choose(first, opened.message, random.Random(3))
+        stale_copy = copy.deepcopy(panel)  # what a lagging client still shows
+        one, two = await asyncio.gather(first.click(panel, "Confirm"),
+                                        first.click(panel, "Confirm"))  # fmt: skip
+        await settle(world, bot)
+        answers = sorted([one.content, two.content])
+        assert any("Done" in a for a in answers), answers
+        assert any("already played" in a for a in answers), answers
+        # A third click from the lagging copy, after everything settled: still one action.
+        three = await first.click(stale_copy, "Confirm")
+        assert three.ephemeral and "already played" in three.content
+        await settle(world, bot)
+        live = await bot.host.get(match_id)
+        assert live.row.version == version + 1
+        assert len(await bot.host.store.actions(match_id)) == version + 1
+        pings = [m for m in world.fake.messages(thread) if "your turn" in m.content]
+        assert len(pings) == 2  # the first turn and the one after the single applied move
+
+
+async def test_out_of_turn_stranger_and_stale_buttons(world):
+    alice, bob, dave = world.user("alice"), world.user("bob"), world.user("dave")
+    async with world.bot() as bot:
+        match_id, thread, _ = await start_match(world, bot, alice, [bob])
+        live = await bot.host.get(match_id)
+        users = {alice.id: alice, bob.id: bob}
+        to_act = users[live.row.seat_rows[min(live.to_act())].user_id]
+        waiting = bob if to_act is alice else alice
+        table = table_message(world, thread)
+        old_table = copy.deepcopy(table)
+        before = await public_count(world, thread)
+
+        out = await waiting.click(table, "Take turn")
+        assert out.ephemeral and "not your turn" in out.content and to_act.name in out.content
+        stranger = await dave.click(table, "Take turn")
+        assert stranger.ephemeral and "not playing in this match" in stranger.content
+        secret = await dave.click(table, "My marker")
+        assert secret.ephemeral and "marker" not in secret.content.lower()
+        assert await public_count(world, thread) == before
+
+        # A panel from an earlier version: opened, then the table moves on.
+        opened = await to_act.click(table, "Take turn")
+        old_panel = copy.deepcopy(opened.message)
+        old_confirm = await open_panel_and_choose(to_act, opened.message, random.Random(5))
+        old_confirm = copy.deepcopy(old_confirm)
+        await to_act.click(old_confirm, "Confirm")
+        await settle(world, bot)
+        version = (await bot.host.get(match_id)).row.version
+        # Whoever is to act now, the old panel's select and Confirm change nothing.
+        menu = next(c for c in old_panel.iter_components() if c.get("type") == 3)
+        value = menu["options"][0]["value"]
+        stale_step = await to_act.select(old_panel, menu["custom_id"], [value])
+        assert stale_step.responded
+        assert ("moved on" in stale_step.content or "not your turn" in stale_step.content)
+        stale_do = await to_act.click(old_confirm, "Confirm")
+        assert stale_do.ephemeral and "already played" in stale_do.content
+        assert (await bot.host.get(match_id)).row.version == version
+
+        # Finish the match; the old table's buttons (a stale client) are refused.
+        await play_turns(world, bot, match_id, thread, [alice, bob], random.Random(6))
+        assert (await bot.host.get(match_id)).row.status == "finished"
+        done = len(world.fake.messages(thread))
+        late = await alice.click(old_table, "Take turn")
+        assert late.ephemeral and "not running" in late.content
+        late_marker = await bob.click(old_table, "My marker")  # after the end: still only his
+        assert late_marker.ephemeral and late_marker.message.ephemeral_for == bob.id
+        assert len(world.fake.messages(thread)) == done
+
+
+@pytest.mark.parametrize("custom_id, expected", [
+    ("lt:deadbeef:turn", "don't know that match"),
+    ("lt:deadbeef:do:1:0", "don't know that match"),
+    ("lt:zz", "not one of mine"),
+    ("lt:{match}:nosuchverb", "not one of mine"),
+    ("lt:{match}:do:x:y", "moved on"),
+    ("lt:{match}:step:notaversion", "moved on|not your turn|not playing"),
+    ("q9!#random junk", "not one of mine"),
+])  # fmt: skip
+async def test_forged_custom_ids_get_a_friendly_answer_and_change_nothing(world, custom_id,
+                                                                          expected):  # fmt: skip
+    alice, bob = world.user("alice"), world.user("bob")
+    async with world.bot() as bot:
+        match_id, thread, _ = await start_match(world, bot, alice, [bob])
+        version = (await bot.host.get(match_id)).row.version
+        forged_id = custom_id.format(match=match_id)
+        # The fake only clicks buttons that are on a message: put one on a bot message.
+        button = {"type": 2, "style": 1, "label": "Forged", "custom_id": forged_id}
+        forged = fake_rest.create_message(world.fake, thread, {
+            "content": "forged", "components": [{"type": 1, "components": [button]}]}, [])
+        before = len(world.fake.messages(thread))
+        for user in (alice, bob, world.user("dave")):
+            result = await user.click(forged, "Forged")
+            assert result.ephemeral, result
+            assert any(e in result.content for e in expected.split("|")), (forged_id, result)
+        await settle(world, bot)
+        assert len(world.fake.messages(thread)) == before
+        assert (await bot.host.get(match_id)).row.version == version
