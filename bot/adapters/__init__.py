@@ -8,9 +8,12 @@ choice trees, which the shared UI turns into messages).
 from __future__ import annotations
 
 from bot.adapters.base import GameAdapter, MoveOption, Step
+from bot.adapters.city_of_light import CityOfLightAdapter
 from bot.adapters.paris_paris import ParisParisAdapter
 
-ADAPTERS: dict[str, GameAdapter] = {a.key: a for a in (ParisParisAdapter(),)}
+ADAPTERS: dict[str, GameAdapter] = {
+    a.key: a for a in (ParisParisAdapter(), CityOfLightAdapter())
+}
 
 
 def adapter_for(game_key: str) -> GameAdapter:

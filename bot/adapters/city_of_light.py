@@ -1,0 +1,392 @@
+"""City of Light on Discord: turn choices in small steps, recaps, status and the hand, as text.
+
+Why steps: a phase 2 position can have several hundred legal actions (Levitation alone often
+has 200), far beyond a select's 25 options. Each action becomes a short path — what to do,
+then which piece, how it is turned, where it goes — and a position with more than 25 cells
+is split into "top row" then "cells". Codes are short so a whole path fits a custom_id.
+
+Cells are named like a chess board seen from above: columns A–H left to right, rows 1–8 top
+to bottom (the table picture prints the same letters and numbers).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Collection, Sequence
+from typing import Any
+
+from pydantic import BaseModel
+
+from bot.adapters.base import GameAdapter, MoveOption, Step
+from bot.i18n import t
+from games.city_of_light.data import BUILDINGS, COLOURS, FACINGS, POSTCARD_NAMES, TILES
+from games.city_of_light.geometry import DOMINO_SHAPE, SHAPES, rotate_grid, rotate_shape
+from games.core.contract import Event, Result
+
+LIMIT = 25  # options per select
+COLOUR_EMOJI = {"orange": "🟧", "blue": "🟦", "mixed": "🟪", "light": "💡", None: "⬛"}
+SEAT_EMOJI = ("🟧", "🟦")
+BUILDING_INDEX = {key: i for i, key in enumerate(BUILDINGS)}
+# Short codes of the postcards in custom_ids (a path must fit in 100 characters).
+CARD_CODE = {
+    "levitation": "lev", "metropolitain": "met", "jardin_des_plantes": "jdp",
+    "sacre_coeur": "sac", "le_peintre": "pei", "chartier": "cha", "bouquinistes": "bou",
+    "lampadaire": "lam", "moulin_rouge": "mou", "fontaine_des_mers": "fon",
+    "le_penseur": "pen", "grande_lumiere": "gra",
+}  # fmt: skip
+CODE_CARD = {code: card for card, code in CARD_CODE.items()}
+# What the select after a card's code asks for.
+CARD_PROMPT = {
+    "levitation": "col.prompt.give", "jardin_des_plantes": "col.prompt.orientation",
+    "fontaine_des_mers": "col.prompt.orientation", "le_peintre": "col.prompt.cell",
+    "lampadaire": "col.prompt.cell", "moulin_rouge": "col.prompt.cell",
+    "le_penseur": "col.prompt.cell", "grande_lumiere": "col.prompt.cell",
+    "bouquinistes": "col.prompt.extend",
+}  # fmt: skip
+DECLINE = "no"
+
+
+def cell_name(x: int, y: int) -> str:
+    """'C5' for column 2, row 4 (as printed on the board's edges)."""
+    return f"{'ABCDEFGH'[x]}{y + 1}"
+
+
+def cells_text(cells: Sequence[Sequence[int]]) -> str:
+    return " ".join(cell_name(x, y) for x, y in sorted(cells, key=lambda c: (c[1], c[0])))
+
+
+def square_name(tx: int, ty: int) -> str:
+    return f"{cell_name(2 * tx, 2 * ty)}–{cell_name(2 * tx + 1, 2 * ty + 1)}"
+
+
+def tile_rows(owner: int, tile: int, rotation: int) -> list[str]:
+    """The tile's two rows as coloured squares (O/R/M/L relative to its owner)."""
+    colour = {"O": COLOURS[owner], "R": COLOURS[1 - owner], "M": "mixed", "L": "light"}
+    grid = rotate_grid(TILES[tile], rotation)
+    return ["".join(COLOUR_EMOJI[colour[letter]] for letter in row) for row in grid]
+
+
+def shape_rows(key: str, rotation: int) -> list[str]:
+    """A building (or the 1×2 domino) turned `rotation` quarter turns, as ⬛/⬜ rows."""
+    cells = set(rotate_shape(BUILDINGS[key], rotation) if key in BUILDINGS
+                else DOMINO_SHAPE.rotations[rotation])  # fmt: skip
+    w = max(x for x, _ in cells) + 1
+    h = max(y for _, y in cells) + 1
+    return ["".join("⬛" if (x, y) in cells else "⬜" for x in range(w)) for y in range(h)]
+
+
+def building_cells(key: str, rotation: int, x: int, y: int) -> list[tuple[int, int]]:
+    shape = SHAPES[BUILDING_INDEX[key]] if key in BUILDING_INDEX else DOMINO_SHAPE
+    return [(c % 8, c // 8) for c in shape.by_anchor[(rotation, x, y)][1]]
+
+
+def building_label(key: str, locale: str | None) -> str:
+    if key == "GARDEN":
+        return t("col.garden", locale)
+    return t("col.building", locale, name=t(f"col.b.{key}", locale), size=len(BUILDINGS[key]))
+
+
+def seat_name(seat: int, names: list[str]) -> str:
+    return f"{SEAT_EMOJI[seat]} {names[seat]}"
+
+
+class CityOfLightAdapter(GameAdapter):
+    key = "city-of-light"
+    command = "city-of-light"
+    private_label = "col.button.tiles"
+    variants = {
+        "original": ("Original: 1 tile in hand, Metropolitain any later turn, starred cards",
+                     {}),
+        "german": ("German (Kosmos): 2 tiles in hand, Metropolitain only on your next turn",
+                   {"hand_size": 2, "metropolitain": "next_turn"}),
+        "random-postcards": ("Original rules, 8 postcards at random from the 12",
+                             {"postcards": "random"}),
+    }  # fmt: skip
+
+    # --- the turn panel
+
+    def moves(self, view: BaseModel, actions: Sequence[BaseModel], names: list[str],
+              locale: str | None) -> list[MoveOption]:  # fmt: skip
+        paths = [self._path(view, a, locale) for a in actions]
+        # Positions: one step while it fits a select, else "top row" then the cells.
+        groups: dict[tuple[str, ...], list[int]] = defaultdict(list)
+        for i, (head, place) in enumerate(paths):
+            if place is not None:
+                groups[tuple(s.code for s in head)].append(i)
+        out: list[list[Step]] = [list(head) for head, _ in paths]
+        for prefix, members in groups.items():
+            siblings = {
+                p[len(prefix)].code
+                for p, _ in paths
+                if len(p) > len(prefix) and tuple(s.code for s in p[: len(prefix)]) == prefix
+            }
+            split = len(members) + len(siblings) > LIMIT
+            for i in members:
+                x, y, label = paths[i][1]  # type: ignore[misc]
+                if split:
+                    out[i].append(Step(f"y{y}", t("col.step.row", locale, row=y + 1)))
+                out[i].append(Step(f"@{x}{y}", label[:100]))
+        return [MoveOption(i, tuple(steps)) for i, steps in enumerate(out)]
+
+    def _path(self, view: Any, a: Any, locale: str | None) -> tuple[list[Step], Any]:
+        """The steps of an action before its position, and the position (x, y, label)."""
+        seat = view.seat
+        if a.type == "pass":
+            return [Step("pass", t("col.step.pass", locale))], None
+        if a.type == "take_building":
+            return [Step("take", t("col.step.take", locale)),
+                    Step(f"b{a.building}", t("col.step.take_building", locale,
+                                             building=building_label(a.building, locale),
+                                             rows=" / ".join(shape_rows(a.building, 0))))
+                    ], None  # fmt: skip
+        if a.type == "place_tile":
+            rows = " / ".join(tile_rows(seat, a.tile, a.rotation))
+            return [
+                Step(f"t{a.tile}", t("col.step.tile", locale, tile=a.tile,
+                                     rows=" / ".join(tile_rows(seat, a.tile, 0)))),
+                Step(f"s{a.tx}{a.ty}", t("col.step.square", locale,
+                                         square=square_name(a.tx, a.ty))),
+                Step(f"r{a.rotation}", t("col.step.turned", locale, degrees=90 * a.rotation,
+                                         rows=rows)),
+            ], None  # fmt: skip
+        if a.type == "build":
+            head = [Step(f"b{a.building}", t("col.step.build", locale,
+                                             building=building_label(a.building, locale)))]
+            steps, place = self._placed(view, a.building, a.rotation, a.x, a.y, locale)
+            return head + steps, place
+        card = a.card
+        head = [Step(CARD_CODE[card], t("col.step.card", locale, name=POSTCARD_NAMES[card],
+                                        hint=t(f"col.hint.{card}", locale)))]  # fmt: skip
+        if a.decline:
+            return head + [Step(DECLINE, t("col.step.decline", locale))], None
+        if card == "levitation":
+            head += [Step(f"g{a.give}", t("col.step.give", locale,
+                                          building=building_label(a.give, locale))),
+                     Step(f"b{a.building}", t("col.step.take_back", locale,
+                                              building=building_label(a.building, locale)))]
+            steps, place = self._placed(view, a.building, a.rotation, a.x, a.y, locale)
+            return head + steps, place
+        if card in ("jardin_des_plantes", "fontaine_des_mers"):
+            key = "col.step.vertical" if a.rotation else "col.step.horizontal"
+            head.append(Step(f"r{a.rotation}", t(key, locale)))
+            cells = building_cells("DOMINO", a.rotation, a.x, a.y)
+            return head, (a.x, a.y, self._cells_label(view, cells, locale))
+        if card == "bouquinistes":
+            head.append(Step(f"b{a.building}", t("col.step.extend", locale,
+                                                 building=building_label(a.building, locale))))
+            return head, (a.x, a.y, t("col.step.at", locale, cell=cell_name(a.x, a.y)))
+        if card == "le_penseur":
+            # The cell first, then the facing: the cell is the position step here.
+            dx, dy = FACINGS[a.facing]
+            head.append(Step(f"@{a.x}{a.y}", t("col.step.at", locale, cell=cell_name(a.x, a.y))))
+            head.append(Step(f"f{a.facing}", t("col.step.facing", locale,
+                                               direction=t(f"col.dir.{a.facing}", locale),
+                                               cell=cell_name(a.x + dx, a.y + dy))))
+            return head, None
+        if card in ("le_peintre", "lampadaire", "moulin_rouge", "grande_lumiere"):
+            return head, (a.x, a.y, t("col.step.at", locale, cell=cell_name(a.x, a.y)))
+        return head, None  # metropolitain, sacre_coeur, chartier: nothing to choose
+
+    def _placed(self, view: Any, key: str, rotation: int, x: int, y: int,
+                locale: str | None) -> tuple[list[Step], Any]:  # fmt: skip
+        rows = " / ".join(shape_rows(key, rotation))
+        step = Step(f"r{rotation}", t("col.step.turned", locale, degrees=90 * rotation,
+                                      rows=rows))  # fmt: skip
+        label = self._cells_label(view, building_cells(key, rotation, x, y), locale)
+        return [step], (x, y, label)
+
+    def _cells_label(self, view: Any, cells: list[tuple[int, int]], locale: str | None) -> str:
+        """'on C5 D5 E5', naming the exception a placement uses (a light, a rival cell)."""
+        label = t("col.step.on", locale, cells=cells_text(cells))
+        kinds = {view.cells[y][x] for x, y in cells}
+        if "light" in kinds:
+            label += " " + t("col.step.uses_metro", locale)
+        elif view.seat is not None and COLOURS[1 - view.seat] in kinds:
+            label += " " + t("col.step.uses_chartier", locale)
+        return label
+
+    def step_prompt(self, prefix: tuple[str, ...], locale: str | None) -> str:
+        if not prefix:
+            return t("col.prompt.first", locale)
+        first, last = prefix[0], prefix[-1]
+        if first == "take":
+            return t("col.prompt.take", locale)
+        if first.startswith("t"):
+            return t("col.prompt.square" if len(prefix) == 1 else "col.prompt.rotation", locale)
+        if last.startswith("y"):
+            return t("col.prompt.cells", locale)
+        if last.startswith("r"):
+            return t("col.prompt.where", locale)
+        card = CODE_CARD.get(first)
+        if card == "levitation":
+            return t("col.prompt.take_back" if len(prefix) == 2 else "col.prompt.rotation",
+                     locale)  # fmt: skip
+        if card == "le_penseur" and len(prefix) == 2:
+            return t("col.prompt.facing", locale)
+        if card == "bouquinistes" and len(prefix) == 2:
+            return t("col.prompt.annex_cell", locale)
+        if card is not None:
+            return t(CARD_PROMPT.get(card, "col.prompt.first"), locale)
+        return t("col.prompt.rotation", locale)  # a building from the reserve
+
+    def highlight(self, action: BaseModel) -> set[str]:
+        """Cells ("x,y") the action covers, for the preview picture."""
+        a: Any = action
+        cells: list[tuple[int, int]] = []
+        if a.type == "place_tile":
+            cells = [(2 * a.tx + dx, 2 * a.ty + dy) for dx in (0, 1) for dy in (0, 1)]
+        elif a.type == "build":
+            cells = building_cells(a.building, a.rotation, a.x, a.y)
+        elif a.type == "activate" and not a.decline and a.x is not None:
+            if a.card == "levitation":
+                cells = building_cells(a.building, a.rotation, a.x, a.y)
+            elif a.card in ("jardin_des_plantes", "fontaine_des_mers"):
+                cells = building_cells("DOMINO", a.rotation, a.x, a.y)
+            else:
+                cells = [(a.x, a.y)]
+        return {f"{x},{y}" for x, y in cells}
+
+    # --- pictures and text
+
+    def render(self, view: BaseModel, names: list[str], *,
+               highlight: Collection[str] = ()) -> bytes:  # fmt: skip
+        from bot.render.city_of_light import render_table
+
+        return render_table(view, names, highlight=highlight)  # type: ignore[arg-type]
+
+    def status_lines(self, view: BaseModel, names: list[str], locale: str | None) -> list[str]:
+        v: Any = view
+        lines = [t(f"col.status.phase{min(v.phase, 3)}", locale)]
+        for p in v.players:
+            reserve = ", ".join(t(f"col.b.{b}", locale) for b in p.reserve) or "—"
+            key = "col.status.player1" if v.phase == 1 else "col.status.player2"
+            lines.append(t(key, locale, name=seat_name(p.seat, names), stack=p.stack_size,
+                           hand=p.hand_size, reserve=reserve, tokens=p.tokens_left))  # fmt: skip
+        supply = ", ".join(t(f"col.b.{b}", locale) for b in v.supply) or "—"
+        lines.append(t("col.status.supply", locale, supply=supply))
+        for card in v.postcards:
+            if card.pending:
+                lines.append(t("col.status.pending", locale, card=card.name,
+                               name=seat_name(card.token, names)))  # fmt: skip
+        if v.to_act:
+            lines.append(t("col.status.to_act", locale, name=seat_name(v.to_act[0], names)))
+        return lines
+
+    def private_text(self, view: BaseModel, names: list[str], locale: str | None) -> str:
+        v: Any = view
+        seat = v.seat
+        me = v.players[seat]
+        head = t("col.private.colour", locale, colour=SEAT_EMOJI[seat],
+                 name=t(f"col.colour.{COLOURS[seat]}", locale))  # fmt: skip
+        if not v.hand:
+            return head + "\n" + t("col.private.no_tiles", locale)
+        parts = [head, t("col.private.hand", locale, n=len(v.hand))]
+        for tile in v.hand:
+            rows = tile_rows(seat, tile, 0)
+            parts.append(t("col.private.tile", locale, tile=tile) + "\n" + "\n".join(rows))
+        parts.append(t("col.private.stack", locale, n=me.stack_size))
+        return "\n".join(parts)
+
+    def describe(self, event: Event, names: list[str], locale: str | None) -> str | None:
+        p = event.params
+        kind = event.kind
+        if event.to is not None:
+            return None  # tile_drawn: only its seat may know the tile
+        who = seat_name(p["seat"], names) if "seat" in p else ""
+        if kind == "tile_placed":
+            rows = " / ".join(tile_rows(p["seat"], p["tile"], p["rotation"]))
+            return t("col.event.tile", locale, name=who, square=square_name(p["tx"], p["ty"]),
+                     rows=rows)  # fmt: skip
+        if kind == "tiles_done":
+            return t("col.event.tiles_done", locale, name=who)
+        if kind == "phase_started":
+            return t("col.event.phase2", locale, name=seat_name(p["first"], names))
+        if kind == "building_taken":
+            return t("col.event.taken", locale, name=who,
+                     building=building_label(p["building"], locale))  # fmt: skip
+        if kind == "building_placed":
+            return t("col.event.built", locale, name=who, effect=_effect(p, locale),
+                     building=building_label(p["building"], locale),
+                     cells=cells_text(p["cells"]))  # fmt: skip
+        if kind == "postcard_activated":
+            return self._describe_card(p, who, locale)
+        if kind == "metropolitain_expired":
+            return t("col.event.metro_expired", locale, name=who)
+        if kind == "passed":
+            return t("col.event.passed", locale, name=who)
+        if kind == "game_over":
+            scores = ", ".join(f"{seat_name(s, names)} {n}" for s, n in enumerate(p["scores"]))
+            return t("col.event.over", locale, scores=scores)
+        return None
+
+    def _describe_card(self, p: dict[str, Any], who: str, locale: str | None) -> str:
+        card = p["card"]
+        name = POSTCARD_NAMES[card]
+        if p.get("declined"):
+            return t("col.event.declined", locale, name=who, card=name)
+        fields: dict[str, Any] = {"name": who, "card": name, "effect": _effect(p, locale)}
+        if "x" in p:
+            fields["cell"] = cell_name(p["x"], p["y"])
+        if card == "levitation":
+            fields.update(give=building_label(p["give"], locale),
+                          building=building_label(p["building"], locale),
+                          cells=cells_text(building_cells(p["building"], p["rotation"],
+                                                          p["x"], p["y"])))  # fmt: skip
+        elif card in ("jardin_des_plantes", "fontaine_des_mers"):
+            fields["cells"] = cells_text(building_cells("DOMINO", p["rotation"], p["x"], p["y"]))
+        elif card == "bouquinistes":
+            fields["building"] = building_label(p["building"], locale)
+        elif card == "le_penseur":
+            fields["direction"] = t(f"col.dir.{p['facing']}", locale)
+        return t(f"col.event.card.{card}", locale, **fields)
+
+    def result_lines(self, result: Result, names: list[str], locale: str | None) -> list[str]:
+        players = result.details.get("players", [])
+        lines = []
+        for place, seats in enumerate(result.ranking, start=1):
+            for s in seats:
+                d = players[s]
+                lines.append(t("col.result.head", locale, place=place, name=seat_name(s, names),
+                               score=result.scores[s]))  # fmt: skip
+                lit = " + ".join(
+                    t("col.result.building", locale, building=building_label(b["building"],
+                      locale), size=b["size"], lights=b["lights"], points=b["points"])
+                    for b in d["buildings"]
+                ) or "—"  # fmt: skip
+                lines.append(t("col.result.lit", locale, terms=lit, points=d["lit_buildings"]))
+                district = ", ".join(t(f"col.b.{b}", locale) if b != "GARDEN"
+                                     else t("col.garden", locale)
+                                     for b in d["district"]["buildings"]) or "—"  # fmt: skip
+                lines.append(t("col.result.district", locale, buildings=district,
+                               points=d["district"]["points"]))  # fmt: skip
+                u = d["unbuilt"]
+                key = "col.result.unbuilt_sacre" if u["sacre_coeur"] and u["count"] else (
+                    "col.result.unbuilt")
+                lines.append(t(key, locale, n=u["count"], points=u["points"]))
+                cards = ", ".join(
+                    f"{POSTCARD_NAMES[c['card']]} {c['points']}" for c in d["postcards"]
+                    if c["points"] or c["card"] in _STAMPED
+                ) or "—"  # fmt: skip
+                lines.append(t("col.result.postcards", locale, cards=cards,
+                               points=d["postcard_points"]))  # fmt: skip
+        if result.tiebreak:
+            free = ", ".join(f"{seat_name(s, names)} {players[s]['free_own_spaces']}"
+                             for s in range(len(players)))  # fmt: skip
+            lines.append(t("col.result.tiebreak", locale, free=free))
+        if len(result.winners) > 1:
+            lines.append(t("result.shared", locale,
+                           names=", ".join(names[s] for s in result.winners)))  # fmt: skip
+        return lines
+
+    def rules(self, locale: str | None) -> str:
+        return t("col.rules", locale)
+
+
+_STAMPED = {"le_peintre", "moulin_rouge", "fontaine_des_mers", "le_penseur"}
+
+
+def _effect(p: dict[str, Any], locale: str | None) -> str:
+    effect = p.get("effect")
+    if effect in ("metropolitain", "chartier"):
+        return " " + t(f"col.effect.{effect}", locale)
+    return ""
