@@ -7,6 +7,7 @@ else gets a polite refusal. Admins act on matches of their own guild only.
 from __future__ import annotations
 
 import io
+import logging
 from typing import Any
 
 import discord
@@ -20,6 +21,7 @@ from bot.ui.table import announce, post_table, refresh_table
 from games.host import HostError
 from storage import GuildSettings
 
+log = logging.getLogger(__name__)
 AI_LEVELS = [app_commands.Choice(name="greedy AI", value="greedy"),
              app_commands.Choice(name="random AI", value="random")]  # fmt: skip
 
@@ -34,6 +36,17 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description="Lutèce
             return True
         await reply(interaction, t("admin.refused", str(interaction.locale)))
         return False
+
+    async def cog_app_command_error(self, interaction: discord.Interaction,
+                                    error: app_commands.AppCommandError) -> None:  # fmt: skip
+        """A refused non-admin is not an error: `interaction_check` already answered politely.
+
+        Without this handler discord.py logs every refusal at ERROR level as a failed check.
+        """
+        if isinstance(error, app_commands.CheckFailure):
+            return
+        log.error("admin command %s failed", getattr(interaction.command, "name", "?"),
+                  exc_info=error)  # fmt: skip
 
     async def _match(self, interaction: discord.Interaction, match_id: str) -> Any:
         live = await self.bot.host.get(match_id.strip().lower())
