@@ -1,0 +1,184 @@
+"""Restarts, DMs (open and closed), admin commands and the /paris-paris play autocomplete."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from games.core.record import MatchRecord
+from games.core.replay import replay
+from tests.discord.driver import (
+    open_panel_and_choose,
+    play_turns,
+    settle,
+    start_match,
+    table_message,
+    user_to_act,
+)
+
+pytestmark = pytest.mark.usefixtures("fast_render")
+
+
+async def test_restart_mid_match_old_buttons_still_work(world):
+    alice, bob = world.user("alice"), world.user("bob")
+    rng = random.Random(11)
+    async with world.bot() as bot:
+        match_id, thread, _ = await start_match(world, bot, alice, [bob], ais=1)
+        await play_turns(world, bot, match_id, thread, [alice, bob], rng, turns=4)
+        version = (await bot.host.get(match_id)).row.version
+        old_table = table_message(world, thread)
+        messages = len(world.fake.messages(thread))
+    async with world.bot() as bot:
+        await settle(world, bot)
+        live = await bot.host.get(match_id)
+        assert live.row.version == version and live.row.status == "active"
+        # The table is still there: no "match restored" notice, the same message is used.
+        assert len(world.fake.messages(thread)) == messages
+        assert table_message(world, thread).id == old_table.id
+        user = await user_to_act(bot, match_id, {alice.id: alice, bob.id: bob})
+        opened = await user.click(old_table, "Take turn")
+        assert opened.ephemeral and not opened.failed
+        panel = await open_panel_and_choose(user, opened.message, rng)
+        assert "Done" in (await user.click(panel, "Confirm")).content
+        await settle(world, bot)
+        await play_turns(world, bot, match_id, thread, [alice, bob], rng)
+        live = await bot.host.get(match_id)
+        assert live.row.status == "finished"
+        assert "Final result" in table_message(world, thread).embeds[0]["description"]
+
+
+async def test_restart_posts_a_fresh_table_when_the_old_one_is_gone(world):
+    alice, bob = world.user("alice"), world.user("bob")
+    async with world.bot() as bot:
+        match_id, thread, _ = await start_match(world, bot, alice, [bob])
+    del world.fake.state.messages[table_message(world, thread).id]  # a moderator deleted it
+    async with world.bot() as bot:
+        restored = await world.fake.wait_for_message(thread, lambda m: "restored" in m.content)
+        await settle(world, bot)
+        assert restored.find_component(label="Take turn") is not None
+        assert (await bot.host.get(match_id)).row.table_message_id == restored.id
+
+
+async def test_dms_closed_are_reported_once_and_the_match_goes_on(world):
+    alice, carol = world.user("alice"), world.user("carol")
+    async with world.bot() as bot:
+        answer = await carol.slash(world.games, "lutece dms", enabled="on")
+        assert answer.ephemeral and "DMs on" in answer.content
+        world.fake.close_dms(carol)
+        match_id, thread, _ = await start_match(world, bot, alice, [carol])
+        await play_turns(world, bot, match_id, thread, [alice, carol], random.Random(2), turns=8)
+        notices = [m for m in world.fake.messages(thread) if "couldn't send you a DM" in m.content]
+        assert len(notices) == 1 and f"<@{carol.id}>" in notices[0].content
+        assert not carol.dms()
+        assert (await bot.host.get(match_id)).row.version >= 8
+
+
+async def test_dms_open_bring_the_marker_and_a_playable_prompt(world):
+    alice, bob = world.user("alice"), world.user("bob")
+    rng = random.Random(4)
+    async with world.bot() as bot:
+        await bob.slash(world.games, "lutece dms", enabled="on")
+        match_id, thread, _ = await start_match(world, bot, alice, [bob])
+        live = await bot.host.get(match_id)
+        marker = live.row.arrangement["markers"][live.seat_of(bob.id)]
+        users = {alice.id: alice, bob.id: bob}
+        while await user_to_act(bot, match_id, users) is not bob:
+            await play_turns(world, bot, match_id, thread, [alice], rng, turns=1)
+        prompt = await world.fake.wait_for(lambda: [m for m in bob.dms() if m.components])
+        prompt = prompt[-1]
+        assert f"{marker} line" in prompt.content and "marker" in prompt.content
+        assert not alice.dms()
+        version = (await bot.host.get(match_id)).row.version
+        panel = await open_panel_and_choose(bob, prompt, rng)  # the selects of the DM itself
+        done = await bob.click(panel, "Confirm")
+        assert "Done" in done.content and not done.failed
+        await settle(world, bot)
+        assert (await bot.host.get(match_id)).row.version > version
+        assert f"move {version + 1}" in table_message(world, thread).embeds[0]["footer"]["text"]
+
+
+async def test_admin_commands(world):
+    alice, bob, dave = world.user("alice"), world.user("bob"), world.user("dave")
+    general = world.fake.channel("general")
+    async with world.bot() as bot:
+        match_id, thread, _ = await start_match(world, bot, alice, [bob])
+        await play_turns(world, bot, match_id, thread, [alice, bob], random.Random(8), turns=3)
+        for command, options in (("admin matches", {}), ("admin export", {"match": match_id}),
+                                 ("admin end", {"match": match_id, "reason": "no"})):
+            refused = await dave.slash(world.games, command, **options)
+            assert refused.ephemeral and "Manage Server" in refused.content, refused
+        assert (await bot.host.get(match_id)).row.status == "active"
+
+        world.fake.make_admin(dave, world.guild)
+        await world.fake.wait_for(lambda: True)
+        listed = await dave.slash(world.games, "admin matches")
+        assert listed.ephemeral and match_id in listed.content
+
+        exported = await dave.slash(world.games, "admin export", match=match_id)
+        assert exported.ephemeral and exported.message.attachments
+        record = MatchRecord.model_validate(json.loads(exported.message.attachments[0].data))
+        live = await bot.host.get(match_id)
+        state = replay(live.game, record)
+        assert live.game.snapshot(state) == live.game.snapshot(live.state)
+
+        # Replace whoever is to act by an AI: it plays at once and the table moves on.
+        to_act = min(live.to_act())
+        version = live.row.version
+        replaced = await dave.slash(world.games, "admin replace", match=match_id,
+                                    seat=to_act + 1, ai="greedy")  # fmt: skip
+        assert replaced.ephemeral and f"Seat {to_act + 1}" in replaced.content
+        await settle(world, bot)
+        live = await bot.host.get(match_id)
+        assert live.row.seat_rows[to_act].ai == "greedy" and live.row.version > version
+
+        resumed = await dave.slash(general, "admin resume", match=match_id)
+        assert resumed.ephemeral and "re-posted" in resumed.content, resumed
+        await settle(world, bot)
+        fresh = table_message(world, general)
+        assert fresh.find_component(label="Take turn") is not None
+        assert (await bot.host.get(match_id)).row.thread_id == general.id
+
+        ended = await dave.slash(world.games, "admin end", match=match_id, reason="testing")
+        assert ended.ephemeral and "ended" in ended.content
+        await settle(world, bot)
+        assert (await bot.host.get(match_id)).row.status == "ended"
+        assert "ended by an admin" in fresh.embeds[0]["description"]
+        assert not fresh.components
+        late = await alice.click(table_message(world, thread), "Take turn")
+        assert "not running" in late.content
+
+
+async def test_play_autocomplete_offers_only_legal_moves(world):
+    alice, bob = world.user("alice"), world.user("bob")
+    async with world.bot() as bot:
+        match_id, thread, _ = await start_match(world, bot, alice, [bob])
+        users = {alice.id: alice, bob.id: bob}
+        user = await user_to_act(bot, match_id, users)
+        other = bob if user is alice else alice
+        assert await other.autocomplete(thread, "paris-paris play", option="move", value="") == []
+        live = await bot.host.get(match_id)
+        seat = live.seat_of(user.id)
+        legal = live.game.legal_actions(live.state, seat)
+        choices = await user.autocomplete(thread, "paris-paris play", option="move", value="")
+        assert 0 < len(choices) <= 25
+        assert len(choices) == min(25, len(legal))
+        for choice in choices:
+            mid, version, index = choice["value"].split(":")
+            assert mid == match_id and int(version) == live.row.version
+            assert 0 <= int(index) < len(legal)
+        narrowed = await user.autocomplete(thread, "paris-paris play", option="move",
+                                           value=choices[-1]["name"][:6])  # fmt: skip
+        assert narrowed and all(choices[-1]["name"][:6].lower() in c["name"].lower()
+                                for c in narrowed)  # fmt: skip
+        played = await user.slash(thread, "paris-paris play", move=choices[-1]["value"])
+        assert played.ephemeral and "Done" in played.content
+        await settle(world, bot)
+        live = await bot.host.get(match_id)
+        assert live.row.version == 1
+        replayed = await user.slash(thread, "paris-paris play", move=choices[-1]["value"])
+        assert "already played" in replayed.content
+        junk = await user.slash(thread, "paris-paris play", move="odeon please")
+        assert junk.ephemeral and "Pick a move from the list" in junk.content
+        assert (await bot.host.get(match_id)).row.version == 1
