@@ -1,0 +1,318 @@
+"""City of Light on Discord: the adapter's choice paths, then whole matches on the fake Discord.
+
+The adapter tests check what the generic panel relies on: every legal action is exactly one
+path of steps, no path is the start of another, every step fits a select (≤ 25 options,
+labels ≤ 100 chars) and every path fits a custom_id. The matches are played by clicking, with
+every message body the bot sent scanned for the other player's hand.
+"""
+
+from __future__ import annotations
+
+import base64
+import random
+from collections import defaultdict
+from typing import Any
+
+import pytest
+
+from bot.adapters.city_of_light import CityOfLightAdapter, tile_rows
+from games.city_of_light.engine import CityOfLight
+from tests.discord.driver import (
+    PUBLIC,
+    PayloadLog,
+    selects,
+    settle,
+    table_message,
+)
+
+GAME = CityOfLight()
+ADAPTER = CityOfLightAdapter()
+NAMES = ["alice", "bob"]
+VARIANTS = [{}, {"hand_size": 2, "metropolitain": "next_turn"}, {"postcards": "random"}]
+
+
+# --------------------------------------------------------------------------- the adapter
+
+
+def sampled_positions(seeds: range) -> list[tuple[Any, int]]:
+    """(state, seat to act) along random games: phase 1, phase 2 and their boundary."""
+    out = []
+    for seed in seeds:
+        for options in VARIANTS:
+            state = GAME.setup(2, options, seed)
+            rng = random.Random(seed)
+            while not GAME.is_over(state):
+                seat = min(GAME.to_act(state))
+                out.append((state, seat))
+                state, _ = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+    return out
+
+
+POSITIONS = sampled_positions(range(4))
+
+
+def test_positions_cover_both_phases_and_the_big_cards():
+    phases = {s.phase for s, _ in POSITIONS}
+    assert phases == {1, 2}
+    sizes = [len(GAME.legal_actions(s, seat)) for s, seat in POSITIONS]
+    assert max(sizes) > 150  # Levitation-sized positions are in the sample
+
+
+def test_every_legal_action_is_exactly_one_path_that_fits_discord():
+    for state, seat in POSITIONS:
+        actions = GAME.legal_actions(state, seat)
+        moves = ADAPTER.moves(GAME.view(state, seat), actions, NAMES, None)
+        assert [m.index for m in moves] == list(range(len(actions)))
+        paths = [m.codes for m in moves]
+        assert len(set(paths)) == len(paths), "two actions share a path"
+        whole = set(paths)
+        children: dict[tuple[str, ...], set[str]] = defaultdict(set)
+        for move in moves:
+            codes = move.codes
+            assert all(codes[:k] not in whole for k in range(1, len(codes))), codes
+            custom_id = "lt:0123abcd:step:99999:" + "/".join(codes)
+            assert len(custom_id) <= 100, custom_id
+            for k, step in enumerate(move.steps):
+                children[codes[:k]].add(step.code)
+                assert 0 < len(step.label) <= 100, step.label
+                assert step.code and not set(step.code) & set("/:~ "), step.code
+            assert ADAPTER.step_prompt(codes[:-1], None)
+        assert all(len(options) <= 25 for options in children.values()), {
+            k: len(v) for k, v in children.items() if len(v) > 25}  # fmt: skip
+
+
+def test_labels_say_what_happens():
+    state = GAME.setup(2, {}, 1)
+    moves = ADAPTER.moves(GAME.view(state, 0), GAME.legal_actions(state, 0), NAMES, None)
+    labels = {m.label for m in moves}
+    tile = state.hands[0][0]
+    rows = " / ".join(tile_rows(0, tile, 0))
+    assert f"Lay tile {tile} ({rows}) → On square A1–B2 → Turned 0°: {rows}" in labels
+    assert "Take a building from the supply → Cross (5) ⬜⬛⬜ / ⬛⬛⬛ / ⬜⬛⬜" in labels
+    assert ADAPTER.highlight(GAME.legal_actions(state, 0)[0]) == {"0,0", "1,0", "0,1", "1,1"}
+
+
+def test_private_text_shows_only_the_own_hand():
+    state = GAME.setup(2, {"hand_size": 2}, 5)
+    for seat in (0, 1):
+        text = ADAPTER.private_text(GAME.view(state, seat), NAMES, None)
+        for tile in state.hands[seat]:
+            assert f"**Tile {tile}**\n" + "\n".join(tile_rows(seat, tile, 0)) in text
+        for tile in state.hands[1 - seat]:
+            assert "\n".join(tile_rows(1 - seat, tile, 0)) not in text
+
+
+def test_every_event_and_result_reads_well():
+    for seed in range(3):
+        state = GAME.setup(2, {"postcards": "random"}, seed)
+        rng = random.Random(seed)
+        while not GAME.is_over(state):
+            seat = min(GAME.to_act(state))
+            state, events = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+            for event in events:
+                line = ADAPTER.describe(event, NAMES, None)
+                assert (line is None) == (event.to is not None or event.kind not in {
+                    "tile_placed", "tiles_done", "phase_started", "building_taken",
+                    "building_placed", "postcard_activated", "metropolitain_expired",
+                    "passed", "game_over"}), (event, line)  # fmt: skip
+                assert line is None or "{" not in line, line
+        lines = ADAPTER.result_lines(GAME.result(state), NAMES, None)
+        text = "\n".join(lines)
+        assert "{" not in text and "Lit buildings" in text and "Largest district" in text
+        assert "Unbuilt buildings" in text and "Postcards" in text
+        assert len(text) < 4000
+    assert len(ADAPTER.rules(None)) <= 2000
+
+
+# --------------------------------------------------------------------------- Discord
+
+
+TINY_PNG = base64.b64decode(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
+)
+
+
+async def start_col_match(world: Any, bot: Any, host: Any, joiner: Any | None,
+                          variant: str) -> tuple[str, Any, Any]:  # fmt: skip
+    """`/city-of-light new`, join (or add an AI), start; (match id, thread, lobby)."""
+    opened = await host.slash(world.games, "city-of-light new", variant=variant)
+    assert opened.responded and not opened.ephemeral, opened
+    lobby = opened.message
+    before = {t.id for t in world.fake.threads()}
+    if joiner is not None:
+        assert (await joiner.click(lobby, "Join")).responded
+    else:
+        assert (await host.click(lobby, "Add AI")).responded
+    assert (await host.click(lobby, "Start")).responded
+    threads = await world.fake.wait_for(
+        lambda: [t for t in world.fake.threads() if t.id not in before])
+    await world.fake.wait_for(lambda: any(m.attachments for m in world.fake.messages(threads[-1])))
+    await settle(world, bot)
+    match_id = lobby.embeds[0]["footer"]["text"].split()[-1]
+    return match_id, threads[-1], lobby
+
+
+async def click_through(user: Any, panel: Any, rng: random.Random) -> Any:
+    """Random choices in the panel until Confirm, then confirm (paths may be 6 steps long)."""
+    for _ in range(10):
+        if panel.find_component(label="Confirm") is not None:
+            return await user.click(panel, "Confirm")
+        menus = selects(panel)
+        assert menus, f"panel without choices: {panel.content!r}"
+        for menu in menus:
+            assert len(menu["options"]) <= 25
+        menu = rng.choice(menus)
+        result = await user.select(panel, menu["custom_id"], [rng.choice(menu["options"])["value"]])
+        assert result.responded and not result.failed, result
+        panel = result.message or panel
+    raise AssertionError("the panel never reached a Confirm button")
+
+
+async def play_one_turn(world: Any, bot: Any, match_id: str, thread: Any,
+                        users: dict[int, Any], rng: random.Random) -> bool:  # fmt: skip
+    """The user to act takes one turn by clicking; False once the match is over."""
+    live = await bot.host.get(match_id)
+    if live.row.status != "active":
+        return False
+    user = users[live.row.seat_rows[min(live.to_act())].user_id]
+    opened = await user.click(table_message(world, thread), "Take turn")
+    assert opened.responded and opened.ephemeral, opened
+    done = await click_through(user, opened.message, rng)
+    assert done.responded and "Done" in done.content, done.content
+    await settle(world, bot)
+    return True
+
+
+def hand_patterns(seat: int, tiles: tuple[int, ...]) -> list[str]:
+    """How a tile in hand would read in any message: its rows, in any rotation."""
+    out = []
+    for tile in tiles:
+        for rotation in range(4):
+            rows = tile_rows(seat, tile, rotation)
+            out += [" / ".join(rows), "\n".join(rows)]
+    return out
+
+
+def hand_leaks(sent: list[Any], snapshots: list[tuple[int, tuple]],
+               owners: dict[int, int]) -> list[str]:  # fmt: skip
+    """Bodies showing a tile in a seat's hand to anybody but that seat's user.
+
+    snapshots: (number of bodies sent when taken, hands) after each turn; a body is checked
+    against the hands of the first snapshot taken after it (a tile placed meanwhile is public).
+    """
+    problems = []
+    for item in sent:
+        hands = next((h for n, h in snapshots if n > item.seq), snapshots[-1][1])
+        for seat, tiles in enumerate(hands):
+            if item.audience == owners.get(seat):
+                continue
+            for pattern in hand_patterns(seat, tiles):
+                if pattern in item.text:
+                    problems.append(f"{item!r} shows seat {seat}'s tile {pattern!r}")
+    return problems
+
+
+async def test_two_people_play_the_original_edition_with_a_restart(world):
+    fake = world.fake
+    alice, bob, dave = world.user("alice"), world.user("bob"), world.user("dave")
+    users = {alice.id: alice, bob.id: bob}
+    rng = random.Random(11)
+    log = PayloadLog(fake)
+    snapshots: list[tuple[int, tuple]] = []
+    with log.installed():
+        async with world.bot() as bot:
+            match_id, thread, _ = await start_col_match(world, bot, alice, bob, "original")
+            live = await bot.host.get(match_id)
+            owners = {s.seat: s.user_id for s in live.row.seat_rows}
+            assert live.state.hand_size == 1 and live.state.cards[0] == "levitation"
+            snapshots.append((len(log.sent), live.state.hands))
+            table = table_message(world, thread)
+            assert table.embeds[0]["image"]["url"] == "attachment://table.png"
+            assert "Phase 1" in table.embeds[0]["description"]
+
+            # "My tiles": a fresh ephemeral for its owner only, showing that seat's hand.
+            for user in (alice, bob):
+                seat = live.seat_of(user.id)
+                mine = await user.click(table, "My tiles")
+                assert mine.ephemeral and mine.message.ephemeral_for == user.id
+                (tile,) = live.state.hands[seat]
+                assert f"**Tile {tile}**\n" + "\n".join(tile_rows(seat, tile, 0)) in mine.content
+                other = bob if user is alice else alice
+                assert mine.message not in other.visible_messages(thread)
+
+            # Refusals: out of turn, and a member who is not playing.
+            waiting = users[owners[1 - min(live.to_act())]]
+            refused = await waiting.click(table, "Take turn")
+            assert refused.ephemeral and "not your turn" in refused.content
+            stranger = await dave.click(table, "Take turn")
+            assert stranger.ephemeral and "not playing in this match" in stranger.content
+            stranger = await dave.click(table, "My tiles")
+            assert stranger.ephemeral and "not playing" in stranger.content
+            assert (await bot.host.get(match_id)).row.version == 0
+
+            for _ in range(12):
+                assert await play_one_turn(world, bot, match_id, thread, users, rng)
+                snapshots.append((len(log.sent), (await bot.host.get(match_id)).state.hands))
+            old_table = table_message(world, thread)
+
+        # A restart mid-match: the old table's buttons still work.
+        async with world.bot() as bot:
+            live = await bot.host.get(match_id)
+            user = users[live.row.seat_rows[min(live.to_act())].user_id]
+            mine = await user.click(old_table, "My tiles")
+            assert mine.ephemeral and "Tiles in your hand" in mine.content
+            opened = await user.click(old_table, "Take turn")
+            assert opened.ephemeral and selects(opened.message)
+            done = await click_through(user, opened.message, rng)
+            assert "Done" in done.content
+            await settle(world, bot)
+            snapshots.append((len(log.sent), (await bot.host.get(match_id)).state.hands))
+            while await play_one_turn(world, bot, match_id, thread, users, rng):
+                live = await bot.host.get(match_id)
+                snapshots.append((len(log.sent), live.state.hands))
+                if live.state.phase == 2 and any(live.state.hands):
+                    pytest.fail("phase 2 with tiles in hand")
+            live = await bot.host.get(match_id)
+            assert live.row.status == "finished"
+
+    final = table_message(world, thread)
+    description = final.embeds[0]["description"]
+    assert "Final result" in description and "Lit buildings" in description
+    assert "Largest district" in description and "Unbuilt buildings" in description
+    assert any("Game over" in m.content for m in fake.messages(thread))
+    assert any("Phase 2 begins" in m.content or "phase 2 begins" in m.content
+               for m in fake.messages(thread))  # fmt: skip
+
+    # Nobody but its owner ever saw a tile in hand, in any body the bot sent.
+    sent = log.with_autocomplete()
+    assert hand_leaks(sent, snapshots, owners) == []
+    privates = [s for s in sent if "Tiles in your hand" in s.text]
+    assert privates and all(s.audience != PUBLIC for s in privates)
+    # The scan can fail: alice's "My tiles" body shown to bob would be caught.
+    alice_body = next(s for s in privates if s.audience == alice.id)
+    forged = type(alice_body)(0, "create", 1, thread.id, bob.id, alice_body.text)
+    first_hands = snapshots[0][1]
+    assert hand_leaks([forged], [(1, first_hands)], owners)
+
+
+async def test_the_german_edition_against_an_ai(world, monkeypatch):
+    monkeypatch.setattr(CityOfLightAdapter, "render", lambda self, view, names, **kw: TINY_PNG)
+    alice = world.user("alice")
+    rng = random.Random(5)
+    async with world.bot() as bot:
+        match_id, thread, _ = await start_col_match(world, bot, alice, None, "german")
+        live = await bot.host.get(match_id)
+        assert live.state.hand_size == 2 and live.state.metro_window == "next_turn"
+        seat = live.seat_of(alice.id)
+        mine = await alice.click(table_message(world, thread), "My tiles")
+        assert mine.content.count("**Tile ") == 2
+        for tile in live.state.hands[seat]:
+            assert f"**Tile {tile}**" in mine.content
+        turns = 0
+        while await play_one_turn(world, bot, match_id, thread, {alice.id: alice}, rng):
+            turns += 1
+            assert turns < 60
+        live = await bot.host.get(match_id)
+        assert live.row.status == "finished" and turns > 8
+    description = table_message(world, thread).embeds[0]["description"]
+    assert "Final result" in description and "Lit buildings" in description
