@@ -1,0 +1,113 @@
+"""The City of Light table picture, checked on decoded pixels: cells where the tiles lie,
+buildings in their owner's colours, highlights, determinism, no secrets, size and speed."""
+
+from __future__ import annotations
+
+import io
+import random
+import time
+
+from PIL import Image
+
+from bot.render.city_of_light import (
+    CELL_COLOURS,
+    CHIMNEY,
+    EMPTY_SQUARE,
+    HIGHLIGHT,
+    ROOF,
+    render_table,
+)
+from bot.render.city_of_light_layout import HEIGHT, WIDTH, cell_box
+from games.city_of_light import actions as A
+from games.city_of_light.engine import CityOfLight
+
+GAME = CityOfLight()
+NAMES = ["Alice", "Bob"]
+STACKS = {"stacks": [[3, 1, 8, 2, 7, 5, 4, 6], [1, 2, 3, 4, 5, 6, 7, 8]]}
+
+
+def pixels(png: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    assert image.size == (WIDTH, HEIGHT)
+    return image
+
+
+def at(image: Image.Image, point: tuple[float, float]) -> tuple[int, int, int]:
+    return image.getpixel((round(point[0]), round(point[1])))  # type: ignore[return-value]
+
+
+def corner(x: int, y: int) -> tuple[float, float]:
+    """A point inside cell (x, y), clear of the lamp, the labels and the square outlines."""
+    x0, _, _, y1 = cell_box(x, y)
+    return (x0 + 12, y1 - 12)
+
+
+def played(options: dict, seed: int, until) -> object:
+    """A random game from `seed` up to the first state where `until(state)` holds."""
+    state = GAME.setup(2, options, seed)
+    rng = random.Random(seed)
+    while not until(state):
+        seat = min(GAME.to_act(state))
+        state, _ = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+    return state
+
+
+def test_a_laid_tile_shows_its_cells_where_it_lies():
+    state = GAME.setup(2, {}, 1, STACKS)
+    # Orange's tile 3 is O L / O R; turned once clockwise it reads O O / R L.
+    state, _ = GAME.apply(state, 0, A.place_tile(3, 2, 1, 1))
+    image = pixels(render_table(GAME.view(state, None), NAMES))
+    assert at(image, corner(4, 2)) == CELL_COLOURS["orange"]
+    assert at(image, corner(5, 2)) == CELL_COLOURS["orange"]
+    assert at(image, corner(4, 3)) == CELL_COLOURS["blue"]
+    assert at(image, corner(5, 3)) == CELL_COLOURS["light"]
+    assert at(image, corner(0, 0)) == EMPTY_SQUARE  # no tile there yet
+
+
+def test_buildings_carry_their_owners_colours():
+    state = played({}, 3, lambda s: len([b for b in s.built if b]) >= 2)
+    view = GAME.view(state, None)
+    image = pixels(render_table(view, NAMES))
+    checked = 0
+    for b in view.buildings:
+        if b.building == "GARDEN":
+            continue
+        cells = sorted((tuple(c) for c in b.cells), key=lambda p: (p[1], p[0]))
+        x0, y0, x1, y1 = cell_box(*cells[0])
+        assert at(image, (x1 - 22, y0 + 23)) == CHIMNEY[b.owner], b
+        assert at(image, (x0 + 14, y1 - 14)) == ROOF[b.owner], b
+        checked += 1
+    assert checked >= 1
+
+
+def test_a_highlight_rings_the_cells_of_a_move():
+    state = GAME.setup(2, {}, 1, STACKS)
+    view = GAME.view(state, None)
+    plain = pixels(render_table(view, NAMES))
+    ringed = pixels(render_table(view, NAMES, highlight={"6,7", "junk", "9,9"}))
+    x0, y0, _, _ = cell_box(6, 7, 4)
+    assert at(ringed, (x0, y0 + 30)) == HIGHLIGHT
+    assert at(plain, (x0, y0 + 30)) != HIGHLIGHT
+
+
+def test_same_view_same_bytes_and_a_seat_view_draws_the_public_picture():
+    state = played({"hand_size": 2}, 4, lambda s: sum(t is not None for t in s.squares) >= 5)
+    public = render_table(GAME.view(state, None), NAMES)
+    assert render_table(GAME.view(state, None), NAMES) == public
+    for seat in (0, 1):
+        assert GAME.view(state, seat).hand
+        assert render_table(GAME.view(state, seat), NAMES) == public
+
+
+def test_a_finished_game_renders_small_and_fast():
+    state = played({"postcards": "random"}, 5, GAME.is_over)
+    view = GAME.view(state, None)
+    assert view.scores is not None
+    render_table(view, NAMES)  # warm the font cache
+    start = time.perf_counter()
+    png = render_table(view, ["Zoë 🎲 " * 5, "\u202e\x00bob"])
+    elapsed = time.perf_counter() - start
+    assert len(png) < 300_000
+    assert elapsed < 1.0  # ~50 ms on a laptop; generous for loaded CI machines
+    image = pixels(png)
+    assert image.getextrema() != ((0, 0), (0, 0), (0, 0))
