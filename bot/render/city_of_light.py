@@ -226,22 +226,25 @@ def _draw_piece(c: Canvas, piece: Any) -> None:
         c.circle((cx, cy - 6), 24 if big else 20, fill=None, outline=owner, width=4)
         _draw_lamp(c, (cx, cy), LAMP, 15 if big else 11)
     elif kind == "statue":
-        c.rect((cx - 17, cy - 20, cx + 17, cy + 16), fill=(170, 170, 176), outline=owner,
-               width=4, radius=4)  # fmt: skip
         dx, dy = FACINGS[piece.facing or "S"]
+        sx, sy = cx, cy - 8
         # The light pedestal side (the front): a white wedge pointing at the front cell.
-        tip = (cx + dx * 34, cy - 2 + dy * 34)
-        side = (-dy * 12, dx * 12)
-        base = (cx + dx * 18, cy - 2 + dy * 18)
+        tip = (sx + dx * 34, sy + dy * 34)
+        side = (-dy * 13, dx * 13)
+        base = (sx + dx * 12, sy + dy * 12)
         c.polygon([(base[0] + side[0], base[1] + side[1]), tip,
-                   (base[0] - side[0], base[1] - side[1])], fill=WHITE, outline=INK)  # fmt: skip
-        c.text((cx, cy - 2), "S", 18, INK, anchor="mm", bold=True)
+                   (base[0] - side[0], base[1] - side[1])], fill=WHITE, outline=INK,
+                  width=1.5)  # fmt: skip
+        c.rect((sx - 16, sy - 16, sx + 16, sy + 16), fill=(170, 170, 176), outline=owner,
+               width=4, radius=4)  # fmt: skip
+        c.text((sx, sy), "S", 18, INK, anchor="mm", bold=True)
     else:  # painter, dancer
         fill = (255, 255, 255) if kind == "painter" else (255, 150, 200)
         c.circle((cx, cy - 6), 19, fill=fill, outline=owner, width=5)
         c.text((cx, cy - 6), "P" if kind == "painter" else "D", 20, INK, anchor="mm", bold=True)
-    c.text((cx, cy + 36), PIECE_CAPTIONS[kind], 12, WHITE, anchor="md", outline=INK,
-           outline_width=2)  # fmt: skip
+    top = kind == "statue" and piece.facing == "S"  # keep the caption off the wedge
+    c.text((cx, cy - 37 if top else cy + 36), PIECE_CAPTIONS[kind], 12, WHITE,
+           anchor="ma" if top else "md", outline=INK, outline_width=2)  # fmt: skip
 
 
 def _draw_highlight(c: Canvas, cells: list[Cell]) -> None:
