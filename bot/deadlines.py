@@ -55,12 +55,14 @@ class DeadlineTimer:
 
     async def _run(self) -> None:
         while True:
+            # Clear *before* the tick: a poke that arrives while tick() awaits the database
+            # (a move was just played) must wake the next wait, not be wiped out after it.
+            self._wake.clear()
             try:
                 delay = await self.tick()
             except Exception:
                 log.exception("deadline tick failed")
                 delay = 30.0
-            self._wake.clear()
             try:
                 await asyncio.wait_for(self._wake.wait(), timeout=delay)
             except TimeoutError:
