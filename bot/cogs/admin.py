@@ -16,7 +16,7 @@ from discord.ext import commands
 
 from bot.cogs.lutece import match_line
 from bot.i18n import t
-from bot.ui.router import guarded, reply
+from bot.ui.router import answered, guarded, reply
 from bot.ui.table import announce, post_table, refresh_table
 from games.host import HostError
 from storage import GuildSettings
@@ -86,7 +86,7 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description="Lutèce
         async def run() -> None:
             live = await self._match(interaction, match)
             await self.bot.host.end(live.id, reason[:200])
-            await reply(interaction, t("admin.ended", None, id=live.id))
+            await answered(reply(interaction, t("admin.ended", None, id=live.id)))
             if live.state is not None:
                 await refresh_table(self.bot, live)
 
@@ -108,7 +108,7 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description="Lutèce
                 live.id, seat - 1, user_id=member.id if member else None,
                 ai=ai.value if ai else None, name=name,
             )  # fmt: skip
-            await reply(interaction, t("admin.replaced", None, seat=seat, name=name))
+            await answered(reply(interaction, t("admin.replaced", None, seat=seat, name=name)))
             if live.row.status == "active" or outcome.applied:
                 await refresh_table(self.bot, live)
                 await announce(self.bot, outcome)

@@ -7,7 +7,7 @@ from typing import Any
 import discord
 
 from bot.i18n import t
-from bot.ui.router import Click, button, handles, view_of
+from bot.ui.router import Click, answered, button, handles, view_of
 from bot.ui.table import announce, post_table, prompt_by_dm, send_private_dm, turn_mentions
 from games.outcome import LiveMatch
 
@@ -77,7 +77,7 @@ async def start(click: Click) -> None:
     bot = click.bot
     outcome = await bot.host.start(click.route.match_id, click.user_id)
     live = outcome.match
-    await click.interaction.response.edit_message(**lobby_message(live))
+    await answered(click.interaction.response.edit_message(**lobby_message(live)))
     thread = await begin_table(bot, live, click.interaction.message)
     # The private information at the start, to everyone who asked for DMs.
     for row in live.row.seat_rows:

@@ -71,6 +71,22 @@ async def reply(interaction: discord.Interaction, content: str | None = None, **
         await interaction.response.send_message(content, **kwargs)
 
 
+async def answered(call: Awaitable[Any]) -> bool:
+    """Await an interaction answer made *after* a change was applied and persisted.
+
+    If Discord already forgot the interaction (10062, answered too late) the change still
+    happened, so the caller must go on and update the table; only the answer is lost.
+    """
+    try:
+        await call
+        return True
+    except discord.NotFound as exc:
+        if exc.code != 10062:
+            raise
+        log.warning("interaction expired before its answer; the change was applied anyway")
+        return False
+
+
 async def guarded(interaction: discord.Interaction, run: Callable[[], Awaitable[None]]) -> None:
     """Run a handler; refusals become friendly ephemerals, crashes a logged generic answer."""
     locale = str(interaction.locale)

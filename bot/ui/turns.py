@@ -7,7 +7,7 @@ import discord
 from bot.adapters import adapter_for
 from bot.i18n import t
 from bot.ui.panel import as_new_message, names_of, panel, parse_prefix
-from bot.ui.router import Click, handles, reply
+from bot.ui.router import Click, answered, handles, reply
 from bot.ui.table import announce
 from games.host import HostError
 from games.outcome import LiveMatch
@@ -82,9 +82,10 @@ async def play(interaction: discord.Interaction, match_id: str, version: int, in
         return
     label = t("panel.done", locale)
     if edit:
-        await interaction.response.edit_message(content=label, view=None, attachments=[])
+        await answered(interaction.response.edit_message(content=label, view=None,
+                                                         attachments=[]))  # fmt: skip
     else:
-        await reply(interaction, label)
+        await answered(reply(interaction, label))
     await announce(bot, outcome)  # type: ignore[arg-type]
 
 
