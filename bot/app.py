@@ -58,11 +58,17 @@ class LuteceBot(commands.Bot):
         if self._restored:
             return
         self._restored = True
-        matches = await self.host.active_matches()
-        log.info("ready as %s; %d open matches resumed", self.user, len(matches))
-        for live in matches:
-            if live.row.status == "active":
-                await self._check_table(live)
+        task = asyncio.current_task()
+        if task is not None:
+            self.inflight.add(task)  # close() waits for it instead of closing the database under it
+        try:
+            matches = await self.host.active_matches()
+            log.info("ready as %s; %d open matches resumed", self.user, len(matches))
+            for live in matches:
+                if live.row.status == "active":
+                    await self._check_table(live)
+        finally:
+            self.inflight.discard(task)  # type: ignore[arg-type]
 
     async def _check_table(self, live: Any) -> None:
         """Post a 'match restored' table where the old table message is gone."""
