@@ -1,0 +1,128 @@
+"""Turn deadlines on a controllable clock (reminder, timeout, restart) and answer timing."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from tests.discord.driver import (
+    open_panel_and_choose,
+    play_turns,
+    settle,
+    start_match,
+    table_message,
+    user_to_act,
+)
+
+
+def controlled_clock(bot, now: list[float]) -> None:
+    bot.host.clock = lambda: now[0]
+
+
+async def advance(world, bot, now: list[float], seconds: float) -> None:
+    now[0] += seconds
+    bot.deadlines.poke()
+
+
+@pytest.mark.usefixtures("fast_render")
+async def test_deadline_reminds_then_an_ai_plays_and_a_restart_rearms_it(world):
+    alice, bob = world.user("alice"), world.user("bob")
+    users = {alice.id: alice, bob.id: bob}
+    now = [time.time()]
+    thread = None
+
+    async def one_deadline(bot, match_id):
+        live = await bot.host.get(match_id)
+        assert live.row.deadline_at == pytest.approx(now[0] + 3600, abs=5)
+        late = await user_to_act(bot, match_id, users)
+        version = live.row.version
+        seen = len(world.fake.messages(thread))
+        await advance(world, bot, now, 1000)
+        await settle(world, bot)
+        assert len(world.fake.messages(thread)) == seen  # too early for a reminder
+        await advance(world, bot, now, 801)
+        reminder = await world.fake.wait_for_message(
+            thread, lambda m: "⏰" in m.content, after=world.fake.messages(thread)[-1].id)
+        assert f"<@{late.id}>" in reminder.content
+        await advance(world, bot, now, 1800)
+        timed_out = await world.fake.wait_for_message(
+            thread, lambda m: "Time's up" in m.content, after=reminder.id)
+        assert "an AI played" in timed_out.content
+        await settle(world, bot)
+        live = await bot.host.get(match_id)
+        assert live.row.version == version + 1
+        last = (await bot.host.store.actions(match_id))[-1]
+        assert last.seat == live.seat_of(late.id) and last.user_id is None  # played for them
+        assert live.row.deadline_at == pytest.approx(now[0] + 3600, abs=5)
+        assert f"move {version + 1}" in table_message(world, thread).embeds[0]["footer"]["text"]
+
+    async with world.bot() as bot:
+        controlled_clock(bot, now)
+        match_id, thread, _ = await start_match(world, bot, alice, [bob], deadline=3600,
+                                                on_timeout="ai")  # fmt: skip
+        await one_deadline(bot, match_id)
+    async with world.bot() as bot:  # a restart: the deadline lives in the database
+        controlled_clock(bot, now)
+        await settle(world, bot)
+        await one_deadline(bot, match_id)
+
+
+@pytest.mark.usefixtures("fast_render")
+async def test_deadline_with_wait_lets_the_match_wait(world):
+    alice, bob = world.user("alice"), world.user("bob")
+    users = {alice.id: alice, bob.id: bob}
+    now = [time.time()]
+    async with world.bot() as bot:
+        controlled_clock(bot, now)
+        match_id, thread, _ = await start_match(world, bot, alice, [bob], deadline=3600,
+                                                on_timeout="wait")  # fmt: skip
+        version = (await bot.host.get(match_id)).row.version
+        await advance(world, bot, now, 3601)
+        waiting = await world.fake.wait_for_message(thread, lambda m: "Time's up" in m.content)
+        assert "waits" in waiting.content
+        await settle(world, bot)
+        live = await bot.host.get(match_id)
+        assert live.row.version == version and live.row.deadline_at is None
+        await play_turns(world, bot, match_id, thread, [alice, bob], random.Random(1), turns=1)
+        live = await bot.host.get(match_id)
+        assert live.row.version == version + 1 and live.row.deadline_at is not None
+        assert await user_to_act(bot, match_id, users) is not None
+
+
+async def test_answers_arrive_within_a_tight_window(world):
+    """A 0.5 s response window (Discord's is 3 s) with real pictures: nothing answers late."""
+    alice, bob, carol = world.user("alice"), world.user("bob"), world.user("carol")
+    world.fake.faults.response_window = 0.5
+    async with world.bot() as bot:
+        match_id, thread, _ = await start_match(world, bot, alice, [bob, carol])
+        await play_turns(world, bot, match_id, thread, [alice, bob, carol], random.Random(9),
+                         turns=9)  # fmt: skip
+    records = world.fake.interactions()
+    assert all(r.responded_at is not None and r.late_callbacks == 0 for r in records)
+    assert world.fake.latency_percentile(99) < 0.5
+
+
+@pytest.mark.usefixtures("fast_render")
+async def test_a_confirm_answered_too_late_still_updates_the_table(world):
+    """Discord forgot the interaction (10062): the move was applied, so the table and the
+    ping must still follow, and the player can go on."""
+    alice, bob = world.user("alice"), world.user("bob")
+    users = {alice.id: alice, bob.id: bob}
+    async with world.bot() as bot:
+        match_id, thread, _ = await start_match(world, bot, alice, [bob])
+        user = await user_to_act(bot, match_id, users)
+        opened = await user.click(table_message(world, thread), "Take turn")
+        panel = await open_panel_and_choose(user, opened.message, random.Random(2))
+        world.fake.faults.response_window = 0.0
+        late = await user.click(panel, "Confirm")
+        world.fake.faults.response_window = 3.0
+        assert late.failed
+        await settle(world, bot)
+        live = await bot.host.get(match_id)
+        assert live.row.version == 1
+        assert "move 1" in table_message(world, thread).embeds[0]["footer"]["text"]
+        nxt = await user_to_act(bot, match_id, users)
+        assert any(f"<@{nxt.id}>, your turn" in m.content for m in world.fake.messages(thread))
+        await play_turns(world, bot, match_id, thread, [alice, bob], random.Random(3), turns=1)
