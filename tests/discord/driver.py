@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import json
 import random
 import re
 from collections.abc import Iterator
@@ -258,7 +257,3 @@ def rest_stats(fake: Any, records: list[Any]) -> dict[str, float]:
     p99 = lat[min(len(lat) - 1, max(0, round(0.99 * len(lat) + 0.5) - 1))] if lat else 0.0
     return {"n": len(records), "avg_calls": sum(counts) / max(1, len(counts)),
             "max_calls": max(counts, default=0), "p99": p99}  # fmt: skip
-
-
-def dump(obj: Any) -> str:
-    return json.dumps(obj, ensure_ascii=False, default=str)

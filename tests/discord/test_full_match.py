@@ -99,5 +99,11 @@ async def test_three_players_play_a_whole_match_and_secrets_stay_secret(world, r
     record_property("rest_per_interaction", round(turn_stats["avg_calls"], 2))
     record_property("rest_per_confirm", round(confirm_stats["avg_calls"], 2))
     assert fake.latency_percentile(99) < 1.0
+    # Per confirmed move: the answer, the table edit, the recap/ping; DMs only for bob.
+    bob_dm = fake.dm_channel(bob).id
+    for r in confirms:
+        channel_calls = [c for c in r.rest_calls if str(bob_dm) not in c.path]
+        assert len(channel_calls) <= 3, [(c.method, c.route) for c in r.rest_calls]
+        assert len(r.rest_calls) - len(channel_calls) <= 1  # one DM prompt, nothing fetched
     assert all(r.late_callbacks == 0 for r in fake.interactions())
 
