@@ -119,6 +119,9 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description="Lutèce
     async def export(self, interaction: discord.Interaction, match: str) -> None:
         async def run() -> None:
             live = await self._match(interaction, match)
+            if live.row.status == "active" and live.seat_of(interaction.user.id) is not None:
+                # The record holds the seed and the arrangement: every secret of the match.
+                raise HostError("export.seated", "you play in this match; export it at the end")
             record = await self.bot.host.record(live.id)
             data = record.model_dump_json(indent=2, exclude_none=True).encode()
             await reply(interaction, t("admin.exported", None, id=live.id),

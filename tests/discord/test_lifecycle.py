@@ -111,6 +111,11 @@ async def test_admin_commands(world):
             assert refused.ephemeral and "Manage Server" in refused.content, refused
         assert (await bot.host.get(match_id)).row.status == "active"
 
+        # An admin who plays in a running match may not export it (the record holds the seed
+        # and the arrangement, hence every marker).
+        world.fake.make_admin(alice, world.guild)
+        seated = await alice.slash(world.games, "admin export", match=match_id)
+        assert seated.ephemeral and "secrets" in seated.content and not seated.message.attachments
         world.fake.make_admin(dave, world.guild)
         await world.fake.wait_for(lambda: True)
         listed = await dave.slash(world.games, "admin matches")
