@@ -20,6 +20,7 @@ demo: $(STAMP)
 	$(BIN)/python -m bot demo
 
 test: $(STAMP)
+	$(BIN)/ruff check .
 	$(BIN)/python -m pytest -q
 
 bench: $(STAMP)

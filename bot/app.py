@@ -15,6 +15,7 @@ from bot.cogs.game import game_cog
 from bot.cogs.lutece import LuteceCog
 from bot.config import Config
 from bot.deadlines import DeadlineTimer
+from bot.i18n.translator import CatalogueTranslator
 from bot.ui import lobby, turns  # noqa: F401  (registers their component handlers)
 from bot.ui.router import RoutedComponent
 from bot.ui.table import post_table, table_channel
@@ -42,6 +43,7 @@ class LuteceBot(commands.Bot):
         store = await Store.open(self.config.db_path)
         self.host = MatchHost(store)
         self.add_dynamic_items(RoutedComponent)
+        await self.tree.set_translator(CatalogueTranslator())
         installed = set(game_keys())
         for key, adapter in ADAPTERS.items():
             if key in installed:

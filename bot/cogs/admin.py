@@ -16,17 +16,18 @@ from discord.ext import commands
 
 from bot.cogs.lutece import match_line
 from bot.i18n import t
+from bot.i18n.translator import cmd
 from bot.ui.router import answered, guarded, reply
 from bot.ui.table import announce, post_table, refresh_table
 from games.host import HostError
 from storage import GuildSettings
 
 log = logging.getLogger(__name__)
-AI_LEVELS = [app_commands.Choice(name="greedy AI", value="greedy"),
-             app_commands.Choice(name="random AI", value="random")]  # fmt: skip
+AI_LEVELS = [app_commands.Choice(name=cmd("cmd.choice.ai.greedy"), value="greedy"),
+             app_commands.Choice(name=cmd("cmd.choice.ai.random"), value="random")]  # fmt: skip
 
 
-class AdminCog(commands.GroupCog, group_name="admin", group_description="Lutèce administration"):
+class AdminCog(commands.GroupCog, group_name="admin", group_description=cmd("cmd.admin")):
     def __init__(self, bot: Any) -> None:
         self.bot = bot
         super().__init__()
@@ -54,7 +55,7 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description="Lutèce
             raise HostError("match.unknown", "there is no such match in this server")
         return live
 
-    @app_commands.command(name="matches", description="Active matches and lobbies here")
+    @app_commands.command(name="matches", description=cmd("cmd.admin.matches"))
     async def matches(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
             rows = await self.bot.host.store.list_matches(guild_id=interaction.guild_id)
@@ -63,11 +64,14 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description="Lutèce
 
         await guarded(interaction, run)
 
-    @app_commands.command(name="resume", description="Re-post a match's table (e.g. after a "
-                                                     "deleted thread)")  # fmt: skip
-    @app_commands.describe(match="Match id", channel="Where to post it (default: here)")
-    async def resume(self, interaction: discord.Interaction, match: str,
-                     channel: discord.TextChannel | discord.Thread | None = None) -> None:  # fmt: skip
+    @app_commands.command(name="resume", description=cmd("cmd.admin.resume"))  # fmt: skip
+    @app_commands.describe(match=cmd("cmd.opt.match"), channel=cmd("cmd.opt.channel"))
+    async def resume(
+        self,
+        interaction: discord.Interaction,
+        match: str,
+        channel: discord.TextChannel | discord.Thread | None = None,
+    ) -> None:
         async def run() -> None:
             live = await self._match(interaction, match)
             if live.row.status not in ("active", "finished"):
@@ -81,7 +85,7 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description="Lutèce
 
         await guarded(interaction, run)
 
-    @app_commands.command(name="end", description="End a match for good")
+    @app_commands.command(name="end", description=cmd("cmd.admin.end"))
     async def end(self, interaction: discord.Interaction, match: str, reason: str) -> None:
         async def run() -> None:
             live = await self._match(interaction, match)
@@ -92,9 +96,9 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description="Lutèce
 
         await guarded(interaction, run)
 
-    @app_commands.command(name="replace", description="Give a seat to another member or an AI")
-    @app_commands.describe(seat="Seat number (1 = first player)", member="The new player",
-                           ai="Or an AI")  # fmt: skip
+    @app_commands.command(name="replace", description=cmd("cmd.admin.replace"))
+    @app_commands.describe(seat=cmd("cmd.opt.seat"), member=cmd("cmd.opt.member"),
+                           ai=cmd("cmd.opt.ai"))  # fmt: skip
     @app_commands.choices(ai=AI_LEVELS)
     async def replace(self, interaction: discord.Interaction, match: str,
                       seat: app_commands.Range[int, 1, 6], member: discord.Member | None = None,
@@ -103,7 +107,7 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description="Lutèce
             live = await self._match(interaction, match)
             if (member is None) == (ai is None):
                 raise HostError("seat.replacement", "choose either a member or an AI")
-            name = member.display_name if member else ai.name  # type: ignore[union-attr]
+            name = member.display_name if member else str(ai.name)  # type: ignore[union-attr]
             outcome = await self.bot.host.replace(
                 live.id, seat - 1, user_id=member.id if member else None,
                 ai=ai.value if ai else None, name=name,
@@ -115,7 +119,7 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description="Lutèce
 
         await guarded(interaction, run)
 
-    @app_commands.command(name="export", description="The match record as a JSON file")
+    @app_commands.command(name="export", description=cmd("cmd.admin.export"))
     async def export(self, interaction: discord.Interaction, match: str) -> None:
         async def run() -> None:
             live = await self._match(interaction, match)
@@ -129,7 +133,7 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description="Lutèce
 
         await guarded(interaction, run)
 
-    @app_commands.command(name="role", description="Set the role whose members may use /admin")
+    @app_commands.command(name="role", description=cmd("cmd.admin.role"))
     async def role(self, interaction: discord.Interaction, role: discord.Role) -> None:
         async def run() -> None:
             store = self.bot.host.store

@@ -14,7 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.adapters import GameAdapter
-from bot.i18n import t
+from bot.i18n.translator import cmd
 from bot.ui.lobby import lobby_message
 from bot.ui.panel import moves_for
 from bot.ui.router import guarded, reply
@@ -23,15 +23,15 @@ from games.host import HostError
 from games.registry import get_game
 
 DEADLINES = [
-    app_commands.Choice(name="none", value=0),
-    app_commands.Choice(name="1 hour", value=3600),
-    app_commands.Choice(name="12 hours", value=12 * 3600),
-    app_commands.Choice(name="24 hours", value=24 * 3600),
-    app_commands.Choice(name="3 days", value=72 * 3600),
+    app_commands.Choice(name=cmd("cmd.choice.deadline.none"), value=0),
+    app_commands.Choice(name=cmd("cmd.choice.deadline.1h"), value=3600),
+    app_commands.Choice(name=cmd("cmd.choice.deadline.12h"), value=12 * 3600),
+    app_commands.Choice(name=cmd("cmd.choice.deadline.24h"), value=24 * 3600),
+    app_commands.Choice(name=cmd("cmd.choice.deadline.3d"), value=72 * 3600),
 ]
 ON_TIMEOUT = [
-    app_commands.Choice(name="an AI plays the turn", value="ai"),
-    app_commands.Choice(name="the match waits", value="wait"),
+    app_commands.Choice(name=cmd("cmd.choice.timeout.ai"), value="ai"),
+    app_commands.Choice(name=cmd("cmd.choice.timeout.wait"), value="wait"),
 ]
 
 
@@ -44,11 +44,11 @@ class GameCog(commands.GroupCog):
         self.bot = bot
         super().__init__()
 
-    @app_commands.command(name="new", description="Open a table for this game")
-    @app_commands.describe(players="Number of players (seats)",
-                           variant="Rule variant or edition (default: the first offered)",
-                           deadline="Time allowed for each turn",
-                           on_timeout="What happens when a turn's time runs out")  # fmt: skip
+    @app_commands.command(name="new", description=cmd("cmd.game.new"))
+    @app_commands.describe(players=cmd("cmd.opt.players"),
+                           variant=cmd("cmd.opt.variant"),
+                           deadline=cmd("cmd.opt.deadline"),
+                           on_timeout=cmd("cmd.opt.on_timeout"))  # fmt: skip
     @app_commands.choices(deadline=DEADLINES, on_timeout=ON_TIMEOUT)
     @app_commands.guild_only()
     async def new(self, interaction: discord.Interaction,
@@ -85,8 +85,8 @@ class GameCog(commands.GroupCog):
                 for code, (label, _) in self.adapter.variants.items()
                 if current.lower() in label.lower()][:25]  # fmt: skip
 
-    @app_commands.command(name="play", description="Play a move in your current match")
-    @app_commands.describe(move="Start typing: only legal moves are offered")
+    @app_commands.command(name="play", description=cmd("cmd.game.play"))
+    @app_commands.describe(move=cmd("cmd.opt.move"))
     async def play_command(self, interaction: discord.Interaction, move: str) -> None:
         async def run() -> None:
             match_id, version, index = _parse_move(move)
@@ -112,7 +112,7 @@ class GameCog(commands.GroupCog):
                     choices.append(app_commands.Choice(name=label[:100], value=value))
         return choices[:25]
 
-    @app_commands.command(name="rules", description="A short summary of the rules")
+    @app_commands.command(name="rules", description=cmd("cmd.game.rules"))
     async def rules(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, lambda: reply(interaction, self.adapter.rules(
             str(interaction.locale))[:2000]))  # fmt: skip
@@ -128,5 +128,5 @@ def _parse_move(value: str) -> tuple[str, int, int]:
 def game_cog(adapter: GameAdapter) -> type[GameCog]:
     """A GroupCog class named after the game, with the shared commands."""
     name = "".join(p.title() for p in adapter.command.split("-")) + "Cog"
-    kwds = {"group_name": adapter.command, "group_description": t(f"game.{adapter.key}", None)}
+    kwds = {"group_name": adapter.command, "group_description": cmd(f"game.{adapter.key}")}
     return types.new_class(name, (GameCog,), kwds, lambda ns: ns.update(adapter=adapter))

@@ -9,18 +9,21 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import t
+from bot.i18n.translator import cmd
 from bot.ui.router import guarded, reply
 
 
-class LuteceCog(commands.GroupCog, group_name="lutece", group_description="Lutèce board games"):
+class LuteceCog(commands.GroupCog, group_name="lutece", group_description=cmd("cmd.lutece")):
     def __init__(self, bot: Any) -> None:
         self.bot = bot
         super().__init__()
 
-    @app_commands.command(name="dms", description="Get your secrets and turn prompts by DM")
-    @app_commands.describe(enabled="on or off")
-    @app_commands.choices(enabled=[app_commands.Choice(name="on", value="on"),
-                                   app_commands.Choice(name="off", value="off")])  # fmt: skip
+    @app_commands.command(name="dms", description=cmd("cmd.lutece.dms"))
+    @app_commands.describe(enabled=cmd("cmd.opt.enabled"))
+    @app_commands.choices(enabled=[
+        app_commands.Choice(name=cmd("cmd.choice.on"), value="on"),
+        app_commands.Choice(name=cmd("cmd.choice.off"), value="off"),
+    ])  # fmt: skip
     async def dms(self, interaction: discord.Interaction,
                   enabled: app_commands.Choice[str]) -> None:  # fmt: skip
         async def run() -> None:
@@ -34,7 +37,7 @@ class LuteceCog(commands.GroupCog, group_name="lutece", group_description="Lutè
 
         await guarded(interaction, run)
 
-    @app_commands.command(name="matches", description="Your matches and whose turn it is")
+    @app_commands.command(name="matches", description=cmd("cmd.lutece.matches"))
     async def matches(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
             locale = str(interaction.locale)
@@ -50,7 +53,7 @@ class LuteceCog(commands.GroupCog, group_name="lutece", group_description="Lutè
 
         await guarded(interaction, run)
 
-    @app_commands.command(name="sync", description="Owner only: publish commands globally")
+    @app_commands.command(name="sync", description=cmd("cmd.lutece.sync"))
     async def sync(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
             if not await self.bot.is_owner(interaction.user):

@@ -9,7 +9,9 @@ from __future__ import annotations
 import dataclasses
 import re
 
-PATTERN = re.compile(r"lt:(?P<match>[0-9a-f]{8}):(?P<verb>[a-z]{2,12})(?::(?P<arg>[\w.:/~\-]{0,70}))?")
+PATTERN = re.compile(
+    r"lt:(?P<match>[0-9a-f]{8}):(?P<verb>[a-z]{2,12})(?::(?P<arg>[\w.:/~\-]{0,70}))?"
+)
 MAX_LEN = 100
 
 

@@ -101,7 +101,8 @@ async def begin_table(bot: Any, live: LiveMatch,
         live.row.thread_id = channel.id
         await bot.host.store.update_match(live.id, thread_id=channel.id)
     except (discord.HTTPException, AttributeError):
-        channel = bot.get_channel(live.row.channel_id) or await bot.fetch_channel(live.row.channel_id)
+        channel_id = live.row.channel_id
+        channel = bot.get_channel(channel_id) or await bot.fetch_channel(channel_id)
     await post_table(bot, live, channel)
     return channel
 

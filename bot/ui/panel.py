@@ -16,8 +16,8 @@ import discord
 from bot.adapters import adapter_for
 from bot.adapters.base import MoveOption
 from bot.i18n import t
-from bot.ui.router import button, view_of
 from bot.ui.custom_ids import build
+from bot.ui.router import button, view_of
 from games.host import HostError
 from games.outcome import LiveMatch
 

@@ -62,7 +62,9 @@ def handles(verb: str) -> Callable[[Handler], Handler]:
     return register
 
 
-async def reply(interaction: discord.Interaction, content: str | None = None, **kwargs: Any) -> None:
+async def reply(
+    interaction: discord.Interaction, content: str | None = None, **kwargs: Any
+) -> None:
     """An ephemeral answer, whether or not the interaction was already answered or deferred."""
     kwargs.setdefault("ephemeral", True)
     if interaction.response.is_done():

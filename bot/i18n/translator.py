@@ -1,0 +1,28 @@
+"""Slash-command names and descriptions from the message catalogue.
+
+Commands are declared with `cmd(KEY)`, which carries the English text and its catalogue key;
+discord.py asks this translator for every other locale when the tree is synced, so adding a
+language file translates the commands too, without touching the cogs.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from bot.i18n import DEFAULT_LOCALE, _load, t
+
+
+def cmd(key: str) -> app_commands.locale_str:
+    """A command description (or option description) from the catalogue."""
+    return app_commands.locale_str(t(key), key=key)
+
+
+class CatalogueTranslator(app_commands.Translator):
+    async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
+                        context: app_commands.TranslationContext) -> str | None:  # fmt: skip
+        key = string.extras.get("key")
+        language = locale.value.split("-")[0]
+        if key is None or language == DEFAULT_LOCALE:
+            return None
+        return _load(language).get(key)

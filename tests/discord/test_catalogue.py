@@ -1,0 +1,46 @@
+"""Every user-facing text comes from the catalogue; adding a language translates commands."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import discord
+from discord import app_commands
+
+from bot import i18n
+from bot.i18n.translator import CatalogueTranslator, cmd
+
+ROOT = Path(__file__).resolve().parents[2]
+KEY_CALL = re.compile(r"""\b(?:t|cmd)\(\s*f?["']([a-z_.\-]+)["']""")
+
+
+def test_every_literal_key_used_in_the_bot_exists_in_english():
+    catalogue = json.loads((ROOT / "bot/i18n/en.json").read_text(encoding="utf-8"))
+    used = set()
+    for path in (ROOT / "bot").rglob("*.py"):
+        used |= {k for k in KEY_CALL.findall(path.read_text(encoding="utf-8"))
+                 if not k.endswith(".")}  # fmt: skip
+    missing = sorted(k for k in used if k not in catalogue)
+    assert not missing, missing
+
+
+async def test_translator_returns_another_languages_text_and_leaves_english(monkeypatch):
+    french = {"cmd.game.new": "Ouvrir une table pour ce jeu"}
+    files = {"fr": french, "en": json.loads((ROOT / "bot/i18n/en.json").read_text("utf-8"))}
+    monkeypatch.setattr("bot.i18n.translator._load", lambda lang: files.get(lang, {}))
+    translator = CatalogueTranslator()
+    context = app_commands.TranslationContext(
+        app_commands.TranslationContextLocation.command_description, None
+    )
+    text = cmd("cmd.game.new")
+    assert text.message == "Open a table for this game"
+    french_text = await translator.translate(text, discord.Locale.french, context)
+    assert french_text == french["cmd.game.new"]
+    assert await translator.translate(text, discord.Locale.american_english, context) is None
+    assert await translator.translate(text, discord.Locale.german, context) is None
+
+
+def test_missing_parameters_stay_visible_instead_of_crashing():
+    assert "{mentions}" in i18n.t("table.your_turn")
