@@ -7,10 +7,12 @@ never contended inside a process; WAL lets readers (exports, admin listings) run
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import sqlite3
 import time
-from collections.abc import Iterable
+from collections.abc import AsyncIterator, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -61,6 +63,7 @@ class Store:
 
     def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
         self._conn = conn
+        self._lock = asyncio.Lock()  # one statement or transaction at a time on the connection
         self.path = path
         self.schema_version = 0
 
@@ -88,15 +91,36 @@ class Store:
         return store
 
     async def close(self) -> None:
-        await self._conn.close()
+        async with self._lock:
+            await self._conn.close()
+
+    @contextlib.asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """BEGIN IMMEDIATE … COMMIT (ROLLBACK on any error), alone on the connection.
+
+        Several matches write concurrently; without the lock a second coroutine's statement
+        would run inside the first one's open transaction (or fail to BEGIN)."""
+        async with self._lock:
+            await self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._conn
+                await self._conn.execute("COMMIT")
+            except BaseException:
+                await self._conn.execute("ROLLBACK")
+                raise
+
+    @contextlib.asynccontextmanager
+    async def _session(self) -> AsyncIterator[aiosqlite.Connection]:
+        """The connection for one statement or a read, never inside another's transaction."""
+        async with self._lock:
+            yield self._conn
 
     # --- matches ------------------------------------------------------------------------
 
     async def create_match(self, row: MatchRow) -> None:
         """Insert a match with its seats in one transaction."""
-        await self._conn.execute("BEGIN IMMEDIATE")
-        try:
-            await self._conn.execute(
+        async with self._transaction() as conn:
+            await conn.execute(
                 f"INSERT INTO matches ({_MATCH_COLUMNS}) VALUES "
                 "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (
@@ -108,10 +132,6 @@ class Store:
                 ),
             )  # fmt: skip
             await self._write_seats(row.id, row.seat_rows)
-            await self._conn.execute("COMMIT")
-        except BaseException:
-            await self._conn.execute("ROLLBACK")
-            raise
 
     async def _write_seats(self, match_id: str, seats: Iterable[SeatRow]) -> None:
         await self._conn.execute("DELETE FROM seats WHERE match_id = ?", (match_id,))
@@ -122,16 +142,11 @@ class Store:
 
     async def set_seats(self, match_id: str, seats: list[SeatRow]) -> None:
         """Replace the seat list (lobby joins, admin replacements) atomically."""
-        await self._conn.execute("BEGIN IMMEDIATE")
-        try:
+        async with self._transaction() as conn:
             await self._write_seats(match_id, seats)
-            await self._conn.execute(
+            await conn.execute(
                 "UPDATE matches SET updated_at = ? WHERE id = ?", (time.time(), match_id)
             )
-            await self._conn.execute("COMMIT")
-        except BaseException:
-            await self._conn.execute("ROLLBACK")
-            raise
 
     async def update_match(self, match_id: str, **fields: Any) -> None:
         """Update non-log columns (status, message ids, deadline…); never the version."""
@@ -141,7 +156,8 @@ class Store:
         fields["updated_at"] = time.time()
         names = ", ".join(f"{k} = ?" for k in fields)
         values = [_dumps(v) if k in _JSON_COLUMNS else v for k, v in fields.items()]
-        await self._conn.execute(f"UPDATE matches SET {names} WHERE id = ?", (*values, match_id))
+        async with self._session() as conn:
+            await conn.execute(f"UPDATE matches SET {names} WHERE id = ?", (*values, match_id))
 
     async def append_action(
         self,
@@ -164,9 +180,7 @@ class Store:
         """
         now = time.time()
         seq = expected_version + 1
-        conn = self._conn
-        await conn.execute("BEGIN IMMEDIATE")
-        try:
+        async with self._transaction() as conn:
             if request_id is not None:
                 async with conn.execute(
                     "SELECT seq FROM actions WHERE match_id = ? AND request_id = ?",
@@ -189,10 +203,6 @@ class Store:
                 "VALUES (?,?,?,?,?,?,?)",
                 (match_id, seq, seat, _dumps(action), request_id, user_id, now),
             )
-            await conn.execute("COMMIT")
-        except BaseException:
-            await conn.execute("ROLLBACK")
-            raise
         return seq
 
     async def _version(self, match_id: str) -> int:
@@ -204,7 +214,7 @@ class Store:
 
     async def request_seq(self, match_id: str, request_id: str) -> int | None:
         """The seq of the action applied under `request_id`, if any."""
-        async with self._conn.execute(
+        async with self._session() as conn, conn.execute(
             "SELECT seq FROM actions WHERE match_id = ? AND request_id = ?", (match_id, request_id)
         ) as cur:
             row = await cur.fetchone()
@@ -233,38 +243,32 @@ class Store:
             params.append(user_id)
         return await self._select_matches(where + " ORDER BY created_at", params)
 
-    async def due_deadlines(self, now: float) -> list[MatchRow]:
-        """Active matches whose turn deadline has passed."""
-        return await self._select_matches(
-            "WHERE status = 'active' AND deadline_at IS NOT NULL AND deadline_at <= ?", (now,)
-        )
-
-    async def next_deadline(self) -> float | None:
-        async with self._conn.execute(
-            "SELECT MIN(deadline_at) FROM matches WHERE status = 'active'"
-        ) as cur:
-            row = await cur.fetchone()
-        return None if row is None or row[0] is None else float(row[0])
-
     async def _select_matches(self, where: str, params: Iterable[Any]) -> list[MatchRow]:
-        async with self._conn.execute(f"SELECT {_MATCH_COLUMNS} FROM matches {where}", params) as c:
-            rows = await c.fetchall()
-        matches = []
-        for r in rows:
-            match = MatchRow(
-                id=r[0], game=r[1], status=r[2], seats=r[3], options=json.loads(r[4]),
-                settings=json.loads(r[5]), seed=r[6],
-                arrangement=json.loads(r[7]) if r[7] else None, version=r[8],
-                snapshot=json.loads(r[9]) if r[9] else None,
-                result=json.loads(r[10]) if r[10] else None, guild_id=r[11], channel_id=r[12],
-                thread_id=r[13], table_message_id=r[14], host_user_id=r[15], deadline_at=r[16],
-                reminded=bool(r[17]), end_reason=r[18], created_at=r[19], updated_at=r[20],
-            )  # fmt: skip
-            match.seat_rows = await self.get_seats(match.id)
-            matches.append(match)
-        return matches
+        async with self._session() as conn:
+            sql = f"SELECT {_MATCH_COLUMNS} FROM matches {where}"
+            async with conn.execute(sql, params) as cursor:
+                rows = await cursor.fetchall()
+            return [await self._match_row(r) for r in rows]
+
+    async def _match_row(self, r: Any) -> MatchRow:
+        """A row of `_MATCH_COLUMNS` with its seats (the caller holds the session)."""
+        match = MatchRow(
+            id=r[0], game=r[1], status=r[2], seats=r[3], options=json.loads(r[4]),
+            settings=json.loads(r[5]), seed=r[6],
+            arrangement=json.loads(r[7]) if r[7] else None, version=r[8],
+            snapshot=json.loads(r[9]) if r[9] else None,
+            result=json.loads(r[10]) if r[10] else None, guild_id=r[11], channel_id=r[12],
+            thread_id=r[13], table_message_id=r[14], host_user_id=r[15], deadline_at=r[16],
+            reminded=bool(r[17]), end_reason=r[18], created_at=r[19], updated_at=r[20],
+        )  # fmt: skip
+        match.seat_rows = await self._seats(match.id)
+        return match
 
     async def get_seats(self, match_id: str) -> list[SeatRow]:
+        async with self._session():
+            return await self._seats(match_id)
+
+    async def _seats(self, match_id: str) -> list[SeatRow]:
         async with self._conn.execute(
             "SELECT seat, name, user_id, ai FROM seats WHERE match_id = ? ORDER BY seat",
             (match_id,),
@@ -274,7 +278,7 @@ class Store:
 
     async def actions(self, match_id: str) -> list[ActionRow]:
         """The whole log of a match, in order."""
-        async with self._conn.execute(
+        async with self._session() as conn, conn.execute(
             "SELECT seq, seat, action, request_id, user_id, at FROM actions "
             "WHERE match_id = ? ORDER BY seq",
             (match_id,),
@@ -282,14 +286,10 @@ class Store:
             rows = await cur.fetchall()
         return [ActionRow(r[0], r[1], json.loads(r[2]), r[3], r[4], r[5]) for r in rows]
 
-    async def delete_match(self, match_id: str) -> None:
-        """Remove a match that never started (a cancelled lobby)."""
-        await self._conn.execute("DELETE FROM matches WHERE id = ? AND version = 0", (match_id,))
-
     # --- preferences ----------------------------------------------------------------------
 
     async def get_prefs(self, user_id: int) -> UserPrefs:
-        async with self._conn.execute(
+        async with self._session() as conn, conn.execute(
             "SELECT dms, dms_closed, locale FROM user_prefs WHERE user_id = ?", (user_id,)
         ) as cur:
             row = await cur.fetchone()
@@ -298,24 +298,26 @@ class Store:
         return UserPrefs(user_id, bool(row[0]), bool(row[1]), row[2])
 
     async def set_prefs(self, prefs: UserPrefs) -> None:
-        await self._conn.execute(
-            "INSERT INTO user_prefs (user_id, dms, dms_closed, locale) VALUES (?,?,?,?) "
-            "ON CONFLICT (user_id) DO UPDATE SET dms = excluded.dms, "
-            "dms_closed = excluded.dms_closed, locale = excluded.locale",
-            (prefs.user_id, int(prefs.dms), int(prefs.dms_closed), prefs.locale),
-        )
+        async with self._session() as conn:
+            await conn.execute(
+                "INSERT INTO user_prefs (user_id, dms, dms_closed, locale) VALUES (?,?,?,?) "
+                "ON CONFLICT (user_id) DO UPDATE SET dms = excluded.dms, "
+                "dms_closed = excluded.dms_closed, locale = excluded.locale",
+                (prefs.user_id, int(prefs.dms), int(prefs.dms_closed), prefs.locale),
+            )
 
     async def get_guild_settings(self, guild_id: int) -> GuildSettings:
-        async with self._conn.execute(
+        async with self._session() as conn, conn.execute(
             "SELECT admin_role_id, language FROM guild_settings WHERE guild_id = ?", (guild_id,)
         ) as cur:
             row = await cur.fetchone()
         return GuildSettings(guild_id) if row is None else GuildSettings(guild_id, row[0], row[1])
 
     async def set_guild_settings(self, settings: GuildSettings) -> None:
-        await self._conn.execute(
-            "INSERT INTO guild_settings (guild_id, admin_role_id, language) VALUES (?,?,?) "
-            "ON CONFLICT (guild_id) DO UPDATE SET admin_role_id = excluded.admin_role_id, "
-            "language = excluded.language",
-            (settings.guild_id, settings.admin_role_id, settings.language),
-        )
+        async with self._session() as conn:
+            await conn.execute(
+                "INSERT INTO guild_settings (guild_id, admin_role_id, language) VALUES (?,?,?) "
+                "ON CONFLICT (guild_id) DO UPDATE SET admin_role_id = excluded.admin_role_id, "
+                "language = excluded.language",
+                (settings.guild_id, settings.admin_role_id, settings.language),
+            )

@@ -190,3 +190,14 @@ async def test_unknown_match_and_unknown_game(store: Store):
     with pytest.raises(IllegalAction) as err:
         await host.create("chess", [SeatRow(0, "a", ai="random")])
     assert err.value.key == "game.unknown"
+
+
+async def test_concurrent_actions_in_different_matches_do_not_share_a_transaction(store: Store):
+    # Regression: with one connection, a second match's BEGIN used to land inside the first
+    # match's open transaction ("cannot start a transaction within a transaction").
+    host = MatchHost(store)
+    ids = [await _two_humans(host) for _ in range(8)]
+    for step in range(4):
+        await asyncio.gather(*(host.act(m, 1 + step % 2, STEP, key=f"{m}:{step}") for m in ids))
+    for match_id in ids:
+        assert [a.seq for a in await store.actions(match_id)] == [1, 2, 3, 4]
