@@ -78,6 +78,8 @@ class MatchHost:
         state = game.setup(row.seats, game.parse_options(row.options), row.seed, row.arrangement)
         for entry in await self.store.actions(row.id):
             state, _ = game.apply(state, entry.seat, game.parse_action(entry.action))
+            if entry.request_id is not None:
+                live.requests.add(entry.request_id)
         if row.snapshot is not None and _as_json(game.snapshot(state)) != row.snapshot:
             # The log is the truth; the snapshot is only a cache. Repair it, loudly.
             log.warning("match %s: snapshot differed from its replayed log; repaired", row.id)
@@ -249,7 +251,7 @@ class MatchHost:
         seats reply. Raises HostError/IllegalAction with nothing changed when refused."""
         async with self.lock(match_id):
             live = self._live.get(match_id) or await self._load(match_id)
-            if key is not None and await self.store.request_seq(match_id, key) is not None:
+            if key is not None and key in live.requests:  # every key of the log, since load
                 return Outcome(live, duplicate=True)
             if live.row.status != "active":
                 raise HostError("match.not_active", "this match is not running", match=match_id)
@@ -286,7 +288,7 @@ class MatchHost:
         status = "finished" if result is not None else "active"
         pending = LiveMatch(row=row, game=game, state=state)
         deadline = None if result is not None else self._deadline(pending, status)
-        snapshot = _as_json(game.snapshot(state))
+        snapshot = game.snapshot(state)
         try:
             version = await self.store.append_action(
                 row.id, expected_version=row.version, seat=seat,
@@ -300,6 +302,8 @@ class MatchHost:
             self._live.pop(row.id, None)
             raise HostError("match.stale", "the table has moved on; please try again") from None
         live.state = state
+        if key is not None:
+            live.requests.add(key)
         row.version, row.snapshot, row.status, row.deadline_at = version, snapshot, status, deadline
         row.result = None if result is None else result.model_dump(mode="json")
         row.reminded = False

@@ -28,6 +28,7 @@ class LiveMatch:
     row: MatchRow
     game: Game[Any, Any]
     state: Any = None
+    requests: set[str] = dataclasses.field(default_factory=set)  # idempotency keys applied
 
     @property
     def id(self) -> str:

@@ -180,29 +180,27 @@ class Store:
         """
         now = time.time()
         seq = expected_version + 1
-        async with self._transaction() as conn:
-            if request_id is not None:
-                async with conn.execute(
-                    "SELECT seq FROM actions WHERE match_id = ? AND request_id = ?",
-                    (match_id, request_id),
-                ) as cur:
-                    dup = await cur.fetchone()
-                if dup:
-                    raise DuplicateRequest(dup[0])
-            cur = await conn.execute(
-                "UPDATE matches SET version = ?, snapshot = ?, status = ?, result = ?, "
-                "deadline_at = ?, reminded = 0, updated_at = ? WHERE id = ? AND version = ?",
-                (seq, _dumps(snapshot), status, _dumps(result), deadline_at, now, match_id,
-                 expected_version),
-            )  # fmt: skip
-            if cur.rowcount != 1:
-                actual = await self._version(match_id)
-                raise StaleVersion(expected_version, actual)
-            await conn.execute(
-                "INSERT INTO actions (match_id, seq, seat, action, request_id, user_id, at) "
-                "VALUES (?,?,?,?,?,?,?)",
-                (match_id, seq, seat, _dumps(action), request_id, user_id, now),
-            )
+        try:
+            async with self._transaction() as conn:
+                cur = await conn.execute(
+                    "UPDATE matches SET version = ?, snapshot = ?, status = ?, result = ?, "
+                    "deadline_at = ?, reminded = 0, updated_at = ? WHERE id = ? AND version = ?",
+                    (seq, _dumps(snapshot), status, _dumps(result), deadline_at, now, match_id,
+                     expected_version),
+                )  # fmt: skip
+                if cur.rowcount != 1:
+                    raise StaleVersion(expected_version, await self._version(match_id))
+                await conn.execute(
+                    "INSERT INTO actions (match_id, seq, seat, action, request_id, user_id, at) "
+                    "VALUES (?,?,?,?,?,?,?)",
+                    (match_id, seq, seat, _dumps(action), request_id, user_id, now),
+                )
+        except sqlite3.IntegrityError:
+            # UNIQUE (match_id, request_id): this request was applied before (rolled back now).
+            applied = await self.request_seq(match_id, request_id) if request_id else None
+            if applied is None:
+                raise
+            raise DuplicateRequest(applied) from None
         return seq
 
     async def _version(self, match_id: str) -> int:

@@ -59,10 +59,25 @@ def rank_by(keys: Sequence[tuple[Any, ...]]) -> list[list[int]]:
     return places
 
 
+_SCALARS = (int, str, float, bool, type(None))
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
 def jsonable(value: Any) -> Any:
-    """Plain JSON data for a state made of dataclasses, tuples, sets, enums and models."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    """Plain JSON data for a state made of dataclasses, tuples, sets, enums and models.
+
+    Called on every persisted action (the snapshot), so it dispatches on exact types first.
+    """
+    kind = type(value)
+    if kind in _SCALARS:
+        return value
+    if kind is tuple or kind is list:
+        return [v if type(v) in _SCALARS else jsonable(v) for v in value]
+    names = _FIELD_NAMES.get(kind)
+    if names is None and dataclasses.is_dataclass(value) and not isinstance(value, type):
+        names = _FIELD_NAMES[kind] = tuple(f.name for f in dataclasses.fields(value))
+    if names is not None:
+        return {name: jsonable(getattr(value, name)) for name in names}
     if isinstance(value, BaseModel):
         return value.model_dump(mode="json")
     if isinstance(value, Enum):

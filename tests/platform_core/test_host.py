@@ -201,3 +201,12 @@ async def test_concurrent_actions_in_different_matches_do_not_share_a_transactio
         await asyncio.gather(*(host.act(m, 1 + step % 2, STEP, key=f"{m}:{step}") for m in ids))
     for match_id in ids:
         assert [a.seq for a in await store.actions(match_id)] == [1, 2, 3, 4]
+
+
+async def test_a_request_repeated_after_a_restart_is_still_recognised(store: Store):
+    host = MatchHost(store)
+    match_id = await _two_humans(host)
+    await host.act(match_id, 1, STEP, key="click-before-restart")
+    restarted = MatchHost(store)  # knows the keys from the replayed log
+    outcome = await restarted.act(match_id, 1, STEP, key="click-before-restart")
+    assert outcome.duplicate and len(await store.actions(match_id)) == 1
