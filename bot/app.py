@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import signal
 from typing import Any
 
 import discord
@@ -117,6 +118,10 @@ async def run_bot() -> int:
     if config.endpoint:
         point_at(config.endpoint)
     bot = LuteceBot(config)
+    # A platform stop (SIGTERM) closes cleanly: running handlers finish, the database closes.
+    loop = asyncio.get_running_loop()
+    for stop in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(stop, lambda: asyncio.ensure_future(bot.close()))
     async with bot:
         await bot.start(config.token)
     return 0

@@ -8,6 +8,7 @@ import json
 import sys
 from collections.abc import Sequence
 
+from bot.config import ConfigError
 from games.core.errors import IllegalAction, ReplayError
 from storage import StorageError
 
@@ -65,7 +66,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ReplayError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    except (IllegalAction, StorageError) as exc:
+    except (IllegalAction, StorageError, ConfigError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
