@@ -39,6 +39,7 @@ class LuteceBot(commands.Bot):
         self.deadlines = DeadlineTimer(self)
         self._restored = False
         self.inflight: set[asyncio.Task[Any]] = set()  # handlers to finish before closing
+        self.table_locks: dict[str, asyncio.Lock] = {}  # one table update at a time per match
 
     async def setup_hook(self) -> None:
         store = await Store.open(self.config.db_path)

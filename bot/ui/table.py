@@ -74,10 +74,9 @@ async def table_payload(live: LiveMatch, locale: str | None = None) -> dict[str,
     return table_message(live, locale, png=png)
 
 
-def table_lock(bot: Any, match_id: str) -> asyncio.Lock:
+def table_lock(bot: LuteceBot, match_id: str) -> asyncio.Lock:
     """Serialises the table updates of one match, so an older picture never lands last."""
-    locks: dict[str, asyncio.Lock] = bot.__dict__.setdefault("_table_locks", {})
-    return locks.setdefault(match_id, asyncio.Lock())
+    return bot.table_locks.setdefault(match_id, asyncio.Lock())
 
 
 async def table_channel(bot: LuteceBot, live: LiveMatch) -> discord.abc.Messageable | None:
