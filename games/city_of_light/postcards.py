@@ -2,7 +2,9 @@
 
 Activating is the whole turn: the player's action token goes on the card and nobody can use it
 again. The effect may be declined ("вы можете активировать открытку действия, но не выполнять
-само действие"), so `{"decline": true}` is always legal for a face-up card while tokens last.
+само действие"), so `{"decline": true}` is legal for a face-up card while tokens last, except
+for the three cards with nothing to carry out on activation (Metropolitain, Sacré-Cœur,
+Chartier), which are activated plainly.
 Scoring of the stamped cards lives in scoring.py.
 """
 
@@ -142,6 +144,15 @@ def apply_activate(state: State, seat: int, a) -> tuple[State, list[Event]]:
         raise IllegalAction("city_of_light.no_tokens", "you have no action tokens left")
     given = {f for f in _OPTIONAL if getattr(a, f) is not None}
     wanted = frozenset() if a.decline else EFFECT_FIELDS[card]
+    if a.decline and not EFFECT_FIELDS[card]:
+        # Metropolitain, Sacré-Cœur, Chartier: nothing to carry out now (the delayed effects
+        # are optional later), so activating is the whole choice. A declined Sacré-Cœur used
+        # to be accepted, unlisted by legal_actions, and still cancelled the penalty.
+        raise IllegalAction(
+            "city_of_light.effect_fields",
+            f"{card} has no effect to decline: activate it without fields",
+            card=card, expected=[], given=["decline"],
+        )
     if given != wanted:
         raise IllegalAction(
             "city_of_light.effect_fields",
