@@ -70,12 +70,22 @@ def can_place(state: State, seat: int) -> bool:
     return False
 
 
+# For each shape, (mask, action) of every placement, the actions built once at import.
+_BUILD_ACTIONS: tuple[tuple[tuple[int, A.Build], ...], ...] = tuple(
+    tuple((mask, A.build(shape.key, r, x, y)) for r, x, y, mask, _cells in shape.placements)
+    for shape in SHAPES
+)
+
+
 def legal(state: State, seat: int) -> list:
+    allowed, metro, chartier = exception_cells(state, seat)
+    extra = metro | chartier
     out = []
     for b in state.reserves[seat]:
-        key = BUILDING_KEYS[b]
-        for r, x, y, _cells, _use in legal_placements(state, seat, b):
-            out.append(A.build(key, r, x, y))
+        for mask, action in _BUILD_ACTIONS[b]:
+            rest = mask & ~allowed
+            if not rest or (extra and placement_use(mask, allowed, metro, chartier) >= 0):
+                out.append(action)
     return out
 
 

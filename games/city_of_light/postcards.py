@@ -124,7 +124,7 @@ def _effects(state: State, seat: int, card: str) -> list:
             key = BUILDING_KEYS[take]
             for r, x, y, _cells, _use in legal_placements(state, seat, take):
                 for give in gives:
-                    out.append(act(card, give=give, building=key, rotation=r, x=x, y=y))
+                    out.append(A.levitation(give, key, r, x, y))
         return out
     raise AssertionError(card)
 
@@ -298,3 +298,32 @@ _EFFECTS = {
     "le_penseur": _penseur,
     "grande_lumiere": _grande,
 }
+
+
+def _warm() -> None:
+    """Every activation `legal` can list except Levitation's, cached at import (see actions)."""
+    act = A.activate
+    for card, fields in EFFECT_FIELDS.items():
+        if not fields:
+            act(card)
+            continue
+        act(card, decline=True)
+        if card in _SINGLE or card == "grande_lumiere":
+            for c in range(64):
+                act(card, x=c % 8, y=c // 8)
+        elif card in ("jardin_des_plantes", "fontaine_des_mers"):
+            for r, x, y, _mask, _cells in DOMINO_SHAPE.placements:
+                act(card, rotation=r, x=x, y=y)
+        elif card == "le_penseur":
+            for c in range(64):
+                x, y = c % 8, c // 8
+                for facing, (dx, dy) in FACINGS.items():
+                    if on_board(x + dx, y + dy):
+                        act(card, x=x, y=y, facing=facing)
+        elif card == "bouquinistes":
+            for c in range(64):
+                for name in SLOT_NAMES:
+                    act(card, x=c % 8, y=c // 8, building=name)
+
+
+_warm()
