@@ -101,6 +101,7 @@ def new_state(options: CityOfLightOptions, seed: int, arrangement=None) -> State
         hand_size=h,
         metro_window=options.metropolitain,
         grande_pattern=options.grande_lumiere,
+        tiebreak=options.tiebreak,
         cards=cards,
         tokens=(-1,) * len(cards),
         phase=PHASE_TILES,

@@ -48,6 +48,11 @@ class CityOfLightOptions(BaseModel):
     chosen_postcards: list[PostcardKey] | None = Field(
         default=None, description="exactly 8 distinct card keys, with postcards='chosen'"
     )
+    tiebreak: Literal["free_cells", "unbuilt_cells"] = Field(
+        default="free_cells",
+        description="a tie goes to more cells of one's colour left free of any piece "
+        "(Russian) or left without a building (German: 'ungebaute Straßen-Abschnitte')",
+    )
     grande_lumiere: GrandePattern = Field(
         default="star8_range2",
         description="[reconstructed] the cells La Grande Lumière lights (rays, see data.py)",

@@ -23,6 +23,7 @@ from games.city_of_light.data import (
 from games.city_of_light.geometry import DIAG, ORTH, bits, on_board, xy
 from games.city_of_light.postcards import SLOT_NAMES
 from games.city_of_light.state import (
+    ANNEX,
     BUILDING_SLOTS,
     DANCER,
     FOUNTAIN,
@@ -199,6 +200,7 @@ def score(state: State) -> tuple[list[int], list[dict[str, Any]]]:
                 "postcard_points": card_total,
                 "total": total,
                 "free_own_spaces": own_free_mask(state, seat).bit_count(),
+                "unbuilt_own_spaces": unbuilt_own_cells(state, seat),
             }
         )
     return totals, players
@@ -229,12 +231,22 @@ def _postcard_points(state: State, seat: int, at: list[int]) -> list[dict[str, A
     return out
 
 
+def unbuilt_own_cells(state: State, seat: int) -> int:
+    """Cells of `seat`'s colour with no building (nor garden or annex) on them; the German
+    edition's tie-break counts these, so a painter, dancer or statue does not matter."""
+    own = state.kinds[seat]
+    return sum(1 for c in range(64)
+               if own >> c & 1 and not 0 <= state.occ[c] <= ANNEX)  # fmt: skip
+
+
 def final_result(state: State) -> Result:
-    """Most points wins; a tie goes to more free cells of one's own colour, else it is shared."""
+    """Most points wins; a tie goes to more free (or, German edition, unbuilt) cells of one's
+    own colour, else it is shared."""
     totals, players = score(state)
-    free = [p["free_own_spaces"] for p in players]
+    term = "free_own_spaces" if state.tiebreak == "free_cells" else "unbuilt_own_spaces"
+    free = [p[term] for p in players]
     ranking = rank_by([(totals[s], free[s]) for s in (0, 1)])
-    tiebreak = "free_own_spaces" if totals[0] == totals[1] else None
+    tiebreak = term if totals[0] == totals[1] else None
     return Result(
         scores=totals,
         ranking=ranking,

@@ -51,6 +51,7 @@ class State:
     hand_size: int
     metro_window: str  # "any_later_turn" | "next_turn"
     grande_pattern: str
+    tiebreak: str  # "free_cells" (Russian) | "unbuilt_cells" (German)
     # postcards in play and the token on each: -1 face up, else the seat that used it
     cards: tuple[str, ...]
     tokens: tuple[int, ...]

@@ -21,9 +21,9 @@ def test_every_action_example_in_the_notation_parses():
 
 
 def test_default_options_match_the_document():
-    assert CityOfLightOptions().model_dump() == {
-        "hand_size": 1, "metropolitain": "any_later_turn", "postcards": "starred",
-        "chosen_postcards": None, "grande_lumiere": "star8_range2"}
+    text = (Path(__file__).resolve().parents[2] / "docs/notation/city_of_light.md").read_text()
+    block = text.split("## Options", 1)[1].split("```json", 1)[1].split("```", 1)[0]
+    assert CityOfLightOptions().model_dump() == json.loads(block)
 
 
 def test_views_show_counts_publicly_and_the_hand_privately():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.city_of_light.scoring import final_result, score
+from games.city_of_light.state import PAINTER
 from tests.city_of_light.helpers import board, play
 
 ROWS = ["oooooooo", "oLoooooo", "oooooooo", "mmmmmmmm"] + ["bbbbbbbb"] * 4
@@ -51,3 +52,18 @@ def test_tie_goes_to_more_free_spaces_of_own_colour():
     assert shared.winners == [0, 1] and shared.ranking == [[0, 1]]
     s = play(board(even, reserves=(("LINE",), ())), 0, build("LINE", 0, 0))
     assert final_result(s).scores == [3, 0] and final_result(s).tiebreak is None
+
+
+def test_german_tiebreak_counts_unbuilt_cells_so_a_piece_does_not_matter():
+    # DE: "Bei Gleichstand gewinnt der Spieler mit den meisten ungebauten Straßen-Abschnitten
+    # in seiner Farbe." — RU counts cells "left free", so a painter on one's colour costs one.
+    even = ["oooooooo"] * 4 + ["bbbbbbbb"] * 4
+    for tiebreak, winners in (("free_cells", [1]), ("unbuilt_cells", [0, 1])):
+        s = board(even, options={"tiebreak": tiebreak})
+        occ = list(s.occ)
+        occ[0] = PAINTER  # a painter on an orange cell: occupied, but not built on
+        s = s.replace(occ=tuple(occ), free=s.free & ~1)
+        result = final_result(s)
+        assert result.scores == [0, 0]
+        assert result.winners == winners, tiebreak
+    assert final_result(board(even)).tiebreak == "free_own_spaces"  # the Russian default
