@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import signal
 from typing import Any
@@ -71,6 +72,9 @@ class LuteceBot(commands.Bot):
             for live in matches:
                 if live.row.status == "active":
                     await self._check_table(live)
+            # Start-up objects (modules, engine caches, resumed matches) live for the whole
+            # run: keep them out of the collector so full collections stay short.
+            gc.freeze()
         finally:
             self.inflight.discard(task)  # type: ignore[arg-type]
 

@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import platform
@@ -31,6 +32,8 @@ def engine_playouts(key: str, seats: int, seconds: float) -> dict[str, Any]:
     """Random complete games per second, and the mean cost of legal_actions."""
     game = get_game(key)
     options = game.parse_options({})
+    gc.collect()
+    gc.freeze()  # as the bot does after start-up: engine caches are not the collector's work
     games = actions = 0
     legal_time = 0.0
     legal_samples: list[float] = []
