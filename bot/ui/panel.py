@@ -8,6 +8,7 @@ refused as stale instead of doing something unexpected.
 
 from __future__ import annotations
 
+import asyncio
 import io
 from typing import Any
 
@@ -52,16 +53,18 @@ def parse_prefix(arg: str) -> tuple[int, tuple[str, ...]]:
     return int(version), tuple(c for c in path.split("/") if c)
 
 
-def panel(live: LiveMatch, seat: int, prefix: tuple[str, ...],
-          locale: str | None) -> dict[str, Any]:  # fmt: skip
+async def panel(live: LiveMatch, seat: int, prefix: tuple[str, ...],
+                locale: str | None) -> dict[str, Any]:  # fmt: skip
     """The message (content, view, maybe a preview file) for the panel at `prefix`."""
     version = live.row.version
     moves = [m for m in moves_for(live, seat, locale) if m.codes[: len(prefix)] == prefix]
     if not moves:
-        return panel(live, seat, (), locale) if prefix else {"content": t("panel.nothing", locale)}
+        if prefix:
+            return await panel(live, seat, (), locale)
+        return {"content": t("panel.nothing", locale)}
     done = [m for m in moves if len(m.codes) == len(prefix)]
     if len(moves) == 1 and done:
-        return _confirm(live, seat, done[0], locale)
+        return await _confirm(live, seat, done[0], locale)
     adapter = adapter_for(live.row.game)
     seen: dict[str, str] = {}
     for move in moves:
@@ -91,7 +94,8 @@ def panel(live: LiveMatch, seat: int, prefix: tuple[str, ...],
     return {"content": content, "view": view, "attachments": []}
 
 
-def _confirm(live: LiveMatch, seat: int, move: MoveOption, locale: str | None) -> dict[str, Any]:
+async def _confirm(live: LiveMatch, seat: int, move: MoveOption,
+                   locale: str | None) -> dict[str, Any]:  # fmt: skip
     """The last screen: what the move does, a public preview, Confirm and Back."""
     game, adapter = live.game, adapter_for(live.row.game)
     action = game.legal_actions(live.state, seat)[move.index]
@@ -103,7 +107,9 @@ def _confirm(live: LiveMatch, seat: int, move: MoveOption, locale: str | None) -
         after, events = game.apply(live.state, seat, action)
         lines += [line for e in events if e.to is None
                   if (line := adapter.describe(e, names, locale))]  # fmt: skip
-        png = adapter.render(game.view(after, None), names, highlight=adapter.highlight(action))
+        # Drawn in a worker thread: tens of milliseconds the event loop keeps for others.
+        png = await asyncio.to_thread(adapter.render, game.view(after, None), names,
+                                      highlight=adapter.highlight(action))  # fmt: skip
         attachments.append(discord.File(io.BytesIO(png), filename="preview.png"))
     else:
         lines.append(t("panel.no_preview", locale))

@@ -184,7 +184,7 @@ async def send_private_dm(bot: LuteceBot, live: LiveMatch, seat: int, user_id: i
     text += "\n" + adapter.private_text(live.game.view(live.state, seat), names, prefs.locale)
     payload: dict[str, Any] = {}
     if with_panel:
-        payload = panel(live, seat, (), prefs.locale)
+        payload = await panel(live, seat, (), prefs.locale)
         text += "\n" + payload.pop("content", "")
         payload.pop("attachments", None)
     try:

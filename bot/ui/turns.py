@@ -31,7 +31,7 @@ async def _my_turn(click: Click) -> tuple[LiveMatch, int]:
 @handles("turn")
 async def take_turn(click: Click) -> None:
     live, seat = await _my_turn(click)
-    await reply(click.interaction, **as_new_message(panel(live, seat, (), click.locale)))
+    await reply(click.interaction, **as_new_message(await panel(live, seat, (), click.locale)))
 
 
 @handles("step")
@@ -39,12 +39,12 @@ async def step(click: Click) -> None:
     live, seat = await _my_turn(click)
     version, prefix = parse_prefix(click.route.arg)
     if version != live.row.version:
-        message = panel(live, seat, (), click.locale)
+        message = await panel(live, seat, (), click.locale)
         message["content"] = t("panel.stale", click.locale) + "\n" + message["content"]
         await click.interaction.response.edit_message(**message)
         return
     prefix += tuple(click.values[:1])
-    await click.interaction.response.edit_message(**panel(live, seat, prefix, click.locale))
+    await click.interaction.response.edit_message(**await panel(live, seat, prefix, click.locale))
 
 
 @handles("do")
