@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Collection
 
+from bot.i18n import t
 from bot.render.drawing import Canvas, Colour, Point, safe_name
 from bot.render.paris_paris_layout import (
     LABEL_SIDE,
@@ -121,10 +122,10 @@ def _draw_legend(canvas: Canvas, corner: Point) -> None:
     for i, colour in enumerate(COLOURS):
         row = y + 16 + i * 22
         canvas.line([(x + 12, row), (x + 40, row)], LINE_COLOURS[colour], LINE_WIDTH)
-        canvas.text((x + 50, row), colour, 12, INK, "lm")
+        canvas.text((x + 50, row), t(f"pp.img.colour.{colour}"), 12, INK, "lm")
     row = y + 16 + 5 * 22
     canvas.polygon([(x + 20, row - 6), (x + 20, row + 6), (x + 31, row)], SOFT_INK)
-    canvas.text((x + 50, row), "start", 12, SOFT_INK, "lm")
+    canvas.text((x + 50, row), t("pp.img.start"), 12, SOFT_INK, "lm")
 
 
 def _draw_start_arrow(canvas: Canvas, colour: str) -> None:
@@ -251,12 +252,14 @@ def _draw_panel(canvas: Canvas, view: PublicView, names: list[str], title: str |
     canvas.rect((x0 - 4, 0, WIDTH, HEIGHT), PANEL)
     canvas.line([(x0 - 4, 0), (x0 - 4, HEIGHT)], (210, 200, 180), 2)
     x = x0 + 12
-    canvas.text((x, 16), title or "Paris Paris", 22, INK, bold=True)
+    canvas.text((x, 16), title or t("game.paris-paris"), 22, INK, bold=True)
     over = view.phase == "over"
-    status = "Game over" if over else f"Round {view.round} of {view.rounds}"
+    status = t("pp.img.game_over") if over else t("pp.img.round", round=view.round,
+                                                  rounds=view.rounds)  # fmt: skip
     canvas.text((x, 48), status, 15, INK)
     if not over:
-        piles = "1 pile left" if view.piles_left == 1 else f"{view.piles_left} piles left"
+        piles = (t("pp.img.pile_left") if view.piles_left == 1
+                 else t("pp.img.piles_left", n=view.piles_left))  # fmt: skip
         canvas.text((x, 68), piles, 13, SOFT_INK)
     y = _draw_p_spaces(canvas, view, x, 96)
     y = _draw_bag_or_marker(canvas, view, x, y + 12)
@@ -264,7 +267,7 @@ def _draw_panel(canvas: Canvas, view: PublicView, names: list[str], title: str |
 
 
 def _draw_p_spaces(canvas: Canvas, view: PublicView, x: float, y: float) -> float:
-    canvas.text((x, y), "Waiting on P", 13, SOFT_INK)
+    canvas.text((x, y), t("pp.img.waiting"), 13, SOFT_INK)
     size, gap = 34, 11
     top = y + 20
     for i in range(5):
@@ -282,13 +285,14 @@ def _draw_bag_or_marker(canvas: Canvas, view: PublicView, x: float, y: float) ->
     if view.players == 2:
         if view.face_up_marker is None:
             return y
-        canvas.text((x, y + 12), "Face-up marker", 13, SOFT_INK, "lm")
+        canvas.text((x, y + 12), t("pp.img.face_up"), 13, SOFT_INK, "lm")
         _draw_marker(canvas, (x + 122, y + 12), view.face_up_marker)
-        canvas.text((x + 144, y + 12), view.face_up_marker, 13, INK, "lm")
+        colour = t(f"pp.img.colour.{view.face_up_marker}")
+        canvas.text((x + 144, y + 12), colour, 13, INK, "lm")
         return y + 24
     _draw_bag(canvas, (x + 11, y + 12))
-    shops = "1 shop" if view.bag_size == 1 else f"{view.bag_size} shops"
-    canvas.text((x + 28, y + 12), f"Bag: {shops}", 14, INK, "lm")
+    bag = t("pp.img.bag_one") if view.bag_size == 1 else t("pp.img.bag", n=view.bag_size)
+    canvas.text((x + 28, y + 12), bag, 14, INK, "lm")
     return y + 24
 
 
@@ -335,27 +339,28 @@ def _draw_player(
     if acting:
         canvas.polygon([(x - 16, y + 4), (x - 16, y + 22), (x - 5, y + 13)], INK)
     _draw_shop(canvas, (x + 9, y + 15), SEAT_COLOURS[seat % len(SEAT_COLOURS)], 16)
-    name = safe_name(names[seat]) if seat < len(names) else f"Seat {seat + 1}"
+    name = safe_name(names[seat]) if seat < len(names) else t("pp.img.seat", n=seat + 1)
     canvas.text((x + 26, y + 13), name, 16, INK, "lm", bold=acting or winner)
     canvas.text((WIDTH - 18, y + 13), str(view.scores[seat]), 22, INK, "rm", bold=True)
-    details = [f"{view.shops_on_board[seat]} on board"]
+    details = [t("pp.img.on_board", n=view.shops_on_board[seat])]
     if view.supplies is not None:
-        details.append(f"{view.supplies[seat]} in supply")
+        details.append(t("pp.img.in_supply", n=view.supplies[seat]))
     if view.bag is not None and view.players > 2:
-        details.append(f"{view.bag[seat]} in bag")
+        details.append(t("pp.img.in_bag", n=view.bag[seat]))
     canvas.text((x + 26, y + 36), " · ".join(details), 12, SOFT_INK, "lm")
     badges = x + 26
     if seat == view.first_player and view.phase != "over":
         _draw_bus(canvas, (badges + 14, y + 57))
-        canvas.text((badges + 34, y + 57), "first player", 12, SOFT_INK, "lm")
+        canvas.text((badges + 34, y + 57), t("pp.img.first_player"), 12, SOFT_INK, "lm")
         badges += 112
     if view.markers is not None:
         _draw_marker(canvas, (badges + 12, y + 57), view.markers[seat])
-        canvas.text((badges + 34, y + 57), view.markers[seat], 12, SOFT_INK, "lm")
-        badges += 34 + canvas.text_width(view.markers[seat], 12) + 14
+        colour = t(f"pp.img.colour.{view.markers[seat]}")
+        canvas.text((badges + 34, y + 57), colour, 12, SOFT_INK, "lm")
+        badges += 34 + canvas.text_width(colour, 12) + 14
     if winner:
         _draw_star(canvas, (badges + 8, y + 57))
-        canvas.text((badges + 20, y + 57), "Winner", 13, INK, "lm", bold=True)
+        canvas.text((badges + 20, y + 57), t("pp.img.winner"), 13, INK, "lm", bold=True)
 
 
 def _draw_bus(canvas: Canvas, centre: Point) -> None:
