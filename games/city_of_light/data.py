@@ -57,7 +57,8 @@ BUILDINGS: dict[str, tuple[tuple[int, int], ...]] = {
 BUILDING_KEYS: tuple[str, ...] = tuple(BUILDINGS)
 
 # [V] Jardin des Plantes: a 1×2 garden that counts as a size-2 building.
-# [R] Fontaine des Mers: a 1×2 fountain (the Russian text says "cells"; the German "a section").
+# [R] Fontaine des Mers: a 1×2 fountain by default (the Russian text says "cells"); the German
+# "a section" (one cell) is the option fountain_cells=1, see postcards.py.
 DOMINO: tuple[tuple[int, int], ...] = ((0, 0), (1, 0))
 
 # --- the 12 action postcards

@@ -102,6 +102,7 @@ def new_state(options: CityOfLightOptions, seed: int, arrangement=None) -> State
         metro_window=options.metropolitain,
         grande_pattern=options.grande_lumiere,
         tiebreak=options.tiebreak,
+        fountain_cells=options.fountain_cells,
         cards=cards,
         tokens=(-1,) * len(cards),
         phase=PHASE_TILES,

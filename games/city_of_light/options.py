@@ -53,6 +53,11 @@ class CityOfLightOptions(BaseModel):
         description="a tie goes to more cells of one's colour left free of any piece "
         "(Russian) or left without a building (German: 'ungebaute Straßen-Abschnitte')",
     )
+    fountain_cells: Literal[2, 1] = Field(
+        default=2,
+        description="cells the Fontaine des Mers fountain covers: 2 (Russian: «на клетки») "
+        "or 1 (German: «auf einem Straßen-Abschnitt»)",
+    )
     grande_lumiere: GrandePattern = Field(
         default="star8_range2",
         description="[reconstructed] the cells La Grande Lumière lights (rays, see data.py)",

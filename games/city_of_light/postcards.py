@@ -58,8 +58,23 @@ EFFECT_FIELDS: dict[str, frozenset[str]] = {
     "grande_lumiere": frozenset({"x", "y"}),
 }
 _OPTIONAL = ("x", "y", "rotation", "facing", "building", "give")
+# The German one-cell fountain («auf einem Straßen-Abschnitt») is placed by its cell alone.
+_ONE_CELL_FIELDS = frozenset({"x", "y"})
 # Pieces placed on one cell of the owner's colour by a card.
 _SINGLE = {"le_peintre": PAINTER, "lampadaire": LAMP, "moulin_rouge": DANCER}
+
+
+def effect_fields(state: State, card: str) -> frozenset[str]:
+    """The fields `card` takes in this match (the fountain's depend on `fountain_cells`)."""
+    if card == "fontaine_des_mers" and state.fountain_cells == 1:
+        return _ONE_CELL_FIELDS
+    return EFFECT_FIELDS[card]
+
+
+def _fountain_chartier(state: State, seat: int) -> int:
+    """Rival cells a held Chartier token lets the fountain cover (one at most, like a
+    building: «закрыть им клетку мостовой цвета вашего соперника и … поместить … фонтан»)."""
+    return state.free & state.kinds[1 - seat] if state.chartier == seat else 0
 
 
 # --- legal activations
@@ -91,10 +106,12 @@ def _effects(state: State, seat: int, card: str) -> list:
         return [act(card, x=c % 8, y=c // 8) for c in bits(own_free_mask(state, seat))]
     if card == "grande_lumiere":
         return [act(card, x=c % 8, y=c // 8) for c in bits(state.free & state.kinds[LIGHT])]
+    if card == "fontaine_des_mers" and state.fountain_cells == 1:
+        cells = allowed_mask(state, seat) | _fountain_chartier(state, seat)
+        return [act(card, x=c % 8, y=c // 8) for c in bits(cells)]
     if card in ("jardin_des_plantes", "fontaine_des_mers"):
         allowed = allowed_mask(state, seat)
-        rival = state.free & state.kinds[1 - seat]
-        chartier = rival if card == "fontaine_des_mers" and state.chartier == seat else 0
+        chartier = _fountain_chartier(state, seat) if card == "fontaine_des_mers" else 0
         return [
             act(card, rotation=r, x=x, y=y)
             for r, x, y, mask, _ in DOMINO_SHAPE.placements
@@ -143,7 +160,7 @@ def apply_activate(state: State, seat: int, a) -> tuple[State, list[Event]]:
     if not tokens_left(state, seat):
         raise IllegalAction("city_of_light.no_tokens", "you have no action tokens left")
     given = {f for f in _OPTIONAL if getattr(a, f) is not None}
-    wanted = frozenset() if a.decline else EFFECT_FIELDS[card]
+    wanted = frozenset() if a.decline else effect_fields(state, card)
     if a.decline and not EFFECT_FIELDS[card]:
         # Metropolitain, Sacré-Cœur, Chartier: nothing to carry out now (the delayed effects
         # are optional later), so activating is the whole choice. A declined Sacré-Cœur used
@@ -196,8 +213,7 @@ def _domino(state: State, seat: int, a, params: dict) -> dict:
         raise _bad_cell(a.card, a.x, a.y, "the corner of two cells on the board")
     mask, cells = entry
     fountain = a.card == "fontaine_des_mers"
-    rival = state.free & state.kinds[1 - seat]
-    chartier = rival if fountain and state.chartier == seat else 0
+    chartier = _fountain_chartier(state, seat) if fountain else 0
     use = placement_use(mask, allowed_mask(state, seat), 0, chartier)
     if use < 0:
         raise _bad_cell(a.card, a.x, a.y, "the corner of two free cells of your colour or mixed")
@@ -205,6 +221,19 @@ def _domino(state: State, seat: int, a, params: dict) -> dict:
     if fountain:
         return place(state, seat, -1, cells, use if use == CHARTIER else 0, FOUNTAIN)
     return place(state, seat, GARDEN, cells, 0, GARDEN)
+
+
+def _fountain(state: State, seat: int, a, params: dict) -> dict:
+    """Russian edition: a 1×2 fountain (a domino); German: one cell of one's colour or mixed
+    (or a rival cell with the Chartier token)."""
+    if state.fountain_cells == 2:
+        return _domino(state, seat, a, params)
+    c = idx(a.x, a.y)
+    use = placement_use(1 << c, allowed_mask(state, seat), 0, _fountain_chartier(state, seat))
+    if use < 0:
+        raise _bad_cell(a.card, a.x, a.y, "a free cell of your colour or mixed")
+    params.update(x=a.x, y=a.y, effect=USE_NAMES[use])
+    return place(state, seat, -1, (c,), use, FOUNTAIN)
 
 
 def _penseur(state: State, seat: int, a, params: dict) -> dict:
@@ -294,7 +323,7 @@ _EFFECTS = {
     "bouquinistes": _bouquinistes,
     "lampadaire": _single,
     "moulin_rouge": _single,
-    "fontaine_des_mers": _domino,
+    "fontaine_des_mers": _fountain,
     "le_penseur": _penseur,
     "grande_lumiere": _grande,
 }
@@ -308,10 +337,10 @@ def _warm() -> None:
             act(card)
             continue
         act(card, decline=True)
-        if card in _SINGLE or card == "grande_lumiere":
+        if card in _SINGLE or card in ("grande_lumiere", "fontaine_des_mers"):
             for c in range(64):
                 act(card, x=c % 8, y=c // 8)
-        elif card in ("jardin_des_plantes", "fontaine_des_mers"):
+        if card in ("jardin_des_plantes", "fontaine_des_mers"):
             for r, x, y, _mask, _cells in DOMINO_SHAPE.placements:
                 act(card, rotation=r, x=x, y=y)
         elif card == "le_penseur":

@@ -52,6 +52,7 @@ class State:
     metro_window: str  # "any_later_turn" | "next_turn"
     grande_pattern: str
     tiebreak: str  # "free_cells" (Russian) | "unbuilt_cells" (German)
+    fountain_cells: int  # 2 (Russian: a 1×2 fountain) | 1 (German: one cell)
     # postcards in play and the token on each: -1 face up, else the seat that used it
     cards: tuple[str, ...]
     tokens: tuple[int, ...]

@@ -84,9 +84,12 @@ def play_random(options, seed, check=True):
     hand=st.sampled_from([1, 2]),
     cards=st.sampled_from(["starred", "random"]),
     metro=st.sampled_from(["any_later_turn", "next_turn"]),
+    fountain=st.sampled_from([2, 1]),
 )
-def test_random_games_keep_secrets_conserve_pieces_and_replay(seed, hand, cards, metro):
-    options = {"hand_size": hand, "postcards": cards, "metropolitain": metro}
+def test_random_games_keep_secrets_conserve_pieces_and_replay(seed, hand, cards, metro,
+                                                              fountain):
+    options = {"hand_size": hand, "postcards": cards, "metropolitain": metro,
+               "fountain_cells": fountain}
     state, record = play_random(options, seed)
     result = GAME.result(state)
     assert result is not None and result.scores == GAME.scores(state)
