@@ -35,6 +35,10 @@ CARD_CODE = {
     "le_penseur": "pen", "grande_lumiere": "gra",
 }  # fmt: skip
 CODE_CARD = {code: card for card, code in CARD_CODE.items()}
+# The German one-cell fountain (`fountain_cells: 1`) goes straight to its cell: its own code,
+# so the prompt after it asks for a cell, not an orientation.
+ONE_CELL_FOUNTAIN = "fo1"
+CODE_CARD[ONE_CELL_FOUNTAIN] = "fontaine_des_mers"
 # What the select after a card's code asks for.
 CARD_PROMPT = {
     "levitation": "col.prompt.give", "jardin_des_plantes": "col.prompt.orientation",
@@ -80,6 +84,13 @@ def building_cells(key: str, rotation: int, x: int, y: int) -> list[tuple[int, i
     return [(c % 8, c // 8) for c in shape.by_anchor[(rotation, x, y)][1]]
 
 
+def piece_cells(card: str, rotation: int | None, x: int, y: int) -> list[tuple[int, int]]:
+    """The cells a postcard piece covers: a 1×2 garden or fountain, else (x, y) alone."""
+    if rotation is not None and card in ("jardin_des_plantes", "fontaine_des_mers"):
+        return building_cells("DOMINO", rotation, x, y)
+    return [(x, y)]
+
+
 def building_label(key: str, locale: str | None) -> str:
     if key == "GARDEN":
         return t("col.garden", locale)
@@ -97,8 +108,10 @@ class CityOfLightAdapter(GameAdapter):
     variants = {
         "original": ("Original: 1 tile in hand, Metropolitain any later turn, starred cards",
                      {}),
-        "german": ("German (Kosmos): 2 tiles in hand, Metropolitain only on your next turn",
-                   {"hand_size": 2, "metropolitain": "next_turn"}),
+        "german": ("German (Kosmos): 2 tiles in hand, Metropolitain next turn only, "
+                   "tie to unbuilt cells, 1-cell fountain",
+                   {"hand_size": 2, "metropolitain": "next_turn", "tiebreak": "unbuilt_cells",
+                    "fountain_cells": 1}),
         "random-postcards": ("Original rules, 8 postcards at random from the 12",
                              {"postcards": "random"}),
     }  # fmt: skip
@@ -155,7 +168,9 @@ class CityOfLightAdapter(GameAdapter):
             steps, place = self._placed(view, a.building, a.rotation, a.x, a.y, locale)
             return head + steps, place
         card = a.card
-        head = [Step(CARD_CODE[card], t("col.step.card", locale, name=POSTCARD_NAMES[card],
+        one_cell = card == "fontaine_des_mers" and view.fountain_cells_option == 1
+        code = ONE_CELL_FOUNTAIN if one_cell else CARD_CODE[card]
+        head = [Step(code, t("col.step.card", locale, name=POSTCARD_NAMES[card],
                                         hint=t(f"col.hint.{card}", locale)))]  # fmt: skip
         if a.decline:
             return head + [Step(DECLINE, t("col.step.decline", locale))], None
@@ -167,9 +182,10 @@ class CityOfLightAdapter(GameAdapter):
             steps, place = self._placed(view, a.building, a.rotation, a.x, a.y, locale)
             return head + steps, place
         if card in ("jardin_des_plantes", "fontaine_des_mers"):
-            key = "col.step.vertical" if a.rotation else "col.step.horizontal"
-            head.append(Step(f"r{a.rotation}", t(key, locale)))
-            cells = building_cells("DOMINO", a.rotation, a.x, a.y)
+            if not one_cell:
+                key = "col.step.vertical" if a.rotation else "col.step.horizontal"
+                head.append(Step(f"r{a.rotation}", t(key, locale)))
+            cells = piece_cells(card, a.rotation, a.x, a.y)
             return head, (a.x, a.y, self._cells_label(view, cells, locale))
         if card == "bouquinistes":
             head.append(Step(f"b{a.building}", t("col.step.extend", locale,
@@ -217,6 +233,8 @@ class CityOfLightAdapter(GameAdapter):
             return t("col.prompt.cells", locale)
         if last.startswith("r"):
             return t("col.prompt.where", locale)
+        if first == ONE_CELL_FOUNTAIN:
+            return t("col.prompt.cell", locale)
         card = CODE_CARD.get(first)
         if card == "levitation":
             return t("col.prompt.take_back" if len(prefix) == 2 else "col.prompt.rotation",
@@ -240,10 +258,8 @@ class CityOfLightAdapter(GameAdapter):
         elif a.type == "activate" and not a.decline and a.x is not None:
             if a.card == "levitation":
                 cells = building_cells(a.building, a.rotation, a.x, a.y)
-            elif a.card in ("jardin_des_plantes", "fontaine_des_mers"):
-                cells = building_cells("DOMINO", a.rotation, a.x, a.y)
             else:
-                cells = [(a.x, a.y)]
+                cells = piece_cells(a.card, a.rotation, a.x, a.y)
         return {f"{x},{y}" for x, y in cells}
 
     # --- pictures and text
@@ -333,7 +349,7 @@ class CityOfLightAdapter(GameAdapter):
                           cells=cells_text(building_cells(p["building"], p["rotation"],
                                                           p["x"], p["y"])))  # fmt: skip
         elif card in ("jardin_des_plantes", "fontaine_des_mers"):
-            fields["cells"] = cells_text(building_cells("DOMINO", p["rotation"], p["x"], p["y"]))
+            fields["cells"] = cells_text(piece_cells(card, p.get("rotation"), p["x"], p["y"]))
         elif card == "bouquinistes":
             fields["building"] = building_label(p["building"], locale)
         elif card == "le_penseur":
@@ -369,10 +385,10 @@ class CityOfLightAdapter(GameAdapter):
                 ) or "—"  # fmt: skip
                 lines.append(t("col.result.postcards", locale, cards=cards,
                                points=d["postcard_points"]))  # fmt: skip
-        if result.tiebreak:
-            free = ", ".join(f"{seat_name(s, names)} {players[s]['free_own_spaces']}"
+        if result.tiebreak:  # "free_own_spaces" (Russian) or "unbuilt_own_spaces" (German)
+            free = ", ".join(f"{seat_name(s, names)} {players[s][result.tiebreak]}"
                              for s in range(len(players)))  # fmt: skip
-            lines.append(t("col.result.tiebreak", locale, free=free))
+            lines.append(t(f"col.result.tiebreak.{result.tiebreak}", locale, free=free))
         if len(result.winners) > 1:
             lines.append(t("result.shared", locale,
                            names=", ".join(names[s] for s in result.winners)))  # fmt: skip

@@ -47,6 +47,7 @@ GRID: Colour = (34, 32, 40)
 WHITE: Colour = (255, 255, 255)
 CREAM: Colour = (252, 244, 222)
 HIGHLIGHT: Colour = (255, 236, 0)
+WATER: Colour = (150, 210, 240)  # the fountain, one cell or two (`fountain_cells`)
 
 # Printed cell kinds.
 CELL_COLOURS: dict[str, Colour] = {
@@ -210,7 +211,7 @@ def _draw_piece(c: Canvas, piece: Any) -> None:
         boxes = [cell_box(px, py, 8) for px, py in piece.cells]
         x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
         x1, y1 = max(b[2] for b in boxes), max(b[3] for b in boxes)
-        c.rect((x0, y0, x1, y1), fill=(150, 210, 240), outline=owner, width=4, radius=16)
+        c.rect((x0, y0, x1, y1), fill=WATER, outline=owner, width=4, radius=16)
         mx, my = (x0 + x1) / 2, (y0 + y1) / 2
         for dy in (-8, 4):
             c.arc((mx - 10, my + dy), 10, 200, 340, (30, 90, 160), 2.5)

@@ -97,6 +97,7 @@ class CityOfLightView(BaseModel):
     players: list[PlayerView]
     hand_size_option: int
     metropolitain_window: str
+    fountain_cells_option: int = Field(description="cells the fountain covers: 2 or 1")
     hand: list[int] | None = Field(default=None, description="this seat's tiles in hand")
     scores: list[int] | None = Field(default=None, description="final scores once known")
     result: Result | None = None
@@ -177,6 +178,7 @@ def build_view(state: State, seat: int | None) -> CityOfLightView:
         players=players,
         hand_size_option=state.hand_size,
         metropolitain_window=state.metro_window,
+        fountain_cells_option=state.fountain_cells,
         hand=list(state.hands[seat]) if seat is not None else None,
         scores=list(state.result.scores) if over else None,
         result=state.result if over else None,

@@ -15,8 +15,9 @@ from typing import Any
 
 import pytest
 
-from bot.adapters.city_of_light import CityOfLightAdapter, tile_rows
+from bot.adapters.city_of_light import ONE_CELL_FOUNTAIN, CityOfLightAdapter, tile_rows
 from games.city_of_light.engine import CityOfLight
+from tests.city_of_light.test_fountain_cells import flat
 from tests.discord.driver import (
     PUBLIC,
     PayloadLog,
@@ -28,7 +29,8 @@ from tests.discord.driver import (
 GAME = CityOfLight()
 ADAPTER = CityOfLightAdapter()
 NAMES = ["alice", "bob"]
-VARIANTS = [{}, {"hand_size": 2, "metropolitain": "next_turn"}, {"postcards": "random"}]
+VARIANTS = [{}, {"hand_size": 2, "metropolitain": "next_turn"}, {"postcards": "random"},
+            {"postcards": "random", "fountain_cells": 1, "tiebreak": "unbuilt_cells"}]
 
 
 # --------------------------------------------------------------------------- the adapter
@@ -122,6 +124,24 @@ def test_every_event_and_result_reads_well():
         assert "Unbuilt buildings" in text and "Postcards" in text
         assert len(text) < 4000
     assert len(ADAPTER.rules(None)) <= 2000
+
+
+def test_the_one_cell_fountain_is_chosen_by_its_cell():
+    # DE: «auf einem Straßen-Abschnitt» (`fountain_cells: 1`): card, then the cell; no rotation.
+    for cells, code in ((1, ONE_CELL_FOUNTAIN), (2, "fon")):
+        state = flat(cells)
+        actions = GAME.legal_actions(state, 0)
+        moves = ADAPTER.moves(GAME.view(state, 0), actions, NAMES, None)
+        fountain = [m for m, a in zip(moves, actions, strict=True)
+                    if a.type == "activate" and a.card == "fontaine_des_mers"]  # fmt: skip
+        assert fountain and {m.codes[0] for m in fountain} == {code}
+        placed = [m for m in fountain if m.codes[1] != "no"]
+        assert all(m.codes[1].startswith("r") == (cells == 2) for m in placed)
+    assert ADAPTER.step_prompt((ONE_CELL_FOUNTAIN,), None) == "On which cell (or decline)?"
+    one = GAME.parse_action({"type": "activate", "card": "fontaine_des_mers", "x": 2, "y": 1})
+    assert ADAPTER.highlight(one) == {"2,1"}
+    _, events = GAME.apply(flat(1), 0, one)
+    assert "the fountain is on C2" in ADAPTER.describe(events[0], NAMES, None)
 
 
 # --------------------------------------------------------------------------- Discord
@@ -303,6 +323,7 @@ async def test_the_german_edition_against_an_ai(world, monkeypatch):
         match_id, thread, _ = await start_col_match(world, bot, alice, None, "german")
         live = await bot.host.get(match_id)
         assert live.state.hand_size == 2 and live.state.metro_window == "next_turn"
+        assert live.state.tiebreak == "unbuilt_cells" and live.state.fountain_cells == 1
         seat = live.seat_of(alice.id)
         mine = await alice.click(table_message(world, thread), "My tiles")
         assert mine.content.count("**Tile ") == 2

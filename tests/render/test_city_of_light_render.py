@@ -15,6 +15,7 @@ from bot.render.city_of_light import (
     EMPTY_SQUARE,
     HIGHLIGHT,
     ROOF,
+    WATER,
     render_table,
 )
 from bot.render.city_of_light_layout import HEIGHT, WIDTH, cell_box
@@ -111,3 +112,19 @@ def test_a_finished_game_renders_small_and_fast():
     assert elapsed < 1.0  # ~50 ms on a laptop; generous for loaded CI machines
     image = pixels(png)
     assert image.getextrema() != ((0, 0), (0, 0), (0, 0))
+
+
+def test_the_fountain_covers_one_cell_or_two():
+    # fountain_cells 2 (RU «на клетки») is a 1×2 basin; 1 (DE «auf einem Straßen-Abschnitt»)
+    # fills its one cell.
+    from tests.city_of_light.helpers import play
+    from tests.city_of_light.test_fountain_cells import flat
+
+    for cells, fields in ((2, {"rotation": 0}), (1, {})):
+        state = play(flat(cells), 0, {"type": "activate", "card": "fontaine_des_mers",
+                                      "x": 2, "y": 1, **fields})  # fmt: skip
+        image = pixels(render_table(GAME.view(state, None), NAMES))
+        inside = [(cell_box(x, 1)[0] + 15, (cell_box(x, 1)[1] + cell_box(x, 1)[3]) / 2)
+                  for x in (2, 3)]  # fmt: skip
+        assert at(image, inside[0]) == WATER
+        assert (at(image, inside[1]) == WATER) == (cells == 2)
