@@ -153,6 +153,20 @@ class MatchHost:
             await self.store.set_seats(match_id, live.row.seat_rows)
             return live
 
+    async def set_options(self, match_id: str, user_id: int,
+                          changes: Mapping[str, Any]) -> LiveMatch:  # fmt: skip
+        """The host changes match options before the start (lobby choices): `changes` are
+        merged into the current options and validated by the game, so a bad pick (or anyone
+        but the host, or a started table) changes nothing."""
+        async with self.lock(match_id):
+            live = await self._lobby(match_id)
+            self._require_host(live, user_id)
+            opts = live.game.parse_options({**live.row.options, **changes})
+            options = opts.model_dump(mode="json")
+            await self.store.update_match(match_id, options=options)
+            live.row.options = options
+            return live
+
     async def cancel(self, match_id: str, user_id: int) -> LiveMatch:
         async with self.lock(match_id):
             live = await self._lobby(match_id)

@@ -7,7 +7,7 @@ choice trees, which the shared UI turns into messages).
 
 from __future__ import annotations
 
-from bot.adapters.base import GameAdapter, MoveOption, Step
+from bot.adapters.base import GameAdapter, LobbyChoice, MoveOption, Step
 from bot.adapters.city_of_light import CityOfLightAdapter
 from bot.adapters.paris_paris import ParisParisAdapter
 
@@ -20,4 +20,4 @@ def adapter_for(game_key: str) -> GameAdapter:
     return ADAPTERS[game_key]
 
 
-__all__ = ["ADAPTERS", "GameAdapter", "MoveOption", "Step", "adapter_for"]
+__all__ = ["ADAPTERS", "GameAdapter", "LobbyChoice", "MoveOption", "Step", "adapter_for"]

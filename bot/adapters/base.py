@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from abc import ABC, abstractmethod
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
 from pydantic import BaseModel
@@ -40,6 +40,29 @@ class MoveOption:
         return " → ".join(s.label for s in self.steps)
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class LobbyChoice:
+    """A match option the table's host may change before Start: one string select on the
+    lobby message. Declared by adapters so the lobby stays generic (any game, any option).
+
+    `to_options` turns the picked values into match options (merged into the current ones and
+    validated by the game's Options); `current` reads the picked values back from the match
+    options, to mark them in the select and list them on the lobby ([] = not chosen).
+    """
+
+    name: str  # its code in the custom_id `lt:<match>:option:<name>`
+    placeholder: str  # catalogue key of the select's placeholder
+    summary: str  # catalogue key of the lobby line listing the picks, with {values}
+    options: tuple[tuple[str, str], ...]  # (value, label); at most 25
+    min_values: int
+    max_values: int
+    to_options: Callable[[list[str]], dict[str, Any]]
+    current: Callable[[Mapping[str, Any]], list[str]]
+
+    def label(self, value: str) -> str:
+        return dict(self.options).get(value, value)
+
+
 class GameAdapter(ABC):
     """How one game looks and is played on Discord."""
 
@@ -49,6 +72,8 @@ class GameAdapter(ABC):
     # Named rule variants offered by `/<game> new variant:`: code -> (label, match options).
     # The first one is the default edition.
     variants: dict[str, tuple[str, dict[str, Any]]] = {}
+    # Settings the table's host may change in the lobby (see LobbyChoice).
+    lobby_choices: tuple[LobbyChoice, ...] = ()
 
     @abstractmethod
     def moves(self, view: BaseModel, actions: Sequence[BaseModel], names: list[str],

@@ -12,14 +12,22 @@ to bottom (the table picture prints the same letters and numbers).
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from pydantic import BaseModel
 
-from bot.adapters.base import GameAdapter, MoveOption, Step
+from bot.adapters.base import GameAdapter, LobbyChoice, MoveOption, Step
 from bot.i18n import t
-from games.city_of_light.data import BUILDINGS, COLOURS, FACINGS, POSTCARD_NAMES, TILES
+from games.city_of_light.data import (
+    BUILDINGS,
+    COLOURS,
+    FACINGS,
+    POSTCARD_NAMES,
+    POSTCARDS,
+    POSTCARDS_IN_PLAY,
+    TILES,
+)
 from games.city_of_light.geometry import DOMINO_SHAPE, SHAPES, rotate_grid, rotate_shape
 from games.core.contract import Event, Result
 
@@ -101,6 +109,23 @@ def seat_name(seat: int, names: list[str]) -> str:
     return f"{SEAT_EMOJI[seat]} {names[seat]}"
 
 
+def _chosen(options: Mapping[str, Any]) -> list[str]:
+    """The postcards the host picked, if the match plays chosen ones."""
+    if options.get("postcards") != "chosen":
+        return []
+    return list(options.get("chosen_postcards") or [])
+
+
+# The host picks the 8 postcards of the match (the engine's `postcards: "chosen"`).
+POSTCARD_CHOICE = LobbyChoice(
+    name="postcards", placeholder="col.lobby.postcards", summary="col.lobby.postcards_chosen",
+    options=tuple((card, POSTCARD_NAMES[card]) for card in POSTCARDS),
+    min_values=POSTCARDS_IN_PLAY, max_values=POSTCARDS_IN_PLAY,
+    to_options=lambda values: {"postcards": "chosen", "chosen_postcards": values},
+    current=_chosen,
+)  # fmt: skip
+
+
 class CityOfLightAdapter(GameAdapter):
     key = "city-of-light"
     command = "city-of-light"
@@ -115,6 +140,7 @@ class CityOfLightAdapter(GameAdapter):
         "random-postcards": ("Original rules, 8 postcards at random from the 12",
                              {"postcards": "random"}),
     }  # fmt: skip
+    lobby_choices = (POSTCARD_CHOICE,)
 
     # --- the turn panel
 

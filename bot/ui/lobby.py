@@ -7,6 +7,7 @@ from typing import Any
 import discord
 
 from bot.i18n import t
+from bot.ui.lobby_choices import VERB, choice_lines, choice_selects, picked_options
 from bot.ui.router import Click, answered, button, handles, view_of
 from bot.ui.table import announce, post_table, prompt_by_dm, send_private_dm, turn_mentions
 from games.outcome import LiveMatch
@@ -29,7 +30,7 @@ def lobby_message(live: LiveMatch, locale: str | None = None) -> dict[str, Any]:
     deadline = (t("lobby.deadline", locale, hours=round(settings.turn_deadline_s / 3600, 1),
                   after=t(f"lobby.on_timeout.{settings.on_timeout}", locale))
                 if settings.turn_deadline_s else t("lobby.no_deadline", locale))  # fmt: skip
-    embed.description = "\n".join(seats + ["", deadline])
+    embed.description = "\n".join(seats + ["", deadline, *choice_lines(live, locale)])
     embed.set_footer(text=t("lobby.footer", locale, id=row.id))
     if row.status != "lobby":
         key = "lobby.started" if row.status != "ended" else "lobby.cancelled"
@@ -43,6 +44,7 @@ def lobby_message(live: LiveMatch, locale: str | None = None) -> dict[str, Any]:
         button(row.id, "addai", label=t("lobby.add_ai", locale), disabled=full),
         button(row.id, "start", label=t("lobby.start", locale), style=discord.ButtonStyle.primary),
         button(row.id, "cancel", label=t("lobby.cancel", locale), style=discord.ButtonStyle.danger),
+        *choice_selects(live, locale),
     )  # fmt: skip
     return {"embed": embed, "view": view}
 
@@ -63,6 +65,16 @@ async def leave(click: Click) -> None:
 @handles("addai")
 async def add_ai(click: Click) -> None:
     live = await click.bot.host.add_ai(click.route.match_id, click.user_id)
+    await click.interaction.response.edit_message(**lobby_message(live))
+
+
+@handles(VERB)
+async def choose(click: Click) -> None:
+    """The host picked in a lobby choice's select: new match options, the lobby redrawn."""
+    match_id = click.route.match_id
+    live = await click.bot.host.get(match_id)
+    changes = picked_options(live.row.game, click.route.arg, click.values)
+    live = await click.bot.host.set_options(match_id, click.user_id, changes)
     await click.interaction.response.edit_message(**lobby_message(live))
 
 
