@@ -1,0 +1,32 @@
+"""Host refusals and the small helpers shared by the host's parts."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Mapping
+from typing import Any
+
+from games.core.errors import IllegalAction
+from games.outcome import MatchSettings
+
+
+class HostError(IllegalAction):
+    """A refusal by the host (unknown match, not your turn…), keyed like engine errors."""
+
+
+def new_match_id() -> str:
+    """Short, unguessable, custom_id-friendly."""
+    return secrets.token_hex(4)
+
+
+def parse_settings(data: Mapping[str, Any] | None) -> MatchSettings:
+    try:
+        return MatchSettings.model_validate(dict(data or {}))
+    except ValueError as exc:
+        raise HostError("settings.invalid", f"invalid table settings: {exc}") from None
+
+
+def as_json(data: Any) -> Any:
+    """The value as it comes back from the database (tuples become lists, keys strings)."""
+    return json.loads(json.dumps(data, separators=(",", ":"), sort_keys=True))

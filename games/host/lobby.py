@@ -1,0 +1,196 @@
+"""Tables before they start: open, join, leave, add an AI, set options, cancel, start.
+
+A lobby is a stored match with status `lobby`; its seed is drawn when the host presses Start.
+Part of `MatchHost` (a mixin only to keep the host's files small): it uses the host's
+per-match locks, cache, store and clock.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from games.core.ai import get_player
+from games.host.errors import HostError, as_json, new_match_id, parse_settings
+from games.outcome import LiveMatch, Outcome
+from games.registry import get_game
+from storage.rows import MatchRow, SeatRow
+
+if TYPE_CHECKING:
+    import asyncio
+    from collections.abc import Callable
+
+    from storage.store import Store
+
+
+class LobbyMixin:
+    """The lobby half of `MatchHost`; these names are provided by `MatchHost` itself."""
+
+    store: Store
+    clock: Callable[[], float]
+    _live: dict[str, LiveMatch]
+
+    if TYPE_CHECKING:
+
+        def lock(self, match_id: str) -> asyncio.Lock: ...
+        async def _load(self, match_id: str) -> LiveMatch: ...
+        def _deadline(self, live: LiveMatch, status: str = "active") -> float | None: ...
+        async def _drive_ai(self, live: LiveMatch, outcome: Outcome) -> None: ...
+    async def open_lobby(
+        self,
+        game_key: str,
+        *,
+        host_user_id: int,
+        host_name: str,
+        max_seats: int,
+        options: Mapping[str, Any] | None = None,
+        settings: Mapping[str, Any] | None = None,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+    ) -> LiveMatch:
+        """A new table waiting for players; its creator takes seat 0."""
+        game = get_game(game_key)
+        game.check_seats(max_seats)
+        opts = game.parse_options(options)
+        now = self.clock()
+        row = MatchRow(
+            id=new_match_id(), game=game_key, status="lobby", seats=max_seats, seed=0,
+            created_at=now, updated_at=now, options=opts.model_dump(mode="json"),
+            settings=parse_settings(settings).model_dump(mode="json"), guild_id=guild_id,
+            channel_id=channel_id, host_user_id=host_user_id,
+            seat_rows=[SeatRow(seat=0, name=host_name, user_id=host_user_id)],
+        )  # fmt: skip
+        await self.store.create_match(row)
+        live = LiveMatch(row=row, game=game)
+        self._live[row.id] = live
+        return live
+
+    async def join(self, match_id: str, user_id: int, name: str) -> LiveMatch:
+        async with self.lock(match_id):
+            live = await self._lobby(match_id)
+            if live.seat_of(user_id) is not None:
+                raise HostError("lobby.already_joined", "you are already at this table")
+            self._add_seat(live, SeatRow(seat=0, name=name, user_id=user_id))
+            await self.store.set_seats(match_id, live.row.seat_rows)
+            return live
+
+    async def add_ai(self, match_id: str, user_id: int, level: str = "greedy") -> LiveMatch:
+        async with self.lock(match_id):
+            live = await self._lobby(match_id)
+            if live.seat_of(user_id) is None:
+                raise HostError("lobby.not_seated", "only players at this table may add an AI")
+            get_player(level)
+            number = 1 + sum(1 for s in live.row.seat_rows if s.ai)
+            self._add_seat(live, SeatRow(seat=0, name=f"AI {number}", ai=level))
+            await self.store.set_seats(match_id, live.row.seat_rows)
+            return live
+
+    async def leave(self, match_id: str, user_id: int) -> LiveMatch:
+        async with self.lock(match_id):
+            live = await self._lobby(match_id)
+            if live.seat_of(user_id) is None:
+                raise HostError("lobby.not_seated", "you are not at this table")
+            if user_id == live.row.host_user_id:
+                raise HostError("lobby.host_cannot_leave", "the host cancels the table instead")
+            rest = [s for s in live.row.seat_rows if s.user_id != user_id]
+            live.row.seat_rows = [SeatRow(i, s.name, s.user_id, s.ai) for i, s in enumerate(rest)]
+            await self.store.set_seats(match_id, live.row.seat_rows)
+            return live
+
+    async def set_options(self, match_id: str, user_id: int,
+                          changes: Mapping[str, Any]) -> LiveMatch:  # fmt: skip
+        """The host changes match options before the start (lobby choices): `changes` are
+        merged into the current options and validated by the game, so a bad pick (or anyone
+        but the host, or a started table) changes nothing."""
+        async with self.lock(match_id):
+            live = await self._lobby(match_id)
+            self._require_host(live, user_id)
+            opts = live.game.parse_options({**live.row.options, **changes})
+            options = opts.model_dump(mode="json")
+            await self.store.update_match(match_id, options=options)
+            live.row.options = options
+            return live
+
+    async def cancel(self, match_id: str, user_id: int) -> LiveMatch:
+        async with self.lock(match_id):
+            live = await self._lobby(match_id)
+            self._require_host(live, user_id)
+            live.row.status, live.row.end_reason = "ended", "cancelled"
+            await self.store.update_match(match_id, status="ended", end_reason="cancelled")
+            return live
+
+    async def start(
+        self,
+        match_id: str,
+        user_id: int | None,
+        *,
+        seed: int | None = None,
+        arrangement: Mapping[str, Any] | None = None,
+    ) -> Outcome:
+        """Deal the game (its seed is drawn now) and let AI seats play until a human must act."""
+        async with self.lock(match_id):
+            live = await self._lobby(match_id)
+            if user_id is not None:
+                self._require_host(live, user_id)
+            row, game = live.row, live.game
+            game.check_seats(len(row.seat_rows))
+            row.seats = len(row.seat_rows)
+            row.seed = secrets.randbits(62) if seed is None else seed
+            live.state = game.setup(row.seats, game.parse_options(row.options), row.seed,
+                                    arrangement)  # fmt: skip
+            row.arrangement = game.arrangement(live.state)
+            row.snapshot = as_json(game.snapshot(live.state))
+            row.status = "active"
+            row.deadline_at = self._deadline(live)
+            await self.store.update_match(
+                match_id, status="active", seats=row.seats, seed=row.seed,
+                arrangement=row.arrangement, snapshot=row.snapshot, deadline_at=row.deadline_at,
+            )  # fmt: skip
+            outcome = Outcome(live)
+            await self._drive_ai(live, outcome)
+            return outcome
+
+    async def create(
+        self,
+        game_key: str,
+        seats: list[SeatRow],
+        *,
+        options: Mapping[str, Any] | None = None,
+        settings: Mapping[str, Any] | None = None,
+        seed: int | None = None,
+        arrangement: Mapping[str, Any] | None = None,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+    ) -> Outcome:
+        """Open and start a match with a fixed seat list in one go (CLI, tests, demos)."""
+        game = get_game(game_key)
+        game.check_seats(len(seats))
+        opts = game.parse_options(options)
+        now = self.clock()
+        row = MatchRow(
+            id=new_match_id(), game=game_key, status="lobby", seats=len(seats), seed=0,
+            created_at=now, updated_at=now, options=opts.model_dump(mode="json"),
+            settings=parse_settings(settings).model_dump(mode="json"), guild_id=guild_id,
+            channel_id=channel_id, seat_rows=[SeatRow(i, s.name, s.user_id, s.ai)
+                                              for i, s in enumerate(seats)],
+        )  # fmt: skip
+        await self.store.create_match(row)
+        self._live[row.id] = LiveMatch(row=row, game=game)
+        return await self.start(row.id, None, seed=seed, arrangement=arrangement)
+
+    def _add_seat(self, live: LiveMatch, seat: SeatRow) -> None:
+        if len(live.row.seat_rows) >= live.row.seats:
+            raise HostError("lobby.full", "this table is full")
+        seat.seat = len(live.row.seat_rows)
+        live.row.seat_rows.append(seat)
+
+    def _require_host(self, live: LiveMatch, user_id: int) -> None:
+        if user_id != live.row.host_user_id:
+            raise HostError("lobby.not_host", "only the player who opened the table may do that")
+
+    async def _lobby(self, match_id: str) -> LiveMatch:
+        live = self._live.get(match_id) or await self._load(match_id)
+        if live.row.status != "lobby":
+            raise HostError("lobby.closed", "this table is no longer open", match=match_id)
+        return live
