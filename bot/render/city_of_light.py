@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 from typing import Any
 
+from bot.i18n import t
 from bot.render.city_of_light_layout import (
     BOARD_SIZE,
     BOARD_X,
@@ -31,6 +32,7 @@ from bot.render.city_of_light_layout import (
     postcard_box,
     square_box,
 )
+from bot.render.city_of_light_scoring import draw_scoring
 from bot.render.drawing import Canvas, Colour, safe_name
 from games.city_of_light.data import BUILDINGS, FACINGS
 from games.city_of_light.views import CityOfLightView
@@ -67,13 +69,6 @@ CARD_FACE: Colour = (255, 250, 236)
 CARD_USED: Colour = (200, 196, 190)
 PENDING: Colour = (230, 160, 20)
 
-PHASE_TITLES = {1: "Phase 1: lay tiles, take buildings", 2: "Phase 2: build, use postcards",
-                3: "Game over"}  # fmt: skip
-PIECE_CAPTIONS = {"painter": "painter", "dancer": "dancer", "statue": "statue",
-                  "fountain": "fountain", "streetlight": "lamp",
-                  "large_streetlight": "GRANDE", "mixed_token": "Chartier"}  # fmt: skip
-
-
 def render_table(view: CityOfLightView, names: list[str], *,
                  highlight: Collection[str] = ()) -> bytes:  # fmt: skip
     """The public table as a PNG; `highlight` holds "x,y" cells to ring (a move's preview)."""
@@ -81,6 +76,7 @@ def render_table(view: CityOfLightView, names: list[str], *,
     canvas = Canvas(WIDTH, HEIGHT, BACKGROUND)
     _draw_header(canvas, public, names)
     _draw_board(canvas, public)
+    draw_scoring(canvas, public, LAMP, CHIMNEY, INK)
     _draw_highlight(canvas, _cells_of(highlight))
     _draw_players(canvas, public, names)
     _draw_supply(canvas, public)
@@ -101,12 +97,13 @@ def _cells_of(ids: Iterable[str]) -> list[Cell]:
 
 
 def _draw_header(c: Canvas, v: CityOfLightView, names: list[str]) -> None:
-    c.text((BOARD_X - 6, 14), "City of Light", 26, INK, bold=True)
-    c.text((BOARD_X + 200, 20), PHASE_TITLES.get(v.phase, ""), 18, SOFT_INK)
+    c.text((BOARD_X - 6, 14), t("game.city-of-light"), 26, INK, bold=True)
+    c.text((BOARD_X + 200, 20), t(f"col.img.phase.{v.phase}"), 18, SOFT_INK)
     if v.to_act:
         seat = v.to_act[0]
         c.circle((PANEL_X + 10, TURN_Y + 11), 9, fill=CHIMNEY[seat], outline=INK, width=1.5)
-        c.text((PANEL_X + 26, TURN_Y), f"to play: {safe_name(names[seat])}", 20, INK, bold=True)
+        label = t("col.img.to_play", name=safe_name(names[seat]))
+        c.text((PANEL_X + 26, TURN_Y), label, 20, INK, bold=True)
     for i in range(8):
         cx, cy = cell_centre(i, i)
         c.text((cx, BOARD_Y - FRAME - 4), "ABCDEFGH"[i], 14, SOFT_INK, anchor="md")
@@ -192,7 +189,7 @@ def _draw_building(c: Canvas, b: Any, annexes: set[Cell]) -> None:
     mid = min(cells, key=lambda p: ((p[0] - mx) ** 2 + (p[1] - my) ** 2, p[1], p[0]))
     if mid == (tx, ty) and len(cells) > 1:
         mid = sorted(cells - {(tx, ty)}, key=lambda p: (p[1], p[0]))[0]
-    label = "garden" if b.building == "GARDEN" else str(b.size)
+    label = t("col.img.garden") if b.building == "GARDEN" else str(b.size)
     c.text(cell_centre(*mid), label, 15 if b.building == "GARDEN" else 26, WHITE,
            anchor="mm", bold=True)  # fmt: skip
 
@@ -216,7 +213,7 @@ def _draw_piece(c: Canvas, piece: Any) -> None:
         for dy in (-8, 4):
             c.arc((mx - 10, my + dy), 10, 200, 340, (30, 90, 160), 2.5)
             c.arc((mx + 10, my + dy), 10, 200, 340, (30, 90, 160), 2.5)
-        c.text((mx, y1 - 6), "fountain", 12, INK, anchor="md")
+        c.text((mx, y1 - 6), t("col.img.piece.fountain"), 12, INK, anchor="md")
         return
     if kind in ("streetlight", "large_streetlight"):
         big = kind == "large_streetlight"
@@ -244,7 +241,7 @@ def _draw_piece(c: Canvas, piece: Any) -> None:
         c.circle((cx, cy - 6), 19, fill=fill, outline=owner, width=5)
         c.text((cx, cy - 6), "P" if kind == "painter" else "D", 20, INK, anchor="mm", bold=True)
     top = kind == "statue" and piece.facing == "S"  # keep the caption off the wedge
-    c.text((cx, cy - 37 if top else cy + 36), PIECE_CAPTIONS[kind], 12, WHITE,
+    c.text((cx, cy - 37 if top else cy + 36), t(f"col.img.piece.{kind}"), 12, WHITE,
            anchor="ma" if top else "md", outline=INK, outline_width=2)  # fmt: skip
 
 
@@ -295,22 +292,23 @@ def _draw_players(c: Canvas, v: CityOfLightView, names: list[str]) -> None:
         if v.scores is not None:
             c.text((PANEL_X + PANEL_W - 12, top + 8), str(v.scores[p.seat]), 30, INK,
                    anchor="ra", bold=True)  # fmt: skip
+        colour = t(f"col.img.colour.{p.colour}")
         if v.phase == 1:
-            info = f"{p.colour} · tiles: {p.stack_size} in stack, {p.hand_size} in hand"
+            info = t("col.img.info.phase1", colour=colour, stack=p.stack_size, hand=p.hand_size)
         else:
-            info = f"{p.colour} · action tokens left: {p.tokens_left}/4"
+            info = t("col.img.info.phase2", colour=colour, tokens=p.tokens_left)
         c.text((x, top + 40), info, 13, SOFT_INK)
-        c.text((x, top + 58), f"reserve ({len(p.reserve)}):", 13, INK)
+        c.text((x, top + 58), t("col.img.reserve", n=len(p.reserve)), 13, INK)
         _shapes_row(c, p.reserve, x, top + 76, ROOF[p.seat], PANEL_W - 24, rows=1)
 
 
 def _draw_supply(c: Canvas, v: CityOfLightView) -> None:
-    c.text((PANEL_X + 2, SUPPLY_Y), f"Supply ({len(v.supply)})", 15, INK, bold=True)
+    c.text((PANEL_X + 2, SUPPLY_Y), t("col.img.supply", n=len(v.supply)), 15, INK, bold=True)
     _shapes_row(c, v.supply, PANEL_X + 2, SUPPLY_Y + 22, SUPPLY_ROOF, PANEL_W - 4, rows=2)
 
 
 def _draw_postcards(c: Canvas, v: CityOfLightView) -> None:
-    c.text((PANEL_X + 2, postcard_box(0)[1] - 20), "Postcards", 15, INK, bold=True)
+    c.text((PANEL_X + 2, postcard_box(0)[1] - 20), t("col.img.postcards"), 15, INK, bold=True)
     for n, card in enumerate(v.postcards):
         x0, y0, x1, y1 = postcard_box(n)
         outline = PENDING if card.pending else (150, 140, 128)
@@ -321,7 +319,8 @@ def _draw_postcards(c: Canvas, v: CityOfLightView) -> None:
             c.text((x0 + 8, y0 + 6 + 15 * i), line, 13, ink, bold=not card.used)
         if card.token is not None:
             c.circle((x1 - 16, y0 + 16), 10, fill=CHIMNEY[card.token], outline=INK, width=1.5)
-        status = "pending" if card.pending else ("used" if card.used else "face up")
+        status = t("col.img.pending" if card.pending else
+                   "col.img.used" if card.used else "col.img.face_up")  # fmt: skip
         c.text((x0 + 8, y1 - 6), status, 11, PENDING if card.pending else SOFT_INK,
                anchor="ld")  # fmt: skip
 

@@ -128,3 +128,45 @@ def test_the_fountain_covers_one_cell_or_two():
                   for x in (2, 3)]  # fmt: skip
         assert at(image, inside[0]) == WATER
         assert (at(image, inside[1]) == WATER) == (cells == 2)
+
+
+def test_final_picture_marks_lit_buildings_and_the_largest_districts():
+    """The end picture agrees with the scoring: a lamp-coloured border inside every lit
+    building, and each player's largest district traced in that player's colour."""
+    from bot.render.city_of_light import CHIMNEY, LAMP, render_table
+    from bot.render.city_of_light_layout import cell_box
+    from bot.render.city_of_light_scoring import building_cells
+    from games.registry import get_game
+
+    game = get_game("city-of-light")
+    state = game.setup(2, game.parse_options({}), seed=3)
+    rng = random.Random(3)
+    while not game.is_over(state):
+        seat = min(game.to_act(state))
+        state, _ = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+    view = game.view(state, None)
+    image = Image.open(io.BytesIO(render_table(view, ["a", "b"]))).convert("RGB")
+    cells_of = building_cells(view)
+
+    def near(colour, box):
+        x0, y0, x1, y1 = (int(v) for v in box)
+        pixels = [image.getpixel((x, y)) for x in range(x0, x1) for y in range(y0, y1)]
+        return any(sum(abs(p - q) for p, q in zip(px, colour, strict=True)) < 40 for px in pixels)
+
+    checked = 0
+    for player in view.result.details["players"]:
+        seat = player["seat"]
+        for term in player["buildings"]:
+            cells = sorted(cells_of[(seat, term["building"])])
+            x, y = cells[0]
+            x0, y0, x1, y1 = cell_box(x, y, 5)
+            edge = (x0, y0 + 10, x0 + 5, y1 - 10)  # the left inner edge of its first cell
+            if term["lights"]:
+                assert near(LAMP, edge), term
+                checked += 1
+        district = set().union(*(cells_of[(seat, k)] for k in player["district"]["buildings"]))
+        if district:
+            x, y = min(district)  # the leftmost cell: its left side is on the border
+            x0, y0, x1, y1 = cell_box(x, y, 0)
+            assert near(CHIMNEY[seat], (x0, y0 + 10, x0 + 5, y1 - 10)), player["district"]
+    assert checked > 0
