@@ -1,0 +1,66 @@
+"""Lobby Leave and Cancel, /lutece matches, and the configured admin role."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.discord.driver import open_table, play_turns, settle, start_match
+
+pytestmark = pytest.mark.usefixtures("fast_render")
+
+
+async def test_leave_and_cancel_a_table(world):
+    alice, bob, carol = world.user("alice"), world.user("bob"), world.user("carol")
+    async with world.bot() as bot:
+        lobby = await open_table(world, alice, 3)
+        await bob.click(lobby, "Join")
+        assert bob.mention in world.fake.state.messages[lobby.id].embeds[0]["description"]
+        left = await bob.click(lobby, "Leave")
+        assert left.responded
+        assert bob.mention not in world.fake.state.messages[lobby.id].embeds[0]["description"]
+        host_leaves = await alice.click(lobby, "Leave")
+        assert host_leaves.ephemeral and "cancel it instead" in host_leaves.content
+        not_host = await carol.click(lobby, "Cancel")
+        assert not_host.ephemeral and "Only the player who opened the table" in not_host.content
+        cancelled = await alice.click(lobby, "Cancel")
+        assert cancelled.responded
+        embed = world.fake.state.messages[lobby.id].embeds[0]
+        assert "cancelled" in embed["description"]
+        assert not world.fake.state.messages[lobby.id].components  # no buttons left
+        await settle(world, bot)
+        assert [m.status for m in await bot.host.store.list_matches(("ended",))] == ["ended"]
+
+
+async def test_lutece_matches_says_whose_turn_it_is(world):
+    alice, bob = world.user("alice"), world.user("bob")
+    async with world.bot() as bot:
+        empty = await alice.slash(world.games, "lutece matches")
+        assert empty.ephemeral and "not in any open match" in empty.content
+        match_id, thread, _ = await start_match(world, bot, alice, [bob])
+        live = await bot.host.get(match_id)
+        first = live.row.seat_rows[min(live.to_act())].user_id
+        mine = alice if first == alice.id else bob
+        other = bob if mine is alice else alice
+        assert "your turn" in (await mine.slash(world.games, "lutece matches")).content
+        waiting = await other.slash(world.games, "lutece matches")
+        assert "waiting for" in waiting.content and match_id in waiting.content
+
+
+async def test_members_of_the_configured_admin_role_may_use_admin_commands(world):
+    alice, bob, dave = world.user("alice"), world.user("bob"), world.user("dave")
+    async with world.bot() as bot:
+        match_id, thread, _ = await start_match(world, bot, alice, [bob])
+        await play_turns(world, bot, match_id, thread, [alice, bob], random.Random(2), turns=2)
+        refused = await dave.slash(world.games, "admin matches")
+        assert "Manage Server" in refused.content
+        role = world.fake.add_role(world.guild, "Lutèce admins")
+        world.fake.make_admin(alice, world.guild)
+        await world.fake.wait_for(lambda: True)
+        set_role = await alice.slash(world.games, "admin role", role=role)
+        assert set_role.ephemeral and "may now use the admin commands" in set_role.content
+        world.fake.give_role(dave, world.guild, role)
+        await world.fake.wait_for(lambda: True)
+        listed = await dave.slash(world.games, "admin matches")
+        assert listed.ephemeral and match_id in listed.content
