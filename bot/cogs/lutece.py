@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.adapters import ADAPTERS
 from bot.i18n import t
 from bot.i18n.translator import cmd
 from bot.ui.router import guarded, reply
@@ -50,6 +51,16 @@ class LuteceCog(commands.GroupCog, group_name="lutece", group_description=cmd("c
                 live = await self.bot.host.get(row.id)
                 lines.append(match_line(live, interaction.user.id, locale))
             await reply(interaction, "\n".join(lines)[:2000])
+
+        await guarded(interaction, run)
+
+    @app_commands.command(name="help", description=cmd("cmd.lutece.help"))
+    async def help(self, interaction: discord.Interaction) -> None:
+        async def run() -> None:
+            locale = str(interaction.locale)
+            games = "\n".join(t("lutece.help.game", locale, command=a.command,
+                                 game=t(f"game.{a.key}", locale)) for a in ADAPTERS.values())
+            await reply(interaction, t("lutece.help", locale, games=games))  # fmt: skip
 
         await guarded(interaction, run)
 

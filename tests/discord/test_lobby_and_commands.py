@@ -64,3 +64,12 @@ async def test_members_of_the_configured_admin_role_may_use_admin_commands(world
         await world.fake.wait_for(lambda: True)
         listed = await dave.slash(world.games, "admin matches")
         assert listed.ephemeral and match_id in listed.content
+
+
+async def test_help_lists_every_game_and_its_commands(world):
+    alice = world.user("alice")
+    async with world.bot():
+        result = await alice.slash(world.games, "lutece help")
+        assert result.ephemeral
+        for command in ("/paris-paris new", "/city-of-light new", "/lutece dms"):
+            assert command in result.content
