@@ -10,7 +10,14 @@ from __future__ import annotations
 from games.city_of_light import actions as A
 from games.city_of_light.data import BUILDING_KEYS
 from games.city_of_light.geometry import SHAPES
-from games.city_of_light.state import LIGHT, MIXED, State, allowed_mask, occupy
+from games.city_of_light.state import (
+    LIGHT,
+    MIXED,
+    State,
+    allowed_mask,
+    chimneys_left,
+    occupy,
+)
 from games.core.contract import Event
 from games.core.errors import IllegalAction
 
@@ -58,7 +65,7 @@ def legal_placements(state: State, seat: int, b: int):
 def can_place(state: State, seat: int) -> bool:
     """Whether `seat` can place any reserve building now (pending effects included)."""
     reserve = state.reserves[seat]
-    if not reserve:
+    if not reserve or not chimneys_left(state, seat):
         return False
     allowed, metro, chartier = exception_cells(state, seat)
     extra = metro | chartier
@@ -78,6 +85,8 @@ _BUILD_ACTIONS: tuple[tuple[tuple[int, A.Build], ...], ...] = tuple(
 
 
 def legal(state: State, seat: int) -> list:
+    if not chimneys_left(state, seat):
+        return []
     allowed, metro, chartier = exception_cells(state, seat)
     extra = metro | chartier
     out = []
@@ -87,6 +96,15 @@ def legal(state: State, seat: int) -> list:
             if not rest or (extra and placement_use(mask, allowed, metro, chartier) >= 0):
                 out.append(action)
     return out
+
+
+def require_chimney(state: State, seat: int) -> None:
+    """Every building placed takes one of the owner's 7 chimneys."""
+    if not chimneys_left(state, seat):
+        raise IllegalAction(
+            "city_of_light.no_chimney",
+            "all 7 of your chimneys are on buildings: you cannot place another building",
+        )
 
 
 def check_placement(state: State, seat: int, b: int, rotation: int, x: int, y: int):
@@ -143,6 +161,7 @@ def apply_build(state: State, seat: int, action) -> tuple[State, list[Event]]:
             f"{action.building} is not in your reserve",
             building=action.building,
         )
+    require_chimney(state, seat)
     cells, use = check_placement(state, seat, b, action.rotation, action.x, action.y)
     changes = place(state, seat, b, cells, use, b)
     reserves = list(state.reserves)

@@ -94,6 +94,9 @@ POSTCARD_NAMES: dict[str, str] = {
 }
 POSTCARDS_IN_PLAY = 8
 TOKENS_PER_PLAYER = 4
+# [V] 7 chimneys per colour ("7 Schornsteine"; RU: 7 труб): one goes on every building a player
+# places, the Jardin des Plantes included, so a player owns at most 7 (spec Q10: enforced).
+CHIMNEYS_PER_PLAYER = 7
 UNBUILT_PENALTY = 3  # [V] −3 per building left in the reserve (not with Sacré-Cœur)
 
 # End-game points of the stamped postcards. [V] Le Peintre (the scoring example);

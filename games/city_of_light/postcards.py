@@ -18,6 +18,7 @@ from games.city_of_light.building import (
     legal_placements,
     place,
     placement_use,
+    require_chimney,
 )
 from games.city_of_light.data import BUILDING_KEYS, FACINGS
 from games.city_of_light.geometry import DOMINO_SHAPE, bits, grow, idx, mask_of, on_board
@@ -34,6 +35,7 @@ from games.city_of_light.state import (
     State,
     allowed_mask,
     building_cells,
+    chimneys_left,
     own_free_mask,
     tokens_left,
 )
@@ -109,6 +111,8 @@ def _effects(state: State, seat: int, card: str) -> list:
     if card == "fontaine_des_mers" and state.fountain_cells == 1:
         cells = allowed_mask(state, seat) | _fountain_chartier(state, seat)
         return [act(card, x=c % 8, y=c // 8) for c in bits(cells)]
+    if card in ("jardin_des_plantes", "levitation") and not chimneys_left(state, seat):
+        return []  # both place a building: no chimney left, so only declining remains
     if card in ("jardin_des_plantes", "fontaine_des_mers"):
         allowed = allowed_mask(state, seat)
         chartier = _fountain_chartier(state, seat) if card == "fontaine_des_mers" else 0
@@ -220,6 +224,7 @@ def _domino(state: State, seat: int, a, params: dict) -> dict:
     params.update(x=a.x, y=a.y, rotation=a.rotation, effect=USE_NAMES[use])
     if fountain:
         return place(state, seat, -1, cells, use if use == CHARTIER else 0, FOUNTAIN)
+    require_chimney(state, seat)
     return place(state, seat, GARDEN, cells, 0, GARDEN)
 
 
@@ -288,6 +293,7 @@ def _levitation(state: State, seat: int, a, params: dict) -> dict:
             f"{a.building} is not in the supply",
             building=a.building,
         )
+    require_chimney(state, seat)
     cells, use = check_placement(state, seat, take, a.rotation, a.x, a.y)
     changes = place(state, seat, take, cells, use, take)
     reserves = list(state.reserves)

@@ -10,7 +10,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from games.city_of_light.data import TOKENS_PER_PLAYER
+from games.city_of_light.data import CHIMNEYS_PER_PLAYER, TOKENS_PER_PLAYER
 
 # Cell kinds in `cells` (seat numbers double as colour kinds: 0 orange, 1 blue).
 NO_TILE = -1
@@ -84,6 +84,11 @@ class State:
 
 def tokens_left(state: State, seat: int) -> int:
     return TOKENS_PER_PLAYER - state.tokens.count(seat)
+
+
+def chimneys_left(state: State, seat: int) -> int:
+    """Chimneys not yet on a building (the garden takes one too)."""
+    return CHIMNEYS_PER_PLAYER - sum(1 for e in state.built if e is not None and e[0] == seat)
 
 
 def activated_by(state: State, card: str) -> int:

@@ -199,3 +199,23 @@ def test_chartier_with_the_fountain():
     s = play(s, 0, act("chartier"))
     s = play(s, 0, fountain)
     assert s.chartier == -1 and s.cells[idx(4, 0)] == MIXED
+
+
+def test_seven_chimneys_cap_the_buildings_a_player_can_place():
+    # DE: "Nehmt euch dann die passenden 8 Straßen-Plättchen, 7 Schornsteine und 4
+    # Aktionsmarker." / "Wenn du ein Gebäude platziert hast, stelle einen deiner Schornsteine
+    # darauf." — with all 7 on buildings, an 8th building cannot be placed.
+    rows = ["oooooooo"] * 8
+    s = board(rows, reserves=(("LINE",), ()))
+    assert any(a.type == "build" for a in GAME.legal_actions(s, 0))
+    built = tuple((0, (56 + i,)) for i in range(7)) + (None,) * 6  # 7 buildings of seat 0
+    capped = s.replace(built=built)
+    assert not any(a.type == "build" for a in GAME.legal_actions(capped, 0))
+    refused(capped, 0, build("LINE", 0, 0), "no_chimney")
+    # The Jardin des Plantes and Levitation place a building too: only declining remains.
+    cards = ("jardin_des_plantes", "levitation") + capped.cards[2:]
+    capped = capped.replace(cards=cards, supply=(2,))
+    offered = [a for a in GAME.legal_actions(capped, 0) if a.type == "activate"
+               and a.card in ("jardin_des_plantes", "levitation")]  # fmt: skip
+    assert offered and all(a.decline for a in offered)
+    refused(capped, 0, act("jardin_des_plantes", rotation=0, x=0, y=0), "no_chimney")
