@@ -5,7 +5,7 @@ Tags, as in the spec: [V] verified in the Russian (GaGa) and German (Kosmos) rul
 physical game but never checked against it), [R] reconstructed (a best guess; kept as data so
 it can be changed in one place).
 
-Nothing here is read from `../shared` at run time: this module is the game's only data file.
+Nothing here is read from the reference specs at run time: this module is the game's only data file.
 """
 
 from __future__ import annotations
