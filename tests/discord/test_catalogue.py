@@ -44,3 +44,14 @@ async def test_translator_returns_another_languages_text_and_leaves_english(monk
 
 def test_missing_parameters_stay_visible_instead_of_crashing():
     assert "{mentions}" in i18n.t("table.your_turn")
+
+
+def test_every_engine_refusal_key_has_a_friendly_sentence():
+    catalogue = json.loads((ROOT / "bot/i18n/en.json").read_text(encoding="utf-8"))
+    engine_keys = set()
+    for path in (ROOT / "games").rglob("*.py"):
+        engine_keys |= set(re.findall(r'"((?:paris_paris|city_of_light)\.[a-z_]+)"',
+                                      path.read_text(encoding="utf-8")))  # fmt: skip
+    assert engine_keys
+    missing = sorted(k for k in engine_keys if f"error.{k}" not in catalogue)
+    assert not missing, missing
