@@ -1,4 +1,11 @@
-"""REST handlers: the routes discord.py calls, applied to :class:`FakeState`.
+"""REST plumbing shared by the route modules, and :func:`register_routes`.
+
+Request bodies (JSON or multipart with files), attachments, and the message operations
+every route goes through: :func:`create_message`, :func:`edit_message`,
+:func:`delete_message`. The routes themselves live in :mod:`fakediscord.rest_app`,
+:mod:`fakediscord.rest_guilds`, :mod:`fakediscord.rest_messages` and
+:mod:`fakediscord.rest_interactions`; they call the message operations through this
+module (``rest.create_message``) so a test can wrap them in one place.
 
 Each handler raises :class:`ApiError` for what Discord would refuse; the server's
 middleware turns it into Discord's JSON error body and records the call.
@@ -7,23 +14,19 @@ middleware turns it into Discord's JSON error body and records the call.
 from __future__ import annotations
 
 import json
-import time
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
 from fakediscord import payloads
-from fakediscord.errors import ApiError, not_found, unknown_interaction
-from fakediscord.faults import check_choices, check_message
+from fakediscord.faults import check_message
 from fakediscord.state import (
-    DM,
+    DEFAULT_MESSAGE,
     EPHEMERAL,
     LOADING,
-    PRIVATE_THREAD,
-    PUBLIC_THREAD,
     Attachment,
     Channel,
-    Command,
     InteractionRecord,
     Message,
     snowflake,
@@ -36,22 +39,18 @@ INTERACTION_KEY: web.RequestKey[InteractionRecord] = web.RequestKey(
     "interaction", InteractionRecord
 )
 
-# Interaction callback types
-PONG, CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE = 1, 4, 5, 6, 7
-AUTOCOMPLETE_RESULT, MODAL = 8, 9
-# Message types
-DEFAULT, CHAT_INPUT_COMMAND, THREAD_CREATED = 0, 20, 18
-# Interaction types
-APPLICATION_COMMAND = 2
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+Route = Callable[[str, str], Callable[[Handler], Handler]]
+"""``route(method, path)``: a decorator adding a handler under the API prefix."""
 
 
-def _json(data: Any, status: int = 200) -> web.Response:
+def json_reply(data: Any, status: int = 200) -> web.Response:
     from fakediscord.server import json_response
 
     return json_response(data, status)
 
 
-def _no_content() -> web.Response:
+def no_content() -> web.Response:
     return web.Response(status=204)
 
 
@@ -126,7 +125,7 @@ def create_message(
     path: str = "",
     ephemeral_for: int | None = None,
     interaction: InteractionRecord | None = None,
-    type_: int = DEFAULT,
+    type_: int = DEFAULT_MESSAGE,
     extra_flags: int = 0,
 ) -> Message:
     check_message(payload, path=path, files=len(files), creating=not extra_flags & LOADING)
@@ -190,452 +189,23 @@ def message_payload(fake: FakeDiscord, msg: Message) -> dict:
 
 
 def register_routes(app: web.Application, fake: FakeDiscord, prefix: str) -> None:
-    st = fake.state
-    r = app.router
+    # Imported here: the route modules import this one for the shared plumbing.
+    from fakediscord import rest_app, rest_guilds, rest_interactions, rest_messages
 
-    def route(method: str, path: str):
-        def deco(fn):
-            r.add_route(method, prefix + path, fn)
+    def route(method: str, path: str) -> Callable[[Handler], Handler]:
+        def deco(fn: Handler) -> Handler:
+            app.router.add_route(method, prefix + path, fn)
             return fn
 
         return deco
 
-    # -- login / identity --------------------------------------------------------
-
-    @route("GET", "/users/@me")
-    async def me(request):
-        return _json(payloads.user(fake.bot_user))
-
-    @route("GET", "/users/{user_id}")
-    async def get_user(request):
-        return _json(payloads.user(st.user(request.match_info["user_id"])))
-
-    @route("GET", "/oauth2/applications/@me")
-    @route("GET", "/applications/@me")
-    async def app_info(request):
-        return _json(payloads.application(fake.application_id, fake.bot_user, fake.owner))
-
-    @route("GET", "/gateway/bot")
-    async def gateway_bot(request):
-        return _json(payloads.gateway_bot(fake.gateway_url))
-
-    @route("GET", "/gateway")
-    async def gateway(request):
-        return _json({"url": fake.gateway_url})
-
-    # -- application commands -----------------------------------------------------
-
-    def _check_app(request):
-        if request.match_info["application_id"] != str(fake.application_id):
-            raise ApiError(403, 50001, "Missing Access")
-
-    def _commands(guild_id):
-        return [c for c in st.commands.values() if c.guild_id == guild_id]
-
-    def _bulk_overwrite(guild_id, body):
-        old = {(c.name, c.type): c for c in _commands(guild_id)}
-        for c in old.values():
-            del st.commands[c.id]
-        result = []
-        for spec in body:
-            spec = dict(spec)
-            prev = old.get((spec["name"], spec.get("type", 1)))
-            cmd = Command(prev.id if prev else snowflake(), fake.application_id, guild_id, spec)
-            st.commands[cmd.id] = cmd
-            result.append(payloads.command(cmd))
-        return result
-
-    @route("GET", "/applications/{application_id}/commands")
-    async def get_global_commands(request):
-        _check_app(request)
-        return _json([payloads.command(c) for c in _commands(None)])
-
-    @route("PUT", "/applications/{application_id}/commands")
-    async def put_global_commands(request):
-        _check_app(request)
-        return _json(_bulk_overwrite(None, await request.json()))
-
-    @route("GET", "/applications/{application_id}/guilds/{guild_id}/commands")
-    async def get_guild_commands(request):
-        _check_app(request)
-        return _json(
-            [payloads.command(c) for c in _commands(st.guild(request.match_info["guild_id"]).id)]
-        )
-
-    @route("PUT", "/applications/{application_id}/guilds/{guild_id}/commands")
-    async def put_guild_commands(request):
-        _check_app(request)
-        gid = st.guild(request.match_info["guild_id"]).id
-        return _json(_bulk_overwrite(gid, await request.json()))
-
-    # -- guilds ------------------------------------------------------------------
-
-    @route("GET", "/guilds/{guild_id}")
-    async def get_guild(request):
-        g = st.guild(request.match_info["guild_id"])
-        data = payloads.guild_create(st, g, fake.bot_user.id)
-        for key in ("members", "channels", "threads", "voice_states", "presences"):
-            data.pop(key)
-        return _json(data)
-
-    @route("GET", "/guilds/{guild_id}/channels")
-    async def get_guild_channels(request):
-        g = st.guild(request.match_info["guild_id"])
-        chans = [st.channels[c] for c in g.channel_ids if not st.channels[c].is_thread]
-        return _json([payloads.channel(st, c) for c in chans])
-
-    @route("GET", "/guilds/{guild_id}/roles")
-    async def get_roles(request):
-        g = st.guild(request.match_info["guild_id"])
-        return _json([payloads.role(x) for x in g.roles.values()])
-
-    @route("GET", "/guilds/{guild_id}/members")
-    async def get_members(request):
-        g = st.guild(request.match_info["guild_id"])
-        return _json([payloads.member(st, m) for m in g.members.values()])
-
-    @route("GET", "/guilds/{guild_id}/members/{user_id}")
-    async def get_member(request):
-        m = st.member(request.match_info["guild_id"], request.match_info["user_id"])
-        return _json(payloads.member(st, m))
-
-    @route("PUT", "/guilds/{guild_id}/members/{user_id}/roles/{role_id}")
-    async def add_member_role(request):
-        g = st.guild(request.match_info["guild_id"])
-        m = st.member(g.id, request.match_info["user_id"])
-        role_id = int(request.match_info["role_id"])
-        if role_id not in g.roles:
-            raise not_found(10011, "Unknown Role")
-        if role_id not in m.role_ids:
-            m.role_ids.append(role_id)
-        fake._member_updated(m)
-        return _no_content()
-
-    @route("DELETE", "/guilds/{guild_id}/members/{user_id}/roles/{role_id}")
-    async def remove_member_role(request):
-        m = st.member(request.match_info["guild_id"], request.match_info["user_id"])
-        role_id = int(request.match_info["role_id"])
-        if role_id in m.role_ids:
-            m.role_ids.remove(role_id)
-        fake._member_updated(m)
-        return _no_content()
-
-    @route("GET", "/guilds/{guild_id}/threads/active")
-    async def active_threads(request):
-        g = st.guild(request.match_info["guild_id"])
-        threads = [c for c in st.threads() if c.guild_id == g.id and not c.archived]
-        return _json({"threads": [payloads.channel(st, t) for t in threads], "members": []})
-
-    # -- channels & messages ----------------------------------------------------------
-
-    @route("GET", "/channels/{channel_id}")
-    async def get_channel(request):
-        return _json(payloads.channel(st, st.channel(request.match_info["channel_id"])))
-
-    @route("PATCH", "/channels/{channel_id}")
-    async def edit_channel(request):
-        chan = st.channel(request.match_info["channel_id"])
-        body = await request.json()
-        if "name" in body:
-            chan.name = body["name"]
-        if "archived" in body:
-            chan.archived = bool(body["archived"])
-        if "locked" in body:
-            chan.locked = bool(body["locked"])
-        event = "THREAD_UPDATE" if chan.is_thread else "CHANNEL_UPDATE"
-        fake._dispatch_soon(event, lambda: payloads.channel(st, chan))
-        return _json(payloads.channel(st, chan))
-
-    @route("DELETE", "/channels/{channel_id}")
-    async def delete_channel(request):
-        chan = st.channel(request.match_info["channel_id"])
-        data = payloads.channel(st, chan)
-        del st.channels[chan.id]
-        for m in st.channel_messages(chan.id):
-            del st.messages[m.id]
-        if chan.guild_id and chan.id in st.guilds[chan.guild_id].channel_ids:
-            st.guilds[chan.guild_id].channel_ids.remove(chan.id)
-        event = "THREAD_DELETE" if chan.is_thread else "CHANNEL_DELETE"
-        fake._dispatch_soon(event, lambda: data)
-        return _json(data)
-
-    @route("POST", "/channels/{channel_id}/typing")
-    async def typing(request):
-        st.channel(request.match_info["channel_id"])
-        return _no_content()
-
-    def _writable(chan: Channel) -> None:
-        if chan.is_dm:
-            if not st.users[chan.recipient_id].dms_open:
-                raise ApiError(403, 50007, "Cannot send messages to this user")
-        elif chan.is_thread and (chan.archived or chan.locked):
-            raise ApiError(400, 50083, "Thread is archived")
-
-    @route("POST", "/channels/{channel_id}/messages")
-    async def send_message(request):
-        chan = st.channel(request.match_info["channel_id"])
-        _writable(chan)
-        payload, files = await read_body(request)
-        msg = create_message(fake, chan, payload, files)
-        return _json(message_payload(fake, msg))
-
-    @route("GET", "/channels/{channel_id}/messages")
-    async def history(request):
-        chan = st.channel(request.match_info["channel_id"])
-        q = request.query
-        limit = int(q.get("limit", 50))
-        msgs = [m for m in st.channel_messages(chan.id) if not m.ephemeral]
-        if "before" in q:
-            msgs = [m for m in msgs if m.id < int(q["before"])]
-        if "after" in q:
-            msgs = [m for m in msgs if m.id > int(q["after"])]
-            msgs = msgs[:limit]
-        else:
-            msgs = msgs[-limit:]
-        return _json([message_payload(fake, m) for m in reversed(msgs)])
-
-    def _channel_message(request) -> Message:
-        msg = st.message(request.match_info["channel_id"], request.match_info["message_id"])
-        if msg.ephemeral:
-            raise not_found(10008, "Unknown Message")
-        return msg
-
-    @route("GET", "/channels/{channel_id}/messages/{message_id}")
-    async def get_message(request):
-        return _json(message_payload(fake, _channel_message(request)))
-
-    @route("PATCH", "/channels/{channel_id}/messages/{message_id}")
-    async def patch_message(request):
-        msg = _channel_message(request)
-        if msg.author_id != fake.bot_user.id:
-            raise ApiError(403, 50005, "Cannot edit a message authored by another user")
-        payload, files = await read_body(request)
-        return _json(message_payload(fake, edit_message(fake, msg, payload, files)))
-
-    @route("DELETE", "/channels/{channel_id}/messages/{message_id}")
-    async def del_message(request):
-        delete_message(fake, _channel_message(request))
-        return _no_content()
-
-    # -- threads ------------------------------------------------------------------
-
-    def _new_thread(parent: Channel, body: dict, type_: int, starter: Message | None) -> Channel:
-        if parent.is_dm or parent.is_thread:
-            raise ApiError(400, 50024, "Cannot execute action on this channel type")
-        if not body.get("name"):
-            raise ApiError(400, 50035, "Invalid Form Body")
-        thread = Channel(
-            starter.id if starter else snowflake(),  # Discord reuses the message id
-            type_,
-            name=str(body["name"])[:100],
-            guild_id=parent.guild_id,
-            parent_id=parent.id,
-            owner_id=fake.bot_user.id,
-            starter_message_id=starter.id if starter else None,
-            member_ids={fake.bot_user.id},
-        )
-        st.channels[thread.id] = thread
-        st.guilds[parent.guild_id].channel_ids.append(thread.id)
-        if starter:
-            starter.thread_id = thread.id
-        fake._dispatch_soon(
-            "THREAD_CREATE", lambda: {**payloads.channel(st, thread), "newly_created": True}
-        )
-        return thread
-
-    @route("POST", "/channels/{channel_id}/messages/{message_id}/threads")
-    async def thread_from_message(request):
-        msg = _channel_message(request)
-        if msg.thread_id:
-            raise ApiError(400, 160004, "A thread has already been created for this message")
-        parent = st.channel(request.match_info["channel_id"])
-        thread = _new_thread(parent, await request.json(), PUBLIC_THREAD, msg)
-        return _json(payloads.channel(st, thread), 201)
-
-    @route("POST", "/channels/{channel_id}/threads")
-    async def thread_without_message(request):
-        parent = st.channel(request.match_info["channel_id"])
-        body = await request.json()
-        type_ = int(body.get("type") or PRIVATE_THREAD)
-        thread = _new_thread(parent, body, type_, None)
-        return _json(payloads.channel(st, thread), 201)
-
-    def _thread_member(request, add: bool):
-        chan = st.channel(request.match_info["channel_id"])
-        if not chan.is_thread:
-            raise ApiError(400, 50024, "Cannot execute action on this channel type")
-        uid = request.match_info.get("user_id", "@me")
-        user = fake.bot_user if uid == "@me" else st.user(uid)
-        (chan.member_ids.add if add else chan.member_ids.discard)(user.id)
-        return _no_content()
-
-    @route("PUT", "/channels/{channel_id}/thread-members/{user_id}")
-    async def add_thread_member(request):
-        return _thread_member(request, True)
-
-    @route("DELETE", "/channels/{channel_id}/thread-members/{user_id}")
-    async def remove_thread_member(request):
-        return _thread_member(request, False)
-
-    # -- DMs ----------------------------------------------------------------------
-
-    @route("POST", "/users/@me/channels")
-    async def open_dm(request):
-        body = await request.json()
-        user = st.user(body.get("recipient_id"))
-        return _json(payloads.channel(st, fake.dm_channel(user)))
-
-    # -- interactions ---------------------------------------------------------------
-
-    def _interaction(request, by: str) -> InteractionRecord:
-        if by == "id":
-            rec = st.interactions.get(int(request.match_info["interaction_id"]))
-            if rec is None or rec.token != request.match_info["token"]:
-                raise unknown_interaction()
-        else:
-            if request.match_info["application_id"] != str(fake.application_id):
-                raise not_found(10015, "Unknown Webhook")
-            rec = st.interactions_by_token.get(request.match_info["token"])
-            if rec is None:
-                raise not_found(10015, "Unknown Webhook")
-            if time.monotonic() - rec.dispatched_at > fake.faults.token_lifetime:
-                raise ApiError(401, 50027, "Invalid Webhook Token")
-            if rec.responded_at is None:
-                raise not_found(10015, "Unknown Webhook")
-        request[INTERACTION_KEY] = rec
-        return rec
-
-    @route("POST", "/interactions/{interaction_id}/{token}/callback")
-    async def callback(request):
-        rec = _interaction(request, "id")
-        if time.monotonic() - rec.dispatched_at > fake.faults.response_window:
-            rec.late_callbacks += 1
-            raise unknown_interaction()
-        if rec.responded_at is not None:
-            raise ApiError(400, 40060, "Interaction has already been acknowledged.")
-        body, files = await read_body(request)
-        type_ = int(body.get("type", 0))
-        data = body.get("data") or {}
-        chan = st.channels[rec.channel_id]
-        ephemeral = bool(int(data.get("flags") or 0) & EPHEMERAL)
-        source = st.messages.get(rec.source_message_id) if rec.source_message_id else None
-        msg: Message | None = None
-        loading = False
-        if type_ == CHANNEL_MESSAGE:
-            msg = create_message(
-                fake,
-                chan,
-                data,
-                files,
-                path="data",
-                ephemeral_for=rec.user_id if ephemeral else None,
-                interaction=rec,
-                type_=CHAT_INPUT_COMMAND if rec.type == APPLICATION_COMMAND else DEFAULT,
-            )
-        elif type_ == DEFERRED_CHANNEL_MESSAGE:
-            loading = True
-            msg = create_message(
-                fake,
-                chan,
-                {},
-                [],
-                ephemeral_for=rec.user_id if ephemeral else None,
-                interaction=rec,
-                type_=CHAT_INPUT_COMMAND if rec.type == APPLICATION_COMMAND else DEFAULT,
-                extra_flags=LOADING,
-            )
-        elif type_ in (DEFERRED_UPDATE, UPDATE_MESSAGE):
-            if source is None:
-                raise ApiError(400, 40043, "Interaction callback type invalid for this interaction")
-            if type_ == UPDATE_MESSAGE:
-                edit_message(fake, source, data, files, path="data")
-                msg = source
-            ephemeral = source.ephemeral
-        elif type_ == AUTOCOMPLETE_RESULT:
-            check_choices(data.get("choices") or [])
-        elif type_ == MODAL:
-            if not data.get("custom_id") or not data.get("title"):
-                raise ApiError(400, 50035, "Invalid Form Body")
-        else:
-            raise ApiError(400, 50035, "Invalid Form Body")
-        rec.responded_at = time.monotonic()
-        rec.callback_type = type_
-        rec.callback_data = data
-        if msg is not None:
-            rec.original_message_id = msg.id
-        elif source is not None:
-            rec.original_message_id = source.id
-        if "with_response" not in request.query:
-            return _no_content()
-        body = payloads.callback_response(
-            rec.id,
-            type_,
-            message_payload(fake, msg) if msg else None,
-            ephemeral=ephemeral,
-            loading=loading,
-        )
-        return _json(body)
-
-    def _webhook_message(rec: InteractionRecord, mid: str) -> Message:
-        if mid == "@original":
-            msg = st.messages.get(rec.original_message_id or 0)
-        else:
-            msg = st.messages.get(int(mid))
-            ours = {rec.original_message_id, *rec.followup_ids}
-            if msg is not None and msg.id not in ours:
-                msg = None
-        if msg is None:
-            raise not_found(10008, "Unknown Message")
-        return msg
-
-    @route("POST", "/webhooks/{application_id}/{token}")
-    async def followup(request):
-        rec = _interaction(request, "token")
-        payload, files = await read_body(request)
-        original = st.messages.get(rec.original_message_id or 0)
-        if original is not None and original.flags & LOADING and original.edits == 0:
-            # The first followup after a "thinking" defer replaces the loading message.
-            msg = edit_message(fake, original, payload, files)
-        else:
-            chan = st.channels[rec.channel_id]
-            if "thread_id" in request.query:
-                chan = st.channel(request.query["thread_id"])
-            ephemeral = bool(int(payload.get("flags") or 0) & EPHEMERAL)
-            msg = create_message(
-                fake,
-                chan,
-                payload,
-                files,
-                ephemeral_for=rec.user_id if ephemeral else None,
-                interaction=rec,
-            )
-            rec.followup_ids.append(msg.id)
-        if request.query.get("wait") in ("1", "true", "True"):
-            return _json(message_payload(fake, msg))
-        return _no_content()
-
-    @route("GET", "/webhooks/{application_id}/{token}/messages/{message_id}")
-    async def get_webhook_message(request):
-        rec = _interaction(request, "token")
-        return _json(message_payload(fake, _webhook_message(rec, request.match_info["message_id"])))
-
-    @route("PATCH", "/webhooks/{application_id}/{token}/messages/{message_id}")
-    async def edit_webhook_message(request):
-        rec = _interaction(request, "token")
-        msg = _webhook_message(rec, request.match_info["message_id"])
-        payload, files = await read_body(request)
-        return _json(message_payload(fake, edit_message(fake, msg, payload, files)))
-
-    @route("DELETE", "/webhooks/{application_id}/{token}/messages/{message_id}")
-    async def delete_webhook_message(request):
-        rec = _interaction(request, "token")
-        delete_message(fake, _webhook_message(rec, request.match_info["message_id"]))
-        return _no_content()
+    for module in (rest_app, rest_guilds, rest_messages, rest_interactions):
+        module.register(route, fake)
 
     # -- attachments (served so ``Attachment.read()`` works) --------------------------
 
     async def get_attachment(request):
-        for msg in st.messages.values():
+        for msg in fake.state.messages.values():
             for a in msg.attachments:
                 if str(a.id) == request.match_info["attachment_id"]:
                     return web.Response(
@@ -643,6 +213,4 @@ def register_routes(app: web.Application, fake: FakeDiscord, prefix: str) -> Non
                     )
         raise web.HTTPNotFound()
 
-    r.add_get("/attachments/{channel_id}/{attachment_id}/{filename}", get_attachment)
-
-    _ = DM  # DM channels are created through fake.dm_channel()
+    app.router.add_get("/attachments/{channel_id}/{attachment_id}/{filename}", get_attachment)

@@ -1,0 +1,85 @@
+"""REST routes for the bot's login and application: identity, gateway URL, commands."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from fakediscord import payloads
+from fakediscord.errors import ApiError
+from fakediscord.rest import Route, json_reply
+from fakediscord.state import Command, snowflake
+
+if TYPE_CHECKING:
+    from fakediscord.server import FakeDiscord
+
+
+def register(route: Route, fake: FakeDiscord) -> None:
+    st = fake.state
+
+    # -- login / identity --------------------------------------------------------
+
+    @route("GET", "/users/@me")
+    async def me(request):
+        return json_reply(payloads.user(fake.bot_user))
+
+    @route("GET", "/users/{user_id}")
+    async def get_user(request):
+        return json_reply(payloads.user(st.user(request.match_info["user_id"])))
+
+    @route("GET", "/oauth2/applications/@me")
+    @route("GET", "/applications/@me")
+    async def app_info(request):
+        return json_reply(payloads.application(fake.application_id, fake.bot_user, fake.owner))
+
+    @route("GET", "/gateway/bot")
+    async def gateway_bot(request):
+        return json_reply(payloads.gateway_bot(fake.gateway_url))
+
+    @route("GET", "/gateway")
+    async def gateway(request):
+        return json_reply({"url": fake.gateway_url})
+
+    # -- application commands -----------------------------------------------------
+
+    def _check_app(request):
+        if request.match_info["application_id"] != str(fake.application_id):
+            raise ApiError(403, 50001, "Missing Access")
+
+    def _commands(guild_id):
+        return [c for c in st.commands.values() if c.guild_id == guild_id]
+
+    def _bulk_overwrite(guild_id, body):
+        old = {(c.name, c.type): c for c in _commands(guild_id)}
+        for c in old.values():
+            del st.commands[c.id]
+        result = []
+        for spec in body:
+            spec = dict(spec)
+            prev = old.get((spec["name"], spec.get("type", 1)))
+            cmd = Command(prev.id if prev else snowflake(), fake.application_id, guild_id, spec)
+            st.commands[cmd.id] = cmd
+            result.append(payloads.command(cmd))
+        return result
+
+    @route("GET", "/applications/{application_id}/commands")
+    async def get_global_commands(request):
+        _check_app(request)
+        return json_reply([payloads.command(c) for c in _commands(None)])
+
+    @route("PUT", "/applications/{application_id}/commands")
+    async def put_global_commands(request):
+        _check_app(request)
+        return json_reply(_bulk_overwrite(None, await request.json()))
+
+    @route("GET", "/applications/{application_id}/guilds/{guild_id}/commands")
+    async def get_guild_commands(request):
+        _check_app(request)
+        return json_reply(
+            [payloads.command(c) for c in _commands(st.guild(request.match_info["guild_id"]).id)]
+        )
+
+    @route("PUT", "/applications/{application_id}/guilds/{guild_id}/commands")
+    async def put_guild_commands(request):
+        _check_app(request)
+        gid = st.guild(request.match_info["guild_id"]).id
+        return json_reply(_bulk_overwrite(gid, await request.json()))
