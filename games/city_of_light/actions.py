@@ -15,8 +15,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from games.city_of_light.geometry import SHAPES
 from games.city_of_light.options import PostcardKey
+from games.core.actions import cached_action
 
 BuildingKey = Literal[
     "LINE", "CORNER", "SQUARE", "SMALL_L", "SMALL_T", "ZIGZAG",
@@ -95,53 +95,21 @@ Action = Annotated[
 
 PASS = Pass.model_construct(type="pass")
 
-# --- cached constructors for legal_actions
-_tiles: dict[tuple[int, int, int, int], PlaceTile] = {}
-_takes: dict[str, TakeBuilding] = {}
-_builds: dict[tuple[str, int, int, int], Build] = {}
-_acts: dict[tuple, Activate] = {}
-_ACT_DEFAULTS = dict(
-    decline=False, x=None, y=None, rotation=None, facing=None, building=None, give=None
-)
-
-
+# --- shared instances for legal_actions
 def place_tile(tile: int, tx: int, ty: int, rotation: int) -> PlaceTile:
-    key = (tile, tx, ty, rotation)
-    a = _tiles.get(key)
-    if a is None:
-        a = _tiles[key] = PlaceTile.model_construct(
-            type="place_tile", tile=tile, tx=tx, ty=ty, rotation=rotation
-        )
-    return a
+    return cached_action(PlaceTile, tile=tile, tx=tx, ty=ty, rotation=rotation)
 
 
 def take_building(building: str) -> TakeBuilding:
-    a = _takes.get(building)
-    if a is None:
-        a = _takes[building] = TakeBuilding.model_construct(
-            type="take_building", building=building
-        )
-    return a
+    return cached_action(TakeBuilding, building=building)
 
 
 def build(building: str, rotation: int, x: int, y: int) -> Build:
-    key = (building, rotation, x, y)
-    a = _builds.get(key)
-    if a is None:
-        a = _builds[key] = Build.model_construct(
-            type="build", building=building, rotation=rotation, x=x, y=y
-        )
-    return a
+    return cached_action(Build, building=building, rotation=rotation, x=x, y=y)
 
 
 def activate(card: str, **fields) -> Activate:
-    key = (card, *sorted(fields.items()))
-    a = _acts.get(key)
-    if a is None:
-        values = dict(_ACT_DEFAULTS)
-        values.update(fields)
-        a = _acts[key] = Activate.model_construct(type="activate", card=card, **values)
-    return a
+    return cached_action(Activate, card=card, **fields)  # unset fields take their defaults
 
 
 _LEVITATION_FIELDS = {
@@ -161,19 +129,3 @@ def levitation(give: str, building: str, rotation: int, x: int, y: int) -> Activ
     object.__setattr__(a, "__pydantic_extra__", None)
     object.__setattr__(a, "__pydantic_private__", None)
     return a
-
-
-def warm() -> None:
-    """Fill the tile, take and build caches with every action legal_actions can list."""
-    for tile in range(1, 9):
-        for ty in range(4):
-            for tx in range(4):
-                for rot in range(4):
-                    place_tile(tile, tx, ty, rot)
-    for shape in SHAPES:
-        take_building(shape.key)
-        for r, x, y, _mask, _cells in shape.placements:
-            build(shape.key, r, x, y)
-
-
-warm()

@@ -12,15 +12,22 @@ from games.core.errors import IllegalAction
 _SQUARE_XY = tuple((tx, ty) for ty in range(SQUARES) for tx in range(SQUARES))
 
 
+# Every tile placement, built once: (tile, square index) -> its 4 rotations, in order.
+_PLACEMENTS = {
+    (tile, sq): tuple(A.place_tile(tile, tx, ty, rot) for rot in range(4))
+    for tile in range(1, 9)
+    for sq, (tx, ty) in enumerate(_SQUARE_XY)
+}
+
+
 def legal(state: State, seat: int) -> list:
     out: list = []
     hand = state.hands[seat]
     if hand:
-        empty = [sq for sq, t in zip(_SQUARE_XY, state.squares, strict=True) if t is None]
+        empty = [sq for sq, t in enumerate(state.squares) if t is None]
         for tile in hand:
-            for tx, ty in empty:
-                for rot in range(4):
-                    out.append(A.place_tile(tile, tx, ty, rot))
+            for sq in empty:
+                out.extend(_PLACEMENTS[tile, sq])
     out.extend(A.take_building(BUILDING_KEYS[b]) for b in state.supply)
     if not hand:
         out.append(A.PASS)

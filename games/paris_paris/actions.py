@@ -14,6 +14,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from games.core.actions import cached_action
+
 
 class Reveal(BaseModel):
     """The first player reveals pile `pile` (0-based, numbered as dealt, never renumbered)."""
@@ -44,26 +46,14 @@ class Take(BaseModel):
 
 Action = Annotated[Reveal | Take, Field(discriminator="type")]
 
-_reveals: dict[int, Reveal] = {}
-_takes: dict[tuple[str, str, int | None, str | None], Take] = {}
-
-
 def reveal(pile: int) -> Reveal:
-    """The cached `Reveal` of `pile`."""
-    action = _reveals.get(pile)
-    if action is None:
-        action = _reveals[pile] = Reveal.model_construct(type="reveal", pile=pile)
-    return action
+    """The shared `Reveal` of `pile`."""
+    return cached_action(Reveal, pile=pile)
 
 
 def take(
     station: str, colour: str, remove: int | None = None, move_from: str | None = None
 ) -> Take:
-    """The cached `Take` with these fields."""
-    key = (station, colour, remove, move_from)
-    action = _takes.get(key)
-    if action is None:
-        action = _takes[key] = Take.model_construct(
-            type="take", station=station, colour=colour, remove=remove, move_from=move_from
-        )
-    return action
+    """The shared `Take` with these fields."""
+    return cached_action(Take, station=station, colour=colour, remove=remove,
+                         move_from=move_from)  # fmt: skip

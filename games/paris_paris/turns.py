@@ -13,6 +13,7 @@ from games.paris_paris.actions import Reveal, Take, reveal, take
 from games.paris_paris.board import (
     CAPACITY,
     COLOUR_INDEX,
+    N_TILES,
     STATION_IDS,
     STATION_INDEX,
     TILE_COLOUR,
@@ -34,9 +35,12 @@ def legal_actions(state: State, seat: int) -> list[Reveal | Take]:
         return _legal_takes(state, seat)
     if state.phase == REVEAL and seat == state.first:
         revealed = state.revealed
-        return [reveal(i) for i in range(len(state.piles)) if not revealed >> i & 1]
+        return [_REVEALS[i] for i in range(len(state.piles)) if not revealed >> i & 1]
     return []
 
+
+# Every possible reveal, built once (there are never more piles than tiles).
+_REVEALS = tuple(reveal(i) for i in range(N_TILES))
 
 # (tile, shops on its station) -> the takes of that token when not moving: the board changes
 # slowly, so most calls are one dict lookup per displayed token.
