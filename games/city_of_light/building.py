@@ -153,20 +153,38 @@ def place(state: State, seat: int, slot: int, cells: tuple[int, ...], use: int, 
     return changes
 
 
-def apply_build(state: State, seat: int, action) -> tuple[State, list[Event]]:
-    b = BUILDING_KEYS.index(action.building)
+def from_reserve(state: State, seat: int, key: str) -> int:
+    """The index of building `key` if `seat` holds it, else IllegalAction."""
+    b = BUILDING_KEYS.index(key)
     if b not in state.reserves[seat]:
         raise IllegalAction(
-            "city_of_light.building_not_in_reserve",
-            f"{action.building} is not in your reserve",
-            building=action.building,
+            "city_of_light.building_not_in_reserve", f"{key} is not in your reserve", building=key
         )
+    return b
+
+
+def from_supply(state: State, key: str) -> int:
+    """The index of building `key` if it is in the shared supply, else IllegalAction."""
+    b = BUILDING_KEYS.index(key)
+    if b not in state.supply:
+        raise IllegalAction(
+            "city_of_light.building_not_in_supply", f"{key} is not in the supply", building=key
+        )
+    return b
+
+
+def reserves_without(state: State, seat: int, b: int) -> tuple[tuple[int, ...], ...]:
+    reserves = list(state.reserves)
+    reserves[seat] = tuple(x for x in reserves[seat] if x != b)
+    return tuple(reserves)
+
+
+def apply_build(state: State, seat: int, action) -> tuple[State, list[Event]]:
+    b = from_reserve(state, seat, action.building)
     require_chimney(state, seat)
     cells, use = check_placement(state, seat, b, action.rotation, action.x, action.y)
     changes = place(state, seat, b, cells, use, b)
-    reserves = list(state.reserves)
-    reserves[seat] = tuple(x for x in reserves[seat] if x != b)
-    changes["reserves"] = tuple(reserves)
+    changes["reserves"] = reserves_without(state, seat, b)
     event = Event(
         "building_placed",
         {

@@ -15,10 +15,13 @@ from games.city_of_light.building import (
     CHARTIER,
     USE_NAMES,
     check_placement,
+    from_reserve,
+    from_supply,
     legal_placements,
     place,
     placement_use,
     require_chimney,
+    reserves_without,
 )
 from games.city_of_light.data import BUILDING_KEYS, FACINGS
 from games.city_of_light.geometry import DOMINO_SHAPE, bits, grow, idx, mask_of, on_board
@@ -280,25 +283,11 @@ def _bouquinistes(state: State, seat: int, a, params: dict) -> dict:
 
 
 def _levitation(state: State, seat: int, a, params: dict) -> dict:
-    give, take = BUILDING_KEYS.index(a.give), BUILDING_KEYS.index(a.building)
-    if give not in state.reserves[seat]:
-        raise IllegalAction(
-            "city_of_light.building_not_in_reserve",
-            f"{a.give} is not in your reserve",
-            building=a.give,
-        )
-    if take not in state.supply:
-        raise IllegalAction(
-            "city_of_light.building_not_in_supply",
-            f"{a.building} is not in the supply",
-            building=a.building,
-        )
+    give, take = from_reserve(state, seat, a.give), from_supply(state, a.building)
     require_chimney(state, seat)
     cells, use = check_placement(state, seat, take, a.rotation, a.x, a.y)
     changes = place(state, seat, take, cells, use, take)
-    reserves = list(state.reserves)
-    reserves[seat] = tuple(b for b in reserves[seat] if b != give)
-    changes["reserves"] = tuple(reserves)
+    changes["reserves"] = reserves_without(state, seat, give)
     changes["supply"] = tuple(sorted([b for b in state.supply if b != take] + [give]))
     params.update(
         give=a.give, building=a.building, rotation=a.rotation, x=a.x, y=a.y,

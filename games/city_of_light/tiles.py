@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.city_of_light import actions as A
+from games.city_of_light.building import from_supply
 from games.city_of_light.data import BUILDING_KEYS, SQUARES
 from games.city_of_light.geometry import TILE_CELLS, idx
 from games.city_of_light.state import LIGHT, MIXED, PHASE_BUILD, State
@@ -96,13 +97,7 @@ def place_tile(state: State, seat: int, action) -> tuple[State, list[Event]]:
 
 
 def take_building(state: State, seat: int, action) -> tuple[State, list[Event]]:
-    b = BUILDING_KEYS.index(action.building)
-    if b not in state.supply:
-        raise IllegalAction(
-            "city_of_light.building_not_in_supply",
-            f"{action.building} is not in the supply",
-            building=action.building,
-        )
+    b = from_supply(state, action.building)
     reserve = tuple(sorted(state.reserves[seat] + (b,)))
     new = state.replace(
         supply=tuple(x for x in state.supply if x != b),
