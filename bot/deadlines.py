@@ -12,7 +12,7 @@ import discord
 from bot.i18n import t
 from bot.ui.table import announce, table_channel, turn_mentions
 from games.outcome import Outcome
-from storage import MatchRow
+from storage.rows import Deadline
 
 if TYPE_CHECKING:
     from bot.app import LuteceBot
@@ -22,11 +22,10 @@ REMIND_AT = 0.5  # remind when half of the turn's time is left
 MAX_SLEEP = 300.0
 
 
-def remind_time(row: MatchRow) -> float | None:
-    seconds = row.settings.get("turn_deadline_s")
-    if row.deadline_at is None or not seconds or row.reminded:
+def remind_time(deadline: Deadline) -> float | None:
+    if not deadline.seconds or deadline.reminded:
         return None
-    return row.deadline_at - seconds * REMIND_AT
+    return deadline.at - deadline.seconds * REMIND_AT
 
 
 class DeadlineTimer:
@@ -73,20 +72,18 @@ class DeadlineTimer:
         host = self.bot.host
         now = host.clock()
         soonest = now + MAX_SLEEP
-        for row in await host.store.list_matches(("active",)):
-            if row.deadline_at is None:
-                continue
-            remind = remind_time(row)
-            if row.deadline_at <= now:
-                outcome = await host.timeout(row.id)
+        for deadline in await host.store.deadlines():
+            remind = remind_time(deadline)
+            if deadline.at <= now:
+                outcome = await host.timeout(deadline.match_id)
                 if outcome is not None:
                     await self._timed_out(outcome)
                 continue
             if remind is not None and remind <= now:
-                await self._remind(row.id)
+                await self._remind(deadline.match_id)
             elif remind is not None:
                 soonest = min(soonest, remind)
-            soonest = min(soonest, row.deadline_at)
+            soonest = min(soonest, deadline.at)
         return max(0.05, soonest - now)
 
     async def _remind(self, match_id: str) -> None:

@@ -56,6 +56,16 @@ class ActionRow:
     at: float
 
 
+@dataclasses.dataclass(slots=True, frozen=True)
+class Deadline:
+    """A running turn deadline: what the deadline timer needs, without the match's state."""
+
+    match_id: str
+    at: float
+    reminded: bool
+    seconds: int | None  # the table's turn length (the settings' turn_deadline_s)
+
+
 @dataclasses.dataclass(slots=True)
 class UserPrefs:
     user_id: int

@@ -18,7 +18,7 @@ from typing import Any
 
 import aiosqlite
 
-from storage.rows import ActionRow, GuildSettings, MatchRow, SeatRow, UserPrefs
+from storage.rows import ActionRow, Deadline, GuildSettings, MatchRow, SeatRow, UserPrefs
 from storage.schema import SchemaTooNew, migrate
 
 _JSON_COLUMNS = {"options", "settings", "arrangement", "snapshot", "result"}
@@ -241,38 +241,32 @@ class Store:
             params.append(user_id)
         return await self._select_matches(where + " ORDER BY created_at", params)
 
+    async def deadlines(self) -> list[Deadline]:
+        """Active matches with a running turn deadline (uses the partial deadline index)."""
+        async with self._session() as conn, conn.execute(
+            "SELECT id, deadline_at, reminded, settings FROM matches "
+            "WHERE deadline_at IS NOT NULL AND status = 'active'"
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [Deadline(r[0], float(r[1]), bool(r[2]), json.loads(r[3]).get("turn_deadline_s"))
+                for r in rows]  # fmt: skip
+
     async def _select_matches(self, where: str, params: Iterable[Any]) -> list[MatchRow]:
         async with self._session() as conn:
             sql = f"SELECT {_MATCH_COLUMNS} FROM matches {where}"
             async with conn.execute(sql, params) as cursor:
-                rows = await cursor.fetchall()
-            return [await self._match_row(r) for r in rows]
-
-    async def _match_row(self, r: Any) -> MatchRow:
-        """A row of `_MATCH_COLUMNS` with its seats (the caller holds the session)."""
-        match = MatchRow(
-            id=r[0], game=r[1], status=r[2], seats=r[3], options=json.loads(r[4]),
-            settings=json.loads(r[5]), seed=r[6],
-            arrangement=json.loads(r[7]) if r[7] else None, version=r[8],
-            snapshot=json.loads(r[9]) if r[9] else None,
-            result=json.loads(r[10]) if r[10] else None, guild_id=r[11], channel_id=r[12],
-            thread_id=r[13], table_message_id=r[14], host_user_id=r[15], deadline_at=r[16],
-            reminded=bool(r[17]), end_reason=r[18], created_at=r[19], updated_at=r[20],
-        )  # fmt: skip
-        match.seat_rows = await self._seats(match.id)
-        return match
-
-    async def get_seats(self, match_id: str) -> list[SeatRow]:
-        async with self._session():
-            return await self._seats(match_id)
-
-    async def _seats(self, match_id: str) -> list[SeatRow]:
-        async with self._conn.execute(
-            "SELECT seat, name, user_id, ai FROM seats WHERE match_id = ? ORDER BY seat",
-            (match_id,),
-        ) as cur:
-            rows = await cur.fetchall()
-        return [SeatRow(seat=r[0], name=r[1], user_id=r[2], ai=r[3]) for r in rows]
+                matches = [_match_row(r) for r in await cursor.fetchall()]
+            if matches:  # every seat of every match in one query, not one query per match
+                ids = [m.id for m in matches]
+                async with conn.execute(
+                    "SELECT match_id, seat, name, user_id, ai FROM seats "
+                    f"WHERE match_id IN ({','.join('?' * len(ids))}) ORDER BY match_id, seat",
+                    ids,
+                ) as cursor:
+                    by_id = {m.id: m for m in matches}
+                    for r in await cursor.fetchall():
+                        by_id[r[0]].seat_rows.append(SeatRow(r[1], r[2], r[3], r[4]))
+            return matches
 
     async def actions(self, match_id: str) -> list[ActionRow]:
         """The whole log of a match, in order."""
@@ -319,3 +313,16 @@ class Store:
                 "language = excluded.language",
                 (settings.guild_id, settings.admin_role_id, settings.language),
             )
+
+
+def _match_row(r: Any) -> MatchRow:
+    """A row of `_MATCH_COLUMNS` (its seats are filled in by the caller)."""
+    return MatchRow(
+        id=r[0], game=r[1], status=r[2], seats=r[3], options=json.loads(r[4]),
+        settings=json.loads(r[5]), seed=r[6],
+        arrangement=json.loads(r[7]) if r[7] else None, version=r[8],
+        snapshot=json.loads(r[9]) if r[9] else None,
+        result=json.loads(r[10]) if r[10] else None, guild_id=r[11], channel_id=r[12],
+        thread_id=r[13], table_message_id=r[14], host_user_id=r[15], deadline_at=r[16],
+        reminded=bool(r[17]), end_reason=r[18], created_at=r[19], updated_at=r[20],
+    )  # fmt: skip
