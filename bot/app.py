@@ -1,11 +1,10 @@
-"""LuteceBot: opens storage, loads the cogs, registers the component router, resumes matches."""
+"""LuteceBot: opens storage, loads the cogs, registers the component router, syncs commands."""
 
 from __future__ import annotations
 
 import asyncio
 import gc
 import logging
-import signal
 from typing import Any
 
 import discord
@@ -15,12 +14,12 @@ from bot.adapters import ADAPTERS
 from bot.cogs.admin import AdminCog
 from bot.cogs.game import game_cog
 from bot.cogs.lutece import LuteceCog
+from bot.command_sync import sync_commands
 from bot.config import Config
 from bot.deadlines import DeadlineTimer
 from bot.i18n.translator import CatalogueTranslator
 from bot.ui import lobby, turns  # noqa: F401  (registers their component handlers)
 from bot.ui.router import RoutedComponent
-from bot.ui.table import post_table, table_channel
 from games.host import MatchHost
 from games.registry import game_keys
 from storage import Store
@@ -29,21 +28,28 @@ log = logging.getLogger(__name__)
 
 
 class LuteceBot(commands.Bot):
-    """The bot. Discord ids are stored, never discord.py objects, so a restart loses nothing."""
+    """The bot. Discord ids are stored, never discord.py objects, so a restart loses nothing.
+
+    Start-up does no per-match work: no match is loaded and no table is fetched until the
+    match is next touched (a click, a command, a deadline), so commands are answered at once
+    however many matches are stored."""
 
     host: MatchHost
 
-    def __init__(self, config: Config, **options: Any) -> None:
+    def __init__(self, config: Config, *, store: Store | None = None, **options: Any) -> None:
         options.setdefault("intents", discord.Intents.default())
+        # Nothing pings unless a message names its users (see bot.ui.delivery.ping_only).
+        options.setdefault("allowed_mentions", discord.AllowedMentions.none())
         super().__init__(command_prefix=commands.when_mentioned, help_command=None, **options)
         self.config = config
         self.deadlines = DeadlineTimer(self)
-        self._restored = False
+        self._store = store
+        self._frozen = False
         self.inflight: set[asyncio.Task[Any]] = set()  # handlers to finish before closing
         self.table_locks: dict[str, asyncio.Lock] = {}  # one table update at a time per match
 
     async def setup_hook(self) -> None:
-        store = await Store.open(self.config.db_path)
+        store = self._store or await Store.open(self.config.db_path)
         self.host = MatchHost(store)
         self.add_dynamic_items(RoutedComponent)
         await self.tree.set_translator(CatalogueTranslator())
@@ -53,40 +59,16 @@ class LuteceBot(commands.Bot):
                 await self.add_cog(game_cog(adapter)(self))
         await self.add_cog(LuteceCog(self))
         await self.add_cog(AdminCog(self))
-        if self.config.dev_guild is not None:
-            guild = discord.Object(self.config.dev_guild)
-            self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
+        await sync_commands(self)
         self.deadlines.start()
 
     async def on_ready(self) -> None:
-        if self._restored:
-            return
-        self._restored = True
-        task = asyncio.current_task()
-        if task is not None:
-            self.inflight.add(task)  # close() waits for it instead of closing the database under it
-        try:
-            matches = await self.host.active_matches()
-            log.info("ready as %s; %d open matches resumed", self.user, len(matches))
-            for live in matches:
-                if live.row.status == "active":
-                    await self._check_table(live)
-            # Start-up objects (modules, engine caches, resumed matches) live for the whole
-            # run: keep them out of the collector so full collections stay short.
+        log.info("ready as %s in %d servers", self.user, len(self.guilds))
+        if not self._frozen:
+            # Start-up objects (modules, engine caches) live for the whole run: keep them
+            # out of the collector so full collections stay short.
             gc.freeze()
-        finally:
-            self.inflight.discard(task)  # type: ignore[arg-type]
-
-    async def _check_table(self, live: Any) -> None:
-        """Post a 'match restored' table where the old table message is gone."""
-        channel = await table_channel(self, live)
-        if channel is None or live.row.table_message_id is None:
-            return
-        try:
-            await channel.fetch_message(live.row.table_message_id)  # type: ignore[attr-defined]
-        except discord.NotFound:
-            await post_table(self, live, channel, restored=True)
+            self._frozen = True
 
     async def close(self) -> None:
         """Let running handlers finish (their actions are persisted already), then close."""
@@ -94,39 +76,11 @@ class LuteceBot(commands.Bot):
         if pending:
             await asyncio.wait(pending, timeout=10)
         await self.deadlines.stop()
-        if getattr(self, "host", None) is not None:
-            await self.host.store.close()
+        store = self.host.store if getattr(self, "host", None) is not None else self._store
+        if store is not None:
+            await store.close()
         await super().close()
-
-
-def point_at(endpoint: str) -> None:
-    """Send all Discord traffic to a local fake Discord (config validated it is loopback)."""
-    import yarl
-
-    discord.http.Route.BASE = f"{endpoint}/api/v10"
-    gateway = yarl.URL(endpoint).with_scheme("ws").with_path("/gateway")
-    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = gateway
 
 
 def configure_logging(level: int) -> None:
     logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-
-
-async def run_bot() -> int:
-    config = Config.load()
-    configure_logging(config.log_level)
-    if config.token is None:
-        from bot.demo import run_demo
-
-        print("No DISCORD_TOKEN set: playing the offline demo on a local fake Discord.\n")
-        return await run_demo(None)
-    if config.endpoint:
-        point_at(config.endpoint)
-    bot = LuteceBot(config)
-    # A platform stop (SIGTERM) closes cleanly: running handlers finish, the database closes.
-    loop = asyncio.get_running_loop()
-    for stop in (signal.SIGTERM, signal.SIGINT):
-        loop.add_signal_handler(stop, lambda: asyncio.ensure_future(bot.close()))
-    async with bot:
-        await bot.start(config.token)
-    return 0

@@ -7,10 +7,9 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING
 
-import discord
-
 from bot.i18n import t
-from bot.ui.table import announce, table_channel, turn_mentions
+from bot.ui.delivery import announce, attempt, mentions, post, to_act_users
+from bot.ui.table import catch_up
 from games.outcome import Outcome
 from storage.rows import Deadline
 
@@ -87,18 +86,17 @@ class DeadlineTimer:
         return max(0.05, soonest - now)
 
     async def _remind(self, match_id: str) -> None:
+        """A new message (edits do not notify), which also unarchives a quiet thread."""
         live = await self.bot.host.get(match_id)
         await self.bot.host.mark_reminded(match_id)
-        channel = await table_channel(self.bot, live)
-        mentions = turn_mentions(live)
-        if channel is not None and mentions:
-            await channel.send(t("deadline.reminder", None, mentions=mentions),
-                               allowed_mentions=discord.AllowedMentions(users=True))  # fmt: skip
+        waiting = to_act_users(live)
+        if waiting:
+            text = t("deadline.reminder", None, mentions=mentions(waiting))
+            await attempt("the reminder", match_id, post(self.bot, live, text, waiting))
+        await catch_up(self.bot, match_id)
 
     async def _timed_out(self, outcome: Outcome) -> None:
         live = outcome.match
-        channel = await table_channel(self.bot, live)
-        if channel is not None:
-            key = "deadline.ai_played" if outcome.applied else "deadline.waiting"
-            await channel.send(t(key, None))
+        key = "deadline.ai_played" if outcome.applied else "deadline.waiting"
+        await attempt("the timeout notice", live.id, post(self.bot, live, t(key, None)))
         await announce(self.bot, outcome)

@@ -41,6 +41,7 @@ class MatchRow:
     deadline_at: float | None = None
     reminded: bool = False
     end_reason: str | None = None
+    table_version: int = 0  # the match version the table message shows
     seat_rows: list[SeatRow] = dataclasses.field(default_factory=list)
 
 

@@ -25,12 +25,12 @@ _JSON_COLUMNS = {"options", "settings", "arrangement", "snapshot", "result"}
 _UPDATABLE = {
     "status", "options", "settings", "seed", "arrangement", "snapshot", "result", "seats",
     "guild_id", "channel_id", "thread_id", "table_message_id", "host_user_id",
-    "deadline_at", "reminded", "end_reason",
+    "deadline_at", "reminded", "end_reason", "table_version",
 }  # fmt: skip
 _MATCH_COLUMNS = (
     "id, game, status, seats, options, settings, seed, arrangement, version, snapshot, result, "
     "guild_id, channel_id, thread_id, table_message_id, host_user_id, deadline_at, reminded, "
-    "end_reason, created_at, updated_at"
+    "end_reason, created_at, updated_at, table_version"
 )
 
 
@@ -69,20 +69,27 @@ class Store:
 
     @classmethod
     async def open(cls, path: str | Path, *, synchronous: str = "NORMAL") -> Store:
-        """Open (creating if needed) and migrate. `synchronous=NORMAL` in WAL mode survives a
-        killed process; FULL also survives power loss at some cost per commit."""
+        """Open (creating if needed), check and migrate. `synchronous=NORMAL` in WAL mode
+        survives a killed process; FULL also survives power loss at some cost per commit.
+
+        Every way a path can be unusable (a folder, a path under a regular file, not a
+        database, damaged pages, a newer schema) is a StorageError with one sentence."""
         path = str(path)
         if path != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        conn = await aiosqlite.connect(path, isolation_level=None)
+            _prepare(Path(path))
+        try:
+            conn = await aiosqlite.connect(path, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise StorageError(f"cannot open the database {path} ({exc})") from None
         try:
             await conn.execute("PRAGMA busy_timeout = 5000")
             await conn.execute("PRAGMA journal_mode = WAL")
             await conn.execute(f"PRAGMA synchronous = {synchronous}")
             await conn.execute("PRAGMA foreign_keys = ON")
+            await _check_integrity(conn, path)
             store = cls(conn, path)
             store.schema_version = await migrate(conn)
-        except SchemaTooNew as exc:
+        except (SchemaTooNew, StorageError) as exc:
             await conn.close()
             raise StorageError(str(exc)) from None
         except sqlite3.DatabaseError as exc:
@@ -122,23 +129,37 @@ class Store:
         async with self._transaction() as conn:
             await conn.execute(
                 f"INSERT INTO matches ({_MATCH_COLUMNS}) VALUES "
-                "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (
                     row.id, row.game, row.status, row.seats, _dumps(row.options),
                     _dumps(row.settings), row.seed, _dumps(row.arrangement), row.version,
                     _dumps(row.snapshot), _dumps(row.result), row.guild_id, row.channel_id,
                     row.thread_id, row.table_message_id, row.host_user_id, row.deadline_at,
                     int(row.reminded), row.end_reason, row.created_at, row.updated_at,
+                    row.table_version,
                 ),
             )  # fmt: skip
             await self._write_seats(row.id, row.seat_rows)
 
     async def _write_seats(self, match_id: str, seats: Iterable[SeatRow]) -> None:
+        """The seat list, and every user in it added to the match's seat history for good."""
+        seats = list(seats)
         await self._conn.execute("DELETE FROM seats WHERE match_id = ?", (match_id,))
         await self._conn.executemany(
             "INSERT INTO seats (match_id, seat, user_id, ai, name) VALUES (?,?,?,?,?)",
             [(match_id, s.seat, s.user_id, s.ai, s.name) for s in seats],
         )
+        await self._conn.executemany(
+            "INSERT OR IGNORE INTO seat_history (match_id, user_id) VALUES (?,?)",
+            [(match_id, s.user_id) for s in seats if s.user_id is not None],
+        )
+
+    async def has_held_seat(self, match_id: str, user_id: int) -> bool:
+        """Whether `user_id` ever held a seat of the match (lobby seats included)."""
+        async with self._session() as conn, conn.execute(
+            "SELECT 1 FROM seat_history WHERE match_id = ? AND user_id = ?", (match_id, user_id)
+        ) as cur:
+            return await cur.fetchone() is not None
 
     async def set_seats(self, match_id: str, seats: list[SeatRow]) -> None:
         """Replace the seat list (lobby joins, admin replacements) atomically."""
@@ -278,6 +299,24 @@ class Store:
             rows = await cur.fetchall()
         return [ActionRow(r[0], r[1], json.loads(r[2]), r[3], r[4], r[5]) for r in rows]
 
+    # --- the bot's own facts ---------------------------------------------------------------
+
+    async def get_fact(self, key: str) -> str | None:
+        """A stored fact about the bot itself (e.g. the hash of the last synced commands)."""
+        async with self._session() as conn, conn.execute(
+            "SELECT value FROM bot_state WHERE key = ?", (key,)
+        ) as cur:
+            row = await cur.fetchone()
+        return None if row is None else str(row[0])
+
+    async def set_fact(self, key: str, value: str) -> None:
+        async with self._session() as conn:
+            await conn.execute(
+                "INSERT INTO bot_state (key, value) VALUES (?, ?) "
+                "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (key, value),
+            )
+
     # --- preferences ----------------------------------------------------------------------
 
     async def get_prefs(self, user_id: int) -> UserPrefs:
@@ -315,6 +354,34 @@ class Store:
             )
 
 
+def _prepare(path: Path) -> None:
+    """Refuse a folder as the database and create the database's folder if needed."""
+    if path.is_dir():
+        raise StorageError(f"{path} is a folder, not a database file: set LUTECE_DB to a file "
+                           "path such as data/lutece.db")  # fmt: skip
+    blocking = next((p for p in path.parents if p.exists() and not p.is_dir()), None)
+    if blocking is not None:
+        raise StorageError(f"cannot use {path} as the database: {blocking} is a file, "
+                           "not a folder")  # fmt: skip
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StorageError(f"cannot create the folder for the database {path} "
+                           f"({exc.strerror or exc})") from None  # fmt: skip
+
+
+async def _check_integrity(conn: aiosqlite.Connection, path: str) -> None:
+    """`PRAGMA quick_check` at start-up: a file whose header is valid but whose pages are
+    damaged would otherwise be accepted and then fail on every command."""
+    async with conn.execute("PRAGMA quick_check(1)") as cur:
+        row = await cur.fetchone()
+    problem = " ".join(str(row[0]).split()) if row else "no answer"
+    if problem != "ok":
+        raise StorageError(f"{path} is damaged ({problem}); stop the bot and restore the "
+                           "latest backup (README: Backups), or move the file aside to start "
+                           "with an empty database")  # fmt: skip
+
+
 def _match_row(r: Any) -> MatchRow:
     """A row of `_MATCH_COLUMNS` (its seats are filled in by the caller)."""
     return MatchRow(
@@ -325,4 +392,5 @@ def _match_row(r: Any) -> MatchRow:
         result=json.loads(r[10]) if r[10] else None, guild_id=r[11], channel_id=r[12],
         thread_id=r[13], table_message_id=r[14], host_user_id=r[15], deadline_at=r[16],
         reminded=bool(r[17]), end_reason=r[18], created_at=r[19], updated_at=r[20],
+        table_version=r[21],
     )  # fmt: skip

@@ -26,7 +26,10 @@ class CliError(Exception):
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__)
     sub = parser.add_subparsers(dest="command")
-    sub.add_parser("run", help="run the Discord bot (the offline demo when no token is set)")
+    sub.add_parser("run", help="run the Discord bot (needs DISCORD_TOKEN)")
+    invite = sub.add_parser("invite", help="print the link that adds the bot to a server")
+    invite.add_argument("--application-id", type=int,
+                        help="the application id (default: read from DISCORD_TOKEN)")  # fmt: skip
     demo = sub.add_parser("demo", help="play a scripted match on a local fake Discord")
     demo.add_argument("script", nargs="?", help="a script file (default: the built-in one)")
 
@@ -93,11 +96,15 @@ async def _dispatch(args: argparse.Namespace) -> int | None:
         from bot.cli.bench import bench
 
         return await bench(args.json, args.seconds, args.actions)
+    if command == "invite":
+        from bot.cli.invite import invite
+
+        return invite(args.application_id)
     from bot.cli.run import demo, run
 
     if command == "demo":
         return await demo(args.script)
-    return await run()
+    return await run(demo_without_token=command != "run")
 
 
 def _options(pairs: list[str]) -> dict[str, object]:

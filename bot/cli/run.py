@@ -1,24 +1,64 @@
-"""`run` and `demo`: the Discord bot, or the scripted offline demo when no token is set."""
+"""`run` and `demo`: the Discord bot, or the scripted offline demo.
+
+`python -m bot` with no command (what `make run` does) plays the offline demo when no token
+is set; `python -m bot run` (the Procfile's worker) insists on a token, so a deployment
+without one stops with a sentence instead of playing a demo nobody sees.
+"""
 
 from __future__ import annotations
 
-import importlib.util
+import asyncio
+import signal
+
+import aiohttp
+import discord
 
 from bot.cli.main import CliError
+from bot.config import Config
+from storage import Store
 
 
-async def run() -> int:
-    if importlib.util.find_spec("bot.app") is None:
-        raise CliError("the Discord bot is not built yet (see issue 3); try "
-                       "`python -m bot simulate --game paris-paris --players 3`")
-    from bot.app import run_bot
+def point_at(endpoint: str) -> None:
+    """Send all Discord traffic to a local fake Discord (config validated it is loopback)."""
+    import yarl
 
-    return await run_bot()
+    discord.http.Route.BASE = f"{endpoint}/api/v10"
+    gateway = yarl.URL(endpoint).with_scheme("ws").with_path("/gateway")
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = gateway
+
+
+async def run(*, demo_without_token: bool) -> int:
+    from bot.app import LuteceBot, configure_logging
+
+    config = Config.load()
+    configure_logging(config.log_level)
+    if config.token is None:
+        if not demo_without_token:
+            raise CliError("DISCORD_TOKEN is not set: put the bot's token in the environment "
+                           "or in .env (see .env.example)")  # fmt: skip
+        print("No DISCORD_TOKEN set: playing the offline demo on a local fake Discord.\n")
+        return await demo(None)
+    if config.endpoint:
+        point_at(config.endpoint)
+    store = await Store.open(config.db_path)  # a bad or damaged database stops us here
+    bot = LuteceBot(config, store=store)
+    # A platform stop (SIGTERM) closes cleanly: running handlers finish, the database closes.
+    loop = asyncio.get_running_loop()
+    for stop in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(stop, lambda: asyncio.ensure_future(bot.close()))
+    try:
+        async with bot:
+            await bot.start(config.token)
+    except discord.LoginFailure:
+        raise CliError("Discord refused the token in DISCORD_TOKEN: copy it again from the "
+                       "developer portal (Bot → Reset Token)") from None  # fmt: skip
+    except (aiohttp.ClientError, OSError, discord.GatewayNotFound) as exc:
+        raise CliError(f"cannot reach Discord ({type(exc).__name__}: {exc}); check the "
+                       "machine's network and try again") from None  # fmt: skip
+    return 0
 
 
 async def demo(script: str | None) -> int:
-    if importlib.util.find_spec("bot.demo") is None:
-        raise CliError("the offline demo is not built yet (see issue 3)")
     from bot.demo import run_demo
 
     return await run_demo(script)

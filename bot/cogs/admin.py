@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import io
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -17,18 +17,29 @@ from discord.ext import commands
 from bot.cogs.lutece import match_line
 from bot.i18n import t
 from bot.i18n.translator import cmd
+from bot.ui.delivery import announce, attempt
 from bot.ui.router import answered, guarded, reply
-from bot.ui.table import announce, post_table, refresh_table
+from bot.ui.safe_text import md
+from bot.ui.table import post_table, refresh_table
 from games.host import HostError
 from storage import GuildSettings
+
+if TYPE_CHECKING:
+    from bot.app import LuteceBot
 
 log = logging.getLogger(__name__)
 AI_LEVELS = [app_commands.Choice(name=cmd("cmd.choice.ai.greedy"), value="greedy"),
              app_commands.Choice(name=cmd("cmd.choice.ai.random"), value="random")]  # fmt: skip
 
 
+@app_commands.default_permissions(manage_guild=True)  # hidden from other members by default
+@app_commands.guild_only()
+@app_commands.allowed_installs(guilds=True, users=False)
 class AdminCog(commands.GroupCog, group_name="admin", group_description=cmd("cmd.admin")):
-    def __init__(self, bot: Any) -> None:
+    """Visible by default only to members with Manage Server; a server can grant it to its
+    Lutèce admin role in Server Settings → Integrations (`/admin role` names that role)."""
+
+    def __init__(self, bot: LuteceBot) -> None:
         self.bot = bot
         super().__init__()
 
@@ -78,8 +89,6 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description=cmd("cmd
                 raise HostError("match.not_active", "this match is not running")
             target = channel or interaction.channel
             await interaction.response.defer(ephemeral=True)
-            live.row.thread_id = target.id
-            await self.bot.host.store.update_match(live.id, thread_id=target.id)
             await post_table(self.bot, live, target, restored=True)
             await interaction.followup.send(t("admin.resumed", None, id=live.id), ephemeral=True)
 
@@ -92,7 +101,7 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description=cmd("cmd
             await self.bot.host.end(live.id, reason[:200])
             await answered(reply(interaction, t("admin.ended", None, id=live.id)))
             if live.state is not None:
-                await refresh_table(self.bot, live)
+                await attempt("the table", live.id, refresh_table(self.bot, live))
 
         await guarded(interaction, run)
 
@@ -112,10 +121,11 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description=cmd("cmd
                 live.id, seat - 1, user_id=member.id if member else None,
                 ai=ai.value if ai else None, name=name,
             )  # fmt: skip
-            await answered(reply(interaction, t("admin.replaced", None, seat=seat, name=name)))
-            if live.row.status == "active" or outcome.applied:
-                await refresh_table(self.bot, live)
+            await answered(reply(interaction, t("admin.replaced", None, seat=seat, name=md(name))))
+            if outcome.applied:
                 await announce(self.bot, outcome)
+            elif live.row.status == "active":
+                await attempt("the table", live.id, refresh_table(self.bot, live))
 
         await guarded(interaction, run)
 
@@ -123,8 +133,11 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description=cmd("cmd
     async def export(self, interaction: discord.Interaction, match: str) -> None:
         async def run() -> None:
             live = await self._match(interaction, match)
-            if live.row.status == "active" and live.seat_of(interaction.user.id) is not None:
+            held = await self.bot.host.store.has_held_seat(live.id, interaction.user.id)
+            if live.row.status in ("lobby", "active") and held:
                 # The record holds the seed and the arrangement: every secret of the match.
+                # Anyone who ever held a seat is refused, or an admin could hand their seat
+                # to an AI, export, and take it back.
                 raise HostError("export.seated", "you play in this match; export it at the end")
             record = await self.bot.host.record(live.id)
             data = record.model_dump_json(indent=2, exclude_none=True).encode()

@@ -7,7 +7,7 @@ implementation of their commands instead of copies.
 from __future__ import annotations
 
 import types
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -15,12 +15,15 @@ from discord.ext import commands
 
 from bot.adapters import GameAdapter
 from bot.i18n.translator import cmd
-from bot.ui.lobby import lobby_message
+from bot.ui.lobby import check_channel, lobby_message
 from bot.ui.panel import moves_for
 from bot.ui.router import guarded, reply
 from bot.ui.turns import play
 from games.host import HostError
 from games.registry import get_game
+
+if TYPE_CHECKING:
+    from bot.app import LuteceBot
 
 DEADLINES = [
     app_commands.Choice(name=cmd("cmd.choice.deadline.none"), value=0),
@@ -35,12 +38,14 @@ ON_TIMEOUT = [
 ]
 
 
+@app_commands.guild_only()  # tables live in servers; DMs offer only /lutece
+@app_commands.allowed_installs(guilds=True, users=False)
 class GameCog(commands.GroupCog):
     """The commands every game has; `adapter` is set by `game_cog`."""
 
     adapter: GameAdapter
 
-    def __init__(self, bot: Any) -> None:
+    def __init__(self, bot: LuteceBot) -> None:
         self.bot = bot
         super().__init__()
 
@@ -50,13 +55,13 @@ class GameCog(commands.GroupCog):
                            deadline=cmd("cmd.opt.deadline"),
                            on_timeout=cmd("cmd.opt.on_timeout"))  # fmt: skip
     @app_commands.choices(deadline=DEADLINES, on_timeout=ON_TIMEOUT)
-    @app_commands.guild_only()
     async def new(self, interaction: discord.Interaction,
                   players: app_commands.Range[int, 1, 6] | None = None,
                   deadline: app_commands.Choice[int] | None = None,
                   on_timeout: app_commands.Choice[str] | None = None,
                   variant: str | None = None) -> None:  # fmt: skip
         async def run() -> None:
+            check_channel(interaction)  # say what is missing before anything opens
             game = get_game(self.adapter.key)
             options: dict[str, Any] = {}
             if variant:

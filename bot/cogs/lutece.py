@@ -2,20 +2,29 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.adapters import ADAPTERS
+from bot.command_sync import sync_commands
 from bot.i18n import t
 from bot.i18n.translator import cmd
 from bot.ui.router import guarded, reply
+from bot.ui.safe_text import md_all
+
+if TYPE_CHECKING:
+    from bot.app import LuteceBot
 
 
+@app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
+@app_commands.allowed_installs(guilds=True, users=False)
 class LuteceCog(commands.GroupCog, group_name="lutece", group_description=cmd("cmd.lutece")):
-    def __init__(self, bot: Any) -> None:
+    """Works in servers and in DMs with the bot."""
+
+    def __init__(self, bot: LuteceBot) -> None:
         self.bot = bot
         super().__init__()
 
@@ -71,8 +80,8 @@ class LuteceCog(commands.GroupCog, group_name="lutece", group_description=cmd("c
                 await reply(interaction, t("error.owner_only", str(interaction.locale)))
                 return
             await interaction.response.defer(ephemeral=True, thinking=True)
-            synced = await self.bot.tree.sync()
-            await interaction.followup.send(t("lutece.synced", None, n=len(synced)),
+            scopes = await sync_commands(self.bot, force=True)
+            await interaction.followup.send(t("lutece.synced", None, n=scopes),
                                             ephemeral=True)  # fmt: skip
 
         await guarded(interaction, run)
@@ -87,7 +96,7 @@ def match_line(live: Any, user_id: int | None, locale: str | None) -> str:
         return t("matches.lobby", locale, game=game, id=row.id, where=where,
                  n=len(row.seat_rows), seats=row.seats)  # fmt: skip
     to_act = live.to_act()
-    names = [s.name for s in row.seat_rows]
+    names = md_all([s.name for s in row.seat_rows])
     mine = user_id is not None and live.seat_of(user_id) in to_act
     key = "matches.your_turn" if mine else "matches.waiting"
     return t(key, locale, game=game, id=row.id, where=where,

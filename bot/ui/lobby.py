@@ -2,15 +2,30 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.i18n import t
+from bot.permissions import Placement, missing_sentence, placement
+from bot.ui.delivery import (
+    announce,
+    attempt,
+    mentions,
+    post,
+    prompt_by_dm,
+    send_private_dm,
+    to_act_users,
+)
 from bot.ui.lobby_choices import VERB, choice_lines, choice_selects, picked_options
-from bot.ui.router import Click, answered, button, handles, view_of
-from bot.ui.table import announce, post_table, prompt_by_dm, send_private_dm, turn_mentions
+from bot.ui.router import Click, answered, button, handles, reply, view_of
+from bot.ui.safe_text import md, plain
+from bot.ui.table import post_table, table_channel
+from games.host import HostError
 from games.outcome import LiveMatch
+
+if TYPE_CHECKING:
+    from bot.app import LuteceBot
 
 
 def lobby_message(live: LiveMatch, locale: str | None = None) -> dict[str, Any]:
@@ -23,7 +38,7 @@ def lobby_message(live: LiveMatch, locale: str | None = None) -> dict[str, Any]:
         if seated is None:
             seats.append(t("lobby.empty_seat", locale, n=n + 1))
         elif seated.ai:
-            seats.append(t("lobby.ai_seat", locale, n=n + 1, name=seated.name))
+            seats.append(t("lobby.ai_seat", locale, n=n + 1, name=md(seated.name)))
         else:
             seats.append(t("lobby.player_seat", locale, n=n + 1, mention=f"<@{seated.user_id}>"))
     settings = live.settings
@@ -87,41 +102,55 @@ async def cancel(click: Click) -> None:
 @handles("start")
 async def start(click: Click) -> None:
     bot = click.bot
+    where = check_channel(click.interaction)  # before anything starts
     outcome = await bot.host.start(click.route.match_id, click.user_id)
     live = outcome.match
     await answered(click.interaction.response.edit_message(**lobby_message(live)))
-    thread = await begin_table(bot, live, click.interaction.message)
+    lobby = click.interaction.message
+    if not await attempt("the table", live.id, begin_table(bot, live, lobby, where.use_thread)):
+        await attempt("the no-table notice", live.id, reply(
+            click.interaction, "⚠️ " + t("lobby.no_table", click.locale, id=live.id)))
+        return
     # The private information at the start, to everyone who asked for DMs.
     for row in live.row.seat_rows:
         if row.user_id is not None and row.seat not in live.to_act():
-            await send_private_dm(bot, live, row.seat, row.user_id, thread, with_panel=False)
+            await send_private_dm(bot, live, row.seat, row.user_id, with_panel=False)
     if outcome.applied:  # AI seats played before the first human turn
         await announce(bot, outcome)
     else:
-        await first_ping(bot, live, thread)
+        await first_ping(bot, live)
 
 
-async def begin_table(bot: Any, live: LiveMatch,
-                      lobby: discord.Message | None) -> discord.abc.Messageable:  # fmt: skip
-    """Open the match thread (from the lobby message when possible) and post the table."""
-    name = t("table.thread", None, game=t(f"game.{live.row.game}", None), id=live.id)
-    channel: discord.abc.Messageable
-    try:
-        if lobby is None:
-            raise discord.HTTPException
-        channel = await lobby.create_thread(name=name[:100])
-        live.row.thread_id = channel.id
-        await bot.host.store.update_match(live.id, thread_id=channel.id)
-    except (discord.HTTPException, AttributeError):
-        channel_id = live.row.channel_id
-        channel = bot.get_channel(channel_id) or await bot.fetch_channel(channel_id)
+def check_channel(interaction: discord.Interaction) -> Placement:
+    """Refuse, in one sentence, a channel where the bot lacks what a table needs."""
+    in_thread = isinstance(interaction.channel, discord.Thread)
+    where = placement(interaction.app_permissions, in_thread=in_thread)
+    if where.missing:
+        raise HostError("channel.missing_permissions", "the bot lacks permissions here",
+                        missing=missing_sentence(where.missing, str(interaction.locale)))
+    return where
+
+
+async def begin_table(bot: LuteceBot, live: LiveMatch, lobby: discord.Message | None,
+                      use_thread: bool) -> bool:  # fmt: skip
+    """Open the match thread from the lobby message when allowed, else play in the channel
+    itself; post the table there."""
+    channel: discord.abc.Messageable | None = None
+    if use_thread and lobby is not None:
+        name = plain(t("table.thread", None, game=t(f"game.{live.row.game}", None), id=live.id),
+                     100)  # fmt: skip
+        channel = await attempt("the match thread", live.id, lobby.create_thread(name=name))
+    if channel is None:
+        channel = await table_channel(bot, live)
+    if channel is None:
+        return False
     await post_table(bot, live, channel)
-    return channel
+    return True
 
 
-async def first_ping(bot: Any, live: LiveMatch, channel: discord.abc.Messageable) -> None:
-    mentions = turn_mentions(live)
-    if mentions:
-        await channel.send(t("table.first_turn", None, mentions=mentions),
-                           allowed_mentions=discord.AllowedMentions(users=True))  # fmt: skip
-    await prompt_by_dm(bot, live, channel)
+async def first_ping(bot: LuteceBot, live: LiveMatch) -> None:
+    waiting = to_act_users(live)
+    if waiting:
+        await attempt("the first ping", live.id, post(
+            bot, live, t("table.first_turn", None, mentions=mentions(waiting)), waiting))
+    await prompt_by_dm(bot, live)

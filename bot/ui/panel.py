@@ -19,6 +19,7 @@ from bot.adapters.base import MoveOption
 from bot.i18n import t
 from bot.ui.custom_ids import build
 from bot.ui.router import button, view_of
+from bot.ui.safe_text import md, md_all, plain_all
 from games.host import HostError
 from games.outcome import LiveMatch
 
@@ -26,14 +27,20 @@ OPTIONS_PER_SELECT = 25
 SELECTS_PER_PANEL = 4  # the fifth row holds the buttons
 
 
-def names_of(live: LiveMatch) -> list[str]:
-    return [s.name for s in live.row.seat_rows]
+def label_names(live: LiveMatch) -> list[str]:
+    """Seat names for labels and pictures, where nothing is rendered as Markdown."""
+    return plain_all([s.name for s in live.row.seat_rows])
+
+
+def text_names(live: LiveMatch) -> list[str]:
+    """Seat names for message content and embeds (Markdown escaped)."""
+    return md_all([s.name for s in live.row.seat_rows])
 
 
 def moves_for(live: LiveMatch, seat: int, locale: str | None) -> list[MoveOption]:
     game, adapter = live.game, adapter_for(live.row.game)
     actions = game.legal_actions(live.state, seat)
-    return adapter.moves(game.view(live.state, seat), actions, names_of(live), locale)
+    return adapter.moves(game.view(live.state, seat), actions, label_names(live), locale)
 
 
 def as_new_message(payload: dict[str, Any]) -> dict[str, Any]:
@@ -89,7 +96,8 @@ async def panel(live: LiveMatch, seat: int, prefix: tuple[str, ...],
         view.add_item(button(live.id, "step", f"{version}:", label=t("panel.back", locale)))
     content = t("panel.choose", locale, prompt=adapter.step_prompt(prefix, locale))
     if prefix:
-        chosen = " → ".join(s.label for s in moves[0].steps[: len(prefix)])
+        # Labels are plain text (they may hold names): escaped where Markdown is rendered.
+        chosen = md(" → ".join(s.label for s in moves[0].steps[: len(prefix)]), 1000)
         content = f"{chosen}\n{content}"
     return {"content": content, "view": view, "attachments": []}
 
@@ -99,8 +107,8 @@ async def _confirm(live: LiveMatch, seat: int, move: MoveOption,
     """The last screen: what the move does, a public preview, Confirm and Back."""
     game, adapter = live.game, adapter_for(live.row.game)
     action = game.legal_actions(live.state, seat)[move.index]
-    names = names_of(live)
-    lines = [t("panel.confirm", locale, move=move.label)]
+    names = text_names(live)
+    lines = [t("panel.confirm", locale, move=md(move.label, 1000))]
     attachments: list[discord.File] = []
     if not game.reveals_hidden(live.state, seat, action):
         # Only what everybody will see anyway: public events and the public view.
@@ -108,7 +116,7 @@ async def _confirm(live: LiveMatch, seat: int, move: MoveOption,
         lines += [line for e in events if e.to is None
                   if (line := adapter.describe(e, names, locale))]  # fmt: skip
         # Drawn in a worker thread: tens of milliseconds the event loop keeps for others.
-        png = await asyncio.to_thread(adapter.render, game.view(after, None), names,
+        png = await asyncio.to_thread(adapter.render, game.view(after, None), label_names(live),
                                       highlight=adapter.highlight(action))  # fmt: skip
         attachments.append(discord.File(io.BytesIO(png), filename="preview.png"))
     else:

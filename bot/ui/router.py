@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-ANY_ID = r"(?P<raw>.{1,100})"
+ANY_ID = r"(?s)(?P<raw>.{1,100})"  # (?s): a forged id with a newline must be answered too
 
 
 @dataclasses.dataclass(slots=True)
@@ -76,16 +76,16 @@ async def reply(
 async def answered(call: Awaitable[Any]) -> bool:
     """Await an interaction answer made *after* a change was applied and persisted.
 
-    If Discord already forgot the interaction (10062, answered too late) the change still
-    happened, so the caller must go on and update the table; only the answer is lost.
+    Whatever Discord answers (10062 when the answer came too late, or any other error) the
+    change happened, so the caller must go on and update the table; only the answer is lost,
+    and it is never replaced by a "nothing was changed" error.
     """
     try:
         await call
         return True
-    except discord.NotFound as exc:
-        if exc.code != 10062:
-            raise
-        log.warning("interaction expired before its answer; the change was applied anyway")
+    except discord.HTTPException as exc:
+        log.warning("an answer after a stored change failed (HTTP %s, code %s); the change "
+                    "stands", exc.status, exc.code)  # fmt: skip
         return False
 
 

@@ -1,8 +1,10 @@
-"""The public table message, recaps, turn pings and DM prompts after every change.
+"""The public table message: what it shows, where it lives, and keeping it current.
 
-Per action the bot makes as few REST calls as it can: the interaction answer, one edit of the
-table (embed + picture) and one new message that recaps what happened and pings whoever must
-act next (an edit would not notify). DMs go only to players who opted in.
+Real Discord archives a quiet thread (edits then fail with 50083, a new message unarchives
+it), and admins lock or delete threads. So the table is edited where it is, its thread is
+unarchived when an edit is refused, and when the thread is gone or locked the table moves to
+the channel the match was opened in, as `/admin resume` does. The version the table shows is
+stored, so a table left behind by a Discord error is brought up to date at the next chance.
 """
 
 from __future__ import annotations
@@ -16,28 +18,30 @@ import discord
 
 from bot.adapters import adapter_for
 from bot.i18n import t
-from bot.ui.panel import names_of, panel
+from bot.ui.panel import label_names, text_names
 from bot.ui.router import button, view_of
-from games.outcome import LiveMatch, Outcome
+from bot.ui.safe_text import md
+from games.outcome import LiveMatch
 
 if TYPE_CHECKING:
     from bot.app import LuteceBot
 
 log = logging.getLogger(__name__)
-MAX_CONTENT = 2000
+ARCHIVED = 50083  # "Thread is archived": an edit in an archived thread
+GONE = (10003, 10008)  # Unknown Channel, Unknown Message
 
 
 def table_message(live: LiveMatch, locale: str | None = None, *,
                   png: bytes | None = None) -> dict[str, Any]:  # fmt: skip
     """Embed, picture and buttons of the table as everybody sees it (`png`: pre-rendered)."""
     game, adapter = live.game, adapter_for(live.row.game)
-    names = names_of(live)
+    names = text_names(live)
     view = game.view(live.state, None)
     embed = discord.Embed(title=t("table.title", locale, game=t(f"game.{live.row.game}", locale)),
                           colour=discord.Colour.dark_teal())  # fmt: skip
     result = game.result(live.state)
     if live.row.status == "ended":
-        lines = [t("table.ended", locale, reason=live.row.end_reason or "—")]
+        lines = [t("table.ended", locale, reason=md(live.row.end_reason or "—", 200))]
     elif result is not None:
         lines = [t("table.finished", locale)] + adapter.result_lines(result, names, locale)
     else:
@@ -46,7 +50,7 @@ def table_message(live: LiveMatch, locale: str | None = None, *,
     embed.set_image(url="attachment://table.png")
     embed.set_footer(text=t("table.footer", locale, id=live.id, version=live.row.version))
     if png is None:
-        png = adapter.render(view, names)
+        png = adapter.render(view, label_names(live))
     message: dict[str, Any] = {
         "embed": embed,
         "attachments": [discord.File(io.BytesIO(png), filename="table.png")],
@@ -69,7 +73,7 @@ async def table_payload(live: LiveMatch, locale: str | None = None) -> dict[str,
     Drawing takes tens of milliseconds; on the event loop it would delay the answers to
     every other interaction (on every table) by as much.
     """
-    view, names = live.game.view(live.state, None), names_of(live)
+    view, names = live.game.view(live.state, None), label_names(live)
     png = await asyncio.to_thread(adapter_for(live.row.game).render, view, names)
     return table_message(live, locale, png=png)
 
@@ -80,7 +84,7 @@ def table_lock(bot: LuteceBot, match_id: str) -> asyncio.Lock:
 
 
 async def table_channel(bot: LuteceBot, live: LiveMatch) -> discord.abc.Messageable | None:
-    """The thread (or channel) the table lives in, fetched if not cached."""
+    """The thread (or channel) the table lives in, fetched if not cached; None if gone."""
     channel_id = live.row.thread_id or live.row.channel_id
     if channel_id is None:
         return None
@@ -95,107 +99,94 @@ async def table_channel(bot: LuteceBot, live: LiveMatch) -> discord.abc.Messagea
 
 async def post_table(bot: LuteceBot, live: LiveMatch, channel: discord.abc.Messageable,
                      *, restored: bool = False) -> discord.Message:  # fmt: skip
-    """A new table message (a start, or a restore after the old one is gone)."""
+    """A new table message (a start, a restore, or a move out of a lost thread)."""
     payload = await table_payload(live)
     files = payload.pop("attachments")
     if restored:
         payload["content"] = t("table.restored", None)
+    version = live.row.version
     message = await channel.send(files=files, **payload)
-    live.row.table_message_id = message.id
-    await bot.host.store.update_match(live.id, table_message_id=message.id)
+    # `thread_id` names wherever the table lives: its thread, or a channel (no thread).
+    await bot.host.set_table(live.id, thread_id=channel.id, table_message_id=message.id,  # type: ignore[attr-defined]
+                             table_version=version)  # fmt: skip
     return message
 
 
-async def refresh_table(bot: LuteceBot, live: LiveMatch) -> None:
-    """Edit the table in place; post a fresh one if the old message or thread is gone."""
+async def move_to_channel(bot: LuteceBot, live: LiveMatch) -> discord.abc.Messageable | None:
+    """The table's thread is gone, locked or closed to the bot: carry on in the channel the
+    match was opened in, with a fresh table there. None if that is impossible too."""
+    if live.row.thread_id in (None, live.row.channel_id) or live.row.channel_id is None:
+        return None
+    log.warning("match %s: its thread can no longer be used; the table moves to its channel",
+                live.id)  # fmt: skip
+    await bot.host.set_table(live.id, thread_id=None, table_message_id=None)
     channel = await table_channel(bot, live)
     if channel is None:
-        log.warning("match %s: its channel is gone; an admin can /admin resume it", live.id)
-        return
-    async with table_lock(bot, live.id):
-        if live.row.table_message_id is not None:
-            payload = await table_payload(live)  # the latest state, drawn under the lock
-            try:
-                await channel.get_partial_message(live.row.table_message_id).edit(**payload)  # type: ignore[attr-defined]
-                return
-            except discord.NotFound:
-                pass
-        await post_table(bot, live, channel, restored=True)
+        return None
+    await post_table(bot, live, channel, restored=True)
+    return channel
 
 
-async def announce(bot: LuteceBot, outcome: Outcome) -> None:
-    """After actions were applied: edit the table, recap, ping, prompt by DM."""
-    live = outcome.match
-    bot.deadlines.poke()  # the turn changed, and with it the deadline
-    if not outcome.applied:
-        return
-    await refresh_table(bot, live)
-    channel = await table_channel(bot, live)
-    if channel is None:
-        return
-    names = names_of(live)
-    adapter = adapter_for(live.row.game)
-    lines = [line for e in outcome.public_events() if (line := adapter.describe(e, names, None))]
-    mentions = turn_mentions(live)
-    if mentions:
-        lines.append(t("table.your_turn", None, mentions=mentions))
-    elif outcome.finished:
-        lines.append(t("table.game_over", None, winners=", ".join(
-            names[s] for s in live.game.result(live.state).winners)))  # fmt: skip
-    if lines:
-        await channel.send(_fit(lines), allowed_mentions=discord.AllowedMentions(users=True))
-    await prompt_by_dm(bot, live, channel)
+def unusable(exc: discord.HTTPException) -> bool:
+    """Errors that mean the table's channel cannot be written any more (gone, locked,
+    permissions withdrawn), as opposed to a passing failure worth a later retry."""
+    return isinstance(exc, discord.Forbidden) or exc.code in (ARCHIVED, 10003)
 
 
-def turn_mentions(live: LiveMatch) -> str:
-    users = [r.user_id for r in live.row.seat_rows if r.seat in live.to_act() and r.user_id]
-    return " ".join(f"<@{u}>" for u in users)
-
-
-def _fit(lines: list[str]) -> str:
-    """Join lines into one message under Discord's limit, keeping the last (the ping)."""
-    text = "\n".join(lines)
-    if len(text) <= MAX_CONTENT:
-        return text
-    tail = lines[-1]
-    head = "\n".join(lines[:-1])[: MAX_CONTENT - len(tail) - 3]
-    return f"{head}…\n{tail}"
-
-
-async def prompt_by_dm(bot: LuteceBot, live: LiveMatch,
-                       channel: discord.abc.Messageable) -> None:  # fmt: skip
-    """DM the players to act who opted in: their secret and the first step of the panel."""
-    for row in live.row.seat_rows:
-        if row.user_id is None or row.seat not in live.to_act():
-            continue
-        await send_private_dm(bot, live, row.seat, row.user_id, channel, with_panel=True)
-
-
-async def send_private_dm(bot: LuteceBot, live: LiveMatch, seat: int, user_id: int,
-                          channel: discord.abc.Messageable | None, *,
-                          with_panel: bool) -> bool:  # fmt: skip
-    """One DM with the seat's private view (and the panel); False if DMs are off or closed."""
-    prefs = await bot.host.store.get_prefs(user_id)
-    if not prefs.dms or prefs.dms_closed:
+async def unarchive(bot: LuteceBot, channel: Any) -> bool:
+    """Unarchive the table's thread (an edit there was refused); False if that fails."""
+    if not isinstance(channel, discord.Thread):
         return False
-    adapter = adapter_for(live.row.game)
-    names = names_of(live)
-    text = t("dm.header", prefs.locale, game=t(f"game.{live.row.game}", prefs.locale), id=live.id)
-    text += "\n" + adapter.private_text(live.game.view(live.state, seat), names, prefs.locale)
-    payload: dict[str, Any] = {}
-    if with_panel:
-        payload = await panel(live, seat, (), prefs.locale)
-        text += "\n" + payload.pop("content", "")
-        payload.pop("attachments", None)
     try:
-        # create_dm reuses the cached DM channel; no GET /users/{id} before every prompt.
-        dm = await bot.create_dm(discord.Object(user_id))
-        await dm.send(_fit([text]), **payload)
+        await channel.edit(archived=False)
         return True
-    except discord.Forbidden:
-        prefs.dms_closed = True
-        await bot.host.store.set_prefs(prefs)
-        if channel is not None:
-            await channel.send(t("dm.closed", None, mention=f"<@{user_id}>"),
-                               allowed_mentions=discord.AllowedMentions(users=True))  # fmt: skip
+    except discord.HTTPException:
         return False
+
+
+async def refresh_table(bot: LuteceBot, live: LiveMatch) -> None:
+    """Edit the table in place: unarchive its thread if needed, post a fresh one if the old
+    message is gone, move it to the match's channel if its thread is. Raises the Discord
+    error when none of this worked (the stored version then says the table is behind)."""
+    async with table_lock(bot, live.id):
+        channel = await table_channel(bot, live)
+        if channel is None:
+            if await move_to_channel(bot, live) is None:
+                log.warning("match %s: no channel for its table; /admin resume re-posts it",
+                            live.id)  # fmt: skip
+            return
+        version = live.row.version
+        if live.row.table_message_id is None:
+            await post_table(bot, live, channel, restored=True)
+            return
+        payload = await table_payload(live)  # the latest state, drawn under the lock
+        message = channel.get_partial_message(live.row.table_message_id)  # type: ignore[attr-defined]
+        try:
+            await message.edit(**payload)
+        except discord.HTTPException as exc:
+            if exc.code == ARCHIVED and await unarchive(bot, channel):
+                await message.edit(**await table_payload(live))
+            elif exc.code == 10008:
+                await post_table(bot, live, channel, restored=True)
+                return
+            elif unusable(exc):
+                await move_to_channel(bot, live)
+                return
+            else:
+                raise
+        await bot.host.set_table(live.id, table_version=version)
+
+
+async def catch_up(bot: LuteceBot, match_id: str) -> None:
+    """Refresh a table that an earlier Discord error left behind its match (cheap when
+    the table is current: nothing but a comparison)."""
+    live = bot.host.peek(match_id)
+    if live is None or live.state is None or live.row.status not in ("active", "finished"):
+        return
+    if live.row.table_version >= live.row.version:
+        return
+    try:
+        await refresh_table(bot, live)
+    except discord.HTTPException as exc:
+        log.warning("match %s: the table is still behind (HTTP %s, code %s)", match_id,
+                    exc.status, exc.code)  # fmt: skip

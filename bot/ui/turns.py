@@ -6,9 +6,10 @@ import discord
 
 from bot.adapters import adapter_for
 from bot.i18n import t
-from bot.ui.panel import as_new_message, names_of, panel, parse_prefix
+from bot.ui.delivery import announce
+from bot.ui.panel import as_new_message, panel, parse_prefix, text_names
 from bot.ui.router import Click, answered, handles, reply
-from bot.ui.table import announce
+from bot.ui.table import catch_up
 from games.host import HostError
 from games.outcome import LiveMatch
 
@@ -22,16 +23,22 @@ async def _my_turn(click: Click) -> tuple[LiveMatch, int]:
     if seat is None:
         raise HostError("seat.not_player", "you are not playing in this match")
     if seat not in live.to_act():
-        names = names_of(live)
-        waiting = ", ".join(names[s] for s in sorted(live.to_act()))
-        raise HostError("turn.not_yours", "it is not your turn", waiting=waiting)
+        raise not_your_turn(live)
     return live, seat
+
+
+def not_your_turn(live: LiveMatch) -> HostError:
+    """The refusal for a seated player out of turn, naming whom the match waits for."""
+    names = text_names(live)
+    waiting = ", ".join(names[s] for s in sorted(live.to_act())) or "—"
+    return HostError("turn.not_yours", "it is not your turn", waiting=waiting)
 
 
 @handles("turn")
 async def take_turn(click: Click) -> None:
     live, seat = await _my_turn(click)
     await reply(click.interaction, **as_new_message(await panel(live, seat, (), click.locale)))
+    await catch_up(click.bot, live.id)
 
 
 @handles("step")
@@ -75,8 +82,13 @@ async def play(interaction: discord.Interaction, match_id: str, version: int, in
         action = {}  # the host refuses it (duplicate, stale, not your turn) with the reason
     # When the button no longer fits the table, the host names the reason (a double click is
     # recognised by its request key before anything else).
-    outcome = await host.act(match_id, interaction.user.id, action, key=key,
-                             expected_version=version)  # fmt: skip
+    try:
+        outcome = await host.act(match_id, interaction.user.id, action, key=key,
+                                 expected_version=version)  # fmt: skip
+    except HostError as exc:
+        if exc.key == "turn.not_yours":
+            raise not_your_turn(live) from None
+        raise
     if outcome.duplicate:
         await reply(interaction, t("panel.already_done", locale))
         return
@@ -97,11 +109,13 @@ async def mine(click: Click) -> None:
     if seat is None or live.state is None:
         raise HostError("seat.not_player", "you are not playing in this match")
     adapter = adapter_for(live.row.game)
-    text = adapter.private_text(live.game.view(live.state, seat), names_of(live), click.locale)
+    text = adapter.private_text(live.game.view(live.state, seat), text_names(live), click.locale)
     await reply(click.interaction, text)
+    await catch_up(click.bot, live.id)
 
 
 @handles("rules")
 async def rules(click: Click) -> None:
     live = await click.bot.host.get(click.route.match_id)
     await reply(click.interaction, adapter_for(live.row.game).rules(click.locale)[:2000])
+    await catch_up(click.bot, live.id)

@@ -52,6 +52,10 @@ class MatchHost(LobbyMixin):
                 live = self._live.get(match_id) or await self._load(match_id)
         return live
 
+    def peek(self, match_id: str) -> LiveMatch | None:
+        """The match if it is already in memory (no database read)."""
+        return self._live.get(match_id)
+
     async def _load(self, match_id: str) -> LiveMatch:
         row = await self.store.get_match(match_id)
         if row is None:
@@ -254,6 +258,21 @@ class MatchHost(LobbyMixin):
             actions=[RecordedAction(seat=a.seat, action=a.action)
                      for a in await self.store.actions(match_id)],
         )  # fmt: skip
+
+    async def set_table(self, match_id: str, **where: int | None) -> LiveMatch:
+        """Record where the table lives (`thread_id`, `table_message_id`) and which version
+        it shows (`table_version`), under the match lock like every other write."""
+        unknown = set(where) - {"thread_id", "table_message_id", "table_version"}
+        if unknown:
+            raise ValueError(f"not table fields: {sorted(unknown)}")
+        async with self.lock(match_id):
+            live = self._live.get(match_id) or await self._load(match_id)
+            changed = {k: v for k, v in where.items() if getattr(live.row, k) != v}
+            if changed:
+                for key, value in changed.items():
+                    setattr(live.row, key, value)
+                await self.store.update_match(match_id, **changed)
+            return live
 
     def forget(self, match_id: str) -> None:
         """Drop the cached copy (after an admin edit outside the host, or in tests)."""

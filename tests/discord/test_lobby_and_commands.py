@@ -53,9 +53,16 @@ async def test_members_of_the_configured_admin_role_may_use_admin_commands(world
     async with world.bot() as bot:
         match_id, thread, _ = await start_match(world, bot, alice, [bob])
         await play_turns(world, bot, match_id, thread, [alice, bob], random.Random(2), turns=2)
-        refused = await dave.slash(world.games, "admin matches")
-        assert "Manage Server" in refused.content
         role = world.fake.add_role(world.guild, "Lutèce admins")
+        other = world.fake.add_role(world.guild, "Moderators")
+        # The server lets both roles use /admin (Server Settings → Integrations)…
+        world.fake.allow_command(world.guild, "admin", role)
+        world.fake.allow_command(world.guild, "admin", other)
+        world.fake.give_role(dave, world.guild, other)
+        await world.fake.wait_for(lambda: True)
+        # …but only the role named with /admin role passes the bot's own check.
+        refused = await dave.slash(world.games, "admin matches")
+        assert refused.ephemeral and "Manage Server" in refused.content
         world.fake.make_admin(alice, world.guild)
         await world.fake.wait_for(lambda: True)
         set_role = await alice.slash(world.games, "admin role", role=role)

@@ -1,0 +1,152 @@
+"""After a change is stored: the recap and ping, the table, the DMs — each on its own.
+
+The move is in the database before any of this runs, so a Discord error here can never mean
+"the move failed": every follow-up is attempted separately, a failure is logged (without game
+data) and the others still go out. Per move the bot makes three REST calls: the interaction
+answer, one new message in the table's thread (recap + ping: edits do not notify, and a new
+message also unarchives a quiet thread) and one edit of the table.
+
+Pings name their users explicitly: the client's default `allowed_mentions` is none, so a
+player called "@everyone" or "<@&role>" pings nobody.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Iterable
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import discord
+
+from bot.adapters import adapter_for
+from bot.i18n import t
+from bot.ui.panel import panel, text_names
+from bot.ui.table import move_to_channel, refresh_table, table_channel, unusable
+from games.outcome import LiveMatch, Outcome
+
+if TYPE_CHECKING:
+    from bot.app import LuteceBot
+
+log = logging.getLogger(__name__)
+MAX_CONTENT = 2000
+T = TypeVar("T")
+
+
+def ping_only(user_ids: Iterable[int]) -> discord.AllowedMentions:
+    """Mentions that notify exactly these users: no roles, no @everyone, no reply ping."""
+    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
+                                   users=[discord.Object(u) for u in user_ids])  # fmt: skip
+
+
+async def attempt(what: str, match_id: str, call: Awaitable[T]) -> T | None:
+    """One follow-up of a stored change: a Discord error is logged, never raised."""
+    try:
+        return await call
+    except discord.HTTPException as exc:
+        log.warning("match %s: %s failed (HTTP %s, code %s); the stored change stands",
+                    match_id, what, exc.status, exc.code)  # fmt: skip
+        return None
+
+
+def to_act_users(live: LiveMatch) -> list[int]:
+    """The people (not AI seats) the match waits for."""
+    to_act = live.to_act()
+    return [r.user_id for r in live.row.seat_rows if r.seat in to_act and r.user_id]
+
+
+def mentions(user_ids: Iterable[int]) -> str:
+    return " ".join(f"<@{u}>" for u in user_ids)
+
+
+async def post(bot: LuteceBot, live: LiveMatch, content: str,
+               ping: Iterable[int] = ()) -> discord.Message | None:  # fmt: skip
+    """A new message in the table's thread (which unarchives it); when the thread is gone or
+    locked, the table moves to the match's channel and the message follows it there."""
+    ping = list(ping)
+    channel = await table_channel(bot, live)
+    if channel is None:
+        channel = await move_to_channel(bot, live)
+        if channel is None:
+            return None
+    try:
+        return await channel.send(fit([content]), allowed_mentions=ping_only(ping))
+    except discord.HTTPException as exc:
+        if not unusable(exc):
+            raise
+    moved = await move_to_channel(bot, live)
+    if moved is None:
+        return None
+    return await moved.send(fit([content]), allowed_mentions=ping_only(ping))
+
+
+async def announce(bot: LuteceBot, outcome: Outcome) -> None:
+    """After actions were applied: recap and ping, the table, prompts by DM."""
+    live = outcome.match
+    bot.deadlines.poke()  # the turn changed, and with it the deadline
+    if not outcome.applied:
+        return
+    names = text_names(live)
+    adapter = adapter_for(live.row.game)
+    lines = [line for e in outcome.public_events() if (line := adapter.describe(e, names, None))]
+    waiting = to_act_users(live)
+    if waiting:
+        lines.append(t("table.your_turn", None, mentions=mentions(waiting)))
+    elif outcome.finished:
+        winners = live.game.result(live.state).winners
+        lines.append(t("table.game_over", None, winners=", ".join(names[s] for s in winners)))
+    if lines:
+        await attempt("the recap", live.id, post(bot, live, fit(lines), waiting))
+    await attempt("the table", live.id, refresh_table(bot, live))
+    await prompt_by_dm(bot, live)
+
+
+def fit(lines: list[str]) -> str:
+    """Join lines into one message under Discord's limit, keeping the last (the ping)."""
+    text = "\n".join(lines)
+    if len(text) <= MAX_CONTENT:
+        return text
+    tail = lines[-1][:MAX_CONTENT]
+    head = "\n".join(lines[:-1])[: MAX_CONTENT - len(tail) - 2]
+    return f"{head}…\n{tail}"[:MAX_CONTENT]
+
+
+async def prompt_by_dm(bot: LuteceBot, live: LiveMatch) -> None:
+    """DM the players to act who opted in: their secret and the first step of the panel."""
+    to_act = live.to_act()
+    for row in live.row.seat_rows:
+        if row.user_id is not None and row.seat in to_act:
+            await send_private_dm(bot, live, row.seat, row.user_id, with_panel=True)
+
+
+async def send_private_dm(bot: LuteceBot, live: LiveMatch, seat: int, user_id: int, *,
+                          with_panel: bool) -> bool:  # fmt: skip
+    """One DM with the seat's private view (and the panel); False if DMs are off or closed.
+
+    Closed DMs are remembered and said once in the table's thread; any other Discord error
+    is only logged (the player still has the table's buttons)."""
+    prefs = await bot.host.store.get_prefs(user_id)
+    if not prefs.dms or prefs.dms_closed:
+        return False
+    adapter = adapter_for(live.row.game)
+    text = t("dm.header", prefs.locale, game=t(f"game.{live.row.game}", prefs.locale), id=live.id)
+    text += "\n" + adapter.private_text(live.game.view(live.state, seat), text_names(live),
+                                        prefs.locale)  # fmt: skip
+    payload: dict[str, Any] = {}
+    if with_panel:
+        payload = await panel(live, seat, (), prefs.locale)
+        text += "\n" + payload.pop("content", "")
+        payload.pop("attachments", None)
+    try:
+        # create_dm reuses the cached DM channel; no GET /users/{id} before every prompt.
+        dm = await bot.create_dm(discord.Object(user_id))
+        await dm.send(fit([text]), **payload)
+        return True
+    except discord.Forbidden:
+        prefs.dms_closed = True
+        await bot.host.store.set_prefs(prefs)
+        await attempt("the closed-DM notice", live.id,
+                      post(bot, live, t("dm.closed", None, mention=f"<@{user_id}>"), [user_id]))
+        return False
+    except discord.HTTPException as exc:
+        log.warning("match %s: a DM failed (HTTP %s, code %s)", live.id, exc.status, exc.code)
+        return False
