@@ -120,12 +120,16 @@ def machine() -> dict[str, Any]:
     }
 
 
-async def bench(as_json: bool, seconds: float, actions: int = 3000) -> int:
+async def bench(as_json: bool, seconds: float, actions: int = 3000,
+                matches: int = 10_000) -> int:  # fmt: skip
+    from bot.cli.bench_startup import cold_start
+
     keys = game_keys()
     report = {
         "machine": machine(),
         "engines": [engine_playouts(k, BENCH_SEATS.get(k, 2), seconds) for k in keys],
         "host": [await host_actions(k, BENCH_SEATS.get(k, 2), actions) for k in keys],
+        "startup": await cold_start(matches),
     }
     if as_json:
         print(json.dumps(report, indent=2))
@@ -141,4 +145,8 @@ async def bench(as_json: bool, seconds: float, actions: int = 3000) -> int:
     for h in report["host"]:
         print(f"host+SQLite {h['game']}: {h['actions_per_s']} persisted actions/s, "
               f"p50 {h['p50_ms']} ms, p99 {h['p99_ms']} ms over {h['actions']} actions")
+    s = report["startup"]
+    print(f"start-up with {s['matches']} active matches: ready in {s['ready_s']} s, first "
+          f"command answered at {s['first_answer_s']} s, {s['rest_calls_at_start']} REST calls "
+          f"at start ({', '.join(s['rest_routes_at_start'])})")
     return 0

@@ -48,6 +48,10 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("record")
     rep.add_argument("--json", action="store_true")
 
+    back = sub.add_parser("backup", help="copy the match database safely, even while running")
+    back.add_argument("destination")
+    back.add_argument("--db", help="the database (default: LUTECE_DB)")
+
     exp = sub.add_parser("export", help="print the match record of a stored match")
     exp.add_argument("match_id")
     exp.add_argument("--db", required=True)
@@ -56,6 +60,8 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--seconds", type=float, default=3.0, help="time per engine figure")
     bench.add_argument("--actions", type=int, default=3000, help="persisted actions to time")
+    bench.add_argument("--matches", type=int, default=10_000,
+                       help="active matches stored for the start-up figure")  # fmt: skip
     return parser
 
 
@@ -95,7 +101,11 @@ async def _dispatch(args: argparse.Namespace) -> int | None:
     if command == "bench":
         from bot.cli.bench import bench
 
-        return await bench(args.json, args.seconds, args.actions)
+        return await bench(args.json, args.seconds, args.actions, args.matches)
+    if command == "backup":
+        from bot.cli.backup import backup
+
+        return backup(args.destination, args.db)
     if command == "invite":
         from bot.cli.invite import invite
 

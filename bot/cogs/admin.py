@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.lutece import match_line
+from bot.cogs.lutece import match_list
 from bot.i18n import t
 from bot.i18n.translator import cmd
 from bot.ui.delivery import announce, attempt
@@ -70,8 +70,8 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description=cmd("cmd
     async def matches(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
             rows = await self.bot.host.store.list_matches(guild_id=interaction.guild_id)
-            lines = [match_line(await self.bot.host.get(r.id), None, None) for r in rows]
-            await reply(interaction, "\n".join(lines)[:2000] or t("admin.no_matches", None))
+            text = await match_list(self.bot, rows, None, None) if rows else ""
+            await reply(interaction, text or t("admin.no_matches", None))
 
         await guarded(interaction, run)
 

@@ -55,11 +55,8 @@ class LuteceCog(commands.GroupCog, group_name="lutece", group_description=cmd("c
             if not rows:
                 await reply(interaction, t("lutece.no_matches", locale))
                 return
-            lines = []
-            for row in rows:
-                live = await self.bot.host.get(row.id)
-                lines.append(match_line(live, interaction.user.id, locale))
-            await reply(interaction, "\n".join(lines)[:2000])
+            await reply(interaction, await match_list(self.bot, rows, interaction.user.id,
+                                                      locale))  # fmt: skip
 
         await guarded(interaction, run)
 
@@ -85,6 +82,19 @@ class LuteceCog(commands.GroupCog, group_name="lutece", group_description=cmd("c
                                             ephemeral=True)  # fmt: skip
 
         await guarded(interaction, run)
+
+
+MAX_LISTED = 15  # matches loaded for a listing: a reply holds at most 2,000 characters
+
+
+async def match_list(bot: LuteceBot, rows: list[Any], user_id: int | None,
+                     locale: str | None) -> str:  # fmt: skip
+    """The newest matches one line each (only those are loaded), and how many more."""
+    newest = sorted(rows, key=lambda r: r.updated_at, reverse=True)[:MAX_LISTED]
+    lines = [match_line(await bot.host.get(r.id), user_id, locale) for r in newest]
+    if len(rows) > len(newest):
+        lines.append(t("matches.more", locale, n=len(rows) - len(newest)))
+    return "\n".join(lines)[:2000]
 
 
 def match_line(live: Any, user_id: int | None, locale: str | None) -> str:

@@ -21,7 +21,7 @@ import discord
 from bot.adapters import adapter_for
 from bot.i18n import t
 from bot.ui.panel import panel, text_names
-from bot.ui.table import move_to_channel, refresh_table, table_channel, unusable
+from bot.ui.table import lost, move_to_channel, refresh_table, table_channel
 from games.outcome import LiveMatch, Outcome
 
 if TYPE_CHECKING:
@@ -71,7 +71,7 @@ async def post(bot: LuteceBot, live: LiveMatch, content: str,
     try:
         return await channel.send(fit([content]), allowed_mentions=ping_only(ping))
     except discord.HTTPException as exc:
-        if not unusable(exc):
+        if not lost(exc, channel):
             raise
     moved = await move_to_channel(bot, live)
     if moved is None:

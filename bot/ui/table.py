@@ -127,10 +127,14 @@ async def move_to_channel(bot: LuteceBot, live: LiveMatch) -> discord.abc.Messag
     return channel
 
 
-def unusable(exc: discord.HTTPException) -> bool:
-    """Errors that mean the table's channel cannot be written any more (gone, locked,
-    permissions withdrawn), as opposed to a passing failure worth a later retry."""
-    return isinstance(exc, discord.Forbidden) or exc.code in (ARCHIVED, 10003)
+def lost(exc: discord.HTTPException, channel: Any) -> bool:
+    """Whether the error means the table's thread cannot be used any more: deleted, or
+    locked (a locked thread refuses the bot and cannot be unarchived by it). Other errors,
+    missing permissions included, leave the table where it is, to be retried later: moving
+    it to the parent channel would not help, the thread inherits its permissions."""
+    if exc.code in (ARCHIVED, 10003):
+        return True
+    return isinstance(channel, discord.Thread) and bool(channel.locked)
 
 
 async def unarchive(bot: LuteceBot, channel: Any) -> bool:
@@ -169,7 +173,7 @@ async def refresh_table(bot: LuteceBot, live: LiveMatch) -> None:
             elif exc.code == 10008:
                 await post_table(bot, live, channel, restored=True)
                 return
-            elif unusable(exc):
+            elif lost(exc, channel):
                 await move_to_channel(bot, live)
                 return
             else:

@@ -131,3 +131,17 @@ def test_module_entry_point_has_no_traceback_on_errors(tmp_path):
                           cwd=ROOT, capture_output=True, text=True, timeout=60)  # fmt: skip
     assert proc.returncode == 2
     assert proc.stderr.strip() == f"error: no such file: {tmp_path / 'nope.json'}"
+
+
+def test_backup_copies_a_live_database_consistently(capsys, tmp_path):
+    db = tmp_path / "live.db"
+    code, _, _ = run_cli(capsys, "simulate", "--players", "3", "--seed", "2", "--db", str(db))
+    assert code == 0
+    copy = tmp_path / "copy.db"
+    code, out, _ = run_cli(capsys, "backup", str(copy), "--db", str(db))
+    assert code == 0 and "backed up" in out
+    with sqlite3.connect(db) as a, sqlite3.connect(copy) as b:
+        query = "SELECT match_id, seq, action FROM actions ORDER BY match_id, seq"
+        assert a.execute(query).fetchall() == b.execute(query).fetchall() != []
+    code, _, err = run_cli(capsys, "backup", str(copy), "--db", str(db))
+    assert code == 2 and "exists already" in err

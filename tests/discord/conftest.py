@@ -28,9 +28,10 @@ class World:
     def __init__(self, fake: FakeDiscord, guild: Any, db: Path) -> None:
         self.fake, self.guild, self.db = fake, guild, db
         self.games = fake.channel("games")
+        self.dev_guild: int | None = guild.id  # None: commands are synced globally
 
     def make_bot(self) -> LuteceBot:
-        config = Config(token=self.fake.token, db_path=str(self.db), dev_guild=self.guild.id)
+        config = Config(token=self.fake.token, db_path=str(self.db), dev_guild=self.dev_guild)
         return LuteceBot(config, guild_ready_timeout=0.05)
 
     @contextlib.asynccontextmanager

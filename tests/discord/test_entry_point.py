@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
 import subprocess
@@ -49,3 +50,68 @@ def test_a_non_loopback_endpoint_is_refused_before_sending_the_token(tmp_path):
     assert proc.returncode != 0
     assert "LUTECE_DISCORD_ENDPOINT must be a loopback" in proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+def run_bot_process(tmp_path, **env_values: str) -> subprocess.CompletedProcess:
+    env = {**os.environ, "LUTECE_LOG_LEVEL": "WARNING", **env_values}
+    for key in ("DISCORD_TOKEN", "LUTECE_DEV_GUILD", "LUTECE_DISCORD_ENDPOINT"):
+        if key not in env_values:
+            env.pop(key, None)
+    return subprocess.run([sys.executable, "-m", "bot", "run"], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=60)  # fmt: skip
+
+
+def one_sentence(proc: subprocess.CompletedProcess, code: int, words: str) -> None:
+    assert proc.returncode == code, proc.stderr
+    lines = [line for line in proc.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("error: ") and words in lines[0], lines
+    assert "Traceback" not in proc.stderr
+
+
+def test_the_worker_refuses_to_start_without_a_token(tmp_path):
+    # The Procfile's worker: no demo nobody would see, one sentence instead.
+    assert (ROOT / "Procfile").read_text().strip() == "worker: python -m bot run"
+    one_sentence(run_bot_process(tmp_path), 1, "DISCORD_TOKEN is not set")
+
+
+async def test_bad_database_paths_are_one_sentence(tmp_path):
+    # Issue 7, finding 8: a folder, a path under a regular file, garbage, damaged pages.
+    (tmp_path / "afile").write_text("x")
+    (tmp_path / "garbage.db").write_bytes(b"not a database at all" * 100)
+    damaged = tmp_path / "damaged.db"
+    store = await Store.open(damaged)
+    for n in range(3000):
+        await store.set_fact(f"fact {n}", "x" * 100)
+    await store.close()
+    import sqlite3
+
+    with sqlite3.connect(damaged) as con:
+        con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    with damaged.open("r+b") as handle:  # keep the header, smash pages in the middle
+        handle.seek(4096 * 6)
+        handle.write(b"\xff" * 4096 * 4)
+    cases = {
+        str(tmp_path): "is a folder",
+        str(tmp_path / "afile" / "lutece.db"): "is a file, not a folder",
+        str(tmp_path / "garbage.db"): "not a usable Lutèce database",
+        str(damaged): "is damaged",
+    }
+    for path, words in cases.items():
+        proc = run_bot_process(tmp_path, DISCORD_TOKEN="x.y.z", LUTECE_DB=path)
+        one_sentence(proc, 2, words)
+    assert "restore the latest backup" in proc.stderr
+
+
+async def test_a_wrong_token_or_no_route_to_discord_is_one_sentence(tmp_path):
+    fake = await FakeDiscord.start()
+    try:
+        db = str(tmp_path / "ok.db")
+        proc = await asyncio.to_thread(run_bot_process, tmp_path, DISCORD_TOKEN="wrong",
+                                       LUTECE_DB=db, LUTECE_DISCORD_ENDPOINT=fake.base_url)
+        one_sentence(proc, 1, "Discord refused the token")
+        closed = fake.base_url.rsplit(":", 1)[0] + ":1"  # nothing listens on port 1
+        proc = await asyncio.to_thread(run_bot_process, tmp_path, DISCORD_TOKEN=fake.token,
+                                       LUTECE_DB=db, LUTECE_DISCORD_ENDPOINT=closed)
+        one_sentence(proc, 1, "cannot reach Discord")
+    finally:
+        await fake.stop()

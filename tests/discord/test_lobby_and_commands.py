@@ -80,3 +80,24 @@ async def test_help_lists_every_game_and_its_commands(world):
         assert result.ephemeral
         for command in ("/paris-paris new", "/city-of-light new", "/lutece dms"):
             assert command in result.content
+
+
+async def test_a_seat_once_held_forbids_exporting_the_running_match(world):
+    # Issue 7, finding 7: hand your seat to an AI, export, take the seat back — refused.
+    alice, bob, dave = world.user("alice"), world.user("bob"), world.user("dave")
+    world.fake.make_admin(alice, world.guild)
+    world.fake.make_admin(dave, world.guild)
+    async with world.bot() as bot:
+        await world.fake.wait_for(lambda: True)
+        match_id, thread, _ = await start_match(world, bot, alice, [bob])
+        seat = (await bot.host.get(match_id)).seat_of(alice.id)
+        handed = await alice.slash(world.games, "admin replace", match=match_id, seat=seat + 1,
+                                   ai="random")  # fmt: skip
+        assert handed.ephemeral and "Seat" in handed.content
+        await settle(world, bot)
+        assert (await bot.host.get(match_id)).seat_of(alice.id) is None
+        refused = await alice.slash(world.games, "admin export", match=match_id)
+        assert refused.ephemeral and not refused.message.attachments
+        assert "secrets" in refused.content
+        allowed = await dave.slash(world.games, "admin export", match=match_id)
+        assert allowed.message.attachments  # an admin who never played may

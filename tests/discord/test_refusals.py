@@ -110,6 +110,8 @@ async def test_out_of_turn_stranger_and_stale_buttons(world):
     ("lt:{match}:do:x:y", "moved on"),
     ("lt:{match}:step:notaversion", "moved on|not your turn|not playing"),
     ("q9!#random junk", "not one of mine"),
+    ("lt:{match}:turn\nmore", "not one of mine"),  # issue 7, finding 10: a newline
+    ("\n", "not one of mine"),
 ])  # fmt: skip
 async def test_forged_custom_ids_get_a_friendly_answer_and_change_nothing(world, custom_id,
                                                                           expected):  # fmt: skip

@@ -1,0 +1,88 @@
+"""Issue 7, finding 4: once a move is stored, a Discord error never says it failed.
+
+Each follow-up (the answer, the recap and ping, the table edit, the DMs) is tried on its own;
+a failure in one does not skip the others, and a table left behind is refreshed at the next
+chance.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.discord.driver import open_panel_and_choose, settle, start_match, table_message
+
+pytestmark = pytest.mark.usefixtures("fast_render")
+EDIT = "/channels/{channel_id}/messages/{message_id}"
+POST = "/channels/{channel_id}/messages"
+
+
+async def confirm_a_move(world, bot, match_id, thread, users, seed):
+    live = await bot.host.get(match_id)
+    user = users[live.row.seat_rows[min(live.to_act())].user_id]
+    opened = await user.click(table_message(world, thread), "Take turn")
+    confirm = await open_panel_and_choose(user, opened.message, random.Random(seed))
+    return user, live.row.version, confirm
+
+
+@pytest.mark.parametrize("status, code", [(403, 50013), (400, 50083), (404, 10008),
+                                          (400, 50035)])  # fmt: skip
+async def test_a_failed_table_edit_is_not_a_failed_move(world, status, code):
+    alice, bob = world.user("alice"), world.user("bob")
+    users = {alice.id: alice, bob.id: bob}
+    async with world.bot() as bot:
+        await bob.slash(world.games, "lutece dms", enabled="on")
+        match_id, thread, _ = await start_match(world, bot, alice, [bob])
+        user, version, confirm = await confirm_a_move(world, bot, match_id, thread, users, 1)
+        world.fake.faults.fail_next("PATCH", EDIT, status=status, code=code)
+        last = world.fake.messages(thread)[-1].id
+        dms = len(bob.dms())
+        done = await user.click(confirm, "Confirm")
+        assert "Done" in done.content and "Nothing was changed" not in done.content
+        await settle(world, bot)
+        live = await bot.host.get(match_id)
+        assert live.row.version > version  # stored
+        recaps = [m for m in world.fake.messages(thread) if m.id > last]
+        assert any("your turn" in m.content for m in recaps)  # the recap and ping went out
+        if min(live.to_act()) == 1:
+            assert len(bob.dms()) > dms  # and the DM prompt
+        if code in (50013, 50035):  # left behind (archived: unarchived and edited again;
+            assert live.row.table_version < live.row.version  # gone: a fresh table posted)
+        # The next touch of the match brings the table up to date.
+        other = users[live.row.seat_rows[min(live.to_act())].user_id]
+        await other.click(table_message(world, thread), "Rules")
+        await settle(world, bot)
+        assert live.row.table_version == live.row.version
+        footer = table_message(world, thread).embeds[0]["footer"]["text"]
+        assert footer.endswith(f"move {live.row.version}")
+
+
+async def test_a_failed_recap_still_edits_the_table(world):
+    alice, bob = world.user("alice"), world.user("bob")
+    users = {alice.id: alice, bob.id: bob}
+    async with world.bot() as bot:
+        match_id, thread, _ = await start_match(world, bot, alice, [bob])
+        user, version, confirm = await confirm_a_move(world, bot, match_id, thread, users, 2)
+        world.fake.faults.fail_next("POST", POST, status=400, code=50035)
+        done = await user.click(confirm, "Confirm")
+        assert "Done" in done.content
+        await settle(world, bot)
+        live = await bot.host.get(match_id)
+        assert live.row.version > version and live.row.table_version == live.row.version
+
+
+async def test_a_failed_answer_still_updates_everything(world):
+    alice, bob = world.user("alice"), world.user("bob")
+    users = {alice.id: alice, bob.id: bob}
+    async with world.bot() as bot:
+        match_id, thread, _ = await start_match(world, bot, alice, [bob])
+        user, version, confirm = await confirm_a_move(world, bot, match_id, thread, users, 3)
+        world.fake.faults.fail_next("POST", "/interactions/{interaction_id}/{token}/callback",
+                                    status=400, code=50035)  # fmt: skip
+        last = world.fake.messages(thread)[-1].id
+        await user.click(confirm, "Confirm")
+        await settle(world, bot)
+        live = await bot.host.get(match_id)
+        assert live.row.version > version and live.row.table_version == live.row.version
+        assert any("your turn" in m.content for m in world.fake.messages(thread) if m.id > last)

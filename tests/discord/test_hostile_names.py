@@ -1,0 +1,74 @@
+"""Issue 7, finding 2: a display name never pings anyone and never breaks what is shown.
+
+Players call themselves `@everyone`, a role mention, a masked link with Markdown, a name with
+a newline. The bot may mention (and so ping) only the players it means to ping; every message,
+embed and label shows the names escaped.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from bot.ui.panel import label_names, text_names
+from tests.discord.driver import PUBLIC, PayloadLog, play_turns, settle, start_match
+
+pytestmark = pytest.mark.usefixtures("fast_render")
+MENTION_EVERYONE = 1 << 17
+
+
+def hostile_world(world):
+    fake, guild = world.fake, world.guild
+    role = fake.add_role(guild, "Staff", 0)
+    # The worst case: a bot that may ping @everyone and every role (many servers grant it).
+    power = fake.add_role(guild, "Bot power", MENTION_EVERYONE)
+    fake.give_role(fake.bot_user, guild, power)
+    names = {  # at most 32 characters, as Discord allows
+        "alice": "@everyone",
+        "bob": f"<@&{role.id}>",
+        "carol": "**b** [click](https://evil.ex)",
+        "dave": "@here\n# heading ||spoiler||",
+    }
+    for user, nick in names.items():
+        fake.set_nickname(world.user(user), guild, nick)
+    return names, role
+
+
+async def test_hostile_names_ping_nobody_but_the_player_to_act(world):
+    names, role = hostile_world(world)
+    users = [world.user(n) for n in ("alice", "bob", "carol", "dave")]
+    players = {u.id for u in users}
+    with PayloadLog(world.fake).installed() as log:
+        async with world.bot() as bot:
+            await world.fake.wait_for(lambda: True)
+            match_id, thread, _ = await start_match(world, bot, users[0], users[1:])
+            await play_turns(world, bot, match_id, thread, users, random.Random(5), turns=9)
+            await settle(world, bot)
+    pinged = world.fake.pinged_messages()
+    assert pinged, "the turn pings reached nobody"
+    for msg in pinged:
+        assert not msg.pinged_everyone and not msg.pinged_role_ids, msg.content
+        named = {int(u) for u in re.findall(r"<@!?(\d+)>", msg.content)}
+        assert msg.pinged_user_ids <= named & players, msg.content
+        assert len(msg.pinged_user_ids) <= 1, msg.content  # one player acts at a time here
+    # The names are shown, escaped: no raw masked link, mention, heading or spoiler.
+    public = "\n".join(s.text for s in log.sent if s.audience == PUBLIC)
+    assert "\\@everyone" in public and "\\[click\\]\\(https\\:" in public
+    for raw in ("[click](https://evil.ex)", f"<@&{role.id}>", "||spoiler||", "**b**"):
+        assert raw not in public, raw
+    assert not re.search(r"(?m)^# heading", public)
+
+
+async def test_escaped_names_in_labels_stay_plain(world):
+    names, _ = hostile_world(world)
+    alice, dave = world.user("alice"), world.user("dave")
+    async with world.bot() as bot:
+        await world.fake.wait_for(lambda: True)
+        match_id, thread, lobby = await start_match(world, bot, alice, [dave])
+        live = await bot.host.get(match_id)
+        # Stored as typed; labels and pictures get it on one line, text escaped.
+        assert [s.name for s in live.row.seat_rows] == [names["alice"], names["dave"]]
+        assert label_names(live)[1] == "@here # heading ||spoiler||"
+        assert text_names(live)[1] == "\\@here \\# heading \\|\\|spoiler\\|\\|"

@@ -1,0 +1,135 @@
+"""Issue 7, finding 3: matches that run for days survive what real Discord does to threads.
+
+A quiet thread is archived (edits refused with 50083, a new message unarchives it); an admin
+may lock or delete it. Every move still reaches everyone: the recap and the ping as a new
+message, the table edited, and where the thread is gone or locked the match carries on in the
+channel it was opened in.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.discord.driver import settle, start_match, table_message, take_turn, user_to_act
+from tests.discord.test_city_of_light_match import play_one_turn, start_col_match
+
+pytestmark = pytest.mark.usefixtures("fast_render")
+DAY = 24 * 3600
+
+
+def turn_messages(world, thread, after: int) -> list:
+    """New public messages after message id `after` that ping a player or end the match."""
+    return [m for m in world.fake.messages(thread) if m.id > after and m.author_id ==
+            world.fake.bot_user.id and ("your turn" in m.content or "Game over" in m.content)]
+
+
+async def test_a_paris_paris_match_finishes_though_the_thread_archives_before_every_move(world):
+    alice, bob = world.user("alice"), world.user("bob")
+    users = {alice.id: alice, bob.id: bob}
+    rng = random.Random(3)
+    async with world.bot() as bot:
+        match_id, thread, _ = await start_match(world, bot, alice, [bob])
+        moves = 0
+        while (user := await user_to_act(bot, match_id, users)) is not None:
+            world.fake.advance(DAY + 60)  # a day of silence: Discord archives the thread
+            assert thread.archived
+            last = world.fake.messages(thread)[-1].id
+            done = await take_turn(world, user, thread, rng)
+            assert "Done" in done.content, done.content
+            await settle(world, bot)
+            assert len(turn_messages(world, thread, last)) == 1  # the recap and ping, once
+            assert not thread.archived
+            live = await bot.host.get(match_id)
+            assert live.row.table_version == live.row.version  # the table was edited too
+            moves += 1
+        assert moves > 20
+        final = table_message(world, thread)
+        assert "Final result" in final.embeds[0]["description"]
+
+
+async def test_a_city_of_light_match_finishes_though_the_thread_archives_before_every_move(world):
+    alice, bob = world.user("alice"), world.user("bob")
+    users = {alice.id: alice, bob.id: bob}
+    rng = random.Random(4)
+    async with world.bot() as bot:
+        match_id, thread, _ = await start_col_match(world, bot, alice, bob, "original")
+        moves = 0
+        while True:
+            world.fake.archive(thread)
+            last = world.fake.messages(thread)[-1].id
+            if not await play_one_turn(world, bot, match_id, thread, users, rng):
+                break
+            assert len(turn_messages(world, thread, last)) == 1
+            live = await bot.host.get(match_id)
+            assert live.row.table_version == live.row.version
+            moves += 1
+        assert moves > 20
+        assert "Final result" in table_message(world, thread).embeds[0]["description"]
+
+
+async def test_a_locked_thread_moves_the_table_to_the_channel(world):
+    alice, bob = world.user("alice"), world.user("bob")
+    users = {alice.id: alice, bob.id: bob}
+    async with world.bot() as bot:
+        match_id, thread, _ = await start_match(world, bot, alice, [bob])
+        world.fake.lock(thread)  # a moderator locked (and archived) the match's thread
+        user = await user_to_act(bot, match_id, users)
+        done = await take_turn(world, user, thread, random.Random(1))
+        assert "Done" in done.content, done.content  # the move stands
+        await settle(world, bot)
+        moved = table_message(world, world.games)
+        assert "restored" in moved.content and moved.find_component(label="Take turn")
+        assert [m for m in world.fake.messages(world.games) if "your turn" in m.content]
+        live = await bot.host.get(match_id)
+        assert live.row.thread_id == world.games.id and live.row.table_message_id == moved.id
+        # …and the match goes on there.
+        user = await user_to_act(bot, match_id, users)
+        done = await take_turn(world, user, world.games, random.Random(2), table=moved)
+        assert "Done" in done.content
+        await settle(world, bot)
+        assert (await bot.host.get(match_id)).row.table_version == live.row.version
+
+
+async def test_a_deleted_thread_moves_the_table_to_the_channel(world):
+    alice, bob = world.user("alice"), world.user("bob")
+    users = {alice.id: alice, bob.id: bob}
+    async with world.bot() as bot:
+        match_id, thread, _ = await start_match(world, bot, alice, [bob])
+        table = table_message(world, thread)
+        live = await bot.host.get(match_id)
+        seat = min(live.to_act())
+        user = users[live.row.seat_rows[seat].user_id]
+        opened = await user.click(table, "Take turn")
+        world.fake.delete_channel(thread)
+        from tests.discord.driver import open_panel_and_choose
+
+        confirm = await open_panel_and_choose(user, opened.message, random.Random(3))
+        done = await user.click(confirm, "Confirm")
+        assert "Done" in done.content
+        await settle(world, bot)
+        moved = table_message(world, world.games)
+        assert moved.find_component(label="Take turn")
+        assert (await bot.host.get(match_id)).row.thread_id == world.games.id
+
+
+async def test_reminders_reach_an_archived_thread(world):
+    alice, bob = world.user("alice"), world.user("bob")
+    clock = [1_000_000.0]
+    async with world.bot() as bot:
+        bot.host.clock = lambda: clock[0]
+        match_id, thread, _ = await start_match(world, bot, alice, [bob], deadline=3600,
+                                                on_timeout="ai")  # fmt: skip
+        world.fake.archive(thread)
+        clock[0] += 1900  # past half of the hour: a reminder is due
+        bot.deadlines.poke()
+        reminder = await world.fake.wait_for_message(thread, lambda m: "turn's time" in m.content)
+        assert not thread.archived and reminder.pinged_user_ids
+        world.fake.archive(thread)
+        clock[0] += 2000  # the deadline passed: an AI plays, and everything is told
+        bot.deadlines.poke()
+        await world.fake.wait_for_message(thread, lambda m: "Time's up" in m.content)
+        await settle(world, bot)
+        live = await bot.host.get(match_id)
+        assert live.row.version >= 1 and live.row.table_version == live.row.version
