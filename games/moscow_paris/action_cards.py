@@ -1,0 +1,364 @@
+"""Action cards 1, 2, 3 and 5 (card 4, the chain exchange, is in exchange.py).
+
+Every effect is worded «Вы можете», so a card may be played for nothing (`decline`): it
+is discarded and the player draws, which also means a legal action always exists. The card
+stays in the player's hand until its effect is over (so hand + tableau = 5 holds at every
+step of a swap or a chain), then it goes to the discard pile and the player draws 1.
+"""
+
+from __future__ import annotations
+
+from games.core.contract import Event
+from games.core.errors import IllegalAction
+from games.moscow_paris import exchange
+from games.moscow_paris.actions import (
+    DECLINE,
+    PlayCard,
+    SwapPick,
+    pick_line,
+    pick_tableau,
+    play_card,
+)
+from games.moscow_paris.data import (
+    ACTION_CARDS,
+    CARD_IDS,
+    CARD_INDEX,
+    CHAIN_EXCHANGE,
+    CITY_IDS,
+    DISCARD_CITY,
+    DISCARD_COLUMN2,
+    DISCARD_COLUMN3,
+    SWAP_TWO,
+    WAGON_INDEX,
+)
+from games.moscow_paris.deck import discard
+from games.moscow_paris.lines import ROW_RANGE, clear_row, columns, refill_row, remove_at
+from games.moscow_paris.state import (
+    LEFT,
+    NO_CITY,
+    SIDE_INDEX,
+    SIDE_NAMES,
+    SPOT_LINE,
+    SPOT_TABLEAU,
+    SWAP_FIRST,
+    SWAP_SECOND,
+    Draft,
+    State,
+    put,
+    with_card,
+    without,
+)
+from games.moscow_paris.turn_end import finish_card
+
+_DISCARDS = {a.effect - 1 + SWAP_TWO: a.discards for a in ACTION_CARDS}
+_DECLINES = {code: play_card(CARD_IDS[code], decline=True) for code in _DISCARDS}
+_PLAY_SWAP = play_card("swap_two")
+# The fields each card's effect needs (a declined card takes none).
+_FIELDS = {
+    SWAP_TWO: frozenset(),
+    DISCARD_COLUMN2: frozenset({"side", "slot", "rows"}),
+    DISCARD_COLUMN3: frozenset({"side", "slot", "rows"}),
+    CHAIN_EXCHANGE: frozenset({"direction"}),
+    DISCARD_CITY: frozenset({"row"}),
+}
+_OPTIONAL = ("row", "side", "slot", "rows", "direction")
+
+
+# --- legal plays -----------------------------------------------------------------------------
+
+
+_CITY_PLAYS = tuple(play_card("discard_city", row=row) for row in ROW_RANGE)
+# (card, any_rows, wagons per side of each row) -> the column discards: a column depends only
+# on how many wagons each side holds, and there are few such shapes.
+_COLUMN_PLAYS: dict[tuple[int, ...], list] = {}
+
+
+def card_plays(state: State, seat: int, card: int) -> list:
+    """Every way to play `card` now: each possible effect, and playing it for nothing."""
+    if card == SWAP_TWO:
+        out = [_PLAY_SWAP] if any_swap(state) else []
+    elif card == DISCARD_CITY:
+        cities = state.cities
+        out = [_CITY_PLAYS[row] for row in ROW_RANGE if cities[row] != NO_CITY]
+    elif card == CHAIN_EXCHANGE:
+        out = exchange.chain_plays(state, seat)
+    else:
+        out = list(_column_plays(state, card))
+    out.append(_DECLINES[card])
+    return out
+
+
+def _column_plays(state: State, card: int) -> list:
+    any_rows = state.cfg.any_rows
+    key = (card, any_rows, *map(len, state.lefts), *map(len, state.rights))
+    plays = _COLUMN_PLAYS.get(key)
+    if plays is None:
+        if len(_COLUMN_PLAYS) > 20_000:  # a bound, far above what matches reach
+            _COLUMN_PLAYS.clear()
+        name = CARD_IDS[card]
+        plays = _COLUMN_PLAYS[key] = [
+            play_card(name, side=SIDE_NAMES[side], slot=index + 1, rows=rows)
+            for side, index, rows in columns(state, _DISCARDS[card], any_rows)
+        ]
+    return plays
+
+
+# --- playing a card --------------------------------------------------------------------------
+
+
+def apply_play_card(state: State, seat: int, action: PlayCard) -> tuple[State, list[Event]]:
+    card = CARD_INDEX[action.card]
+    if card not in state.hands[seat]:
+        raise IllegalAction(
+            "moscow_paris.card_not_in_hand",
+            f"you have no {action.card} card in your hand",
+            card=action.card,
+        )
+    given = {f for f in _OPTIONAL if getattr(action, f) is not None}
+    needed = frozenset() if action.decline else _FIELDS[card]
+    if given != needed:
+        raise IllegalAction(
+            "moscow_paris.card_fields",
+            f"{action.card} needs the fields {sorted(needed)}"
+            + (" (none when declined)" if action.decline else ""),
+            card=action.card,
+            fields=sorted(needed),
+        )
+    d = Draft(state)
+    played = {"seat": seat, "card": action.card, "declined": action.decline}
+    if action.decline:
+        events = [Event("card_played", played)]
+        finish_card(d, card, events)
+    elif card == SWAP_TWO:
+        if not any_swap(state):
+            raise IllegalAction(
+                "moscow_paris.no_swap", "no two wagons of the play area can be swapped"
+            )
+        events = [Event("card_played", played)]
+        d.phase = SWAP_FIRST
+        d.pending = ()
+    elif card == DISCARD_CITY:
+        events = _discard_city(d, action.row, played)
+    elif card == CHAIN_EXCHANGE:
+        events = exchange.start_chain(d, seat, action.direction, played)
+    else:
+        events = _discard_column(d, card, action, played)
+    return d.build(), events
+
+
+def _discard_column(d: Draft, card: int, action: PlayCard, played: dict) -> list[Event]:
+    """Action cards 2 and 3: exactly 2 (3) wagons, one above the other in different lines."""
+    count = _DISCARDS[card]
+    side, index, rows = SIDE_INDEX[action.side], action.slot - 1, tuple(action.rows)
+    if (side, index, rows) not in columns(d, count, d.cfg.any_rows):
+        raise IllegalAction(
+            "moscow_paris.not_a_column",
+            f"{action.card} discards exactly {count} wagons lying one above the other, in the "
+            "same place of different lines"
+            + ("" if d.cfg.any_rows else " with no row between them"),
+            card=action.card,
+            count=count,
+        )
+    wagons = []
+    for row in rows:
+        wagon = remove_at(d, row, side, index)
+        wagons.append({"row": row, "side": action.side, "slot": action.slot,
+                       "wagon": CARD_IDS[wagon]})  # fmt: skip
+        discard(d, (wagon,))
+    events = [Event("card_played", {**played, "side": action.side, "slot": action.slot,
+                                    "rows": list(rows), "wagons": wagons})]  # fmt: skip
+    finish_card(d, card, events)
+    return events
+
+
+def _discard_city(d: Draft, row: int, played: dict) -> list[Event]:
+    """Action card 5: «Вы можете сбросить карту города вместе со всеми картами вагонов из его
+    городской линии. Сброшенная карта города в игру не возвращается.» The row is refilled from
+    the city deck, as after a claim (spec, INTERPRETATION)."""
+    city = d.cities[row]
+    if city == NO_CITY:
+        raise IllegalAction("moscow_paris.no_city", f"row {row} has no city", row=row)
+    wagons = clear_row(d, row)
+    discard(d, wagons)
+    d.removed = d.removed + (city,)
+    events = [Event("card_played", {**played, "row": row, "city": CITY_IDS[city],
+                                    "wagons": [CARD_IDS[w] for w in wagons]})]  # fmt: skip
+    refill_row(d, row, events)
+    finish_card(d, DISCARD_CITY, events)
+    return events
+
+
+# --- action card 1: the swap -----------------------------------------------------------------
+# A spot is (SPOT_LINE, row, side, index) or (SPOT_TABLEAU, seat, wagon type); tableau wagons of
+# one type are interchangeable, so a tableau spot names the type, not a card.
+
+
+def _spot_wagon(board, spot: tuple[int, ...]) -> int:
+    if spot[0] == SPOT_LINE:
+        return (board.lefts if spot[2] == LEFT else board.rights)[spot[1]][spot[3]]
+    return spot[2]
+
+
+def spots(board) -> list[tuple[int, ...]]:
+    """Every wagon of the play area («карты в городских линиях и перед игроками»)."""
+    out: list[tuple[int, ...]] = []
+    for row in ROW_RANGE:
+        for side, sides in ((0, board.lefts), (1, board.rights)):
+            out.extend((SPOT_LINE, row, side, i) for i in range(len(sides[row])))
+    for seat, tableau in enumerate(board.tableaux):
+        out.extend((SPOT_TABLEAU, seat, w) for w in sorted(set(tableau)))
+    return out
+
+
+def swap_ok(board, a: tuple[int, ...], b: tuple[int, ...]) -> bool:
+    """Whether swapping the wagons at spots a and b changes something and leaves no line with
+    two wagons of one type («В одной городской линии не может оказаться 2 карты одинаковых
+    вагонов»). Two wagons of one line may swap (it reorders the line: INTERPRETATION)."""
+    if a == b:
+        return False
+    wa, wb = _spot_wagon(board, a), _spot_wagon(board, b)
+    if a[0] == SPOT_LINE and b[0] == SPOT_LINE:
+        if a[1] == b[1]:
+            return True
+        return wa != wb and wa not in _line(board, b[1]) and wb not in _line(board, a[1])
+    if a[0] == SPOT_TABLEAU and b[0] == SPOT_TABLEAU:
+        return a[1] != b[1] and wa != wb
+    row, wagon = (a[1], wb) if a[0] == SPOT_LINE else (b[1], wa)
+    return wa != wb and wagon not in _line(board, row)
+
+
+def _line(board, row: int) -> tuple[int, ...]:
+    return board.lefts[row] + board.rights[row]
+
+
+def any_swap(board) -> bool:
+    """Whether action card 1 has any effect now (the fast form of `swap_firsts(...) != []`)."""
+    lines = [_line(board, r) for r in ROW_RANGE]
+    if any(len(line) >= 2 for line in lines):
+        return True
+    kinds = [set(t) for t in board.tableaux]
+    for s, mine in enumerate(kinds):
+        for other in kinds[s + 1 :]:
+            if mine and other and len(mine | other) >= 2:
+                return True
+    in_tableaux = set().union(*kinds)
+    singles = [line[0] for line in lines if line]
+    for i, wagon in enumerate(singles):
+        if in_tableaux - {wagon}:
+            return True
+        if any(other != wagon for other in singles[i + 1 :]):
+            return True
+    return False
+
+
+def swap_firsts(board) -> list[tuple[int, ...]]:
+    every = spots(board)
+    return [a for a in every if any(swap_ok(board, a, b) for b in every)]
+
+
+def swap_seconds(board, first: tuple[int, ...]) -> list[tuple[int, ...]]:
+    return [b for b in spots(board) if swap_ok(board, first, b)]
+
+
+def spot_action(spot: tuple[int, ...]) -> SwapPick:
+    if spot[0] == SPOT_LINE:
+        return pick_line(spot[1], SIDE_NAMES[spot[2]], spot[3] + 1)
+    return pick_tableau(spot[1], CARD_IDS[spot[2]])
+
+
+def spot_json(board, spot: tuple[int, ...]) -> dict[str, object]:
+    wagon = CARD_IDS[_spot_wagon(board, spot)]
+    if spot[0] == SPOT_LINE:
+        return {"row": spot[1], "side": SIDE_NAMES[spot[2]], "slot": spot[3] + 1, "wagon": wagon}
+    return {"seat": spot[1], "wagon": wagon}
+
+
+def legal_swap(state: State) -> list:
+    if state.pending:
+        picks = swap_seconds(state, state.pending)
+    else:
+        picks = swap_firsts(state)
+    return [spot_action(s) for s in picks] + [DECLINE]
+
+
+def _parse_spot(state: State, action: SwapPick) -> tuple[int, ...]:
+    line_fields = (action.row, action.side, action.slot)
+    if None not in line_fields and action.seat is None and action.wagon is None:
+        row, side, index = action.row, SIDE_INDEX[action.side], action.slot - 1
+        if index >= len((state.lefts if side == LEFT else state.rights)[row]):
+            raise IllegalAction(
+                "moscow_paris.no_wagon_there",
+                f"there is no wagon at slot {action.slot} {action.side} of row {row}",
+                row=row,
+                side=action.side,
+                slot=action.slot,
+            )
+        return (SPOT_LINE, row, side, index)
+    if line_fields == (None, None, None) and action.seat is not None and action.wagon:
+        seat, wagon = action.seat, WAGON_INDEX[action.wagon]
+        if seat >= state.cfg.players or wagon not in state.tableaux[seat]:
+            raise IllegalAction(
+                "moscow_paris.no_wagon_there",
+                f"seat {seat} has no {action.wagon} wagon in front of them",
+                seat=seat,
+                wagon=action.wagon,
+            )
+        return (SPOT_TABLEAU, seat, wagon)
+    raise IllegalAction(
+        "moscow_paris.bad_spot",
+        "name a line wagon by row, side and slot, or a tableau wagon by seat and wagon",
+    )
+
+
+def apply_swap_pick(state: State, seat: int, action: SwapPick) -> tuple[State, list[Event]]:
+    spot = _parse_spot(state, action)
+    d = Draft(state)
+    if state.phase == SWAP_FIRST:
+        if not swap_seconds(state, spot):
+            raise IllegalAction(
+                "moscow_paris.swap_impossible",
+                "no other wagon can swap with this one",
+                **spot_json(state, spot),
+            )
+        d.phase = SWAP_SECOND
+        d.pending = spot
+        return d.build(), [Event("swap_picked", {"seat": seat, **spot_json(state, spot)})]
+    first = state.pending
+    if not swap_ok(state, first, spot):
+        raise IllegalAction(
+            "moscow_paris.swap_not_allowed",
+            "these two wagons cannot swap: the same type, or a line would hold two wagons of "
+            "one type",
+            first=spot_json(state, first),
+            second=spot_json(state, spot),
+        )
+    wa, wb = _spot_wagon(state, first), _spot_wagon(state, spot)
+    _set_spot(d, first, wa, wb)
+    _set_spot(d, spot, wb, wa)
+    events = [
+        Event(
+            "wagons_swapped",
+            {"seat": seat, "first": spot_json(state, first), "second": spot_json(state, spot)},
+        )
+    ]
+    finish_card(d, SWAP_TWO, events)
+    return d.build(), events
+
+
+def _set_spot(d: Draft, spot: tuple[int, ...], old: int, new: int) -> None:
+    if spot[0] == SPOT_LINE:
+        _, row, side, index = spot
+        if side == LEFT:
+            d.lefts = put(d.lefts, row, put(d.lefts[row], index, new))
+        else:
+            d.rights = put(d.rights, row, put(d.rights[row], index, new))
+    else:
+        seat = spot[1]
+        d.tableaux = put(d.tableaux, seat, with_card(without(d.tableaux[seat], old), new))
+
+
+def apply_decline_swap(state: State, seat: int) -> tuple[State, list[Event]]:
+    d = Draft(state)
+    events = [Event("swap_declined", {"seat": seat})]
+    finish_card(d, SWAP_TWO, events)
+    return d.build(), events

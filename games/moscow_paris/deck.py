@@ -1,0 +1,52 @@
+"""The one draw pile of wagon and action cards: drawing, discarding, reshuffling.
+
+«Если стопка вагонов и действий закончилась, перетасуйте сброс и сформируйте из него новую
+стопку.» Reshuffle k of a match (k = 1, 2, ...) shuffles the discard pile, sorted by card code,
+with `derive_rng(reshuffle_seed, "reshuffle", k)`, so a replay draws the same cards.
+"""
+
+from __future__ import annotations
+
+from games.core.contract import Event
+from games.core.rng import derive_rng
+from games.moscow_paris.data import CARD_IDS, N_CODES
+from games.moscow_paris.state import Draft, put, with_card
+
+EMPTY_DISCARD: tuple[int, ...] = (0,) * N_CODES
+
+
+def discard(d: Draft, codes) -> None:
+    """Put cards (codes) on the discard pile."""
+    counts = list(d.discard)
+    for code in codes:
+        counts[code] += 1
+    d.discard = tuple(counts)
+
+
+def reshuffle(d: Draft, events: list[Event]) -> None:
+    """The discard pile, shuffled from the seed, becomes the draw pile."""
+    cards = [code for code, n in enumerate(d.discard) for _ in range(n)]
+    k = d.reshuffles + 1
+    derive_rng(d.cfg.reshuffle_seed, "reshuffle", k).shuffle(cards)
+    d.deck = d.deck + tuple(cards)
+    d.discard = EMPTY_DISCARD
+    d.reshuffles = k
+    events.append(Event("reshuffled", {"reshuffle": k, "cards": len(cards)}))
+
+
+def draw(d: Draft, seat: int, n: int, events: list[Event]) -> None:
+    """`seat` draws `n` cards into its hand (the draw pile and the discard pile never run out
+    together: at most 20 cards are in hands and tableaux and 16 in the lines, of 104)."""
+    if not n:
+        return
+    if len(d.deck) < n:
+        reshuffle(d, events)
+    deck = d.deck
+    drawn = deck[:n]
+    d.deck = deck[n:]
+    hand = with_card(d.hands[seat], drawn[0]) if n == 1 else tuple(sorted(d.hands[seat] + drawn))
+    d.hands = put(d.hands, seat, hand)
+    events.append(Event("drew", {"seat": seat, "count": len(drawn)}))
+    events.append(
+        Event("drew_cards", {"seat": seat, "cards": [CARD_IDS[c] for c in drawn]}, to=(seat,))
+    )

@@ -1,0 +1,176 @@
+"""Москва–Париж (Moscow–Paris, Evgeny Nikitin): the engine contract, wired to the rule modules.
+
+deal (setup), turns (the four actions), action_cards and exchange (the five action cards),
+claims (the claim step), turn_end and stalemate (the end of a turn), scoring, views.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from pydantic import BaseModel
+
+from games.core.contract import Event, Game, Result
+from games.core.errors import IllegalAction
+from games.moscow_paris import action_cards, claims, exchange, turns
+from games.moscow_paris.actions import (
+    Action,
+    Claim,
+    Decline,
+    EndTurn,
+    Exchange,
+    PlayCard,
+    SwapPick,
+    TakeBack,
+    ToLine,
+    ToTableau,
+)
+from games.moscow_paris.deal import dump_arrangement, new_state
+from games.moscow_paris.lines import claimable
+from games.moscow_paris.options import MoscowParisOptions
+from games.moscow_paris.scoring import claimable_value, final_result, scores, sides
+from games.moscow_paris.state import (
+    CHAIN,
+    CLAIM,
+    OVER,
+    PHASE_NAMES,
+    PLAY,
+    SWAP_FIRST,
+    SWAP_SECOND,
+    State,
+)
+from games.moscow_paris.views import PublicView, build_view
+
+_SEATS = tuple(frozenset((s,)) for s in range(4))
+_NOBODY: frozenset[int] = frozenset()
+
+# (phase, action class) -> handler(state, seat, action)
+_HANDLERS: dict[tuple[int, type], Any] = {
+    (PLAY, ToLine): turns.apply_to_line,
+    (PLAY, ToTableau): turns.apply_to_tableau,
+    (PLAY, TakeBack): turns.apply_take_back,
+    (PLAY, PlayCard): action_cards.apply_play_card,
+    (SWAP_FIRST, SwapPick): action_cards.apply_swap_pick,
+    (SWAP_SECOND, SwapPick): action_cards.apply_swap_pick,
+    (SWAP_FIRST, Decline): lambda s, seat, a: action_cards.apply_decline_swap(s, seat),
+    (SWAP_SECOND, Decline): lambda s, seat, a: action_cards.apply_decline_swap(s, seat),
+    (CHAIN, Exchange): exchange.apply_exchange,
+    (CHAIN, Decline): lambda s, seat, a: exchange.apply_decline_chain(s, seat),
+    (CLAIM, Claim): claims.apply_claim,
+    (CLAIM, EndTurn): lambda s, seat, a: claims.apply_end_turn(s, seat),
+}
+_ACTION_TYPES = frozenset(kind for _, kind in _HANDLERS)
+
+
+class MoscowParis(Game[State, Any]):
+    key: ClassVar[str] = "moscow-paris"
+    title: ClassVar[str] = "Moscow–Paris"
+    min_seats: ClassVar[int] = 2
+    max_seats: ClassVar[int] = 4
+    Options: ClassVar[type[BaseModel]] = MoscowParisOptions
+    Action: ClassVar[Any] = Action
+
+    def setup(
+        self,
+        seats: int,
+        options: BaseModel | Mapping[str, Any] | None,
+        seed: int,
+        arrangement: Mapping[str, Any] | None = None,
+    ) -> State:
+        """Seat 0 is the first player («Первый игрок начинает партию»)."""
+        self.check_seats(seats)
+        opts = self.parse_options(options)
+        return new_state(seats, opts, seed, arrangement)  # type: ignore[arg-type]
+
+    def arrangement(self, state: State) -> dict[str, Any]:
+        return dump_arrangement(state)
+
+    def to_act(self, state: State) -> frozenset[int]:
+        phase = state.phase
+        if phase == OVER:
+            return _NOBODY
+        if phase == CHAIN:
+            return _SEATS[state.pending[1]]
+        return _SEATS[state.turn]
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == OVER
+
+    def legal_actions(self, state: State, seat: int) -> Sequence[Any]:
+        phase = state.phase
+        if phase == PLAY:
+            return turns.legal_play(state, seat) if seat == state.turn else []
+        if phase == CHAIN:
+            return exchange.legal_chain(state, seat)
+        if phase == CLAIM:
+            return claims.legal_claim(state, seat)
+        if phase == OVER or seat != state.turn:
+            return []
+        return action_cards.legal_swap(state)
+
+    def apply(self, state: State, seat: int, action: Any) -> tuple[State, list[Event]]:
+        """Accepts action models (or their JSON); never mutates `state`."""
+        phase = state.phase
+        handler = _HANDLERS.get((phase, type(action)))
+        if handler is None:
+            if isinstance(action, Mapping | str):
+                return self.apply(state, seat, self.parse_action(action))
+            if phase == OVER:
+                raise IllegalAction("game.over", "the match is over")
+            if type(action) not in _ACTION_TYPES:
+                raise IllegalAction("action.malformed", f"not a Moscow–Paris action: {action!r}")
+        if seat != (state.pending[1] if phase == CHAIN else state.turn):
+            raise IllegalAction("turn.not_yours", f"seat {seat} is not to act", seat=seat)
+        if handler is None:
+            phase = PHASE_NAMES[state.phase]
+            raise IllegalAction(
+                "moscow_paris.wrong_step",
+                f"{action.type} is not possible now (step: {phase})",
+                action=action.type,
+                phase=phase,
+            )
+        return handler(state, seat, action)
+
+    def dump_action(self, action: Any) -> dict[str, Any]:
+        """Notation without the optional fields that are not set (and `decline` when false)."""
+        data = action.model_dump(mode="json", exclude_none=True)
+        if data.get("decline") is False:
+            del data["decline"]
+        return data
+
+    def view(self, state: State, seat: int | None) -> PublicView:
+        return build_view(state, seat)
+
+    def result(self, state: State) -> Result | None:
+        return final_result(state) if state.phase == OVER else None
+
+    def scores(self, state: State) -> list[int]:
+        return scores(state)
+
+    def reveals_hidden(self, state: State, seat: int, action: Any) -> bool:
+        """Whether the action draws a card (a wagon to a line, the end of an action card, a
+        claim, a stalemate reset), reveals a city from the city deck, or reshuffles."""
+        after, _ = self.apply(state, seat, action)
+        return (
+            len(after.deck) != len(state.deck)
+            or after.reshuffles != state.reshuffles
+            or len(after.city_deck) != len(state.city_deck)
+        )
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """Own side's score plus half the VP of the cities it could claim now (its tableau
+        matches their line), minus the best opposing side's same measure."""
+        cfg = state.cfg
+        points = scores(state)
+        values = []
+        mine = 0.0
+        for side in sides(cfg):
+            value = float(points[side[0]])
+            for s in side:
+                value += 0.5 * claimable_value(state, claimable(state, s))
+            if seat in side:
+                mine = value
+            else:
+                values.append(value)
+        return mine - (max(values) if values else 0.0)

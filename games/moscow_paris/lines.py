@@ -1,0 +1,107 @@
+"""City lines: where a wagon may go, the columns of action cards 2 and 3, closing gaps,
+claimable cities and refilling an emptied row from the city deck.
+
+Functions read a `State` or a `Draft` alike (the same field names).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from games.core.contract import Event
+from games.moscow_paris.data import CITY_IDS, CITY_LIMIT, ROWS
+from games.moscow_paris.state import LEFT, NO_CITY, Draft, put
+
+ROW_RANGE = range(ROWS)
+
+
+def open_lines(board) -> list[tuple[int, tuple[int, ...]]]:
+    """(row, wagons) of every line that has a city and room for one more wagon:
+    «Количество выложенных карт вагонов в городской линии ... не должно превышать значение
+    предельного количества вагонов на карте города»."""
+    out = []
+    cities, lefts, rights = board.cities, board.lefts, board.rights
+    for row in ROW_RANGE:
+        city = cities[row]
+        if city != NO_CITY:
+            wagons = lefts[row] + rights[row]
+            if len(wagons) < CITY_LIMIT[city]:
+                out.append((row, wagons))
+    return out
+
+
+def columns(board, count: int, any_rows: bool) -> list[tuple[int, int, tuple[int, ...]]]:
+    """(side, index, rows) of every set of `count` wagons «в разных городских линиях друг над
+    другом»: the same place (side, distance from the city) in `count` different rows. With
+    `any_rows` False (the default reading) the rows are neighbours, with no row between them;
+    a row without a wagon there (or without a city) breaks the column."""
+    out = []
+    for side, sides in enumerate((board.lefts, board.rights)):
+        for index in range(4):
+            rows = [r for r in ROW_RANGE if len(sides[r]) > index]
+            if len(rows) < count:
+                continue
+            if any_rows:
+                out.extend((side, index, combo) for combo in combinations(rows, count))
+            else:
+                for start in range(ROWS - count + 1):
+                    window = tuple(range(start, start + count))
+                    if all(r in rows for r in window):
+                        out.append((side, index, window))
+    return out
+
+
+def remove_at(d: Draft, row: int, side: int, index: int) -> int:
+    """Take the wagon at (row, side, index) out of its line; the wagons further out slide one
+    place toward the city («оставшиеся карты вагонов этой городской линии сдвигаются к
+    городу»). Returns its type."""
+    sides = d.lefts if side == LEFT else d.rights
+    wagons = sides[row]
+    wagon = wagons[index]
+    sides = put(sides, row, wagons[:index] + wagons[index + 1 :])
+    if side == LEFT:
+        d.lefts = sides
+    else:
+        d.rights = sides
+    return wagon
+
+
+def clear_row(d: Draft, row: int) -> tuple[int, ...]:
+    """Remove every wagon of a row's line; returns them (left side, then right)."""
+    wagons = d.lefts[row] + d.rights[row]
+    d.lefts = put(d.lefts, row, ())
+    d.rights = put(d.rights, row, ())
+    return wagons
+
+
+def claimable(board, seat: int) -> list[int]:
+    """Rows whose city `seat` may claim: a line with at least one wagon, every one of which
+    lies in the seat's tableau («все карты в его городской линии полностью совпадают с
+    некоторыми или всеми картами перед вами»; the wagons of a line are all different, so one
+    tableau wagon of each type is enough)."""
+    tableau = board.tableaux[seat]
+    if not tableau:
+        return []
+    out = []
+    lefts, rights, cities = board.lefts, board.rights, board.cities
+    for row in ROW_RANGE:
+        wagons = lefts[row] + rights[row]
+        if wagons and cities[row] != NO_CITY:
+            for w in wagons:
+                if w not in tableau:
+                    break
+            else:
+                out.append(row)
+    return out
+
+
+def refill_row(d: Draft, row: int, events: list[Event]) -> None:
+    """A new city from the city deck takes the emptied row; with the deck empty the row stays
+    empty («На место взятой карты города выложите новую карту из стопки городов»)."""
+    if d.city_deck:
+        city = d.city_deck[0]
+        d.city_deck = d.city_deck[1:]
+        d.cities = put(d.cities, row, city)
+        events.append(Event("city_revealed", {"row": row, "city": CITY_IDS[city]}))
+    else:
+        d.cities = put(d.cities, row, NO_CITY)

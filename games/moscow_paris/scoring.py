@@ -1,0 +1,115 @@
+"""Scores, the end of the game, the tie-breaks and the result.
+
+«каждый игрок суммирует очки с полученных им карт городов, затем откладывает в сторону по
+карте города каждой страны и прибавляет к получившейся сумме очков количество оставшихся перед
+ним карт городов» — so a pile scores its VP plus (cards − distinct countries). In team play
+the partners' piles are pooled before scoring, and both partners carry the team's score.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from games.core.contract import Result, rank_by
+from games.moscow_paris.data import (
+    CITY_CAPITAL,
+    CITY_COUNTRY,
+    CITY_IDS,
+    CITY_VP,
+    END_CITIES,
+    HOME_CODE,
+)
+from games.moscow_paris.state import NO_CITY, Config
+
+
+def game_over(board) -> bool:
+    """«Партия заканчивается, когда колода городов исчерпалась и на столе осталось 3 или
+    меньше карт городов.»"""
+    if board.city_deck:
+        return False
+    return len(board.cities) - board.cities.count(NO_CITY) <= END_CITIES
+
+
+def country(cfg: Config, city: int) -> str:
+    """The flag of a city card (the Home City's is chosen in the options)."""
+    if city == HOME_CODE:
+        return cfg.home_country or ""
+    return CITY_COUNTRY[city]
+
+
+def sides(cfg: Config) -> list[tuple[int, ...]]:
+    """The scoring sides: each seat alone, or the two teams (seats 0+2 and 1+3)."""
+    if cfg.teams:
+        return [(0, 2), (1, 3)]
+    return [(seat,) for seat in range(cfg.players)]
+
+
+def pile_score(cfg: Config, pile: tuple[int, ...]) -> dict[str, Any]:
+    """The breakdown of one pile of city cards."""
+    flags = Counter(country(cfg, c) for c in pile)
+    vp = sum(CITY_VP[c] for c in pile)
+    repeated = len(pile) - len(flags)
+    return {
+        "cities": [CITY_IDS[c] for c in pile],
+        "vp": vp,
+        "flags": dict(sorted(flags.items())),
+        "repeated_flags": repeated,
+        "score": vp + repeated,
+        "capitals": sum(CITY_CAPITAL[c] for c in pile),
+        "city_cards": len(pile),
+    }
+
+
+def _piles(board) -> list[tuple[int, ...]]:
+    return [sum((board.won[s] for s in side), ()) for side in sides(board.cfg)]
+
+
+def scores(board) -> list[int]:
+    """Running scores per seat (in team play, each partner shows the team's score)."""
+    cfg = board.cfg
+    out = [0] * cfg.players
+    for side, pile in zip(sides(cfg), _piles(board), strict=True):
+        vp = sum(CITY_VP[c] for c in pile)
+        total = vp + len(pile) - len({country(cfg, c) for c in pile})
+        for seat in side:
+            out[seat] = total
+    return out
+
+
+def final_result(board) -> Result:
+    """Places by score, then more capitals, then more city cards; a remaining tie shares the
+    place («претенденты делят победу»). `tiebreak` names the last rule that changed places."""
+    cfg = board.cfg
+    n = cfg.players
+    breakdowns = [pile_score(cfg, pile) for pile in _piles(board)]
+    keys: list[tuple[int, int, int]] = [(0, 0, 0)] * n
+    for side, b in zip(sides(cfg), breakdowns, strict=True):
+        for seat in side:
+            keys[seat] = (b["score"], b["capitals"], b["city_cards"])
+    by_score = rank_by([k[:1] for k in keys])
+    by_capitals = rank_by([k[:2] for k in keys])
+    places = rank_by(keys)
+    tiebreak = (
+        "cities" if places != by_capitals else "capitals" if by_capitals != by_score else None
+    )
+    seats = [{"seat": seat, **pile_score(cfg, board.won[seat])} for seat in range(n)]
+    details: dict[str, Any] = {"seats": seats, "removed": [CITY_IDS[c] for c in board.removed]}
+    if cfg.teams:
+        details["teams"] = [
+            {"team": t, "seats": list(side), **b}
+            for t, (side, b) in enumerate(zip(sides(cfg), breakdowns, strict=True))
+        ]
+        details["winning_teams"] = sorted({seat % 2 for seat in places[0]})
+    return Result(
+        scores=[k[0] for k in keys],
+        ranking=places,
+        winners=list(places[0]),
+        tiebreak=tiebreak,
+        details=details,
+    )
+
+
+def claimable_value(board, rows: list[int]) -> int:
+    """VP of the cities in `rows` (for the greedy evaluation)."""
+    return sum(CITY_VP[board.cities[r]] for r in rows if board.cities[r] != NO_CITY)

@@ -1,0 +1,185 @@
+"""The match state: one frozen, slotted dataclass of ints and tuples, rebuilt on every apply.
+
+Cards are codes (see data.py): wagon types 0..10, action cards 11..15. Hands and tableaux
+are sorted tuples of codes, since cards of one kind are interchangeable; the discard pile is
+a count per code (it is only ever reshuffled, and a reshuffle sorts it first). City cards are
+codes into `data.ALL_CITIES`.
+
+A city line is the city of a row plus two sides, each a tuple of wagon types listed from the
+city outwards (index 0 lies next to the city card). Rows are numbered 0..3 from the top of
+the column, which is what «друг над другом» (action cards 2 and 3) refers to.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+# Phases: what the seat(s) in `to_act` decide now.
+PLAY = 1  # the active player chooses one of the four actions of a turn
+SWAP_FIRST = 2  # action card 1: the active player picks the first wagon of the swap
+SWAP_SECOND = 3  # action card 1: ... and the second one (`pending` holds the first)
+CHAIN = 4  # action card 4: `pending` = (direction, decider, partner); the decider acts
+CLAIM = 5  # end of the active player's turn: claim a city or end the turn
+OVER = 6
+PHASE_NAMES = {
+    PLAY: "play",
+    SWAP_FIRST: "swap_first",
+    SWAP_SECOND: "swap_second",
+    CHAIN: "chain",
+    CLAIM: "claim",
+    OVER: "over",
+}
+
+LEFT, RIGHT = 0, 1
+SIDE_NAMES = ("left", "right")
+SIDE_INDEX = {"left": LEFT, "right": RIGHT}
+NO_CITY = -1
+
+# A spot of the play area (action card 1), as kept in `pending`:
+# (SPOT_LINE, row, side, index) or (SPOT_TABLEAU, seat, wagon type).
+SPOT_LINE, SPOT_TABLEAU = 0, 1
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """What never changes during a match: seats, options, the initial deal."""
+
+    players: int
+    teams: bool
+    multiple_claims: bool
+    any_rows: bool  # action cards 2/3: columns may skip rows
+    split: str  # the wagon split, "8x11" or "11x8"
+    home_name: str | None  # the Home City's name when it is in play
+    home_country: str | None
+    reshuffle_seed: int  # reshuffle k uses derive_rng(reshuffle_seed, "reshuffle", k)
+    deal_deck: tuple[int, ...]  # the shuffled deck before the deal, top first
+    deal_cities: tuple[int, ...]  # the shuffled cities: rows 0..3, then the city deck
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    cfg: Config
+    deck: tuple[int, ...]  # draw pile, top first
+    discard: tuple[int, ...]  # discard pile: count per card code
+    reshuffles: int  # how many times the discard pile became the deck
+    hands: tuple[tuple[int, ...], ...]  # per seat, sorted card codes (secret)
+    tableaux: tuple[tuple[int, ...], ...]  # per seat, sorted wagon types (public)
+    cities: tuple[int, ...]  # per row, the city code or NO_CITY
+    lefts: tuple[tuple[int, ...], ...]  # per row, wagons left of the city, nearest first
+    rights: tuple[tuple[int, ...], ...]  # per row, wagons right of the city, nearest first
+    city_deck: tuple[int, ...]  # face-down cities, top first (secret order)
+    won: tuple[tuple[int, ...], ...]  # per seat, the cities claimed, in order
+    removed: tuple[int, ...]  # cities discarded by action card 5 (out of the game)
+    turn: int  # the active player
+    phase: int
+    pending: tuple[int, ...]  # the step in progress (see the phases above)
+    progress: bool  # this turn is not idle (for the stalemate rule)
+    claims: int  # cities claimed this turn
+    repeats: tuple[int, ...]  # stalemate: repeated idle turns per seat since the last progress
+    seen: tuple[tuple[tuple[int, ...], ...], ...]  # stalemate: per seat, its tableaux seen
+    turns: int  # turns completed
+    resets: int  # times the stalemate rule fired
+
+
+def line(state: State, row: int) -> tuple[int, ...]:
+    """Every wagon of a row's line, left side then right side."""
+    return state.lefts[row] + state.rights[row]
+
+
+def team_of(cfg: Config, seat: int) -> int | None:
+    """Partners sit alternately: seats 0 and 2 form team 0, seats 1 and 3 team 1."""
+    return seat % 2 if cfg.teams else None
+
+
+class Draft:
+    """A mutable copy of a `State` that rule modules change field by field; `build()` makes
+    the new frozen state with one direct constructor call. The input state is never touched
+    (every field changed here is replaced by a new tuple, never edited in place)."""
+
+    __slots__ = (
+        "cfg", "deck", "discard", "reshuffles", "hands", "tableaux", "cities", "lefts",
+        "rights", "city_deck", "won", "removed", "turn", "phase", "pending", "progress",
+        "claims", "repeats", "seen", "turns", "resets",
+    )  # fmt: skip
+
+    def __init__(self, s: State) -> None:
+        self.cfg = s.cfg
+        self.deck = s.deck
+        self.discard = s.discard
+        self.reshuffles = s.reshuffles
+        self.hands = s.hands
+        self.tableaux = s.tableaux
+        self.cities = s.cities
+        self.lefts = s.lefts
+        self.rights = s.rights
+        self.city_deck = s.city_deck
+        self.won = s.won
+        self.removed = s.removed
+        self.turn = s.turn
+        self.phase = s.phase
+        self.pending = s.pending
+        self.progress = s.progress
+        self.claims = s.claims
+        self.repeats = s.repeats
+        self.seen = s.seen
+        self.turns = s.turns
+        self.resets = s.resets
+
+    def build(self) -> State:
+        s = _new(State)
+        _set_cfg(s, self.cfg)
+        _set_deck(s, self.deck)
+        _set_discard(s, self.discard)
+        _set_reshuffles(s, self.reshuffles)
+        _set_hands(s, self.hands)
+        _set_tableaux(s, self.tableaux)
+        _set_cities(s, self.cities)
+        _set_lefts(s, self.lefts)
+        _set_rights(s, self.rights)
+        _set_city_deck(s, self.city_deck)
+        _set_won(s, self.won)
+        _set_removed(s, self.removed)
+        _set_turn(s, self.turn)
+        _set_phase(s, self.phase)
+        _set_pending(s, self.pending)
+        _set_progress(s, self.progress)
+        _set_claims(s, self.claims)
+        _set_repeats(s, self.repeats)
+        _set_seen(s, self.seen)
+        _set_turns(s, self.turns)
+        _set_resets(s, self.resets)
+        return s
+
+
+# `Draft.build` fills a new State through its slots directly: the same object the frozen
+# dataclass constructor makes, for half the cost (the hot path of random games).
+_new = object.__new__
+(
+    _set_cfg, _set_deck, _set_discard, _set_reshuffles, _set_hands, _set_tableaux, _set_cities,
+    _set_lefts, _set_rights, _set_city_deck, _set_won, _set_removed, _set_turn, _set_phase,
+    _set_pending, _set_progress, _set_claims, _set_repeats, _set_seen, _set_turns, _set_resets,
+) = (State.__dict__[name].__set__ for name in Draft.__slots__)  # fmt: skip
+assert Draft.__slots__ == tuple(f.name for f in dataclasses.fields(State))
+
+
+def put(values: tuple, index: int, value: Any) -> tuple:
+    """`values` with `values[index]` replaced."""
+    return values[:index] + (value,) + values[index + 1 :]
+
+
+def without(cards: tuple[int, ...], code: int) -> tuple[int, ...]:
+    """A sorted tuple with one copy of `code` removed (the caller checked it is there)."""
+    i = cards.index(code)
+    return cards[:i] + cards[i + 1 :]
+
+
+def with_card(cards: tuple[int, ...], code: int) -> tuple[int, ...]:
+    """A sorted tuple with one more `code`."""
+    i = 0
+    for c in cards:
+        if c >= code:
+            break
+        i += 1
+    return cards[:i] + (code,) + cards[i:]

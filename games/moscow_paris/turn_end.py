@@ -1,0 +1,71 @@
+"""What follows the action of a turn: the claim step, the end of the turn, the stalemate rule,
+the end of the game, and the turn passing clockwise.
+
+«В конце своего хода после совершения любого действия вы можете получить карту города ...»
+«После совершения действия (и получения карты города, если возможно) право хода передаётся
+следующему игроку по часовой стрелке.»
+"""
+
+from __future__ import annotations
+
+from games.core.contract import Event
+from games.moscow_paris import stalemate
+from games.moscow_paris.deck import discard, draw
+from games.moscow_paris.lines import claimable
+from games.moscow_paris.scoring import final_result, game_over
+from games.moscow_paris.state import CLAIM, OVER, PLAY, Draft, put, without
+
+
+def finish_action(d: Draft, events: list[Event]) -> None:
+    """The action of the turn is done: offer the claim step if a city can be claimed, else end
+    the turn. Claims are checked only for the active player, at the end of their own turn."""
+    if claimable(d, d.turn):
+        d.phase = CLAIM
+        d.pending = ()
+    else:
+        end_turn(d, events)
+
+
+def finish_card(d: Draft, card: int, events: list[Event]) -> None:
+    """An action card's effect is over: «Сыгранная карта действия отправляется в стопку
+    сброса», the player draws 1 card («Сыграть 1 карту действия и взять 1 карту»), and the
+    turn goes on to the claim step."""
+    seat = d.turn
+    d.hands = put(d.hands, seat, without(d.hands[seat], card))
+    discard(d, (card,))
+    draw(d, seat, 1, events)
+    d.progress = True
+    finish_action(d, events)
+
+
+def end_turn(d: Draft, events: list[Event]) -> None:
+    """Count the turn for the stalemate rule, end the game if the cities are out, else maybe
+    reset (stalemate) and pass the turn to the next player clockwise."""
+    stalemate.record_turn(d)
+    d.turns += 1
+    d.pending = ()
+    if game_over(d):
+        d.phase = OVER
+        result = final_result(d)
+        events.append(
+            Event(
+                "game_over",
+                {
+                    "scores": result.scores,
+                    "ranking": result.ranking,
+                    "winners": result.winners,
+                    "tiebreak": result.tiebreak,
+                    "details": result.details,
+                },
+            )
+        )
+        return
+    nxt = d.turn + 1
+    if nxt == d.cfg.players:
+        nxt = 0
+    if stalemate.due(d):
+        stalemate.reset(d, nxt, events)
+    d.turn = nxt
+    d.phase = PLAY
+    d.progress = False
+    d.claims = 0

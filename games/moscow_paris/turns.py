@@ -1,0 +1,205 @@
+"""The four actions of a turn: «В свой ход игрок должен совершить одно из четырёх действий».
+
+1. a wagon to a city line, then draw 1 (`to_line`);
+2. an action card, then draw 1 (`play_card`, resolved in action_cards.py / exchange.py);
+3. a wagon from the hand in front of you (`to_tableau`), at most 4 there, duplicates allowed;
+4. a wagon from in front of you back into the hand (`take_back`).
+
+«В любой момент игры сумма карт перед игроком и на его руке должна равняться 5»: actions 3
+and 4 move one card between hand and tableau; actions 1 and 2 spend a card and draw one.
+"""
+
+from __future__ import annotations
+
+from games.core.contract import Event
+from games.core.errors import IllegalAction
+from games.moscow_paris import action_cards
+from games.moscow_paris.actions import TakeBack, ToLine, ToTableau, take_back, to_line, to_tableau
+from games.moscow_paris.data import (
+    ACTION_BASE,
+    CITY_IDS,
+    CITY_LIMIT,
+    TABLEAU_MAX,
+    WAGON_IDS,
+    WAGON_INDEX,
+    WAGON_SPLITS,
+)
+from games.moscow_paris.deck import draw
+from games.moscow_paris.lines import open_lines
+from games.moscow_paris.state import (
+    LEFT,
+    NO_CITY,
+    SIDE_INDEX,
+    Draft,
+    State,
+    put,
+    with_card,
+    without,
+)
+from games.moscow_paris.turn_end import finish_action
+
+# Shared action instances, by wagon type (and row).
+_TO_LINE = tuple(
+    tuple((to_line(w, r, "left"), to_line(w, r, "right")) for r in range(4)) for w in WAGON_IDS
+)
+_TO_TABLEAU = tuple(to_tableau(w) for w in WAGON_IDS)
+_TAKE_BACK = tuple(take_back(w) for w in WAGON_IDS)
+
+# Memos of pure functions of small immutable keys (a hand, a tableau: a few thousand keys at
+# most), and of the last line layout seen, compared by identity: apply keeps the same tuple
+# objects while the lines do not change, which is most turns.
+_HAND_PARTS: dict[tuple[int, ...], tuple[tuple[int, ...], tuple, tuple[int, ...]]] = {}
+_TAKE_BACKS: dict[tuple[int, ...], tuple] = {}
+_layout: tuple = (None, None, None, {}, [])
+
+
+def _hand_parts(hand: tuple[int, ...]) -> tuple[tuple[int, ...], tuple, tuple[int, ...]]:
+    """The distinct wagons of a hand, their `to_tableau` actions, its distinct action cards."""
+    parts = _HAND_PARTS.get(hand)
+    if parts is None:
+        wagons = tuple(sorted({c for c in hand if c < ACTION_BASE}))
+        cards = tuple(sorted({c for c in hand if c >= ACTION_BASE}))
+        parts = _HAND_PARTS[hand] = (wagons, tuple(_TO_TABLEAU[w] for w in wagons), cards)
+    return parts
+
+
+def _take_backs(tableau: tuple[int, ...]) -> tuple:
+    actions = _TAKE_BACKS.get(tableau)
+    if actions is None:
+        actions = _TAKE_BACKS[tableau] = tuple(_TAKE_BACK[w] for w in sorted(set(tableau)))
+    return actions
+
+
+def _line_actions(state: State, wagons: tuple[int, ...]) -> list:
+    """The `to_line` actions of these wagon types with the lines as they are."""
+    global _layout
+    layout = _layout
+    cities, lefts, rights = state.cities, state.lefts, state.rights
+    if not (layout[0] is cities and layout[1] is lefts and layout[2] is rights):
+        layout = _layout = (cities, lefts, rights, {}, open_lines(state))
+    table, lines = layout[3], layout[4]
+    out: list = []
+    for w in wagons:
+        actions = table.get(w)
+        if actions is None:
+            row_actions = _TO_LINE[w]
+            actions = table[w] = [
+                a for row, line in lines if w not in line for a in row_actions[row]
+            ]
+        out += actions
+    return out
+
+
+def legal_play(state: State, seat: int) -> list:
+    """Every action of a turn for the active player, grouped: wagons to lines, wagons to the
+    tableau, wagons taken back, action cards (see action_cards.card_plays)."""
+    tableau = state.tableaux[seat]
+    wagons, to_tableau_actions, cards = _hand_parts(state.hands[seat])
+    out: list = []
+    if wagons:
+        out += _line_actions(state, wagons)
+        if len(tableau) < TABLEAU_MAX:
+            out += to_tableau_actions
+    if tableau:
+        out += _take_backs(tableau)
+    for card in cards:
+        out += action_cards.card_plays(state, seat, card)
+    return out
+
+
+def wagon_code(state: State, name: str) -> int:
+    """The code of a wagon type in play (the 8 × 11 split has no gondola, hopper, ...)."""
+    code = WAGON_INDEX.get(name, -1)
+    if not 0 <= code < WAGON_SPLITS[state.cfg.split][0]:
+        raise IllegalAction(
+            "moscow_paris.unknown_wagon", f"there is no {name!r} wagon in this match", wagon=name
+        )
+    return code
+
+
+def _in_hand(state: State, seat: int, name: str) -> int:
+    code = wagon_code(state, name)
+    if code not in state.hands[seat]:
+        raise IllegalAction(
+            "moscow_paris.wagon_not_in_hand", f"you have no {name} wagon in your hand", wagon=name
+        )
+    return code
+
+
+def apply_to_line(state: State, seat: int, action: ToLine) -> tuple[State, list[Event]]:
+    wagon = _in_hand(state, seat, action.wagon)
+    row = action.row
+    city = state.cities[row]
+    if city == NO_CITY:
+        raise IllegalAction("moscow_paris.no_city", f"row {row} has no city", row=row)
+    line = state.lefts[row] + state.rights[row]
+    if wagon in line:
+        raise IllegalAction(
+            "moscow_paris.wagon_in_line",
+            f"the line of {CITY_IDS[city]} already has a {action.wagon} wagon",
+            row=row,
+            wagon=action.wagon,
+        )
+    if len(line) >= CITY_LIMIT[city]:
+        raise IllegalAction(
+            "moscow_paris.line_full",
+            f"the line of {CITY_IDS[city]} is full ({CITY_LIMIT[city]} wagons)",
+            row=row,
+            limit=CITY_LIMIT[city],
+        )
+    d = Draft(state)
+    side = SIDE_INDEX[action.side]
+    if side == LEFT:
+        d.lefts = put(state.lefts, row, state.lefts[row] + (wagon,))
+    else:
+        d.rights = put(state.rights, row, state.rights[row] + (wagon,))
+    d.hands = put(state.hands, seat, without(state.hands[seat], wagon))
+    events = [
+        Event(
+            "wagon_to_line",
+            {
+                "seat": seat,
+                "wagon": action.wagon,
+                "row": row,
+                "side": action.side,
+                "slot": len(state.lefts[row] if side == LEFT else state.rights[row]) + 1,
+                "city": CITY_IDS[city],
+            },
+        )
+    ]
+    draw(d, seat, 1, events)
+    d.progress = True
+    finish_action(d, events)
+    return d.build(), events
+
+
+def apply_to_tableau(state: State, seat: int, action: ToTableau) -> tuple[State, list[Event]]:
+    wagon = _in_hand(state, seat, action.wagon)
+    if len(state.tableaux[seat]) >= TABLEAU_MAX:
+        raise IllegalAction(
+            "moscow_paris.tableau_full",
+            f"at most {TABLEAU_MAX} wagons may lie in front of a player",
+            limit=TABLEAU_MAX,
+        )
+    d = Draft(state)
+    d.hands = put(state.hands, seat, without(state.hands[seat], wagon))
+    d.tableaux = put(state.tableaux, seat, with_card(state.tableaux[seat], wagon))
+    events = [Event("wagon_to_tableau", {"seat": seat, "wagon": action.wagon})]
+    finish_action(d, events)
+    return d.build(), events
+
+
+def apply_take_back(state: State, seat: int, action: TakeBack) -> tuple[State, list[Event]]:
+    wagon = wagon_code(state, action.wagon)
+    if wagon not in state.tableaux[seat]:
+        raise IllegalAction(
+            "moscow_paris.wagon_not_in_tableau",
+            f"there is no {action.wagon} wagon in front of you",
+            wagon=action.wagon,
+        )
+    d = Draft(state)
+    d.tableaux = put(state.tableaux, seat, without(state.tableaux[seat], wagon))
+    d.hands = put(state.hands, seat, with_card(state.hands[seat], wagon))
+    events = [Event("wagon_taken_back", {"seat": seat, "wagon": action.wagon})]
+    finish_action(d, events)
+    return d.build(), events

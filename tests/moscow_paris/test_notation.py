@@ -1,0 +1,86 @@
+"""The notation document's examples parse, its options and editions are the real ones, and its
+example record replays."""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from games.core.errors import IllegalAction
+from games.core.record import MatchRecord
+from games.core.replay import replay
+from games.moscow_paris.deal import dump_arrangement
+from games.moscow_paris.options import EDITIONS, MoscowParisOptions
+
+from .helpers import GAME, city_names, names, new
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "notation" / "moscow_paris.md"
+
+
+def _text():
+    return DOC.read_text(encoding="utf-8")
+
+
+def _json_blocks():
+    return re.findall(r"```json\n(.*?)```", _text(), re.S)
+
+
+def test_action_examples_parse_and_dump_back():
+    actions = [json.loads(b) for b in _json_blocks() if b.lstrip().startswith('{"type"')]
+    assert {a["type"] for a in actions} == {
+        "to_line", "play_card", "to_tableau", "take_back", "swap_pick", "exchange", "decline",
+        "claim", "end_turn",
+    }  # fmt: skip
+    for action in actions:
+        assert GAME.dump_action(GAME.parse_action(action)) == action
+
+
+def test_options_example_is_the_default_and_every_option_is_documented():
+    [block] = [b for b in _json_blocks() if '"istanbul"' in b and "type" not in b]
+    assert GAME.parse_options(json.loads(block)) == MoscowParisOptions()
+    assert MoscowParisOptions().model_dump() == json.loads(block)
+    for field in MoscowParisOptions.model_fields:
+        assert f"`{field}`" in _text(), field
+    for name, preset in EDITIONS.items():
+        assert f"`{name}`" in _text() and json.dumps(preset).replace('"', "") in _text().replace(
+            '"', "")  # fmt: skip
+
+
+def test_example_record_replays():
+    [record] = [b for b in _json_blocks() if "lutece-match/1" in b]
+    state = replay(GAME, MatchRecord.model_validate_json(record))
+    assert state.turn == 0 and state.turns == 6
+    assert city_names(state) == ["madrid", "berlin", "edinburgh", "munich"]
+    assert (names(state.lefts[0]), names(state.rights[0])) == (["baggage"], ["tank"])
+    assert GAME.scores(state) == [0, 1, 0]
+    assert GAME.view(state, None).removed[0].id == "salzburg"
+
+
+def test_arrangement_round_trips_and_fixes_every_secret():
+    state = new(4, seed=11, istanbul=True)
+    arrangement = dump_arrangement(state)
+    assert len(arrangement["deck"]) == 104 and len(arrangement["cities"]) == 17
+    again = GAME.setup(4, GAME.parse_options({"istanbul": True}), 999, arrangement)
+    assert GAME.snapshot(again) == GAME.snapshot(state)
+
+
+def test_arrangement_is_validated():
+    state = new(3)
+    good = dump_arrangement(state)
+    bad = [
+        ({**good, "deck": good["deck"][:-1]}, "arrangement.bad_deck"),
+        ({**good, "deck": ["mail", *good["deck"][1:]]}, "arrangement.bad_deck"),
+        ({**good, "deck": ["caboose", *good["deck"][1:]]}, "arrangement.bad_deck"),
+        ({**good, "cities": good["cities"][:-1]}, "arrangement.bad_cities"),
+        ({**good, "cities": [*good["cities"][:-1], "istanbul"]}, "arrangement.bad_cities"),
+        ({**good, "extra": 1}, "arrangement.invalid"),
+        ({**good, "reshuffle_seed": "x"}, "arrangement.invalid"),
+    ]
+    for arrangement, key in bad:
+        with pytest.raises(IllegalAction) as info:
+            GAME.setup(3, GAME.parse_options({}), 1, arrangement)
+        assert info.value.key == key, arrangement
+    partial = GAME.setup(3, GAME.parse_options({}), 1, {"cities": list(reversed(good["cities"]))})
+    assert partial.cfg.deal_deck == state.cfg.deal_deck
+    assert list(partial.cfg.deal_cities) == list(reversed(state.cfg.deal_cities))
