@@ -40,6 +40,8 @@ class LuteceBot(commands.Bot):
         options.setdefault("intents", discord.Intents.default())
         # Nothing pings unless a message names its users (see bot.ui.delivery.ping_only).
         options.setdefault("allowed_mentions", discord.AllowedMentions.none())
+        # No voice here: discord.py's warnings about voice libraries are noise for admins.
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         super().__init__(command_prefix=commands.when_mentioned, help_command=None, **options)
         self.config = config
         self.deadlines = DeadlineTimer(self)

@@ -10,7 +10,7 @@ Start here: :class:`fakediscord.server.FakeDiscord` and :mod:`fakediscord.testin
 
 from fakediscord.errors import InteractionRefused
 from fakediscord.server import FakeDiscord
-from fakediscord.state import Channel, Guild, Message, Role, User
+from fakediscord.state import PERMISSIONS, Channel, Guild, Message, Overwrite, Role, User
 from fakediscord.users import FakeUser, InteractionResult
 
 __all__ = [
@@ -21,6 +21,8 @@ __all__ = [
     "InteractionRefused",
     "InteractionResult",
     "Message",
+    "Overwrite",
+    "PERMISSIONS",
     "Role",
     "User",
 ]

@@ -1,24 +1,20 @@
-"""Fault switches and the limits Discord enforces on what a bot sends.
+"""Fault switches: what a test flips to see how the bot copes.
 
 Switches live on ``fake.faults`` (a :class:`Faults`); per-user DM refusal is
-``fake.close_dms(user)``. Limits are checked on every message the bot creates or
-edits, through channels, interaction callbacks and webhooks alike.
+``fake.close_dms(user)``. The payload limits Discord enforces are in
+:mod:`fakediscord.limits` (``check_message`` and ``check_choices`` are re-exported here
+for older imports); rate limits in :mod:`fakediscord.ratelimits`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from fakediscord.errors import ApiError, invalid_form
-from fakediscord.state import IS_COMPONENTS_V2, walk_components
+from fakediscord.errors import ApiError
+from fakediscord.limits import check_choices, check_message
+from fakediscord.ratelimits import DEFAULT_GLOBAL_LIMIT, DEFAULT_ROUTE_LIMITS, Limit
 
-MAX_CONTENT = 2000
-MAX_EMBEDS = 10
-MAX_ROWS = 5
-MAX_ROW_ITEMS = 5
-MAX_SELECT_OPTIONS = 25
-MAX_CUSTOM_ID = 100
-MAX_AUTOCOMPLETE_CHOICES = 25
+__all__ = ["Faults", "InjectedFailure", "check_choices", "check_message"]
 
 
 @dataclass
@@ -37,10 +33,22 @@ class Faults:
     ``response_window``: seconds the bot has to answer an interaction before
     Discord forgets it (404 / 10062 Unknown interaction). Real value 3 s; shrink it
     to test the late path quickly.
+
+    Rate limits (:mod:`fakediscord.ratelimits`) are on by default: ``rate_limits = False``
+    turns them off; ``rate_limit_time_scale`` multiplies every window and ``retry_after``
+    (default 0.01: 100x shorter than on Discord, so suites stay fast; 1.0 is real time);
+    ``route_limits`` (``(method, route template) -> Limit``) and ``global_limit`` hold the
+    modelled numbers and may be changed per test.
     """
 
     response_window: float = 3.0
     token_lifetime: float = 15 * 60.0
+    rate_limits: bool = True
+    rate_limit_time_scale: float = 0.01
+    route_limits: dict[tuple[str, str], Limit] = field(
+        default_factory=lambda: dict(DEFAULT_ROUTE_LIMITS)
+    )
+    global_limit: Limit = DEFAULT_GLOBAL_LIMIT
     _failures: list[InjectedFailure] = field(default_factory=list)
 
     def fail_next(
@@ -61,65 +69,3 @@ class Faults:
                 del self._failures[i]
                 return ApiError(f.status, f.code, f.message)
         return None
-
-
-def check_message(data: dict, *, path: str = "", creating: bool = True, files: int = 0) -> None:
-    """Raise the ApiError Discord would for an invalid message body."""
-    p = f"{path}." if path else ""
-    content = data.get("content")
-    if content is not None and len(str(content)) > MAX_CONTENT:
-        raise invalid_form(
-            f"{p}content", "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_CONTENT} or fewer in length."
-        )
-    embeds = data.get("embeds") or []
-    if len(embeds) > MAX_EMBEDS:
-        raise invalid_form(
-            f"{p}embeds", "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_EMBEDS} or fewer in length."
-        )
-    components = data.get("components") or []
-    v2 = bool(int(data.get("flags") or 0) & IS_COMPONENTS_V2)
-    if not v2 and len(components) > MAX_ROWS:
-        raise invalid_form(
-            f"{p}components", "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_ROWS} or fewer in length."
-        )
-    for i, row in enumerate(components):
-        if row.get("type") == 1 and len(row.get("components") or []) > MAX_ROW_ITEMS:
-            raise invalid_form(
-                f"{p}components.{i}.components",
-                "BASE_TYPE_MAX_LENGTH",
-                f"Must be {MAX_ROW_ITEMS} or fewer in length.",
-            )
-    seen: set[str] = set()
-    for comp in walk_components(components):
-        cid = comp.get("custom_id")
-        if cid is not None:
-            if len(cid) > MAX_CUSTOM_ID:
-                raise invalid_form(
-                    f"{p}components.custom_id",
-                    "BASE_TYPE_MAX_LENGTH",
-                    f"Must be {MAX_CUSTOM_ID} or fewer in length.",
-                )
-            if cid in seen:
-                raise invalid_form(
-                    f"{p}components.custom_id",
-                    "COMPONENT_CUSTOM_ID_DUPLICATED",
-                    "Component custom id cannot be duplicated",
-                )
-            seen.add(cid)
-        if comp.get("type") == 3 and len(comp.get("options") or []) > MAX_SELECT_OPTIONS:
-            raise invalid_form(
-                f"{p}components.options",
-                "BASE_TYPE_MAX_LENGTH",
-                f"Must be {MAX_SELECT_OPTIONS} or fewer in length.",
-            )
-    if creating and not (content or embeds or components or files or data.get("attachments")):
-        raise ApiError(400, 50006, "Cannot send an empty message")
-
-
-def check_choices(choices: list) -> None:
-    if len(choices) > MAX_AUTOCOMPLETE_CHOICES:
-        raise invalid_form(
-            "data.choices",
-            "BASE_TYPE_MAX_LENGTH",
-            f"Must be {MAX_AUTOCOMPLETE_CHOICES} or fewer in length.",
-        )

@@ -1,17 +1,19 @@
 """Slash-command options: building a command's interaction data, checked like a client.
 
-Only synced commands available in the channel and to the member; subcommands by path;
-required options present, unknown ones refused; values converted to the option's type
-and checked against its limits and choices; users, channels and roles resolved.
+Only synced commands the client offers there (:mod:`fakediscord.visibility`);
+subcommands by path; required options present, unknown ones refused; values converted
+to the option's type and checked against its limits and choices; users, channels and
+roles resolved (with the invoking user's permissions in the channel, as Discord sends).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from fakediscord import payloads
+from fakediscord import payloads, permissions
 from fakediscord.errors import InteractionRefused
-from fakediscord.state import ADMINISTRATOR, ALL_PERMISSIONS, DM, Channel, User
+from fakediscord.state import Channel, User
+from fakediscord.visibility import find_command
 
 if TYPE_CHECKING:
     from fakediscord.server import FakeDiscord
@@ -30,22 +32,11 @@ def command_data(
     With ``focused`` set it is an autocomplete request: that option is sent as typed and
     required options may be missing.
     """
-    st = fake.state
     parts = line.strip().lstrip("/").split()
     if not parts:
         raise InteractionRefused("empty command")
-    candidates = [
-        c
-        for c in st.commands.values()
-        if c.name == parts[0]
-        and c.type == 1
-        and (c.guild_id is None or c.guild_id == channel.guild_id)
-    ]
-    if not candidates:
-        raise InteractionRefused(f"/{parts[0]} is not a synced command here")
-    cmd = sorted(candidates, key=lambda c: c.guild_id is None)[0]
+    cmd = find_command(fake, user, channel, parts[0])
     spec = cmd.payload
-    _check_command_allowed(fake, user, channel, spec)
     path = parts[1:]
     schema = spec.get("options") or []
     chain: list[tuple[int, str]] = []
@@ -59,7 +50,7 @@ def command_data(
         names = [o["name"] for o in schema]
         raise InteractionRefused(f"/{line}: choose a subcommand among {names}")
     resolved: dict[str, dict] = {}
-    leaf = _options(fake, channel, line, schema, opts, focused, resolved)
+    leaf = _options(fake, user, channel, line, schema, opts, focused, resolved)
     for type_, name in reversed(chain):
         leaf = [{"type": type_, "name": name, "options": leaf}]
     data: dict[str, Any] = {
@@ -75,25 +66,7 @@ def command_data(
     return data
 
 
-def _check_command_allowed(fake: FakeDiscord, user: User, channel: Channel, spec: dict) -> None:
-    """Refuse a command not offered in this kind of channel or to this member."""
-    st = fake.state
-    contexts = spec.get("contexts")
-    if channel.type == DM:
-        if spec.get("dm_permission") is False or (contexts is not None and 1 not in contexts):
-            raise InteractionRefused(f"/{spec['name']} is not available in DMs")
-        return
-    if contexts is not None and 0 not in contexts:
-        raise InteractionRefused(f"/{spec['name']} is not available in servers")
-    required = spec.get("default_member_permissions")
-    if required is not None:
-        perms = st.permissions(channel.guild_id, user.id)
-        if int(required) and (perms & int(required)) != int(required):
-            if not perms & ADMINISTRATOR:
-                raise InteractionRefused(f"{user.name} lacks permission for /{spec['name']}")
-
-
-def _options(fake, channel, line, schema, opts, focused, resolved) -> list[dict]:
+def _options(fake, user, channel, line, schema, opts, focused, resolved) -> list[dict]:
     known = {o["name"]: o for o in schema}
     for name in list(opts):
         if name not in known and name.replace("_", "-") in known:
@@ -114,12 +87,12 @@ def _options(fake, channel, line, schema, opts, focused, resolved) -> list[dict]
             entry["focused"] = True
             out.append(entry)
             continue
-        entry["value"] = _option_value(fake, channel, line, spec, value, resolved)
+        entry["value"] = _option_value(fake, user, channel, line, spec, value, resolved)
         out.append(entry)
     return out
 
 
-def _option_value(fake, channel, line, spec, value, resolved):
+def _option_value(fake, user, channel, line, spec, value, resolved):
     st = fake.state
     t = spec["type"]
     name = spec["name"]
@@ -156,7 +129,7 @@ def _option_value(fake, channel, line, spec, value, resolved):
         if channel.guild_id and u.id in st.guilds[channel.guild_id].members:
             m = st.guilds[channel.guild_id].members[u.id]
             resolved.setdefault("members", {})[str(u.id)] = payloads.member(
-                st, m, with_user=False, permissions=True
+                st, m, with_user=False, channel=channel
             )
         value = str(u.id)
     elif t == CHANNEL:
@@ -172,7 +145,7 @@ def _option_value(fake, channel, line, spec, value, resolved):
         if types and c.type not in types:
             refuse("is the wrong kind of channel")
         data = payloads.channel(st, c)
-        data["permissions"] = str(ALL_PERMISSIONS)
+        data["permissions"] = str(permissions.compute(st, c, user.id))
         resolved.setdefault("channels", {})[str(c.id)] = data
         value = str(c.id)
     elif t == ROLE:

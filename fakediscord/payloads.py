@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from fakediscord import permissions as perms
 from fakediscord.state import (
     DM,
     EPHEMERAL,
@@ -56,14 +57,23 @@ def role(r: Role) -> dict[str, Any]:
         "colors": {"primary_color": 0, "secondary_color": None, "tertiary_color": None},
         "hoist": False,
         "managed": False,
-        "mentionable": False,
+        "mentionable": r.mentionable,
         "flags": 0,
         "icon": None,
         "unicode_emoji": None,
     }
 
 
-def member(state: FakeState, m: Member, *, with_user: bool = True, permissions: bool = False):
+def member(
+    state: FakeState,
+    m: Member,
+    *,
+    with_user: bool = True,
+    permissions: bool = False,
+    channel: Channel | None = None,
+) -> dict[str, Any]:
+    """A member; with ``channel`` its ``permissions`` there (as interactions carry them),
+    with ``permissions`` only its guild-level ones."""
     data: dict[str, Any] = {
         "roles": [str(r) for r in m.role_ids],
         "nick": m.nick,
@@ -78,9 +88,18 @@ def member(state: FakeState, m: Member, *, with_user: bool = True, permissions: 
     }
     if with_user:
         data["user"] = user(state.users[m.user_id])
-    if permissions:
+    if channel is not None:
+        data["permissions"] = str(perms.compute(state, channel, m.user_id))
+    elif permissions:
         data["permissions"] = str(state.permissions(m.guild_id, m.user_id))
     return data
+
+
+def overwrites(c: Channel) -> list[dict[str, Any]]:
+    return [
+        {"id": str(o.id), "type": o.type, "allow": str(o.allow), "deny": str(o.deny)}
+        for o in c.overwrites.values()
+    ]
 
 
 def channel(state: FakeState, c: Channel) -> dict[str, Any]:
@@ -98,7 +117,7 @@ def channel(state: FakeState, c: Channel) -> dict[str, Any]:
         "guild_id": str(c.guild_id),
         "name": c.name,
         "position": 0,
-        "permission_overwrites": [],
+        "permission_overwrites": [] if c.is_thread else overwrites(c),
         "nsfw": False,
         "parent_id": str(c.parent_id) if c.parent_id else None,
         "rate_limit_per_user": 0,
@@ -113,10 +132,10 @@ def channel(state: FakeState, c: Channel) -> dict[str, Any]:
             total_message_sent=len(state.channel_messages(c.id)),
             thread_metadata={
                 "archived": c.archived,
-                "auto_archive_duration": 1440,
-                "archive_timestamp": c.created_at,
+                "auto_archive_duration": c.auto_archive_duration,
+                "archive_timestamp": c.archive_timestamp,
                 "locked": c.locked,
-                "invitable": True,
+                "invitable": c.invitable,
                 "create_timestamp": c.created_at,
             },
         )
@@ -156,9 +175,9 @@ def message(state: FakeState, m: Message, base_url: str) -> dict[str, Any]:
         "edited_timestamp": m.edited_at,
         "flags": m.flags | (EPHEMERAL if m.ephemeral else 0),
         "tts": False,
-        "mention_everyone": False,
-        "mentions": [],
-        "mention_roles": [],
+        "mention_everyone": m.pinged_everyone,
+        "mentions": [user(state.users[u]) for u in m.mentioned_user_ids if u in state.users],
+        "mention_roles": [str(r) for r in sorted(m.pinged_role_ids)],
         "pinned": False,
         "reactions": [],
     }
@@ -266,13 +285,16 @@ def gateway_bot(url: str) -> dict[str, Any]:
 
 def command(cmd: Command) -> dict[str, Any]:
     data = dict(cmd.payload)
+    perms_required = cmd.payload.get("default_member_permissions")
     data.update(
         id=str(cmd.id),
         application_id=str(cmd.application_id),
         version=str(cmd.version),
         type=cmd.type,
         description=cmd.payload.get("description", ""),
-        default_member_permissions=cmd.payload.get("default_member_permissions"),
+        default_member_permissions=(  # Discord answers a string, whatever was sent
+            None if perms_required is None else str(perms_required)
+        ),
         nsfw=cmd.payload.get("nsfw", False),
     )
     if cmd.guild_id:
@@ -291,8 +313,10 @@ def interaction(
     chan: Channel,
     data: dict[str, Any] | None,
     message: dict[str, Any] | None = None,
+    bot_id: int = 0,
 ) -> dict[str, Any]:
-    """An INTERACTION_CREATE payload, built from stored state."""
+    """An INTERACTION_CREATE payload, built from stored state: ``app_permissions`` and
+    ``member.permissions`` are the bot's and the member's permissions in ``chan``."""
     u = state.users[user_id]
     payload: dict[str, Any] = {
         "id": str(interaction_id),
@@ -303,7 +327,7 @@ def interaction(
         "channel_id": str(chan.id),
         "channel": channel(state, chan),
         "locale": u.locale,
-        "app_permissions": str((1 << 51) - 1),
+        "app_permissions": str(perms.compute(state, chan, bot_id)),
         "entitlements": [],
         "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
     }
@@ -317,7 +341,7 @@ def interaction(
             guild_id=str(g.id),
             guild={"id": str(g.id), "locale": g.locale, "features": []},
             guild_locale=g.locale,
-            member=member(state, g.members[user_id], permissions=True),
+            member=member(state, g.members[user_id], channel=chan),
             authorizing_integration_owners={"0": str(g.id)},
             context=0,
         )

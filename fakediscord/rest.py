@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
-from fakediscord import payloads
-from fakediscord.faults import check_message
+from fakediscord import mentions, payloads, threads
+from fakediscord.limits import check_message
 from fakediscord.state import (
     DEFAULT_MESSAGE,
     EPHEMERAL,
@@ -128,12 +128,21 @@ def create_message(
     type_: int = DEFAULT_MESSAGE,
     extra_flags: int = 0,
 ) -> Message:
+    """Validate, store and dispatch a new message (the route checked permissions).
+
+    A public message in a thread obeys the thread rules (:mod:`fakediscord.threads`:
+    locked → 160005, archived → unarchived first) and records whom it pinged
+    (:mod:`fakediscord.mentions`; interaction messages default to user pings only)."""
     check_message(payload, path=path, files=len(files), creating=not extra_flags & LOADING)
+    author = author_id if author_id is not None else fake.bot_user.id
+    public = ephemeral_for is None
+    if public:
+        threads.before_post(fake, chan, author)
     flags = int(payload.get("flags") or 0) & ~EPHEMERAL
     msg = Message(
         snowflake(),
         chan.id,
-        author_id if author_id is not None else fake.bot_user.id,
+        author,
         content=str(payload.get("content") or ""),
         embeds=list(payload.get("embeds") or []),
         components=list(payload.get("components") or []),
@@ -144,14 +153,26 @@ def create_message(
         interaction_id=interaction.id if interaction else None,
         webhook_id=fake.application_id if interaction else None,
     )
+    if public:
+        threads.after_post(fake, chan, author)
+        if not extra_flags & LOADING:
+            default = mentions.WEBHOOK_DEFAULT if interaction else mentions.CHANNEL_DEFAULT
+            mentions.record_pings(fake, msg, chan, payload, default)
     fake.state.messages[msg.id] = msg
-    if not msg.ephemeral:
+    if public:
         fake._dispatch_soon("MESSAGE_CREATE", lambda: message_payload(fake, msg))
     return msg
 
 
 def edit_message(fake: FakeDiscord, msg: Message, payload: dict, files: list, path: str = ""):
+    """Validate and apply an edit by the bot. Edits notify nobody, except the first edit
+    of a deferred ("thinking") response, which is when its text first appears: it
+    records pings like an interaction message (the docs are silent; strict reading)."""
     check_message(payload, path=path, creating=False)
+    chan = fake.state.channels[msg.channel_id]
+    if not msg.ephemeral:
+        threads.before_edit(fake, chan, fake.bot_user.id)
+    completes_defer = bool(msg.flags & LOADING) and msg.edits == 0
     if "content" in payload:
         msg.content = str(payload["content"] or "")
     if "embeds" in payload:
@@ -167,11 +188,15 @@ def edit_message(fake: FakeDiscord, msg: Message, payload: dict, files: list, pa
     msg.edited_at = payloads.iso_now()
     msg.edits += 1
     if not msg.ephemeral:
+        if completes_defer:
+            mentions.record_pings(fake, msg, chan, payload, mentions.WEBHOOK_DEFAULT)
         fake._dispatch_soon("MESSAGE_UPDATE", lambda: message_payload(fake, msg))
     return msg
 
 
 def delete_message(fake: FakeDiscord, msg: Message) -> None:
+    if not msg.ephemeral:
+        threads.before_delete(fake, fake.state.channels[msg.channel_id], fake.bot_user.id)
     fake.state.messages.pop(msg.id, None)
     if not msg.ephemeral:
         chan = fake.state.channels[msg.channel_id]

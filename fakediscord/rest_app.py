@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from fakediscord import payloads
+from fakediscord.command_limits import check_bulk
 from fakediscord.errors import ApiError
 from fakediscord.rest import Route, json_reply
 from fakediscord.state import Command, snowflake
@@ -48,7 +49,16 @@ def register(route: Route, fake: FakeDiscord) -> None:
     def _commands(guild_id):
         return [c for c in st.commands.values() if c.guild_id == guild_id]
 
+    def _guild_scope(request) -> int:
+        """The guild, if the app may manage its commands (invited with
+        applications.commands; otherwise 403 / 50001 Missing Access)."""
+        guild = st.guild(request.match_info["guild_id"])
+        if not guild.commands_scope:
+            raise ApiError(403, 50001, "Missing Access")
+        return guild.id
+
     def _bulk_overwrite(guild_id, body):
+        check_bulk(body)
         old = {(c.name, c.type): c for c in _commands(guild_id)}
         for c in old.values():
             del st.commands[c.id]
@@ -74,12 +84,10 @@ def register(route: Route, fake: FakeDiscord) -> None:
     @route("GET", "/applications/{application_id}/guilds/{guild_id}/commands")
     async def get_guild_commands(request):
         _check_app(request)
-        return json_reply(
-            [payloads.command(c) for c in _commands(st.guild(request.match_info["guild_id"]).id)]
-        )
+        return json_reply([payloads.command(c) for c in _commands(_guild_scope(request))])
 
     @route("PUT", "/applications/{application_id}/guilds/{guild_id}/commands")
     async def put_guild_commands(request):
         _check_app(request)
-        gid = st.guild(request.match_info["guild_id"]).id
+        gid = _guild_scope(request)
         return json_reply(_bulk_overwrite(gid, await request.json()))

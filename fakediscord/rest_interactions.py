@@ -1,13 +1,18 @@
-"""REST routes answering interactions: the callback, then followups and webhook edits."""
+"""REST routes answering interactions: the callback, then followups and webhook edits.
+
+These are webhook-based: no channel permission applies to them (the app answers as the
+interaction's webhook). Thread rules still do (an edit in an archived thread is 50083,
+a public message unarchives it, a locked thread needs MANAGE_THREADS), as do the payload
+limits and allowed_mentions (default for interactions: user pings only).
+"""
 
 from __future__ import annotations
 
-import time
 from typing import TYPE_CHECKING
 
 from fakediscord import payloads, rest
 from fakediscord.errors import ApiError, not_found, unknown_interaction
-from fakediscord.faults import check_choices
+from fakediscord.limits import check_choices, check_modal
 from fakediscord.rest import (
     INTERACTION_KEY,
     Route,
@@ -50,7 +55,7 @@ def register(route: Route, fake: FakeDiscord) -> None:
             rec = st.interactions_by_token.get(request.match_info["token"])
             if rec is None:
                 raise not_found(10015, "Unknown Webhook")
-            if time.monotonic() - rec.dispatched_at > fake.faults.token_lifetime:
+            if fake.now() - rec.dispatched_at > fake.faults.token_lifetime:
                 raise ApiError(401, 50027, "Invalid Webhook Token")
             if rec.responded_at is None:
                 raise not_found(10015, "Unknown Webhook")
@@ -60,7 +65,7 @@ def register(route: Route, fake: FakeDiscord) -> None:
     @route("POST", "/interactions/{interaction_id}/{token}/callback")
     async def callback(request):
         rec = _interaction(request, "id")
-        if time.monotonic() - rec.dispatched_at > fake.faults.response_window:
+        if fake.now() - rec.dispatched_at > fake.faults.response_window:
             rec.late_callbacks += 1
             raise unknown_interaction()
         if rec.responded_at is not None:
@@ -106,11 +111,10 @@ def register(route: Route, fake: FakeDiscord) -> None:
         elif type_ == AUTOCOMPLETE_RESULT:
             check_choices(data.get("choices") or [])
         elif type_ == MODAL:
-            if not data.get("custom_id") or not data.get("title"):
-                raise ApiError(400, 50035, "Invalid Form Body")
+            check_modal(data)
         else:
             raise ApiError(400, 50035, "Invalid Form Body")
-        rec.responded_at = time.monotonic()
+        rec.responded_at = fake.now()
         rec.callback_type = type_
         rec.callback_data = data
         if msg is not None:

@@ -18,27 +18,23 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
-from fakediscord import payloads
+from fakediscord import threads
 from fakediscord.errors import ApiError
 from fakediscord.faults import Faults
 from fakediscord.gateway import GatewaySession, gateway_handler
+from fakediscord.ratelimits import RateLimited, RateLimiter, RateLimitHit
+from fakediscord.reading import ReadingMixin
 from fakediscord.rest import INTERACTION_KEY, register_routes
 from fakediscord.state import (
-    DM,
-    EVERYONE_PERMISSIONS,
-    GUILD_TEXT,
-    MANAGE_GUILD,
     Channel,
     FakeState,
-    Guild,
     InteractionRecord,
-    Member,
     Message,
     RestCall,
-    Role,
     User,
     snowflake,
 )
+from fakediscord.world import WorldMixin
 
 if TYPE_CHECKING:
     from fakediscord.users import FakeUser
@@ -56,8 +52,11 @@ def json_response(data: Any, status: int = 200) -> web.Response:
     )
 
 
-class FakeDiscord:
-    """A local Discord: state, a loopback server, acting users, recordings."""
+class FakeDiscord(WorldMixin, ReadingMixin):
+    """A local Discord: state, a loopback server, acting users, recordings, a clock.
+
+    World building is :class:`fakediscord.world.WorldMixin`, reading state
+    :class:`fakediscord.reading.ReadingMixin`."""
 
     def __init__(self, *, token: str = DEFAULT_TOKEN, bot_name: str = "Lutece") -> None:
         self.token = token
@@ -80,6 +79,10 @@ class FakeDiscord:
         self._inflight = 0
         self._active_interaction: InteractionRecord | None = None
         self.port = 0
+        self.clock_offset = 0.0  # seconds added by advance()
+        self.ping_log: list[Message] = []
+        self.rate_limited: list[RateLimitHit] = []
+        self.ratelimiter = RateLimiter(self)
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -147,161 +150,20 @@ class FakeDiscord:
     def connected(self) -> bool:
         return any(s.ready and not s.ws.closed for s in self.sessions)
 
-    # ------------------------------------------------------------------ world building
+    # ------------------------------------------------------------------ the clock
 
-    def add_guild(
-        self, name: str = "Test Guild", *, channels: tuple[str, ...] = ("general",), owner=None
-    ) -> Guild:
-        owner_user = self._user_obj(owner) if owner is not None else self.owner
-        guild = Guild(snowflake(), name, owner_user.id)
-        guild.roles[guild.id] = Role(guild.id, "@everyone", EVERYONE_PERMISSIONS, 0)
-        self.state.guilds[guild.id] = guild
-        for u in {owner_user.id, self.bot_user.id}:
-            guild.members[u] = Member(u, guild.id)
-        for ch in channels:
-            self.add_channel(guild, ch)
-        for fu in self.fake_users.values():
-            self.join(fu, guild)
-        self._dispatch_soon("GUILD_CREATE", lambda: payloads.guild_create(self.state, guild, 0))
-        return guild
+    def now(self) -> float:
+        """The fake clock in seconds: real monotonic time plus what :meth:`advance` added.
+        Thread auto-archiving, rate-limit windows and interaction token ages run on it."""
+        return time.monotonic() + self.clock_offset
 
-    def add_channel(self, guild: Guild, name: str) -> Channel:
-        chan = Channel(snowflake(), GUILD_TEXT, name=name, guild_id=guild.id)
-        self.state.channels[chan.id] = chan
-        guild.channel_ids.append(chan.id)
-        self._dispatch_soon("CHANNEL_CREATE", lambda: payloads.channel(self.state, chan))
-        return chan
-
-    def channel(self, name: str, guild: Guild | None = None) -> Channel:
-        """A guild text channel or thread by name (first match)."""
-        for c in self.state.channels.values():
-            if c.name == name and (guild is None or c.guild_id == guild.id):
-                return c
-        raise KeyError(name)
-
-    def add_user(self, name: str, *, guilds: list[Guild] | None = None, locale="en-US") -> FakeUser:
-        """A human user who joins ``guilds`` (default: every guild so far)."""
-        from fakediscord.users import FakeUser
-
-        user = User(snowflake(), name, locale=locale)
-        self.state.users[user.id] = user
-        fu = FakeUser(self, user)
-        self.fake_users[user.id] = fu
-        for guild in self.state.guilds.values() if guilds is None else guilds:
-            self.join(fu, guild)
-        return fu
-
-    def user(self, name: str) -> FakeUser:
-        for fu in self.fake_users.values():
-            if fu.name == name:
-                return fu
-        raise KeyError(name)
-
-    def join(self, user, guild: Guild) -> Member:
-        u = self._user_obj(user)
-        if u.id not in guild.members:
-            guild.members[u.id] = Member(u.id, guild.id)
-            self._dispatch_soon(
-                "GUILD_MEMBER_ADD",
-                lambda: {
-                    **payloads.member(self.state, guild.members[u.id]),
-                    "guild_id": str(guild.id),
-                },
-            )
-        return guild.members[u.id]
-
-    def add_role(self, guild: Guild, name: str, permissions: int = 0) -> Role:
-        role = Role(snowflake(), name, permissions, position=len(guild.roles))
-        guild.roles[role.id] = role
-        self._dispatch_soon(
-            "GUILD_ROLE_CREATE",
-            lambda: {"guild_id": str(guild.id), "role": payloads.role(role)},
-        )
-        return role
-
-    def give_role(self, user, guild: Guild, role: Role) -> None:
-        member = self.join(user, guild)
-        if role.id not in member.role_ids:
-            member.role_ids.append(role.id)
-        self._member_updated(member)
-
-    def make_admin(self, user, guild: Guild) -> Role:
-        """Give ``user`` a role with Manage Server in ``guild``."""
-        role = next((r for r in guild.roles.values() if r.name == "Admins"), None)
-        if role is None:
-            role = self.add_role(guild, "Admins", MANAGE_GUILD)
-        self.give_role(user, guild, role)
-        return role
-
-    def close_dms(self, user) -> None:
-        """The user blocks DMs from server members: bot DMs fail with 403 / 50007."""
-        self._user_obj(user).dms_open = False
-
-    def open_dms(self, user) -> None:
-        self._user_obj(user).dms_open = True
-
-    def dm_channel(self, user) -> Channel:
-        """The DM channel between the bot and ``user`` (created if needed)."""
-        u = self._user_obj(user)
-        cid = self.state.dm_channels.get(u.id)
-        if cid is None:
-            chan = Channel(snowflake(), DM, recipient_id=u.id)
-            self.state.channels[chan.id] = chan
-            self.state.dm_channels[u.id] = chan.id
-            cid = chan.id
-        return self.state.channels[cid]
-
-    def _member_updated(self, member: Member) -> None:
-        self._dispatch_soon(
-            "GUILD_MEMBER_UPDATE",
-            lambda: {**payloads.member(self.state, member), "guild_id": str(member.guild_id)},
-        )
-
-    def _user_obj(self, user) -> User:
-        if isinstance(user, User):
-            return user
-        if hasattr(user, "user") and isinstance(user.user, User):
-            return user.user
-        return self.state.user(int(user))
-
-    # ------------------------------------------------------------------ reading state
-
-    def messages(self, channel: Channel | int, *, include_ephemeral: bool = False) -> list[Message]:
-        """Messages in a channel, oldest first (public only unless asked)."""
-        cid = channel.id if isinstance(channel, Channel) else int(channel)
-        return [m for m in self.state.channel_messages(cid) if include_ephemeral or not m.ephemeral]
-
-    def last_message(self, channel: Channel | int) -> Message | None:
-        msgs = self.messages(channel)
-        return msgs[-1] if msgs else None
-
-    def threads(self, parent: Channel | None = None) -> list[Channel]:
-        return self.state.threads(parent.id if parent else None)
-
-    def interactions(self) -> list[InteractionRecord]:
-        return list(self.state.interactions.values())
-
-    def commands(self, guild: Guild | None = None) -> list[dict]:
-        """Synced application commands (global, plus ``guild``'s if given)."""
-        return [
-            payloads.command(c)
-            for c in self.state.commands.values()
-            if c.guild_id is None or (guild is not None and c.guild_id == guild.id)
-        ]
-
-    def answer_latencies(self) -> list[float]:
-        """Dispatch-to-callback seconds of every answered interaction."""
-        return [r.latency for r in self.state.interactions.values() if r.latency is not None]
-
-    def latency_percentile(self, pct: float = 99.0) -> float:
-        values = sorted(self.answer_latencies())
-        if not values:
-            return 0.0
-        k = min(len(values) - 1, max(0, round(pct / 100 * len(values) + 0.5) - 1))
-        return values[k]
-
-    def rest_calls_per_interaction(self) -> dict[int, int]:
-        return {r.id: len(r.rest_calls) for r in self.state.interactions.values()}
+    def advance(self, seconds: float) -> None:
+        """Move the clock forward and run what became due (threads auto-archive)."""
+        if seconds < 0:
+            raise ValueError("the clock only moves forward")
+        self.clock_offset += seconds
+        threads.run_timers(self)
+        self.notify()
 
     # ------------------------------------------------------------------ waiting
 
@@ -399,16 +261,7 @@ class FakeDiscord:
                 call.route = "<unknown>"
                 resp = json_response({"message": "404: Not Found", "code": 0}, 404)
             else:
-                try:
-                    needs_auth = not template.startswith(("/webhooks/", "/interactions/"))
-                    if needs_auth and request.headers.get("Authorization") != f"Bot {self.token}":
-                        raise ApiError(401, 0, "401: Unauthorized")
-                    failure = self.faults.take_failure(request.method, template)
-                    if failure is not None:
-                        raise failure
-                    resp = await handler(request)
-                except ApiError as e:
-                    resp = json_response(e.body(), e.status)
+                resp = await self._handle(request, handler, template)
         finally:
             self._inflight -= 1
         call.status = resp.status
@@ -420,6 +273,29 @@ class FakeDiscord:
             rec.rest_calls.append(call)
         self.rest_calls.append(call)
         self.notify()
+        return resp
+
+    async def _handle(self, request: web.Request, handler, template: str) -> web.StreamResponse:
+        """Auth, rate limits, injected failures, then the route; errors as Discord's JSON."""
+        headers: dict[str, str] = {}
+        threads.run_timers(self)  # threads due to archive do so before the call
+        try:
+            needs_auth = not template.startswith(("/webhooks/", "/interactions/"))
+            if needs_auth and request.headers.get("Authorization") != f"Bot {self.token}":
+                raise ApiError(401, 0, "401: Unauthorized")
+            match = dict(request.match_info)
+            headers = self.ratelimiter.check(request.method, template, match, request.path)
+            failure = self.faults.take_failure(request.method, template)
+            if failure is not None:
+                raise failure
+            resp = await handler(request)
+        except ApiError as e:
+            resp = json_response(e.body(), e.status)
+        except RateLimited as e:
+            resp = json_response(e.body, 429)
+            headers = e.headers
+        resp.headers.update(headers)
+        resp.headers["Via"] = "1.1 google"  # discord.py treats a 429 without it as a ban
         return resp
 
     def new_interaction_token(self) -> str:

@@ -23,21 +23,77 @@ PUBLIC_THREAD = 11
 PRIVATE_THREAD = 12
 THREAD_TYPES = (PUBLIC_THREAD, PRIVATE_THREAD)
 
-# Permission bits used by the fake
-ADMINISTRATOR = 1 << 3
-MANAGE_GUILD = 1 << 5
-ALL_PERMISSIONS = (1 << 51) - 1
-EVERYONE_PERMISSIONS = (
-    (1 << 6)  # add reactions
-    | (1 << 10)  # view channel
-    | (1 << 11)  # send messages
-    | (1 << 14)  # embed links
-    | (1 << 15)  # attach files
-    | (1 << 16)  # read message history
-    | (1 << 31)  # use application commands
-    | (1 << 35)  # create public threads
-    | (1 << 38)  # send messages in threads
+# Every permission bit, by the snake_case name Discord's docs use (permissions.mdx,
+# "Bitwise Permission Flags"). The one table the fake reads permission names from.
+# fmt: off
+PERMISSIONS: dict[str, int] = {
+    "create_instant_invite": 1 << 0, "kick_members": 1 << 1, "ban_members": 1 << 2,
+    "administrator": 1 << 3, "manage_channels": 1 << 4, "manage_guild": 1 << 5,
+    "add_reactions": 1 << 6, "view_audit_log": 1 << 7, "priority_speaker": 1 << 8, "stream": 1 << 9,
+    "view_channel": 1 << 10, "send_messages": 1 << 11, "send_tts_messages": 1 << 12,
+    "manage_messages": 1 << 13, "embed_links": 1 << 14, "attach_files": 1 << 15,
+    "read_message_history": 1 << 16, "mention_everyone": 1 << 17, "use_external_emojis": 1 << 18,
+    "view_guild_insights": 1 << 19, "connect": 1 << 20, "speak": 1 << 21, "mute_members": 1 << 22,
+    "deafen_members": 1 << 23, "move_members": 1 << 24, "use_vad": 1 << 25,
+    "change_nickname": 1 << 26, "manage_nicknames": 1 << 27, "manage_roles": 1 << 28,
+    "manage_webhooks": 1 << 29, "manage_guild_expressions": 1 << 30,
+    "use_application_commands": 1 << 31, "request_to_speak": 1 << 32, "manage_events": 1 << 33,
+    "manage_threads": 1 << 34, "create_public_threads": 1 << 35, "create_private_threads": 1 << 36,
+    "use_external_stickers": 1 << 37, "send_messages_in_threads": 1 << 38,
+    "use_embedded_activities": 1 << 39, "moderate_members": 1 << 40,
+    "view_creator_monetization_analytics": 1 << 41, "use_soundboard": 1 << 42,
+    "create_guild_expressions": 1 << 43, "create_events": 1 << 44, "use_external_sounds": 1 << 45,
+    "send_voice_messages": 1 << 46, "set_voice_channel_status": 1 << 48, "send_polls": 1 << 49,
+    "use_external_apps": 1 << 50, "pin_messages": 1 << 51, "bypass_slowmode": 1 << 52,
+}
+# fmt: on
+ALL_PERMISSIONS = sum(PERMISSIONS.values())
+ADMINISTRATOR = PERMISSIONS["administrator"]
+MANAGE_GUILD = PERMISSIONS["manage_guild"]
+VIEW_CHANNEL = PERMISSIONS["view_channel"]
+SEND_MESSAGES = PERMISSIONS["send_messages"]
+SEND_MESSAGES_IN_THREADS = PERMISSIONS["send_messages_in_threads"]
+EMBED_LINKS = PERMISSIONS["embed_links"]
+ATTACH_FILES = PERMISSIONS["attach_files"]
+READ_MESSAGE_HISTORY = PERMISSIONS["read_message_history"]
+MENTION_EVERYONE = PERMISSIONS["mention_everyone"]
+MANAGE_THREADS = PERMISSIONS["manage_threads"]
+MANAGE_MESSAGES = PERMISSIONS["manage_messages"]
+EVERYONE_PERMISSIONS = sum(
+    PERMISSIONS[n]
+    for n in (
+        "add_reactions",
+        "view_channel",
+        "send_messages",
+        "embed_links",
+        "attach_files",
+        "read_message_history",
+        "use_application_commands",
+        "create_public_threads",
+        "send_messages_in_threads",
+    )
 )
+# ``app_permissions`` in a DM with the bot: ATTACH_FILES | EMBED_LINKS | MENTION_EVERYONE |
+# USE_EXTERNAL_EMOJIS (receiving-and-responding.mdx; its BOT_DM example sends "442368").
+DM_APP_PERMISSIONS = sum(
+    PERMISSIONS[n]
+    for n in ("attach_files", "embed_links", "mention_everyone", "use_external_emojis")
+)
+
+
+def permission_bits(*names: str | int) -> int:
+    """OR of permission names (``"send_messages"``, case-insensitive) and/or raw bits."""
+    bits = 0
+    for name in names:
+        if isinstance(name, int):
+            bits |= name
+            continue
+        key = name.lower().replace(" ", "_")
+        if key not in PERMISSIONS:
+            raise KeyError(f"unknown permission {name!r}; see fakediscord.state.PERMISSIONS")
+        bits |= PERMISSIONS[key]
+    return bits
+
 
 # Interaction types
 APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 2, 3, 4, 5
@@ -85,6 +141,7 @@ class Role:
     name: str
     permissions: int = 0
     position: int = 0
+    mentionable: bool = False
 
 
 @dataclass
@@ -105,10 +162,26 @@ class Guild:
     roles: dict[int, Role] = field(default_factory=dict)
     members: dict[int, Member] = field(default_factory=dict)
     channel_ids: list[int] = field(default_factory=list)
+    commands_scope: bool = True  # invited with applications.commands
+    command_overrides: dict[str, set[int]] = field(default_factory=dict)  # name -> ids allowed
 
     @property
     def everyone(self) -> Role:
         return self.roles[self.id]
+
+
+@dataclass
+class Overwrite:
+    """A channel permission overwrite for a role (type 0) or a member (type 1)."""
+
+    id: int
+    type: int
+    allow: int = 0
+    deny: int = 0
+
+
+ROLE_OVERWRITE, MEMBER_OVERWRITE = 0, 1
+ARCHIVE_DURATIONS = (60, 1440, 4320, 10080)  # minutes (channel.mdx, thread metadata)
 
 
 @dataclass
@@ -125,6 +198,11 @@ class Channel:
     archived: bool = False
     locked: bool = False
     created_at: str = field(default_factory=iso_now)
+    overwrites: dict[int, Overwrite] = field(default_factory=dict)  # role/member id -> overwrite
+    auto_archive_duration: int = 1440  # threads: minutes of inactivity before archiving
+    last_activity: float | None = None  # threads: fake clock (s) of the last activity
+    archive_timestamp: str = field(default_factory=iso_now)  # threads: last (un)archive
+    invitable: bool = True
 
     @property
     def is_thread(self) -> bool:
@@ -171,6 +249,10 @@ class Message:
     edited_at: str | None = None
     edits: int = 0
     thread_id: int | None = None  # thread started from this message
+    mentioned_user_ids: list[int] = field(default_factory=list)  # payload ``mentions``
+    pinged_user_ids: set[int] = field(default_factory=set)  # everyone notified
+    pinged_role_ids: set[int] = field(default_factory=set)
+    pinged_everyone: bool = False
 
     @property
     def ephemeral(self) -> bool:
@@ -311,7 +393,9 @@ class FakeState:
     # -- derived facts --
 
     def permissions(self, guild_id: int, user_id: int) -> int:
-        """A member's guild-level permissions (roles OR-ed, owner/admin = everything)."""
+        """A member's guild-level permissions (roles OR-ed, owner/admin = everything).
+
+        Channel-level permissions (overwrites) are :func:`fakediscord.permissions.compute`."""
         guild = self.guilds[guild_id]
         if guild.owner_id == user_id:
             return ALL_PERMISSIONS

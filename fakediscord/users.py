@@ -9,11 +9,10 @@ are built and checked in :mod:`fakediscord.options`.
 
 from __future__ import annotations
 
-import time
 from typing import TYPE_CHECKING, Any
 
-from fakediscord import payloads
-from fakediscord.errors import InteractionRefused
+from fakediscord import payloads, permissions
+from fakediscord.errors import ApiError, InteractionRefused
 from fakediscord.interaction_result import InteractionResult
 from fakediscord.options import command_data, merge_options, resolve_user
 from fakediscord.state import (
@@ -30,6 +29,7 @@ from fakediscord.state import (
     User,
     snowflake,
 )
+from fakediscord.visibility import place_refusal
 
 if TYPE_CHECKING:
     from fakediscord.server import FakeDiscord
@@ -62,11 +62,19 @@ class FakeUser:
     def mention(self) -> str:
         return f"<@{self.user.id}>"
 
+    @property
+    def pings(self) -> list[Message]:
+        """Messages that notified me (see :meth:`FakeDiscord.pings`)."""
+        return self.fake.pings(self.user)
+
     # ------------------------------------------------------------------ what I see
 
     def visible_messages(self, channel: Channel) -> list[Message]:
-        """Public messages in ``channel`` plus my own ephemerals, oldest first."""
+        """Public messages in ``channel`` plus my own ephemerals, oldest first (nothing
+        in a channel I cannot see)."""
         st = self.fake.state
+        if place_refusal(self.fake, self.user, channel):
+            return [m for m in st.channel_messages(channel.id) if m.ephemeral_for == self.id]
         return [m for m in st.channel_messages(channel.id) if m.visible_to(self.id)]
 
     def ephemerals(self, channel: Channel | None = None) -> list[Message]:
@@ -86,10 +94,21 @@ class FakeUser:
         return self.fake.dm_channel(self.user)
 
     async def say(self, channel: Channel, content: str) -> Message:
-        """Post a plain message (the bot gets MESSAGE_CREATE)."""
+        """Post a plain message (the bot gets MESSAGE_CREATE). Refused where my client
+        could not post: a channel I cannot see or may not send in, a locked thread."""
         from fakediscord.rest import create_message
 
-        msg = create_message(self.fake, channel, {"content": content}, [], author_id=self.id)
+        why = place_refusal(self.fake, self.user, channel)
+        if why:
+            raise InteractionRefused(why)
+        if channel.guild_id is not None:
+            perms = permissions.effective(self.fake.state, channel, self.id)
+            if not perms & permissions.send_bit(channel):
+                raise InteractionRefused(f"{self.name} may not send messages in {channel}")
+        try:
+            msg = create_message(self.fake, channel, {"content": content}, [], author_id=self.id)
+        except ApiError as e:
+            raise InteractionRefused(f"Discord refused the message: {e}") from None
         self.fake.notify()
         return msg
 
@@ -137,10 +156,11 @@ class FakeUser:
         if not msg.visible_to(self.id):
             raise InteractionRefused(f"{self.name} cannot see that (someone else's) message")
         channel = st.channels[msg.channel_id]
-        if channel.guild_id and self.id not in st.guilds[channel.guild_id].members:
-            raise InteractionRefused(f"{self.name} is not in that server")
         if channel.is_dm and channel.recipient_id != self.id:
             raise InteractionRefused(f"{self.name} cannot see that DM")
+        why = place_refusal(self.fake, self.user, channel)
+        if why:
+            raise InteractionRefused(why)
         return msg
 
     async def click(
@@ -221,7 +241,7 @@ class FakeUser:
                 g = st.guilds.get(chan.guild_id)
                 if g and u.id in g.members:
                     resolved["members"][str(u.id)] = payloads.member(
-                        st, g.members[u.id], with_user=False, permissions=True
+                        st, g.members[u.id], with_user=False, channel=chan
                     )
             data["values"] = picked
             data["resolved"] = resolved
@@ -291,6 +311,7 @@ class FakeUser:
             chan=channel,
             data=data,
             message=payloads.message(st, source, fake.base_url) if source else None,
+            bot_id=fake.bot_user.id,
         )
         rec = InteractionRecord(
             iid,
@@ -307,7 +328,7 @@ class FakeUser:
         # REST calls that carry no interaction token (channel sends, thread creation...)
         # are attributed to the latest interaction until the next one is dispatched.
         fake._active_interaction = rec
-        rec.dispatched_at = time.monotonic()
+        rec.dispatched_at = fake.now()
         fake.dispatch("INTERACTION_CREATE", payload)
         await self._await_answer(rec, timeout)
         return InteractionResult(fake, rec)
@@ -325,7 +346,7 @@ class FakeUser:
                 msg = fake.state.messages.get(rec.original_message_id or 0)
                 return msg is None or not msg.flags & LOADING or rec.followup_ids
 
-            remaining = max(0.0, timeout - (time.monotonic() - rec.dispatched_at))
+            remaining = max(0.0, timeout - (fake.now() - rec.dispatched_at))
             try:
                 await fake.wait_for(answered, remaining)
             except TimeoutError:

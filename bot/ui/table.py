@@ -28,7 +28,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 ARCHIVED = 50083  # "Thread is archived": an edit in an archived thread
-GONE = (10003, 10008)  # Unknown Channel, Unknown Message
+LOCKED = 160005  # "Thread is locked": a post in a locked thread
+UNKNOWN_CHANNEL, UNKNOWN_MESSAGE = 10003, 10008
 
 
 def table_message(live: LiveMatch, locale: str | None = None, *,
@@ -132,7 +133,7 @@ def lost(exc: discord.HTTPException, channel: Any) -> bool:
     locked (a locked thread refuses the bot and cannot be unarchived by it). Other errors,
     missing permissions included, leave the table where it is, to be retried later: moving
     it to the parent channel would not help, the thread inherits its permissions."""
-    if exc.code in (ARCHIVED, 10003):
+    if exc.code in (ARCHIVED, LOCKED, UNKNOWN_CHANNEL):
         return True
     return isinstance(channel, discord.Thread) and bool(channel.locked)
 
@@ -170,7 +171,7 @@ async def refresh_table(bot: LuteceBot, live: LiveMatch) -> None:
         except discord.HTTPException as exc:
             if exc.code == ARCHIVED and await unarchive(bot, channel):
                 await message.edit(**await table_payload(live))
-            elif exc.code == 10008:
+            elif exc.code == UNKNOWN_MESSAGE:
                 await post_table(bot, live, channel, restored=True)
                 return
             elif lost(exc, channel):

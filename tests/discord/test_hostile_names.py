@@ -25,6 +25,7 @@ def hostile_world(world):
     # The worst case: a bot that may ping @everyone and every role (many servers grant it).
     power = fake.add_role(guild, "Bot power", MENTION_EVERYONE)
     fake.give_role(fake.bot_user, guild, power)
+    assert fake.bot_permissions(world.games) & MENTION_EVERYONE
     names = {  # at most 32 characters, as Discord allows
         "alice": "@everyone",
         "bob": f"<@&{role.id}>",

@@ -74,7 +74,7 @@ async def test_a_locked_thread_moves_the_table_to_the_channel(world):
     users = {alice.id: alice, bob.id: bob}
     async with world.bot() as bot:
         match_id, thread, _ = await start_match(world, bot, alice, [bob])
-        world.fake.lock(thread)  # a moderator locked (and archived) the match's thread
+        world.fake.lock(thread, archived=True)  # a moderator locked and closed the thread
         user = await user_to_act(bot, match_id, users)
         done = await take_turn(world, user, thread, random.Random(1))
         assert "Done" in done.content, done.content  # the move stands
@@ -97,21 +97,18 @@ async def test_a_deleted_thread_moves_the_table_to_the_channel(world):
     users = {alice.id: alice, bob.id: bob}
     async with world.bot() as bot:
         match_id, thread, _ = await start_match(world, bot, alice, [bob])
-        table = table_message(world, thread)
-        live = await bot.host.get(match_id)
-        seat = min(live.to_act())
-        user = users[live.row.seat_rows[seat].user_id]
-        opened = await user.click(table, "Take turn")
-        world.fake.delete_channel(thread)
-        from tests.discord.driver import open_panel_and_choose
-
-        confirm = await open_panel_and_choose(user, opened.message, random.Random(3))
-        done = await user.click(confirm, "Confirm")
+        world.fake.delete_channel(thread)  # a moderator deleted the match's thread
+        # The player to act plays from the keyboard, in the channel.
+        user = await user_to_act(bot, match_id, users)
+        [choice] = (await user.autocomplete(world.games, "paris-paris play", option="move"))[:1]
+        done = await user.slash(world.games, "paris-paris play", move=choice["value"])
         assert "Done" in done.content
         await settle(world, bot)
         moved = table_message(world, world.games)
-        assert moved.find_component(label="Take turn")
-        assert (await bot.host.get(match_id)).row.thread_id == world.games.id
+        assert "restored" in moved.content and moved.find_component(label="Take turn")
+        assert [m for m in world.fake.messages(world.games) if "your turn" in m.content]
+        live = await bot.host.get(match_id)
+        assert live.row.thread_id == world.games.id and live.row.table_version == live.row.version
 
 
 async def test_reminders_reach_an_archived_thread(world):

@@ -213,6 +213,33 @@ class DemoCog(commands.Cog):
         await interaction.response.send_message(f"lobby in <#{thread.id}>", ephemeral=True)
 
 
+class EchoCog(commands.Cog):
+    """Commands that send what they are told: for the fake's ping, thread and permission
+    tests (the content is the test's; discord.py sends no allowed_mentions unless asked)."""
+
+    def __init__(self, bot: DemoBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="say", description="Answer with this text")
+    async def say(self, interaction: discord.Interaction, text: str, secret: bool = False) -> None:
+        await interaction.response.send_message(text, ephemeral=secret)
+        self.bot.remembered.append(interaction)
+
+    @app_commands.command(name="announce", description="Post this text in the channel")
+    async def announce(self, interaction: discord.Interaction, text: str) -> None:
+        await interaction.response.defer(ephemeral=True)
+        try:
+            await interaction.channel.send(text)
+        except discord.HTTPException as e:
+            self.bot.http_errors.append(e)
+        await interaction.followup.send("posted", ephemeral=True)
+
+    @app_commands.command(name="think", description="Defer, then answer with this text")
+    async def think(self, interaction: discord.Interaction, text: str) -> None:
+        await interaction.response.defer(thinking=True)
+        await interaction.followup.send(text)
+
+
 class DemoBot(commands.Bot):
     def __init__(self) -> None:
         super().__init__(
@@ -222,10 +249,12 @@ class DemoBot(commands.Bot):
         )
         self.joined: dict[int, list[int]] = {}
         self.http_errors: list[discord.HTTPException] = []
+        self.remembered: list[discord.Interaction] = []
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(JoinButton)
         await self.add_cog(DemoCog(self))
+        await self.add_cog(EchoCog(self))
         await self.tree.sync()
 
 
