@@ -145,3 +145,16 @@ def test_backup_copies_a_live_database_consistently(capsys, tmp_path):
         assert a.execute(query).fetchall() == b.execute(query).fetchall() != []
     code, _, err = run_cli(capsys, "backup", str(copy), "--db", str(db))
     assert code == 2 and "exists already" in err
+
+
+def test_invite_prints_the_link_with_exactly_the_needed_permissions(capsys):
+    code, out, _ = run_cli(capsys, "invite", "--application-id", "123456789012345678")
+    assert code == 0
+    link = out.splitlines()[0]
+    assert link.startswith("https://discord.com/oauth2/authorize?client_id=123456789012345678")
+    assert "scope=bot+applications.commands" in link
+    # View Channel, Send Messages, Embed Links, Attach Files, Read Message History,
+    # Create Public Threads, Send Messages in Threads — and nothing else.
+    bits = [10, 11, 14, 15, 16, 35, 38]
+    assert f"permissions={sum(1 << b for b in bits)}" in link
+    assert "No privileged intent" in out

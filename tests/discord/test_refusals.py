@@ -132,3 +132,18 @@ async def test_forged_custom_ids_get_a_friendly_answer_and_change_nothing(world,
         await settle(world, bot)
         assert len(world.fake.messages(thread)) == before
         assert (await bot.host.get(match_id)).row.version == version
+
+
+async def test_out_of_turn_play_names_whom_the_match_waits_for(world):
+    # Issue 7, finding 10: the refusal showed the placeholder "{waiting}".
+    alice, bob = world.user("alice"), world.user("bob")
+    async with world.bot() as bot:
+        match_id, thread, _ = await start_match(world, bot, alice, [bob])
+        live = await bot.host.get(match_id)
+        waiting = live.row.seat_rows[min(live.to_act())]
+        idle = bob if waiting.user_id == alice.id else alice
+        move = f"{match_id}:{live.row.version}:0"
+        refused = await idle.slash(world.games, "paris-paris play", move=move)
+        assert refused.ephemeral and "{" not in refused.content
+        assert f"Waiting for: {waiting.name}." in refused.content
+        assert (await bot.host.get(match_id)).row.version == live.row.version
