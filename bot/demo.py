@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.app import LuteceBot
-from bot.cli.main import CliError
+from bot.cli.errors import CliError
 from bot.config import Config
 from fakediscord import FakeDiscord
 from fakediscord.script import ScriptRunner, Step, parse_script

@@ -6,7 +6,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from bot.cli.main import EXIT_USAGE, CliError
+from bot.cli.errors import EXIT_USAGE, CliError
 from bot.config import Config
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import base64
 import binascii
 
-from bot.cli.main import EXIT_USAGE, CliError
+from bot.cli.errors import EXIT_USAGE, CliError
 from bot.config import Config
 from bot.i18n import t
 from bot.permissions import INVITE, SCOPES, invite_url

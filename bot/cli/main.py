@@ -8,19 +8,10 @@ import json
 import sys
 from collections.abc import Sequence
 
+from bot.cli.errors import EXIT_USAGE, CliError
 from bot.config import ConfigError
 from games.core.errors import IllegalAction, ReplayError
 from storage import StorageError
-
-EXIT_USAGE = 2
-
-
-class CliError(Exception):
-    """A failure to report as one sentence; `code` is the exit status."""
-
-    def __init__(self, message: str, code: int = 1) -> None:
-        super().__init__(message)
-        self.code = code
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -114,7 +105,7 @@ async def _dispatch(args: argparse.Namespace) -> int | None:
 
     if command == "demo":
         return await demo(args.script)
-    return await run(demo_without_token=command != "run")
+    return await run(demo_without_token=args.command is None)  # bare `python -m bot`
 
 
 def _options(pairs: list[str]) -> dict[str, object]:
@@ -128,16 +119,3 @@ def _options(pairs: list[str]) -> dict[str, object]:
         except json.JSONDecodeError:
             options[key] = raw
     return options
-
-
-def load_json_file(path: str) -> object:
-    """A JSON file's content, or a CliError that says what is wrong with it."""
-    try:
-        with open(path, encoding="utf-8") as handle:
-            return json.load(handle)
-    except FileNotFoundError:
-        raise CliError(f"no such file: {path}", EXIT_USAGE) from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise CliError(f"{path} is not valid JSON ({exc})", EXIT_USAGE) from None
-    except OSError as exc:
-        raise CliError(f"cannot read {path}: {exc.strerror}", EXIT_USAGE) from None

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from bot.cli.main import EXIT_USAGE, CliError, load_json_file
+from bot.cli.errors import EXIT_USAGE, CliError, load_json_file
 from bot.cli.simulate import format_summary, result_summary
 from games.core.errors import first_error
 from games.core.record import MatchRecord

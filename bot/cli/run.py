@@ -13,7 +13,7 @@ import signal
 import aiohttp
 import discord
 
-from bot.cli.main import CliError
+from bot.cli.errors import CliError
 from bot.config import Config
 from storage import Store
 

@@ -7,7 +7,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from bot.cli.main import EXIT_USAGE, CliError
+from bot.cli.errors import EXIT_USAGE, CliError
 from games.host import MatchHost
 from storage import SeatRow, Store
 

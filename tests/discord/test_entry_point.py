@@ -115,3 +115,13 @@ async def test_a_wrong_token_or_no_route_to_discord_is_one_sentence(tmp_path):
         one_sentence(proc, 1, "cannot reach Discord")
     finally:
         await fake.stop()
+
+
+def test_the_bare_command_without_a_token_plays_the_offline_demo(tmp_path):
+    # `make run` on a fresh machine: `python -m bot` with no token is the offline demo.
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DISCORD_TOKEN", "LUTECE_DISCORD_ENDPOINT", "LUTECE_DEV_GUILD")}
+    proc = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=300)  # fmt: skip
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert "offline demo" in proc.stdout and "Traceback" not in proc.stderr
