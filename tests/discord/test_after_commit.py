@@ -89,7 +89,8 @@ async def test_a_failed_answer_still_updates_everything(world):
 
 
 async def test_moves_under_discords_rate_limits_are_all_delivered(world):
-    # Real-time rate limits, tighter than Discord's: one message per 1.2 s per channel. discord.py waits (or retries a 429); nothing is lost or reported as failed.
+    # Real-time rate limits, tighter than Discord's: one message per 1.2 s per channel.
+    # discord.py waits (or retries a 429); nothing is lost or reported as failed.
     from fakediscord.ratelimits import Limit
 
     alice, bob = world.user("alice"), world.user("bob")
@@ -109,10 +110,11 @@ async def test_moves_under_discords_rate_limits_are_all_delivered(world):
             await settle(world, bot)
         live = await bot.host.get(match_id)
         assert live.row.table_version == live.row.version
-        recaps = [m for m in world.fake.messages(thread) if m.id > last and "your turn" in m.content]
+        recaps = [m for m in world.fake.messages(thread)
+                  if m.id > last and "your turn" in m.content]
         assert len(recaps) == 4
         # The bot kept to the limit (discord.py read the bucket headers): the recaps went
         # out at least a window apart, although the moves came faster than that.
         posts = [c.at for c in world.fake.rest_calls[first_call:]
                  if c.method == "POST" and c.route == POST and c.status == 200]
-        assert len(posts) == 4 and min(b - a for a, b in zip(posts, posts[1:])) >= 1.1
+        assert len(posts) == 4 and min(b - a for a, b in zip(posts, posts[1:], strict=False)) >= 1.1
