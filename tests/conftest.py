@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from games.registry import register
+from games.registry import register_package
 from storage import Store
 
-register("race", "tests.toy_game:Race")
+register_package("tests.toy_game")
 
 
 @pytest.fixture

@@ -253,10 +253,10 @@ class CityOfLightAdapter(GameAdapter):
 
     def status_lines(self, view: BaseModel, names: list[str], locale: str | None) -> list[str]:
         v: Any = view
-        lines = [t(f"col.status.phase{min(v.phase, 3)}", locale)]
+        lines = [t(f"col.status.phase.{v.phase}", locale)]
         for p in v.players:
             reserve = ", ".join(t(f"col.b.{b}", locale) for b in p.reserve) or "—"
-            key = "col.status.player1" if v.phase == 1 else "col.status.player2"
+            key = "col.status.player1" if v.phase == "tiles" else "col.status.player2"
             lines.append(t(key, locale, name=seat_name(p.seat, names), stack=p.stack_size,
                            hand=p.hand_size, reserve=reserve, tokens=p.tokens_left))  # fmt: skip
         supply = ", ".join(t(f"col.b.{b}", locale) for b in v.supply) or "—"

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.i18n import t
+from games.city_of_light.board import DOMINO_SHAPE, SHAPES, rotate_grid, rotate_shape
 from games.city_of_light.data import BUILDINGS, COLOURS, TILES
-from games.city_of_light.geometry import DOMINO_SHAPE, SHAPES, rotate_grid, rotate_shape
 
 COLOUR_EMOJI = {"orange": "🟧", "blue": "🟦", "mixed": "🟪", "light": "💡", None: "⬛"}
 SEAT_EMOJI = ("🟧", "🟦")

@@ -293,7 +293,7 @@ def _draw_players(c: Canvas, v: CityOfLightView, names: list[str]) -> None:
             c.text((PANEL_X + PANEL_W - 12, top + 8), str(v.scores[p.seat]), 30, INK,
                    anchor="ra", bold=True)  # fmt: skip
         colour = t(f"col.img.colour.{p.colour}")
-        if v.phase == 1:
+        if v.phase == "tiles":
             info = t("col.img.info.phase1", colour=colour, stack=p.stack_size, hand=p.hand_size)
         else:
             info = t("col.img.info.phase2", colour=colour, tokens=p.tokens_left)

@@ -8,8 +8,8 @@ rival-coloured cell (which becomes mixed). [R] One exception per building, not b
 from __future__ import annotations
 
 from games.city_of_light import actions as A
+from games.city_of_light.board import SHAPES
 from games.city_of_light.data import BUILDING_KEYS
-from games.city_of_light.geometry import SHAPES
 from games.city_of_light.state import (
     LIGHT,
     MIXED,

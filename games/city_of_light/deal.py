@@ -11,6 +11,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from games.city_of_light.board import CELLS
 from games.city_of_light.data import (
     BUILDING_KEYS,
     POSTCARDS,
@@ -20,7 +21,6 @@ from games.city_of_light.data import (
     STARRED,
     TILES,
 )
-from games.city_of_light.geometry import CELLS
 from games.city_of_light.options import Arrangement, CityOfLightOptions
 from games.city_of_light.state import FREE, NO_TILE, PHASE_TILES, State
 from games.core.errors import IllegalAction

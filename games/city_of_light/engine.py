@@ -16,7 +16,7 @@ from games.city_of_light import building, postcards, tiles
 from games.city_of_light.actions import PASS, Action
 from games.city_of_light.data import BUILDINGS
 from games.city_of_light.deal import arrangement_of, new_state
-from games.city_of_light.options import CityOfLightOptions
+from games.city_of_light.options import EDITIONS, CityOfLightOptions
 from games.city_of_light.scoring import final_result, score
 from games.city_of_light.state import (
     MIXED,
@@ -40,6 +40,8 @@ class CityOfLight(Game[State, Any]):
     max_seats = 2
     Options = CityOfLightOptions
     Action = Action
+    editions = EDITIONS
+    order = 2
 
     def setup(
         self,

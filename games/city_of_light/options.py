@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -85,3 +85,13 @@ class Arrangement(BaseModel):
 
     stacks: list[list[int]] | None = None
     postcards: list[PostcardKey] | None = None
+
+
+# Named editions, offered as `variant:` on `/city-of-light new` and `--edition` on the command
+# line. The first is the default: the original (and Russian) edition.
+EDITIONS: dict[str, dict[str, Any]] = {
+    "original": {},
+    "german": {"hand_size": 2, "metropolitain": "next_turn", "tiebreak": "unbuilt_cells",
+               "fountain_cells": 1},
+    "random-postcards": {"postcards": "random"},
+}  # fmt: skip

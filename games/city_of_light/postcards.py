@@ -11,6 +11,7 @@ Scoring of the stamped cards lives in scoring.py.
 from __future__ import annotations
 
 from games.city_of_light import actions as A
+from games.city_of_light.board import DOMINO_SHAPE, bits, grow, idx, mask_of, on_board
 from games.city_of_light.building import (
     CHARTIER,
     USE_NAMES,
@@ -24,7 +25,6 @@ from games.city_of_light.building import (
     reserves_without,
 )
 from games.city_of_light.data import BUILDING_KEYS, FACINGS
-from games.city_of_light.geometry import DOMINO_SHAPE, bits, grow, idx, mask_of, on_board
 from games.city_of_light.state import (
     ANNEX,
     DANCER,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.city_of_light.board import DIAG, ORTH, bits, on_board, xy
 from games.city_of_light.data import (
     COLOURS,
     DANCER_POINTS_PER_SPACE,
@@ -20,7 +21,6 @@ from games.city_of_light.data import (
     STATUE_POINTS_ORTHOGONAL,
     UNBUILT_PENALTY,
 )
-from games.city_of_light.geometry import DIAG, ORTH, bits, on_board, xy
 from games.city_of_light.postcards import SLOT_NAMES
 from games.city_of_light.state import (
     ANNEX,

@@ -43,6 +43,7 @@ PIECE_NAMES = {
 PHASE_TILES = 1
 PHASE_BUILD = 2
 PHASE_OVER = 3
+PHASE_NAMES = {PHASE_TILES: "tiles", PHASE_BUILD: "build", PHASE_OVER: "over"}  # in views
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from games.city_of_light import actions as A
+from games.city_of_light.board import TILE_CELLS, idx
 from games.city_of_light.building import from_supply
 from games.city_of_light.data import BUILDING_KEYS, SQUARES
-from games.city_of_light.geometry import TILE_CELLS, idx
 from games.city_of_light.state import LIGHT, MIXED, PHASE_BUILD, State
 from games.core.contract import Event
 from games.core.errors import IllegalAction

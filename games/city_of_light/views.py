@@ -16,6 +16,7 @@ from games.city_of_light.state import (
     FREE,
     GARDEN,
     KIND_NAMES,
+    PHASE_NAMES,
     PHASE_OVER,
     PIECE_NAMES,
     State,
@@ -83,7 +84,8 @@ class PlayerView(BaseModel):
 
 class CityOfLightView(BaseModel):
     seat: int | None = Field(description="whose view this is; None for the public view")
-    phase: int = Field(description="1 tiles and buildings, 2 building and postcards, 3 over")
+    phase: str = Field(description="'tiles' (tiles and buildings), 'build' (building and "
+                       "postcards) or 'over'")
     turn: int | None
     to_act: list[int]
     cells: list[list[str | None]] = Field(
@@ -166,7 +168,7 @@ def build_view(state: State, seat: int | None) -> CityOfLightView:
     ]
     return CityOfLightView(
         seat=seat,
-        phase=state.phase,
+        phase=PHASE_NAMES[state.phase],
         turn=None if over else state.turn,
         to_act=[] if over else [state.turn],
         cells=[[KIND_NAMES[state.cells[y * 8 + x]] for x in range(8)] for y in range(8)],

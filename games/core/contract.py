@@ -100,6 +100,10 @@ class Game(ABC, Generic[S, A]):
     max_seats: ClassVar[int]
     Options: ClassVar[type[BaseModel]]  # edition variants and house rules, all with defaults
     Action: ClassVar[Any]  # the discriminated union of this game's action models
+    # Named option presets (published editions, common set-ups); the first is the default.
+    editions: ClassVar[Mapping[str, Mapping[str, Any]]] = {"standard": {}}
+    order: ClassVar[int] = 100  # where the game comes in listings (help, the demo)
+    bench_seats: ClassVar[int | None] = None  # seats the benchmark plays (default: max_seats)
 
     _adapter: ClassVar[TypeAdapter[Any] | None] = None
 
@@ -134,6 +138,15 @@ class Game(ABC, Generic[S, A]):
         except ValidationError as exc:
             message = f"invalid option {first_error(exc, 'options')}"
             raise IllegalAction("options.invalid", message) from None
+
+    def edition_options(self, edition: str | None) -> dict[str, Any]:
+        """The options of a named edition (None: the default one); IllegalAction if unknown."""
+        name = edition or next(iter(self.editions))
+        if name not in self.editions:
+            known = ", ".join(self.editions)
+            raise IllegalAction("edition.unknown", f"{self.title} has no edition {name!r} "
+                                f"(known: {known})", edition=name, editions=known)  # fmt: skip
+        return dict(self.editions[name])
 
     def check_seats(self, seats: int) -> None:
         if not self.min_seats <= seats <= self.max_seats:

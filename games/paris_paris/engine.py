@@ -5,20 +5,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel
 
 from games.core.contract import Event, Game, Result
 from games.core.errors import IllegalAction
-from games.paris_paris import dealing, round_end, turns
+from games.paris_paris import deal, round_end, turns
 from games.paris_paris.actions import Action, Reveal, Take
+from games.paris_paris.options import EDITIONS, ParisParisOptions
 from games.paris_paris.state import OVER, REVEAL, State
 from games.paris_paris.views import PublicView, build_view
-
-
-class Options(BaseModel):
-    """No edition variants or house rules yet; the model exists so records stay uniform."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 class ParisParis(Game[State, Reveal | Take]):
@@ -26,8 +21,10 @@ class ParisParis(Game[State, Reveal | Take]):
     title: ClassVar[str] = "Paris Paris"
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 4
-    Options: ClassVar[type[BaseModel]] = Options
+    Options: ClassVar[type[BaseModel]] = ParisParisOptions
     Action: ClassVar[Any] = Action
+    editions = EDITIONS
+    order = 1
 
     def setup(
         self,
@@ -39,13 +36,13 @@ class ParisParis(Game[State, Reveal | Take]):
         """Seat 0 is the first player. Without an arrangement, the deal comes from the seed."""
         self.check_seats(seats)
         if arrangement is None:
-            deal = dealing.random_deal(seats, seed)
+            dealt = deal.random_deal(seats, seed)
         else:
-            deal = dealing.parse_arrangement(seats, arrangement)
-        return dealing.initial_state(seats, deal)
+            dealt = deal.parse_arrangement(seats, arrangement)
+        return deal.initial_state(seats, dealt)
 
     def arrangement(self, state: State) -> dict[str, Any]:
-        return dealing.dump_arrangement(state)
+        return deal.dump_arrangement(state)
 
     def to_act(self, state: State) -> frozenset[int]:
         phase = state.phase

@@ -1,8 +1,7 @@
-"""The match state: one slotted dataclass of ints and tuples, copied field by field on apply.
+"""The match state: one frozen, slotted dataclass of ints and tuples.
 
-Why so plain: benchmarks play well over a thousand games a second, so `apply` builds a new
-`State` with `clone()` (a positional constructor call) and replaces only the tuples it
-changes; nothing is ever mutated in place, so earlier states stay valid for AIs and replays.
+`apply` returns a new `State` (`dataclasses.replace` with the fields that change) and never
+touches the one it was given, so earlier states stay valid for AIs, previews and replays.
 Stations, colours and tiles are the indices of `board.py`.
 """
 
@@ -10,13 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-# Phases.
-REVEAL = "reveal"  # the first player must reveal a pile
-TAKE = "take"  # `turn` must take a displayed token and open a shop
-OVER = "over"  # final excursions and the bag have been scored
+# Phases (the views name them: PHASE_NAMES).
+REVEAL = 1  # the first player must reveal a pile
+TAKE = 2  # `turn` must take a displayed token and open a shop
+OVER = 3  # final excursions and the bag have been scored
+PHASE_NAMES = {REVEAL: "reveal", TAKE: "take", OVER: "over"}
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class State:
     """Everything about a match, public and hidden (views decide who sees what)."""
 
@@ -32,37 +32,13 @@ class State:
     waiting: int  # bit mask of the colours waiting on the P spaces
     first: int  # the first player (holder of the bus)
     turn: int  # seat to act
-    phase: str
+    phase: int
     display: tuple[int, ...]  # tile indices revealed and not yet taken
     round: int  # 1-based number of the current round
     visit_points: tuple[int, ...]
     excursion_points: tuple[int, ...]
     final_points: tuple[int, ...]
     bag_points: tuple[int, ...]
-
-    def clone(self) -> State:
-        """A shallow copy; the caller replaces the fields it changes with new tuples."""
-        return State(
-            self.players,
-            self.piles,
-            self.revealed,
-            self.markers,
-            self.face_up,
-            self.board,
-            self.supply,
-            self.bag,
-            self.scores,
-            self.waiting,
-            self.first,
-            self.turn,
-            self.phase,
-            self.display,
-            self.round,
-            self.visit_points,
-            self.excursion_points,
-            self.final_points,
-            self.bag_points,
-        )
 
     def piles_left(self) -> int:
         return len(self.piles) - self.revealed.bit_count()

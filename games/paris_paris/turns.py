@@ -1,11 +1,13 @@
 """Phases 1-2 of a round as state transitions: reveal a pile, take a token and open a shop.
 
 `apply_reveal` and `apply_take` check legality cheaply (no regeneration of the legal list),
-then build a new `State` and mutate only that fresh copy. When the last player of a round has
+then build the new `State` with `dataclasses.replace`. When the last player of a round has
 taken a token, `round_end.end_round` runs phases 3-5 and, after the last round, the end.
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from games.core.contract import Event
 from games.core.errors import IllegalAction
@@ -106,10 +108,8 @@ def apply_reveal(state: State, seat: int, action: Reveal) -> tuple[State, list[E
         )
     if state.revealed >> pile & 1:
         raise IllegalAction("paris_paris.pile_gone", f"pile {pile} was already revealed", pile=pile)
-    new = state.clone()
-    new.revealed = state.revealed | 1 << pile
-    new.display = tiles = state.piles[pile]
-    new.phase = TAKE
+    tiles = state.piles[pile]
+    new = replace(state, revealed=state.revealed | 1 << pile, display=tiles, phase=TAKE)
     tokens = [
         {"station": STATION_IDS[TILE_STATION[t]], "colour": COLOURS[TILE_COLOUR[t]]} for t in tiles
     ]
@@ -189,8 +189,8 @@ def apply_take(state: State, seat: int, action: Take) -> tuple[State, list[Event
         )
 
     # Legal: build the new state.
-    new = state.clone()
     players = state.players
+    bag = state.bag
     new_board = list(board)
     supply = list(state.supply)
     sid = action.station
@@ -214,18 +214,14 @@ def apply_take(state: State, seat: int, action: Take) -> tuple[State, list[Event
             supply[victim] += 1
             to = "supply"
         else:
-            bag = list(state.bag)
-            bag[victim] += 1
-            new.bag = tuple(bag)
+            bag = bag[:victim] + (bag[victim] + 1,) + bag[victim + 1 :]
             to = "bag"
         events.append(Event("shop_removed", {"seat": victim, "station": sid, "by": seat, "to": to}))
     new_board[station] = shops + (seat,)
-    new.board = tuple(new_board)
-    new.supply = tuple(supply)
-    new.display = display[:i] + display[i + 1 :]
-    new.turn = (seat + 1) % players
+    new = replace(state, board=tuple(new_board), supply=tuple(supply), bag=bag,
+                  display=display[:i] + display[i + 1 :], turn=(seat + 1) % players)  # fmt: skip
     if len(new.display) == 1:
-        end_round(new, events)
+        new = end_round(new, events)
     return new, events
 
 

@@ -19,7 +19,7 @@ from games.paris_paris.board import STATION_IDS, TILE_COLOUR, TILE_STATION
 from games.paris_paris.data import COLOURS
 from games.paris_paris.round_end import final_result, waiting_colours
 from games.paris_paris.scoring import shops_on_board
-from games.paris_paris.state import OVER, REVEAL, State
+from games.paris_paris.state import OVER, PHASE_NAMES, REVEAL, State
 
 
 class Token(BaseModel):
@@ -75,7 +75,7 @@ def public_fields(state: State) -> dict[str, object]:
         "players": players,
         "round": state.round,
         "rounds": len(state.piles),
-        "phase": state.phase,
+        "phase": PHASE_NAMES[state.phase],
         "first_player": state.first,
         "to_act": to_act,
         "board": {STATION_IDS[s]: list(shops) for s, shops in enumerate(state.board)},

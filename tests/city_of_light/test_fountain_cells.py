@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.city_of_light.geometry import bits, idx
+from games.city_of_light.board import bits, idx
 from games.city_of_light.state import FOUNTAIN, MIXED, allowed_mask
 from tests.city_of_light.helpers import GAME, board, play, refused
 from tests.city_of_light.test_postcards import ALL, FLAT, RES, act, build, card_points

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.city_of_light.geometry import idx
+from games.city_of_light.board import idx
 from games.city_of_light.state import LIGHT, MIXED
 from tests.city_of_light.helpers import GAME, new, refused
 

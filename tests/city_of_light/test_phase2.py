@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from games.city_of_light.board import SHAPES, idx, normalise
 from games.city_of_light.data import BUILDINGS
-from games.city_of_light.geometry import SHAPES, idx, normalise
 from games.city_of_light.scoring import score
 from games.city_of_light.state import MIXED
 from tests.city_of_light.helpers import GAME, board, play, refused

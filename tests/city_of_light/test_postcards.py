@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.city_of_light.geometry import idx
+from games.city_of_light.board import idx
 from games.city_of_light.scoring import dancer_area, painter_area, score, slot_map
 from games.city_of_light.state import ANNEX, GARDEN, GRAND, LAMP
 from tests.city_of_light.helpers import GAME, board, play, refused

@@ -5,8 +5,8 @@ Each test quotes the sentence it checks (RU: GaGa rulebook, DE: Kosmos rulebook)
 
 from __future__ import annotations
 
+from games.city_of_light.board import idx
 from games.city_of_light.data import BUILDINGS, POSTCARDS, STARRED, TILES
-from games.city_of_light.geometry import idx
 from games.city_of_light.scoring import score
 from games.city_of_light.state import LIGHT
 from tests.city_of_light.helpers import GAME, board, play, refused

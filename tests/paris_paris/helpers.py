@@ -13,7 +13,8 @@ from typing import Any
 
 from games.core.contract import Event
 from games.paris_paris.board import COLOUR_INDEX, STATION_INDEX, TILE_IDS, TILE_INDEX
-from games.paris_paris.engine import Options, ParisParis
+from games.paris_paris.engine import ParisParis
+from games.paris_paris.options import ParisParisOptions as Options
 from games.paris_paris.state import State
 
 GAME = ParisParis()

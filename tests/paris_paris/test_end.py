@@ -6,6 +6,7 @@ import pytest
 
 from games.paris_paris.board import STATION_INDEX, TILE_INDEX
 from games.paris_paris.data import LINES, STATIONS
+from games.paris_paris.state import OVER
 
 from .helpers import GAME, OPTIONS, act, kinds, last_round, play_round, put, seat_of, start
 
@@ -102,7 +103,7 @@ def test_bag_tie_nobody_scores():
 
 def over(players, scores, shops):
     state = put(start(players, []), shops)
-    return dataclasses.replace(state, scores=tuple(scores), phase="over", turn=-1)
+    return dataclasses.replace(state, scores=tuple(scores), phase=OVER, turn=-1)
 
 
 def test_highest_score_wins():

@@ -6,6 +6,7 @@ import pytest
 
 from games.core.errors import IllegalAction
 from games.paris_paris.actions import Reveal, Take
+from games.paris_paris.state import REVEAL, TAKE
 
 from .helpers import GAME, OPTIONS, act, put, start
 
@@ -108,7 +109,7 @@ def test_take_before_reveal_and_bad_piles():
     reject(state, 0, {"type": "reveal", "pile": 15}, "paris_paris.unknown_pile")
     reject(state, 0, {"type": "reveal", "pile": -1}, "paris_paris.unknown_pile")
     state, _ = act(state, {"type": "reveal", "pile": 3})
-    while state.phase != "reveal":
+    while state.phase != REVEAL:
         state, _ = act(state, GAME.dump_action(GAME.legal_actions(state, state.turn)[0]))
     reject(state, 1, {"type": "reveal", "pile": 3}, "paris_paris.pile_gone")
 
@@ -165,7 +166,7 @@ def test_malformed_and_after_the_end():
     while not GAME.is_over(state):
         state, _ = GAME.apply(
             state,
-            state.turn if state.phase == "take" else state.first,
+            state.turn if state.phase == TAKE else state.first,
             GAME.legal_actions(state, next(iter(GAME.to_act(state))))[0],
         )
     assert GAME.legal_actions(state, 0) == []

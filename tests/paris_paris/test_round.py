@@ -1,6 +1,7 @@
 """The round: revealing a pile, opening shops in turn, displacement, passing the bus."""
 
 from games.paris_paris.actions import Take
+from games.paris_paris.state import REVEAL
 
 from .helpers import GAME, act, kinds, play_round, put, seat_of, start
 
@@ -61,7 +62,7 @@ def test_first_player_passes_to_the_left():
     state = start(3, [PILE, ["opera/red", "louvre/blue", "odeon/pink", "marais/orange"]])
     state, events = play_round(state, 0, PILE[1:])
     assert kinds(events, "first_player") == [{"seat": 1}]
-    assert GAME.to_act(state) == frozenset({1}) and state.phase == "reveal"
+    assert GAME.to_act(state) == frozenset({1}) and state.phase == REVEAL
     state, _ = act(state, {"type": "reveal", "pile": 1})
     order = []
     for token in ["opera/red", "louvre/blue", "odeon/pink"]:

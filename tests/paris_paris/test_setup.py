@@ -4,6 +4,7 @@ import pytest
 
 from games.core.errors import IllegalAction
 from games.paris_paris.board import TILE_IDS
+from games.paris_paris.state import REVEAL
 
 from .helpers import GAME, OPTIONS, make_arrangement
 
@@ -39,7 +40,7 @@ def test_first_player_is_seat_zero():
     # « Un premier joueur est désigné, qui prend le bus et le pose devant lui. »
     state = GAME.setup(3, OPTIONS, seed=1)
     assert GAME.to_act(state) == frozenset({0})
-    assert state.first == 0 and state.phase == "reveal"
+    assert state.first == 0 and state.phase == REVEAL
 
 
 def test_seed_is_deterministic_and_matters():

@@ -9,10 +9,10 @@ import asyncio
 import sys
 
 from games.host import MatchHost
-from games.registry import register
+from games.registry import register_package
 from storage import SeatRow, Store
 
-register("race", "tests.toy_game:Race")
+register_package("tests.toy_game")
 
 
 async def main(path: str) -> None:
