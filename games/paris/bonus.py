@@ -1,0 +1,234 @@
+"""The bonus track and the effects of bonus and end-game tiles used as free actions.
+
+Tiles that *are* goods (2, 3, 4, 8, 10, 19, 21; E7..E12) are spent through goods.py (paying,
+cashing prestige, selling, pairs); 9 and 16 are spent by a key move (purchase.py); 27 scores
+at the end (scoring.py). Every other tile has a `use_bonus` / `use_end_game` action here.
+"""
+
+from __future__ import annotations
+
+from games.core.contract import Event
+from games.core.errors import IllegalAction
+from games.paris import actions as A
+from games.paris.board import (
+    BANK0,
+    BONUS_KIND,
+    EGT_IDS,
+    EGT_INDEX,
+    LM0,
+    PRESTIGE_GOODS,
+    RESOURCE_GOODS,
+    SPACE_VALUE,
+    TILE_KIND,
+)
+from games.paris.data import BONUS_TILES, END_GAME_TILES, TRACK_LENGTH
+from games.paris.goods import ITEMS, pair_options, spend
+from games.paris.state import State, add, cur, put
+
+NO_USE = frozenset({"resource", "resource_any", "prestige_any", "own_occupied",
+                    "rival_occupied", "vp_per_franc"})  # fmt: skip
+STEP_BACK = BONUS_TILES[25]["max_back"] if 25 in BONUS_TILES else 5
+
+
+# --- the track -------------------------------------------------------------------------------
+
+
+def can_take(state: State, seat: int, space: int) -> bool:
+    """A tile lies on `space` (1-based) and the seat holds none of that number.
+
+    «У вас никогда не может быть двух бонусных жетонов одного типа (с одним и тем же номером),
+    даже если эффект какого-либо бонусного жетона позволяет это правило нарушить.» (17 and 25
+    are never on the track while held: one copy each.)"""
+    return state.track[space - 1] > 0 and state.track_numbers[space - 1] not in state.bonus[seat]
+
+
+def forward_spaces(state: State, seat: int, held: tuple[int, ...]) -> list[int]:
+    """Where the meeple may stop moving forward, for a seat holding the bonus numbers
+    `held`: «…вперёд на столько делений, сколько хотите, но так, чтобы она остановилась на
+    одном из доступных бонусных жетонов.»"""
+    track, numbers = state.track, state.track_numbers
+    return [k for k in range(state.meeples[seat] + 1, TRACK_LENGTH + 1)
+            if track[k - 1] and numbers[k - 1] not in held]  # fmt: skip
+
+
+def any_spaces(state: State, seat: int) -> list[int]:
+    """Bonus 17: any space with a tile the seat may hold. [INTERPRETATION] A meeple on 30
+    takes no more tiles at all («…вы больше не сможете получать бонусные жетоны»)."""
+    if state.meeples[seat] >= TRACK_LENGTH:
+        return []
+    return [k for k in range(1, TRACK_LENGTH + 1) if can_take(state, seat, k)]
+
+
+def back_spaces(state: State, seat: int) -> list[int]:
+    """Bonus 25: 1 to 5 spaces back, onto a tile the seat may hold (the meeple stops on the
+    tile it takes, as when moving forward); none from space 30 (see `any_spaces`)."""
+    pos = state.meeples[seat]
+    if pos >= TRACK_LENGTH:
+        return []
+    return [k for k in range(max(1, pos - STEP_BACK), pos) if can_take(state, seat, k)]
+
+
+def take_tile(state: State, seat: int, space: int, move: bool, changes: dict | None = None):
+    """`changes` (new if None) giving the seat the top tile of `space`, moving its meeple
+    there if `move`."""
+    changes = {} if changes is None else changes
+    number = state.track_numbers[space - 1]
+    bonus = cur(state, changes, "bonus")
+    changes["track"] = add(state.track, space - 1, -1)
+    changes["bonus"] = put(bonus, seat, tuple(sorted(bonus[seat] + (number,))))
+    if move:
+        changes["meeples"] = put(state.meeples, seat, space)
+    return changes
+
+
+# --- using tiles -----------------------------------------------------------------------------
+
+
+_USE = {n: A.use_bonus(n) for n in BONUS_TILES}
+_USE_AT = {(n, k): A.use_bonus(n, space=k) for n, t in BONUS_TILES.items()
+           if t["kind"] in ("take_any", "step_back") for k in range(1, TRACK_LENGTH + 1)}
+_USE_EGT = {e: A.use_end_game(tile) for e, tile in enumerate(EGT_IDS)}
+
+
+def use_options(state: State, seat: int) -> list:
+    out: list = []
+    if not state.bonus[seat] and not state.egt[seat]:
+        return out
+    for n in state.bonus[seat]:
+        kind = BONUS_KIND[n]
+        if kind in NO_USE:
+            continue
+        if kind == "buy_key":
+            if state.francs[seat] >= BONUS_TILES[n]["price"] and state.reserve[seat]:
+                out.append(_USE[n])
+        elif kind == "take_any":
+            out.extend(_USE_AT[n, k] for k in any_spaces(state, seat))
+        elif kind == "step_back":
+            out.extend(_USE_AT[n, k] for k in back_spaces(state, seat))
+        elif kind == "per_prestige_pair":
+            out.extend(A.use_bonus(n, items=o) for o in sorted(pair_options(state, seat,
+                                                                            PRESTIGE_GOODS)))
+        elif kind == "per_resource_pair":
+            out.extend(A.use_bonus(n, items=o) for o in sorted(pair_options(state, seat,
+                                                                            RESOURCE_GOODS)))
+        else:
+            out.append(_USE[n])
+    for e in state.egt[seat]:
+        if END_GAME_TILES[EGT_IDS[e]]["kind"] != "good":
+            out.append(_USE_EGT[e])
+    return out
+
+
+def owned_value_count(state: State, seat: int, value: int) -> int:
+    """Own keys on buildings of `value` (a building holding two own keys counts twice)."""
+    return sum(1 for k in state.keys[seat] if k < LM0 and SPACE_VALUE[k] == value)
+
+
+def landmark_keys(state: State, seat: int) -> int:
+    return sum(1 for k in state.keys[seat] if LM0 <= k < BANK0)
+
+
+def distinct_kinds(state: State, seat: int) -> int:
+    """Building kinds owned, all landmarks counting as one kind (bonus 30)."""
+    kinds = {TILE_KIND[state.spaces[k]] for k in state.keys[seat] if k < LM0}
+    return len(kinds) + (1 if landmark_keys(state, seat) else 0)
+
+
+def _refuse(n: int, why: str) -> IllegalAction:
+    return IllegalAction("paris.bonus_not_usable", f"bonus tile {n} cannot be used: {why}",
+                         tile=n)  # fmt: skip
+
+
+def apply_use_bonus(state: State, seat: int, action) -> tuple[dict, Event]:
+    """The changes that apply the tile's effect and discard it, and the event. The caller
+    keeps the phase."""
+    n = action.tile
+    if n not in state.bonus[seat]:
+        raise IllegalAction("paris.tile_not_held", f"you hold no bonus tile {n}", tile=n)
+    kind = BONUS_KIND[n]
+    data = BONUS_TILES[n]
+    if kind in NO_USE:
+        raise _refuse(n, "it is spent as goods, with a key move, or scores at the end")
+    wants_space = kind in ("take_any", "step_back")
+    wants_items = kind in ("per_prestige_pair", "per_resource_pair")
+    if (action.space is not None) != wants_space or (action.items is not None) != wants_items:
+        raise IllegalAction("paris.bonus_fields", f"wrong fields for bonus tile {n}", tile=n)
+    players = state.players
+    vp = francs = 0
+    params: dict = {"seat": seat, "tile": n}
+    # the tile is discarded first, so what it counts or takes never includes itself
+    held = tuple(b for b in state.bonus[seat] if b != n)
+    changes: dict = {
+        "bonus": put(state.bonus, seat, held),
+        "used_bonus": put(state.used_bonus, seat, state.used_bonus[seat] + (n,)),
+    }
+    if kind == "gain":
+        vp, francs = data["vp"], data["francs"]
+    elif kind == "per_building":
+        count = owned_value_count(state, seat, data["value"])
+        vp = count * data["vp"]
+        params.update(value=data["value"], count=count)
+    elif kind == "per_landmark":
+        count = landmark_keys(state, seat)
+        vp = count * data["vp"]
+        params["count"] = count
+    elif kind == "distinct_kinds":
+        count = distinct_kinds(state, seat)
+        vp = max((p for k, p in data["vp"].items() if count >= k), default=0)
+        params["kinds"] = count
+    elif kind == "per_unused_bonus":
+        count = len(held)
+        vp = count * data["vp"][players]
+        params["count"] = count  # «продемонстрируйте их количество другим игрокам»
+    elif kind == "buy_key":
+        price = data["price"]
+        if state.francs[seat] < price or not state.reserve[seat]:
+            raise _refuse(n, f"it needs {price} francs and a key in the reserve")
+        francs = -price
+        changes["reserve"] = add(state.reserve, seat, -1)
+        changes["hand"] = add(state.hand, seat, 1)
+        params["price"] = price
+    elif kind in ("take_any", "step_back"):
+        spaces = any_spaces(state, seat) if kind == "take_any" else back_spaces(state, seat)
+        if action.space not in spaces:
+            raise _refuse(n, f"no tile you may take on space {action.space}")
+        take_tile(state, seat, action.space, kind == "step_back", changes)
+        params.update(space=action.space, taken=state.track_numbers[action.space - 1])
+    else:  # pairs of identical prestige (23) or resources (24)
+        goods = PRESTIGE_GOODS if kind == "per_prestige_pair" else RESOURCE_GOODS
+        items = tuple(sorted(action.items))
+        if items not in pair_options(state, seat, goods):
+            raise _refuse(n, "those items are not pairs of identical goods you hold")
+        pairs = len(items) // 2
+        vp = pairs * data["vp"][players]
+        spend(state, seat, [ITEMS[i] for i in items], changes)
+        params.update(items=list(items), pairs=pairs)
+    if vp:
+        changes["vp"] = add(state.vp, seat, vp)
+    if francs:
+        changes["francs"] = add(state.francs, seat, francs)
+    params.update(vp=vp, francs=francs)
+    return changes, Event("bonus_used", params)
+
+
+def apply_use_end_game(state: State, seat: int, action) -> tuple[dict, Event]:
+    e = EGT_INDEX.get(action.tile)
+    if e is None or e not in state.egt[seat]:
+        raise IllegalAction("paris.tile_not_held", f"you hold no end-game tile {action.tile}",
+                            tile=action.tile)  # fmt: skip
+    data = END_GAME_TILES[action.tile]
+    if data["kind"] == "good":
+        raise IllegalAction("paris.end_game_tile_is_goods",
+                            f"{action.tile} is spent as goods: pay, cash or sell it",
+                            tile=action.tile)  # fmt: skip
+    vp, francs = data.get("vp", 0), data.get("francs", 0)
+    changes = {
+        "egt": put(state.egt, seat, tuple(x for x in state.egt[seat] if x != e)),
+        "used_egt": put(state.used_egt, seat, state.used_egt[seat] + (e,)),
+        "vp": add(state.vp, seat, vp),
+        "francs": add(state.francs, seat, francs),
+    }
+    event = Event("end_game_tile_used", {"seat": seat, "tile": action.tile, "vp": vp,
+                                          "francs": francs})  # fmt: skip
+    return changes, event
+

@@ -1,0 +1,200 @@
+"""`Paris`: the engine contract of games.core, wired to this package's rule modules."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from pydantic import BaseModel
+
+from games.core.contract import Event, Game, Result
+from games.core.errors import IllegalAction
+from games.paris import actions as A
+from games.paris import bonus, flow, purchase, trade, turns
+from games.paris.deal import dump_arrangement, new_state
+from games.paris.options import EDITIONS, ParisOptions
+from games.paris.scoring import building_value, final_scoring, score_district
+from games.paris.state import (
+    ACTION,
+    AFTER,
+    BONUS,
+    ENDGAME,
+    OVER,
+    PAY,
+    PHASE_NAMES,
+    PLACE,
+    PRESTIGE,
+    TILE,
+    VPTILE,
+    State,
+    evolve,
+)
+from games.paris.views import ParisView, build_view
+
+_TO_ACT = tuple(frozenset((seat,)) for seat in range(4))
+
+
+def _action_step(state: State, seat: int) -> list:
+    return (turns.main_options(state, seat) or [A.END_TURN]) + flow.free_actions(state, seat)
+
+
+def _after_step(state: State, seat: int) -> list:
+    return [A.END_TURN, *flow.free_actions(state, seat)]
+
+
+_LEGAL = {
+    TILE: turns.tile_options,
+    PLACE: turns.place_options,
+    ACTION: _action_step,
+    PAY: purchase.pay_options,
+    BONUS: purchase.bonus_options,
+    PRESTIGE: purchase.cash_options,
+    VPTILE: purchase.vp_tile_options,
+    ENDGAME: turns.pick_options,
+    AFTER: _after_step,
+}
+
+
+def _pass(state: State, seat: int, action) -> tuple[State, list[Event]]:
+    """`end_turn` instead of an action: only when none of the three actions is possible
+    (INTERPRETATION, spec decision 6)."""
+    flow.check_pass(turns.main_options(state, seat))
+    return flow.end_turn(state, seat, [Event("passed", {"seat": seat})])
+
+
+def _free(apply_one):
+    """A free action's handler: the phase stays, except that the turn ends once nothing is
+    left to do after the action."""
+
+    def handler(state: State, seat: int, action) -> tuple[State, list[Event]]:
+        changes, event = apply_one(state, seat, action)
+        if state.phase == AFTER and not flow.has_free(state, seat, changes):
+            return flow.end_turn(state, seat, [event], changes)
+        return evolve(state, **changes), [event]
+
+    return handler
+
+
+def _skip(state: State, seat: int, action) -> tuple[State, list[Event]]:
+    return purchase.apply_skip(state, seat, state.phase)
+
+
+_FREE_HANDLERS = {
+    "buy": _free(trade.apply_buy),
+    "sell": _free(trade.apply_sell),
+    "use_bonus": _free(bonus.apply_use_bonus),
+    "use_end_game": _free(bonus.apply_use_end_game),
+}
+_APPLY: dict[int, dict[str, Any]] = {
+    TILE: {"place_tile": turns.apply_place_tile},
+    PLACE: {"place_building": turns.apply_place_building},
+    ACTION: {
+        "place_key": turns.apply_place_key,
+        "move_key": purchase.apply_move,
+        "take_end_game": turns.apply_take_end_game,
+        "end_turn": _pass,
+        **_FREE_HANDLERS,
+    },
+    PAY: {"pay": purchase.apply_pay},
+    BONUS: {"take_bonus": purchase.apply_take_bonus, "skip": _skip},
+    PRESTIGE: {"cash_prestige": purchase.apply_cash, "skip": _skip},
+    VPTILE: {"place_vp_tile": purchase.apply_vp_tile, "skip": _skip},
+    ENDGAME: {"pick_end_game": turns.apply_pick_end_game},
+    AFTER: {"end_turn": flow.apply_end_turn, **_FREE_HANDLERS},
+}
+
+
+class Paris(Game[State, Any]):
+    key: ClassVar[str] = "paris"
+    title: ClassVar[str] = "Paris"
+    min_seats: ClassVar[int] = 2
+    max_seats: ClassVar[int] = 4
+    Options: ClassVar[type[BaseModel]] = ParisOptions
+    Action: ClassVar[Any] = A.Action
+    editions: ClassVar[dict[str, dict[str, Any]]] = EDITIONS
+
+    def setup(
+        self,
+        seats: int,
+        options: BaseModel | Mapping[str, Any] | None,
+        seed: int,
+        arrangement: Mapping[str, Any] | None = None,
+    ) -> State:
+        """The first player is drawn from the seed (or fixed by the arrangement)."""
+        self.check_seats(seats)
+        opts = self.parse_options(options)
+        return new_state(seats, opts, seed, arrangement)  # type: ignore[arg-type]
+
+    def arrangement(self, state: State) -> dict[str, Any]:
+        return dump_arrangement(state)
+
+    def to_act(self, state: State) -> frozenset[int]:
+        return frozenset() if state.phase == OVER else _TO_ACT[state.turn]
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == OVER
+
+    def legal_actions(self, state: State, seat: int) -> Sequence[Any]:
+        if seat != state.turn or state.phase == OVER:
+            return []
+        return _LEGAL[state.phase](state, seat)
+
+    def apply(self, state: State, seat: int, action: Any) -> tuple[State, list[Event]]:
+        """Accepts action models (or their JSON as a dict); never mutates `state`."""
+        kind = getattr(action, "type", None)
+        if kind is None and isinstance(action, Mapping | str):
+            action = self.parse_action(action)
+            kind = action.type
+        if state.phase == OVER:
+            raise IllegalAction("game.over", "the match is over")
+        if seat != state.turn:
+            raise IllegalAction("turn.not_yours", f"seat {seat} is not to act", seat=seat)
+        handler = _APPLY[state.phase].get(kind)
+        if handler is None:
+            step = PHASE_NAMES[state.phase]
+            raise IllegalAction("paris.wrong_step", f"{kind} is not possible now (step: {step})",
+                                action=kind, step=step)  # fmt: skip
+        return handler(state, seat, action)
+
+    def dump_action(self, action: Any) -> dict[str, Any]:
+        """Notation without the optional fields that are not set."""
+        return action.model_dump(mode="json", by_alias=True, exclude_none=True)
+
+    def view(self, state: State, seat: int | None) -> ParisView:
+        return build_view(state, seat)
+
+    def result(self, state: State) -> Result | None:
+        return final_scoring(state)[0] if state.phase == OVER else None
+
+    def scores(self, state: State) -> list[int]:
+        if state.phase == OVER:
+            return final_scoring(state)[0].scores
+        return list(state.vp)
+
+    def reveals_hidden(self, state: State, seat: int, action: Any) -> bool:
+        """Placing a tile turns it face up (and shows the next tile's back); browsing the
+        end-game stack shows it; the game's last action opens every screen."""
+        if getattr(action, "type", None) in ("place_tile", "take_end_game", "pick_end_game"):
+            return True
+        if state.final_turns != 0:
+            return False
+        try:
+            return self.apply(state, seat, action)[0].phase == OVER
+        except IllegalAction:
+            return False
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """The final scoring as if the game ended now (VP, districts on their VP tiles, bonus
+        27), plus a little for francs and building value, minus the best rival's."""
+        n = state.players
+        value = [float(v) for v in state.vp]
+        for d, tile in enumerate(state.vp_tiles):
+            if tile >= 0:
+                for s, vp in enumerate(score_district(state, d)["vp"]):
+                    value[s] += vp
+        for s in range(n):
+            value[s] += 0.25 * state.francs[s] + 0.1 * building_value(state, s)
+            if 27 in state.bonus[s]:
+                value[s] += state.francs[s]
+        rivals = [value[s] for s in range(n) if s != seat]
+        return value[seat] - max(rivals)

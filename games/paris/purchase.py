@@ -1,0 +1,274 @@
+"""Action 2: move a key up and buy, then its income and the follow-up decisions.
+
+A purchase runs: the move (francs paid, a new landmark added, bonus 9/16 spent) → the
+resource price (`pay`, asked only when tokens and tiles give a choice) → the token beside
+the building and the 2 VP of an 8 → a bonus tile (after a 1/2/3) or the prestige of a
+landmark → the VP tile when the district reached 4 keys → the end of the action.
+`state.pending` = (target location, its district, 1 if the VP-tile trigger fired).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from games.core.contract import Event
+from games.paris import actions as A
+from games.paris.board import (
+    BANK0,
+    DISTRICT_IDS,
+    DISTRICT_INDEX,
+    GOODS,
+    LM0,
+    LM_IDS,
+    LM_SYMBOLS,
+    LOC_RES,
+    N_DISTRICTS,
+    SPACE_VALUE,
+    SYMBOL_VP,
+    VP_TILE_IDS,
+    VP_TILE_INDEX,
+    loc_name,
+)
+from games.paris.bonus import forward_spaces, take_tile
+from games.paris.data import (
+    FREE_BONUS_VALUES,
+    PAID_BONUS_PRICE,
+    PAID_BONUS_VALUE,
+    TRACK_LENGTH,
+    VP_FOR_VALUE,
+    VP_TILE_TRIGGER_KEYS,
+    VP_VALUE,
+)
+from games.paris.flow import finish_action
+from games.paris.goods import ITEMS, covers, holdings, spend, units_of
+from games.paris.moves import NEEDS_RES, check_move, illegal
+from games.paris.state import (
+    BONUS,
+    PAY,
+    PRESTIGE,
+    VPTILE,
+    State,
+    add,
+    cur,
+    district_keys,
+    evolve,
+    put,
+)
+
+STAGE_BONUS, STAGE_PRESTIGE, STAGE_VP = 0, 1, 2
+BONUS_VALUES = FREE_BONUS_VALUES | {PAID_BONUS_VALUE}
+_NONE: dict = {}
+_TAKE_BONUS = {k: A.take_bonus(k) for k in range(1, TRACK_LENGTH + 1)}
+_PLACE_VP = tuple(tuple(A.place_vp_tile(tile, d) for d in DISTRICT_IDS) for tile in VP_TILE_IDS)
+
+
+def apply_move(state: State, seat: int, action) -> tuple[State, list[Event]]:
+    frm, to = action.from_, action.to
+    src, dst, d, cost, new_landmark, spent = check_move(state, seat, frm, to)
+    keys = list(state.keys[seat])
+    keys.remove(src)
+    keys.append(dst)
+    keys.sort()
+    trigger = int(src >= BANK0 and (
+        district_keys(state, d) == VP_TILE_TRIGGER_KEYS - 1))  # «Как только… окажется 4 ключа»
+    changes: dict = {
+        "keys": put(state.keys, seat, tuple(keys)),
+        "francs": add(state.francs, seat, -cost),
+        "pending": (dst, d, trigger),
+    }
+    if spent:
+        changes["bonus"] = put(state.bonus, seat, tuple(b for b in state.bonus[seat]
+                                                        if b not in spent))
+        changes["used_bonus"] = put(state.used_bonus, seat, state.used_bonus[seat]
+                                    + tuple(spent))  # fmt: skip
+    if new_landmark:
+        changes["landmarks"] = put(state.landmarks, dst - LM0, d)
+    events = [Event("key_moved", {
+        "seat": seat, "from": frm, "to": to, "francs": cost, "landmark_added": new_landmark,
+        "bonus_tiles": spent, "resources": [GOODS[g] for g in units_of(LOC_RES[dst])],
+    })]  # fmt: skip
+    if NEEDS_RES[dst]:
+        ways = covers(state, seat, units_of(LOC_RES[dst]))  # 9/16 are never goods
+        if len(ways) > 1:
+            changes["phase"] = PAY
+            return evolve(state, **changes), events
+        return _paid(state, seat, next(iter(ways)), events, changes)
+    return after_payment(state, seat, events, changes)
+
+
+def _paid(state: State, seat: int, items: tuple[str, ...], events: list[Event], changes: dict):
+    spend(state, seat, [ITEMS[i] for i in items], changes)
+    events.append(Event("resources_paid", {"seat": seat, "items": list(items)}))
+    return after_payment(state, seat, events, changes)
+
+
+def pay_options(state: State, seat: int) -> list:
+    return [A.pay(w) for w in sorted(covers(state, seat, units_of(LOC_RES[state.pending[0]])))]
+
+
+def apply_pay(state: State, seat: int, action) -> tuple[State, list[Event]]:
+    items = tuple(sorted(action.items))
+    if items not in covers(state, seat, units_of(LOC_RES[state.pending[0]])):
+        raise illegal("bad_payment", "those items do not pay this price", items=list(items))
+    return _paid(state, seat, items, [], {})
+
+
+# --- income ------------------------------------------------------------------------------
+
+
+def after_payment(state: State, seat: int, events: list[Event], changes: dict):
+    """The token beside a building and the 2 VP of an 8, then the optional steps (`state`
+    with `changes` is the game after the move and its payment).
+
+    [INTERPRETATION] the token («вы можете взять фишку») is always taken: keeping it is never
+    worse than leaving it for a rival."""
+    dst = cur(state, changes, "pending")[0]
+    if dst < LM0:
+        g = state.tokens[dst]
+        if g >= 0:
+            goods = cur(state, changes, "goods")
+            changes["tokens"] = put(state.tokens, dst, -1)
+            changes["goods"] = put(goods, seat, add(goods[seat], g, 1))
+            events.append(Event("token_taken", {"seat": seat, "space": loc_name(dst),
+                                                "good": GOODS[g]}))  # fmt: skip
+        if SPACE_VALUE[dst] == VP_VALUE:
+            changes["vp"] = add(state.vp, seat, VP_FOR_VALUE)
+            events.append(Event("vp_scored", {"seat": seat, "vp": VP_FOR_VALUE,
+                                              "reason": "value_8"}))  # fmt: skip
+    return resume(state, seat, STAGE_BONUS, events, changes)
+
+
+def bonus_spaces(state: State, seat: int, changes: dict = _NONE) -> list[int]:
+    """Where the meeple may go after buying a 1/2 (free) or a 3 (for 2 francs)."""
+    value = SPACE_VALUE[cur(state, changes, "pending")[0]]
+    if value == PAID_BONUS_VALUE and cur(state, changes, "francs")[seat] < PAID_BONUS_PRICE:
+        return []
+    return forward_spaces(state, seat, cur(state, changes, "bonus")[seat])
+
+
+def _bonus_open(state: State, seat: int, changes: dict) -> bool:
+    """Whether `bonus_spaces` has any space (without listing them)."""
+    value = SPACE_VALUE[cur(state, changes, "pending")[0]]
+    if value == PAID_BONUS_VALUE and cur(state, changes, "francs")[seat] < PAID_BONUS_PRICE:
+        return False
+    track, numbers, held = state.track, state.track_numbers, cur(state, changes, "bonus")[seat]
+    return any(track[k] and numbers[k] not in held
+               for k in range(state.meeples[seat], TRACK_LENGTH))  # fmt: skip
+
+
+def prestige_options(state: State, seat: int) -> set[tuple[str, ...]]:
+    """Ways to discard up to the landmark's 3 prestige symbols (at least one)."""
+    symbols = Counter(LM_SYMBOLS[state.pending[0] - LM0])
+    kinds = sorted(symbols)
+    out: set[tuple[str, ...]] = set()
+
+    def walk(i: int, units: list[int]) -> None:
+        if i == len(kinds):
+            if units:
+                out.update(covers(state, seat, units))
+            return
+        for k in range(symbols[kinds[i]] + 1):
+            walk(i + 1, units + [kinds[i]] * k)
+
+    walk(0, [])
+    return out
+
+
+def resume(state: State, seat: int, stage: int, events: list[Event], changes: dict):
+    """The next optional step of the purchase that has a choice, else the action's end
+    (`changes` are not yet applied to `state`: one `evolve` at the end)."""
+    dst, _d, trigger = cur(state, changes, "pending")
+    if stage <= STAGE_BONUS and dst < LM0 and SPACE_VALUE[dst] in BONUS_VALUES:
+        if _bonus_open(state, seat, changes):
+            changes["phase"] = BONUS
+            return evolve(state, **changes), events
+    if stage <= STAGE_PRESTIGE and LM0 <= dst < BANK0:
+        s = evolve(state, **changes)  # (a landmark: rare enough for a second state)
+        if _has_prestige(s, seat) and prestige_options(s, seat):
+            return evolve(s, phase=PRESTIGE), events
+        state, changes = s, {}
+    if stage <= STAGE_VP and trigger and -1 in cur(state, changes, "vp_tiles"):
+        changes["phase"] = VPTILE
+        return evolve(state, **changes), events
+    return finish_action(state, seat, events, changes)
+
+
+def _has_prestige(state: State, seat: int) -> bool:
+    _avail, _wild, wild_pre = holdings(state, seat)
+    return bool(wild_pre or any(_avail[3:]))
+
+
+def bonus_options(state: State, seat: int) -> list:
+    return [_TAKE_BONUS[k] for k in bonus_spaces(state, seat)] + [A.SKIP]
+
+
+def apply_take_bonus(state: State, seat: int, action) -> tuple[State, list[Event]]:
+    """«Чтобы получить бонусный жетон, передвиньте вашу фигурку по треку… вперёд…»"""
+    space = action.space
+    if space not in bonus_spaces(state, seat):
+        raise illegal("bonus_space", f"you cannot take a bonus tile on space {space}",
+                       space=space)  # fmt: skip
+    paid = PAID_BONUS_PRICE if SPACE_VALUE[state.pending[0]] == PAID_BONUS_VALUE else 0
+    changes = take_tile(state, seat, space, move=True)
+    if paid:
+        changes["francs"] = add(state.francs, seat, -paid)
+    events = [Event("bonus_taken", {"seat": seat, "space": space, "francs": paid,
+                                    "tile": state.track_numbers[space - 1]})]  # fmt: skip
+    return resume(state, seat, STAGE_VP, events, changes)
+
+
+def cash_options(state: State, seat: int) -> list:
+    return [A.cash_prestige(o) for o in sorted(prestige_options(state, seat))] + [A.SKIP]
+
+
+def apply_cash(state: State, seat: int, action) -> tuple[State, list[Event]]:
+    """«Когда вы приобретаете достопримечательность, вы можете сбросить до 3 фишек престижа,
+    указанных на ней, и получить соответствующие ПО за каждую сброшенную фишку престижа.»"""
+    items = tuple(sorted(action.items))
+    if items not in prestige_options(state, seat):
+        raise illegal("bad_prestige", "those items do not match the landmark's symbols",
+                       items=list(items))  # fmt: skip
+    vp = sum(SYMBOL_VP[ITEMS[i][1]] for i in items)
+    changes = spend(state, seat, [ITEMS[i] for i in items])
+    changes["vp"] = add(state.vp, seat, vp)
+    lm = LM_IDS[state.pending[0] - LM0]
+    events = [Event("prestige_cashed", {"seat": seat, "landmark": lm, "items": list(items),
+                                        "vp": vp})]  # fmt: skip
+    return resume(state, seat, STAGE_VP, events, changes)
+
+
+def vp_tile_options(state: State, seat: int) -> list:
+    free = [t for t in range(len(VP_TILE_IDS)) if t not in state.vp_tiles]
+    spaces = [d for d in range(N_DISTRICTS) if state.vp_tiles[d] < 0]
+    out = [_PLACE_VP[t][d] for t in free for d in spaces]
+    return out + [A.SKIP]
+
+
+def apply_vp_tile(state: State, seat: int, action) -> tuple[State, list[Event]]:
+    """«…текущий игрок может немедленно выложить один из доступных жетонов ПО на свободное
+    место для жетона ПО в любой район.»"""
+    t = VP_TILE_INDEX.get(action.tile)
+    d = DISTRICT_INDEX.get(action.district)
+    if t is None or t in state.vp_tiles:
+        raise illegal("vp_tile_unavailable", f"VP tile {action.tile} is not available",
+                       tile=action.tile)  # fmt: skip
+    if d is None or state.vp_tiles[d] >= 0:
+        raise illegal("vp_space_taken", f"{action.district} has no free VP-tile space",
+                       district=action.district)  # fmt: skip
+    events = [Event("vp_tile_placed", {"seat": seat, "tile": action.tile,
+                                       "district": action.district,
+                                       "trigger": DISTRICT_IDS[state.pending[1]]})]  # fmt: skip
+    return finish_action(state, seat, events, {"vp_tiles": put(state.vp_tiles, d, t)})
+
+
+_STEP_NAMES = {BONUS: "bonus", PRESTIGE: "prestige", VPTILE: "vp_tile"}
+
+
+def apply_skip(state: State, seat: int, phase: int) -> tuple[State, list[Event]]:
+    """Declining the optional step (the bonus tile, the prestige, the VP tile)."""
+    events = [Event("step_skipped", {"seat": seat, "step": _STEP_NAMES[phase]})]
+    if phase == BONUS:
+        return resume(state, seat, STAGE_PRESTIGE, events, {})
+    if phase == PRESTIGE:
+        return resume(state, seat, STAGE_VP, events, {})
+    return finish_action(state, seat, events)

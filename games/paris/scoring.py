@@ -1,0 +1,148 @@
+"""Final scoring: bonus 27, the district majorities on the VP tiles, the tie-breaks.
+
+«Игроки складывают стоимость зданий и достопримечательностей, на которых лежат их ключи.»
+A building holding two of a player's keys (bonus 9) counts twice; a building shared with a
+rival (bonus 16) counts for both.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core.contract import Event, Result, rank_by
+from games.paris.board import (
+    BANK0,
+    DISTRICT_IDS,
+    LM0,
+    LOC_VALUE,
+    N_DISTRICTS,
+    N_VALUES,
+    VP_TILE_IDS,
+    VP_TILE_POINTS,
+)
+from games.paris.data import BONUS_TILES
+from games.paris.state import State
+
+VP_PER_FRANC = BONUS_TILES[27]["vp"]
+
+
+def holdings_in(state: State, seat: int, d: int) -> list[int]:
+    """Values under the seat's keys on the buildings and landmarks of district `d`."""
+    out = []
+    for k in state.keys[seat]:
+        if k < LM0:
+            if k // N_VALUES == d:
+                out.append(LOC_VALUE[k])
+        elif k < BANK0 and state.landmarks[k - LM0] == d:
+            out.append(LOC_VALUE[k])
+    return out
+
+
+def score_district(state: State, d: int) -> dict[str, Any]:
+    """One district's VP tile: places by sum, ties by the most valuable single building, then
+    shared (the next place is skipped); 2 players: 2nd scores only with half of 1st's sum.
+
+    «В каждом районе игрок с наибольшей суммой получает ПО за 1-е место… Игрок, занявший
+    4-е место, не получает ничего. Ничья разрешается в пользу игрока, владеющего зданием или
+    достопримечательностью с наибольшей стоимостью в этом районе. Если… ничья всё ещё
+    сохраняется, все игроки с одинаковой суммой получают ПО за соответствующее место. В таком
+    случае награда за следующее место пропускается.»"""
+    tile = state.vp_tiles[d]
+    points = VP_TILE_POINTS[tile]
+    entries = []
+    for seat in range(state.players):
+        values = holdings_in(state, seat, d)
+        if values:  # «…если у них приобретено хотя бы одно здание или достопримечательность»
+            entries.append({"seat": seat, "sum": sum(values), "best": max(values),
+                            "values": sorted(values, reverse=True)})  # fmt: skip
+    keys = [(e["sum"], e["best"]) for e in entries]
+    groups = rank_by(keys)
+    place = 0
+    first_sum = entries[groups[0][0]]["sum"] if entries else 0
+    for group in groups:
+        for i in group:
+            e = entries[i]
+            vp = points[place] if place < len(points) else 0
+            e["place"] = place + 1
+            e["shared"] = len(group) > 1
+            e["tie_won_on_best"] = any(
+                o["sum"] == e["sum"] and o["best"] < e["best"] for o in entries
+            )
+            # «…игрок на 2-м месте в районе получает ПО, только если сумма… равна хотя бы
+            # ПОЛОВИНЕ от суммы первого игрока.»
+            if state.players == 2 and place == 1 and 2 * e["sum"] < first_sum:
+                vp = 0
+                e["below_half"] = True
+            e["vp"] = vp
+        place += len(group)
+    vp = [0] * state.players
+    for e in entries:
+        vp[e["seat"]] = e["vp"]
+    return {
+        "district": DISTRICT_IDS[d],
+        "tile": VP_TILE_IDS[tile],
+        "points": list(points),
+        "players": sorted(entries, key=lambda e: (e["place"], e["seat"])),
+        "vp": vp,
+    }
+
+
+def building_value(state: State, seat: int) -> int:
+    """The total value of the seat's buildings and landmarks (the second tie-break)."""
+    return sum(LOC_VALUE[k] for k in state.keys[seat] if k < BANK0)
+
+
+def final_scoring(state: State) -> tuple[Result, list[Event]]:
+    """The result of a finished game, and the events that explain it."""
+    n = state.players
+    events: list[Event] = []
+    totals = list(state.vp)
+    bonus27 = [0] * n
+    for seat in range(n):
+        if 27 in state.bonus[seat]:  # «Игрок с бонусным жетоном 27 получает 1 ПО за каждый…»
+            bonus27[seat] = VP_PER_FRANC * state.francs[seat]
+            totals[seat] += bonus27[seat]
+            events.append(Event("bonus_27_scored", {"seat": seat, "francs": state.francs[seat],
+                                                    "vp": bonus27[seat]}))  # fmt: skip
+    districts = []
+    for d in range(N_DISTRICTS):
+        if state.vp_tiles[d] < 0:
+            continue
+        scored = score_district(state, d)
+        districts.append(scored)
+        for seat in range(n):
+            totals[seat] += scored["vp"][seat]
+        events.append(Event("district_scored", scored))
+    francs = list(state.francs)
+    values = [building_value(state, seat) for seat in range(n)]
+    by_vp = rank_by([(t,) for t in totals])
+    by_francs = rank_by([(t, f) for t, f in zip(totals, francs, strict=True)])
+    ranking = rank_by(list(zip(totals, francs, values, strict=True)))
+    tiebreak = None
+    if ranking != by_francs:
+        tiebreak = "building_value"
+    elif by_francs != by_vp:
+        tiebreak = "francs"
+    players = [
+        {
+            "seat": seat,
+            "vp_during_game": state.vp[seat],
+            "bonus_27": bonus27[seat],
+            "districts": {s["district"]: s["vp"][seat] for s in districts},
+            "district_vp": sum(s["vp"][seat] for s in districts),
+            "total": totals[seat],
+            "francs": francs[seat],
+            "building_value": values[seat],
+        }
+        for seat in range(n)
+    ]
+    result = Result(
+        scores=totals,
+        ranking=ranking,
+        winners=sorted(ranking[0]),
+        tiebreak=tiebreak,
+        details={"players": players, "districts": districts},
+    )
+    events.append(Event("game_over", {"scores": totals, "winners": result.winners,
+                                      "ranking": ranking, "tiebreak": tiebreak}))  # fmt: skip
+    return result, events

@@ -1,0 +1,208 @@
+"""Step 1 (a building tile) and the action step: placing a key, the end-game stack, passing.
+
+Moving a key is purchase.py; free actions and the end of a turn are flow.py.
+"""
+
+from __future__ import annotations
+
+from games.core.contract import Event
+from games.core.errors import IllegalAction
+from games.paris import actions as A
+from games.paris.board import (
+    ARC,
+    ARC_NAME,
+    BANK0,
+    BANK_FRANCS,
+    BANK_NAMES,
+    DISTRICT_IDS,
+    DISTRICT_INDEX,
+    EGT_IDS,
+    EGT_INDEX,
+    N_DISTRICTS,
+    N_VALUES,
+    SPACE_NAMES,
+    SPACE_VALUE,
+    TILE_KIND,
+    parse_loc,
+)
+from games.paris.data import KINDS
+from games.paris.flow import finish_action
+from games.paris.moves import move_options
+from games.paris.state import ACTION, ENDGAME, PLACE, State, add, evolve, put
+
+_PLACE_BANK = tuple(A.place_key(name) for name in BANK_NAMES)
+_PLACE_ARC = A.place_key(ARC_NAME)
+# The key placements left when the banks/Arc in bit mask `taken` hold one of the seat's keys.
+_PLACE_WHERE = tuple(
+    [_PLACE_BANK[d] for d in range(N_DISTRICTS) if not taken >> d & 1]
+    + ([] if taken >> N_DISTRICTS & 1 else [_PLACE_ARC])
+    for taken in range(1 << (N_DISTRICTS + 1))
+)
+_PICKS = tuple(A.pick_end_game(e) for e in EGT_IDS)
+_PLACE_IN = tuple(A.place_building(d) for d in DISTRICT_IDS)
+
+
+# --- step 1: the building tile ---------------------------------------------------------------
+
+
+def tile_options(state: State, seat: int) -> list:
+    return [A.PLACE_TILE[i] for i, stack in enumerate(state.stacks) if stack]
+
+
+def _tile_params(t: int) -> dict:
+    return {"tile": SPACE_NAMES[t], "value": SPACE_VALUE[t], "kind": KINDS[TILE_KIND[t]]}
+
+
+def apply_place_tile(state: State, seat: int, action) -> tuple[State, list[Event]]:
+    """«В начале своего хода вы должны взять верхний жетон из любой стопки жетонов зданий и
+    положить его на соответствующее место на поле: так, чтобы стоимость здания и район
+    совпадали с указанными на жетоне.»"""
+    i = action.stack
+    stack = state.stacks[i]
+    if not stack:
+        raise IllegalAction("paris.stack_empty", f"stack {i} is empty", stack=i)
+    t = stack[0]
+    stacks = put(state.stacks, i, stack[1:])
+    nxt = stack[1] // N_VALUES if len(stack) > 1 else None
+    params = {"seat": seat, "stack": i, **_tile_params(t),
+              "next": DISTRICT_IDS[nxt] if nxt is not None else None}  # fmt: skip
+    if not state.ignore_districts:
+        s = evolve(state, stacks=stacks, spaces=put(state.spaces, t, t), phase=ACTION)
+        return s, [Event("tile_placed", {**params, "space": SPACE_NAMES[t]})]
+    # Variant: «…может проигнорировать указанный на жетоне район и положить этот жетон на
+    # свободное место с совпадающим числом в любой район.»
+    events = [Event("tile_drawn", params)]
+    s = evolve(state, stacks=stacks, pending=(t,))
+    districts = fitting_districts(s, t)
+    if len(districts) == 1:
+        return _put_tile(s, seat, t, districts[0], events)
+    if not districts:
+        # «Возможна ситуация, в которой вы не сможете выложить взятый жетон. Если это
+        # произошло, просто уберите жетон из игры и перейдите к шагу 2.»
+        events.append(Event("tile_discarded", {"seat": seat, "tile": SPACE_NAMES[t]}))
+        return evolve(s, discarded=s.discarded + (t,), phase=ACTION, pending=()), events
+    return evolve(s, phase=PLACE), events
+
+
+def fitting_districts(state: State, t: int) -> list[int]:
+    """«…в каждом районе может быть только одно здание каждого вида…»: districts with the
+    tile's value free and no building of its kind."""
+    i = t % N_VALUES
+    kind = TILE_KIND[t]
+    out = []
+    for d in range(N_DISTRICTS):
+        row = state.spaces[d * N_VALUES : (d + 1) * N_VALUES]
+        if row[i] < 0 and all(x < 0 or TILE_KIND[x] != kind for x in row):
+            out.append(d)
+    return out
+
+
+def place_options(state: State, seat: int) -> list:
+    return [_PLACE_IN[d] for d in fitting_districts(state, state.pending[0])]
+
+
+def apply_place_building(state: State, seat: int, action) -> tuple[State, list[Event]]:
+    t = state.pending[0]
+    d = DISTRICT_INDEX.get(action.district)
+    if d is None or d not in fitting_districts(state, t):
+        raise IllegalAction(
+            "paris.tile_does_not_fit",
+            f"{SPACE_NAMES[t]} cannot go to {action.district}: the space of its value must be "
+            "free and the district without a building of its kind",
+            district=action.district,
+        )
+    return _put_tile(state, seat, t, d, [])
+
+
+def _put_tile(state: State, seat: int, t: int, d: int, events: list[Event]):
+    space = d * N_VALUES + t % N_VALUES
+    s = evolve(state, spaces=put(state.spaces, space, t), phase=ACTION, pending=())
+    events.append(Event("tile_placed", {"seat": seat, **_tile_params(t),
+                                        "space": SPACE_NAMES[space]}))  # fmt: skip
+    return s, events
+
+
+# --- step 2: the action --------------------------------------------------------------------
+
+
+def main_options(state: State, seat: int) -> list:
+    """Every main action: place a key, move a key, take an end-game tile."""
+    out = move_options(state, seat)
+    if state.hand[seat]:
+        taken = 0  # banks and the Arc holding one of the seat's keys (bit 0..6)
+        for k in state.keys[seat]:
+            if k >= BANK0:
+                taken |= 1 << (k - BANK0)
+        out = _PLACE_WHERE[taken] + out
+    if state.endgame and not any(state.stacks):
+        out.append(A.TAKE_END_GAME)
+    return out
+
+
+def apply_place_key(state: State, seat: int, action) -> tuple[State, list[Event]]:
+    """«Возьмите один из ваших ключей за ширмой и выложите его на банк одного из 6 районов или
+    на Триумфальную арку… Если вы выкладываете ключ на банк, возьмите указанное на нём
+    количество франков»."""
+    where = parse_loc(action.to)
+    loc = where[0] if where else -1
+    if loc < BANK0:
+        # «Вы не можете выложить ключ из-за ширмы сразу на здание или достопримечательность.»
+        raise IllegalAction("paris.place_on_bank_or_arc",
+                            "a key from behind the screen goes onto a bank or the Arc",
+                            location=action.to)  # fmt: skip
+    if not state.hand[seat]:
+        raise IllegalAction("paris.no_key_behind_screen", "you have no key behind your screen")
+    if loc in state.keys[seat]:
+        # «На каждом из банков и на Триумфальной арке… может лежать лишь по одному вашему ключу.»
+        raise IllegalAction("paris.one_key_there", f"one of your keys already lies on "
+                            f"{action.to}", location=action.to)  # fmt: skip
+    francs = BANK_FRANCS[loc - BANK0] if loc < ARC else 0
+    changes = {
+        "keys": put(state.keys, seat, tuple(sorted(state.keys[seat] + (loc,)))),
+        "hand": add(state.hand, seat, -1),
+    }
+    if francs:
+        changes["francs"] = add(state.francs, seat, francs)
+    events = [Event("key_placed", {"seat": seat, "to": action.to, "francs": francs})]
+    return finish_action(state, seat, events, changes)
+
+
+def apply_take_end_game(state: State, seat: int, action=None) -> tuple[State, list[Event]]:
+    """«Только после того, как стопки жетонов зданий закончились, и вместо того, чтобы
+    выложить или переместить ключ, вы можете просмотреть стопку жетонов конца игры…»"""
+    if any(state.stacks):
+        raise IllegalAction("paris.stacks_not_empty",
+                            "end-game tiles only once every building stack is empty")
+    if not state.endgame:
+        raise IllegalAction("paris.end_game_stack_empty", "no end-game tile is left")
+    events = [
+        Event("end_game_stack_browsed", {"seat": seat, "size": len(state.endgame)}),
+        Event("end_game_stack_seen", {"seat": seat,
+                                      "tiles": [EGT_IDS[e] for e in state.endgame]},
+              to=(seat,)),
+    ]  # fmt: skip
+    return evolve(state, phase=ENDGAME), events
+
+
+def pick_options(state: State, seat: int) -> list:
+    return [_PICKS[e] for e in state.endgame]
+
+
+def apply_pick_end_game(state: State, seat: int, action) -> tuple[State, list[Event]]:
+    e = EGT_INDEX.get(action.tile)
+    if e is None or e not in state.endgame:
+        raise IllegalAction("paris.not_in_end_game_stack", "that tile is not in the stack",
+                            tile=action.tile)  # fmt: skip
+    left = tuple(x for x in state.endgame if x != e)
+    changes: dict = {"endgame": left,
+                     "egt": put(state.egt, seat, tuple(sorted(state.egt[seat] + (e,))))}
+    events = [
+        Event("end_game_tile_taken", {"seat": seat, "left": len(left)}),
+        Event("end_game_tile_picked", {"seat": seat, "tile": action.tile}, to=(seat,)),
+    ]
+    if not left:
+        n = state.players
+        changes["final_turns"] = (state.first - 1 - seat) % n + n
+        events.append(Event("end_triggered", {"seat": seat, "turns_left":
+                                              changes["final_turns"]}))  # fmt: skip
+    return finish_action(state, seat, events, changes)

@@ -1,0 +1,82 @@
+"""Views carry only what a seat may see; events give a recap everything it needs."""
+
+import dataclasses
+import json
+import random
+
+from games.paris.state import evolve
+from games.paris.views import ParisView
+
+from .helpers import GAME, act, board, give, keys_at, kinds, move, replace, start
+
+
+def test_public_view_hides_screens_and_shows_counts():
+    state = give(board(), 2, francs=13, goods={"gold": 1, "bronze": 2}, bonus=[4, 27],
+                 egt=["E3"])  # fmt: skip
+    public = GAME.view(state, None)
+    assert public.screen is None and public.screens is None
+    row = public.table[2]
+    assert row.bonus_tiles_held == 2 and row.end_game_tiles_held == 1
+    text = public.model_dump_json()
+    assert "francs" not in text and "E3" not in text
+    mine = GAME.view(state, 2)
+    assert mine.screen.francs == 13 and mine.screen.bonus_tiles == [4, 27]
+    assert mine.screen.goods["bronze"] == 2 and mine.screen.end_game_tiles == ["E3"]
+    other = GAME.view(state, 1)
+    assert other.screen.seat == 1 and other.screen.francs == 3
+
+
+def test_a_view_ignores_every_secret_it_may_not_see():
+    state = give(board(), 1, francs=9, goods={"wood": 2}, bonus=[10], egt=["E2"])
+    state = replace(state, endgame=tuple(sorted(set(range(12)) - {1})))
+    changed = give(state, 1, francs=30, goods={"silver": 1}, bonus=[21], egt=["E9"])
+    changed = replace(changed, endgame=tuple(sorted(set(range(12)) - {8})))
+    for seat in (None, 0, 2, 3):
+        assert GAME.view(state, seat) == GAME.view(changed, seat)
+    assert GAME.view(state, 1) != GAME.view(changed, 1)
+
+
+def test_views_round_trip_and_name_seats_by_number():
+    state = keys_at(board(), 3, "arc", "montmartre/5")
+    view = GAME.view(state, 3)
+    assert ParisView.model_validate_json(view.model_dump_json()) == view
+    assert view.arc == [3] and view.table[3].keys == ["montmartre/5", "arc"]
+
+
+def test_purchase_events_carry_cost_and_income():
+    state = give(keys_at(board(), 0, "chaillot/bank"), 0, francs=9)
+    state, events = act(state, move("chaillot/bank", "chaillot/2"))
+    state, more = act(state, {"type": "take_bonus", "space": 5})
+    events += more
+    assert [e.kind for e in events] == ["key_moved", "token_taken", "bonus_taken"]
+    assert all(e.to is None for e in events)
+    assert kinds(events, "key_moved") == [{
+        "seat": 0, "from": "chaillot/bank", "to": "chaillot/2", "francs": 2,
+        "landmark_added": False, "bonus_tiles": [], "resources": []}]  # fmt: skip
+    json.dumps([dict(e.params) for e in events])
+
+
+def test_tile_events_are_public_and_name_the_next_back():
+    state, events = act(start(), {"type": "place_tile", "stack": 1})
+    [event] = events
+    assert event.kind == "tile_placed" and event.to is None
+    assert set(event.params) == {"seat", "stack", "tile", "value", "kind", "next", "space"}
+    assert GAME.reveals_hidden(start(), 0, GAME.parse_action({"type": "place_tile",
+                                                              "stack": 0}))  # fmt: skip
+    assert not GAME.reveals_hidden(board(), 0, GAME.parse_action({"type": "place_key",
+                                                                  "to": "arc"}))  # fmt: skip
+
+
+def test_evolve_equals_dataclasses_replace():
+    rng = random.Random(3)
+    state = GAME.setup(4, GAME.parse_options({}), 3)
+    for _ in range(150):
+        if GAME.is_over(state):
+            break
+        fields = [f.name for f in dataclasses.fields(state)]
+        name = rng.choice(fields[8:])
+        value = getattr(GAME.setup(4, GAME.parse_options({}), rng.randrange(99)), name)
+        assert evolve(state, **{name: value}) == dataclasses.replace(state, **{name: value})
+        assert evolve(state) == state and evolve(state) is not state
+        state, _ = GAME.apply(state, state.turn, rng.choice(GAME.legal_actions(state,
+                                                                              state.turn)))
