@@ -10,18 +10,18 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bot.adapters import ADAPTERS
 from bot.cogs.admin import AdminCog
 from bot.cogs.game import game_cog
 from bot.cogs.lutece import LuteceCog
 from bot.command_sync import sync_commands
 from bot.config import Config
 from bot.deadlines import DeadlineTimer
+from bot.games import adapters
 from bot.i18n.translator import CatalogueTranslator
 from bot.ui import lobby, turns  # noqa: F401  (registers their component handlers)
 from bot.ui.router import RoutedComponent
+from games.core.contract import Event
 from games.host import MatchHost
-from games.registry import game_keys
 from storage import Store
 
 log = logging.getLogger(__name__)
@@ -49,20 +49,28 @@ class LuteceBot(commands.Bot):
         self._frozen = False
         self.inflight: set[asyncio.Task[Any]] = set()  # handlers to finish before closing
         self.table_locks: dict[str, asyncio.Lock] = {}  # one table update at a time per match
+        # Private events not yet shown to their player (no DMs): (match, seat) -> events.
+        self._notices: dict[tuple[str, int], list[Event]] = {}
 
     async def setup_hook(self) -> None:
         store = self._store or await Store.open(self.config.db_path)
         self.host = MatchHost(store)
         self.add_dynamic_items(RoutedComponent)
         await self.tree.set_translator(CatalogueTranslator())
-        installed = set(game_keys())
-        for key, adapter in ADAPTERS.items():
-            if key in installed:
-                await self.add_cog(game_cog(adapter)(self))
+        for adapter in adapters().values():
+            await self.add_cog(game_cog(adapter)(self))
         await self.add_cog(LuteceCog(self))
         await self.add_cog(AdminCog(self))
         await sync_commands(self)
         self.deadlines.start()
+
+    def queue_notices(self, match_id: str, seat: int, events: list[Event]) -> None:
+        """Keep private events for the seat's next panel or secrets answer."""
+        self._notices.setdefault((match_id, seat), []).extend(events)
+
+    def take_notices(self, match_id: str, seat: int) -> list[Event]:
+        """The private events waiting for the seat's player, now handed over."""
+        return self._notices.pop((match_id, seat), [])
 
     async def on_ready(self) -> None:
         log.info("ready as %s in %d servers", self.user, len(self.guilds))

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from bot.i18n import t
 from bot.ui.delivery import announce, attempt, mentions, post, to_act_users
 from bot.ui.table import catch_up
-from games.outcome import Outcome
+from games.host.outcome import Outcome
 from storage.rows import Deadline
 
 if TYPE_CHECKING:

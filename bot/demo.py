@@ -1,7 +1,8 @@
 """The offline demo: the real bot on a local fake Discord, driven by a script of user actions.
 
-`python -m bot demo [SCRIPT]` (and `make run` without a token) plays `demos/paris_paris.txt`.
-A script holds the lines of `docs/fake_discord.md` (`alice /paris-paris new players:3`,
+`python -m bot demo [SCRIPT]` (and `make run` without a token) plays the first game's
+`bot/games/<game>/demo.txt`.
+A script holds the lines of `docs/fake_discord.md` (`alice /<game> new players:3`,
 `bob click "Join"`, …) plus one demo directive, `play-out`: whoever must act takes turns
 through the table's panel (random legal choices, seeded) until the match ends.
 """
@@ -11,13 +12,13 @@ from __future__ import annotations
 import asyncio
 import random
 import tempfile
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from bot.app import LuteceBot
 from bot.cli.errors import CliError
 from bot.config import Config
+from bot.games import adapters, demo_script
 from fakediscord import FakeDiscord
 from fakediscord.script import ScriptRunner, Step, parse_script
 from fakediscord.testing import running_bot
@@ -43,8 +44,13 @@ class DemoRunner(ScriptRunner):
 
 
 def load_script(path: str | None) -> str:
+    """The script at `path`, or the demo of the first game (in listing order) that has one."""
     if path is None:
-        return resources.files("bot.demos").joinpath("paris_paris.txt").read_text("utf-8")
+        scripts = (demo_script(key) for key in adapters())
+        script = next((text for text in scripts if text), None)
+        if script is None:
+            raise CliError("no game has a demo script (bot/games/<game>/demo.txt)", 2)
+        return script
     try:
         return Path(path).read_text(encoding="utf-8")
     except OSError as exc:

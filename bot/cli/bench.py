@@ -25,7 +25,10 @@ from games.host import MatchHost
 from games.registry import game_keys, get_game
 from storage import SeatRow, Store
 
-BENCH_SEATS = {"paris-paris": 4, "city-of-light": 2}
+
+def bench_seats(key: str) -> int:
+    game = get_game(key)
+    return game.bench_seats or game.max_seats
 
 
 def engine_playouts(key: str, seats: int, seconds: float) -> dict[str, Any]:
@@ -127,8 +130,8 @@ async def bench(as_json: bool, seconds: float, actions: int = 3000,
     keys = game_keys()
     report = {
         "machine": machine(),
-        "engines": [engine_playouts(k, BENCH_SEATS.get(k, 2), seconds) for k in keys],
-        "host": [await host_actions(k, BENCH_SEATS.get(k, 2), actions) for k in keys],
+        "engines": [engine_playouts(k, bench_seats(k), seconds) for k in keys],
+        "host": [await host_actions(k, bench_seats(k), actions) for k in keys],
         "startup": await cold_start(matches),
     }
     if as_json:

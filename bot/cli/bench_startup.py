@@ -20,17 +20,18 @@ from bot.config import Config
 from fakediscord import FakeDiscord
 from fakediscord.testing import running_bot
 from games.host import MatchHost
+from games.registry import game_keys
 from storage import SeatRow, Store
 
-GAME, PLAYERS, MOVES = "paris-paris", 3, 12
+PLAYERS, MOVES = 2, 12
 
 
 async def _one_match(db: Path, user_ids: list[int]) -> str:
-    """A real match with a few moves, through the host, to copy."""
+    """A real match of the first listed game with a few moves, through the host, to copy."""
     store = await Store.open(db)
     host = MatchHost(store)
     seats = [SeatRow(i, f"p{i}", user_id=u) for i, u in enumerate(user_ids)]
-    live = (await host.create(GAME, seats, seed=1)).match
+    live = (await host.create(game_keys()[0], seats, seed=1)).match
     for n in range(MOVES):
         seat = min(live.to_act())
         action = live.game.legal_actions(live.state, seat)[0]

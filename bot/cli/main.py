@@ -25,7 +25,8 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("script", nargs="?", help="a script file (default: the built-in one)")
 
     sim = sub.add_parser("simulate", help="play whole matches with AI seats through SQLite")
-    sim.add_argument("--game", default="paris-paris")
+    sim.add_argument("--game", required=True, help="a game key (python -m bot games lists them)")
+    sim.add_argument("--edition", help="a named edition of the game (default: its first)")
     sim.add_argument("--players", type=int, default=2)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--matches", type=int, default=1)
@@ -34,6 +35,8 @@ def build_parser() -> argparse.ArgumentParser:
                      help="a match option, e.g. --option hand_size=2")  # fmt: skip
     sim.add_argument("--db", help="database file (default: a temporary one)")
     sim.add_argument("--json", action="store_true", help="one JSON object per match")
+
+    sub.add_parser("games", help="list the installed games, their seats and editions")
 
     rep = sub.add_parser("replay", help="replay a match record and print its result")
     rep.add_argument("record")
@@ -80,7 +83,11 @@ async def _dispatch(args: argparse.Namespace) -> int | None:
 
         options = _options(args.option)
         return await simulate(args.game, args.players, args.seed, args.matches, args.ai,
-                              options, args.db, args.json)  # fmt: skip
+                              args.edition, options, args.db, args.json)  # fmt: skip
+    if command == "games":
+        from bot.cli.simulate import list_games
+
+        return list_games()
     if command == "replay":
         from bot.cli.records import replay_file
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from bot.cli.errors import EXIT_USAGE, CliError
 from games.host import MatchHost
+from games.registry import game_keys, get_game
 from storage import SeatRow, Store
 
 
@@ -33,12 +34,22 @@ def format_summary(summary: dict[str, Any], seed: int | None = None) -> str:
             f"{summary['actions']} actions")  # fmt: skip
 
 
+def list_games() -> int:
+    """One line per installed game: key, title, seats, editions (the default first)."""
+    for key in game_keys():
+        game = get_game(key)
+        print(f"{key}: {game.title}, {game.min_seats}–{game.max_seats} players, editions: "
+              f"{', '.join(game.editions)}")  # fmt: skip
+    return 0
+
+
 async def simulate(
     game: str,
     players: int,
     seed: int,
     matches: int,
     ai: str,
+    edition: str | None,
     options: dict[str, Any],
     db: str | None,
     as_json: bool,
@@ -51,7 +62,8 @@ async def simulate(
             host = MatchHost(store)
             for n in range(matches):
                 seats = [SeatRow(i, f"{ai} {i}", ai=ai) for i in range(players)]
-                outcome = await host.create(game, seats, options=options, seed=seed + n)
+                outcome = await host.create(game, seats, edition=edition, options=options,
+                                            seed=seed + n)  # fmt: skip
                 row = outcome.match.row
                 summary = result_summary(row.id, row.result or {}, row.version)
                 summary["seed"] = seed + n

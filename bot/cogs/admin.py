@@ -100,7 +100,7 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description=cmd("cmd
             live = await self._match(interaction, match)
             await self.bot.host.end(live.id, reason[:200])
             await answered(reply(interaction, t("admin.ended", None, id=live.id)))
-            if live.state is not None:
+            if live.started:
                 await attempt("the table", live.id, refresh_table(self.bot, live))
 
         await guarded(interaction, run)

@@ -13,7 +13,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.adapters import GameAdapter
+from bot.games.contract import GameAdapter
+from bot.i18n import t
 from bot.i18n.translator import cmd
 from bot.ui.lobby import check_channel, lobby_message
 from bot.ui.panel import moves_for
@@ -62,12 +63,6 @@ class GameCog(commands.GroupCog):
                   variant: str | None = None) -> None:  # fmt: skip
         async def run() -> None:
             check_channel(interaction)  # say what is missing before anything opens
-            game = get_game(self.adapter.key)
-            options: dict[str, Any] = {}
-            if variant:
-                if variant not in self.adapter.variants:
-                    raise HostError("variant.unknown", "pick a variant from the list")
-                options = self.adapter.variants[variant][1]
             settings: dict[str, Any] = {}
             if deadline and deadline.value:
                 settings["turn_deadline_s"] = deadline.value
@@ -75,9 +70,9 @@ class GameCog(commands.GroupCog):
                 settings["on_timeout"] = on_timeout.value
             live = await self.bot.host.open_lobby(
                 self.adapter.key, host_user_id=interaction.user.id,
-                host_name=interaction.user.display_name,
-                max_seats=players or game.max_seats, settings=settings, options=options,
-                guild_id=interaction.guild_id, channel_id=interaction.channel_id,
+                host_name=interaction.user.display_name, seats=players, edition=variant,
+                settings=settings, guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id,
             )  # fmt: skip
             await interaction.response.send_message(**lobby_message(live))
 
@@ -86,8 +81,10 @@ class GameCog(commands.GroupCog):
     @new.autocomplete("variant")
     async def variant_autocomplete(self, interaction: discord.Interaction,
                                    current: str) -> list[app_commands.Choice[str]]:  # fmt: skip
-        return [app_commands.Choice(name=label[:100], value=code)
-                for code, (label, _) in self.adapter.variants.items()
+        """The game's editions (the engine's named option presets), the default first."""
+        locale, key = str(interaction.locale), self.adapter.key
+        labels = [(name, t(f"edition.{key}.{name}", locale)) for name in get_game(key).editions]
+        return [app_commands.Choice(name=label[:100], value=name) for name, label in labels
                 if current.lower() in label.lower()][:25]  # fmt: skip
 
     @app_commands.command(name="play", description=cmd("cmd.game.play"))
@@ -103,14 +100,15 @@ class GameCog(commands.GroupCog):
     async def move_autocomplete(self, interaction: discord.Interaction,
                                 current: str) -> list[app_commands.Choice[str]]:  # fmt: skip
         choices: list[app_commands.Choice[str]] = []
-        for row in await self.bot.host.store.list_matches(("active",), user_id=interaction.user.id):
+        host = self.bot.host
+        for row in await host.store.list_matches(("active",), user_id=interaction.user.id):
             if row.game != self.adapter.key:
                 continue
-            live = await self.bot.host.get(row.id)
+            live = await host.get(row.id)
             seat = live.seat_of(interaction.user.id)
-            if seat is None or seat not in live.to_act():
+            if seat is None:
                 continue
-            for option in moves_for(live, seat, str(interaction.locale)):
+            for option in moves_for(host, live, seat, str(interaction.locale)):
                 label = option.label
                 if current.lower() in label.lower():
                     value = f"{live.id}:{live.row.version}:{option.index}"

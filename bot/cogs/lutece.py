@@ -8,8 +8,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.adapters import ADAPTERS
 from bot.command_sync import sync_commands
+from bot.games import adapters
 from bot.i18n import t
 from bot.i18n.translator import cmd
 from bot.ui.router import guarded, reply
@@ -65,7 +65,7 @@ class LuteceCog(commands.GroupCog, group_name="lutece", group_description=cmd("c
         async def run() -> None:
             locale = str(interaction.locale)
             games = "\n".join(t("lutece.help.game", locale, command=a.command,
-                                 game=t(f"game.{a.key}", locale)) for a in ADAPTERS.values())
+                                 game=t(f"game.{a.key}", locale)) for a in adapters().values())
             await reply(interaction, t("lutece.help", locale, games=games))  # fmt: skip
 
         await guarded(interaction, run)

@@ -69,9 +69,6 @@ class GameAdapter(ABC):
     key: str  # the engine's game key
     command: str  # the slash command group
     private_label: str  # catalogue key of the button that shows a player's secrets
-    # Named rule variants offered by `/<game> new variant:`: code -> (label, match options).
-    # The first one is the default edition.
-    variants: dict[str, tuple[str, dict[str, Any]]] = {}
     # Settings the table's host may change in the lobby (see LobbyChoice).
     lobby_choices: tuple[LobbyChoice, ...] = ()
 
@@ -103,7 +100,9 @@ class GameAdapter(ABC):
 
     @abstractmethod
     def describe(self, event: Event, names: list[str], locale: str | None) -> str | None:
-        """A recap line for a public event, or None for events not worth a line."""
+        """A line for an event, or None for events not worth a line. Public events make the
+        recap; a private event (`event.to`) is shown to its seats' players only, so its
+        line may name what only they may know ("you drew…")."""
 
     @abstractmethod
     def result_lines(self, result: Result, names: list[str], locale: str | None) -> list[str]:

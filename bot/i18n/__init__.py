@@ -1,7 +1,9 @@
 """The message catalogue: every user-facing sentence, keyed, one JSON file per language.
 
-Cogs and engines never hold English text for players; they name a key. Adding Russian, German
-or French is adding `ru.json`, `de.json`, `fr.json` beside `en.json`.
+Cogs and engines never hold English text for players; they name a key. The shared sentences
+live here (`bot/i18n/<language>.json`); each game's live in its presentation package
+(`bot/games/<game>/i18n/<language>.json`) and are merged in, so adding a game or a language
+edits no shared catalogue.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ import json
 import string
 from functools import cache
 from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any
 
 from games.core.errors import IllegalAction
@@ -17,13 +20,25 @@ from games.core.errors import IllegalAction
 DEFAULT_LOCALE = "en"
 
 
+def _read(folder: Traversable, locale: str) -> dict[str, str]:
+    path = folder.joinpath(f"{locale}.json")
+    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+
+
 @cache
 def _load(locale: str) -> dict[str, str]:
-    try:
-        text = resources.files("bot.i18n").joinpath(f"{locale}.json").read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return {}
-    return json.loads(text)
+    """The shared catalogue of `locale` with every game's merged in."""
+    from bot.games import package_files, packages
+
+    merged = _read(resources.files("bot.i18n"), locale)
+    for name in packages():
+        merged.update(_read(package_files(name).joinpath("i18n"), locale))
+    return merged
+
+
+def reload_catalogues() -> None:
+    """Forget the merged catalogues (a presentation package was registered)."""
+    _load.cache_clear()
 
 
 def languages() -> list[str]:

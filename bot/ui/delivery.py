@@ -18,11 +18,12 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
-from bot.adapters import adapter_for
+from bot.games import adapter_for
 from bot.i18n import t
 from bot.ui.panel import panel, text_names
 from bot.ui.table import lost, move_to_channel, refresh_table, table_channel
-from games.outcome import LiveMatch, Outcome
+from games.core.contract import Event
+from games.host.outcome import LiveMatch, Outcome
 
 if TYPE_CHECKING:
     from bot.app import LuteceBot
@@ -91,13 +92,42 @@ async def announce(bot: LuteceBot, outcome: Outcome) -> None:
     waiting = to_act_users(live)
     if waiting:
         lines.append(t("table.your_turn", None, mentions=mentions(waiting)))
-    elif outcome.finished:
-        winners = live.game.result(live.state).winners
-        lines.append(t("table.game_over", None, winners=", ".join(names[s] for s in winners)))
+    elif outcome.finished and (result := bot.host.result(live)) is not None:
+        lines.append(t("table.game_over", None,
+                       winners=", ".join(names[s] for s in result.winners)))  # fmt: skip
     if lines:
         await attempt("the recap", live.id, post(bot, live, fit(lines), waiting))
     await attempt("the table", live.id, refresh_table(bot, live))
+    await deliver_notices(bot, live, outcome)
     await prompt_by_dm(bot, live)
+
+
+def notice_lines(live: LiveMatch, events: list[Event], locale: str | None) -> list[str]:
+    """Private events told to their seat ("you drew…"), as lines."""
+    adapter, names = adapter_for(live.row.game), text_names(live)
+    return [line for e in events if (line := adapter.describe(e, names, locale))]
+
+
+async def deliver_notices(bot: LuteceBot, live: LiveMatch, outcome: Outcome) -> None:
+    """Each seat's private events reach its player only: by DM when they asked for DMs,
+    else at the top of their next panel or secrets answer (fresh ephemerals of their own
+    clicks: an old ephemeral's token may have expired)."""
+    for seat, events in outcome.notices().items():
+        user_id = live.row.seat_rows[seat].user_id
+        if user_id is None:
+            continue  # an AI seat
+        prefs = await bot.host.store.get_prefs(user_id)
+        if prefs.dms and not prefs.dms_closed:
+            text = "\n".join(notice_lines(live, events, prefs.locale))
+            if text and await send_dm(bot, live, user_id, text):
+                continue
+        bot.queue_notices(live.id, seat, events)
+
+
+def private_lines(bot: LuteceBot, live: LiveMatch, seat: int, locale: str | None) -> str:
+    """What only `seat` may know, from its own view (its marker, its hand)."""
+    view = bot.host.seat_view(live, seat)
+    return adapter_for(live.row.game).private_text(view, text_names(live), locale)
 
 
 def fit(lines: list[str]) -> str:
@@ -120,26 +150,31 @@ async def prompt_by_dm(bot: LuteceBot, live: LiveMatch) -> None:
 
 async def send_private_dm(bot: LuteceBot, live: LiveMatch, seat: int, user_id: int, *,
                           with_panel: bool) -> bool:  # fmt: skip
-    """One DM with the seat's private view (and the panel); False if DMs are off or closed.
+    """One DM with the seat's private view (and the panel); False if DMs are off or closed."""
+    prefs = await bot.host.store.get_prefs(user_id)
+    if not prefs.dms or prefs.dms_closed:
+        return False
+    text = private_lines(bot, live, seat, prefs.locale)
+    payload: dict[str, Any] = {}
+    if with_panel:
+        payload = await panel(bot.host, live, seat, (), prefs.locale)
+        text += "\n" + payload.pop("content", "")
+        payload.pop("attachments", None)
+    return await send_dm(bot, live, user_id, text, **payload)
+
+
+async def send_dm(bot: LuteceBot, live: LiveMatch, user_id: int, text: str,
+                  **payload: Any) -> bool:  # fmt: skip
+    """A DM headed with the match, to a player who opted in; False if it could not go.
 
     Closed DMs are remembered and said once in the table's thread; any other Discord error
     is only logged (the player still has the table's buttons)."""
     prefs = await bot.host.store.get_prefs(user_id)
-    if not prefs.dms or prefs.dms_closed:
-        return False
-    adapter = adapter_for(live.row.game)
-    text = t("dm.header", prefs.locale, game=t(f"game.{live.row.game}", prefs.locale), id=live.id)
-    text += "\n" + adapter.private_text(live.game.view(live.state, seat), text_names(live),
-                                        prefs.locale)  # fmt: skip
-    payload: dict[str, Any] = {}
-    if with_panel:
-        payload = await panel(live, seat, (), prefs.locale)
-        text += "\n" + payload.pop("content", "")
-        payload.pop("attachments", None)
+    head = t("dm.header", prefs.locale, game=t(f"game.{live.row.game}", prefs.locale), id=live.id)
     try:
         # create_dm reuses the cached DM channel; no GET /users/{id} before every prompt.
         dm = await bot.create_dm(discord.Object(user_id))
-        await dm.send(fit([text]), **payload)
+        await dm.send(fit([head + "\n" + text]), **payload)
         return True
     except discord.Forbidden:
         prefs.dms_closed = True

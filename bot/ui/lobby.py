@@ -22,7 +22,7 @@ from bot.ui.router import Click, answered, button, handles, reply, view_of
 from bot.ui.safe_text import md, plain
 from bot.ui.table import post_table, table_channel
 from games.host import HostError
-from games.outcome import LiveMatch
+from games.host.outcome import LiveMatch
 
 if TYPE_CHECKING:
     from bot.app import LuteceBot

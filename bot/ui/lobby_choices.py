@@ -10,11 +10,12 @@ from typing import Any
 
 import discord
 
-from bot.adapters import LobbyChoice, adapter_for
+from bot.games import adapter_for
+from bot.games.contract import LobbyChoice
 from bot.i18n import t
 from bot.ui import custom_ids
 from games.host import HostError
-from games.outcome import LiveMatch
+from games.host.outcome import LiveMatch
 
 VERB = "option"
 

@@ -14,14 +14,14 @@ from typing import Any
 
 import discord
 
-from bot.adapters import adapter_for
-from bot.adapters.base import MoveOption
+from bot.games import adapter_for
+from bot.games.contract import MoveOption
 from bot.i18n import t
 from bot.ui.custom_ids import build
 from bot.ui.router import button, view_of
 from bot.ui.safe_text import md, md_all, plain_all
-from games.host import HostError
-from games.outcome import LiveMatch
+from games.host import HostError, MatchHost
+from games.host.outcome import LiveMatch
 
 OPTIONS_PER_SELECT = 25
 SELECTS_PER_PANEL = 4  # the fifth row holds the buttons
@@ -37,10 +37,12 @@ def text_names(live: LiveMatch) -> list[str]:
     return md_all([s.name for s in live.row.seat_rows])
 
 
-def moves_for(live: LiveMatch, seat: int, locale: str | None) -> list[MoveOption]:
-    game, adapter = live.game, adapter_for(live.row.game)
-    actions = game.legal_actions(live.state, seat)
-    return adapter.moves(game.view(live.state, seat), actions, label_names(live), locale)
+def moves_for(host: MatchHost, live: LiveMatch, seat: int,
+              locale: str | None) -> list[MoveOption]:  # fmt: skip
+    """The seat's choices (from the host) as paths of steps (from the game's adapter)."""
+    actions = host.choices(live, seat)
+    view = host.seat_view(live, seat)
+    return adapter_for(live.row.game).moves(view, actions, label_names(live), locale)
 
 
 def as_new_message(payload: dict[str, Any]) -> dict[str, Any]:
@@ -60,18 +62,18 @@ def parse_prefix(arg: str) -> tuple[int, tuple[str, ...]]:
     return int(version), tuple(c for c in path.split("/") if c)
 
 
-async def panel(live: LiveMatch, seat: int, prefix: tuple[str, ...],
+async def panel(host: MatchHost, live: LiveMatch, seat: int, prefix: tuple[str, ...],
                 locale: str | None) -> dict[str, Any]:  # fmt: skip
     """The message (content, view, maybe a preview file) for the panel at `prefix`."""
     version = live.row.version
-    moves = [m for m in moves_for(live, seat, locale) if m.codes[: len(prefix)] == prefix]
+    moves = [m for m in moves_for(host, live, seat, locale) if m.codes[: len(prefix)] == prefix]
     if not moves:
         if prefix:
-            return await panel(live, seat, (), locale)
+            return await panel(host, live, seat, (), locale)
         return {"content": t("panel.nothing", locale)}
     done = [m for m in moves if len(m.codes) == len(prefix)]
     if len(moves) == 1 and done:
-        return await _confirm(live, seat, done[0], locale)
+        return await _confirm(host, live, seat, done[0], locale)
     adapter = adapter_for(live.row.game)
     seen: dict[str, str] = {}
     for move in moves:
@@ -102,21 +104,20 @@ async def panel(live: LiveMatch, seat: int, prefix: tuple[str, ...],
     return {"content": content, "view": view, "attachments": []}
 
 
-async def _confirm(live: LiveMatch, seat: int, move: MoveOption,
+async def _confirm(host: MatchHost, live: LiveMatch, seat: int, move: MoveOption,
                    locale: str | None) -> dict[str, Any]:  # fmt: skip
     """The last screen: what the move does, a public preview, Confirm and Back."""
-    game, adapter = live.game, adapter_for(live.row.game)
-    action = game.legal_actions(live.state, seat)[move.index]
-    names = text_names(live)
+    adapter = adapter_for(live.row.game)
     lines = [t("panel.confirm", locale, move=md(move.label, 1000))]
     attachments: list[discord.File] = []
-    if not game.reveals_hidden(live.state, seat, action):
+    preview = host.preview(live, seat, move.index)
+    if preview is not None:
         # Only what everybody will see anyway: public events and the public view.
-        after, events = game.apply(live.state, seat, action)
-        lines += [line for e in events if e.to is None
-                  if (line := adapter.describe(e, names, locale))]  # fmt: skip
+        names = text_names(live)
+        lines += [line for e in preview.events if (line := adapter.describe(e, names, locale))]
+        action = host.choices(live, seat)[move.index]
         # Drawn in a worker thread: tens of milliseconds the event loop keeps for others.
-        png = await asyncio.to_thread(adapter.render, game.view(after, None), label_names(live),
+        png = await asyncio.to_thread(adapter.render, preview.view, label_names(live),
                                       highlight=adapter.highlight(action))  # fmt: skip
         attachments.append(discord.File(io.BytesIO(png), filename="preview.png"))
     else:

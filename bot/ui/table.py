@@ -15,13 +15,16 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 import discord
+from pydantic import BaseModel
 
-from bot.adapters import adapter_for
+from bot.games import adapter_for
 from bot.i18n import t
 from bot.ui.panel import label_names, text_names
 from bot.ui.router import button, view_of
 from bot.ui.safe_text import md
-from games.outcome import LiveMatch
+from games.core.contract import Result
+from games.host import MatchHost
+from games.host.outcome import LiveMatch
 
 if TYPE_CHECKING:
     from bot.app import LuteceBot
@@ -32,15 +35,13 @@ LOCKED = 160005  # "Thread is locked": a post in a locked thread
 UNKNOWN_CHANNEL, UNKNOWN_MESSAGE = 10003, 10008
 
 
-def table_message(live: LiveMatch, locale: str | None = None, *,
-                  png: bytes | None = None) -> dict[str, Any]:  # fmt: skip
-    """Embed, picture and buttons of the table as everybody sees it (`png`: pre-rendered)."""
-    game, adapter = live.game, adapter_for(live.row.game)
+def table_message(live: LiveMatch, view: BaseModel, result: Result | None,
+                  png: bytes, locale: str | None = None) -> dict[str, Any]:  # fmt: skip
+    """Embed, picture and buttons of the table as everybody sees it."""
+    adapter = adapter_for(live.row.game)
     names = text_names(live)
-    view = game.view(live.state, None)
     embed = discord.Embed(title=t("table.title", locale, game=t(f"game.{live.row.game}", locale)),
                           colour=discord.Colour.dark_teal())  # fmt: skip
-    result = game.result(live.state)
     if live.row.status == "ended":
         lines = [t("table.ended", locale, reason=md(live.row.end_reason or "—", 200))]
     elif result is not None:
@@ -50,8 +51,6 @@ def table_message(live: LiveMatch, locale: str | None = None, *,
     embed.description = "\n".join(lines)[:4000]
     embed.set_image(url="attachment://table.png")
     embed.set_footer(text=t("table.footer", locale, id=live.id, version=live.row.version))
-    if png is None:
-        png = adapter.render(view, label_names(live))
     message: dict[str, Any] = {
         "embed": embed,
         "attachments": [discord.File(io.BytesIO(png), filename="table.png")],
@@ -68,15 +67,17 @@ def table_message(live: LiveMatch, locale: str | None = None, *,
     return message
 
 
-async def table_payload(live: LiveMatch, locale: str | None = None) -> dict[str, Any]:
-    """`table_message`, with the picture drawn in a worker thread.
+async def table_payload(host: MatchHost, live: LiveMatch,
+                        locale: str | None = None) -> dict[str, Any]:  # fmt: skip
+    """`table_message` from the host's public view, the picture drawn in a worker thread.
 
     Drawing takes tens of milliseconds; on the event loop it would delay the answers to
     every other interaction (on every table) by as much.
     """
-    view, names = live.game.view(live.state, None), label_names(live)
-    png = await asyncio.to_thread(adapter_for(live.row.game).render, view, names)
-    return table_message(live, locale, png=png)
+    view = host.public_view(live)
+    render = adapter_for(live.row.game).render
+    png = await asyncio.to_thread(render, view, label_names(live))
+    return table_message(live, view, host.result(live), png, locale)
 
 
 def table_lock(bot: LuteceBot, match_id: str) -> asyncio.Lock:
@@ -101,7 +102,7 @@ async def table_channel(bot: LuteceBot, live: LiveMatch) -> discord.abc.Messagea
 async def post_table(bot: LuteceBot, live: LiveMatch, channel: discord.abc.Messageable,
                      *, restored: bool = False) -> discord.Message:  # fmt: skip
     """A new table message (a start, a restore, or a move out of a lost thread)."""
-    payload = await table_payload(live)
+    payload = await table_payload(bot.host, live)
     files = payload.pop("attachments")
     if restored:
         payload["content"] = t("table.restored", None)
@@ -164,13 +165,13 @@ async def refresh_table(bot: LuteceBot, live: LiveMatch) -> None:
         if live.row.table_message_id is None:
             await post_table(bot, live, channel, restored=True)
             return
-        payload = await table_payload(live)  # the latest state, drawn under the lock
+        payload = await table_payload(bot.host, live)  # the latest state, under the lock
         message = channel.get_partial_message(live.row.table_message_id)  # type: ignore[attr-defined]
         try:
             await message.edit(**payload)
         except discord.HTTPException as exc:
             if exc.code == ARCHIVED and await unarchive(bot, channel):
-                await message.edit(**await table_payload(live))
+                await message.edit(**await table_payload(bot.host, live))
             elif exc.code == UNKNOWN_MESSAGE:
                 await post_table(bot, live, channel, restored=True)
                 return
@@ -186,7 +187,7 @@ async def catch_up(bot: LuteceBot, match_id: str) -> None:
     """Refresh a table that an earlier Discord error left behind its match (cheap when
     the table is current: nothing but a comparison)."""
     live = bot.host.peek(match_id)
-    if live is None or live.state is None or live.row.status not in ("active", "finished"):
+    if live is None or not live.started or live.row.status not in ("active", "finished"):
         return
     if live.row.table_version >= live.row.version:
         return

@@ -21,7 +21,8 @@ from games.core.record import MatchRecord, RecordedAction
 from games.core.rng import derive_rng
 from games.host.errors import HostError, as_json
 from games.host.lobby import LobbyMixin
-from games.outcome import Applied, LiveMatch, Outcome
+from games.host.outcome import Applied, LiveMatch, Outcome
+from games.host.seats import SeatsMixin
 from games.registry import get_game
 from storage.rows import SeatRow
 from storage.store import DuplicateRequest, StaleVersion, Store
@@ -29,7 +30,7 @@ from storage.store import DuplicateRequest, StaleVersion, Store
 log = logging.getLogger(__name__)
 
 
-class MatchHost(LobbyMixin):
+class MatchHost(LobbyMixin, SeatsMixin):
     """Holds live matches and applies every change to them."""
 
     def __init__(self, store: Store, *, clock: Callable[[], float] = time.time) -> None:
@@ -97,28 +98,32 @@ class MatchHost(LobbyMixin):
     ) -> Outcome:
         """Apply `user_id`'s action exactly once (`key` is the idempotency key), then let AI
         seats reply. Raises HostError/IllegalAction with nothing changed when refused."""
+
+        def pick(live: LiveMatch, seat: int) -> BaseModel:
+            if isinstance(action, BaseModel):
+                return action
+            return live.game.parse_action(action)
+
         async with self.lock(match_id):
             live = self._live.get(match_id) or await self._load(match_id)
-            if key is not None and key in live.requests:  # every key of the log, since load
-                return Outcome(live, duplicate=True)
-            if live.row.status != "active":
-                raise HostError("match.not_active", "this match is not running", match=match_id)
-            seat = live.seat_of(user_id)
-            if seat is None:
-                raise HostError("seat.not_player", "you are not playing in this match")
-            if seat not in live.to_act():
-                raise HostError("turn.not_yours", "it is not your turn")
-            if expected_version is not None and expected_version != live.row.version:
-                raise HostError("match.stale", "the table has moved on since that button was made")
-            if not isinstance(action, BaseModel):
-                action = live.game.parse_action(action)
-            outcome = Outcome(live)
-            try:
-                await self._apply(live, outcome, seat, action, key, user_id, "player")
-            except DuplicateRequest:
-                return Outcome(live, duplicate=True)
-            await self._drive_ai(live, outcome)
-            return outcome
+            return await self._act(live, user_id, key, expected_version, pick)
+
+    async def _act(self, live: LiveMatch, user_id: int, key: str | None, version: int | None,
+                   pick: Callable[[LiveMatch, int], BaseModel]) -> Outcome:  # fmt: skip
+        """The one path of a player's move, under the match lock: a repeated key is
+        recognised first, then the turn is checked (once, here), then the version."""
+        if key is not None and key in live.requests:  # every key of the log, since load
+            return Outcome(live, duplicate=True)
+        seat = self.seat_to_act(live, user_id)
+        if version is not None and version != live.row.version:
+            raise HostError("match.stale", "the table has moved on since that button was made")
+        outcome = Outcome(live)
+        try:
+            await self._apply(live, outcome, seat, pick(live, seat), key, user_id, "player")
+        except DuplicateRequest:
+            return Outcome(live, duplicate=True)
+        await self._drive_ai(live, outcome)
+        return outcome
 
     async def _apply(
         self,
@@ -203,9 +208,10 @@ class MatchHost(LobbyMixin):
             return outcome
 
     async def mark_reminded(self, match_id: str) -> None:
-        live = await self.get(match_id)
-        live.row.reminded = True
-        await self.store.update_match(match_id, reminded=1)
+        async with self.lock(match_id):
+            live = self._live.get(match_id) or await self._load(match_id)
+            live.row.reminded = True
+            await self.store.update_match(match_id, reminded=1)
 
     # --- admin ----------------------------------------------------------------------------
 

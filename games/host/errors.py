@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.core.errors import IllegalAction
-from games.outcome import MatchSettings
+from games.host.outcome import MatchSettings
 
 
 class HostError(IllegalAction):

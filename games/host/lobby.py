@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from games.core.ai import get_player
 from games.host.errors import HostError, as_json, new_match_id, parse_settings
-from games.outcome import LiveMatch, Outcome
+from games.host.outcome import LiveMatch, Outcome
 from games.registry import get_game
 from storage.rows import MatchRow, SeatRow
 
@@ -43,16 +43,20 @@ class LobbyMixin:
         *,
         host_user_id: int,
         host_name: str,
-        max_seats: int,
+        seats: int | None = None,
+        edition: str | None = None,
         options: Mapping[str, Any] | None = None,
         settings: Mapping[str, Any] | None = None,
         guild_id: int | None = None,
         channel_id: int | None = None,
     ) -> LiveMatch:
-        """A new table waiting for players; its creator takes seat 0."""
+        """A new table waiting for players; its creator takes seat 0. `seats`: at most how
+        many (default: the game's most); `edition`: a named option preset, `options` on top.
+        The options are parsed here, once, and stored."""
         game = get_game(game_key)
+        max_seats = seats or game.max_seats
         game.check_seats(max_seats)
-        opts = game.parse_options(options)
+        opts = game.parse_options({**game.edition_options(edition), **(options or {})})
         now = self.clock()
         row = MatchRow(
             id=new_match_id(), game=game_key, status="lobby", seats=max_seats, seed=0,
@@ -156,6 +160,7 @@ class LobbyMixin:
         game_key: str,
         seats: list[SeatRow],
         *,
+        edition: str | None = None,
         options: Mapping[str, Any] | None = None,
         settings: Mapping[str, Any] | None = None,
         seed: int | None = None,
@@ -166,7 +171,7 @@ class LobbyMixin:
         """Open and start a match with a fixed seat list in one go (CLI, tests, demos)."""
         game = get_game(game_key)
         game.check_seats(len(seats))
-        opts = game.parse_options(options)
+        opts = game.parse_options({**game.edition_options(edition), **(options or {})})
         now = self.clock()
         row = MatchRow(
             id=new_match_id(), game=game_key, status="lobby", seats=len(seats), seed=0,

@@ -37,7 +37,8 @@ def test_seeded_simulate_is_deterministic(capsys, tmp_path):
 
 def test_export_replays_to_the_same_result(capsys, tmp_path):
     db = tmp_path / "sim.db"
-    _, out, _ = run_cli(capsys, "simulate", "--players", "4", "--seed", "5", "--json",
+    _, out, _ = run_cli(capsys, "simulate", "--game", "paris-paris", "--players", "4",
+                        "--seed", "5", "--json",
                         "--db", str(db))  # fmt: skip
     simulated = json.loads(out)
     code, record, _ = run_cli(capsys, "export", simulated["match"], "--db", str(db))
@@ -54,7 +55,8 @@ def test_export_replays_to_the_same_result(capsys, tmp_path):
 
 def test_replay_names_the_first_illegal_action(capsys, tmp_path):
     db = tmp_path / "sim.db"
-    _, out, _ = run_cli(capsys, "simulate", "--players", "2", "--seed", "3", "--json",
+    _, out, _ = run_cli(capsys, "simulate", "--game", "paris-paris", "--players", "2",
+                        "--seed", "3", "--json",
                         "--db", str(db))  # fmt: skip
     _, record, _ = run_cli(capsys, "export", json.loads(out)["match"], "--db", str(db))
     data = json.loads(record)
@@ -88,9 +90,9 @@ def test_bad_records_get_one_sentence_and_exit_2(capsys, tmp_path, content, expe
 def test_bad_simulate_arguments(capsys):
     code, _, err = run_cli(capsys, "simulate", "--game", "chess")
     assert code == 2 and "unknown game 'chess'" in err
-    code, _, err = run_cli(capsys, "simulate", "--players", "9")
+    code, _, err = run_cli(capsys, "simulate", "--game", "paris-paris", "--players", "9")
     assert code == 2 and "played by 2 to 4 players" in err
-    code, _, err = run_cli(capsys, "simulate", "--option", "colour=pink")
+    code, _, err = run_cli(capsys, "simulate", "--game", "paris-paris", "--option", "colour=pink")
     assert code == 2 and "invalid option" in err
 
 
@@ -110,7 +112,7 @@ def test_export_from_missing_corrupt_or_future_database(capsys, tmp_path):
 
 def test_export_of_unknown_match(capsys, tmp_path):
     db = tmp_path / "sim.db"
-    run_cli(capsys, "simulate", "--db", str(db))
+    run_cli(capsys, "simulate", "--game", "paris-paris", "--db", str(db))
     code, _, err = run_cli(capsys, "export", "deadbeef", "--db", str(db))
     assert code == 2 and "there is no match 'deadbeef'" in err
 
@@ -135,7 +137,8 @@ def test_module_entry_point_has_no_traceback_on_errors(tmp_path):
 
 def test_backup_copies_a_live_database_consistently(capsys, tmp_path):
     db = tmp_path / "live.db"
-    code, _, _ = run_cli(capsys, "simulate", "--players", "3", "--seed", "2", "--db", str(db))
+    code, _, _ = run_cli(capsys, "simulate", "--game", "paris-paris", "--players", "3",
+                         "--seed", "2", "--db", str(db))
     assert code == 0
     copy = tmp_path / "copy.db"
     code, out, _ = run_cli(capsys, "backup", str(copy), "--db", str(db))
@@ -158,3 +161,14 @@ def test_invite_prints_the_link_with_exactly_the_needed_permissions(capsys):
     bits = [10, 11, 14, 15, 16, 35, 38]
     assert f"permissions={sum(1 << b for b in bits)}" in link
     assert "No privileged intent" in out
+
+
+def test_an_edition_is_chosen_by_name_on_the_command_line(capsys):
+    # Issue 8: the edition presets live with the engine, so the command line can ask for one.
+    code, out, _ = run_cli(capsys, "simulate", "--game", "city-of-light", "--edition", "german",
+                           "--seed", "4", "--json")  # fmt: skip
+    assert code == 0 and json.loads(out)["scores"]
+    code, _, err = run_cli(capsys, "simulate", "--game", "city-of-light", "--edition", "klingon")
+    assert code == 2 and "no edition 'klingon'" in err and "german" in err
+    code, out, _ = run_cli(capsys, "games")
+    assert code == 0 and "city-of-light" in out and "original, german, random-postcards" in out

@@ -65,6 +65,6 @@ def fast_render(monkeypatch):
     png = base64.b64decode(
         "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
     )
-    from bot.adapters.paris_paris import ParisParisAdapter
+    from bot.games.paris_paris.adapter import ParisParisAdapter
 
     monkeypatch.setattr(ParisParisAdapter, "render", lambda self, view, names, **kw: png)

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from bot.adapters.city_of_light import ONE_CELL_FOUNTAIN, CityOfLightAdapter, tile_rows
+from bot.games.city_of_light.adapter import ONE_CELL_FOUNTAIN, CityOfLightAdapter, tile_rows
 from games.city_of_light.engine import CityOfLight
 from tests.city_of_light.test_fountain_cells import flat
 from tests.discord.driver import (
@@ -113,10 +113,10 @@ def test_every_event_and_result_reads_well():
             state, events = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
             for event in events:
                 line = ADAPTER.describe(event, NAMES, None)
-                assert (line is None) == (event.to is not None or event.kind not in {
+                assert (line is None) == (event.kind not in {
                     "tile_placed", "tiles_done", "phase_started", "building_taken",
                     "building_placed", "postcard_activated", "metropolitain_expired",
-                    "passed", "game_over"}), (event, line)  # fmt: skip
+                    "passed", "game_over", "tile_drawn"}), (event, line)  # fmt: skip
                 assert line is None or "{" not in line, line
         lines = ADAPTER.result_lines(GAME.result(state), NAMES, None)
         text = "\n".join(lines)
@@ -337,3 +337,49 @@ async def test_the_german_edition_against_an_ai(world, monkeypatch):
         assert live.row.status == "finished" and turns > 8
     description = table_message(world, thread).embeds[0]["description"]
     assert "Final result" in description and "Lit buildings" in description
+
+
+async def test_a_drawn_tile_is_told_to_its_drawer_only(world, monkeypatch):
+    # Issue 8: a private event (the tile a player draws) is delivered to that player: by DM
+    # when they asked for DMs, else at the top of their next panel — and to nobody else.
+    monkeypatch.setattr(CityOfLightAdapter, "render", lambda self, view, names, **kw: TINY_PNG)
+    alice, bob = world.user("alice"), world.user("bob")
+    users = {alice.id: alice, bob.id: bob}
+    rng = random.Random(3)
+    log = PayloadLog(world.fake)
+    told = {alice.id: 0, bob.id: 0}
+    lines: list[tuple[int, str]] = []  # (drawer, the notice only they may see)
+    with log.installed():
+        async with world.bot() as bot:
+            await bob.slash(world.games, "lutece dms", enabled="on")
+            match_id, thread, _ = await start_col_match(world, bot, alice, bob, "original")
+            pending: int | None = None  # a tile alice drew and was not told yet
+            for _ in range(10):
+                live = await bot.host.get(match_id)
+                seat = min(live.to_act())
+                user = users[live.row.seat_rows[seat].user_id]
+                before = live.state.hands[seat]
+                opened = await user.click(table_message(world, thread), "Take turn")
+                if user is alice and pending is not None:
+                    assert opened.content.startswith(f"🤫 You drew tile {pending}:")
+                    told[alice.id] += 1
+                    pending = None
+                assert not opened.content.startswith("🤫") or user is alice
+                done = await click_through(user, opened.message, rng)
+                assert "Done" in done.content
+                await settle(world, bot)
+                after = (await bot.host.get(match_id)).state.hands[seat]
+                if after != before:  # laid the tile in hand and drew the next one
+                    (tile,) = after
+                    rows = " / ".join(tile_rows(seat, tile, 0))
+                    lines.append((user.id, f"🤫 You drew tile {tile}: {rows}"))
+                    if user is bob:
+                        assert f"You drew tile {tile}:" in bob.dms()[-1].content
+                        told[bob.id] += 1
+                    else:
+                        pending = tile
+    assert told[alice.id] and told[bob.id]
+    for item in log.sent:
+        for drawer, line in lines:
+            if line in item.text:
+                assert item.audience == drawer, item

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from bot.adapters.city_of_light import CityOfLightAdapter
+from bot.games.city_of_light.adapter import CityOfLightAdapter
 from bot.ui.lobby_choices import picked_options
 from games.city_of_light.data import POSTCARD_NAMES
 from games.host import HostError

@@ -24,7 +24,7 @@ async def _two_humans(host: MatchHost, **kw) -> str:
 
 async def test_lobby_join_add_ai_start_runs_ai_until_a_human_acts(store: Store):
     host = MatchHost(store)
-    live = await host.open_lobby("race", host_user_id=1, host_name="ann", max_seats=3)
+    live = await host.open_lobby("race", host_user_id=1, host_name="ann", seats=3)
     await host.join(live.id, 2, "bob")
     with pytest.raises(HostError) as err:
         await host.join(live.id, 2, "bob")
@@ -46,7 +46,7 @@ async def test_lobby_join_add_ai_start_runs_ai_until_a_human_acts(store: Store):
 
 async def test_leave_and_cancel(store: Store):
     host = MatchHost(store)
-    live = await host.open_lobby("race", host_user_id=1, host_name="ann", max_seats=2)
+    live = await host.open_lobby("race", host_user_id=1, host_name="ann", seats=2)
     await host.join(live.id, 2, "bob")
     await host.leave(live.id, 2)
     assert [s.name for s in (await store.get_match(live.id)).seat_rows] == ["ann"]

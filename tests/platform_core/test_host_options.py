@@ -16,7 +16,7 @@ CHOSEN = {"postcards": "chosen", "chosen_postcards": CARDS}
 
 async def _lobby(store: Store) -> tuple[MatchHost, str]:
     host = MatchHost(store)
-    live = await host.open_lobby("city-of-light", host_user_id=1, host_name="ann", max_seats=2,
+    live = await host.open_lobby("city-of-light", host_user_id=1, host_name="ann", seats=2,
                                  options={"hand_size": 2})  # fmt: skip
     await host.join(live.id, 2, "bob")
     return host, live.id

@@ -17,8 +17,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from bot.adapters.base import GameAdapter, LobbyChoice, MoveOption, Step
-from bot.adapters.city_of_light_cells import (
+from bot.games.city_of_light.cells import (
     SEAT_EMOJI,
     building_cells,
     building_label,
@@ -30,6 +29,7 @@ from bot.adapters.city_of_light_cells import (
     square_name,
     tile_rows,
 )
+from bot.games.contract import GameAdapter, LobbyChoice, MoveOption, Step
 from bot.i18n import t
 from games.city_of_light.data import (
     COLOURS,
@@ -85,16 +85,6 @@ class CityOfLightAdapter(GameAdapter):
     key = "city-of-light"
     command = "city-of-light"
     private_label = "col.button.tiles"
-    variants = {
-        "original": ("Original: 1 tile in hand, Metropolitain any later turn, starred cards",
-                     {}),
-        "german": ("German (Kosmos): 2 tiles in hand, Metropolitain next turn only, "
-                   "tie to unbuilt cells, 1-cell fountain",
-                   {"hand_size": 2, "metropolitain": "next_turn", "tiebreak": "unbuilt_cells",
-                    "fountain_cells": 1}),
-        "random-postcards": ("Original rules, 8 postcards at random from the 12",
-                             {"postcards": "random"}),
-    }  # fmt: skip
     lobby_choices = (POSTCARD_CHOICE,)
 
     # --- the turn panel
@@ -247,7 +237,7 @@ class CityOfLightAdapter(GameAdapter):
 
     def render(self, view: BaseModel, names: list[str], *,
                highlight: Collection[str] = ()) -> bytes:  # fmt: skip
-        from bot.render.city_of_light import render_table
+        from bot.games.city_of_light.render import render_table
 
         return render_table(view, names, highlight=highlight)  # type: ignore[arg-type]
 
@@ -287,8 +277,9 @@ class CityOfLightAdapter(GameAdapter):
     def describe(self, event: Event, names: list[str], locale: str | None) -> str | None:
         p = event.params
         kind = event.kind
-        if event.to is not None:
-            return None  # tile_drawn: only its seat may know the tile
+        if kind == "tile_drawn":  # private: the shared layer shows it to its seat only
+            rows = " / ".join(tile_rows(p["seat"], p["tile"], 0))
+            return t("col.event.drawn", locale, tile=p["tile"], rows=rows)
         who = seat_name(p["seat"], names) if "seat" in p else ""
         if kind == "tile_placed":
             rows = " / ".join(tile_rows(p["seat"], p["tile"], p["rotation"]))

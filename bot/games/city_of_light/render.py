@@ -11,8 +11,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 from typing import Any
 
-from bot.i18n import t
-from bot.render.city_of_light_layout import (
+from bot.games.city_of_light.layout import (
     BOARD_SIZE,
     BOARD_X,
     BOARD_Y,
@@ -32,7 +31,8 @@ from bot.render.city_of_light_layout import (
     postcard_box,
     square_box,
 )
-from bot.render.city_of_light_scoring import draw_scoring
+from bot.games.city_of_light.scoring_picture import draw_scoring
+from bot.i18n import t
 from bot.render.drawing import Canvas, Colour, safe_name
 from games.city_of_light.data import BUILDINGS, FACINGS
 from games.city_of_light.views import CityOfLightView

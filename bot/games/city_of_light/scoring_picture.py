@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bot.render.city_of_light_layout import cell_box
+from bot.games.city_of_light.layout import cell_box
 from bot.render.drawing import Canvas, Colour
 from games.city_of_light.views import CityOfLightView
 

@@ -6,7 +6,7 @@ from collections.abc import Collection, Sequence
 
 from pydantic import BaseModel
 
-from bot.adapters.base import GameAdapter, MoveOption, Step
+from bot.games.contract import GameAdapter, MoveOption, Step
 from bot.i18n import t
 from games.core.contract import Event, Result
 from games.paris_paris.board import STATION_IDS, STATION_NAMES
@@ -61,7 +61,7 @@ class ParisParisAdapter(GameAdapter):
 
     def render(self, view: BaseModel, names: list[str], *,
                highlight: Collection[str] = ()) -> bytes:  # fmt: skip
-        from bot.render.paris_paris import render_table
+        from bot.games.paris_paris.render import render_table
 
         return render_table(view, names, highlight=highlight)
 

@@ -10,9 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Collection
 
-from bot.i18n import t
-from bot.render.drawing import Canvas, Colour, Point, safe_name
-from bot.render.paris_paris_layout import (
+from bot.games.paris_paris.layout import (
     LABEL_SIDE,
     MAP_WIDTH,
     SEINE,
@@ -22,6 +20,8 @@ from bot.render.paris_paris_layout import (
     radius,
     slot_centres,
 )
+from bot.i18n import t
+from bot.render.drawing import Canvas, Colour, Point, safe_name
 from games.paris_paris.data import COLOURS, LINES, STATIONS
 from games.paris_paris.views import PublicView
 

@@ -38,6 +38,11 @@ class LiveMatch:
     def settings(self) -> MatchSettings:
         return MatchSettings.model_validate(self.row.settings)
 
+    @property
+    def started(self) -> bool:
+        """Dealt (a lobby is not): there is a state, views and maybe a result."""
+        return self.state is not None
+
     def seat_of(self, user_id: int) -> int | None:
         """The seat `user_id` holds, if any (a user holds at most one seat)."""
         for seat in self.row.seat_rows:
@@ -87,3 +92,9 @@ class Outcome:
     def private_events(self, seat: int) -> list[Event]:
         """Events only `seat` (and maybe other named seats) may see."""
         return [e for a in self.applied for e in a.events if e.to is not None and seat in e.to]
+
+    def notices(self) -> dict[int, list[Event]]:
+        """Per seat, the private events it must be told (a draw): the bot delivers them to
+        that seat's player only."""
+        seats = {s for a in self.applied for e in a.events if e.to is not None for s in e.to}
+        return {seat: self.private_events(seat) for seat in sorted(seats)}

@@ -1,0 +1,105 @@
+"""What the Discord layer and the CLI ask of a match: views, choices, previews, plays.
+
+They talk to seats, never to engine state: the public view, a seat's view, a seat's choices
+(its legal actions, in a stable order so that a choice is named by (version, index)), what a
+choice would look like to everybody, and playing a choice at a version. Whose turn it is is
+checked here, once, for every caller.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel
+
+from games.core.contract import Event, Result
+from games.host.errors import HostError
+from games.host.outcome import LiveMatch
+
+if TYPE_CHECKING:
+    import asyncio
+
+    from games.host.outcome import Outcome
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Preview:
+    """What a choice would show everybody: its public events and the public view after it."""
+
+    events: tuple[Event, ...]
+    view: BaseModel
+
+
+class SeatsMixin:
+    """The per-seat half of `MatchHost`; `lock`, `_load` and `_act` come from `MatchHost`."""
+
+    _live: dict[str, LiveMatch]
+
+    if TYPE_CHECKING:
+
+        def lock(self, match_id: str) -> asyncio.Lock: ...
+        async def _load(self, match_id: str) -> LiveMatch: ...
+        async def _act(self, live: LiveMatch, user_id: int, key: str | None,
+                       version: int | None, pick: Any) -> Outcome: ...  # fmt: skip
+
+    # --- reading ------------------------------------------------------------------------
+
+    def public_view(self, live: LiveMatch) -> BaseModel:
+        """What everybody may see (a started match)."""
+        return live.game.view(live.state, None)
+
+    def seat_view(self, live: LiveMatch, seat: int) -> BaseModel:
+        """What `seat` may see: the public view plus its own secrets."""
+        return live.game.view(live.state, seat)
+
+    def result(self, live: LiveMatch) -> Result | None:
+        return None if live.state is None else live.game.result(live.state)
+
+    def seat_to_act(self, live: LiveMatch, user_id: int) -> int:
+        """The seat of `user_id` if the match waits for it; else the refusal saying why."""
+        if live.row.status != "active":
+            raise HostError("match.not_active", "this match is not running", match=live.id)
+        seat = live.seat_of(user_id)
+        if seat is None:
+            raise HostError("seat.not_player", "you are not playing in this match")
+        if seat not in live.to_act():
+            raise HostError("turn.not_yours", "it is not your turn",
+                            seats=sorted(live.to_act()))  # fmt: skip
+        return seat
+
+    def choices(self, live: LiveMatch, seat: int) -> Sequence[BaseModel]:
+        """`seat`'s legal actions now (empty when it need not act), in a stable order."""
+        if live.row.status != "active" or seat not in live.to_act():
+            return ()
+        return live.game.legal_actions(live.state, seat)
+
+    def preview(self, live: LiveMatch, seat: int, index: int) -> Preview | None:
+        """Choice `index` as everybody would see it, or None when playing it would reveal
+        something hidden (a draw, a face-down pile, the end of the game): no peeking."""
+        actions = self.choices(live, seat)
+        if not 0 <= index < len(actions):
+            raise HostError("match.stale", "that choice is no longer available")
+        game, action = live.game, actions[index]
+        if game.reveals_hidden(live.state, seat, action):
+            return None
+        after, events = game.apply(live.state, seat, action)
+        return Preview(tuple(e for e in events if e.to is None), game.view(after, None))
+
+    # --- playing ------------------------------------------------------------------------
+
+    async def play(self, match_id: str, user_id: int, *, version: int, index: int,
+                   key: str) -> Outcome:  # fmt: skip
+        """Play choice `index` of the user's seat at `version`, exactly once (`key`): a double
+        click is recognised, a stale version or index refused, and nothing changes then."""
+
+        def pick(live: LiveMatch, seat: int) -> BaseModel:
+            actions = live.game.legal_actions(live.state, seat)
+            if not 0 <= index < len(actions):
+                raise HostError("match.stale", "that choice is no longer available")
+            return actions[index]
+
+        async with self.lock(match_id):
+            live = self._live.get(match_id) or await self._load(match_id)
+            return await self._act(live, user_id, key, version, pick)
