@@ -9,7 +9,8 @@ import time
 
 from PIL import Image
 
-from bot.render.city_of_light import (
+from bot.games.city_of_light.layout import HEIGHT, WIDTH, cell_box
+from bot.games.city_of_light.render import (
     CELL_COLOURS,
     CHIMNEY,
     EMPTY_SQUARE,
@@ -18,7 +19,6 @@ from bot.render.city_of_light import (
     WATER,
     render_table,
 )
-from bot.render.city_of_light_layout import HEIGHT, WIDTH, cell_box
 from games.city_of_light import actions as A
 from games.city_of_light.engine import CityOfLight
 
@@ -133,9 +133,9 @@ def test_the_fountain_covers_one_cell_or_two():
 def test_final_picture_marks_lit_buildings_and_the_largest_districts():
     """The end picture agrees with the scoring: a lamp-coloured border inside every lit
     building, and each player's largest district traced in that player's colour."""
-    from bot.render.city_of_light import CHIMNEY, LAMP, render_table
-    from bot.render.city_of_light_layout import cell_box
-    from bot.render.city_of_light_scoring import building_cells
+    from bot.games.city_of_light.layout import cell_box
+    from bot.games.city_of_light.render import CHIMNEY, LAMP, render_table
+    from bot.games.city_of_light.scoring_picture import building_cells
     from games.registry import get_game
 
     game = get_game("city-of-light")

@@ -13,8 +13,8 @@ import time
 import pytest
 from PIL import Image
 
-from bot.render.drawing import safe_name
-from bot.render.paris_paris import (
+from bot.games.paris_paris.layout import STATION_XY, slot_centres
+from bot.games.paris_paris.render import (
     HEIGHT,
     LINE_COLOURS,
     SEAT_COLOURS,
@@ -22,7 +22,7 @@ from bot.render.paris_paris import (
     render_table,
     token_centres,
 )
-from bot.render.paris_paris_layout import STATION_XY, slot_centres
+from bot.render.drawing import safe_name
 from games.paris_paris.data import LINES, STATIONS
 from games.paris_paris.views import PublicView
 from games.registry import get_game
