@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import WSMsgType, web
 
 from fakediscord import payloads
+from fakediscord.http import FAKE_KEY
 
 if TYPE_CHECKING:
     from fakediscord.server import FakeDiscord
@@ -136,7 +137,6 @@ class GatewaySession:
 
 
 async def gateway_handler(request: web.Request) -> web.WebSocketResponse:
-    from fakediscord.server import FAKE_KEY
 
     fake: FakeDiscord = request.app[FAKE_KEY]
     ws = web.WebSocketResponse(max_msg_size=0)

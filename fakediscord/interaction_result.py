@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from fakediscord.rendering import render_message
 from fakediscord.state import (
     CHANNEL_MESSAGE,
     DEFERRED_CHANNEL_MESSAGE,
@@ -105,6 +106,4 @@ class InteractionResult:
 
     def text(self) -> str:
         """All response messages rendered as text (for assertions)."""
-        from fakediscord.script import render_message
-
         return "\n".join(render_message(self.fake, m) for m in self.messages)

@@ -1,4 +1,4 @@
-"""REST plumbing shared by the route modules, and :func:`register_routes`.
+"""REST plumbing shared by the route modules (registered by :mod:`fakediscord.routes`).
 
 Request bodies (JSON or multipart with files), attachments, and the message operations
 every route goes through: :func:`create_message`, :func:`edit_message`,
@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import web
 
 from fakediscord import mentions, payloads, threads
+from fakediscord.http import json_response
 from fakediscord.limits import check_message
 from fakediscord.state import (
     DEFAULT_MESSAGE,
@@ -45,8 +46,6 @@ Route = Callable[[str, str], Callable[[Handler], Handler]]
 
 
 def json_reply(data: Any, status: int = 200) -> web.Response:
-    from fakediscord.server import json_response
-
     return json_response(data, status)
 
 
@@ -208,34 +207,3 @@ def delete_message(fake: FakeDiscord, msg: Message) -> None:
 
 def message_payload(fake: FakeDiscord, msg: Message) -> dict:
     return payloads.message(fake.state, msg, fake.base_url)
-
-
-# ---------------------------------------------------------------- routes
-
-
-def register_routes(app: web.Application, fake: FakeDiscord, prefix: str) -> None:
-    # Imported here: the route modules import this one for the shared plumbing.
-    from fakediscord import rest_app, rest_guilds, rest_interactions, rest_messages
-
-    def route(method: str, path: str) -> Callable[[Handler], Handler]:
-        def deco(fn: Handler) -> Handler:
-            app.router.add_route(method, prefix + path, fn)
-            return fn
-
-        return deco
-
-    for module in (rest_app, rest_guilds, rest_messages, rest_interactions):
-        module.register(route, fake)
-
-    # -- attachments (served so ``Attachment.read()`` works) --------------------------
-
-    async def get_attachment(request):
-        for msg in fake.state.messages.values():
-            for a in msg.attachments:
-                if str(a.id) == request.match_info["attachment_id"]:
-                    return web.Response(
-                        body=a.data, content_type=a.content_type or "application/octet-stream"
-                    )
-        raise web.HTTPNotFound()
-
-    app.router.add_get("/attachments/{channel_id}/{attachment_id}/{filename}", get_attachment)

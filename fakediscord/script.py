@@ -4,10 +4,10 @@ The manual-QA and demo tool when no Discord token is at hand. Generic: it knows
 nothing about any game. Format (one action per line, see docs/fake_discord.md)::
 
     # comment
-    alice /paris-paris new players:3 mode:"Express"
+    alice /chess new players:3 mode:"Express"
     bob click "Join"
     alice select "Token" odeon-blue
-    alice autocomplete /paris-paris play token:od
+    alice autocomplete /chess play move:e4
     alice modal demo:name="Salon"
     alice say hello everyone
     in #table-1
@@ -33,73 +33,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fakediscord.errors import InteractionRefused
+from fakediscord.rendering import render_message
 from fakediscord.server import FakeDiscord
 from fakediscord.state import Channel, Message
 from fakediscord.users import FakeUser, InteractionResult
 
 DIRECTIVES = {"in", "wait", "expect", "close-dms", "open-dms", "admin"}
 ACTIONS = {"click", "select", "autocomplete", "modal", "say"}
-
-
-# ---------------------------------------------------------------- rendering
-
-
-def render_embed(embed: dict) -> list[str]:
-    lines = []
-    head = " — ".join(x for x in (embed.get("title"), embed.get("description")) if x)
-    if head:
-        lines.append(f"┃ {head}")
-    for f in embed.get("fields") or []:
-        lines.append(f"┃ {f.get('name')}: {f.get('value')}")
-    if (embed.get("image") or {}).get("url"):
-        lines.append(f"┃ [image {embed['image']['url'].rsplit('/', 1)[-1]}]")
-    if (embed.get("footer") or {}).get("text"):
-        lines.append(f"┃ ({embed['footer']['text']})")
-    return lines or ["┃ (empty embed)"]
-
-
-def render_components(components: list[dict]) -> list[str]:
-    lines = []
-    for comp in components or []:
-        t = comp.get("type")
-        if t == 1:
-            parts = []
-            for c in comp.get("components") or []:
-                parts.extend(render_components([c]))
-            if parts:
-                lines.append(" ".join(parts))
-        elif t == 2:
-            label = comp.get("label") or (comp.get("emoji") or {}).get("name") or "?"
-            lines.append(f"[~{label}~]" if comp.get("disabled") else f"[{label}]")
-        elif t == 3:
-            opts = " | ".join(o["label"] for o in comp.get("options") or [])
-            lines.append(f"<{comp.get('placeholder') or comp.get('custom_id')}: {opts}>")
-        elif t in (5, 6, 7, 8):
-            lines.append(f"<{comp.get('placeholder') or comp.get('custom_id')}: pick…>")
-        elif t == 10:
-            lines.append(comp.get("content", ""))
-        else:
-            lines.extend(render_components(comp.get("components") or []))
-            if isinstance(comp.get("accessory"), dict):
-                lines.extend(render_components([comp["accessory"]]))
-    return lines
-
-
-def render_message(fake: FakeDiscord, msg: Message) -> str:
-    author = fake.state.users[msg.author_id].name
-    lines = []
-    if msg.flags & 128:
-        lines.append("(thinking…)")
-    if msg.content:
-        lines.extend(msg.content.splitlines() or [""])
-    for e in msg.embeds:
-        lines.extend(render_embed(e))
-    for a in msg.attachments:
-        lines.append(f"[attachment {a.filename}, {a.size} bytes]")
-    lines.extend(render_components(msg.components))
-    first, *rest = lines or [""]
-    pad = " " * (len(author) + 2)
-    return "\n".join([f"{author}: {first}", *(pad + line for line in rest)])
 
 
 def where(fake: FakeDiscord, msg: Message) -> str:

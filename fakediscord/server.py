@@ -10,7 +10,6 @@ await fake.stop()
 from __future__ import annotations
 
 import asyncio
-import json
 import secrets
 import time
 from collections.abc import Callable
@@ -22,9 +21,11 @@ from fakediscord import threads
 from fakediscord.errors import ApiError
 from fakediscord.faults import Faults
 from fakediscord.gateway import GatewaySession, gateway_handler
+from fakediscord.http import FAKE_KEY, json_response
 from fakediscord.ratelimits import RateLimited, RateLimiter, RateLimitHit
 from fakediscord.reading import ReadingMixin
-from fakediscord.rest import INTERACTION_KEY, register_routes
+from fakediscord.rest import INTERACTION_KEY
+from fakediscord.routes import register_routes
 from fakediscord.state import (
     Channel,
     FakeState,
@@ -40,16 +41,7 @@ if TYPE_CHECKING:
     from fakediscord.users import FakeUser
 
 API_PREFIX = "/api/v10"
-FAKE_KEY: web.AppKey[Any] = web.AppKey("fake", object)
 DEFAULT_TOKEN = "fake-bot-token"
-
-
-def json_response(data: Any, status: int = 200) -> web.Response:
-    """JSON with ``Content-Type: application/json`` exactly (no charset: discord.py
-    compares the header verbatim and would treat the body as text)."""
-    return web.Response(
-        body=json.dumps(data).encode(), status=status, headers={"Content-Type": "application/json"}
-    )
 
 
 class FakeDiscord(WorldMixin, ReadingMixin):

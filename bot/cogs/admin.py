@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import io
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -26,6 +26,7 @@ from storage import GuildSettings
 
 if TYPE_CHECKING:
     from bot.app import LuteceBot
+    from games.host.outcome import LiveMatch
 
 log = logging.getLogger(__name__)
 AI_LEVELS = [app_commands.Choice(name=cmd("cmd.choice.ai.greedy"), value="greedy"),
@@ -60,7 +61,7 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description=cmd("cmd
         log.error("admin command %s failed", getattr(interaction.command, "name", "?"),
                   exc_info=error)  # fmt: skip
 
-    async def _match(self, interaction: discord.Interaction, match_id: str) -> Any:
+    async def _match(self, interaction: discord.Interaction, match_id: str) -> LiveMatch:
         live = await self.bot.host.get(match_id.strip().lower())
         if live.row.guild_id != interaction.guild_id:
             raise HostError("match.unknown", "there is no such match in this server")
@@ -158,7 +159,7 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description=cmd("cmd
         await guarded(interaction, run)
 
 
-async def is_admin(bot: Any, interaction: discord.Interaction) -> bool:
+async def is_admin(bot: LuteceBot, interaction: discord.Interaction) -> bool:
     """Manage Server, or the configured admin role, in this guild."""
     member = interaction.user
     if interaction.guild_id is None or not isinstance(member, discord.Member):

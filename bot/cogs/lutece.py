@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -17,6 +17,8 @@ from bot.ui.safe_text import md_all
 
 if TYPE_CHECKING:
     from bot.app import LuteceBot
+    from games.host.outcome import LiveMatch
+    from storage.rows import MatchRow
 
 
 @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
@@ -87,7 +89,7 @@ class LuteceCog(commands.GroupCog, group_name="lutece", group_description=cmd("c
 MAX_LISTED = 15  # matches loaded for a listing: a reply holds at most 2,000 characters
 
 
-async def match_list(bot: LuteceBot, rows: list[Any], user_id: int | None,
+async def match_list(bot: LuteceBot, rows: list[MatchRow], user_id: int | None,
                      locale: str | None) -> str:  # fmt: skip
     """The newest matches one line each (only those are loaded), and how many more."""
     newest = sorted(rows, key=lambda r: r.updated_at, reverse=True)[:MAX_LISTED]
@@ -97,7 +99,7 @@ async def match_list(bot: LuteceBot, rows: list[Any], user_id: int | None,
     return "\n".join(lines)[:2000]
 
 
-def match_line(live: Any, user_id: int | None, locale: str | None) -> str:
+def match_line(live: LiveMatch, user_id: int | None, locale: str | None) -> str:
     """One line per match: game, id, status and whose turn (used by /lutece and /admin)."""
     row = live.row
     game = t(f"game.{row.game}", locale)

@@ -27,9 +27,6 @@ def register_package(name: str) -> None:
     if name not in _EXTRA:
         _EXTRA.append(name)
         _adapters.cache_clear()
-        from bot.i18n import reload_catalogues
-
-        reload_catalogues()
 
 
 def packages() -> list[str]:

@@ -15,6 +15,7 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import Any
 
+from bot.games import package_files, packages
 from games.core.errors import IllegalAction
 
 DEFAULT_LOCALE = "en"
@@ -25,20 +26,18 @@ def _read(folder: Traversable, locale: str) -> dict[str, str]:
     return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
 
 
-@cache
 def _load(locale: str) -> dict[str, str]:
     """The shared catalogue of `locale` with every game's merged in."""
-    from bot.games import package_files, packages
+    return _merged(locale, tuple(packages()))
 
+
+@cache
+def _merged(locale: str, names: tuple[str, ...]) -> dict[str, str]:
+    """Cached per set of presentation packages, so a registered package is merged in."""
     merged = _read(resources.files("bot.i18n"), locale)
-    for name in packages():
+    for name in names:
         merged.update(_read(package_files(name).joinpath("i18n"), locale))
     return merged
-
-
-def reload_catalogues() -> None:
-    """Forget the merged catalogues (a presentation package was registered)."""
-    _load.cache_clear()
 
 
 def languages() -> list[str]:

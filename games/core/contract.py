@@ -94,7 +94,7 @@ def jsonable(value: Any) -> Any:
 class Game(ABC, Generic[S, A]):
     """One board game's rules. Subclasses set the class attributes and implement the methods."""
 
-    key: ClassVar[str]  # "paris-paris": used in records, CLI flags and custom_ids
+    key: ClassVar[str]  # lower-case with hyphens: used in records, CLI flags and commands
     title: ClassVar[str]
     min_seats: ClassVar[int]
     max_seats: ClassVar[int]

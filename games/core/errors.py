@@ -10,7 +10,7 @@ from pydantic import ValidationError
 class IllegalAction(Exception):
     """An action that the rules forbid in this state.
 
-    `key` names a message in the bot's catalogue (e.g. ``"paris_paris.station_not_offered"``);
+    `key` names a message in the bot's catalogue (e.g. ``"<game>.station_not_offered"``);
     `params` fill its placeholders. The default English text in `str(exc)` is for logs and the
     CLI only; it must never carry hidden information, since it may be shown to anyone.
     """

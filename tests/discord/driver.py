@@ -58,17 +58,19 @@ async def take_turn(world: Any, user: Any, thread: Any, rng: random.Random,
     return await user.click(panel, "Confirm")
 
 
-async def open_table(world: Any, host_user: Any, players: int, **options: Any) -> Message:
-    result = await host_user.slash(world.games, "paris-paris new", players=players, **options)
+async def open_table(world: Any, host_user: Any, players: int, game: str = "paris-paris",
+                     **options: Any) -> Message:  # fmt: skip
+    result = await host_user.slash(world.games, f"{game} new", players=players, **options)
     assert result.responded and not result.ephemeral, result
     return result.message
 
 
 async def start_match(world: Any, bot: Any, host_user: Any, joiners: list[Any], *,
-                      ais: int = 0, **options: Any) -> tuple[str, Any, Message]:  # fmt: skip
+                      ais: int = 0, game: str = "paris-paris",
+                      **options: Any) -> tuple[str, Any, Message]:  # fmt: skip
     """Open a table, let `joiners` join and add `ais` AIs, start; (match id, thread, lobby)."""
     before = {t.id for t in world.fake.threads()}
-    lobby = await open_table(world, host_user, 1 + len(joiners) + ais, **options)
+    lobby = await open_table(world, host_user, 1 + len(joiners) + ais, game, **options)
     for user in joiners:
         assert (await user.click(lobby, "Join")).responded
     for _ in range(ais):

@@ -1,0 +1,19 @@
+"""The two HTTP facts every part of the fake shares: the app key under which the server
+finds the fake, and the exact JSON response discord.py expects."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from aiohttp import web
+
+FAKE_KEY: web.AppKey[Any] = web.AppKey("fake", object)
+
+
+def json_response(data: Any, status: int = 200) -> web.Response:
+    """JSON with ``Content-Type: application/json`` exactly (no charset: discord.py
+    compares the header verbatim and would treat the body as text)."""
+    return web.Response(
+        body=json.dumps(data).encode(), status=status, headers={"Content-Type": "application/json"}
+    )

@@ -1,0 +1,68 @@
+"""Messages as text, the way a transcript (the scripted runner, test failures) shows them."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from fakediscord.state import Message
+
+if TYPE_CHECKING:
+    from fakediscord.server import FakeDiscord
+
+
+def render_embed(embed: dict) -> list[str]:
+    lines = []
+    head = " — ".join(x for x in (embed.get("title"), embed.get("description")) if x)
+    if head:
+        lines.append(f"┃ {head}")
+    for f in embed.get("fields") or []:
+        lines.append(f"┃ {f.get('name')}: {f.get('value')}")
+    if (embed.get("image") or {}).get("url"):
+        lines.append(f"┃ [image {embed['image']['url'].rsplit('/', 1)[-1]}]")
+    if (embed.get("footer") or {}).get("text"):
+        lines.append(f"┃ ({embed['footer']['text']})")
+    return lines or ["┃ (empty embed)"]
+
+
+def render_components(components: list[dict]) -> list[str]:
+    lines = []
+    for comp in components or []:
+        t = comp.get("type")
+        if t == 1:
+            parts = []
+            for c in comp.get("components") or []:
+                parts.extend(render_components([c]))
+            if parts:
+                lines.append(" ".join(parts))
+        elif t == 2:
+            label = comp.get("label") or (comp.get("emoji") or {}).get("name") or "?"
+            lines.append(f"[~{label}~]" if comp.get("disabled") else f"[{label}]")
+        elif t == 3:
+            opts = " | ".join(o["label"] for o in comp.get("options") or [])
+            lines.append(f"<{comp.get('placeholder') or comp.get('custom_id')}: {opts}>")
+        elif t in (5, 6, 7, 8):
+            lines.append(f"<{comp.get('placeholder') or comp.get('custom_id')}: pick…>")
+        elif t == 10:
+            lines.append(comp.get("content", ""))
+        else:
+            lines.extend(render_components(comp.get("components") or []))
+            if isinstance(comp.get("accessory"), dict):
+                lines.extend(render_components([comp["accessory"]]))
+    return lines
+
+
+def render_message(fake: FakeDiscord, msg: Message) -> str:
+    author = fake.state.users[msg.author_id].name
+    lines = []
+    if msg.flags & 128:
+        lines.append("(thinking…)")
+    if msg.content:
+        lines.extend(msg.content.splitlines() or [""])
+    for e in msg.embeds:
+        lines.extend(render_embed(e))
+    for a in msg.attachments:
+        lines.append(f"[attachment {a.filename}, {a.size} bytes]")
+    lines.extend(render_components(msg.components))
+    first, *rest = lines or [""]
+    pad = " " * (len(author) + 2)
+    return "\n".join([f"{author}: {first}", *(pad + line for line in rest)])

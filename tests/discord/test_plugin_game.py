@@ -1,0 +1,59 @@
+"""Issue 8: a game is one plug-in. The test-only game (tests/toy_game: one secret number per
+player; tests/toy_game_bot: its presentation) plugs in through the same extension points as
+the real games, with no shared file edited, and a whole match is played through the fake
+Discord with each player's private notice delivered to them alone."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import bot.games
+from tests.discord.driver import PUBLIC, PayloadLog, settle, start_match, table_message
+
+PACKAGE = "tests.toy_game_bot"
+
+
+@pytest.fixture
+def race_presentation(monkeypatch):
+    monkeypatch.setattr(bot.games, "_EXTRA", [*bot.games._EXTRA])
+    bot.games.register_package(PACKAGE)
+    yield
+    bot.games._adapters.cache_clear()  # monkeypatch restores _EXTRA; forget the adapter
+
+
+async def test_the_test_game_plays_a_whole_match_through_the_fake(world, race_presentation):
+    alice, bob = world.user("alice"), world.user("bob")
+    users = {alice.id: alice, bob.id: bob}
+    rng = random.Random(1)
+    log = PayloadLog(world.fake)
+    told: dict[int, list[str]] = {alice.id: [], bob.id: []}
+    with log.installed():
+        async with world.bot() as bot_:
+            await world.fake.wait_for(lambda: True)
+            assert "race" in [c["name"] for c in world.fake.visible_commands(alice, world.games)]
+            match_id, thread, _ = await start_match(world, bot_, alice, [bob], game="race")
+            live = await bot_.host.get(match_id)
+            secrets = {s.user_id: live.row.arrangement["secrets"][s.seat]
+                       for s in live.row.seat_rows}  # fmt: skip
+            while (live := await bot_.host.get(match_id)).row.status == "active":
+                user = users[live.row.seat_rows[min(live.to_act())].user_id]
+                opened = await user.click(table_message(world, thread), "Take turn")
+                told[user.id] += [line for line in opened.content.splitlines() if "🤫" in line]
+                menu = opened.message.iter_components()
+                choice = rng.choice([c for c in menu if c.get("type") == 3][0]["options"])
+                confirm = await user.select(opened.message, "How far?", [choice["value"]])
+                done = await user.click(confirm.message, "Confirm")
+                assert "Done" in done.content
+                await settle(world, bot_)
+    final = table_message(world, thread).embeds[0]["description"]
+    assert "wins the race" in final
+    for user_id, lines in told.items():  # each player was told their own number, only it
+        assert lines and all(f"number is {secrets[user_id]}." in line for line in lines)
+    distinct = len(set(secrets.values())) == len(secrets)  # (equal numbers: 1 in 1,000)
+    for item in log.sent if distinct else ():
+        for user_id, secret in secrets.items():
+            if f"Your secret number is {secret}." in item.text:
+                assert item.audience == user_id, item
+    assert not [s for s in log.sent if s.audience == PUBLIC and "secret number" in s.text]
