@@ -19,6 +19,7 @@ from bot.deadlines import DeadlineTimer
 from bot.games import adapters
 from bot.i18n.translator import CatalogueTranslator
 from bot.ui import lobby, turns  # noqa: F401  (registers their component handlers)
+from bot.ui.languages import Languages
 from bot.ui.router import RoutedComponent
 from games.core.contract import Event
 from games.host import MatchHost
@@ -45,6 +46,7 @@ class LuteceBot(commands.Bot):
         super().__init__(command_prefix=commands.when_mentioned, help_command=None, **options)
         self.config = config
         self.deadlines = DeadlineTimer(self)
+        self.languages = Languages(self)
         self._store = store
         self._frozen = False
         self.inflight: set[asyncio.Task[Any]] = set()  # handlers to finish before closing

@@ -91,12 +91,14 @@ class DeadlineTimer:
         await self.bot.host.mark_reminded(match_id)
         waiting = to_act_users(live)
         if waiting:
-            text = t("deadline.reminder", None, mentions=mentions(waiting))
+            language = await self.bot.languages.of_guild(live.row.guild_id)
+            text = t("deadline.reminder", language, mentions=mentions(waiting))
             await attempt("the reminder", match_id, post(self.bot, live, text, waiting))
         await catch_up(self.bot, match_id)
 
     async def _timed_out(self, outcome: Outcome) -> None:
         live = outcome.match
         key = "deadline.ai_played" if outcome.applied else "deadline.waiting"
-        await attempt("the timeout notice", live.id, post(self.bot, live, t(key, None)))
+        language = await self.bot.languages.of_guild(live.row.guild_id)
+        await attempt("the timeout notice", live.id, post(self.bot, live, t(key, language)))
         await announce(self.bot, outcome)

@@ -72,7 +72,8 @@ class UserPrefs:
     user_id: int
     dms: bool = False
     dms_closed: bool = False
-    locale: str | None = None
+    locale: str | None = None  # the Discord client's locale last seen (for DMs)
+    language: str | None = None  # chosen with /lutece language; wins over the client's
 
 
 @dataclasses.dataclass(slots=True)

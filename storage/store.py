@@ -321,20 +321,23 @@ class Store:
 
     async def get_prefs(self, user_id: int) -> UserPrefs:
         async with self._session() as conn, conn.execute(
-            "SELECT dms, dms_closed, locale FROM user_prefs WHERE user_id = ?", (user_id,)
+            "SELECT dms, dms_closed, locale, language FROM user_prefs WHERE user_id = ?",
+            (user_id,),
         ) as cur:
             row = await cur.fetchone()
         if row is None:
             return UserPrefs(user_id)
-        return UserPrefs(user_id, bool(row[0]), bool(row[1]), row[2])
+        return UserPrefs(user_id, bool(row[0]), bool(row[1]), row[2], row[3])
 
     async def set_prefs(self, prefs: UserPrefs) -> None:
         async with self._session() as conn:
             await conn.execute(
-                "INSERT INTO user_prefs (user_id, dms, dms_closed, locale) VALUES (?,?,?,?) "
-                "ON CONFLICT (user_id) DO UPDATE SET dms = excluded.dms, "
-                "dms_closed = excluded.dms_closed, locale = excluded.locale",
-                (prefs.user_id, int(prefs.dms), int(prefs.dms_closed), prefs.locale),
+                "INSERT INTO user_prefs (user_id, dms, dms_closed, locale, language) "
+                "VALUES (?,?,?,?,?) ON CONFLICT (user_id) DO UPDATE SET dms = excluded.dms, "
+                "dms_closed = excluded.dms_closed, locale = excluded.locale, "
+                "language = excluded.language",
+                (prefs.user_id, int(prefs.dms), int(prefs.dms_closed), prefs.locale,
+                 prefs.language),  # fmt: skip
             )
 
     async def get_guild_settings(self, guild_id: int) -> GuildSettings:

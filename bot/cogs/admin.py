@@ -14,15 +14,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.lutece import match_list
 from bot.i18n import t
 from bot.i18n.translator import cmd
+from bot.ui.admins import is_admin
 from bot.ui.delivery import announce, attempt
-from bot.ui.router import answered, guarded, reply
+from bot.ui.listing import match_list
+from bot.ui.router import answer_language, answered, guarded, reply
 from bot.ui.safe_text import md
 from bot.ui.table import post_table, refresh_table
 from games.host import HostError
-from storage import GuildSettings
 
 if TYPE_CHECKING:
     from bot.app import LuteceBot
@@ -47,7 +47,7 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description=cmd("cmd
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         if await is_admin(self.bot, interaction):
             return True
-        await reply(interaction, t("admin.refused", str(interaction.locale)))
+        await reply(interaction, t("admin.refused", await answer_language(interaction)))
         return False
 
     async def cog_app_command_error(self, interaction: discord.Interaction,
@@ -71,8 +71,9 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description=cmd("cmd
     async def matches(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
             rows = await self.bot.host.store.list_matches(guild_id=interaction.guild_id)
-            text = await match_list(self.bot, rows, None, None) if rows else ""
-            await reply(interaction, text or t("admin.no_matches", None))
+            locale = await answer_language(interaction)
+            text = await match_list(self.bot, rows, None, locale) if rows else ""
+            await reply(interaction, text or t("admin.no_matches", locale))
 
         await guarded(interaction, run)
 
@@ -85,22 +86,24 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description=cmd("cmd
         channel: discord.TextChannel | discord.Thread | None = None,
     ) -> None:
         async def run() -> None:
+            locale = await answer_language(interaction)
             live = await self._match(interaction, match)
             if live.row.status not in ("active", "finished"):
                 raise HostError("match.not_active", "this match is not running")
             target = channel or interaction.channel
             await interaction.response.defer(ephemeral=True)
             await post_table(self.bot, live, target, restored=True)
-            await interaction.followup.send(t("admin.resumed", None, id=live.id), ephemeral=True)
+            await interaction.followup.send(t("admin.resumed", locale, id=live.id), ephemeral=True)
 
         await guarded(interaction, run)
 
     @app_commands.command(name="end", description=cmd("cmd.admin.end"))
     async def end(self, interaction: discord.Interaction, match: str, reason: str) -> None:
         async def run() -> None:
+            locale = await answer_language(interaction)
             live = await self._match(interaction, match)
             await self.bot.host.end(live.id, reason[:200])
-            await answered(reply(interaction, t("admin.ended", None, id=live.id)))
+            await answered(reply(interaction, t("admin.ended", locale, id=live.id)))
             if live.started:
                 await attempt("the table", live.id, refresh_table(self.bot, live))
 
@@ -114,6 +117,7 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description=cmd("cmd
                       seat: app_commands.Range[int, 1, 6], member: discord.Member | None = None,
                       ai: app_commands.Choice[str] | None = None) -> None:  # fmt: skip
         async def run() -> None:
+            locale = await answer_language(interaction)
             live = await self._match(interaction, match)
             if (member is None) == (ai is None):
                 raise HostError("seat.replacement", "choose either a member or an AI")
@@ -122,7 +126,8 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description=cmd("cmd
                 live.id, seat - 1, user_id=member.id if member else None,
                 ai=ai.value if ai else None, name=name,
             )  # fmt: skip
-            await answered(reply(interaction, t("admin.replaced", None, seat=seat, name=md(name))))
+            text = t("admin.replaced", locale, seat=seat, name=md(name))
+            await answered(reply(interaction, text))
             if outcome.applied:
                 await announce(self.bot, outcome)
             elif live.row.status == "active":
@@ -133,6 +138,7 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description=cmd("cmd
     @app_commands.command(name="export", description=cmd("cmd.admin.export"))
     async def export(self, interaction: discord.Interaction, match: str) -> None:
         async def run() -> None:
+            locale = await answer_language(interaction)
             live = await self._match(interaction, match)
             held = await self.bot.host.store.has_held_seat(live.id, interaction.user.id)
             if live.row.status in ("lobby", "active") and held:
@@ -142,7 +148,7 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description=cmd("cmd
                 raise HostError("export.seated", "you play in this match; export it at the end")
             record = await self.bot.host.record(live.id)
             data = record.model_dump_json(indent=2, exclude_none=True).encode()
-            await reply(interaction, t("admin.exported", None, id=live.id),
+            await reply(interaction, t("admin.exported", locale, id=live.id),
                         file=discord.File(io.BytesIO(data), filename=f"match-{live.id}.json"))
 
         await guarded(interaction, run)
@@ -150,23 +156,11 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description=cmd("cmd
     @app_commands.command(name="role", description=cmd("cmd.admin.role"))
     async def role(self, interaction: discord.Interaction, role: discord.Role) -> None:
         async def run() -> None:
+            locale = await answer_language(interaction)
             store = self.bot.host.store
             current = await store.get_guild_settings(interaction.guild_id)
             current.admin_role_id = role.id
             await store.set_guild_settings(current)
-            await reply(interaction, t("admin.role_set", None, role=role.mention))
+            await reply(interaction, t("admin.role_set", locale, role=role.mention))
 
         await guarded(interaction, run)
-
-
-async def is_admin(bot: LuteceBot, interaction: discord.Interaction) -> bool:
-    """Manage Server, or the configured admin role, in this guild."""
-    member = interaction.user
-    if interaction.guild_id is None or not isinstance(member, discord.Member):
-        return False
-    if member.guild_permissions.manage_guild:
-        return True
-    settings: GuildSettings = await bot.host.store.get_guild_settings(interaction.guild_id)
-    return settings.admin_role_id is not None and any(
-        r.id == settings.admin_role_id for r in member.roles
-    )

@@ -18,7 +18,7 @@ from bot.i18n import t
 from bot.i18n.translator import cmd
 from bot.ui.lobby import check_channel, lobby_message
 from bot.ui.panel import moves_for
-from bot.ui.router import guarded, reply
+from bot.ui.router import answer_language, guarded, reply
 from bot.ui.turns import play
 from games.host import HostError
 from games.registry import get_game
@@ -62,7 +62,7 @@ class GameCog(commands.GroupCog):
                   on_timeout: app_commands.Choice[str] | None = None,
                   variant: str | None = None) -> None:  # fmt: skip
         async def run() -> None:
-            check_channel(interaction)  # say what is missing before anything opens
+            check_channel(interaction, await answer_language(interaction))  # before anything
             settings: dict[str, Any] = {}
             if deadline and deadline.value:
                 settings["turn_deadline_s"] = deadline.value
@@ -74,7 +74,8 @@ class GameCog(commands.GroupCog):
                 settings=settings, guild_id=interaction.guild_id,
                 channel_id=interaction.channel_id,
             )  # fmt: skip
-            await interaction.response.send_message(**lobby_message(live))
+            language = await self.bot.languages.of_guild(interaction.guild_id)
+            await interaction.response.send_message(**lobby_message(live, language))
 
         await guarded(interaction, run)
 
@@ -82,7 +83,7 @@ class GameCog(commands.GroupCog):
     async def variant_autocomplete(self, interaction: discord.Interaction,
                                    current: str) -> list[app_commands.Choice[str]]:  # fmt: skip
         """The game's editions (the engine's named option presets), the default first."""
-        locale, key = str(interaction.locale), self.adapter.key
+        locale, key = await answer_language(interaction), self.adapter.key
         labels = [(name, t(f"edition.{key}.{name}", locale)) for name in get_game(key).editions]
         return [app_commands.Choice(name=label[:100], value=name) for name, label in labels
                 if current.lower() in label.lower()][:25]  # fmt: skip
@@ -108,7 +109,7 @@ class GameCog(commands.GroupCog):
             seat = live.seat_of(interaction.user.id)
             if seat is None:
                 continue
-            for option in moves_for(host, live, seat, str(interaction.locale)):
+            for option in moves_for(host, live, seat, await answer_language(interaction)):
                 label = option.label
                 if current.lower() in label.lower():
                     value = f"{live.id}:{live.row.version}:{option.index}"
@@ -117,8 +118,11 @@ class GameCog(commands.GroupCog):
 
     @app_commands.command(name="rules", description=cmd("cmd.game.rules"))
     async def rules(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, lambda: reply(interaction, self.adapter.rules(
-            str(interaction.locale))[:2000]))  # fmt: skip
+        async def run() -> None:
+            language = await answer_language(interaction)
+            await reply(interaction, self.adapter.rules(language)[:2000])
+
+        await guarded(interaction, run)
 
 
 def _parse_move(value: str) -> tuple[str, int, int]:

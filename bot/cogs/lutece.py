@@ -10,15 +10,16 @@ from discord.ext import commands
 
 from bot.command_sync import sync_commands
 from bot.games import adapters
-from bot.i18n import t
+from bot.i18n import languages, t
 from bot.i18n.translator import cmd
-from bot.ui.router import guarded, reply
-from bot.ui.safe_text import md_all
+from bot.ui.admins import is_admin
+from bot.ui.languages import AUTO
+from bot.ui.listing import match_list
+from bot.ui.router import answer_language, guarded, reply
+from games.host import HostError
 
 if TYPE_CHECKING:
     from bot.app import LuteceBot
-    from games.host.outcome import LiveMatch
-    from storage.rows import MatchRow
 
 
 @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
@@ -42,17 +43,17 @@ class LuteceCog(commands.GroupCog, group_name="lutece", group_description=cmd("c
             store = self.bot.host.store
             prefs = await store.get_prefs(interaction.user.id)
             prefs.dms, prefs.dms_closed = enabled.value == "on", False
-            prefs.locale = str(interaction.locale)
+            prefs.locale = str(interaction.locale)  # the language of DMs, unless one is chosen
             await store.set_prefs(prefs)
             await reply(interaction, t("lutece.dms_on" if prefs.dms else "lutece.dms_off",
-                                       prefs.locale))  # fmt: skip
+                                       await answer_language(interaction)))  # fmt: skip
 
         await guarded(interaction, run)
 
     @app_commands.command(name="matches", description=cmd("cmd.lutece.matches"))
     async def matches(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
-            locale = str(interaction.locale)
+            locale = await answer_language(interaction)
             rows = await self.bot.host.store.list_matches(user_id=interaction.user.id)
             if not rows:
                 await reply(interaction, t("lutece.no_matches", locale))
@@ -65,7 +66,7 @@ class LuteceCog(commands.GroupCog, group_name="lutece", group_description=cmd("c
     @app_commands.command(name="help", description=cmd("cmd.lutece.help"))
     async def help(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
-            locale = str(interaction.locale)
+            locale = await answer_language(interaction)
             games = "\n".join(t("lutece.help.game", locale, command=a.command,
                                  game=t(f"game.{a.key}", locale)) for a in adapters().values())
             await reply(interaction, t("lutece.help", locale, games=games))  # fmt: skip
@@ -75,41 +76,45 @@ class LuteceCog(commands.GroupCog, group_name="lutece", group_description=cmd("c
     @app_commands.command(name="sync", description=cmd("cmd.lutece.sync"))
     async def sync(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
+            locale = await answer_language(interaction)
             if not await self.bot.is_owner(interaction.user):
-                await reply(interaction, t("error.owner_only", str(interaction.locale)))
+                await reply(interaction, t("error.owner_only", locale))
                 return
             await interaction.response.defer(ephemeral=True, thinking=True)
             scopes = await sync_commands(self.bot, force=True)
-            await interaction.followup.send(t("lutece.synced", None, n=scopes),
+            await interaction.followup.send(t("lutece.synced", locale, n=scopes),
                                             ephemeral=True)  # fmt: skip
 
         await guarded(interaction, run)
 
+    @app_commands.command(name="language", description=cmd("cmd.lutece.language"))
+    @app_commands.describe(language=cmd("cmd.opt.language"), scope=cmd("cmd.opt.scope"))
+    @app_commands.choices(language=[
+        app_commands.Choice(name=cmd(f"language.{code}"), value=code)
+        for code in (AUTO, *languages())
+    ], scope=[
+        app_commands.Choice(name=cmd("cmd.choice.scope.me"), value="me"),
+        app_commands.Choice(name=cmd("cmd.choice.scope.server"), value="server"),
+    ])  # fmt: skip
+    async def language(self, interaction: discord.Interaction,
+                       language: app_commands.Choice[str],
+                       scope: app_commands.Choice[str] | None = None) -> None:  # fmt: skip
+        """Your own answers and DMs (default), or the server's public messages (admins)."""
 
-MAX_LISTED = 15  # matches loaded for a listing: a reply holds at most 2,000 characters
+        async def run() -> None:
+            chosen = None if language.value == AUTO else language.value
+            if scope is not None and scope.value == "server":
+                if interaction.guild_id is None:
+                    raise HostError("language.server_in_dm", "that is chosen in a server")
+                if not await is_admin(self.bot, interaction):
+                    raise HostError("language.admins_only", "only admins choose that")
+                await self.bot.languages.set_guild(interaction.guild_id, chosen)
+                key = "lutece.language.server"
+            else:
+                await self.bot.languages.set_user(interaction.user.id, chosen)
+                key = "lutece.language.me"
+            locale = await answer_language(interaction)
+            name = t(f"language.{language.value}", locale)
+            await reply(interaction, t(key, locale, language=name))
 
-
-async def match_list(bot: LuteceBot, rows: list[MatchRow], user_id: int | None,
-                     locale: str | None) -> str:  # fmt: skip
-    """The newest matches one line each (only those are loaded), and how many more."""
-    newest = sorted(rows, key=lambda r: r.updated_at, reverse=True)[:MAX_LISTED]
-    lines = [match_line(await bot.host.get(r.id), user_id, locale) for r in newest]
-    if len(rows) > len(newest):
-        lines.append(t("matches.more", locale, n=len(rows) - len(newest)))
-    return "\n".join(lines)[:2000]
-
-
-def match_line(live: LiveMatch, user_id: int | None, locale: str | None) -> str:
-    """One line per match: game, id, status and whose turn (used by /lutece and /admin)."""
-    row = live.row
-    game = t(f"game.{row.game}", locale)
-    where = f" <#{row.thread_id or row.channel_id}>" if (row.thread_id or row.channel_id) else ""
-    if row.status == "lobby":
-        return t("matches.lobby", locale, game=game, id=row.id, where=where,
-                 n=len(row.seat_rows), seats=row.seats)  # fmt: skip
-    to_act = live.to_act()
-    names = md_all([s.name for s in row.seat_rows])
-    mine = user_id is not None and live.seat_of(user_id) in to_act
-    key = "matches.your_turn" if mine else "matches.waiting"
-    return t(key, locale, game=game, id=row.id, where=where,
-             names=", ".join(names[s] for s in sorted(to_act)) or "—")  # fmt: skip
+        await guarded(interaction, run)

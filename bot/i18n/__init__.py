@@ -15,24 +15,29 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import Any
 
+from babel import Locale
+
 from bot.games import package_files, packages
 from games.core.errors import IllegalAction
 
 DEFAULT_LOCALE = "en"
 
 
-def _read(folder: Traversable, locale: str) -> dict[str, str]:
+Entry = str | dict[str, str]  # a sentence, or its plural forms
+
+
+def _read(folder: Traversable, locale: str) -> dict[str, Entry]:
     path = folder.joinpath(f"{locale}.json")
     return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
 
 
-def _load(locale: str) -> dict[str, str]:
+def _load(locale: str) -> dict[str, Entry]:
     """The shared catalogue of `locale` with every game's merged in."""
     return _merged(locale, tuple(packages()))
 
 
 @cache
-def _merged(locale: str, names: tuple[str, ...]) -> dict[str, str]:
+def _merged(locale: str, names: tuple[str, ...]) -> dict[str, Entry]:
     """Cached per set of presentation packages, so a registered package is merged in."""
     merged = _read(resources.files("bot.i18n"), locale)
     for name in names:
@@ -45,18 +50,45 @@ def languages() -> list[str]:
                   if p.name.endswith(".json"))  # fmt: skip
 
 
+def language_of(locale: str | None) -> str:
+    """The catalogue language for a Discord locale ("ru", "en-GB", "pt-BR"…): the locale's
+    language when a catalogue exists for it, else English."""
+    base = (locale or DEFAULT_LOCALE).split("-")[0].lower()
+    return base if base in languages() else DEFAULT_LOCALE
+
+
 class _Lenient(dict[str, Any]):
     def __missing__(self, key: str) -> str:
         return "{" + key + "}"
 
 
+@cache
+def _plurals(language: str) -> Locale:
+    return Locale.parse(language)
+
+
+def plural_form(language: str, n: float) -> str:
+    """CLDR's plural category of `n` in `language` (Babel): "one", "few", "many", "other"…
+    Russian has three forms for integers (1 ход, 2 хода, 5 ходов); English and German two."""
+    return _plurals(language).plural_form(abs(n))
+
+
 def t(key: str, locale: str | None = None, /, **params: Any) -> str:
-    """The sentence for `key` in `locale` (falling back to English), with `params` filled."""
-    base = (locale or DEFAULT_LOCALE).split("-")[0]
-    template = _load(base).get(key) or _load(DEFAULT_LOCALE).get(key)
-    if template is None:
+    """The sentence for `key` in `locale` (falling back to English), with `params` filled.
+
+    A catalogue entry may be a dict of plural forms ({"one": …, "few": …, "other": …}); the
+    form is chosen by the number in the `n` parameter, by the language's own rules."""
+    language = language_of(locale)
+    entry = _load(language).get(key)
+    if entry is None:
+        language, entry = DEFAULT_LOCALE, _load(DEFAULT_LOCALE).get(key)
+    if entry is None:
         raise KeyError(f"no message {key!r} in the catalogue")
-    return string.Formatter().vformat(template, (), _Lenient(params))
+    if isinstance(entry, dict):
+        n = params.get("n")
+        form = plural_form(language, n) if isinstance(n, int | float) else "other"
+        entry = entry.get(form) or entry["other"]
+    return string.Formatter().vformat(entry, (), _Lenient(params))
 
 
 def has(key: str) -> bool:

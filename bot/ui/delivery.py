@@ -19,11 +19,12 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import discord
 
 from bot.games import adapter_for
-from bot.i18n import t
+from bot.i18n import language_of, t
 from bot.ui.panel import panel, text_names
 from bot.ui.table import lost, move_to_channel, refresh_table, table_channel
 from games.core.contract import Event
 from games.host.outcome import LiveMatch, Outcome
+from storage.rows import UserPrefs
 
 if TYPE_CHECKING:
     from bot.app import LuteceBot
@@ -88,18 +89,25 @@ async def announce(bot: LuteceBot, outcome: Outcome) -> None:
         return
     names = text_names(live)
     adapter = adapter_for(live.row.game)
-    lines = [line for e in outcome.public_events() if (line := adapter.describe(e, names, None))]
+    language = await bot.languages.of_guild(live.row.guild_id)
+    lines = [line for e in outcome.public_events()
+             if (line := adapter.describe(e, names, language))]  # fmt: skip
     waiting = to_act_users(live)
     if waiting:
-        lines.append(t("table.your_turn", None, mentions=mentions(waiting)))
+        lines.append(t("table.your_turn", language, mentions=mentions(waiting)))
     elif outcome.finished and (result := bot.host.result(live)) is not None:
-        lines.append(t("table.game_over", None,
+        lines.append(t("table.game_over", language,
                        winners=", ".join(names[s] for s in result.winners)))  # fmt: skip
     if lines:
         await attempt("the recap", live.id, post(bot, live, fit(lines), waiting))
     await attempt("the table", live.id, refresh_table(bot, live))
     await deliver_notices(bot, live, outcome)
     await prompt_by_dm(bot, live)
+
+
+def dm_language(prefs: UserPrefs) -> str:
+    """A DM is read in the language the player chose, else their client's last seen."""
+    return prefs.language or language_of(prefs.locale)
 
 
 def notice_lines(live: LiveMatch, events: list[Event], locale: str | None) -> list[str]:
@@ -118,7 +126,7 @@ async def deliver_notices(bot: LuteceBot, live: LiveMatch, outcome: Outcome) -> 
             continue  # an AI seat
         prefs = await bot.host.store.get_prefs(user_id)
         if prefs.dms and not prefs.dms_closed:
-            text = "\n".join(notice_lines(live, events, prefs.locale))
+            text = "\n".join(notice_lines(live, events, dm_language(prefs)))
             if text and await send_dm(bot, live, user_id, text):
                 continue
         bot.queue_notices(live.id, seat, events)
@@ -154,10 +162,11 @@ async def send_private_dm(bot: LuteceBot, live: LiveMatch, seat: int, user_id: i
     prefs = await bot.host.store.get_prefs(user_id)
     if not prefs.dms or prefs.dms_closed:
         return False
-    text = private_lines(bot, live, seat, prefs.locale)
+    language = dm_language(prefs)
+    text = private_lines(bot, live, seat, language)
     payload: dict[str, Any] = {}
     if with_panel:
-        payload = await panel(bot.host, live, seat, (), prefs.locale)
+        payload = await panel(bot.host, live, seat, (), language)
         text += "\n" + payload.pop("content", "")
         payload.pop("attachments", None)
     return await send_dm(bot, live, user_id, text, **payload)
@@ -170,7 +179,8 @@ async def send_dm(bot: LuteceBot, live: LiveMatch, user_id: int, text: str,
     Closed DMs are remembered and said once in the table's thread; any other Discord error
     is only logged (the player still has the table's buttons)."""
     prefs = await bot.host.store.get_prefs(user_id)
-    head = t("dm.header", prefs.locale, game=t(f"game.{live.row.game}", prefs.locale), id=live.id)
+    language = dm_language(prefs)
+    head = t("dm.header", language, game=t(f"game.{live.row.game}", language), id=live.id)
     try:
         # create_dm reuses the cached DM channel; no GET /users/{id} before every prompt.
         dm = await bot.create_dm(discord.Object(user_id))
@@ -179,8 +189,9 @@ async def send_dm(bot: LuteceBot, live: LiveMatch, user_id: int, text: str,
     except discord.Forbidden:
         prefs.dms_closed = True
         await bot.host.store.set_prefs(prefs)
-        await attempt("the closed-DM notice", live.id,
-                      post(bot, live, t("dm.closed", None, mention=f"<@{user_id}>"), [user_id]))
+        public = await bot.languages.of_guild(live.row.guild_id)
+        notice = t("dm.closed", public, mention=f"<@{user_id}>")
+        await attempt("the closed-DM notice", live.id, post(bot, live, notice, [user_id]))
         return False
     except discord.HTTPException as exc:
         log.warning("match %s: a DM failed (HTTP %s, code %s)", live.id, exc.status, exc.code)

@@ -64,23 +64,27 @@ def lobby_message(live: LiveMatch, locale: str | None = None) -> dict[str, Any]:
     return {"embed": embed, "view": view}
 
 
+async def redraw(click: Click, live: LiveMatch) -> None:
+    """The lobby is public: it is drawn in the server's language."""
+    language = await click.bot.languages.of_guild(live.row.guild_id)
+    await click.interaction.response.edit_message(**lobby_message(live, language))
+
+
 @handles("join")
 async def join(click: Click) -> None:
     live = await click.bot.host.join(click.route.match_id, click.user_id,
                                      click.interaction.user.display_name)  # fmt: skip
-    await click.interaction.response.edit_message(**lobby_message(live))
+    await redraw(click, live)
 
 
 @handles("leave")
 async def leave(click: Click) -> None:
-    live = await click.bot.host.leave(click.route.match_id, click.user_id)
-    await click.interaction.response.edit_message(**lobby_message(live))
+    await redraw(click, await click.bot.host.leave(click.route.match_id, click.user_id))
 
 
 @handles("addai")
 async def add_ai(click: Click) -> None:
-    live = await click.bot.host.add_ai(click.route.match_id, click.user_id)
-    await click.interaction.response.edit_message(**lobby_message(live))
+    await redraw(click, await click.bot.host.add_ai(click.route.match_id, click.user_id))
 
 
 @handles(VERB)
@@ -89,23 +93,22 @@ async def choose(click: Click) -> None:
     match_id = click.route.match_id
     live = await click.bot.host.get(match_id)
     changes = picked_options(live.row.game, click.route.arg, click.values)
-    live = await click.bot.host.set_options(match_id, click.user_id, changes)
-    await click.interaction.response.edit_message(**lobby_message(live))
+    await redraw(click, await click.bot.host.set_options(match_id, click.user_id, changes))
 
 
 @handles("cancel")
 async def cancel(click: Click) -> None:
-    live = await click.bot.host.cancel(click.route.match_id, click.user_id)
-    await click.interaction.response.edit_message(**lobby_message(live))
+    await redraw(click, await click.bot.host.cancel(click.route.match_id, click.user_id))
 
 
 @handles("start")
 async def start(click: Click) -> None:
     bot = click.bot
-    where = check_channel(click.interaction)  # before anything starts
+    where = check_channel(click.interaction, click.locale)  # before anything starts
     outcome = await bot.host.start(click.route.match_id, click.user_id)
     live = outcome.match
-    await answered(click.interaction.response.edit_message(**lobby_message(live)))
+    language = await bot.languages.of_guild(live.row.guild_id)
+    await answered(click.interaction.response.edit_message(**lobby_message(live, language)))
     lobby = click.interaction.message
     if not await attempt("the table", live.id, begin_table(bot, live, lobby, where.use_thread)):
         await attempt("the no-table notice", live.id, reply(
@@ -121,13 +124,13 @@ async def start(click: Click) -> None:
         await first_ping(bot, live)
 
 
-def check_channel(interaction: discord.Interaction) -> Placement:
+def check_channel(interaction: discord.Interaction, locale: str) -> Placement:
     """Refuse, in one sentence, a channel where the bot lacks what a table needs."""
     in_thread = isinstance(interaction.channel, discord.Thread)
     where = placement(interaction.app_permissions, in_thread=in_thread)
     if where.missing:
         raise HostError("channel.missing_permissions", "the bot lacks permissions here",
-                        missing=missing_sentence(where.missing, str(interaction.locale)))
+                        missing=missing_sentence(where.missing, locale))
     return where
 
 
@@ -137,8 +140,9 @@ async def begin_table(bot: LuteceBot, live: LiveMatch, lobby: discord.Message | 
     itself; post the table there."""
     channel: discord.abc.Messageable | None = None
     if use_thread and lobby is not None:
-        name = plain(t("table.thread", None, game=t(f"game.{live.row.game}", None), id=live.id),
-                     100)  # fmt: skip
+        language = await bot.languages.of_guild(live.row.guild_id)
+        title = t(f"game.{live.row.game}", language)
+        name = plain(t("table.thread", language, game=title, id=live.id), 100)
         channel = await attempt("the match thread", live.id, lobby.create_thread(name=name))
     if channel is None:
         channel = await table_channel(bot, live)
@@ -151,6 +155,7 @@ async def begin_table(bot: LuteceBot, live: LiveMatch, lobby: discord.Message | 
 async def first_ping(bot: LuteceBot, live: LiveMatch) -> None:
     waiting = to_act_users(live)
     if waiting:
-        await attempt("the first ping", live.id, post(
-            bot, live, t("table.first_turn", None, mentions=mentions(waiting)), waiting))
+        language = await bot.languages.of_guild(live.row.guild_id)
+        text = t("table.first_turn", language, mentions=mentions(waiting))
+        await attempt("the first ping", live.id, post(bot, live, text, waiting))
     await prompt_by_dm(bot, live)

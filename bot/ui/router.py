@@ -29,11 +29,12 @@ ANY_ID = r"(?s)(?P<raw>.{1,100})"  # (?s): a forged id with a newline must be an
 
 @dataclasses.dataclass(slots=True)
 class Click:
-    """A component interaction, parsed."""
+    """A component interaction, parsed; `locale` is the language of the clicker's answers."""
 
     interaction: discord.Interaction
     route: custom_ids.Route
     values: list[str]
+    locale: str
 
     @property
     def bot(self) -> LuteceBot:
@@ -42,10 +43,6 @@ class Click:
     @property
     def user_id(self) -> int:
         return self.interaction.user.id
-
-    @property
-    def locale(self) -> str:
-        return str(self.interaction.locale)
 
 
 Handler = Callable[[Click], Awaitable[None]]
@@ -89,9 +86,14 @@ async def answered(call: Awaitable[Any]) -> bool:
         return False
 
 
+async def answer_language(interaction: discord.Interaction) -> str:
+    """The language this user reads their own answers in (see bot.ui.languages)."""
+    return await interaction.client.languages.of(interaction)  # type: ignore[attr-defined]
+
+
 async def guarded(interaction: discord.Interaction, run: Callable[[], Awaitable[None]]) -> None:
     """Run a handler; refusals become friendly ephemerals, crashes a logged generic answer."""
-    locale = str(interaction.locale)
+    locale = await answer_language(interaction)
     task = asyncio.current_task()
     inflight: set[asyncio.Task[Any]] = getattr(interaction.client, "inflight", set())
     if task is not None:
@@ -118,10 +120,11 @@ async def guarded(interaction: discord.Interaction, run: Callable[[], Awaitable[
 async def dispatch(interaction: discord.Interaction, raw: str, values: list[str]) -> None:
     route = custom_ids.parse(raw)
     handler = HANDLERS.get(route.verb) if route else None
+    locale = await answer_language(interaction)
     if route is None or handler is None:
-        await reply(interaction, "⚠️ " + t("error.unknown_button", str(interaction.locale)))
+        await reply(interaction, "⚠️ " + t("error.unknown_button", locale))
         return
-    await guarded(interaction, lambda: handler(Click(interaction, route, values)))
+    await guarded(interaction, lambda: handler(Click(interaction, route, values, locale)))
 
 
 class RoutedComponent(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ANY_ID):

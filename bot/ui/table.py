@@ -23,7 +23,6 @@ from bot.ui.panel import label_names, text_names
 from bot.ui.router import button, view_of
 from bot.ui.safe_text import md
 from games.core.contract import Result
-from games.host import MatchHost
 from games.host.outcome import LiveMatch
 
 if TYPE_CHECKING:
@@ -67,17 +66,19 @@ def table_message(live: LiveMatch, view: BaseModel, result: Result | None,
     return message
 
 
-async def table_payload(host: MatchHost, live: LiveMatch,
-                        locale: str | None = None) -> dict[str, Any]:  # fmt: skip
-    """`table_message` from the host's public view, the picture drawn in a worker thread.
+async def table_payload(bot: LuteceBot, live: LiveMatch) -> dict[str, Any]:
+    """`table_message` from the host's public view, in the server's language, the picture
+    drawn in a worker thread.
 
     Drawing takes tens of milliseconds; on the event loop it would delay the answers to
     every other interaction (on every table) by as much.
     """
+    host = bot.host
     view = host.public_view(live)
     render = adapter_for(live.row.game).render
     png = await asyncio.to_thread(render, view, label_names(live))
-    return table_message(live, view, host.result(live), png, locale)
+    language = await bot.languages.of_guild(live.row.guild_id)
+    return table_message(live, view, host.result(live), png, language)
 
 
 def table_lock(bot: LuteceBot, match_id: str) -> asyncio.Lock:
@@ -102,10 +103,10 @@ async def table_channel(bot: LuteceBot, live: LiveMatch) -> discord.abc.Messagea
 async def post_table(bot: LuteceBot, live: LiveMatch, channel: discord.abc.Messageable,
                      *, restored: bool = False) -> discord.Message:  # fmt: skip
     """A new table message (a start, a restore, or a move out of a lost thread)."""
-    payload = await table_payload(bot.host, live)
+    payload = await table_payload(bot, live)
     files = payload.pop("attachments")
     if restored:
-        payload["content"] = t("table.restored", None)
+        payload["content"] = t("table.restored", await bot.languages.of_guild(live.row.guild_id))
     version = live.row.version
     message = await channel.send(files=files, **payload)
     # `thread_id` names wherever the table lives: its thread, or a channel (no thread).
@@ -165,13 +166,13 @@ async def refresh_table(bot: LuteceBot, live: LiveMatch) -> None:
         if live.row.table_message_id is None:
             await post_table(bot, live, channel, restored=True)
             return
-        payload = await table_payload(bot.host, live)  # the latest state, under the lock
+        payload = await table_payload(bot, live)  # the latest state, drawn under the lock
         message = channel.get_partial_message(live.row.table_message_id)  # type: ignore[attr-defined]
         try:
             await message.edit(**payload)
         except discord.HTTPException as exc:
             if exc.code == ARCHIVED and await unarchive(bot, channel):
-                await message.edit(**await table_payload(bot.host, live))
+                await message.edit(**await table_payload(bot, live))
             elif exc.code == UNKNOWN_MESSAGE:
                 await post_table(bot, live, channel, restored=True)
                 return

@@ -1,0 +1,71 @@
+"""Which language each audience reads.
+
+- A player's own answers (ephemerals) follow the language they chose with
+  `/lutece language`, else their Discord client's (`interaction.locale`).
+- Their DMs follow the same choice, else the client locale last seen.
+- Public messages (lobbies, tables, recaps, pings) follow the server's choice, else the
+  server's preferred locale (`guild.preferred_locale`).
+
+Choices are read once from the database and kept in memory (a click must not wait on a
+query); `/lutece language` updates both.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.i18n import DEFAULT_LOCALE, language_of
+
+if TYPE_CHECKING:
+    import discord
+
+    from bot.app import LuteceBot
+
+AUTO = "auto"
+
+
+class Languages:
+    def __init__(self, bot: LuteceBot) -> None:
+        self.bot = bot
+        self._users: dict[int, str | None] = {}
+        self._guilds: dict[int, str | None] = {}
+
+    async def chosen_by_user(self, user_id: int) -> str | None:
+        if user_id not in self._users:
+            self._users[user_id] = (await self.bot.host.store.get_prefs(user_id)).language
+        return self._users[user_id]
+
+    async def chosen_by_guild(self, guild_id: int) -> str | None:
+        if guild_id not in self._guilds:
+            settings = await self.bot.host.store.get_guild_settings(guild_id)
+            self._guilds[guild_id] = settings.language
+        return self._guilds[guild_id]
+
+    async def of(self, interaction: discord.Interaction) -> str:
+        """The language of the answers only this user sees."""
+        chosen = await self.chosen_by_user(interaction.user.id)
+        return chosen or language_of(str(interaction.locale))
+
+    async def of_guild(self, guild_id: int | None) -> str:
+        """The language of a server's public messages."""
+        if guild_id is None:
+            return DEFAULT_LOCALE
+        chosen = await self.chosen_by_guild(guild_id)
+        if chosen:
+            return chosen
+        guild = self.bot.get_guild(guild_id)
+        return language_of(str(guild.preferred_locale)) if guild else DEFAULT_LOCALE
+
+    async def set_user(self, user_id: int, language: str | None) -> None:
+        store = self.bot.host.store
+        prefs = await store.get_prefs(user_id)
+        prefs.language = language
+        await store.set_prefs(prefs)
+        self._users[user_id] = language
+
+    async def set_guild(self, guild_id: int, language: str | None) -> None:
+        store = self.bot.host.store
+        settings = await store.get_guild_settings(guild_id)
+        settings.language = language
+        await store.set_guild_settings(settings)
+        self._guilds[guild_id] = language
