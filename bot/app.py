@@ -20,6 +20,7 @@ from bot.games import adapters
 from bot.i18n.translator import CatalogueTranslator
 from bot.ui import lobby, turns  # noqa: F401  (registers their component handlers)
 from bot.ui.languages import Languages
+from bot.ui.pictures import Pictures
 from bot.ui.router import RoutedComponent
 from games.core.contract import Event
 from games.host import MatchHost
@@ -57,6 +58,7 @@ class LuteceBot(commands.Bot):
     async def setup_hook(self) -> None:
         store = self._store or await Store.open(self.config.db_path)
         self.host = MatchHost(store)
+        self.pictures = Pictures(self.host)
         self.add_dynamic_items(RoutedComponent)
         await self.tree.set_translator(CatalogueTranslator())
         for adapter in adapters().values():

@@ -109,8 +109,12 @@ class GameCog(commands.GroupCog):
             seat = live.seat_of(interaction.user.id)
             if seat is None:
                 continue
+            paths: set[tuple[str, ...]] = set()
             for option in moves_for(host, live, seat, await answer_language(interaction)):
                 label = option.label
+                if option.codes in paths:
+                    continue  # the same choice to the player (alike face-down piles)
+                paths.add(option.codes)
                 if current.lower() in label.lower():
                     value = f"{live.id}:{live.row.version}:{option.index}"
                     choices.append(app_commands.Choice(name=label[:100], value=value))

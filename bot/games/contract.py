@@ -75,7 +75,9 @@ class GameAdapter(ABC):
     @abstractmethod
     def moves(self, view: BaseModel, actions: Sequence[BaseModel], names: list[str],
               locale: str | None) -> list[MoveOption]:  # fmt: skip
-        """Every legal action as a path of choices, in `actions` order."""
+        """Every legal action as a path of choices, in `actions` order. No path may be the
+        start of another; actions that are the same to the player (a face-down pile among
+        alike piles) may share a path, and the panel then plays the first of them."""
 
     @abstractmethod
     def step_prompt(self, prefix: tuple[str, ...], locale: str | None) -> str:

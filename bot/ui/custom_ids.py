@@ -10,7 +10,7 @@ import dataclasses
 import re
 
 PATTERN = re.compile(
-    r"lt:(?P<match>[0-9a-f]{8}):(?P<verb>[a-z]{2,12})(?::(?P<arg>[\w.:/~\-]{0,70}))?"
+    r"lt:(?P<match>[0-9a-f]{8}):(?P<verb>[a-z]{2,12})(?::(?P<arg>[\w.:/~@\-]{0,70}))?"
 )
 MAX_LEN = 100
 

@@ -166,7 +166,7 @@ async def send_private_dm(bot: LuteceBot, live: LiveMatch, seat: int, user_id: i
     text = private_lines(bot, live, seat, language)
     payload: dict[str, Any] = {}
     if with_panel:
-        payload = await panel(bot.host, live, seat, (), language)
+        payload = await panel(bot, live, seat, (), language)
         text += "\n" + payload.pop("content", "")
         payload.pop("attachments", None)
     return await send_dm(bot, live, user_id, text, **payload)

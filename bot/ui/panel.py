@@ -1,16 +1,18 @@
 """The turn panel: a fresh ephemeral message offering only legal choices, step by step.
 
 A game's legal actions are turned (by its adapter) into paths of choices; the panel shows one
-select per step and ends on a confirm screen with a preview. Each select and button carries
-the match version and the path so far in its custom_id, so a panel from an earlier turn is
-refused as stale instead of doing something unexpected.
+step at a time — buttons when there are few choices, selects otherwise, a step with a single
+choice taken without asking — over the current board, and ends on a confirm screen with a
+preview. Each select and button carries the match version and the path so far in its
+custom_id, so a panel from an earlier turn is refused as stale instead of doing something
+unexpected.
 """
 
 from __future__ import annotations
 
 import asyncio
 import io
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -23,8 +25,12 @@ from bot.ui.safe_text import md, md_all, plain_all
 from games.host import HostError, MatchHost
 from games.host.outcome import LiveMatch
 
+if TYPE_CHECKING:
+    from bot.app import LuteceBot
+
 OPTIONS_PER_SELECT = 25
 SELECTS_PER_PANEL = 4  # the fifth row holds the buttons
+BUTTONS_UP_TO = 5  # a step with this many choices or fewer shows one button per choice
 
 
 def label_names(live: LiveMatch) -> list[str]:
@@ -62,17 +68,35 @@ def parse_prefix(arg: str) -> tuple[int, tuple[str, ...]]:
     return int(version), tuple(c for c in path.split("/") if c)
 
 
-async def panel(host: MatchHost, live: LiveMatch, seat: int, prefix: tuple[str, ...],
+def _skip_forced(moves: list[MoveOption], prefix: tuple[str, ...]) -> tuple[str, ...]:
+    """Steps that offer one choice carry no information: take them without asking. (Moves
+    an adapter gives the same path — face-down piles, say — are one choice to the player.)"""
+    while True:
+        if any(len(m.codes) == len(prefix) for m in moves):
+            return prefix
+        nexts = {m.codes[len(prefix)] for m in moves}
+        if len(nexts) != 1:
+            return prefix
+        prefix += (nexts.pop(),)
+
+
+async def panel(bot: LuteceBot, live: LiveMatch, seat: int, prefix: tuple[str, ...],
                 locale: str | None) -> dict[str, Any]:  # fmt: skip
-    """The message (content, view, maybe a preview file) for the panel at `prefix`."""
+    """The message (content, board or preview picture, choices) for the panel at `prefix`.
+
+    Up to `BUTTONS_UP_TO` choices are buttons (one click each); more are selects. The board
+    is shown from the first step."""
+    host = bot.host
     version = live.row.version
     moves = [m for m in moves_for(host, live, seat, locale) if m.codes[: len(prefix)] == prefix]
     if not moves:
         if prefix:
-            return await panel(host, live, seat, (), locale)
+            return await panel(bot, live, seat, (), locale)
         return {"content": t("panel.nothing", locale)}
+    prefix = _skip_forced(moves, prefix)
+    moves = [m for m in moves if m.codes[: len(prefix)] == prefix]
     done = [m for m in moves if len(m.codes) == len(prefix)]
-    if len(moves) == 1 and done:
+    if done:
         return await _confirm(host, live, seat, done[0], locale)
     adapter = adapter_for(live.row.game)
     seen: dict[str, str] = {}
@@ -80,28 +104,37 @@ async def panel(host: MatchHost, live: LiveMatch, seat: int, prefix: tuple[str, 
         step = move.steps[len(prefix)]
         seen.setdefault(step.code, step.label)
     choices = list(seen.items())
-    arg = f"{version}:" + "/".join(prefix)
+    path = "/".join(prefix)
     view = discord.ui.View(timeout=None)
-    chunks = [choices[i : i + OPTIONS_PER_SELECT]
-              for i in range(0, len(choices), OPTIONS_PER_SELECT)][:SELECTS_PER_PANEL]  # fmt: skip
-    for n, chunk in enumerate(chunks):
-        placeholder = adapter.step_prompt(prefix, locale)
-        if len(chunks) > 1:
-            placeholder += f" ({n + 1}/{len(chunks)})"
-        view.add_item(discord.ui.Select(
-            custom_id=build(live.id, "step", arg + (f"~{n}" if n else "")),
-            placeholder=placeholder[:150],
-            options=[discord.SelectOption(label=label[:100], value=code)
-                     for code, label in chunk],
-        ))  # fmt: skip
+    prompt = adapter.step_prompt(prefix, locale)
+    if len(choices) <= BUTTONS_UP_TO:
+        for code, label in choices:
+            arg = f"{version}:" + "/".join((*prefix, code))
+            view.add_item(button(live.id, "pick", arg, label=label[:80],
+                                 style=discord.ButtonStyle.primary))  # fmt: skip
+    else:
+        size = OPTIONS_PER_SELECT
+        chunks = [choices[i : i + size] for i in range(0, len(choices), size)]
+        chunks = chunks[:SELECTS_PER_PANEL]
+        for n, chunk in enumerate(chunks):
+            placeholder = prompt + (f" ({n + 1}/{len(chunks)})" if len(chunks) > 1 else "")
+            view.add_item(discord.ui.Select(
+                custom_id=build(live.id, "step", f"{version}:{path}" + (f"~{n}" if n else "")),
+                placeholder=placeholder[:150],
+                options=[discord.SelectOption(label=label[:100], value=code)
+                         for code, label in chunk],
+            ))  # fmt: skip
     if prefix:
-        view.add_item(button(live.id, "step", f"{version}:", label=t("panel.back", locale)))
-    content = t("panel.choose", locale, prompt=adapter.step_prompt(prefix, locale))
+        view.add_item(button(live.id, "step", f"{version}:", label=t("panel.back", locale),
+                             row=4))  # fmt: skip
+    content = t("panel.choose", locale, prompt=prompt)
     if prefix:
         # Labels are plain text (they may hold names): escaped where Markdown is rendered.
         chosen = md(" → ".join(s.label for s in moves[0].steps[: len(prefix)]), 1000)
         content = f"{chosen}\n{content}"
-    return {"content": content, "view": view, "attachments": []}
+    board = await bot.pictures.table(live)
+    return {"content": content, "view": view,
+            "attachments": [discord.File(io.BytesIO(board), filename="board.png")]}  # fmt: skip
 
 
 async def _confirm(host: MatchHost, live: LiveMatch, seat: int, move: MoveOption,

@@ -151,9 +151,10 @@ class RoutedComponent(discord.ui.DynamicItem[discord.ui.Button[Any]], template=A
 
 def button(match_id: str, verb: str, arg: str = "", *, label: str,
            style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-           disabled: bool = False, emoji: str | None = None) -> discord.ui.Button[Any]:  # fmt: skip
+           disabled: bool = False, emoji: str | None = None,
+           row: int | None = None) -> discord.ui.Button[Any]:  # fmt: skip
     """A plain button carrying a routed custom_id (for building outgoing views)."""
-    return discord.ui.Button(label=label, style=style, disabled=disabled, emoji=emoji,
+    return discord.ui.Button(label=label, style=style, disabled=disabled, emoji=emoji, row=row,
                              custom_id=custom_ids.build(match_id, verb, arg))  # fmt: skip
 
 

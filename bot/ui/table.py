@@ -19,7 +19,7 @@ from pydantic import BaseModel
 
 from bot.games import adapter_for
 from bot.i18n import t
-from bot.ui.panel import label_names, text_names
+from bot.ui.panel import text_names
 from bot.ui.router import button, view_of
 from bot.ui.safe_text import md
 from games.core.contract import Result
@@ -70,15 +70,12 @@ async def table_payload(bot: LuteceBot, live: LiveMatch) -> dict[str, Any]:
     """`table_message` from the host's public view, in the server's language, the picture
     drawn in a worker thread.
 
-    Drawing takes tens of milliseconds; on the event loop it would delay the answers to
-    every other interaction (on every table) by as much.
+    The picture is drawn once per match version (`bot.ui.pictures`), off the event loop.
     """
     host = bot.host
-    view = host.public_view(live)
-    render = adapter_for(live.row.game).render
-    png = await asyncio.to_thread(render, view, label_names(live))
+    png = await bot.pictures.table(live)
     language = await bot.languages.of_guild(live.row.guild_id)
-    return table_message(live, view, host.result(live), png, language)
+    return table_message(live, host.public_view(live), host.result(live), png, language)
 
 
 def table_lock(bot: LuteceBot, match_id: str) -> asyncio.Lock:

@@ -39,7 +39,7 @@ async def _my_turn(click: Click) -> tuple[LiveMatch, int]:
 @handles("turn")
 async def take_turn(click: Click) -> None:
     live, seat = await _my_turn(click)
-    message = await panel(click.bot.host, live, seat, (), click.locale)
+    message = await panel(click.bot, live, seat, (), click.locale)
     notes = notice_lines(live, click.bot.take_notices(live.id, seat), click.locale)
     if notes:
         message["content"] = "\n".join(notes) + "\n\n" + message["content"]
@@ -49,17 +49,26 @@ async def take_turn(click: Click) -> None:
 
 @handles("step")
 async def step(click: Click) -> None:
+    """A choice in a select (its value) or Back (no value): the panel's next screen."""
+    await _next_screen(click, tuple(click.values[:1]))
+
+
+@handles("pick")
+async def pick(click: Click) -> None:
+    """A choice button: the chosen code ends the path in its custom_id."""
+    await _next_screen(click, ())
+
+
+async def _next_screen(click: Click, chosen: tuple[str, ...]) -> None:
     live, seat = await _my_turn(click)
-    host = click.bot.host
     version, prefix = parse_prefix(click.route.arg)
     if version != live.row.version:
-        message = await panel(host, live, seat, (), click.locale)
+        message = await panel(click.bot, live, seat, (), click.locale)
         message["content"] = t("panel.stale", click.locale) + "\n" + message["content"]
         await click.interaction.response.edit_message(**message)
         return
-    prefix += tuple(click.values[:1])
-    await click.interaction.response.edit_message(**await panel(host, live, seat, prefix,
-                                                                click.locale))  # fmt: skip
+    message = await panel(click.bot, live, seat, prefix + chosen, click.locale)
+    await click.interaction.response.edit_message(**message)
 
 
 @handles("do")

@@ -34,16 +34,29 @@ def selects(msg: Message) -> list[dict]:
     return [c for c in msg.iter_components() if c.get("type") == STRING_SELECT]
 
 
+def choice_buttons(msg: Message) -> list[dict]:
+    """The panel's choice buttons (a step with few choices shows one button each)."""
+    return [c for c in msg.iter_components() if c.get("type") == 2 and ":pick:" in
+            c.get("custom_id", "")]  # fmt: skip
+
+
+async def choose_one(user: Any, panel: Message, rng: random.Random) -> Any:
+    """One random choice on a panel step, by button or by select; the next screen."""
+    buttons, menus = choice_buttons(panel), selects(panel)
+    assert buttons or menus, f"panel without choices: {panel.content!r}"
+    if buttons:
+        return await user.click(panel, custom_id=rng.choice(buttons)["custom_id"])
+    menu = rng.choice(menus)
+    assert len(menu["options"]) > 5  # few choices are buttons
+    return await user.select(panel, menu["custom_id"], [rng.choice(menu["options"])["value"]])
+
+
 async def open_panel_and_choose(user: Any, panel: Message, rng: random.Random) -> Any:
     """From an open panel, pick random choices step by step; return the confirm screen."""
-    for _ in range(6):
+    for _ in range(8):
         if panel.find_component(label="Confirm") is not None:
             return panel
-        menus = selects(panel)
-        assert menus, f"panel without choices: {panel.content!r}"
-        menu = rng.choice(menus)
-        value = rng.choice(menu["options"])["value"]
-        result = await user.select(panel, menu["custom_id"], [value])
+        result = await choose_one(user, panel, rng)
         assert result.responded and not result.failed, result
         panel = result.message or panel
     raise AssertionError("the panel never reached a Confirm button")

@@ -11,8 +11,11 @@ import pytest
 
 import fakediscord.rest as fake_rest
 from tests.discord.driver import (
+    choice_buttons,
+    choose_one,
     open_panel_and_choose,
     play_turns,
+    selects,
     settle,
     start_match,
     table_message,
@@ -81,10 +84,10 @@ async def test_out_of_turn_stranger_and_stale_buttons(world):
         await to_act.click(old_confirm, "Confirm")
         await settle(world, bot)
         version = (await bot.host.get(match_id)).row.version
-        # Whoever is to act now, the old panel's select and Confirm change nothing.
-        menu = next(c for c in old_panel.iter_components() if c.get("type") == 3)
-        value = menu["options"][0]["value"]
-        stale_step = await to_act.select(old_panel, menu["custom_id"], [value])
+        # Whoever is to act now, the old panel's choices and Confirm change nothing.
+        stale_step = await choose_one(to_act, old_panel, random.Random(1)) if (
+            choice_buttons(old_panel) or selects(old_panel)
+        ) else await to_act.click(old_panel, "Back")
         assert stale_step.responded
         assert ("moved on" in stale_step.content or "not your turn" in stale_step.content)
         stale_do = await to_act.click(old_confirm, "Confirm")

@@ -37,7 +37,9 @@ class ParisParisAdapter(GameAdapter):
         options = []
         for index, action in enumerate(actions):
             if action.type == "reveal":
-                steps = (Step(f"p{action.pile}", t("pp.step.pile", locale, n=action.pile + 1)),)
+                # The face-down piles are alike to the player: one choice, not fifteen (the
+                # panel plays the first of moves that share a path).
+                steps = (Step("reveal", t("pp.step.reveal", locale)),)
             else:
                 token = Step(
                     f"{action.station}.{action.colour}",

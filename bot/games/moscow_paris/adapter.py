@@ -1,0 +1,468 @@
+"""Moscow–Paris on Discord: turn choices in small steps, recaps, status and the hand, as text.
+
+Steps: what to do (a wagon to a line, a wagon to the tableau, one taken back, an action
+card), then which card, then where (a line and its end) or what the card aims at (a column of
+wagons, a city, a direction). The later steps of a card have their own first steps: the two
+wagons of a swap (a line or a tableau, then the wagon), one link of the chain exchange (the
+wagon given, then the wagon taken: decided by whichever player the chain waits for, out of
+turn), the claim step (a city, or end the turn). A step never offers more than 25 choices:
+column discards with the `any_rows` option are split into "which place" then "which rows".
+
+Codes are short and free of `/:~` and spaces, so a whole path fits a custom_id.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from typing import Any
+
+from pydantic import BaseModel
+
+from bot.games.contract import GameAdapter, MoveOption, Step
+from bot.games.moscow_paris.cards import (
+    ACTION_NUMBER,
+    HAND_MARK,
+    SEAT_EMOJI,
+    action,
+    city_by_id,
+    city_limit,
+    city_view_name,
+    city_vp,
+    counted,
+    flag,
+    seat_name,
+    short,
+    shorts,
+    t,
+    team_letter,
+    team_names,
+    wagon,
+    wagons_text,
+)
+from games.core.contract import Event, Result
+
+LIMIT = 25  # options per select
+LABEL = 80  # characters per label: a select option holds 100, a button 80
+CARD_CODE = {name: f"c{n}" for name, n in ACTION_NUMBER.items()}
+CODE_CARD = {code: name for name, code in CARD_CODE.items()}
+COLUMN_CARDS = ("discard_column2", "discard_column3")
+DIRECTION_STEP = {"left": 1, "right": -1}
+PHASE_PROMPT = {
+    "line": ("mp.prompt.wagon_line", "mp.prompt.where"),
+    "tab": ("mp.prompt.wagon_tableau",),
+    "back": ("mp.prompt.wagon_back",),
+}
+CARD_PROMPT = {
+    "swap_two": "mp.prompt.swap",
+    "discard_column2": "mp.prompt.column",
+    "discard_column3": "mp.prompt.column",
+    "chain_exchange": "mp.prompt.direction",
+    "discard_city": "mp.prompt.city",
+}
+
+
+def fit(label: str) -> str:
+    """A choice label that fits a button as well as a select option."""
+    return label if len(label) <= LABEL else label[: LABEL - 1].rstrip() + "…"
+
+
+def side_slot(side: str, slot: int, locale: str | None) -> str:
+    return t(f"mp.side_slot.{side}", locale, slot=slot)
+
+
+class MoscowParisAdapter(GameAdapter):
+    key = "moscow-paris"
+    command = "moscow-paris"
+    private_label = "mp.button.hand"
+
+    # --- the turn panel
+
+    def moves(self, view: BaseModel, actions: Sequence[BaseModel], names: list[str],
+              locale: str | None) -> list[MoveOption]:  # fmt: skip
+        v: Any = view
+        # A column card with more targets than a select holds is chosen in two steps.
+        wide = set()
+        for name in COLUMN_CARDS:
+            targets = sum(1 for a in actions
+                          if a.type == "play_card" and a.card == name and not a.decline)  # type: ignore[attr-defined]
+            if targets + 1 > LIMIT:
+                wide.add(name)
+        return [MoveOption(i, tuple(Step(s.code, fit(s.label))
+                                    for s in self._path(v, a, names, locale, wide)))
+                for i, a in enumerate(actions)]  # fmt: skip
+
+    def _path(self, v: Any, a: Any, names: list[str], locale: str | None,
+              wide: set[str]) -> list[Step]:  # fmt: skip
+        kind = a.type
+        if kind == "to_line":
+            row = v.rows[a.row]
+            where = t("mp.step.line_end", locale, city=city_view_name(row.city, locale,
+                      markdown=False), side=t(f"mp.side.{a.side}", locale),
+                      wagons=len(row.left) + len(row.right), limit=row.city.limit)  # fmt: skip
+            return [Step("line", t("mp.step.to_line", locale)),
+                    Step(a.wagon, wagon(a.wagon, locale)), Step(f"{a.row}{a.side[0]}", where)]
+        if kind == "to_tableau":
+            return [Step("tab", t("mp.step.to_tableau", locale)),
+                    Step(a.wagon, wagon(a.wagon, locale))]  # fmt: skip
+        if kind == "take_back":
+            return [Step("back", t("mp.step.take_back", locale)),
+                    Step(a.wagon, wagon(a.wagon, locale))]  # fmt: skip
+        if kind == "play_card":
+            return self._card_path(v, a, names, locale, wide)
+        if kind == "swap_pick":
+            return self._swap_path(v, a, names, locale)
+        if kind == "exchange":
+            partner = seat_name(v.pending.partner if v.pending else None, names)
+            return [Step(f"g.{a.give}", t("mp.step.give", locale, wagon=wagon(a.give, locale),
+                                          name=partner)),
+                    Step(f"t.{a.take}", t("mp.step.take", locale, wagon=wagon(a.take, locale),
+                                          name=partner))]  # fmt: skip
+        if kind == "decline":
+            key = "mp.step.chain_stop" if v.phase == "chain" else "mp.step.swap_decline"
+            return [Step("no", t(key, locale))]
+        if kind == "claim":
+            row = v.rows[a.row]
+            wagons = row.left + row.right
+            return [Step(f"claim{a.row}", t("mp.step.claim", locale,
+                                            city=city_view_name(row.city, locale, markdown=False),
+                                            vp=row.city.vp, wagons=shorts(wagons, locale)))]
+        return [Step("end", t("mp.step.end_turn", locale))]  # end_turn
+
+    def _card_path(self, v: Any, a: Any, names: list[str], locale: str | None,
+                   wide: set[str]) -> list[Step]:  # fmt: skip
+        head = [Step("card", t("mp.step.play_card", locale)),
+                Step(CARD_CODE[a.card], t("mp.step.card", locale, card=action(a.card, locale),
+                                          hint=t(f"mp.hint.{a.card}", locale)))]  # fmt: skip
+        if a.decline:
+            return head + [Step("no", t("mp.step.decline", locale))]
+        if a.card == "swap_two":
+            return head + [Step("go", t("mp.step.swap_go", locale))]
+        if a.card == "discard_city":
+            row = v.rows[a.row]
+            return head + [Step(f"r{a.row}", t(
+                "mp.step.discard_city", locale, vp=row.city.vp,
+                city=city_view_name(row.city, locale, markdown=False),
+                wagons=shorts(row.left + row.right, locale)))]  # fmt: skip
+        if a.card == "chain_exchange":
+            n = v.players
+            partner = (v.turn + DIRECTION_STEP[a.direction]) % n
+            then = (partner + DIRECTION_STEP[a.direction]) % n
+            key = "mp.step.chain_two" if n == 2 else "mp.step.chain"
+            return head + [Step(a.direction, t(key, locale, name=seat_name(partner, names),
+                                               then=seat_name(then, names),
+                                               direction=t(f"mp.dir.{a.direction}", locale)))]
+        # discard_column2 / discard_column3
+        place = side_slot(a.side, a.slot, locale)
+        hit = []
+        for r in a.rows:
+            row = v.rows[r]
+            side = row.left if a.side == "left" else row.right
+            hit.append(t("mp.step.column_wagon", locale, wagon=short(side[a.slot - 1], locale),
+                         city=city_view_name(row.city, locale, markdown=False,
+                                             with_flag=False)))  # fmt: skip
+        rows = "".join(str(r) for r in a.rows)
+        if a.card in wide:
+            return head + [Step(f"{a.side[0]}{a.slot}", place),
+                           Step(f"r{rows}", " · ".join(hit))]  # fmt: skip
+        return head + [Step(f"{a.side[0]}{a.slot}-{rows}",
+                            t("mp.step.column", locale, place=place, wagons=" · ".join(hit)))]
+
+    def _swap_path(self, v: Any, a: Any, names: list[str], locale: str | None) -> list[Step]:
+        if a.seat is not None:
+            return [Step(f"seat{a.seat}", t("mp.step.in_front", locale,
+                                            name=seat_name(a.seat, names),
+                                            wagons=shorts(v.seats[a.seat].tableau, locale))),
+                    Step(a.wagon, wagon(a.wagon, locale))]  # fmt: skip
+        row = v.rows[a.row]
+        side = row.left if a.side == "left" else row.right
+        return [Step(f"row{a.row}", t("mp.step.in_line", locale,
+                                      city=city_view_name(row.city, locale, markdown=False),
+                                      wagons=shorts(row.left + row.right, locale))),
+                Step(f"{a.side[0]}{a.slot}", t("mp.step.spot", locale,
+                                               wagon=wagon(side[a.slot - 1], locale),
+                                               place=side_slot(a.side, a.slot, locale)))]
+
+    def step_prompt(self, prefix: tuple[str, ...], locale: str | None) -> str:
+        if not prefix:
+            return t("mp.prompt.first", locale)
+        first = prefix[0]
+        if first in PHASE_PROMPT:
+            keys = PHASE_PROMPT[first]
+            return t(keys[min(len(prefix), len(keys)) - 1], locale)
+        if first == "card":
+            if len(prefix) == 1:
+                return t("mp.prompt.card", locale)
+            name = CODE_CARD.get(prefix[1], "")
+            if len(prefix) >= 3 and name in COLUMN_CARDS:
+                return t("mp.prompt.rows", locale)
+            return t(CARD_PROMPT.get(name, "mp.prompt.first"), locale)
+        if first.startswith("row"):
+            return t("mp.prompt.line_wagon", locale)
+        if first.startswith("seat"):
+            return t("mp.prompt.tableau_wagon", locale)
+        if first.startswith("g."):
+            return t("mp.prompt.take", locale)
+        return t("mp.prompt.first", locale)
+
+    def highlight(self, action: BaseModel) -> set[str]:
+        """What a move touches, for the preview picture (see render.py for the ids)."""
+        a: Any = action
+        kind = a.type
+        if kind == "to_line":
+            return {f"end:{a.row}:{a.side}"}
+        if kind == "to_tableau":
+            return {f"mine:{a.wagon}"}
+        if kind == "take_back":
+            return {"hand"}
+        if kind == "swap_pick":
+            if a.seat is not None:
+                return {f"seat:{a.seat}:{a.wagon}"}
+            return {f"w:{a.row}:{a.side}:{a.slot}"}
+        if kind == "exchange":
+            return {f"gave:{a.give}", f"got:{a.take}"}
+        if kind == "claim":
+            return {f"row:{a.row}"}
+        if kind == "play_card" and not a.decline:
+            if a.card in COLUMN_CARDS:
+                return {f"w:{r}:{a.side}:{a.slot}" for r in a.rows}
+            if a.card == "discard_city":
+                return {f"row:{a.row}"}
+        return set()
+
+    # --- pictures and text
+
+    def render(self, view: BaseModel, names: list[str], *,
+               highlight: Collection[str] = ()) -> bytes:  # fmt: skip
+        from bot.games.moscow_paris.render import render_table
+
+        return render_table(view, names, highlight=highlight)  # type: ignore[arg-type]
+
+    def status_lines(self, view: BaseModel, names: list[str], locale: str | None) -> list[str]:
+        v: Any = view
+        lines = [self._waiting(v, names, locale)]
+        for p in v.seats:
+            cities = ", ".join(city_view_name(c, locale) for c in p.cities) or "—"
+            key = "mp.status.player_team" if p.team is not None else "mp.status.player"
+            lines.append(t(key, locale, mark=SEAT_EMOJI[p.seat], name=seat_name(p.seat, names),
+                           team=team_letter(p.team or 0), hand=p.hand_size,
+                           tableau=wagons_text(p.tableau, locale), cities=cities,
+                           score=p.score))  # fmt: skip
+        if v.teams:
+            for team in (0, 1):
+                seats = [p.seat for p in v.seats if p.team == team]
+                lines.append(t("mp.status.team", locale, team=team_letter(team),
+                               names=team_names(seats, names), score=v.scores[seats[0]]))
+        for row in v.rows:
+            lines.append(self._row_line(row, locale))
+        removed = ", ".join(city_view_name(c, locale) for c in v.removed)
+        lines.append(t("mp.status.piles", locale, deck=v.deck_size, discard=v.discard_size,
+                       cities=v.city_deck_size))  # fmt: skip
+        if removed:
+            lines.append(t("mp.status.removed", locale, cities=removed))
+        if v.resets:
+            lines.append(t("mp.status.resets", locale, n=v.resets))
+        return lines
+
+    def _waiting(self, v: Any, names: list[str], locale: str | None) -> str:
+        """Whose turn, or whose decision the match waits for, and what it is."""
+        who = seat_name(v.turn, names)
+        turn = v.turns + 1
+        if v.phase == "over":
+            return t("mp.status.over", locale)
+        if v.phase == "chain" and v.pending is not None:
+            return t("mp.status.chain", locale, turn=turn, name=who,
+                     decider=seat_name(v.pending.decider, names),
+                     partner=seat_name(v.pending.partner, names),
+                     direction=t(f"mp.dir.{v.pending.direction}", locale))  # fmt: skip
+        if v.phase == "swap_second" and v.pending is not None and v.pending.first:
+            return t("mp.status.swap_second", locale, turn=turn, name=who,
+                     first=spot_text(v.pending.first, names, v, locale))  # fmt: skip
+        return t(f"mp.status.{v.phase}", locale, turn=turn, name=who)
+
+    def _row_line(self, row: Any, locale: str | None) -> str:
+        if row.city is None:
+            return t("mp.status.row_empty", locale, row=row.row + 1)
+        left = " ".join(f"{wagon(w, locale)}" for w in reversed(row.left))
+        right = " ".join(f"{wagon(w, locale)}" for w in row.right)
+        key = "mp.status.row_capital" if row.city.capital else "mp.status.row"
+        return t(key, locale, row=row.row + 1, city=city_view_name(row.city, locale),
+                 vp=row.city.vp, wagons=len(row.left) + len(row.right), limit=row.city.limit,
+                 left=left or "·", right=right or "·")  # fmt: skip
+
+    def private_text(self, view: BaseModel, names: list[str], locale: str | None) -> str:
+        v: Any = view
+        me = v.seats[v.seat]
+        lines = [hand_line(v.hand, locale),
+                 t("mp.private.tableau", locale, n=len(me.tableau),
+                   wagons=wagons_text(me.tableau, locale))]  # fmt: skip
+        mine = set(me.tableau)
+        ready = [city_view_name(r.city, locale) for r in v.rows
+                 if r.city is not None and (r.left or r.right)
+                 and set(r.left + r.right) <= mine]  # fmt: skip
+        if ready:
+            lines.append(t("mp.private.claimable", locale, cities=", ".join(ready)))
+        if me.team is not None:
+            partner = next(p.seat for p in v.seats if p.team == me.team and p.seat != me.seat)
+            lines.append(t("mp.private.team", locale, team=team_letter(me.team),
+                           name=seat_name(partner, names)))  # fmt: skip
+        return "\n".join(lines)
+
+    def describe(self, event: Event, names: list[str], locale: str | None) -> str | None:
+        p = event.params
+        kind = event.kind
+        if kind == "drew_cards":  # private: the shared layer shows it to its seat only
+            return t("mp.event.drew_cards", locale, cards=counted(p["cards"], locale))
+        who = seat_name(p.get("seat"), names)
+        if kind == "wagon_to_line":
+            return t("mp.event.to_line", locale, name=who, wagon=wagon(p["wagon"], locale),
+                     side=t(f"mp.side.{p['side']}", locale), city=city_by_id(p["city"], locale))
+        if kind == "wagon_to_tableau":
+            return t("mp.event.to_tableau", locale, name=who, wagon=wagon(p["wagon"], locale))
+        if kind == "wagon_taken_back":
+            return t("mp.event.taken_back", locale, name=who, wagon=wagon(p["wagon"], locale))
+        if kind == "drew":
+            return t("mp.event.drew", locale, name=who, n=p["count"])
+        if kind == "reshuffled":
+            return t("mp.event.reshuffled", locale, n=p["cards"])
+        if kind == "card_played":
+            return self._card_played(p, names, locale)
+        if kind == "swap_picked":
+            return t("mp.event.swap_picked", locale, spot=spot_text(p, names, None, locale))
+        if kind == "wagons_swapped":
+            return t("mp.event.swapped", locale, name=who,
+                     first=spot_text(p["first"], names, None, locale),
+                     second=spot_text(p["second"], names, None, locale))  # fmt: skip
+        if kind == "swap_declined":
+            return t("mp.event.swap_declined", locale, name=who)
+        if kind == "chain_exchanged":
+            return t("mp.event.exchanged", locale, name=who,
+                     partner=seat_name(p["partner"], names), gave=wagon(p["gave"], locale),
+                     took=wagon(p["took"], locale))  # fmt: skip
+        if kind == "chain_offered":
+            return t("mp.event.chain_offered", locale, name=who,
+                     partner=seat_name(p["partner"], names))  # fmt: skip
+        if kind == "chain_ended":
+            return t(f"mp.event.chain_ended.{p['reason']}", locale, name=who)
+        if kind == "city_claimed":
+            return t("mp.event.claimed", locale, name=who, city=city_by_id(p["city"], locale),
+                     vp=city_vp(p["city"]), wagons=counted(p["line"], locale))  # fmt: skip
+        if kind == "city_revealed":
+            return t("mp.event.revealed", locale, city=city_by_id(p["city"], locale),
+                     row=p["row"] + 1, limit=city_limit(p["city"]), vp=city_vp(p["city"]))
+        if kind == "turn_ended":
+            key = "mp.event.no_claim" if not p.get("claims") else "mp.event.no_more_claims"
+            return t(key, locale, name=who)
+        if kind == "stalemate":
+            return t("mp.event.stalemate", locale, n=p["reset"])
+        if kind == "game_over":
+            scores = ", ".join(f"{seat_name(s, names)} {n}" for s, n in enumerate(p["scores"]))
+            return t("mp.event.over", locale, scores=scores)
+        return None
+
+    def _card_played(self, p: Any, names: list[str], locale: str | None) -> str:
+        who = seat_name(p["seat"], names)
+        name = action(p["card"], locale)
+        if p.get("declined"):
+            return t("mp.event.card_declined", locale, name=who, card=name)
+        kind = p["card"]
+        if kind == "swap_two":
+            return t("mp.event.card_swap", locale, name=who, card=name)
+        if kind == "discard_city":
+            return t("mp.event.card_city", locale, name=who, card=name,
+                     city=city_by_id(p["city"], locale), wagons=wagons_text(p["wagons"], locale))
+        if kind == "chain_exchange":
+            return t("mp.event.card_chain", locale, name=who, card=name,
+                     partner=seat_name(p["partner"], names),
+                     direction=t(f"mp.dir.{p['direction']}", locale))  # fmt: skip
+        wagons = ", ".join(t("mp.event.row_wagon", locale, wagon=wagon(w["wagon"], locale),
+                             row=w["row"] + 1) for w in p["wagons"])  # fmt: skip
+        return t("mp.event.card_column", locale, name=who, card=name, wagons=wagons,
+                 place=side_slot(p["side"], p["slot"], locale))  # fmt: skip
+
+    def result_lines(self, result: Result, names: list[str], locale: str | None) -> list[str]:
+        d = result.details
+        seats = d.get("seats", [])
+        teams = d.get("teams")
+        lines: list[str] = []
+        if teams:
+            for place, group in enumerate(_team_places(result, teams), start=1):
+                for team in group:
+                    lines.append(t("mp.result.team_head", locale, place=place,
+                                   team=team_letter(team["team"]),
+                                   names=team_names(team["seats"], names), score=team["score"]))
+                    for s in team["seats"]:
+                        lines.append(t("mp.result.partner", locale, name=seat_name(s, names),
+                                       cities=_cities(seats[s]["cities"], locale)))  # fmt: skip
+                    lines.append(_terms(team, locale))
+        else:
+            for place, group in enumerate(result.ranking, start=1):
+                for s in group:
+                    lines.append(t("mp.result.head", locale, place=place,
+                                   name=seat_name(s, names), score=result.scores[s]))  # fmt: skip
+                    if s < len(seats):
+                        lines.append(t("mp.result.cities", locale,
+                                       cities=_cities(seats[s]["cities"], locale)))  # fmt: skip
+                        lines.append(_terms(seats[s], locale))
+        if result.tiebreak and seats:
+            sides = teams or [dict(b, seats=[b["seat"]]) for b in seats]
+            tied = ", ".join(
+                t("mp.result.tied", locale, names=team_names(side["seats"], names),
+                  capitals=side["capitals"], cards=side["city_cards"])
+                for side in sides if side["score"] == max(x["score"] for x in sides)
+            )  # fmt: skip
+            lines.append(t(f"mp.result.tiebreak.{result.tiebreak}", locale, tied=tied))
+        if d.get("removed"):
+            lines.append(t("mp.result.removed", locale,
+                           cities=", ".join(city_by_id(c, locale) for c in d["removed"])))
+        if len(result.winners) > 1 and not (teams and len(d.get("winning_teams", [])) == 1):
+            lines.append(t("result.shared", locale,
+                           names=", ".join(seat_name(s, names) for s in result.winners)))
+        return lines
+
+    def rules(self, locale: str | None) -> str:
+        return t("mp.rules", locale)
+
+
+# --- helpers
+
+
+def hand_line(hand: Sequence[str], locale: str | None) -> str:
+    """The private hand, as only its owner may read it."""
+    return t("mp.private.hand", locale, mark=HAND_MARK, n=len(hand),
+             cards=counted(hand, locale) if hand else "—")  # fmt: skip
+
+
+def spot_text(spot: Any, names: list[str], view: Any, locale: str | None) -> str:
+    """A wagon of the play area named in a swap: in a line (by row and place) or in front of
+    a player."""
+    spot = dict(spot)
+    w = wagon(spot["wagon"], locale) if spot.get("wagon") else "?"
+    if spot.get("row") is not None:
+        city = ""
+        if view is not None and view.rows[spot["row"]].city is not None:
+            city = city_view_name(view.rows[spot["row"]].city, locale)
+        return t("mp.spot.line_city" if city else "mp.spot.line", locale, wagon=w, city=city,
+                 row=spot["row"] + 1, place=side_slot(spot["side"], spot["slot"], locale))
+    return t("mp.spot.tableau", locale, wagon=w, name=seat_name(spot.get("seat"), names))
+
+
+def _cities(ids: Sequence[str], locale: str | None) -> str:
+    return ", ".join(f"{city_by_id(c, locale)} {city_vp(c)}" for c in ids) or "—"
+
+
+def _terms(b: dict[str, Any], locale: str | None) -> str:
+    flags = " ".join(f"{flag(code)}×{n}" for code, n in b["flags"].items() if n > 1)
+    return t("mp.result.terms", locale, vp=b["vp"], repeated=b["repeated_flags"],
+             flags=flags or "—", score=b["score"], capitals=b["capitals"],
+             cards=b["city_cards"])  # fmt: skip
+
+
+def _team_places(result: Result, teams: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """The teams in the order of the result's places (partners share their place)."""
+    out: list[list[dict[str, Any]]] = []
+    for group in result.ranking:
+        place = [team for team in teams if set(team["seats"]) & set(group)]
+        place = [team for team in place if all(team not in g for g in out)]
+        if place:
+            out.append(place)
+    return out

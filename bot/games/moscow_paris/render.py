@@ -1,0 +1,330 @@
+"""The Moscow–Paris table picture: the four city lines with their wagons at both ends, each
+city card (name, flag, limit, VP, capital), the piles, and a panel per player (hand size as
+card backs, never the cards; the tableau; the cities claimed; points or the team).
+
+Why it takes the view and cuts it back to public fields first: the picture is posted for
+everybody (and a seat's preview must look the same as the public table), so a hand in a
+seat's view must never reach the drawing code.
+
+Highlight ids (a move's preview, see `MoscowParisAdapter.highlight`):
+`end:<row>:<side>` the outermost wagon of a side, `w:<row>:<side>:<slot>` a place in a line,
+`row:<row>` a city card, `mine:<wagon>` a wagon in the active player's tableau, `hand` the
+active player's hand, `seat:<seat>:<wagon>` a tableau wagon, `gave:<wagon>` / `got:<wagon>`
+the two wagons of the last link of a chain exchange.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from typing import Any
+
+from bot.games.moscow_paris.flags import draw_flag
+from bot.games.moscow_paris.layout import (
+    HEADER_H,
+    MARGIN,
+    MINI_H,
+    PILES_Y,
+    SLOTS,
+    WIDTH,
+    Box,
+    city_box,
+    hand_box,
+    height,
+    panel_box,
+    tableau_box,
+    wagon_box,
+)
+from bot.i18n import t
+from bot.render.drawing import Canvas, Colour, safe_name
+from games.moscow_paris.data import WAGON_TYPES
+from games.moscow_paris.views import PublicView
+
+BACKGROUND: Colour = (240, 234, 220)
+INK: Colour = (36, 34, 40)
+SOFT_INK: Colour = (105, 98, 90)
+WHITE: Colour = (255, 255, 255)
+CARD: Colour = (255, 250, 238)
+CARD_EDGE: Colour = (120, 104, 84)
+EMPTY_SLOT: Colour = (222, 214, 198)
+RAIL: Colour = (128, 116, 104)
+SLEEPER: Colour = (186, 170, 150)
+PANEL: Colour = (250, 246, 236)
+PANEL_EDGE: Colour = (200, 190, 172)
+CARD_BACK: Colour = (150, 40, 40)
+HIGHLIGHT: Colour = (255, 214, 0)
+CAPITAL: Colour = (190, 140, 20)
+# Seat colours (the same order as the emoji of the text: red, blue, green, orange).
+SEAT_COLOURS: tuple[Colour, ...] = ((200, 48, 48), (36, 102, 200), (40, 140, 70), (230, 130, 20))
+
+
+def _hex(code: str) -> Colour:
+    return (int(code[1:3], 16), int(code[3:5], 16), int(code[5:7], 16))
+
+
+WAGON_COLOURS: dict[str, Colour] = {w.id: _hex(w.ui_color) for w in WAGON_TYPES}
+
+
+def _light(colour: Colour) -> bool:
+    r, g, b = colour
+    return 0.299 * r + 0.587 * g + 0.114 * b > 150
+
+
+def render_table(view: PublicView, names: list[str], *,
+                 highlight: Collection[str] = ()) -> bytes:  # fmt: skip
+    """The public table as a PNG (800 px wide; 2 players: 580 px high, 3–4: 724 px)."""
+    public = _public_only(view)
+    marks = set(highlight)
+    canvas = Canvas(WIDTH, height(public.players), BACKGROUND)
+    _draw_header(canvas, public, names)
+    for row in public.rows:
+        _draw_row(canvas, public, row, marks)
+    _draw_piles(canvas, public, names)
+    for p in public.seats:
+        _draw_player(canvas, public, p, names, marks)
+    return canvas.png()
+
+
+def _public_only(view: PublicView) -> PublicView:
+    """The public part of any view, so a `SeatView` renders exactly like its `PublicView`."""
+    if type(view) is PublicView:
+        return view
+    return PublicView.model_construct(**{f: getattr(view, f) for f in PublicView.model_fields})
+
+
+def _fit_text(c: Canvas, text: str, size: float, width: float, minimum: float = 10,
+              bold: bool = True) -> float:  # fmt: skip
+    """The largest size up to `size` at which `text` fits `width`."""
+    while size > minimum and c.text_width(text, size, bold) > width:
+        size -= 0.5
+    return size
+
+
+def _clip(c: Canvas, text: str, size: float, width: float, bold: bool = True) -> str:
+    """`text` cut with an ellipsis to fit `width`."""
+    if c.text_width(text, size, bold) <= width:
+        return text
+    while text and c.text_width(text + "…", size, bold) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def _ring(c: Canvas, box: Box, pad: float = 4) -> None:
+    x0, y0, x1, y1 = box
+    c.rect((x0 - pad, y0 - pad, x1 + pad, y1 + pad), fill=None, outline=INK, width=7, radius=9)
+    c.rect((x0 - pad, y0 - pad, x1 + pad, y1 + pad), fill=None, outline=HIGHLIGHT, width=4,
+           radius=9)  # fmt: skip
+
+
+# --- header
+
+
+def _draw_header(c: Canvas, v: PublicView, names: list[str]) -> None:
+    c.text((MARGIN + 2, 12), t("game.moscow-paris"), 26, INK, bold=True)
+    if v.phase == "over":
+        winners = v.result.winners if v.result is not None else []
+        status = t("mp.img.over", names=" & ".join(safe_name(names[s]) for s in winners))
+    else:
+        who = safe_name(names[v.turn])
+        if v.phase == "chain" and v.pending is not None:
+            status = t("mp.img.chain", decider=safe_name(names[v.pending.decider or 0]),
+                       partner=safe_name(names[v.pending.partner or 0]))  # fmt: skip
+        elif v.phase == "claim":
+            status = t("mp.img.claim", name=who)
+        elif v.phase in ("swap_first", "swap_second"):
+            status = t("mp.img.swap", name=who)
+        else:
+            status = t("mp.img.to_play", name=who)
+        status = t("mp.img.turn", turn=v.turns + 1) + " · " + status
+    size = _fit_text(c, status, 19, WIDTH - 230 - MARGIN)
+    c.text((WIDTH - MARGIN, 20), status, size, INK, anchor="ra", bold=True)
+    c.line([(MARGIN, HEADER_H - 2), (WIDTH - MARGIN, HEADER_H - 2)], PANEL_EDGE, 1.5)
+
+
+# --- the city lines
+
+
+def _draw_row(c: Canvas, v: PublicView, row: Any, marks: set[str]) -> None:
+    r = row.row
+    mid = wagon_box(r, "left", 1)[3] + 5
+    # The track: a rail through the whole row, sleepers under each place.
+    for side in ("left", "right"):
+        for slot in range(1, SLOTS + 1):
+            x0, y0, x1, y1 = wagon_box(r, side, slot)
+            c.rect((x0 + 6, mid - 3, x1 - 6, mid + 3), fill=SLEEPER)
+    c.line([(MARGIN, mid), (WIDTH - MARGIN, mid)], RAIL, 2.5)
+    first = v.pending.first if v.pending is not None and v.pending.first else None
+    for side, wagons in (("left", row.left), ("right", row.right)):
+        for slot in range(1, SLOTS + 1):
+            box = wagon_box(r, side, slot)
+            if slot <= len(wagons):
+                picked = bool(first and first.get("row") == r and first.get("side") == side
+                              and first.get("slot") == slot)  # fmt: skip
+                _draw_wagon(c, box, wagons[slot - 1], 15, picked=picked)
+            elif row.city is not None and slot <= row.room + len(wagons):
+                x0, y0, x1, y1 = box
+                c.rect((x0 + 4, y0 + 4, x1 - 4, y1 - 4), fill=None, outline=EMPTY_SLOT,
+                       width=2, radius=6)  # fmt: skip
+            if f"w:{r}:{side}:{slot}" in marks:
+                _ring(c, box)
+        if wagons and f"end:{r}:{side}" in marks:
+            _ring(c, wagon_box(r, side, len(wagons)))
+    box = city_box(r)
+    if row.city is None:
+        x0, y0, x1, y1 = box
+        c.rect(box, fill=None, outline=PANEL_EDGE, width=2, radius=8)
+        c.text(((x0 + x1) / 2, (y0 + y1) / 2), t("mp.img.no_city"), 12, SOFT_INK, anchor="mm")
+    else:
+        _draw_city(c, box, row.city, len(row.left) + len(row.right))
+    if f"row:{r}" in marks:
+        _ring(c, box)
+
+
+def _draw_wagon(c: Canvas, box: Box, name: str, size: float, *, picked: bool = False,
+                short: bool = False) -> None:  # fmt: skip
+    """A wagon card: its colour, two wheels, its name (`short`: the short name, for the
+    smaller cards of the tableaux)."""
+    x0, y0, x1, y1 = box
+    colour = WAGON_COLOURS.get(name, (150, 150, 150))
+    wheel = (y1 - y0) * 0.13
+    c.rect((x0, y0, x1, y1 - wheel), fill=colour, outline=INK, width=1.5, radius=6)
+    for wx in (x0 + (x1 - x0) * 0.25, x0 + (x1 - x0) * 0.75):
+        c.circle((wx, y1 - wheel), wheel, fill=(40, 40, 40), outline=(200, 200, 200), width=1)
+    label = t(f"mp.img.short.{name}" if short else f"mp.wagon_short.{name}")
+    if c.text_width(label, 13, True) > x1 - x0 - 8:  # too long to read: the short name
+        label = t(f"mp.img.short.{name}")
+    ink = INK if _light(colour) else WHITE
+    fitted = _fit_text(c, label, size, x1 - x0 - 8)
+    c.text(((x0 + x1) / 2, (y0 + y1 - wheel) / 2), label, fitted, ink, anchor="mm", bold=True)
+    if picked:
+        _ring(c, box, 3)
+        c.text((x1 - 3, y0 + 2), t("mp.img.first_pick"), 11, INK, anchor="ra", outline=HIGHLIGHT,
+               outline_width=2)  # fmt: skip
+
+
+def _draw_city(c: Canvas, box: Box, city: Any, wagons: int) -> None:
+    """A city card: flag and country, name, capital, VP, and the limit as pips (filled for
+    the wagons already in its line)."""
+    x0, y0, x1, y1 = box
+    c.rect(box, fill=CARD, outline=CAPITAL if city.capital else CARD_EDGE,
+           width=3.5 if city.capital else 2, radius=8)  # fmt: skip
+    fx0, fy0 = x0 + 8, y0 + 8
+    draw_flag(c, (fx0, fy0, fx0 + 30, fy0 + 20), city.country)
+    c.text((fx0 + 15, fy0 + 24), city.country or "—", 12, SOFT_INK, anchor="ma", bold=True)
+    left, width = x0 + 46, x1 - x0 - 54
+    name = safe_name(city.name, 20)
+    size = _fit_text(c, name, 18, width, minimum=13)
+    c.text((left, y0 + 7), _clip(c, name, size, width), size, INK, bold=True)
+    if city.capital:
+        c.text((left, y0 + 30), "★ " + t("mp.img.capital"), 13, CAPITAL, bold=True)
+    c.text((x1 - 8, y0 + 29), t("mp.img.vp", n=city.vp), 17, INK, anchor="ra", bold=True)
+    px = left
+    for i in range(city.limit):
+        c.rect((px, y1 - 19, px + 11, y1 - 8), fill=INK if i < wagons else None, outline=INK,
+               width=1.5, radius=2)  # fmt: skip
+        px += 14
+    c.text((px + 2, y1 - 7), t("mp.img.limit", wagons=wagons, limit=city.limit), 13, SOFT_INK,
+           anchor="ld", bold=True)  # fmt: skip
+
+
+# --- piles
+
+
+def _draw_piles(c: Canvas, v: PublicView, names: list[str]) -> None:
+    y = PILES_Y
+    x = MARGIN
+    for count, key, back in ((v.deck_size, "mp.img.deck", CARD_BACK),
+                             (v.discard_size, "mp.img.discard", (120, 120, 120)),
+                             (v.city_deck_size, "mp.img.city_deck", CARD_EDGE)):  # fmt: skip
+        for k in range(3 if count else 0):
+            c.rect((x + 2 * k, y + 6 - 2 * k, x + 2 * k + 22, y + 34 - 2 * k), fill=back,
+                   outline=WHITE, width=1, radius=3)  # fmt: skip
+        c.text((x + 32, y + 4), str(count), 18, INK, bold=True)
+        c.text((x + 32, y + 24), t(key), 12, SOFT_INK)
+        x += 128
+    if v.removed:
+        cities = ", ".join(safe_name(city.name, 14) for city in v.removed)
+        label = _clip(c, t("mp.img.removed", cities=cities), 13, WIDTH - MARGIN - x, False)
+        c.text((WIDTH - MARGIN, y + 14), label, 13, SOFT_INK, anchor="ra")
+
+
+# --- players
+
+
+def _draw_player(c: Canvas, v: PublicView, p: Any, names: list[str], marks: set[str]) -> None:
+    box = panel_box(p.seat)
+    x0, y0, x1, y1 = box
+    colour = SEAT_COLOURS[p.seat]
+    acting = p.seat in v.to_act
+    c.rect(box, fill=PANEL, outline=colour if acting else PANEL_EDGE,
+           width=4 if acting else 1.5, radius=9)  # fmt: skip
+    c.circle((x0 + 20, y0 + 19), 8, fill=colour, outline=INK, width=1)
+    right = x1 - 10
+    if v.result is not None and p.seat in v.result.winners:
+        label = t("mp.img.winner")
+        c.text((right, y0 + 10), label, 15, colour, anchor="ra", bold=True)
+        right -= c.text_width(label, 15, True) + 10
+    if p.team is not None:
+        label = t("mp.img.team", team="AB"[p.team], n=p.score)
+    else:
+        label = t("mp.img.points", n=p.score)
+    c.text((right, y0 + 9), label, 18, INK, anchor="ra", bold=True)
+    right -= c.text_width(label, 18, True) + 10
+    if v.phase == "chain" and v.pending is not None and p.seat == v.pending.decider:
+        label = t("mp.img.deciding")
+        c.text((right, y0 + 11), label, 14, colour, anchor="ra", bold=True)
+        right -= c.text_width(label, 14, True) + 10
+    name = safe_name(names[p.seat])
+    c.text((x0 + 34, y0 + 9), _clip(c, name, 19, right - x0 - 38), 19, INK, bold=True)
+    # The hand: its size as card backs, never its cards.
+    hx0, hy0, hx1, hy1 = hand_box(p.seat)
+    c.text((hx0, hy0), t("mp.img.hand", n=p.hand_size), 15, INK, bold=True)
+    for k in range(p.hand_size):
+        bx = hx0 + k * 17
+        c.rect((bx, hy0 + 22, bx + 14, hy0 + 42), fill=CARD_BACK, outline=WHITE, width=1,
+               radius=2)  # fmt: skip
+    if "hand" in marks and p.seat == v.turn:
+        _ring(c, (hx0, hy0, hx1, hy1), 2)
+    # The tableau, up to 4 wagons.
+    decider = exchanger = None
+    if v.phase == "chain" and v.pending is not None:
+        decider = v.pending.decider
+        step = 1 if v.pending.direction == "left" else -1
+        exchanger = ((decider or 0) - step) % v.players
+    for i in range(4):
+        tb = tableau_box(p.seat, i)
+        if i < len(p.tableau):
+            w = p.tableau[i]
+            _draw_wagon(c, tb, w, 15, short=True)
+            rung = (f"seat:{p.seat}:{w}" in marks
+                    or (f"mine:{w}" in marks and p.seat == v.turn)
+                    or (f"gave:{w}" in marks and p.seat == decider)
+                    or (f"got:{w}" in marks and p.seat == exchanger))  # fmt: skip
+            first = v.pending.first if v.pending is not None and v.pending.first else None
+            if first and first.get("row") is None and first.get("seat") == p.seat \
+                    and first.get("wagon") == w and w not in p.tableau[:i]:
+                _ring(c, tb, 3)
+            if rung and w not in p.tableau[:i]:
+                _ring(c, tb, 3)
+        else:
+            tx0, ty0, tx1, ty1 = tb
+            c.rect((tx0 + 3, ty0 + 3, tx1 - 3, ty1 - 3), fill=None, outline=EMPTY_SLOT,
+                   width=2, radius=5)  # fmt: skip
+    # The cities claimed: a chip each (flag, name, VP), in at most two lines.
+    cy = y0 + 40 + MINI_H + 10
+    cx = x0 + 10
+    if not p.cities:
+        c.text((cx, cy + 3), t("mp.img.no_cities"), 13, SOFT_INK)
+    for n, city in enumerate(p.cities):
+        label = f"{safe_name(city.name, 14)} {city.vp}"
+        w = c.text_width(label, 13, True) + 34
+        last = cy > y0 + 40 + MINI_H + 20
+        if cx + w > x1 - (40 if last else 10):
+            if last:
+                c.text((cx, cy + 3), f"+{len(p.cities) - n}", 14, INK, bold=True)
+                break
+            cx, cy = x0 + 10, cy + 25
+        c.rect((cx, cy, cx + w, cy + 22), fill=CARD, outline=CAPITAL if city.capital else
+               CARD_EDGE, width=2 if city.capital else 1, radius=5)  # fmt: skip
+        draw_flag(c, (cx + 4, cy + 5, cx + 22, cy + 17), city.country)
+        c.text((cx + 27, cy + 4), label, 13, INK, bold=True)
+        cx += w + 5
