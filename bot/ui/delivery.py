@@ -21,7 +21,7 @@ import discord
 from bot.games import adapter_for
 from bot.i18n import language_of, t
 from bot.ui.panel import panel, text_names
-from bot.ui.table import lost, move_to_channel, refresh_table, table_channel
+from bot.ui.table import lost, move_to_channel, repost_table, table_channel
 from games.core.contract import Event
 from games.host.outcome import LiveMatch, Outcome
 from storage.rows import UserPrefs
@@ -81,12 +81,11 @@ async def post(bot: LuteceBot, live: LiveMatch, content: str,
     return await moved.send(fit([content]), allowed_mentions=ping_only(ping))
 
 
-async def announce(bot: LuteceBot, outcome: Outcome) -> None:
-    """After actions were applied: recap and ping, the table, prompts by DM."""
+async def recap(bot: LuteceBot, outcome: Outcome, first_key: str = "table.your_turn",
+                ) -> tuple[str, list[int]]:  # fmt: skip
+    """What happened (public events), then the ping of whoever must act, in the server's
+    language; and the users to ping."""
     live = outcome.match
-    bot.deadlines.poke()  # the turn changed, and with it the deadline
-    if not outcome.applied:
-        return
     names = text_names(live)
     adapter = adapter_for(live.row.game)
     language = await bot.languages.of_guild(live.row.guild_id)
@@ -94,13 +93,22 @@ async def announce(bot: LuteceBot, outcome: Outcome) -> None:
              if (line := adapter.describe(e, names, language))]  # fmt: skip
     waiting = to_act_users(live)
     if waiting:
-        lines.append(t("table.your_turn", language, mentions=mentions(waiting)))
+        lines.append(t(first_key, language, mentions=mentions(waiting)))
     elif outcome.finished and (result := bot.host.result(live)) is not None:
         lines.append(t("table.game_over", language,
                        winners=", ".join(names[s] for s in result.winners)))  # fmt: skip
-    if lines:
-        await attempt("the recap", live.id, post(bot, live, fit(lines), waiting))
-    await attempt("the table", live.id, refresh_table(bot, live))
+    return fit(lines) if lines else "", waiting
+
+
+async def announce(bot: LuteceBot, outcome: Outcome) -> None:
+    """After actions were applied: the new table at the bottom of the thread carrying the
+    recap and the ping (the board stays in view), the private notices, prompts by DM."""
+    live = outcome.match
+    bot.deadlines.poke()  # the turn changed, and with it the deadline
+    if not outcome.applied:
+        return
+    content, waiting = await recap(bot, outcome)
+    await attempt("the table", live.id, repost_table(bot, live, content, waiting))
     await deliver_notices(bot, live, outcome)
     await prompt_by_dm(bot, live)
 

@@ -8,15 +8,7 @@ import discord
 
 from bot.i18n import t
 from bot.permissions import Placement, missing_sentence, placement
-from bot.ui.delivery import (
-    announce,
-    attempt,
-    mentions,
-    post,
-    prompt_by_dm,
-    send_private_dm,
-    to_act_users,
-)
+from bot.ui.delivery import attempt, deliver_notices, prompt_by_dm, recap, send_private_dm
 from bot.ui.lobby_choices import VERB, choice_lines, choice_selects, picked_options
 from bot.ui.router import Click, answered, button, handles, reply, view_of
 from bot.ui.safe_text import md, plain
@@ -110,7 +102,11 @@ async def start(click: Click) -> None:
     language = await bot.languages.of_guild(live.row.guild_id)
     await answered(click.interaction.response.edit_message(**lobby_message(live, language)))
     lobby = click.interaction.message
-    if not await attempt("the table", live.id, begin_table(bot, live, lobby, where.use_thread)):
+    bot.deadlines.poke()
+    # The table carries what AI seats played before the first human turn, and the first ping.
+    content, waiting = await recap(bot, outcome, first_key="table.first_turn")
+    table = begin_table(bot, live, lobby, where.use_thread, content, waiting)
+    if not await attempt("the table", live.id, table):
         await attempt("the no-table notice", live.id, reply(
             click.interaction, "⚠️ " + t("lobby.no_table", click.locale, id=live.id)))
         return
@@ -118,10 +114,8 @@ async def start(click: Click) -> None:
     for row in live.row.seat_rows:
         if row.user_id is not None and row.seat not in live.to_act():
             await send_private_dm(bot, live, row.seat, row.user_id, with_panel=False)
-    if outcome.applied:  # AI seats played before the first human turn
-        await announce(bot, outcome)
-    else:
-        await first_ping(bot, live)
+    await deliver_notices(bot, live, outcome)
+    await prompt_by_dm(bot, live)
 
 
 def check_channel(interaction: discord.Interaction, locale: str) -> Placement:
@@ -135,9 +129,9 @@ def check_channel(interaction: discord.Interaction, locale: str) -> Placement:
 
 
 async def begin_table(bot: LuteceBot, live: LiveMatch, lobby: discord.Message | None,
-                      use_thread: bool) -> bool:  # fmt: skip
+                      use_thread: bool, content: str, ping: list[int]) -> bool:  # fmt: skip
     """Open the match thread from the lobby message when allowed, else play in the channel
-    itself; post the table there."""
+    itself; post the table there, with `content` (the first ping) above it."""
     channel: discord.abc.Messageable | None = None
     if use_thread and lobby is not None:
         language = await bot.languages.of_guild(live.row.guild_id)
@@ -148,14 +142,5 @@ async def begin_table(bot: LuteceBot, live: LiveMatch, lobby: discord.Message | 
         channel = await table_channel(bot, live)
     if channel is None:
         return False
-    await post_table(bot, live, channel)
+    await post_table(bot, live, channel, content=content, ping=ping)
     return True
-
-
-async def first_ping(bot: LuteceBot, live: LiveMatch) -> None:
-    waiting = to_act_users(live)
-    if waiting:
-        language = await bot.languages.of_guild(live.row.guild_id)
-        text = t("table.first_turn", language, mentions=mentions(waiting))
-        await attempt("the first ping", live.id, post(bot, live, text, waiting))
-    await prompt_by_dm(bot, live)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -34,13 +35,17 @@ LOCKED = 160005  # "Thread is locked": a post in a locked thread
 UNKNOWN_CHANNEL, UNKNOWN_MESSAGE = 10003, 10008
 
 
+def title_embed(live: LiveMatch, locale: str | None) -> discord.Embed:
+    title = t("table.title", locale, game=t(f"game.{live.row.game}", locale))
+    return discord.Embed(title=title, colour=discord.Colour.dark_teal())
+
+
 def table_message(live: LiveMatch, view: BaseModel, result: Result | None,
                   png: bytes, locale: str | None = None) -> dict[str, Any]:  # fmt: skip
     """Embed, picture and buttons of the table as everybody sees it."""
     adapter = adapter_for(live.row.game)
     names = text_names(live)
-    embed = discord.Embed(title=t("table.title", locale, game=t(f"game.{live.row.game}", locale)),
-                          colour=discord.Colour.dark_teal())  # fmt: skip
+    embed = title_embed(live, locale)
     if live.row.status == "ended":
         lines = [t("table.ended", locale, reason=md(live.row.end_reason or "—", 200))]
     elif result is not None:
@@ -98,23 +103,31 @@ async def table_channel(bot: LuteceBot, live: LiveMatch) -> discord.abc.Messagea
 
 
 async def post_table(bot: LuteceBot, live: LiveMatch, channel: discord.abc.Messageable,
-                     *, restored: bool = False) -> discord.Message:  # fmt: skip
-    """A new table message (a start, a restore, or a move out of a lost thread)."""
+                     *, restored: bool = False, content: str = "",
+                     ping: Sequence[int] = ()) -> discord.Message:  # fmt: skip
+    """A new table message (a start, a move, a restore, or a move out of a lost thread),
+    with `content` above it (the recap and the ping of `ping`'s users)."""
     payload = await table_payload(bot, live)
     files = payload.pop("attachments")
     if restored:
-        payload["content"] = t("table.restored", await bot.languages.of_guild(live.row.guild_id))
+        content = t("table.restored", await bot.languages.of_guild(live.row.guild_id))
+    if content:
+        payload["content"] = content
     version = live.row.version
-    message = await channel.send(files=files, **payload)
+    mentions = discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
+                                       users=[discord.Object(u) for u in ping])  # fmt: skip
+    message = await channel.send(files=files, allowed_mentions=mentions, **payload)
     # `thread_id` names wherever the table lives: its thread, or a channel (no thread).
     await bot.host.set_table(live.id, thread_id=channel.id, table_message_id=message.id,  # type: ignore[attr-defined]
                              table_version=version)  # fmt: skip
     return message
 
 
-async def move_to_channel(bot: LuteceBot, live: LiveMatch) -> discord.abc.Messageable | None:
+async def move_to_channel(bot: LuteceBot, live: LiveMatch, content: str = "",
+                          ping: Sequence[int] = ()) -> discord.abc.Messageable | None:  # fmt: skip
     """The table's thread is gone, locked or closed to the bot: carry on in the channel the
-    match was opened in, with a fresh table there. None if that is impossible too."""
+    match was opened in, with a fresh table there (with `content`, else a "restored" line).
+    None if that is impossible too."""
     if live.row.thread_id in (None, live.row.channel_id) or live.row.channel_id is None:
         return None
     log.warning("match %s: its thread can no longer be used; the table moves to its channel",
@@ -123,7 +136,7 @@ async def move_to_channel(bot: LuteceBot, live: LiveMatch) -> discord.abc.Messag
     channel = await table_channel(bot, live)
     if channel is None:
         return None
-    await post_table(bot, live, channel, restored=True)
+    await post_table(bot, live, channel, restored=not content, content=content, ping=ping)
     return channel
 
 
@@ -179,6 +192,40 @@ async def refresh_table(bot: LuteceBot, live: LiveMatch) -> None:
             else:
                 raise
         await bot.host.set_table(live.id, table_version=version)
+
+
+async def repost_table(bot: LuteceBot, live: LiveMatch, content: str,
+                       ping: Sequence[int]) -> None:  # fmt: skip
+    """After a move: the fresh table as a new message at the bottom of the thread, carrying
+    the recap and the ping (a new message notifies, and unarchives a quiet thread), then the
+    previous table retired to its title (its recap stays; its picture and buttons go).
+    Three REST calls per move with the interaction's answer."""
+    async with table_lock(bot, live.id):
+        channel = await table_channel(bot, live)
+        if channel is None:
+            if await move_to_channel(bot, live, content, ping) is None:
+                log.warning("match %s: no channel for its table; /admin resume re-posts it",
+                            live.id)  # fmt: skip
+            return
+        old = live.row.table_message_id
+        try:
+            await post_table(bot, live, channel, content=content, ping=ping)
+        except discord.HTTPException as exc:
+            if not lost(exc, channel) or await move_to_channel(bot, live, content, ping) is None:
+                raise
+            return  # the old table went with its thread
+        if old is not None:
+            await retire(bot, live, channel, old)
+
+
+async def retire(bot: LuteceBot, live: LiveMatch, channel: Any, message_id: int) -> None:
+    """A past table keeps its content and title; its picture and buttons go (one edit)."""
+    language = await bot.languages.of_guild(live.row.guild_id)
+    message = channel.get_partial_message(message_id)
+    try:
+        await message.edit(embed=title_embed(live, language), attachments=[], view=None)
+    except discord.HTTPException as exc:  # a past table that stays as it was is harmless
+        log.info("match %s: a past table was not retired (code %s)", live.id, exc.code)
 
 
 async def catch_up(bot: LuteceBot, match_id: str) -> None:
