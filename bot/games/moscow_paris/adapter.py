@@ -13,12 +13,12 @@ Codes are short and free of `/:~` and spaces, so a whole path fits a custom_id.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from pydantic import BaseModel
 
-from bot.games.contract import GameAdapter, LobbyChoice, MoveOption, Step
+from bot.games.contract import GameAdapter, MoveOption, Step
 from bot.games.moscow_paris.cards import (
     ACTION_NUMBER,
     HAND_MARK,
@@ -61,35 +61,6 @@ CARD_PROMPT = {
 }
 
 
-# House rules the table's host may switch on in the lobby (editions are single presets: this
-# combines them, Istanbul in a team game say). Each value is one option of the engine.
-HOUSE_RULES: dict[str, tuple[str, Any, Any]] = {  # value -> (option, when on, when off)
-    "teams": ("teams", True, False),
-    "istanbul": ("istanbul", True, False),
-    "home_city": ("home_city", True, False),
-    "multiple_claims": ("multiple_claims", True, False),
-    "any_rows": ("columns", "any_rows", "adjacent_rows"),
-    "eleven_wagon_types": ("wagons", "11x8", "8x11"),
-}
-
-
-def _house_options(values: list[str]) -> dict[str, Any]:
-    return {option: on if value in values else off
-            for value, (option, on, off) in HOUSE_RULES.items()}  # fmt: skip
-
-
-def _house_current(options: Mapping[str, Any]) -> list[str]:
-    return [value for value, (option, on, _) in HOUSE_RULES.items() if options.get(option) == on]
-
-
-HOUSE_CHOICE = LobbyChoice(
-    name="rules", placeholder="mp.lobby.rules", summary="mp.lobby.rules_chosen",
-    options=tuple((value, t(f"mp.lobby.rule.{value}")) for value in HOUSE_RULES),
-    min_values=0, max_values=len(HOUSE_RULES),
-    to_options=_house_options, current=_house_current,
-)  # fmt: skip
-
-
 def fit(label: str) -> str:
     """A choice label that fits a button as well as a select option."""
     return label if len(label) <= LABEL else label[: LABEL - 1].rstrip() + "…"
@@ -103,7 +74,6 @@ class MoscowParisAdapter(GameAdapter):
     key = "moscow-paris"
     command = "moscow-paris"
     private_label = "mp.button.hand"
-    lobby_choices = (HOUSE_CHOICE,)
 
     # --- the turn panel
 
