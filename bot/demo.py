@@ -21,19 +21,45 @@ from bot.config import Config
 from bot.games import adapters, demo_script
 from fakediscord import FakeDiscord
 from fakediscord.script import ScriptRunner, Step, parse_script
+from fakediscord.state import Attachment, Message
 from fakediscord.testing import running_bot
 
 PLAY_OUT = "play-out"
-STRING_SELECT = 3
+BUTTON, STRING_SELECT = 2, 3
+
+
+LEGEND = """How to read this transcript:
+  > alice click "Join"            what a person did
+  [#general] Lutece: …            a message everybody in #general sees
+  [#general (only alice)] …       an answer only alice sees (an ephemeral reply)
+  [DM alice] …                    a direct message to alice
+  [picture: lutece-demo/…png]     a picture the bot sent, saved so you can open it
+"""
+CLOSING = """
+That was the offline demo: the real bot, on a local stand-in for Discord.
+Pictures: {folder}/  ·  To host games on your own server: put your bot's token in .env
+(DISCORD_TOKEN, see .env.example), run `python -m bot invite` for the link that adds the
+bot, then `make run`. Every command: README.md."""
 
 
 class DemoRunner(ScriptRunner):
     """The fake's script runner, waiting after each step until the bot's handlers are done
-    (they keep working after answering: table edits, pings, DMs)."""
+    (they keep working after answering: table edits, pings, DMs), saving every picture."""
 
-    def __init__(self, bot: LuteceBot, *args: Any) -> None:
+    def __init__(self, bot: LuteceBot, *args: Any, pictures: Path) -> None:
         super().__init__(*args)
         self.bot = bot
+        self.pictures = pictures
+        self._saved: dict[int, str] = {}
+
+    def attachment_line(self, msg: Message, attachment: Attachment) -> str:
+        path = self._saved.get(attachment.id)
+        if path is None:
+            self.pictures.mkdir(parents=True, exist_ok=True)
+            target = self.pictures / f"{len(self._saved) + 1:03d}-{attachment.filename}"
+            target.write_bytes(attachment.data)
+            path = self._saved[attachment.id] = target.as_posix()
+        return f"[picture: {path}]"
 
     async def run_step(self, step: Step) -> None:
         await super().run_step(step)
@@ -57,9 +83,14 @@ def load_script(path: str | None) -> str:
         raise CliError(f"cannot read the script {path}: {exc.strerror}", 2) from None
 
 
-async def run_demo(path: str | None, *, out: Any = print, seed: int = 7) -> int:
-    """Play the script; returns 0, or 1 when a step failed (the transcript says which)."""
+async def run_demo(path: str | None, *, out: Any = print, seed: int = 7,
+                   pictures: Path = Path("lutece-demo")) -> int:  # fmt: skip
+    """Play the script; returns 0, or 1 when a step failed (the transcript says which).
+    Pictures the bot sends are saved in `pictures` (replaced at each run)."""
     text = load_script(path)
+    for old in pictures.glob("*.png") if pictures.is_dir() else ():
+        old.unlink()
+    out(LEGEND)
     segments = _split(text)
     names = sorted({s.actor for seg in segments if seg for s in seg if s.actor})
     fake = await FakeDiscord.start()
@@ -73,7 +104,8 @@ async def run_demo(path: str | None, *, out: Any = print, seed: int = 7) -> int:
                             dev_guild=guild.id)  # fmt: skip
             factory = lambda: LuteceBot(config, guild_ready_timeout=0.05)  # noqa: E731
             async with running_bot(fake, factory) as bot:
-                runner = DemoRunner(bot, fake, fake.channel("general"), out)
+                runner = DemoRunner(bot, fake, fake.channel("general"), out,
+                                    pictures=pictures)  # fmt: skip
                 rng = random.Random(seed)
                 for segment in segments:
                     if segment is None:
@@ -87,6 +119,7 @@ async def run_demo(path: str | None, *, out: Any = print, seed: int = 7) -> int:
             await fake.stop()
     for error in errors:
         out(f"error: {error}")
+    out(CLOSING.format(folder=pictures.as_posix()))
     return 1 if errors else 0
 
 
@@ -125,12 +158,17 @@ async def play_out(runner: DemoRunner, bot: LuteceBot, rng: random.Random,
             if panel.find_component(label="Confirm") is not None:
                 await runner.run([_step(name, "click", "Confirm")])
                 break
+            buttons = [c for c in panel.iter_components()
+                       if c.get("type") == BUTTON and ":pick:" in c.get("custom_id", "")]
             menus = [c for c in panel.iter_components() if c.get("type") == STRING_SELECT]
-            if not menus:
+            if buttons:  # a step with few choices: one button each, clicked by its label
+                await runner.run([_step(name, "click", rng.choice(buttons)["label"])])
+            elif menus:  # many choices: the select by its placeholder, the option by its label
+                menu = rng.choice(menus)
+                option = rng.choice(menu["options"])
+                await runner.run([_step(name, "select", menu["placeholder"], option["label"])])
+            else:
                 return
-            menu = rng.choice(menus)
-            value = rng.choice(menu["options"])["value"]
-            await runner.run([_step(name, "select", menu["custom_id"], value)])
 
 
 def _step(actor: str, verb: str, *args: str) -> Step:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from fakediscord.state import Message
+from fakediscord.state import Attachment, Message
 
 if TYPE_CHECKING:
     from fakediscord.server import FakeDiscord
@@ -51,17 +53,44 @@ def render_components(components: list[dict]) -> list[str]:
     return lines
 
 
-def render_message(fake: FakeDiscord, msg: Message) -> str:
+_MENTION = re.compile(r"<(@!?|@&|#)(\d+)>")
+
+
+def readable(fake: FakeDiscord, text: str) -> str:
+    """Mentions as a person sees them: `<@123>` → `@alice`, `<#456>` → `#general`."""
+    st = fake.state
+
+    def name(found: re.Match[str]) -> str:
+        kind, ident = found[1], int(found[2])
+        if kind == "#":
+            chan = st.channels.get(ident)
+            return f"#{chan.name}" if chan and chan.name else found[0]
+        if kind == "@&":
+            role = next((g.roles[ident] for g in st.guilds.values() if ident in g.roles), None)
+            return f"@{role.name}" if role else found[0]
+        user = st.users.get(ident)
+        return f"@{user.global_name or user.name}" if user else found[0]
+
+    return _MENTION.sub(name, text)
+
+
+def attachment_line(msg: Message, attachment: Attachment) -> str:
+    return f"[attachment {attachment.filename}, {attachment.size} bytes]"
+
+
+def render_message(fake: FakeDiscord, msg: Message,
+                   attachment: Callable[[Message, Attachment], str] = attachment_line) -> str:
+    """The message as text; `attachment` says how each attached file is shown."""
     author = fake.state.users[msg.author_id].name
     lines = []
     if msg.flags & 128:
         lines.append("(thinking…)")
     if msg.content:
-        lines.extend(msg.content.splitlines() or [""])
+        lines.extend(readable(fake, msg.content).splitlines() or [""])
     for e in msg.embeds:
-        lines.extend(render_embed(e))
+        lines.extend(readable(fake, line) for line in render_embed(e))
     for a in msg.attachments:
-        lines.append(f"[attachment {a.filename}, {a.size} bytes]")
+        lines.append(attachment(msg, a))
     lines.extend(render_components(msg.components))
     first, *rest = lines or [""]
     pad = " " * (len(author) + 2)

@@ -33,9 +33,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fakediscord.errors import InteractionRefused
-from fakediscord.rendering import render_message
+from fakediscord.rendering import attachment_line, render_message
 from fakediscord.server import FakeDiscord
-from fakediscord.state import Channel, Message
+from fakediscord.state import Attachment, Channel, Message
 from fakediscord.users import FakeUser, InteractionResult
 
 DIRECTIVES = {"in", "wait", "expect", "close-dms", "open-dms", "admin"}
@@ -124,6 +124,10 @@ class ScriptRunner:
         self._step_lines: list[str] = []
         self._last_output: list[str] = []
 
+    def attachment_line(self, msg: Message, attachment: Attachment) -> str:
+        """How an attached file shows in the transcript (a demo saves pictures instead)."""
+        return attachment_line(msg, attachment)
+
     def emit(self, line: str) -> None:
         self.transcript.lines.append(line)
         self._step_lines.append(line)
@@ -174,7 +178,7 @@ class ScriptRunner:
             if msg.id in before and before[msg.id] == msg.edits:
                 continue
             tag = "" if msg.id not in before else " (edited)"
-            body = render_message(self.fake, msg).splitlines()
+            body = render_message(self.fake, msg, self.attachment_line).splitlines()
             self.emit(f"  [{where(self.fake, msg)}]{tag} {body[0]}")
             for line in body[1:]:
                 self.emit(f"    {line}")

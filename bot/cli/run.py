@@ -8,6 +8,7 @@ without one stops with a sentence instead of playing a demo nobody sees.
 from __future__ import annotations
 
 import asyncio
+import logging
 import signal
 
 import aiohttp
@@ -31,13 +32,15 @@ async def run(*, demo_without_token: bool) -> int:
     from bot.app import LuteceBot, configure_logging
 
     config = Config.load()
-    configure_logging(config.log_level)
     if config.token is None:
         if not demo_without_token:
             raise CliError("DISCORD_TOKEN is not set: put the bot's token in the environment "
                            "or in .env (see .env.example)")  # fmt: skip
+        # The demo's transcript is the output: library chatter only if something goes wrong.
+        configure_logging(max(config.log_level, logging.WARNING))
         print("No DISCORD_TOKEN set: playing the offline demo on a local fake Discord.\n")
         return await demo(None)
+    configure_logging(config.log_level)
     if config.endpoint:
         point_at(config.endpoint)
     store = await Store.open(config.db_path)  # a bad or damaged database stops us here
