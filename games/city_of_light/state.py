@@ -6,11 +6,11 @@ few integer operations; the helpers below keep them in step.
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
 from games.city_of_light.data import CHIMNEYS_PER_PLAYER, TOKENS_PER_PLAYER
+from games.core.drafts import evolve
 
 # Cell kinds in `cells` (seat numbers double as colour kinds: 0 orange, 1 blue).
 NO_TILE = -1
@@ -80,7 +80,8 @@ class State:
     result: Any = None  # games.core.Result once the match is over
 
     def replace(self, **changes: Any) -> State:
-        return dataclasses.replace(self, **changes)
+        """The next state, with `changes` (built through a draft: games.core.drafts)."""
+        return evolve(self, **changes)
 
 
 def tokens_left(state: State, seat: int) -> int:

@@ -1,11 +1,11 @@
 """Phases 3-5 of a round (visit, discard and excursion, passing the bus) and the game's end.
 
-These run automatically after the last `Take` of a round; each step returns a new state.
+These run automatically after the last `Take` of a round, on the draft that `apply_take` is
+filling in (`games.core.drafts`): writing to it never touches the caller's state.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from games.core.contract import Event, Result
@@ -23,13 +23,16 @@ def _add(points: tuple[int, ...], extra: list[int]) -> tuple[int, ...]:
     return tuple(a + b for a, b in zip(points, extra, strict=True))
 
 
-def end_round(state: State, events: list[Event]) -> State:
+def end_round(new: State, events: list[Event]) -> None:
     """Visit at the leftover token, discard it (maybe an excursion), pass the bus, maybe end."""
-    players = state.players
-    tile = state.display[0]
+    players = new.players
+    tile = new.display[0]
     station = TILE_STATION[tile]
     colour = TILE_COLOUR[tile]
-    points, distance, stations = scoring.visit(state.board, station, players)
+    points, distance, stations = scoring.visit(new.board, station, players)
+    if any(points):
+        new.scores = _add(new.scores, points)
+        new.visit_points = _add(new.visit_points, points)
     events.append(
         Event(
             "visit",
@@ -38,77 +41,92 @@ def end_round(state: State, events: list[Event]) -> State:
                 "colour": COLOURS[colour],
                 "distance": distance,
                 "scoring_stations": [
-                    {"station": STATION_IDS[s], "shops": list(state.board[s])} for s in stations
+                    {"station": STATION_IDS[s], "shops": list(new.board[s])} for s in stations
                 ],
                 "points": points,
             },
         )
     )
     bit = 1 << colour
-    excursion = bool(state.waiting & bit)
-    waiting = state.waiting & ~bit if excursion else state.waiting | bit
-    first = (state.first + 1) % players
-    state = replace(state, scores=_add(state.scores, points), display=(), waiting=waiting,
-                    visit_points=_add(state.visit_points, points))  # fmt: skip
-    events.append(
-        Event(
-            "token_discarded",
-            {"colour": COLOURS[colour], "excursion": excursion,
-             "waiting": waiting_colours(waiting)},
+    new.display = ()
+    if new.waiting & bit:
+        new.waiting &= ~bit
+        events.append(
+            Event(
+                "token_discarded",
+                {
+                    "colour": COLOURS[colour],
+                    "excursion": True,
+                    "waiting": waiting_colours(new.waiting),
+                },
+            )
         )
-    )
-    if excursion:
-        state = _excursion(state, colour, "tokens", None, events)
-    state = replace(state, first=first, turn=first)
-    events.append(Event("first_player", {"seat": first}))
-    if state.revealed.bit_count() == len(state.piles):
-        return _end_game(state, events)
-    return replace(state, round=state.round + 1, phase=REVEAL)
+        _excursion(new, colour, "tokens", None, events)
+    else:
+        new.waiting |= bit
+        events.append(
+            Event(
+                "token_discarded",
+                {
+                    "colour": COLOURS[colour],
+                    "excursion": False,
+                    "waiting": waiting_colours(new.waiting),
+                },
+            )
+        )
+    new.first = new.turn = (new.first + 1) % players
+    events.append(Event("first_player", {"seat": new.first}))
+    if new.revealed.bit_count() == len(new.piles):
+        _end_game(new, events)
+    else:
+        new.round += 1
+        new.phase = REVEAL
 
 
-def _excursion(state: State, colour: int, reason: str, seat: int | None,
-               events: list[Event]) -> State:  # fmt: skip
-    """A bus excursion along `colour`'s line: its events, and the state with its points."""
-    points, stops = scoring.excursion(state.board, colour, state.players)
+def _excursion(
+    new: State, colour: int, reason: str, seat: int | None, events: list[Event]
+) -> list[int]:
+    points, stops = scoring.excursion(new.board, colour, new.players)
     line = COLOURS[colour]
     events.append(Event("excursion_started", {"line": line, "reason": reason, "seat": seat}))
     for stop in stops:
         events.append(Event("excursion_stop", {"line": line, **stop}))
     events.append(Event("excursion_ended", {"line": line, "reason": reason, "points": points}))
-    if not any(points):
-        return state
-    if reason == "tokens":
-        return replace(state, scores=_add(state.scores, points),
-                       excursion_points=_add(state.excursion_points, points))  # fmt: skip
-    return replace(state, scores=_add(state.scores, points),
-                   final_points=_add(state.final_points, points))  # fmt: skip
+    if any(points):
+        new.scores = _add(new.scores, points)
+        if reason == "tokens":
+            new.excursion_points = _add(new.excursion_points, points)
+        else:
+            new.final_points = _add(new.final_points, points)
+    return points
 
 
-def _end_game(state: State, events: list[Event]) -> State:
+def _end_game(new: State, events: list[Event]) -> None:
     """Final excursions from the current first player (2 players: face-up marker last), bag."""
-    players = state.players
-    order = [(state.first + k) % players for k in range(players)]
+    players = new.players
+    order = [(new.first + k) % players for k in range(players)]
     events.append(
         Event(
             "markers_revealed",
             {
-                "markers": [COLOURS[c] for c in state.markers],
-                "face_up": COLOURS[state.face_up] if state.face_up is not None else None,
+                "markers": [COLOURS[c] for c in new.markers],
+                "face_up": COLOURS[new.face_up] if new.face_up is not None else None,
                 "order": order,
             },
         )
     )
     for seat in order:
-        state = _excursion(state, state.markers[seat], "final", seat, events)
-    if state.face_up is not None:
-        state = _excursion(state, state.face_up, "face_up", None, events)
+        _excursion(new, new.markers[seat], "final", seat, events)
+    if new.face_up is not None:
+        _excursion(new, new.face_up, "face_up", None, events)
     if players > 2:
-        points, winner = scoring.bag_majority(state.bag)
-        state = replace(state, bag_points=tuple(points), scores=_add(state.scores, points))
-        events.append(Event("bag_scored", {"bag": list(state.bag), "seat": winner,
-                                           "points": points}))  # fmt: skip
-    state = replace(state, phase=OVER, turn=-1)
-    result = final_result(state)
+        points, winner = scoring.bag_majority(new.bag)
+        new.bag_points = tuple(points)
+        new.scores = _add(new.scores, points)
+        events.append(Event("bag_scored", {"bag": list(new.bag), "seat": winner, "points": points}))
+    new.phase = OVER
+    new.turn = -1
+    result = final_result(new)
     events.append(
         Event(
             "game_over",
@@ -120,7 +138,6 @@ def _end_game(state: State, events: list[Event]) -> State:
             },
         )
     )
-    return state
 
 
 def final_result(state: State) -> Result:

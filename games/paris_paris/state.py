@@ -1,7 +1,7 @@
 """The match state: one frozen, slotted dataclass of ints and tuples.
 
-`apply` returns a new `State` (`dataclasses.replace` with the fields that change) and never
-touches the one it was given, so earlier states stay valid for AIs, previews and replays.
+`apply` fills in a draft of the next `State` and seals it (`games.core.drafts`); it never
+touches the state it was given, so earlier states stay valid for AIs, previews and replays.
 Stations, colours and tiles are the indices of `board.py`.
 """
 

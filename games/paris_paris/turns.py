@@ -1,15 +1,15 @@
 """Phases 1-2 of a round as state transitions: reveal a pile, take a token and open a shop.
 
 `apply_reveal` and `apply_take` check legality cheaply (no regeneration of the legal list),
-then build the new `State` with `dataclasses.replace`. When the last player of a round has
-taken a token, `round_end.end_round` runs phases 3-5 and, after the last round, the end.
+then fill in a draft of the new `State` and seal it (`games.core.drafts`). When the last
+player of a round has taken a token, `round_end.end_round` runs phases 3-5 on that draft
+and, after the last round, the end.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from games.core.contract import Event
+from games.core.drafts import draft, seal
 from games.core.errors import IllegalAction
 from games.paris_paris.actions import Reveal, Take, reveal, take
 from games.paris_paris.board import (
@@ -108,8 +108,10 @@ def apply_reveal(state: State, seat: int, action: Reveal) -> tuple[State, list[E
         )
     if state.revealed >> pile & 1:
         raise IllegalAction("paris_paris.pile_gone", f"pile {pile} was already revealed", pile=pile)
-    tiles = state.piles[pile]
-    new = replace(state, revealed=state.revealed | 1 << pile, display=tiles, phase=TAKE)
+    new = draft(state)
+    new.revealed = state.revealed | 1 << pile
+    new.display = tiles = state.piles[pile]
+    new.phase = TAKE
     tokens = [
         {"station": STATION_IDS[TILE_STATION[t]], "colour": COLOURS[TILE_COLOUR[t]]} for t in tiles
     ]
@@ -120,10 +122,10 @@ def apply_reveal(state: State, seat: int, action: Reveal) -> tuple[State, list[E
             "pile": pile,
             "round": state.round,
             "tokens": tokens,
-            "piles_left": new.piles_left(),
+            "piles_left": len(new.piles) - new.revealed.bit_count(),
         },
     )
-    return new, [event]
+    return seal(new, State), [event]
 
 
 # --- phase 2: take a token and open a shop --------------------------------------------------
@@ -189,8 +191,8 @@ def apply_take(state: State, seat: int, action: Take) -> tuple[State, list[Event
         )
 
     # Legal: build the new state.
+    new = draft(state)
     players = state.players
-    bag = state.bag
     new_board = list(board)
     supply = list(state.supply)
     sid = action.station
@@ -214,15 +216,19 @@ def apply_take(state: State, seat: int, action: Take) -> tuple[State, list[Event
             supply[victim] += 1
             to = "supply"
         else:
-            bag = bag[:victim] + (bag[victim] + 1,) + bag[victim + 1 :]
+            bag = list(state.bag)
+            bag[victim] += 1
+            new.bag = tuple(bag)
             to = "bag"
         events.append(Event("shop_removed", {"seat": victim, "station": sid, "by": seat, "to": to}))
     new_board[station] = shops + (seat,)
-    new = replace(state, board=tuple(new_board), supply=tuple(supply), bag=bag,
-                  display=display[:i] + display[i + 1 :], turn=(seat + 1) % players)  # fmt: skip
+    new.board = tuple(new_board)
+    new.supply = tuple(supply)
+    new.display = display[:i] + display[i + 1 :]
+    new.turn = (seat + 1) % players
     if len(new.display) == 1:
-        new = end_round(new, events)
-    return new, events
+        end_round(new, events)
+    return seal(new, State), events
 
 
 def _check_move(state: State, seat: int, station: int, move_from: str | None) -> int | None:
