@@ -7,3 +7,7 @@ lines), `turns.py` (the four actions), `action_cards.py` and `exchange.py` (the 
 cards), `claims.py` (claiming a city), `turn_end.py` and `stalemate.py` (the end of a turn,
 «Ступор»), `scoring.py`, `views.py`, `engine.py` (the `Game` class).
 """
+
+from games.moscow_paris.engine import MoscowParis as GAME
+
+__all__ = ["GAME"]

@@ -28,7 +28,7 @@ from games.moscow_paris.actions import (
 )
 from games.moscow_paris.deal import dump_arrangement, new_state
 from games.moscow_paris.lines import claimable
-from games.moscow_paris.options import MoscowParisOptions
+from games.moscow_paris.options import EDITIONS, MoscowParisOptions
 from games.moscow_paris.scoring import claimable_value, final_result, scores, sides
 from games.moscow_paris.state import (
     CHAIN,
@@ -70,6 +70,8 @@ class MoscowParis(Game[State, Any]):
     max_seats: ClassVar[int] = 4
     Options: ClassVar[type[BaseModel]] = MoscowParisOptions
     Action: ClassVar[Any] = Action
+    editions: ClassVar[Mapping[str, Mapping[str, Any]]] = EDITIONS
+    order: ClassVar[int] = 4
 
     def setup(
         self,

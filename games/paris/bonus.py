@@ -23,7 +23,7 @@ from games.paris.board import (
 )
 from games.paris.data import BONUS_TILES, END_GAME_TILES, TRACK_LENGTH
 from games.paris.goods import ITEMS, pair_options, spend
-from games.paris.state import State, add, cur, put
+from games.paris.state import Draft, State, add, event, memo, put, remember
 
 NO_USE = frozenset({"resource", "resource_any", "prestige_any", "own_occupied",
                     "rival_occupied", "vp_per_franc"})  # fmt: skip
@@ -33,30 +33,37 @@ STEP_BACK = BONUS_TILES[25]["max_back"] if 25 in BONUS_TILES else 5
 # --- the track -------------------------------------------------------------------------------
 
 
-def can_take(state: State, seat: int, space: int) -> bool:
-    """A tile lies on `space` (1-based) and the seat holds none of that number.
-
-    «У вас никогда не может быть двух бонусных жетонов одного типа (с одним и тем же номером),
-    даже если эффект какого-либо бонусного жетона позволяет это правило нарушить.» (17 and 25
-    are never on the track while held: one copy each.)"""
-    return state.track[space - 1] > 0 and state.track_numbers[space - 1] not in state.bonus[seat]
-
-
 def forward_spaces(state: State, seat: int, held: tuple[int, ...]) -> list[int]:
     """Where the meeple may stop moving forward, for a seat holding the bonus numbers
     `held`: «…вперёд на столько делений, сколько хотите, но так, чтобы она остановилась на
-    одном из доступных бонусных жетонов.»"""
+    одном из доступных бонусных жетонов.»
+
+    A space qualifies when a tile lies on it and the seat holds none of that number: «У вас
+    никогда не может быть двух бонусных жетонов одного типа (с одним и тем же номером), даже
+    если эффект какого-либо бонусного жетона позволяет это правило нарушить.» (17 and 25 are
+    never on the track while held: one copy each.) `any_spaces` and `back_spaces` apply the
+    same test."""
     track, numbers = state.track, state.track_numbers
     return [k for k in range(state.meeples[seat] + 1, TRACK_LENGTH + 1)
             if track[k - 1] and numbers[k - 1] not in held]  # fmt: skip
 
 
+_any_memo: tuple = (None, None, None, ())
+
+
 def any_spaces(state: State, seat: int) -> list[int]:
     """Bonus 17: any space with a tile the seat may hold. [INTERPRETATION] A meeple on 30
     takes no more tiles at all («…вы больше не сможете получать бонусные жетоны»)."""
+    global _any_memo
     if state.meeples[seat] >= TRACK_LENGTH:
         return []
-    return [k for k in range(1, TRACK_LENGTH + 1) if can_take(state, seat, k)]
+    track, numbers, held = state.track, state.track_numbers, state.bonus[seat]
+    last = _any_memo  # the states of a turn share these tuples
+    if last[0] is track and last[1] is numbers and last[2] is held:
+        return list(last[3])
+    out = [k for k in range(1, TRACK_LENGTH + 1) if track[k - 1] and numbers[k - 1] not in held]
+    _any_memo = (track, numbers, held, tuple(out))
+    return out
 
 
 def back_spaces(state: State, seat: int) -> list[int]:
@@ -65,20 +72,19 @@ def back_spaces(state: State, seat: int) -> list[int]:
     pos = state.meeples[seat]
     if pos >= TRACK_LENGTH:
         return []
-    return [k for k in range(max(1, pos - STEP_BACK), pos) if can_take(state, seat, k)]
+    track, numbers, held = state.track, state.track_numbers, state.bonus[seat]
+    return [k for k in range(max(1, pos - STEP_BACK), pos)
+            if track[k - 1] and numbers[k - 1] not in held]  # fmt: skip
 
 
-def take_tile(state: State, seat: int, space: int, move: bool, changes: dict | None = None):
-    """`changes` (new if None) giving the seat the top tile of `space`, moving its meeple
-    there if `move`."""
-    changes = {} if changes is None else changes
-    number = state.track_numbers[space - 1]
-    bonus = cur(state, changes, "bonus")
-    changes["track"] = add(state.track, space - 1, -1)
-    changes["bonus"] = put(bonus, seat, tuple(sorted(bonus[seat] + (number,))))
+def take_tile(d, seat: int, space: int, move: bool) -> None:
+    """Give the seat the top tile of `space` in the draft `d` of the next state (see
+    `state.Draft`), moving its meeple there if `move`."""
+    number = d.track_numbers[space - 1]
+    d.track = add(d.track, space - 1, -1)
+    d.bonus = put(d.bonus, seat, tuple(sorted(d.bonus[seat] + (number,))))
     if move:
-        changes["meeples"] = put(state.meeples, seat, space)
-    return changes
+        d.meeples = put(d.meeples, seat, space)
 
 
 # --- using tiles -----------------------------------------------------------------------------
@@ -90,32 +96,59 @@ _USE_AT = {(n, k): A.use_bonus(n, space=k) for n, t in BONUS_TILES.items()
 _USE_EGT = {e: A.use_end_game(tile) for e, tile in enumerate(EGT_IDS)}
 
 
-def use_options(state: State, seat: int) -> list:
-    out: list = []
-    if not state.bonus[seat] and not state.egt[seat]:
-        return out
-    for n in state.bonus[seat]:
+_DYNAMIC = frozenset({"buy_key", "take_any", "step_back", "per_prestige_pair",
+                      "per_resource_pair"})  # fmt: skip
+_PLANS: dict[tuple, tuple] = memo()
+_PAIR_USES: dict[tuple, tuple] = memo()
+
+
+def _plan(bonus: tuple[int, ...], egt: tuple[int, ...]) -> tuple:
+    """The uses of tiles `bonus` and `egt`, in order: (the actions when none depends on the
+    rest of the state, else None; the entries `(action, 0)` or `(number, kind)`)."""
+    entries: list = []
+    for n in bonus:
         kind = BONUS_KIND[n]
         if kind in NO_USE:
             continue
-        if kind == "buy_key":
+        entries.append((n, kind) if kind in _DYNAMIC else (_USE[n], 0))
+    for e in egt:
+        if END_GAME_TILES[EGT_IDS[e]]["kind"] != "good":
+            entries.append((_USE_EGT[e], 0))
+    if all(kind == 0 for _x, kind in entries):
+        return tuple(a for a, _kind in entries), ()
+    return None, tuple(entries)
+
+
+def use_options(state: State, seat: int) -> list:
+    bonus, egt = state.bonus[seat], state.egt[seat]
+    if not bonus and not egt:
+        return []
+    key = (bonus, egt)
+    plan = _PLANS.get(key)
+    if plan is None:
+        plan = remember(_PLANS, key, _plan(bonus, egt))
+    fixed, entries = plan
+    if fixed is not None:
+        return list(fixed)
+    out: list = []
+    for n, kind in entries:
+        if kind == 0:
+            out.append(n)
+        elif kind == "buy_key":
             if state.francs[seat] >= BONUS_TILES[n]["price"] and state.reserve[seat]:
                 out.append(_USE[n])
         elif kind == "take_any":
             out.extend(_USE_AT[n, k] for k in any_spaces(state, seat))
         elif kind == "step_back":
             out.extend(_USE_AT[n, k] for k in back_spaces(state, seat))
-        elif kind == "per_prestige_pair":
-            out.extend(A.use_bonus(n, items=o) for o in sorted(pair_options(state, seat,
-                                                                            PRESTIGE_GOODS)))
-        elif kind == "per_resource_pair":
-            out.extend(A.use_bonus(n, items=o) for o in sorted(pair_options(state, seat,
-                                                                            RESOURCE_GOODS)))
         else:
-            out.append(_USE[n])
-    for e in state.egt[seat]:
-        if END_GAME_TILES[EGT_IDS[e]]["kind"] != "good":
-            out.append(_USE_EGT[e])
+            ways = pair_options(state, seat, PRESTIGE_GOODS if kind == "per_prestige_pair"
+                                else RESOURCE_GOODS)  # fmt: skip
+            uses = _PAIR_USES.get((n, ways))
+            if uses is None:
+                uses = remember(_PAIR_USES, (n, ways),
+                                tuple(A.use_bonus(n, items=o) for o in sorted(ways)))
+            out += uses
     return out
 
 
@@ -139,9 +172,9 @@ def _refuse(n: int, why: str) -> IllegalAction:
                          tile=n)  # fmt: skip
 
 
-def apply_use_bonus(state: State, seat: int, action) -> tuple[dict, Event]:
-    """The changes that apply the tile's effect and discard it, and the event. The caller
-    keeps the phase."""
+def apply_use_bonus(state: State, seat: int, action, d: Draft) -> Event:
+    """Apply the tile's effect and discard it in the draft `d` of the next state; the event.
+    The caller keeps the phase."""
     n = action.tile
     if n not in state.bonus[seat]:
         raise IllegalAction("paris.tile_not_held", f"you hold no bonus tile {n}", tile=n)
@@ -158,10 +191,8 @@ def apply_use_bonus(state: State, seat: int, action) -> tuple[dict, Event]:
     params: dict = {"seat": seat, "tile": n}
     # the tile is discarded first, so what it counts or takes never includes itself
     held = tuple(b for b in state.bonus[seat] if b != n)
-    changes: dict = {
-        "bonus": put(state.bonus, seat, held),
-        "used_bonus": put(state.used_bonus, seat, state.used_bonus[seat] + (n,)),
-    }
+    d.bonus = put(state.bonus, seat, held)
+    d.used_bonus = put(state.used_bonus, seat, state.used_bonus[seat] + (n,))
     if kind == "gain":
         vp, francs = data["vp"], data["francs"]
     elif kind == "per_building":
@@ -185,14 +216,14 @@ def apply_use_bonus(state: State, seat: int, action) -> tuple[dict, Event]:
         if state.francs[seat] < price or not state.reserve[seat]:
             raise _refuse(n, f"it needs {price} francs and a key in the reserve")
         francs = -price
-        changes["reserve"] = add(state.reserve, seat, -1)
-        changes["hand"] = add(state.hand, seat, 1)
+        d.reserve = add(state.reserve, seat, -1)
+        d.hand = add(state.hand, seat, 1)
         params["price"] = price
     elif kind in ("take_any", "step_back"):
         spaces = any_spaces(state, seat) if kind == "take_any" else back_spaces(state, seat)
         if action.space not in spaces:
             raise _refuse(n, f"no tile you may take on space {action.space}")
-        take_tile(state, seat, action.space, kind == "step_back", changes)
+        take_tile(d, seat, action.space, kind == "step_back")
         params.update(space=action.space, taken=state.track_numbers[action.space - 1])
     else:  # pairs of identical prestige (23) or resources (24)
         goods = PRESTIGE_GOODS if kind == "per_prestige_pair" else RESOURCE_GOODS
@@ -201,17 +232,17 @@ def apply_use_bonus(state: State, seat: int, action) -> tuple[dict, Event]:
             raise _refuse(n, "those items are not pairs of identical goods you hold")
         pairs = len(items) // 2
         vp = pairs * data["vp"][players]
-        spend(state, seat, [ITEMS[i] for i in items], changes)
+        spend(d, seat, [ITEMS[i] for i in items])
         params.update(items=list(items), pairs=pairs)
     if vp:
-        changes["vp"] = add(state.vp, seat, vp)
+        d.vp = add(state.vp, seat, vp)
     if francs:
-        changes["francs"] = add(state.francs, seat, francs)
+        d.francs = add(state.francs, seat, francs)
     params.update(vp=vp, francs=francs)
-    return changes, Event("bonus_used", params)
+    return event("bonus_used", params)
 
 
-def apply_use_end_game(state: State, seat: int, action) -> tuple[dict, Event]:
+def apply_use_end_game(state: State, seat: int, action, d: Draft) -> Event:
     e = EGT_INDEX.get(action.tile)
     if e is None or e not in state.egt[seat]:
         raise IllegalAction("paris.tile_not_held", f"you hold no end-game tile {action.tile}",
@@ -222,13 +253,10 @@ def apply_use_end_game(state: State, seat: int, action) -> tuple[dict, Event]:
                             f"{action.tile} is spent as goods: pay, cash or sell it",
                             tile=action.tile)  # fmt: skip
     vp, francs = data.get("vp", 0), data.get("francs", 0)
-    changes = {
-        "egt": put(state.egt, seat, tuple(x for x in state.egt[seat] if x != e)),
-        "used_egt": put(state.used_egt, seat, state.used_egt[seat] + (e,)),
-        "vp": add(state.vp, seat, vp),
-        "francs": add(state.francs, seat, francs),
-    }
-    event = Event("end_game_tile_used", {"seat": seat, "tile": action.tile, "vp": vp,
-                                          "francs": francs})  # fmt: skip
-    return changes, event
+    d.egt = put(state.egt, seat, tuple(x for x in state.egt[seat] if x != e))
+    d.used_egt = put(state.used_egt, seat, state.used_egt[seat] + (e,))
+    d.vp = add(state.vp, seat, vp)
+    d.francs = add(state.francs, seat, francs)
+    return event("end_game_tile_used", {"seat": seat, "tile": action.tile, "vp": vp,
+                                         "francs": francs})  # fmt: skip
 

@@ -177,6 +177,9 @@ def parse_first(arr: Mapping[str, Any], players: int, seed: int) -> int:
 
 # --- the initial state ---------------------------------------------------------------------
 
+# Copies of each bonus number in play, by player count.
+_COPIES = {players: {n: bonus_copies(n, players) for n in BONUS_NUMBERS} for players in (2, 3, 4)}
+
 
 def new_state(
     players: int, options: ParisOptions, seed: int, arrangement: Mapping[str, Any] | None
@@ -192,7 +195,7 @@ def new_state(
     layout = parse_tokens(arr, random_setup, seed)
     track_numbers = parse_track(arr, random_setup, seed)
     first = parse_first(arr, players, seed)
-    copies = {n: bonus_copies(n, players) for n in BONUS_NUMBERS}
+    copies = _COPIES.get(players) or {n: bonus_copies(n, players) for n in BONUS_NUMBERS}
     n = players
     return State(
         players=n,

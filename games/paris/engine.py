@@ -27,7 +27,10 @@ from games.paris.state import (
     TILE,
     VPTILE,
     State,
-    evolve,
+    draft,
+    memo,
+    seal,
+    shared_event,
 )
 from games.paris.views import ParisView, build_view
 
@@ -35,14 +38,18 @@ _TO_ACT = tuple(frozenset((seat,)) for seat in range(4))
 
 
 def _action_step(state: State, seat: int) -> list:
-    return (turns.main_options(state, seat) or [A.END_TURN]) + flow.free_actions(state, seat)
+    out = turns.main_options(state, seat) or [A.END_TURN]
+    out += flow.free_actions(state, seat)
+    return out
 
 
 def _after_step(state: State, seat: int) -> list:
-    return [A.END_TURN, *flow.free_actions(state, seat)]
+    out = [A.END_TURN]
+    out += flow.free_actions(state, seat)
+    return out
 
 
-_LEGAL = {
+_LEGAL_BY_PHASE = {
     TILE: turns.tile_options,
     PLACE: turns.place_options,
     ACTION: _action_step,
@@ -53,13 +60,18 @@ _LEGAL = {
     ENDGAME: turns.pick_options,
     AFTER: _after_step,
 }
+_LEGAL = tuple(_LEGAL_BY_PHASE.get(phase) for phase in range(OVER))
+
+
+_PASSED: dict[int, Event] = memo()
 
 
 def _pass(state: State, seat: int, action) -> tuple[State, list[Event]]:
     """`end_turn` instead of an action: only when none of the three actions is possible
     (INTERPRETATION, spec decision 6)."""
     flow.check_pass(turns.main_options(state, seat))
-    return flow.end_turn(state, seat, [Event("passed", {"seat": seat})])
+    done = _PASSED.get(seat) or shared_event(_PASSED, seat, "passed", {"seat": seat})
+    return flow.end_turn(state, seat, [done])
 
 
 def _free(apply_one):
@@ -67,10 +79,11 @@ def _free(apply_one):
     left to do after the action."""
 
     def handler(state: State, seat: int, action) -> tuple[State, list[Event]]:
-        changes, event = apply_one(state, seat, action)
-        if state.phase == AFTER and not flow.has_free(state, seat, changes):
-            return flow.end_turn(state, seat, [event], changes)
-        return evolve(state, **changes), [event]
+        d = draft(state)
+        done = apply_one(state, seat, action, d)
+        if state.phase == AFTER and not flow.has_free(d, seat):
+            return flow.end_turn(state, seat, [done], d)
+        return seal(d), [done]
 
     return handler
 
@@ -85,7 +98,7 @@ _FREE_HANDLERS = {
     "use_bonus": _free(bonus.apply_use_bonus),
     "use_end_game": _free(bonus.apply_use_end_game),
 }
-_APPLY: dict[int, dict[str, Any]] = {
+_APPLY_BY_PHASE: dict[int, dict[str, Any]] = {
     TILE: {"place_tile": turns.apply_place_tile},
     PLACE: {"place_building": turns.apply_place_building},
     ACTION: {
@@ -102,6 +115,9 @@ _APPLY: dict[int, dict[str, Any]] = {
     ENDGAME: {"pick_end_game": turns.apply_pick_end_game},
     AFTER: {"end_turn": flow.apply_end_turn, **_FREE_HANDLERS},
 }
+
+
+_APPLY = tuple(_APPLY_BY_PHASE[phase] for phase in range(OVER))
 
 
 class Paris(Game[State, Any]):
@@ -145,11 +161,12 @@ class Paris(Game[State, Any]):
         if kind is None and isinstance(action, Mapping | str):
             action = self.parse_action(action)
             kind = action.type
-        if state.phase == OVER:
+        phase = state.phase
+        if phase == OVER:
             raise IllegalAction("game.over", "the match is over")
         if seat != state.turn:
             raise IllegalAction("turn.not_yours", f"seat {seat} is not to act", seat=seat)
-        handler = _APPLY[state.phase].get(kind)
+        handler = _APPLY[phase].get(kind)
         if handler is None:
             step = PHASE_NAMES[state.phase]
             raise IllegalAction("paris.wrong_step", f"{kind} is not possible now (step: {step})",

@@ -10,68 +10,93 @@ from __future__ import annotations
 from games.core.contract import Event
 from games.core.errors import IllegalAction
 from games.paris import bonus, trade
-from games.paris.scoring import final_scoring
-from games.paris.state import ACTION, AFTER, OVER, TILE, State, evolve
+from games.paris.board import N_GOODS
+from games.paris.scoring import final_events
+from games.paris.state import (
+    ACTION,
+    AFTER,
+    OVER,
+    TILE,
+    Draft,
+    State,
+    draft,
+    memo,
+    seal,
+    shared_event,
+)
 
 
 def free_actions(state: State, seat: int) -> list:
     """Trades and tile uses: allowed at any point of the seat's action step."""
-    return [*trade.options(state, seat), *bonus.use_options(state, seat)]
+    out = trade.options(state, seat)
+    if state.bonus[seat] or state.egt[seat]:
+        out += bonus.use_options(state, seat)
+    return out
 
 
 # Tiles with no use of their own (9/16 go with a key move, 27 scores at the end).
 _NO_FREE_USE = frozenset({9, 16, 27})
-_NONE: dict = {}
+_NO_GOODS = (0,) * N_GOODS
+_TURN_ENDED: dict[tuple[int, int], Event] = memo()
 
 
-def has_free(state: State, seat: int, changes: dict = _NONE) -> bool:
-    """Whether the seat (in `state` with `changes` applied) may still have a free action:
-    it holds a token or a usable tile, or can buy. (A cheap test: a tile 13/14, 17, 25, 23 or
-    24 that happens to have no use now leaves the seat with only `end_turn`.)"""
-    get = changes.get
-    if get("egt", state.egt)[seat] or any(get("goods", state.goods)[seat]):
+def has_free(state: State, seat: int) -> bool:
+    """Whether the seat may still have a free action in `state` (or a draft of the next
+    state): it holds a token or a usable tile, or can buy. (A cheap test: a tile 13/14, 17,
+    25, 23 or 24 that happens to have no use now leaves the seat with only `end_turn`.)"""
+    if state.goods[seat] != _NO_GOODS or state.egt[seat]:
         return True
-    if any(n not in _NO_FREE_USE for n in get("bonus", state.bonus)[seat]):
-        return True
-    francs = get("francs", state.francs)[seat]
-    supply = get("supply", state.supply)
-    return any(supply[g] and francs >= trade.BUY_PRICE[g] for g in range(len(supply)))
+    for n in state.bonus[seat]:
+        if n not in _NO_FREE_USE:
+            return True
+    francs = state.francs[seat]
+    supply = state.supply
+    for g, price in enumerate(trade.BUY_PRICE):
+        if supply[g] and francs >= price:
+            return True
+    return False
 
 
 def finish_action(
-    state: State, seat: int, events: list[Event], changes: dict | None = None
+    state: State, seat: int, events: list[Event], d: Draft | None = None
 ) -> tuple[State, list[Event]]:
-    """The action (whose last `changes` are not yet in `state`) and its follow-ups are
-    done: the seat may still trade or use tiles, else the turn ends at once."""
-    changes = {} if changes is None else changes
-    if has_free(state, seat, changes):
-        changes["phase"] = AFTER
-        changes["pending"] = ()
-        return evolve(state, **changes), events
-    return end_turn(state, seat, events, changes)
+    """The action and its follow-ups are done (`d`: the draft of the next state, new if
+    None): the seat may still trade or use tiles, else the turn ends at once."""
+    if d is None:
+        d = draft(state)
+    if has_free(d, seat):
+        d.phase = AFTER
+        d.pending = ()
+        return seal(d), events
+    return end_turn(state, seat, events, d)
 
 
 def end_turn(
-    state: State, seat: int, events: list[Event], changes: dict | None = None
+    state: State, seat: int, events: list[Event], d: Draft | None = None
 ) -> tuple[State, list[Event]]:
     """The next seat clockwise; or, once the last round after the trigger is played, the
     end. «Когда один из игроков берёт последний жетон конца игры, наступает конец игры.
     Текущий раунд доигрывается до конца… Затем игроки играют один последний раунд.»"""
-    changes = {} if changes is None else changes
-    events.append(Event("turn_ended", {"seat": seat, "round": state.round}))
-    final = changes.get("final_turns", state.final_turns)
-    changes["pending"] = ()
+    if d is None:
+        d = draft(state)
+    done = _TURN_ENDED.get((seat, state.round))
+    if done is None:
+        done = shared_event(_TURN_ENDED, (seat, state.round), "turn_ended",
+                            {"seat": seat, "round": state.round})  # fmt: skip
+    events.append(done)
+    final = d.final_turns
+    d.pending = ()
     if final == 0:
-        changes["phase"] = OVER
-        s = evolve(state, **changes)
-        events.extend(final_scoring(s)[1])
+        d.phase = OVER
+        s = seal(d)
+        events.extend(final_events(s))
         return s, events
     nxt = (seat + 1) % state.players
-    changes["final_turns"] = final - 1 if final > 0 else -1
-    changes["round"] = state.round + (nxt == state.first)
-    changes["turn"] = nxt
-    changes["phase"] = TILE if any(changes.get("stacks", state.stacks)) else ACTION
-    return evolve(state, **changes), events
+    d.final_turns = final - 1 if final > 0 else -1
+    d.round = state.round + (nxt == state.first)
+    d.turn = nxt
+    d.phase = TILE if any(d.stacks) else ACTION
+    return seal(d), events
 
 
 def apply_end_turn(state: State, seat: int, action) -> tuple[State, list[Event]]:

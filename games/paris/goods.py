@@ -22,9 +22,10 @@ from games.paris.board import (
     WILD_SOURCES,
     source_name,
 )
-from games.paris.state import State, cur, put
+from games.paris.state import State, memo, put, remember
 
 Item = tuple[int, int]  # (source, good); source -1 = a token, n = bonus n, 100+i = end-game i
+Items = tuple[str, ...]  # item names, sorted
 
 ITEM_NAMES: dict[Item, str] = {(-1, g): name for g, name in enumerate(GOODS)}
 for _src, _g in FIXED_SOURCES.items():
@@ -35,12 +36,18 @@ for _src, (_allowed, _count) in WILD_SOURCES.items():
 ITEMS: dict[str, Item] = {name: item for item, name in ITEM_NAMES.items()}
 
 
-def tile_sources(state: State, seat: int) -> list[tuple[int, tuple[int, ...], int]]:
-    """(source, goods it may stand for, goods left on it) of every tile the seat holds that
-    is goods."""
+Source = tuple[int, tuple[int, ...], int]
+# Memo tables of pure functions of small immutable values (a seat's goods and tiles). They
+# only ever hold what the functions return for those values (`remember` bounds their size).
+_SOURCES: dict[tuple, tuple[Source, ...]] = memo()
+_EXTRA: dict[tuple, tuple] = memo()
+_COVERS: dict[tuple, frozenset[tuple[str, ...]]] = memo()
+_PAIRS: dict[tuple, frozenset[tuple[str, ...]]] = memo()
+
+
+def _sources(bonus: tuple[int, ...], egt: tuple[int, ...], half: int) -> tuple[Source, ...]:
     out = []
-    half = state.half[seat]
-    for n in state.bonus[seat]:
+    for n in bonus:
         if n in FIXED_SOURCES:
             out.append((n, (FIXED_SOURCES[n],), 1))
         elif n in WILD_SOURCES:
@@ -48,29 +55,59 @@ def tile_sources(state: State, seat: int) -> list[tuple[int, tuple[int, ...], in
             if half & HALF_BIT.get(n, 0):
                 count -= 1
             out.append((n, allowed, count))
-    for e in state.egt[seat]:
+    for e in egt:
         src = 100 + e
         if src in FIXED_SOURCES:
             out.append((src, (FIXED_SOURCES[src],), 1))
-    return out
+    return tuple(out)
 
 
-def holdings(state: State, seat: int) -> tuple[list[int], int, int]:
-    """(goods per kind from tokens and printed tiles, resource wild goods, prestige wild
-    goods): what `can_cover` needs, computed once per call of legal_actions."""
-    avail = list(state.goods[seat])
+def tile_sources(state: State, seat: int) -> tuple[Source, ...]:
+    """(source, goods it may stand for, goods left on it) of every tile the seat holds that
+    is goods."""
+    bonus, egt = state.bonus[seat], state.egt[seat]
+    if not bonus and not egt:
+        return ()
+    key = (bonus, egt, state.half[seat])
+    found = _SOURCES.get(key)
+    if found is None:
+        found = remember(_SOURCES, key, _sources(*key))
+    return found
+
+
+def _extra(sources: tuple[Source, ...]) -> tuple:
+    """(goods per kind added by printed tiles, or None; resource wild goods; prestige wild
+    goods) of a seat's tiles."""
+    add = [0] * len(GOODS)
     wild_res = wild_pre = 0
-    for _src, allowed, count in tile_sources(state, seat):
+    for _src, allowed, count in sources:
         if len(allowed) == 1:
-            avail[allowed[0]] += count
+            add[allowed[0]] += count
         elif allowed[0] in RESOURCE_GOODS:
             wild_res += count
         else:
             wild_pre += count
-    return avail, wild_res, wild_pre
+    return (tuple(add) if any(add) else None), wild_res, wild_pre
 
 
-def can_cover(need: tuple[int, int, int], avail: list[int], wild: int) -> bool:
+def holdings(state: State, seat: int) -> tuple[tuple[int, ...], int, int]:
+    """(goods per kind from tokens and printed tiles, resource wild goods, prestige wild
+    goods): what `can_cover` needs, computed once per call of legal_actions."""
+    goods = state.goods[seat]
+    bonus, egt = state.bonus[seat], state.egt[seat]
+    if not bonus and not egt:
+        return goods, 0, 0
+    key = (bonus, egt, state.half[seat])
+    extra = _EXTRA.get(key)
+    if extra is None:
+        extra = remember(_EXTRA, key, _extra(tile_sources(state, seat)))
+    add, wild_res, wild_pre = extra
+    if add is None:
+        return goods, wild_res, wild_pre
+    return tuple([a + b for a, b in zip(goods, add, strict=True)]), wild_res, wild_pre
+
+
+def can_cover(need: tuple[int, ...], avail: tuple[int, ...] | list[int], wild: int) -> bool:
     """Whether a resource price `need` (wood, marble, gold) can be paid."""
     short = 0
     for g in RESOURCE_GOODS:
@@ -79,13 +116,21 @@ def can_cover(need: tuple[int, int, int], avail: list[int], wild: int) -> bool:
     return short <= wild
 
 
-def covers(state: State, seat: int, units: list[int]) -> set[tuple[str, ...]]:
+def covers(state: State, seat: int, units: list[int] | tuple[int, ...]) -> frozenset[Items]:
     """Every distinct way to pay exactly the goods `units` (one good per unit), as sorted
     item names. Empty if impossible; {()} for nothing to pay."""
-    tokens = list(state.goods[seat])
-    tiles = tile_sources(state, seat)
+    goods = state.goods[seat]
+    key = (tuple(units), goods, state.bonus[seat], state.egt[seat], state.half[seat])
+    found = _COVERS.get(key)
+    if found is None:
+        found = remember(_COVERS, key, _covers(goods, tile_sources(state, seat), key[0]))
+    return found
+
+
+def _covers(goods: tuple[int, ...], tiles: tuple[Source, ...], units: tuple[int, ...]):
+    tokens = list(goods)
     left = [count for _src, _allowed, count in tiles]
-    out: set[tuple[str, ...]] = set()
+    out: set[Items] = set()
     chosen: list[str] = []
 
     def walk(i: int) -> None:
@@ -108,7 +153,7 @@ def covers(state: State, seat: int, units: list[int]) -> set[tuple[str, ...]]:
                 left[j] += 1
 
     walk(0)
-    return out
+    return frozenset(out)
 
 
 def units_of(need: tuple[int, ...]) -> list[int]:
@@ -124,12 +169,20 @@ def held_items(state: State, seat: int) -> list[str]:
     return out
 
 
-def pair_options(state: State, seat: int, goods: tuple[int, ...]) -> set[tuple[str, ...]]:
+def pair_options(state: State, seat: int, goods: tuple[int, ...]) -> frozenset[Items]:
     """Bonus 23/24: every way to return one or more pairs of identical goods of `goods`."""
+    key = (goods, state.goods[seat], state.bonus[seat], state.egt[seat], state.half[seat])
+    found = _PAIRS.get(key)
+    if found is None:
+        found = remember(_PAIRS, key, _pair_options(state, seat, goods))
+    return found
+
+
+def _pair_options(state: State, seat: int, goods: tuple[int, ...]) -> frozenset[Items]:
     avail, wild_res, wild_pre = holdings(state, seat)
     wild = wild_res if goods[0] in RESOURCE_GOODS else wild_pre
     limits = [(avail[g] + wild) // 2 for g in goods]
-    out: set[tuple[str, ...]] = set()
+    out: set[Items] = set()
 
     def walk(i: int, units: list[int]) -> None:
         if i == len(goods):
@@ -140,7 +193,7 @@ def pair_options(state: State, seat: int, goods: tuple[int, ...]) -> set[tuple[s
             walk(i + 1, units + [goods[i]] * (2 * pairs))
 
     walk(0, [])
-    return out
+    return frozenset(out)
 
 
 def holds(state: State, seat: int, item: Item) -> bool:
@@ -154,28 +207,25 @@ def holds(state: State, seat: int, item: Item) -> bool:
     return src in state.bonus[seat]
 
 
-def spend(state: State, seat: int, items: list[Item], changes: dict | None = None) -> dict:
-    """`changes` (a dict for `evolve`, new if None) with `items` (known to be held) spent from
-    the seat's screen: only the fields that change. Reads `state` as already changed by
-    `changes`."""
-    changes = {} if changes is None else changes
+def spend(d, seat: int, items: list[Item]) -> None:
+    """Spend `items` (known to be held) from the seat's screen in the draft `d` (see
+    `state.Draft`): only the fields that change are written."""
     goods = supply = bonus = egt = None
-    half = cur(state, changes, "half")[seat]
+    half = d.half[seat]
     for src, g in items:
         if src < 0:
             if goods is None:
-                goods = list(cur(state, changes, "goods")[seat])
+                goods = list(d.goods[seat])
             goods[g] -= 1
             if g in RESOURCE_GOODS:
                 if supply is None:
-                    supply = list(cur(state, changes, "supply"))
+                    supply = list(d.supply)
                 supply[g] += 1
         elif src >= 100:
             if egt is None:
-                egt = list(cur(state, changes, "egt")[seat])
+                egt = list(d.egt[seat])
             egt.remove(src - 100)
-            used = cur(state, changes, "used_egt")
-            changes["used_egt"] = put(used, seat, used[seat] + (src - 100,))
+            d.used_egt = put(d.used_egt, seat, d.used_egt[seat] + (src - 100,))
         else:
             bit = HALF_BIT.get(src, 0)
             if bit and not half & bit:
@@ -183,18 +233,16 @@ def spend(state: State, seat: int, items: list[Item], changes: dict | None = Non
                 continue
             half &= ~bit
             if bonus is None:
-                bonus = list(cur(state, changes, "bonus")[seat])
+                bonus = list(d.bonus[seat])
             bonus.remove(src)
-            used = cur(state, changes, "used_bonus")
-            changes["used_bonus"] = put(used, seat, used[seat] + (src,))
+            d.used_bonus = put(d.used_bonus, seat, d.used_bonus[seat] + (src,))
     if goods is not None:
-        changes["goods"] = put(cur(state, changes, "goods"), seat, tuple(goods))
+        d.goods = put(d.goods, seat, tuple(goods))
     if supply is not None:
-        changes["supply"] = tuple(supply)
+        d.supply = tuple(supply)
     if bonus is not None:
-        changes["bonus"] = put(cur(state, changes, "bonus"), seat, tuple(bonus))
+        d.bonus = put(d.bonus, seat, tuple(bonus))
     if egt is not None:
-        changes["egt"] = put(cur(state, changes, "egt"), seat, tuple(egt))
-    if half != cur(state, changes, "half")[seat]:
-        changes["half"] = put(cur(state, changes, "half"), seat, half)
-    return changes
+        d.egt = put(d.egt, seat, tuple(egt))
+    if half != d.half[seat]:
+        d.half = put(d.half, seat, half)

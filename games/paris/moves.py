@@ -22,13 +22,14 @@ from games.paris.board import (
     LOC_VALUE,
     N_DISTRICTS,
     N_LANDMARKS,
+    N_LOCS,
     N_SPACES,
     N_VALUES,
     loc_name,
     parse_loc,
 )
 from games.paris.goods import can_cover, holdings
-from games.paris.state import State, loc_district
+from games.paris.state import State, loc_district, memo, remember
 
 OWN_OCCUPIED, RIVAL_OCCUPIED = 9, 16
 NEEDS_RES: tuple[bool, ...] = tuple(any(r) for r in LOC_RES)
@@ -64,18 +65,114 @@ MARBLE, GOLD = 1, 2
 assert all(res[MARBLE] or res[GOLD] for res in LOC_RES[LM0:BANK0])
 
 
-def _building_targets(src: int, d: int) -> tuple[tuple[int, int, bool, A.MoveKey], ...]:
-    """(space, value, needs resources, action) of every building a key on `src` may move to,
-    cheapest first (so the search stops at the first one out of reach)."""
-    spaces = range(N_SPACES) if src == ARC else range(d * N_VALUES, (d + 1) * N_VALUES)
-    out = [(t, LOC_VALUE[t], NEEDS_RES[t], _MOVES[src * 256 + t])
-           for t in spaces if LOC_VALUE[t] > LOC_VALUE[src]]  # fmt: skip
-    return tuple(sorted(out, key=lambda c: (c[1], c[0])))
+# Bit masks over key locations: bit `loc` for a building space or a landmark (banks and the
+# Arc have no bit: nothing moves onto them). A district's buildings are the 6-bit "row"
+# `mask >> (d * N_VALUES) & ROW`, bit i for its space of VALUES[i].
+LOC_MASK: tuple[int, ...] = tuple(1 << loc if loc < BANK0 else 0 for loc in range(N_LOCS))
+ROW = (1 << N_VALUES) - 1
+_TOP_VALUE = max(LOC_VALUE[:N_SPACES])
+_BUDGETS = range(_TOP_VALUE + 1)
+# Building spaces with a resource price (the 8s and their wood), by price: (price, the value
+# indices in a row, the spaces on the board).
+_NEEDS: tuple[tuple[tuple[int, ...], int, int], ...] = tuple(
+    (need, sum(1 << i for i in range(N_VALUES) if LOC_RES[i] == need),
+     sum(LOC_MASK[t] for t in range(N_SPACES) if LOC_RES[t] == need))
+    for need in sorted({LOC_RES[t] for t in range(N_SPACES) if NEEDS_RES[t]})
+)  # fmt: skip
+assert all(LOC_RES[t] == LOC_RES[t % N_VALUES] for t in range(N_SPACES))  # by value only
+_NEEDY_ROW = sum(row for _need, row, _mask in _NEEDS)
+_NEEDY = sum(mask for _need, _row, mask in _NEEDS)
 
 
-_TARGETS: dict[int, tuple] = {t: _building_targets(t, t // N_VALUES) for t in range(N_SPACES)}
-_TARGETS.update({BANK0 + d: _building_targets(BANK0 + d, d) for d in range(N_DISTRICTS)})
-_TARGETS[ARC] = _building_targets(ARC, -1)
+def _cheapest_first(src: int, targets) -> tuple[A.MoveKey, ...]:
+    d = src // N_VALUES if src < LM0 else src - BANK0
+    order = sorted(targets, key=lambda t: (LOC_VALUE[t], t))
+    return tuple(_MOVES[_code(src, d) * 256 + t] for t in order)
+
+
+# A key on a building or a bank moves within its district: by budget (0.._TOP_VALUE), the row
+# of the buildings worth more than `src` and at most the budget; and, for each row of
+# targets, their moves cheapest first (all 2^6 rows, built once).
+_IN_DISTRICT = [*range(N_SPACES), *range(BANK0, ARC)]
+_SHIFT: dict[int, int] = {src: (src // N_VALUES if src < LM0 else src - BANK0) * N_VALUES
+                          for src in _IN_DISTRICT}  # fmt: skip
+_REACH_ROW: dict[int, tuple[int, ...]] = {
+    src: tuple(sum(1 << i for i in range(N_VALUES)
+                   if LOC_VALUE[src] < LOC_VALUE[_SHIFT[src] + i] <= budget) for budget in _BUDGETS)
+    for src in _IN_DISTRICT
+}  # fmt: skip
+_ROW_MOVES: dict[int, tuple[tuple[A.MoveKey, ...], ...]] = {
+    src: tuple(_cheapest_first(src, [_SHIFT[src] + i for i in range(N_VALUES) if row >> i & 1])
+               for row in range(ROW + 1))
+    for src in _IN_DISTRICT
+}  # fmt: skip
+# By location: (value, shift of its district's row, `_REACH_ROW`, `_ROW_MOVES`) for a
+# building or a bank, None for a landmark or the Arc.
+_WITHIN: tuple[tuple | None, ...] = tuple(
+    (LOC_VALUE[loc], _SHIFT[loc], _REACH_ROW[loc], _ROW_MOVES[loc]) if loc in _SHIFT else None
+    for loc in range(N_LOCS)
+)
+# From the Arc: (space, move) of every building, cheapest first; by budget, the mask of every
+# building worth at most the budget.
+_FROM_ARC = tuple(zip(sorted(range(N_SPACES), key=lambda t: (LOC_VALUE[t], t)),
+                      _cheapest_first(ARC, range(N_SPACES)), strict=True))  # fmt: skip
+_REACH_ARC: tuple[int, ...] = tuple(
+    sum(LOC_MASK[t] for t in range(N_SPACES) if LOC_VALUE[t] <= budget) for budget in _BUDGETS
+)
+
+# Memos of pure functions of immutable values: a seat's keys (most keys do not move in a
+# turn), the spaces (a one-entry memo: the states of one turn share their `spaces`), the
+# Arc's targets.
+_SEAT_MASKS: dict[tuple[int, ...], int] = memo()
+_PAYABLE: dict[tuple, tuple[bool, ...]] = memo()
+_ARC_MOVES: dict[int, tuple[A.MoveKey, ...]] = memo()
+_built_memo: tuple = ((), 0)
+_masks_memo: tuple = ((), ((), 0))
+_SPACE_MASKS = LOC_MASK[:N_SPACES]
+
+
+def key_masks(all_keys: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], int]:
+    """Per seat, the mask of the buildings and landmarks holding its keys; and all of them."""
+    global _masks_memo
+    last = _masks_memo
+    if last[0] is all_keys:
+        return last[1]
+    masks = []
+    for keys in all_keys:
+        m = _SEAT_MASKS.get(keys)
+        if m is None:
+            m = 0
+            for k in keys:
+                m |= LOC_MASK[k]
+            remember(_SEAT_MASKS, keys, m)
+        masks.append(m)
+    total = 0
+    for m in masks:
+        total |= m
+    found = (tuple(masks), total)
+    _masks_memo = (all_keys, found)
+    return found
+
+
+def built_mask(spaces: tuple[int, ...]) -> int:
+    """The mask of the building spaces that hold a tile."""
+    global _built_memo
+    last = _built_memo
+    if last[0] is spaces:
+        return last[1]
+    m = sum([b for b, tile in zip(_SPACE_MASKS, spaces, strict=True) if tile >= 0])
+    _built_memo = (spaces, m)
+    return m
+
+
+def _payable(avail: tuple[int, ...], wild: int) -> tuple[bool, ...]:
+    """Per landmark, whether its resource price can be paid."""
+    key = (avail, wild)
+    found = _PAYABLE.get(key)
+    if found is None:
+        found = remember(_PAYABLE, key, tuple(can_cover(LOC_RES[LM0 + lm], avail, wild)
+                                              for lm in range(N_LANDMARKS)))  # fmt: skip
+    return found
 
 
 def move_options(state: State, seat: int) -> list:
@@ -88,31 +185,50 @@ def move_options(state: State, seat: int) -> list:
     held = state.bonus[seat]
     # where a key may not go: spaces holding the seat's keys (unless it holds bonus 9) or a
     # rival's (unless 16)
-    blocked: set[int] = set() if OWN_OCCUPIED in held else set(keys)
-    if RIVAL_OCCUPIED not in held:
-        for s, ks in enumerate(state.keys):
-            if s != seat:
-                blocked.update(ks)
-    spaces = state.spaces
+    masks, blocked = key_masks(state.keys)
+    if OWN_OCCUPIED in held or RIVAL_OCCUPIED in held:
+        blocked = 0 if OWN_OCCUPIED in held else masks[seat]
+        if RIVAL_OCCUPIED not in held:
+            for s, m in enumerate(masks):
+                if s != seat:
+                    blocked |= m
+    free = built_mask(state.spaces) & ~blocked
     goods = None  # (avail, wild): computed only when a target needs resources
-    out = []
+    short_row = short = 0  # buildings whose resource price the seat cannot pay
+    out: list = []
     lm_srcs = []
     for src in set(keys):
-        if LM0 <= src < BANK0:
+        within = _WITHIN[src]
+        if within is not None:  # a building or a bank: within its district
+            value, shift, reach, moves = within
+            budget = francs + value
+            row = reach[budget if budget < _TOP_VALUE else _TOP_VALUE]
+            if row:
+                row &= free >> shift
+            if row:
+                if row & _NEEDY_ROW:
+                    if goods is None:
+                        goods = holdings(state, seat)
+                        short_row, short = _short(goods)
+                    row &= ~short_row
+                out += moves[row]
+        elif src == ARC:  # anywhere
+            budget = francs
+            cand = free & _REACH_ARC[budget if budget < _TOP_VALUE else _TOP_VALUE]
+            if cand:
+                if cand & _NEEDY:
+                    if goods is None:
+                        goods = holdings(state, seat)
+                        short_row, short = _short(goods)
+                    cand &= ~short
+                found = _ARC_MOVES.get(cand)
+                if found is None:
+                    found = remember(_ARC_MOVES, cand, tuple(
+                        action for t, action in _FROM_ARC if cand >> t & 1))  # fmt: skip
+                out += found
+        else:  # a landmark: only onto a dearer landmark
             lm_srcs.append(src)
             continue
-        budget = francs + LOC_VALUE[src]
-        for t, value, needs, action in _TARGETS[src]:
-            if value > budget:
-                break
-            if spaces[t] < 0 or t in blocked:
-                continue
-            if needs:
-                if goods is None:
-                    goods = holdings(state, seat)
-                if not can_cover(LOC_RES[t], goods[0], goods[1]):
-                    continue
-            out.append(action)
         if budget >= MIN_LANDMARK:
             lm_srcs.append(src)
     if lm_srcs:
@@ -123,15 +239,31 @@ def move_options(state: State, seat: int) -> list:
     return out
 
 
+def _short(goods) -> tuple[int, int]:
+    """(the row, the board mask) of the buildings whose resource price `goods` cannot pay."""
+    short_row = short = 0
+    for need, row, mask in _NEEDS:
+        if not can_cover(need, goods[0], goods[1]):
+            short_row |= row
+            short |= mask
+    return short_row, short
+
+
 def _landmark_moves(state, srcs, francs, blocked, goods) -> list:
     """Moves onto a landmark in the district (or, from the Arc, any district), or onto one
     from the supply added to it first."""
     landmarks = state.landmarks
+    payable = _payable(goods[0], goods[1])
     top = [0] * N_DISTRICTS
-    for lm, d in enumerate(landmarks):
-        if d >= 0 and LM_COST[lm] > top[d]:
-            top[d] = LM_COST[lm]
-    avail, wild = goods[0], goods[1]
+    targets = []  # (landmark, cost, its district or -1) of the payable, unblocked ones
+    for lm, ld in enumerate(landmarks):
+        if ld >= 0:
+            if LM_COST[lm] > top[ld]:
+                top[ld] = LM_COST[lm]
+            if blocked & LOC_MASK[LM0 + lm]:
+                continue
+        if payable[lm]:
+            targets.append((lm, LM_COST[lm], ld))
     out = []
     for src in srcs:
         if src < LM0:
@@ -141,22 +273,18 @@ def _landmark_moves(state, srcs, francs, blocked, goods) -> list:
         else:
             base, d = 0, (src - BANK0 if src < ARC else -1)
         budget = francs + base
-        code = _code(src, d) * 256
-        for lm, ld in enumerate(landmarks):
-            cost = LM_COST[lm]
-            if cost <= base or cost > budget or (d >= 0 and ld >= 0 and ld != d):
+        code = _code(src, d) * 256 if d >= 0 else src * 256
+        for lm, cost, ld in targets:
+            if cost <= base or cost > budget:
                 continue
-            t = LM0 + lm
-            if not can_cover(LOC_RES[t], avail, wild):
-                continue
+            at = code + 64 + lm * N_DISTRICTS  # + its district: see `_code`
             if ld >= 0:  # on the board
-                if t in blocked:
-                    continue
-                out.append(_MOVES[(code if d >= 0 else src * 256) + _code(t, ld)])
+                if d < 0 or ld == d:
+                    out.append(_MOVES[at + ld])
             else:  # from the supply: «…стоимость… всегда должна быть выше… каждой выложенной»
                 for td in range(N_DISTRICTS) if d < 0 else (d,):
                     if cost > top[td]:
-                        out.append(_MOVES[(code if d >= 0 else src * 256) + _code(t, td)])
+                        out.append(_MOVES[at + td])
     return out
 
 
@@ -222,8 +350,14 @@ def _check_occupied(state: State, seat: int, dst: int, to: str) -> list[int]:
     «9: Когда вы перемещаете ключ, можете переместить его на здание или
     достопримечательность, на которой уже лежит ваш ключ.» «16: …где уже есть ключ другого
     игрока.» [INTERPRETATION] a space holding both needs both tiles."""
-    own = dst in state.keys[seat]
-    rival = any(dst in keys for s, keys in enumerate(state.keys) if s != seat)
+    bit = LOC_MASK[dst]
+    masks, total = key_masks(state.keys)
+    if not total & bit:
+        return []
+    own = bool(masks[seat] & bit)
+    rival = any(m & bit for s, m in enumerate(masks) if s != seat)
+    if not own and not rival:
+        return []
     held = state.bonus[seat]
     if own and OWN_OCCUPIED not in held:
         raise illegal("occupied", f"{to} already holds your key (bonus tile 9 allows it)",

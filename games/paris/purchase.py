@@ -23,11 +23,11 @@ from games.paris.board import (
     LM_SYMBOLS,
     LOC_RES,
     N_DISTRICTS,
+    SPACE_NAMES,
     SPACE_VALUE,
     SYMBOL_VP,
     VP_TILE_IDS,
     VP_TILE_INDEX,
-    loc_name,
 )
 from games.paris.bonus import forward_spaces, take_tile
 from games.paris.data import (
@@ -47,59 +47,63 @@ from games.paris.state import (
     PAY,
     PRESTIGE,
     VPTILE,
+    Draft,
     State,
     add,
-    cur,
     district_keys,
-    evolve,
+    draft,
+    event,
+    memo,
     put,
+    seal,
+    shared_event,
 )
 
 STAGE_BONUS, STAGE_PRESTIGE, STAGE_VP = 0, 1, 2
 BONUS_VALUES = FREE_BONUS_VALUES | {PAID_BONUS_VALUE}
-_NONE: dict = {}
 _TAKE_BONUS = {k: A.take_bonus(k) for k in range(1, TRACK_LENGTH + 1)}
 _PLACE_VP = tuple(tuple(A.place_vp_tile(tile, d) for d in DISTRICT_IDS) for tile in VP_TILE_IDS)
 
 
+_TOKEN_TAKEN: dict[tuple[int, int, int], Event] = memo()
+_RESOURCE_NAMES = tuple(tuple(GOODS[g] for g in units_of(need)) for need in LOC_RES)
+
+
 def apply_move(state: State, seat: int, action) -> tuple[State, list[Event]]:
     frm, to = action.from_, action.to
-    src, dst, d, cost, new_landmark, spent = check_move(state, seat, frm, to)
+    src, dst, district, cost, new_landmark, spent = check_move(state, seat, frm, to)
     keys = list(state.keys[seat])
     keys.remove(src)
     keys.append(dst)
     keys.sort()
-    trigger = int(src >= BANK0 and (
-        district_keys(state, d) == VP_TILE_TRIGGER_KEYS - 1))  # «Как только… окажется 4 ключа»
-    changes: dict = {
-        "keys": put(state.keys, seat, tuple(keys)),
-        "francs": add(state.francs, seat, -cost),
-        "pending": (dst, d, trigger),
-    }
+    trigger = int(src >= BANK0 and (district_keys(state, district)
+                                    == VP_TILE_TRIGGER_KEYS - 1))  # «Как только… окажется 4 ключа»
+    d = draft(state)
+    d.keys = put(state.keys, seat, tuple(keys))
+    d.francs = add(state.francs, seat, -cost)
+    d.pending = (dst, district, trigger)
     if spent:
-        changes["bonus"] = put(state.bonus, seat, tuple(b for b in state.bonus[seat]
-                                                        if b not in spent))
-        changes["used_bonus"] = put(state.used_bonus, seat, state.used_bonus[seat]
-                                    + tuple(spent))  # fmt: skip
+        d.bonus = put(state.bonus, seat, tuple(b for b in state.bonus[seat] if b not in spent))
+        d.used_bonus = put(state.used_bonus, seat, state.used_bonus[seat] + tuple(spent))
     if new_landmark:
-        changes["landmarks"] = put(state.landmarks, dst - LM0, d)
-    events = [Event("key_moved", {
+        d.landmarks = put(state.landmarks, dst - LM0, district)
+    events = [event("key_moved", {
         "seat": seat, "from": frm, "to": to, "francs": cost, "landmark_added": new_landmark,
-        "bonus_tiles": spent, "resources": [GOODS[g] for g in units_of(LOC_RES[dst])],
+        "bonus_tiles": spent, "resources": list(_RESOURCE_NAMES[dst]),
     })]  # fmt: skip
     if NEEDS_RES[dst]:
         ways = covers(state, seat, units_of(LOC_RES[dst]))  # 9/16 are never goods
         if len(ways) > 1:
-            changes["phase"] = PAY
-            return evolve(state, **changes), events
-        return _paid(state, seat, next(iter(ways)), events, changes)
-    return after_payment(state, seat, events, changes)
+            d.phase = PAY
+            return seal(d), events
+        return _paid(state, seat, next(iter(ways)), events, d)
+    return after_payment(state, seat, events, d)
 
 
-def _paid(state: State, seat: int, items: tuple[str, ...], events: list[Event], changes: dict):
-    spend(state, seat, [ITEMS[i] for i in items], changes)
-    events.append(Event("resources_paid", {"seat": seat, "items": list(items)}))
-    return after_payment(state, seat, events, changes)
+def _paid(state: State, seat: int, items: tuple[str, ...], events: list[Event], d: Draft):
+    spend(d, seat, [ITEMS[i] for i in items])
+    events.append(event("resources_paid", {"seat": seat, "items": list(items)}))
+    return after_payment(state, seat, events, d)
 
 
 def pay_options(state: State, seat: int) -> list:
@@ -110,50 +114,56 @@ def apply_pay(state: State, seat: int, action) -> tuple[State, list[Event]]:
     items = tuple(sorted(action.items))
     if items not in covers(state, seat, units_of(LOC_RES[state.pending[0]])):
         raise illegal("bad_payment", "those items do not pay this price", items=list(items))
-    return _paid(state, seat, items, [], {})
+    return _paid(state, seat, items, [], draft(state))
 
 
 # --- income ------------------------------------------------------------------------------
 
 
-def after_payment(state: State, seat: int, events: list[Event], changes: dict):
-    """The token beside a building and the 2 VP of an 8, then the optional steps (`state`
-    with `changes` is the game after the move and its payment).
+def after_payment(state: State, seat: int, events: list[Event], d: Draft):
+    """The token beside a building and the 2 VP of an 8, then the optional steps (`d`: the
+    draft of the game after the move and its payment).
 
     [INTERPRETATION] the token («вы можете взять фишку») is always taken: keeping it is never
     worse than leaving it for a rival."""
-    dst = cur(state, changes, "pending")[0]
+    dst = d.pending[0]
     if dst < LM0:
-        g = state.tokens[dst]
+        g = d.tokens[dst]
         if g >= 0:
-            goods = cur(state, changes, "goods")
-            changes["tokens"] = put(state.tokens, dst, -1)
-            changes["goods"] = put(goods, seat, add(goods[seat], g, 1))
-            events.append(Event("token_taken", {"seat": seat, "space": loc_name(dst),
-                                                "good": GOODS[g]}))  # fmt: skip
+            goods = d.goods
+            d.tokens = put(d.tokens, dst, -1)
+            d.goods = put(goods, seat, add(goods[seat], g, 1))
+            taken = _TOKEN_TAKEN.get((seat, dst, g))
+            if taken is None:
+                taken = shared_event(_TOKEN_TAKEN, (seat, dst, g), "token_taken",
+                                     {"seat": seat, "space": SPACE_NAMES[dst], "good": GOODS[g]})
+            events.append(taken)
         if SPACE_VALUE[dst] == VP_VALUE:
-            changes["vp"] = add(state.vp, seat, VP_FOR_VALUE)
-            events.append(Event("vp_scored", {"seat": seat, "vp": VP_FOR_VALUE,
+            d.vp = add(d.vp, seat, VP_FOR_VALUE)
+            events.append(event("vp_scored", {"seat": seat, "vp": VP_FOR_VALUE,
                                               "reason": "value_8"}))  # fmt: skip
-    return resume(state, seat, STAGE_BONUS, events, changes)
+    return resume(state, seat, STAGE_BONUS, events, d)
 
 
-def bonus_spaces(state: State, seat: int, changes: dict = _NONE) -> list[int]:
-    """Where the meeple may go after buying a 1/2 (free) or a 3 (for 2 francs)."""
-    value = SPACE_VALUE[cur(state, changes, "pending")[0]]
-    if value == PAID_BONUS_VALUE and cur(state, changes, "francs")[seat] < PAID_BONUS_PRICE:
+def bonus_spaces(state: State, seat: int) -> list[int]:
+    """Where the meeple may go after buying a 1/2 (free) or a 3 (for 2 francs), in `state`
+    (or a draft of it)."""
+    value = SPACE_VALUE[state.pending[0]]
+    if value == PAID_BONUS_VALUE and state.francs[seat] < PAID_BONUS_PRICE:
         return []
-    return forward_spaces(state, seat, cur(state, changes, "bonus")[seat])
+    return forward_spaces(state, seat, state.bonus[seat])
 
 
-def _bonus_open(state: State, seat: int, changes: dict) -> bool:
+def _bonus_open(state: State, seat: int) -> bool:
     """Whether `bonus_spaces` has any space (without listing them)."""
-    value = SPACE_VALUE[cur(state, changes, "pending")[0]]
-    if value == PAID_BONUS_VALUE and cur(state, changes, "francs")[seat] < PAID_BONUS_PRICE:
+    value = SPACE_VALUE[state.pending[0]]
+    if value == PAID_BONUS_VALUE and state.francs[seat] < PAID_BONUS_PRICE:
         return False
-    track, numbers, held = state.track, state.track_numbers, cur(state, changes, "bonus")[seat]
-    return any(track[k] and numbers[k] not in held
-               for k in range(state.meeples[seat], TRACK_LENGTH))  # fmt: skip
+    track, numbers, held = state.track, state.track_numbers, state.bonus[seat]
+    for k in range(state.meeples[seat], TRACK_LENGTH):
+        if track[k] and numbers[k] not in held:
+            return True
+    return False
 
 
 def prestige_options(state: State, seat: int) -> set[tuple[str, ...]]:
@@ -174,23 +184,22 @@ def prestige_options(state: State, seat: int) -> set[tuple[str, ...]]:
     return out
 
 
-def resume(state: State, seat: int, stage: int, events: list[Event], changes: dict):
+def resume(state: State, seat: int, stage: int, events: list[Event], d: Draft):
     """The next optional step of the purchase that has a choice, else the action's end
-    (`changes` are not yet applied to `state`: one `evolve` at the end)."""
-    dst, _d, trigger = cur(state, changes, "pending")
+    (`d`: the draft of the next state, sealed here)."""
+    dst, _d, trigger = d.pending
     if stage <= STAGE_BONUS and dst < LM0 and SPACE_VALUE[dst] in BONUS_VALUES:
-        if _bonus_open(state, seat, changes):
-            changes["phase"] = BONUS
-            return evolve(state, **changes), events
+        if _bonus_open(d, seat):
+            d.phase = BONUS
+            return seal(d), events
     if stage <= STAGE_PRESTIGE and LM0 <= dst < BANK0:
-        s = evolve(state, **changes)  # (a landmark: rare enough for a second state)
-        if _has_prestige(s, seat) and prestige_options(s, seat):
-            return evolve(s, phase=PRESTIGE), events
-        state, changes = s, {}
-    if stage <= STAGE_VP and trigger and -1 in cur(state, changes, "vp_tiles"):
-        changes["phase"] = VPTILE
-        return evolve(state, **changes), events
-    return finish_action(state, seat, events, changes)
+        if _has_prestige(d, seat) and prestige_options(d, seat):
+            d.phase = PRESTIGE
+            return seal(d), events
+    if stage <= STAGE_VP and trigger and -1 in d.vp_tiles:
+        d.phase = VPTILE
+        return seal(d), events
+    return finish_action(state, seat, events, d)
 
 
 def _has_prestige(state: State, seat: int) -> bool:
@@ -209,12 +218,13 @@ def apply_take_bonus(state: State, seat: int, action) -> tuple[State, list[Event
         raise illegal("bonus_space", f"you cannot take a bonus tile on space {space}",
                        space=space)  # fmt: skip
     paid = PAID_BONUS_PRICE if SPACE_VALUE[state.pending[0]] == PAID_BONUS_VALUE else 0
-    changes = take_tile(state, seat, space, move=True)
+    d = draft(state)
+    take_tile(d, seat, space, move=True)
     if paid:
-        changes["francs"] = add(state.francs, seat, -paid)
-    events = [Event("bonus_taken", {"seat": seat, "space": space, "francs": paid,
+        d.francs = add(state.francs, seat, -paid)
+    events = [event("bonus_taken", {"seat": seat, "space": space, "francs": paid,
                                     "tile": state.track_numbers[space - 1]})]  # fmt: skip
-    return resume(state, seat, STAGE_VP, events, changes)
+    return resume(state, seat, STAGE_VP, events, d)
 
 
 def cash_options(state: State, seat: int) -> list:
@@ -229,12 +239,13 @@ def apply_cash(state: State, seat: int, action) -> tuple[State, list[Event]]:
         raise illegal("bad_prestige", "those items do not match the landmark's symbols",
                        items=list(items))  # fmt: skip
     vp = sum(SYMBOL_VP[ITEMS[i][1]] for i in items)
-    changes = spend(state, seat, [ITEMS[i] for i in items])
-    changes["vp"] = add(state.vp, seat, vp)
+    d = draft(state)
+    spend(d, seat, [ITEMS[i] for i in items])
+    d.vp = add(state.vp, seat, vp)
     lm = LM_IDS[state.pending[0] - LM0]
-    events = [Event("prestige_cashed", {"seat": seat, "landmark": lm, "items": list(items),
+    events = [event("prestige_cashed", {"seat": seat, "landmark": lm, "items": list(items),
                                         "vp": vp})]  # fmt: skip
-    return resume(state, seat, STAGE_VP, events, changes)
+    return resume(state, seat, STAGE_VP, events, d)
 
 
 def vp_tile_options(state: State, seat: int) -> list:
@@ -255,10 +266,12 @@ def apply_vp_tile(state: State, seat: int, action) -> tuple[State, list[Event]]:
     if d is None or state.vp_tiles[d] >= 0:
         raise illegal("vp_space_taken", f"{action.district} has no free VP-tile space",
                        district=action.district)  # fmt: skip
-    events = [Event("vp_tile_placed", {"seat": seat, "tile": action.tile,
+    events = [event("vp_tile_placed", {"seat": seat, "tile": action.tile,
                                        "district": action.district,
                                        "trigger": DISTRICT_IDS[state.pending[1]]})]  # fmt: skip
-    return finish_action(state, seat, events, {"vp_tiles": put(state.vp_tiles, d, t)})
+    nxt = draft(state)
+    nxt.vp_tiles = put(state.vp_tiles, d, t)
+    return finish_action(state, seat, events, nxt)
 
 
 _STEP_NAMES = {BONUS: "bonus", PRESTIGE: "prestige", VPTILE: "vp_tile"}
@@ -266,9 +279,9 @@ _STEP_NAMES = {BONUS: "bonus", PRESTIGE: "prestige", VPTILE: "vp_tile"}
 
 def apply_skip(state: State, seat: int, phase: int) -> tuple[State, list[Event]]:
     """Declining the optional step (the bonus tile, the prestige, the VP tile)."""
-    events = [Event("step_skipped", {"seat": seat, "step": _STEP_NAMES[phase]})]
+    events = [event("step_skipped", {"seat": seat, "step": _STEP_NAMES[phase]})]
     if phase == BONUS:
-        return resume(state, seat, STAGE_PRESTIGE, events, {})
+        return resume(state, seat, STAGE_PRESTIGE, events, draft(state))
     if phase == PRESTIGE:
-        return resume(state, seat, STAGE_VP, events, {})
+        return resume(state, seat, STAGE_VP, events, draft(state))
     return finish_action(state, seat, events)

@@ -94,6 +94,17 @@ def building_value(state: State, seat: int) -> int:
 
 def final_scoring(state: State) -> tuple[Result, list[Event]]:
     """The result of a finished game, and the events that explain it."""
+    fields, events = _final(state)
+    return Result(**fields), events
+
+
+def final_events(state: State) -> list[Event]:
+    """The events of the final scoring (what the game's last action reports), without
+    building the `Result` model."""
+    return _final(state)[1]
+
+
+def _final(state: State) -> tuple[dict[str, Any], list[Event]]:
     n = state.players
     events: list[Event] = []
     totals = list(state.vp)
@@ -136,13 +147,9 @@ def final_scoring(state: State) -> tuple[Result, list[Event]]:
         }
         for seat in range(n)
     ]
-    result = Result(
-        scores=totals,
-        ranking=ranking,
-        winners=sorted(ranking[0]),
-        tiebreak=tiebreak,
-        details={"players": players, "districts": districts},
-    )
-    events.append(Event("game_over", {"scores": totals, "winners": result.winners,
+    winners = sorted(ranking[0])
+    events.append(Event("game_over", {"scores": totals, "winners": winners,
                                       "ranking": ranking, "tiebreak": tiebreak}))  # fmt: skip
-    return result, events
+    fields = {"scores": totals, "ranking": ranking, "winners": winners, "tiebreak": tiebreak,
+              "details": {"players": players, "districts": districts}}  # fmt: skip
+    return fields, events

@@ -7,6 +7,8 @@
 
 from __future__ import annotations
 
+from itertools import product
+
 from games.core.contract import Event
 from games.core.errors import IllegalAction
 from games.paris import actions as A
@@ -18,10 +20,11 @@ from games.paris.board import (
     SELL_PRICE,
     WILD_SOURCES,
 )
-from games.paris.data import RESOURCE_BUY
+from games.paris.data import RESOURCE_BUY, TOKENS_PER_GOOD
 from games.paris.goods import ITEM_NAMES, ITEMS, holds, spend
-from games.paris.state import State, add, put
+from games.paris.state import Draft, State, add, memo, put, remember, shared_event
 
+_N_RESOURCES = len(RESOURCE_GOODS)
 BUY_PRICE: tuple[int, ...] = tuple(RESOURCE_BUY[GOODS[g]] for g in RESOURCE_GOODS)
 _BUYS = tuple(A.buy(GOODS[g]) for g in RESOURCE_GOODS)
 _SELL_TOKEN = tuple(A.sell(g) for g in GOODS)
@@ -32,58 +35,110 @@ _SELL_TILE.update({src: tuple(A.sell(ITEM_NAMES[(src, g)]) for g in allowed)
                    for src, (allowed, _count) in WILD_SOURCES.items()})  # fmt: skip
 
 
+_MAX_PRICE = max(BUY_PRICE)
+_BOUGHT: dict[tuple[int, int], Event] = memo()
+_SOLD: dict[tuple[int, str], Event] = memo()
+_SELLS: dict[tuple[int, ...], tuple] = memo()
+_TILE_SELLS: dict[tuple, tuple] = memo()
+
+
+def _buys(supply: tuple[int, ...]) -> tuple[tuple, ...]:
+    """By francs (0.._MAX_PRICE): the buys the general supply `supply` allows."""
+    return tuple(tuple(_BUYS[g] for g in RESOURCE_GOODS if supply[g] and francs >= BUY_PRICE[g])
+                 for francs in range(_MAX_PRICE + 1))  # fmt: skip
+
+
+# Every supply there can be (at most TOKENS_PER_GOOD of each resource).
+_BUYS_WITH: dict[tuple[int, ...], tuple[tuple, ...]] = {
+    supply: _buys(supply) for supply in product(range(TOKENS_PER_GOOD + 1), repeat=_N_RESOURCES)
+}
+
+
 def options(state: State, seat: int) -> list:
     """Every buy and sell the seat can make now (the sells are `goods.held_items`)."""
     francs = state.francs[seat]
     supply = state.supply
-    out = [_BUYS[g] for g in RESOURCE_GOODS if supply[g] and francs >= BUY_PRICE[g]]
+    buys = _BUYS_WITH.get(supply) or _buys(supply)
     goods = state.goods[seat]
-    out += [_SELL_TOKEN[g] for g in range(len(GOODS)) if goods[g]]
-    for n in state.bonus[seat]:
-        if n in _SELL_TILE:
-            out += _SELL_TILE[n]
-    for e in state.egt[seat]:
-        if 100 + e in _SELL_TILE:
-            out += _SELL_TILE[100 + e]
+    sells = _SELLS.get(goods)
+    if sells is None:
+        sells = remember(_SELLS, goods, tuple(_SELL_TOKEN[g] for g in range(len(GOODS))
+                                              if goods[g]))  # fmt: skip
+    out = [*buys[francs if francs < _MAX_PRICE else _MAX_PRICE], *sells]
+    bonus, egt = state.bonus[seat], state.egt[seat]
+    if bonus or egt:
+        out += tile_sells(bonus, egt)
     return out
 
 
-def apply_buy(state: State, seat: int, action) -> tuple[dict, Event]:
+def tile_sells(bonus: tuple[int, ...], egt: tuple[int, ...]) -> tuple:
+    """The sells of the tiles that are goods among bonus tiles `bonus` and end-game `egt`."""
+    key = (bonus, egt)
+    found = _TILE_SELLS.get(key)
+    if found is None:
+        out: list = []
+        for n in bonus:
+            out += _SELL_TILE.get(n, ())
+        for e in egt:
+            out += _SELL_TILE.get(100 + e, ())
+        found = remember(_TILE_SELLS, key, tuple(out))
+    return found
+
+
+def apply_buy(state: State, seat: int, action, d: Draft) -> Event:
     """«…ресурсы нельзя купить в начале игры, потому что все фишки ресурсов выложены на
-    поле. Они станут доступны для покупки позже…»: only from the general supply."""
-    g = GOOD_INDEX.get(action.good)
+    поле. Они станут доступны для покупки позже…»: only from the general supply. Writes the
+    draft `d` of the next state."""
+    good = action.good
+    g = GOOD_INDEX.get(good)
     if g not in RESOURCE_GOODS:
-        raise IllegalAction("paris.not_a_resource", "only resources can be bought",
-                            good=action.good)  # fmt: skip
-    if not state.supply[g]:
-        raise IllegalAction("paris.supply_empty", f"no {action.good} in the general supply",
-                            good=action.good)  # fmt: skip
+        raise IllegalAction("paris.not_a_resource", "only resources can be bought", good=good)
+    supply = state.supply
+    if not supply[g]:
+        raise IllegalAction("paris.supply_empty", f"no {good} in the general supply",
+                            good=good)  # fmt: skip
     price = BUY_PRICE[g]
-    if state.francs[seat] < price:
-        raise IllegalAction("paris.cannot_afford", f"{action.good} costs {price} francs",
+    francs = state.francs
+    if francs[seat] < price:
+        raise IllegalAction("paris.cannot_afford", f"{good} costs {price} francs",
                             francs=price)  # fmt: skip
-    changes = {
-        "francs": add(state.francs, seat, -price),
-        "supply": add(state.supply, g, -1),
-        "goods": put(state.goods, seat, add(state.goods[seat], g, 1)),
-    }
-    return changes, Event("bought", {"seat": seat, "good": action.good, "francs": price})
+    goods = state.goods
+    d.francs = add(francs, seat, -price)
+    d.supply = add(supply, g, -1)
+    d.goods = put(goods, seat, add(goods[seat], g, 1))
+    done = _BOUGHT.get((seat, g))
+    if done is None:
+        done = shared_event(_BOUGHT, (seat, g), "bought",
+                            {"seat": seat, "good": good, "francs": price})  # fmt: skip
+    return done
 
 
-def apply_sell(state: State, seat: int, action) -> tuple[dict, Event]:
-    item = ITEMS.get(action.item)
-    if item is None or not holds(state, seat, item):
-        raise IllegalAction("paris.item_not_held", f"you hold no {action.item} to sell",
-                            item=action.item)  # fmt: skip
+def _not_held(name: str) -> IllegalAction:
+    return IllegalAction("paris.item_not_held", f"you hold no {name} to sell", item=name)
+
+
+def apply_sell(state: State, seat: int, action, d: Draft) -> Event:
+    name = action.item
+    item = ITEMS.get(name)
+    if item is None:
+        raise _not_held(name)
     src, g = item
     price = SELL_PRICE[g]
     if src < 0:  # a token (the common case, without the general `spend`)
-        changes = {"goods": put(state.goods, seat, add(state.goods[seat], g, -1))}
-        if g < len(RESOURCE_GOODS):
-            changes["supply"] = add(state.supply, g, 1)
+        goods = state.goods
+        mine = goods[seat]
+        if not mine[g]:
+            raise _not_held(name)
+        d.goods = put(goods, seat, add(mine, g, -1))
+        if g < _N_RESOURCES:
+            d.supply = add(state.supply, g, 1)
     else:
-        changes = spend(state, seat, [item])
-    changes["francs"] = add(state.francs, seat, price)
-    event = Event("sold", {"seat": seat, "item": action.item, "good": GOODS[item[1]],
-                           "francs": price})  # fmt: skip
-    return changes, event
+        if not holds(state, seat, item):
+            raise _not_held(name)
+        spend(d, seat, [item])
+    d.francs = add(state.francs, seat, price)
+    done = _SOLD.get((seat, name))
+    if done is None:
+        done = shared_event(_SOLD, (seat, name), "sold",
+                            {"seat": seat, "item": name, "good": GOODS[g], "francs": price})
+    return done

@@ -19,6 +19,7 @@ from games.paris.board import (
     EGT_IDS,
     EGT_INDEX,
     N_DISTRICTS,
+    N_SPACES,
     N_VALUES,
     SPACE_NAMES,
     SPACE_VALUE,
@@ -28,7 +29,20 @@ from games.paris.board import (
 from games.paris.data import KINDS
 from games.paris.flow import finish_action
 from games.paris.moves import move_options
-from games.paris.state import ACTION, ENDGAME, PLACE, State, add, evolve, put
+from games.paris.state import (
+    ACTION,
+    ENDGAME,
+    PLACE,
+    State,
+    add,
+    draft,
+    event,
+    evolve,
+    memo,
+    put,
+    seal,
+    shared_event,
+)
 
 _PLACE_BANK = tuple(A.place_key(name) for name in BANK_NAMES)
 _PLACE_ARC = A.place_key(ARC_NAME)
@@ -38,6 +52,8 @@ _PLACE_WHERE = tuple(
     + ([] if taken >> N_DISTRICTS & 1 else [_PLACE_ARC])
     for taken in range(1 << (N_DISTRICTS + 1))
 )
+_TILE_PLACED: dict[tuple, Event] = memo()
+_KEY_PLACED: dict[tuple[int, int], Event] = memo()
 _PICKS = tuple(A.pick_end_game(e) for e in EGT_IDS)
 _PLACE_IN = tuple(A.place_building(d) for d in DISTRICT_IDS)
 
@@ -53,6 +69,9 @@ def _tile_params(t: int) -> dict:
     return {"tile": SPACE_NAMES[t], "value": SPACE_VALUE[t], "kind": KINDS[TILE_KIND[t]]}
 
 
+_NEXT: tuple[str, ...] = tuple(DISTRICT_IDS[t // N_VALUES] for t in range(N_SPACES))
+
+
 def apply_place_tile(state: State, seat: int, action) -> tuple[State, list[Event]]:
     """«В начале своего хода вы должны взять верхний жетон из любой стопки жетонов зданий и
     положить его на соответствующее место на поле: так, чтобы стоимость здания и район
@@ -63,15 +82,25 @@ def apply_place_tile(state: State, seat: int, action) -> tuple[State, list[Event
         raise IllegalAction("paris.stack_empty", f"stack {i} is empty", stack=i)
     t = stack[0]
     stacks = put(state.stacks, i, stack[1:])
-    nxt = stack[1] // N_VALUES if len(stack) > 1 else None
-    params = {"seat": seat, "stack": i, **_tile_params(t),
-              "next": DISTRICT_IDS[nxt] if nxt is not None else None}  # fmt: skip
+    nxt = _NEXT[stack[1]] if len(stack) > 1 else None
     if not state.ignore_districts:
-        s = evolve(state, stacks=stacks, spaces=put(state.spaces, t, t), phase=ACTION)
-        return s, [Event("tile_placed", {**params, "space": SPACE_NAMES[t]})]
+        d = draft(state)
+        d.stacks = stacks
+        d.spaces = put(state.spaces, t, t)
+        d.phase = ACTION
+        s = seal(d)
+        key = (seat, i, t, nxt)
+        done = _TILE_PLACED.get(key)
+        if done is None:
+            name = SPACE_NAMES[t]
+            done = shared_event(_TILE_PLACED, key, "tile_placed", {
+                "seat": seat, "stack": i, "tile": name, "value": SPACE_VALUE[t],
+                "kind": KINDS[TILE_KIND[t]], "next": nxt, "space": name})  # fmt: skip
+        return s, [done]
+    params = {"seat": seat, "stack": i, **_tile_params(t), "next": nxt}
     # Variant: «…может проигнорировать указанный на жетоне район и положить этот жетон на
     # свободное место с совпадающим числом в любой район.»
-    events = [Event("tile_drawn", params)]
+    events = [event("tile_drawn", params)]
     s = evolve(state, stacks=stacks, pending=(t,))
     districts = fitting_districts(s, t)
     if len(districts) == 1:
@@ -79,7 +108,7 @@ def apply_place_tile(state: State, seat: int, action) -> tuple[State, list[Event
     if not districts:
         # «Возможна ситуация, в которой вы не сможете выложить взятый жетон. Если это
         # произошло, просто уберите жетон из игры и перейдите к шагу 2.»
-        events.append(Event("tile_discarded", {"seat": seat, "tile": SPACE_NAMES[t]}))
+        events.append(event("tile_discarded", {"seat": seat, "tile": SPACE_NAMES[t]}))
         return evolve(s, discarded=s.discarded + (t,), phase=ACTION, pending=()), events
     return evolve(s, phase=PLACE), events
 
@@ -117,7 +146,7 @@ def apply_place_building(state: State, seat: int, action) -> tuple[State, list[E
 def _put_tile(state: State, seat: int, t: int, d: int, events: list[Event]):
     space = d * N_VALUES + t % N_VALUES
     s = evolve(state, spaces=put(state.spaces, space, t), phase=ACTION, pending=())
-    events.append(Event("tile_placed", {"seat": seat, **_tile_params(t),
+    events.append(event("tile_placed", {"seat": seat, **_tile_params(t),
                                         "space": SPACE_NAMES[space]}))  # fmt: skip
     return s, events
 
@@ -143,28 +172,33 @@ def apply_place_key(state: State, seat: int, action) -> tuple[State, list[Event]
     """«Возьмите один из ваших ключей за ширмой и выложите его на банк одного из 6 районов или
     на Триумфальную арку… Если вы выкладываете ключ на банк, возьмите указанное на нём
     количество франков»."""
-    where = parse_loc(action.to)
+    to = action.to
+    where = parse_loc(to)
     loc = where[0] if where else -1
     if loc < BANK0:
         # «Вы не можете выложить ключ из-за ширмы сразу на здание или достопримечательность.»
         raise IllegalAction("paris.place_on_bank_or_arc",
                             "a key from behind the screen goes onto a bank or the Arc",
-                            location=action.to)  # fmt: skip
-    if not state.hand[seat]:
+                            location=to)  # fmt: skip
+    hand = state.hand
+    if not hand[seat]:
         raise IllegalAction("paris.no_key_behind_screen", "you have no key behind your screen")
-    if loc in state.keys[seat]:
+    keys = state.keys[seat]
+    if loc in keys:
         # «На каждом из банков и на Триумфальной арке… может лежать лишь по одному вашему ключу.»
         raise IllegalAction("paris.one_key_there", f"one of your keys already lies on "
-                            f"{action.to}", location=action.to)  # fmt: skip
+                            f"{to}", location=to)  # fmt: skip
     francs = BANK_FRANCS[loc - BANK0] if loc < ARC else 0
-    changes = {
-        "keys": put(state.keys, seat, tuple(sorted(state.keys[seat] + (loc,)))),
-        "hand": add(state.hand, seat, -1),
-    }
+    d = draft(state)
+    d.keys = put(state.keys, seat, tuple(sorted(keys + (loc,))))
+    d.hand = add(hand, seat, -1)
     if francs:
-        changes["francs"] = add(state.francs, seat, francs)
-    events = [Event("key_placed", {"seat": seat, "to": action.to, "francs": francs})]
-    return finish_action(state, seat, events, changes)
+        d.francs = add(state.francs, seat, francs)
+    done = _KEY_PLACED.get((seat, loc))
+    if done is None:
+        done = shared_event(_KEY_PLACED, (seat, loc), "key_placed",
+                            {"seat": seat, "to": to, "francs": francs})  # fmt: skip
+    return finish_action(state, seat, [done], d)
 
 
 def apply_take_end_game(state: State, seat: int, action=None) -> tuple[State, list[Event]]:
@@ -176,8 +210,8 @@ def apply_take_end_game(state: State, seat: int, action=None) -> tuple[State, li
     if not state.endgame:
         raise IllegalAction("paris.end_game_stack_empty", "no end-game tile is left")
     events = [
-        Event("end_game_stack_browsed", {"seat": seat, "size": len(state.endgame)}),
-        Event("end_game_stack_seen", {"seat": seat,
+        event("end_game_stack_browsed", {"seat": seat, "size": len(state.endgame)}),
+        event("end_game_stack_seen", {"seat": seat,
                                       "tiles": [EGT_IDS[e] for e in state.endgame]},
               to=(seat,)),
     ]  # fmt: skip
@@ -194,15 +228,15 @@ def apply_pick_end_game(state: State, seat: int, action) -> tuple[State, list[Ev
         raise IllegalAction("paris.not_in_end_game_stack", "that tile is not in the stack",
                             tile=action.tile)  # fmt: skip
     left = tuple(x for x in state.endgame if x != e)
-    changes: dict = {"endgame": left,
-                     "egt": put(state.egt, seat, tuple(sorted(state.egt[seat] + (e,))))}
+    d = draft(state)
+    d.endgame = left
+    d.egt = put(state.egt, seat, tuple(sorted(state.egt[seat] + (e,))))
     events = [
-        Event("end_game_tile_taken", {"seat": seat, "left": len(left)}),
-        Event("end_game_tile_picked", {"seat": seat, "tile": action.tile}, to=(seat,)),
+        event("end_game_tile_taken", {"seat": seat, "left": len(left)}),
+        event("end_game_tile_picked", {"seat": seat, "tile": action.tile}, to=(seat,)),
     ]
     if not left:
         n = state.players
-        changes["final_turns"] = (state.first - 1 - seat) % n + n
-        events.append(Event("end_triggered", {"seat": seat, "turns_left":
-                                              changes["final_turns"]}))  # fmt: skip
-    return finish_action(state, seat, events, changes)
+        d.final_turns = (state.first - 1 - seat) % n + n
+        events.append(event("end_triggered", {"seat": seat, "turns_left": d.final_turns}))
+    return finish_action(state, seat, events, d)

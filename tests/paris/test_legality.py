@@ -1,6 +1,7 @@
 """`legal_actions` lists exactly the actions `apply` accepts (checked against every action the
 notation can express, on positions of random games), and apply's refusals are keyed."""
 
+import dataclasses
 import random
 
 import pytest
@@ -9,6 +10,7 @@ from games.core.errors import IllegalAction
 from games.paris import actions as A
 from games.paris.board import DISTRICT_IDS, EGT_IDS, GOODS, LOCATIONS, VP_TILE_IDS
 from games.paris.goods import ITEMS
+from games.paris.state import forget
 
 from .helpers import GAME
 
@@ -59,6 +61,45 @@ def test_legal_actions_are_exactly_the_accepted_ones(players, options):
             assert accepted(state, seat, UNIVERSE + extra) == set(legal)
         state, _ = GAME.apply(state, seat, rng.choice(legal))
         step += 1
+
+
+def _rebuilt(value):
+    """`value` with every tuple built anew: equal, with no identity in common."""
+    if type(value) is tuple:
+        return tuple([_rebuilt(v) for v in value])
+    return value
+
+
+def _fresh(state):
+    """An equal state sharing none of `state`'s tuples (so no one-entry memo recognises it)."""
+    return dataclasses.replace(state, **{f.name: _rebuilt(getattr(state, f.name))
+                                         for f in dataclasses.fields(state)})  # fmt: skip
+
+
+def _events(events):
+    return [(e.kind, dict(e.params), e.to) for e in events]
+
+
+@pytest.mark.parametrize("players, options", [(4, {}), (3, {"ignore_districts": True}),
+                                              (2, {"setup": "random"})])  # fmt: skip
+def test_memo_tables_never_change_a_result(players, options):
+    """The hot path remembers results of pure functions (state.py, memo tables): on random
+    games, legal_actions and apply give the same with every table emptied and no tuple
+    shared with earlier states."""
+    for seed in range(2):
+        state = GAME.setup(players, GAME.parse_options(options), seed)
+        rng = random.Random(seed)
+        while not GAME.is_over(state):
+            seat = state.turn
+            legal = GAME.legal_actions(state, seat)
+            action = rng.choice(legal)
+            after, events = GAME.apply(state, seat, action)
+            forget()
+            other = _fresh(state)
+            assert GAME.legal_actions(other, seat) == legal
+            again, events_again = GAME.apply(other, seat, action)
+            assert again == after and _events(events_again) == _events(events)
+            state = after
 
 
 def test_other_seats_and_the_finished_game_are_refused():

@@ -4,7 +4,9 @@ import dataclasses
 import json
 import random
 
-from games.paris.state import evolve
+import pytest
+
+from games.paris.state import State, draft, evolve, seal
 from games.paris.views import ParisView
 
 from .helpers import GAME, act, board, give, keys_at, kinds, move, replace, start
@@ -80,3 +82,29 @@ def test_evolve_equals_dataclasses_replace():
         assert evolve(state) == state and evolve(state) is not state
         state, _ = GAME.apply(state, state.turn, rng.choice(GAME.legal_actions(state,
                                                                               state.turn)))
+
+
+def test_a_draft_seals_into_an_equal_frozen_state_and_leaves_the_original_alone():
+    state = board()
+    before = GAME.snapshot(state)
+    d = draft(state)
+    d.francs = (99, 0, 0, 0)
+    d.phase = 5
+    new = seal(d)
+    assert type(new) is State and new is d
+    assert new == dataclasses.replace(state, francs=(99, 0, 0, 0), phase=5)
+    assert GAME.snapshot(state) == before
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        new.francs = (1, 2, 3, 4)  # type: ignore[misc]
+    assert seal(draft(state)) == state and hash(seal(draft(state))) == hash(state)
+
+
+def test_frequent_events_are_shared_with_read_only_params():
+    state = give(board(), 0, goods={"wood": 2})
+    one, [sold] = act(state, {"type": "sell", "item": "wood"})
+    _, [again] = act(state, {"type": "sell", "item": "wood"})
+    assert again is sold and dict(sold.params) == {"seat": 0, "item": "wood", "good": "wood",
+                                                   "francs": 1}  # fmt: skip
+    with pytest.raises(TypeError):
+        sold.params["francs"] = 5  # type: ignore[index]
+    assert json.dumps(dict(sold.params))

@@ -5,20 +5,24 @@ card), then which card, then where (a line and its end) or what the card aims at
 wagons, a city, a direction). The later steps of a card have their own first steps: the two
 wagons of a swap (a line or a tableau, then the wagon), one link of the chain exchange (the
 wagon given, then the wagon taken: decided by whichever player the chain waits for, out of
-turn), the claim step (a city, or end the turn). A step never offers more than 25 choices:
-column discards with the `any_rows` option are split into "which place" then "which rows".
+turn), the claim step (a city, or end the turn).
 
-Codes are short and free of `/:~` and spaces, so a whole path fits a custom_id.
+A step never offers more than 25 choices. The widest is a column card under the `any_rows`
+option: a line holds at most 4 wagons, so at most 4 places hold a wagon in all 4 rows, which
+makes 4 × C(4, 2) = 24 ways plus "without effect". Should a card ever offer more, it is
+chosen in two steps, "which place" then "which rows". Labels stay within 80 characters (a
+button's limit; an option holds 100). Codes are short and free of `/:~` and spaces, so a
+whole path fits a custom_id.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from pydantic import BaseModel
 
-from bot.games.contract import GameAdapter, MoveOption, Step
+from bot.games.contract import GameAdapter, LobbyChoice, MoveOption, Step
 from bot.games.moscow_paris.cards import (
     ACTION_NUMBER,
     HAND_MARK,
@@ -61,6 +65,35 @@ CARD_PROMPT = {
 }
 
 
+# House rules the table's host may switch on in the lobby (editions are single presets: this
+# combines them, Istanbul in a team game say). Each value is one option of the engine.
+HOUSE_RULES: dict[str, tuple[str, Any, Any]] = {  # value -> (option, when on, when off)
+    "teams": ("teams", True, False),
+    "istanbul": ("istanbul", True, False),
+    "home_city": ("home_city", True, False),
+    "multiple_claims": ("multiple_claims", True, False),
+    "any_rows": ("columns", "any_rows", "adjacent_rows"),
+    "eleven_wagon_types": ("wagons", "11x8", "8x11"),
+}
+
+
+def _house_options(values: list[str]) -> dict[str, Any]:
+    return {option: on if value in values else off
+            for value, (option, on, off) in HOUSE_RULES.items()}  # fmt: skip
+
+
+def _house_current(options: Mapping[str, Any]) -> list[str]:
+    return [value for value, (option, on, _) in HOUSE_RULES.items() if options.get(option) == on]
+
+
+HOUSE_CHOICE = LobbyChoice(
+    name="rules", placeholder="mp.lobby.rules", summary="mp.lobby.rules_chosen",
+    options=tuple((value, t(f"mp.lobby.rule.{value}")) for value in HOUSE_RULES),
+    min_values=0, max_values=len(HOUSE_RULES),
+    to_options=_house_options, current=_house_current,
+)  # fmt: skip
+
+
 def fit(label: str) -> str:
     """A choice label that fits a button as well as a select option."""
     return label if len(label) <= LABEL else label[: LABEL - 1].rstrip() + "…"
@@ -74,6 +107,7 @@ class MoscowParisAdapter(GameAdapter):
     key = "moscow-paris"
     command = "moscow-paris"
     private_label = "mp.button.hand"
+    lobby_choices = (HOUSE_CHOICE,)
 
     # --- the turn panel
 
