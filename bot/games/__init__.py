@@ -27,12 +27,15 @@ def register_package(name: str) -> None:
     if name not in _EXTRA:
         _EXTRA.append(name)
         _adapters.cache_clear()
+        packages.cache_clear()
 
 
-def packages() -> list[str]:
-    """The presentation packages: those under bot/games/, then the registered ones."""
+@cache
+def packages() -> tuple[str, ...]:
+    """The presentation packages: those under bot/games/, then the registered ones (listed
+    once: the catalogue asks on every sentence)."""
     found = [f"{__name__}.{m.name}" for m in pkgutil.iter_modules(__path__) if m.ispkg]
-    return found + _EXTRA
+    return (*found, *_EXTRA)
 
 
 def package_files(name: str) -> Traversable:

@@ -33,7 +33,7 @@ def _read(folder: Traversable, locale: str) -> dict[str, Entry]:
 
 def _load(locale: str) -> dict[str, Entry]:
     """The shared catalogue of `locale` with every game's merged in."""
-    return _merged(locale, tuple(packages()))
+    return _merged(locale, packages())
 
 
 @cache

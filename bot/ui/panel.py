@@ -68,6 +68,11 @@ def parse_prefix(arg: str) -> tuple[int, tuple[str, ...]]:
     return int(version), tuple(c for c in path.split("/") if c)
 
 
+def shorten(label: str, limit: int) -> str:
+    """A label within Discord's limit, cut with an ellipsis rather than mid-word silently."""
+    return label if len(label) <= limit else label[: limit - 1].rstrip() + "…"
+
+
 def _skip_forced(moves: list[MoveOption], prefix: tuple[str, ...]) -> tuple[str, ...]:
     """Steps that offer one choice carry no information: take them without asking. (Moves
     an adapter gives the same path — face-down piles, say — are one choice to the player.)"""
@@ -110,7 +115,7 @@ async def panel(bot: LuteceBot, live: LiveMatch, seat: int, prefix: tuple[str, .
     if len(choices) <= BUTTONS_UP_TO:
         for code, label in choices:
             arg = f"{version}:" + "/".join((*prefix, code))
-            view.add_item(button(live.id, "pick", arg, label=label[:80],
+            view.add_item(button(live.id, "pick", arg, label=shorten(label, 80),
                                  style=discord.ButtonStyle.primary))  # fmt: skip
     else:
         size = OPTIONS_PER_SELECT
@@ -121,7 +126,7 @@ async def panel(bot: LuteceBot, live: LiveMatch, seat: int, prefix: tuple[str, .
             view.add_item(discord.ui.Select(
                 custom_id=build(live.id, "step", f"{version}:{path}" + (f"~{n}" if n else "")),
                 placeholder=placeholder[:150],
-                options=[discord.SelectOption(label=label[:100], value=code)
+                options=[discord.SelectOption(label=shorten(label, 100), value=code)
                          for code, label in chunk],
             ))  # fmt: skip
     if prefix:

@@ -29,6 +29,7 @@ def race_presentation(monkeypatch):
     bot.games.register_package(PACKAGE)
     yield
     bot.games._adapters.cache_clear()  # monkeypatch restores _EXTRA; forget the adapter
+    bot.games.packages.cache_clear()
 
 
 async def test_the_test_game_plays_a_whole_match_through_the_fake(world, race_presentation):

@@ -1,0 +1,824 @@
+"""Moscow–Paris on Discord: the adapter's choice paths and texts, then whole matches on the
+fake Discord.
+
+The adapter tests check what the generic panel relies on: every legal action is exactly one
+path of steps, no path is the start of another, every step fits a select (≤ 25 options,
+labels ≤ 100 characters) and every path fits a custom_id — over positions of every player
+count and edition, chain-exchange decisions included. The matches are played by clicking
+(2, 3 and 4 players, people and AI seats, teams at 4), a chain exchange goes round three
+players who each decide on their own panel, the bot restarts in the middle of a chain, and
+every message body the bot sent is scanned for another player's hand.
+"""
+
+from __future__ import annotations
+
+import base64
+import dataclasses
+import random
+from collections import Counter, defaultdict
+from typing import Any
+
+import pytest
+
+from bot.games.moscow_paris.adapter import MoscowParisAdapter, hand_line
+from bot.ui.custom_ids import build
+from bot.ui.panel import label_names
+from games.core.ai import GreedyPlayer
+from games.core.contract import Event, Result
+from games.host import MatchHost
+from games.moscow_paris.data import CARD_IDS
+from games.moscow_paris.deal import full_deck
+from games.moscow_paris.engine import MoscowParis
+from games.moscow_paris.options import EDITIONS
+from games.moscow_paris.scoring import final_result
+from games.moscow_paris.state import CHAIN, CLAIM, PLAY, SWAP_FIRST, SWAP_SECOND
+from tests.discord.driver import PUBLIC, PayloadLog, Sent, settle, table_message
+from tests.moscow_paris.helpers import position
+
+GAME = MoscowParis()
+ADAPTER = MoscowParisAdapter()
+NAMES = ["alice", "bob", "carol", "dave"]
+# (players, options): every edition, every player count, and the reconstructed variants.
+CONFIGS = [
+    (2, EDITIONS["standard"]), (3, EDITIONS["orient_express"]), (4, EDITIONS["standard"]),
+    (4, EDITIONS["teams"]), (2, EDITIONS["home_city"]), (3, EDITIONS["eleven_wagon_types"]),
+    (3, {"columns": "any_rows", "multiple_claims": True, "istanbul": True}),
+    (4, {"teams": True, "home_city": True, "home_city_name": "**Zoë** <@1> `x`",
+         "home_city_country": "PL", "columns": "any_rows"}),
+]  # fmt: skip
+GREEDY = GreedyPlayer()
+TINY_PNG = base64.b64decode(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
+)
+
+
+@pytest.fixture
+def tiny_pictures(monkeypatch):
+    """Skip drawing table pictures where they do not matter (tens of ms each)."""
+    monkeypatch.setattr(MoscowParisAdapter, "render", lambda self, view, names, **kw: TINY_PNG)
+
+
+# --------------------------------------------------------------------------- the adapter
+
+
+def play_out(players: int, options: dict, seed: int, greedy: float = 0.5):
+    """(state, seat to act, applied events) along a game mixing random and greedy moves."""
+    state = GAME.setup(players, GAME.parse_options(options), seed)
+    rng = random.Random(seed)
+    while not GAME.is_over(state):
+        (seat,) = GAME.to_act(state)
+        legal = GAME.legal_actions(state, seat)
+        if rng.random() < greedy:
+            action = GREEDY.choose(GAME, state, seat, rng)
+        else:  # random, but favour the action cards so their steps are well sampled
+            cards = [a for a in legal if a.type == "play_card" and not a.decline]
+            action = rng.choice(cards if cards and rng.random() < 0.5 else legal)
+        yield state, seat
+        state, _ = GAME.apply(state, seat, action)
+    yield state, None
+
+
+def sampled_positions() -> list[tuple[Any, int, int]]:
+    out = []
+    for players, options in CONFIGS:
+        for seed in range(3):
+            for state, seat in play_out(players, options, seed):
+                if seat is not None:
+                    out.append((players, state, seat))
+    return out
+
+
+POSITIONS = sampled_positions()
+
+
+def test_positions_cover_every_step_and_every_player_count():
+    phases = Counter(s.phase for _, s, _ in POSITIONS)
+    assert set(phases) == {PLAY, SWAP_FIRST, SWAP_SECOND, CHAIN, CLAIM}, phases
+    assert phases[CHAIN] >= 10  # chain decisions, often by a seat whose turn it is not
+    assert any(s.phase == CHAIN and seat != s.turn for _, s, seat in POSITIONS)
+    assert {p for p, _, _ in POSITIONS} == {2, 3, 4}
+    assert max(len(GAME.legal_actions(s, seat)) for _, s, seat in POSITIONS) > 40
+
+
+def check_paths(state: Any, seat: int, names: list[str]) -> dict[tuple[str, ...], set[str]]:
+    """The panel's contract for one position; returns the choices offered after each prefix."""
+    actions = GAME.legal_actions(state, seat)
+    moves = ADAPTER.moves(GAME.view(state, seat), actions, names, None)
+    assert [m.index for m in moves] == list(range(len(actions)))
+    paths = [m.codes for m in moves]
+    assert len(set(paths)) == len(paths), "two actions share a path"
+    whole = set(paths)
+    children: dict[tuple[str, ...], set[str]] = defaultdict(set)
+    for move in moves:
+        codes = move.codes
+        assert all(codes[:k] not in whole for k in range(1, len(codes))), codes
+        path = "/".join(codes)
+        build("0123abcd", "pick", f"99999:{path}")  # the whole path fits a custom_id
+        build("0123abcd", "step", f"99999:{path}~3")
+        for k, step in enumerate(move.steps):
+            children[codes[:k]].add(step.code)
+            assert 0 < len(step.label) <= 80, step.label  # a button label, a fortiori an option
+            assert "{" not in step.label, step.label
+            assert step.code and not set(step.code) & set("/:~ "), step.code
+            prompt = ADAPTER.step_prompt(codes[:k], None)
+            assert prompt and "{" not in prompt and len(prompt) <= 150
+    assert all(len(options) <= 25 for options in children.values()), {
+        k: len(v) for k, v in children.items() if len(v) > 25}  # fmt: skip
+    return children
+
+
+def test_every_legal_action_is_exactly_one_path_that_fits_discord():
+    widest = 0
+    for players, state, seat in POSITIONS:
+        children = check_paths(state, seat, NAMES[:players])
+        widest = max(widest, *map(len, children.values()))
+    assert widest > 8
+
+
+def test_column_cards_fit_a_select_and_would_split_if_they_did_not():
+    # The most a column card can offer: a line holds at most 4 wagons, so at most 4 places
+    # hold a wagon in all 4 rows: 4 × C(4, 2) = 24 ways with `any_rows`, plus "without
+    # effect": exactly one select.
+    full = {r: (["mail", "tank", "boxcar", "sleeper"][r:r + 1] + ["dining"],
+                ["baggage", "passenger"]) for r in range(4)}  # fmt: skip
+    state = position(3, hands=[["discard_column2", "mail", "tank", "boxcar", "dining"]],
+                     lines=full, cities=["moscow", "paris", "rome", "berlin"],
+                     columns="any_rows")  # fmt: skip
+    actions = GAME.legal_actions(state, 0)
+    column = [a for a in actions if a.type == "play_card" and a.card == "discard_column2"]
+    assert len(column) == 4 * 6 + 1
+    children = check_paths(state, 0, NAMES[:3])
+    assert len(children[("card", "c2")]) == 25
+    moves = ADAPTER.moves(GAME.view(state, 0), actions, NAMES[:3], None)
+    move = dict(zip(actions, moves, strict=True))[column[0]]
+    assert move.codes == ("card", "c2", "l1-01")
+    assert move.steps[-1].label == "Left 1: 🟨 Mail (Moscow) · ⬛ Tank (Paris)"
+    # Were there more (a view with 4 wagons on each side of every line, which the rules
+    # never allow), the place would come first, then the rows.
+    view = GAME.view(state, 0)
+    wide = view.model_copy(update={"rows": [row.model_copy(update={
+        "left": ["mail", "tank", "boxcar", "sleeper"], "right": ["baggage", "passenger",
+                                                               "dining", "flatcar"]})
+        for row in view.rows]})  # fmt: skip
+    many = [GAME.parse_action({"type": "play_card", "card": "discard_column2", "side": side,
+                               "slot": slot, "rows": list(rows)})
+            for side in ("left", "right") for slot in range(1, 5)
+            for rows in ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))]  # fmt: skip
+    many.append(GAME.parse_action({"type": "play_card", "card": "discard_column2",
+                                   "decline": True}))  # fmt: skip
+    moves = ADAPTER.moves(wide, many, NAMES[:3], None)
+    assert moves[0].codes == ("card", "c2", "l1", "r01") and moves[-1].codes == ("card", "c2", "no")
+    assert len({m.codes[2] for m in moves}) == 9
+    assert max(Counter(m.codes[2] for m in moves).values()) == 6
+    assert ADAPTER.step_prompt(("card", "c2", "l1"), None) == "Which lines?"
+
+
+def test_labels_say_what_happens():
+    state = position(3, hands=[["mail", "tank", "chain_exchange", "discard_city", "swap_two"]],
+                     tableaux=[[], ["sleeper"], ["dining"]],
+                     lines={0: (["boxcar"], [])},
+                     cities=["moscow", "paris", "rome", "berlin"])  # fmt: skip
+    actions = GAME.legal_actions(state, 0)
+    labels = {m.label for m in ADAPTER.moves(GAME.view(state, 0), actions, NAMES[:3], None)}
+    assert ("Wagon to a city line (then draw 1) → 🟨 Mail car → Moscow 🇷🇺 line, left end "
+            "(1/4 wagons)") in labels
+    assert "Wagon to your tableau (no draw) → ⬛ Tank car" in labels
+    assert ("Action card (then draw 1) → ⚡5 Discard a city — a city leaves the game with its "
+            "wagons → Discard Moscow 🇷🇺 (2 VP) and its line: 🟧 Boxcar") in labels
+    assert ("Action card (then draw 1) → ⚡1 Swap two wagons — any 2 wagons of lines or "
+            "tableaux → Play it without its effect (discard it, draw 1)") in labels
+    # A chain needs a wagon in front of the player: none yet, so only "without effect".
+    chain = [a for a in actions if a.type == "play_card" and a.card == "chain_exchange"]
+    assert len(chain) == 1 and chain[0].decline
+    assert ADAPTER.highlight(actions[0]) == {f"end:{actions[0].row}:{actions[0].side}"}
+    # The chain: the player picks a neighbour, the label says who goes on with whom.
+    state = dataclasses.replace(state, tableaux=((CARD_IDS.index("flatcar"),), *state.tableaux[1:]),
+                                hands=(state.hands[0][1:], *state.hands[1:]))  # fmt: skip
+    actions = GAME.legal_actions(state, 0)
+    labels = {m.label for m in ADAPTER.moves(GAME.view(state, 0), actions, NAMES[:3], None)}
+    assert any(label.endswith("Exchange with bob (left); then bob may go on with carol")
+               for label in labels), labels  # fmt: skip
+    assert any(label.endswith("Exchange with carol (right); then carol may go on with bob")
+               for label in labels), labels  # fmt: skip
+
+
+def chain_state(players: int = 3):
+    """Seat 0 has played the chain exchange to the left: it decides first."""
+    tableaux = [["mail"], ["sleeper", "tank"], ["dining"], ["baggage"]][:players]
+    state = position(players, hands=[["chain_exchange", "passenger", "boxcar", "flatcar"]],
+                     tableaux=tableaux, cities=["moscow", "paris", "rome", "berlin"])  # fmt: skip
+    state, _ = GAME.apply(state, 0, GAME.parse_action(
+        {"type": "play_card", "card": "chain_exchange", "direction": "left"}))
+    return state
+
+
+def test_a_chain_decision_belongs_to_the_decider_and_names_the_partner():
+    state = chain_state(3)
+    assert GAME.to_act(state) == {0}
+    moves = ADAPTER.moves(GAME.view(state, 0), GAME.legal_actions(state, 0), NAMES[:3], None)
+    assert {m.label for m in moves} == {
+        "Give your 🟨 Mail car to bob → Take bob's 🟦 Sleeping car",
+        "Give your 🟨 Mail car to bob → Take bob's ⬛ Tank car",
+        "Stop the chain: no exchange",
+    }
+    assert ADAPTER.step_prompt(("g.mail",), None) == "Which of their wagons do you take?"
+    exchange = GAME.parse_action({"type": "exchange", "give": "mail", "take": "tank"})
+    after, events = GAME.apply(state, 0, exchange)
+    assert GAME.to_act(after) == {1}  # bob decides next, out of turn
+    lines = [ADAPTER.describe(e, NAMES[:3], None) for e in events]
+    assert lines == ["⛓️ alice gave a 🟨 Mail car to bob and took a ⬛ Tank car.",
+                     "⛓️ The chain goes on: bob may now exchange a wagon with carol, or stop it."]
+    status = ADAPTER.status_lines(GAME.view(after, None), NAMES[:3], None)
+    assert status[0] == ("**Turn 1** — ⛓️ Chain exchange played by alice (left): waiting for "
+                         "**bob** to exchange a wagon with carol, or stop the chain")
+    # bob's own panel: his wagons for carol's; alice (to play) has nothing to choose.
+    assert GAME.legal_actions(after, 0) == []
+    labels = {m.label for m in ADAPTER.moves(GAME.view(after, 1), GAME.legal_actions(after, 1),
+                                             NAMES[:3], None)}  # fmt: skip
+    assert "Give your 🟨 Mail car to carol → Take carol's 🟥 Dining car" in labels
+    assert ADAPTER.highlight(exchange) == {"gave:mail", "got:tank"}
+
+
+def test_private_text_shows_only_the_own_hand():
+    for players, options in CONFIGS:
+        state = GAME.setup(players, GAME.parse_options(options), 7)
+        for seat in range(players):
+            text = ADAPTER.private_text(GAME.view(state, seat), NAMES[:players], None)
+            own = [CARD_IDS[c] for c in state.hands[seat]]
+            assert hand_line(own, None) in text
+            assert text.count("Your hand") == 1
+            for other in range(players):
+                theirs = [CARD_IDS[c] for c in state.hands[other]]
+                if other != seat and theirs != own:
+                    assert hand_line(theirs, None) not in text
+            if options.get("teams"):
+                assert "partners never see each other's hands" in text
+
+
+def test_every_event_and_result_reads_well():
+    kinds: Counter = Counter()
+    for players, options in CONFIGS:
+        for seed in range(2):
+            state = GAME.setup(players, GAME.parse_options(options), seed)
+            rng = random.Random(seed)
+            while not GAME.is_over(state):
+                (seat,) = GAME.to_act(state)
+                legal = GAME.legal_actions(state, seat)
+                cards = [a for a in legal if a.type == "play_card" and not a.decline]
+                action = rng.choice(cards) if cards and rng.random() < 0.3 else (
+                    GREEDY.choose(GAME, state, seat, rng))  # fmt: skip
+                state, events = GAME.apply(state, seat, action)
+                for event in events:
+                    line = ADAPTER.describe(event, NAMES[:players], None)
+                    assert line and "{" not in line and len(line) < 500, (event, line)
+                    kinds[event.kind] += 1
+                    if event.to is not None:  # the drawer's own line
+                        assert event.kind == "drew_cards" and line.startswith("🤫 You drew ")
+                    else:
+                        assert "You drew" not in line
+            result = GAME.result(state)
+            text = "\n".join(ADAPTER.result_lines(result, NAMES[:players], None))
+            assert "{" not in text and "repeated flags" in text and len(text) < 4000
+            if options.get("teams"):
+                assert "Team A" in text and "Team B" in text
+            view = GAME.view(state, None)
+            status = "\n".join(ADAPTER.status_lines(view, NAMES[:players], None))
+            assert "{" not in status and "Game over" in status
+    expected = {"wagon_to_line", "wagon_to_tableau", "wagon_taken_back", "drew", "drew_cards",
+                "card_played", "swap_picked", "wagons_swapped", "chain_exchanged",
+                "chain_ended", "city_claimed", "city_revealed", "game_over"}  # fmt: skip
+    assert expected <= set(kinds), expected - set(kinds)
+    assert len(ADAPTER.rules(None)) <= 2000
+
+
+def test_rare_events_read_well():
+    names = NAMES[:3]
+    rare = [
+        Event("swap_declined", {"seat": 1}),
+        Event("chain_offered", {"seat": 2, "partner": 0}),
+        Event("chain_ended", {"reason": "declined", "seat": 1}),
+        Event("chain_ended", {"reason": "no_wagons", "seat": 2}),
+        Event("chain_ended", {"reason": "complete", "seat": 2}),
+        Event("stalemate", {"repeats": [2, 2, 2], "reset": 1, "hand_cards": [3, 4, 5],
+                            "tableaux": [[], [], []], "lines": [[], [], [], []]}),
+        Event("card_played", {"seat": 0, "card": "discard_column3", "declined": False,
+                              "side": "right", "slot": 2, "rows": [1, 2, 3],
+                              "wagons": [{"row": r, "side": "right", "slot": 2,
+                                          "wagon": "mail"} for r in (1, 2, 3)]}),
+        Event("card_played", {"seat": 0, "card": "discard_city", "declined": False, "row": 1,
+                              "city": "home_city", "wagons": []}),
+        Event("city_revealed", {"row": 0, "city": "istanbul"}),
+        Event("turn_ended", {"seat": 0, "claims": 1}),
+        Event("turn_ended", {"seat": 1, "claims": 0}),
+        Event("reshuffled", {"reshuffle": 1, "cards": 40}),
+    ]  # fmt: skip
+    lines = [ADAPTER.describe(e, names, None) for e in rare]
+    assert all(line and "{" not in line for line in lines), lines
+    assert lines[5].startswith("♻️ Stalemate")
+    assert "the 🟨 Mail car of row 2, the 🟨 Mail car of row 3" in lines[6]
+    assert "the Home City leaves the game" in lines[7]
+    assert lines[8] == "🆕 Istanbul 🇹🇷 (up to 4 wagons, 3 VP) takes row 1."
+
+
+def test_a_tie_break_is_explained():
+    # 4 points each (no repeated flag): Paris + Rome, two capitals, beat London + Nice +
+    # Florence, one capital.
+    state = position(2, won=[["paris", "rome"], ["london", "nice", "florence"]])
+    result = final_result(state)
+    assert result.scores == [4, 4] and result.tiebreak == "capitals"
+    text = "\n".join(ADAPTER.result_lines(result, NAMES[:2], None))
+    assert ("Tied on points: more capitals wins (alice (capitals 2, city cards 2), bob "
+            "(capitals 1, city cards 3)).") in text
+    state = position(2, won=[["london", "nice"], ["paris", "salzburg"]])
+    result = final_result(state)
+    assert result.scores == [3, 3] and result.tiebreak is None and result.winners == [0, 1]
+    assert "Shared win: alice, bob." in ADAPTER.result_lines(result, NAMES[:2], None)
+    shared = Result(scores=[3, 3], ranking=[[0, 1]], winners=[0, 1])
+    assert ADAPTER.result_lines(shared, NAMES[:2], None)  # no details: no crash
+
+
+def test_highlights_name_what_a_move_touches():
+    parse = GAME.parse_action
+    assert ADAPTER.highlight(parse({"type": "to_tableau", "wagon": "mail"})) == {"mine:mail"}
+    assert ADAPTER.highlight(parse({"type": "take_back", "wagon": "mail"})) == {"hand"}
+    assert ADAPTER.highlight(parse({"type": "claim", "row": 2})) == {"row:2"}
+    assert ADAPTER.highlight(parse({"type": "swap_pick", "seat": 1, "wagon": "tank"})) == {
+        "seat:1:tank"}
+    assert ADAPTER.highlight(parse({"type": "swap_pick", "row": 1, "side": "left",
+                                    "slot": 2})) == {"w:1:left:2"}  # fmt: skip
+    assert ADAPTER.highlight(parse({"type": "play_card", "card": "discard_column2",
+                                    "side": "right", "slot": 1, "rows": [0, 1]})) == {
+        "w:0:right:1", "w:1:right:1"}  # fmt: skip
+    assert ADAPTER.highlight(parse({"type": "end_turn"})) == set()
+
+
+# --------------------------------------------------------------------------- Discord
+
+
+async def open_mp(world: Any, bot: Any, host: Any, joiners: list[Any], *, ais: int = 0,
+                  variant: str | None = None) -> tuple[str, Any]:  # fmt: skip
+    """`/moscow-paris new`, join, add AIs, start; (match id, thread)."""
+    options: dict[str, Any] = {"players": 1 + len(joiners) + ais}
+    if variant:
+        options["variant"] = variant
+    opened = await host.slash(world.games, "moscow-paris new", **options)
+    assert opened.responded and not opened.ephemeral, opened
+    lobby = opened.message
+    before = {t.id for t in world.fake.threads()}
+    for user in joiners:
+        assert (await user.click(lobby, "Join")).responded
+    for _ in range(ais):
+        assert (await host.click(lobby, "Add AI")).responded
+    assert (await host.click(lobby, "Start")).responded
+    threads = await world.fake.wait_for(
+        lambda: [t for t in world.fake.threads() if t.id not in before])
+    await world.fake.wait_for(lambda: any(m.attachments for m in world.fake.messages(threads[-1])))
+    await settle(world, bot)
+    return lobby.embeds[0]["footer"]["text"].split()[-1], threads[-1]
+
+
+def path_of(host: MatchHost, live: Any, seat: int, action: Any) -> tuple[str, ...]:
+    """The panel path of `action`, as the bot builds it for that seat."""
+    actions = list(host.choices(live, seat))
+    moves = ADAPTER.moves(host.seat_view(live, seat), actions, label_names(live), None)
+    return moves[actions.index(action)].codes
+
+
+def offered(panel: Any) -> tuple[tuple[str, ...], dict[str, tuple[str, dict, str]]]:
+    """The step a panel shows: (the path so far, code -> (label, component, kind)). A step
+    with few choices shows buttons (their custom_id ends with the whole path), more choices
+    are selects (their custom_id ends with the path so far, the code is the value)."""
+    prefix: tuple[str, ...] = ()
+    out: dict[str, tuple[str, dict, str]] = {}
+    for c in panel.iter_components():
+        custom_id = c.get("custom_id", "")
+        parts = custom_id.split(":", 4)
+        if c.get("type") == 2 and len(parts) == 5 and parts[2] == "pick":
+            path = tuple(p for p in parts[4].split("/") if p)
+            prefix = path[:-1]
+            out[path[-1]] = (c["label"], c, "button")
+        elif c.get("type") == 3 and len(parts) == 5:
+            prefix = tuple(p for p in parts[4].split("~")[0].split("/") if p)
+            assert len(c["options"]) <= 25
+            for option in c["options"]:
+                out[option["value"]] = (option["label"], c, "select")
+    return prefix, out
+
+
+async def follow(user: Any, panel: Any, codes: tuple[str, ...]) -> Any:
+    """Pick `codes` one step after the other in an open panel (buttons or selects; a step
+    with one choice is taken by the panel itself), then Confirm."""
+    for _ in range(len(codes) + 1):
+        if panel.find_component(label="Confirm") is not None:
+            break
+        prefix, out = offered(panel)
+        assert out, f"panel without choices: {panel.content!r}"
+        assert codes[: len(prefix)] == prefix, (codes, prefix)
+        code = codes[len(prefix)]
+        _, component, kind = out[code]
+        if kind == "button":
+            result = await user.click(panel, custom_id=component["custom_id"])
+        else:
+            result = await user.select(panel, component["custom_id"], [code])
+        assert result.responded and not result.failed, result
+        panel = result.message or panel
+    assert panel.find_component(label="Confirm") is not None, panel.content
+    return await user.click(panel, "Confirm")
+
+
+def hands(live: Any) -> tuple[list[str], ...]:
+    return tuple([CARD_IDS[c] for c in hand] for hand in live.state.hands)
+
+
+class Table:
+    """One match being clicked through: who is who, what was sent, the hands over time."""
+
+    def __init__(self, world: Any, bot: Any, match_id: str, thread: Any, users: list[Any],
+                 log: PayloadLog, seed: int = 1) -> None:  # fmt: skip
+        self.world, self.bot, self.match_id, self.thread = world, bot, match_id, thread
+        self.users = {u.id: u for u in users}
+        self.log = log
+        self.rng = random.Random(seed)
+        self.snapshots: list[tuple[int, tuple]] = []
+        self.owners: dict[int, int] = {}
+
+    async def live(self) -> Any:
+        return await self.bot.host.get(self.match_id)
+
+    async def snapshot(self) -> None:
+        live = await self.live()
+        self.owners = {s.seat: s.user_id for s in live.row.seat_rows if s.user_id}
+        self.snapshots.append((len(self.log.sent), hands(live)))
+
+    async def turn(self, choose: Any = None) -> bool:
+        """The person to act takes one turn through their panel; False once it is over.
+        `choose(live, seat)` picks the action (default: the greedy AI's choice)."""
+        live = await self.live()
+        if live.row.status != "active":
+            return False
+        seat = min(live.to_act())
+        user = self.users[live.row.seat_rows[seat].user_id]
+        action = (choose or self.greedy)(live, seat)
+        codes = path_of(self.bot.host, live, seat, action)
+        opened = await user.click(table_message(self.world, self.thread), "Take turn")
+        assert opened.responded and opened.ephemeral, opened
+        done = await follow(user, opened.message, codes)
+        assert done.responded and "Done" in done.content, done.content
+        await settle(self.world, self.bot)
+        await self.snapshot()
+        return True
+
+    def greedy(self, live: Any, seat: int) -> Any:
+        return GREEDY.choose(live.game, live.state, seat, self.rng)
+
+    async def play_out(self, limit: int = 400) -> int:
+        played = 0
+        while await self.turn():
+            played += 1
+            assert played < limit, "the match does not end"
+        return played
+
+
+def hand_leaks(sent: list[Sent], snapshots: list[tuple[int, tuple]],
+               owners: dict[int, int]) -> list[str]:  # fmt: skip
+    """Bodies showing a seat's hand to anybody but that seat's player.
+
+    A hand reads as its private line ("✋ **Your hand** (n): …"); a body is checked against
+    the hands of the snapshots taken just before and just after it. A line equal to the
+    reader's own hand at that time is theirs to see (two hands may be alike).
+    """
+    problems = []
+    for item in sent:
+        k = next((i for i, (n, _) in enumerate(snapshots) if n > item.seq), len(snapshots) - 1)
+        window = [snapshots[max(0, k - 1)][1], snapshots[k][1]]
+        own = {hand_line(h[s], None) for h in window for s, u in owners.items()
+               if u == item.audience}  # fmt: skip
+        for all_hands in window:
+            for seat, hand in enumerate(all_hands):
+                line = hand_line(hand, None)
+                if owners.get(seat) != item.audience and line not in own and line in item.text:
+                    problems.append(f"{item!r} shows seat {seat}'s hand {line!r}")
+        if ("Your hand" in item.text or "You drew" in item.text) and item.audience == PUBLIC:
+            problems.append(f"{item!r}: a private line in public")
+    return problems
+
+
+def assert_no_leaks(table: Table) -> None:
+    sent = table.log.with_autocomplete()
+    assert hand_leaks(sent, table.snapshots, table.owners) == []
+    privates = [s for s in sent if "Your hand" in s.text]
+    assert privates, "the scan saw no hand at all"
+    assert all(s.audience != PUBLIC for s in privates)
+    # The scan can fail: a real hand body of one player, shown to another or to everybody.
+    body = privates[0]
+    other = next(u for u in table.owners.values() if u != body.audience)
+    forged = Sent(body.seq, "create", 1, body.channel_id, other, body.text)
+    assert hand_leaks([forged], table.snapshots, table.owners)
+    public = Sent(body.seq, "edit", 1, body.channel_id, PUBLIC, body.text)
+    assert hand_leaks([public], table.snapshots, table.owners)
+
+
+async def ask_hands(table: Table) -> None:
+    """Every person at the table presses "My hand": a private body per person to scan."""
+    live = await table.live()
+    board = table_message(table.world, table.thread)
+    for user in table.users.values():
+        mine = await user.click(board, "My hand")
+        assert mine.ephemeral and mine.message.ephemeral_for == user.id
+        assert hand_line(hands(live)[live.seat_of(user.id)], None) in mine.content
+
+
+async def test_two_people_play_a_whole_match_and_hands_stay_private(world, tiny_pictures):
+    alice, bob, dave = world.user("alice"), world.user("bob"), world.user("dave")
+    log = PayloadLog(world.fake)
+    with log.installed():
+        async with world.bot() as bot:
+            on = await bob.slash(world.games, "lutece dms", enabled="on")
+            assert on.ephemeral
+            rules = await alice.slash(world.games, "moscow-paris rules")
+            assert rules.ephemeral and "Moscow–Paris" in rules.content
+            match_id, thread = await open_mp(world, bot, alice, [bob])
+            table = Table(world, bot, match_id, thread, [alice, bob], log, seed=3)
+            await table.snapshot()
+            live = await table.live()
+            board = table_message(world, thread)
+            embed = board.embeds[0]
+            assert embed["title"] == "Moscow–Paris"
+            assert "**Turn 1** — ➡️ **alice** to play" in embed["description"]
+            assert "Draw pile 94" in embed["description"]
+
+            # "My hand": a fresh ephemeral for its owner only, with that seat's cards.
+            for user in (alice, bob):
+                seat = live.seat_of(user.id)
+                mine = await user.click(board, "My hand")
+                assert mine.ephemeral and mine.message.ephemeral_for == user.id
+                assert hand_line(hands(live)[seat], None) in mine.content
+                other = bob if user is alice else alice
+                assert mine.message not in other.visible_messages(thread)
+            # Refusals: out of turn, and a member who is not playing.
+            refused = await bob.click(board, "Take turn")
+            assert refused.ephemeral and "not your turn" in refused.content
+            stranger = await dave.click(board, "My hand")
+            assert stranger.ephemeral and "not playing" in stranger.content
+            # The keyboard: autocomplete offers only alice's legal moves, within limits.
+            offered = await alice.autocomplete(world.games, "moscow-paris play", option="move",
+                                               value="")  # fmt: skip
+            assert 0 < len(offered) <= 25 and all(len(c["name"]) <= 100 for c in offered)
+            assert not await bob.autocomplete(world.games, "moscow-paris play", option="move",
+                                              value="")  # fmt: skip
+
+            played = await table.play_out()
+            live = await table.live()
+            assert live.row.status == "finished" and played > 10
+            result = live.game.result(live.state)
+
+    final = table_message(world, thread)
+    description = final.embeds[0]["description"]
+    assert "Final result" in description and "repeated flags" in description
+    assert not final.components, "a finished table keeps no buttons"
+    posts = [m.content for m in world.fake.messages(thread)]
+    assert sum("Game over" in c for c in posts) == 1
+    assert any("🏙️ alice claimed" in c or "🏙️ bob claimed" in c for c in posts)
+    winners = [live.row.seat_rows[s].name for s in result.winners]
+    assert all(w in next(c for c in posts if "Game over" in c) for w in winners)
+    # bob asked for DMs: his draws reached him there; alice read hers on her panels.
+    assert any("🤫 You drew" in m.content for m in bob.dms())
+    assert not alice.dms()
+    assert any(s.audience == alice.id and "🤫 You drew" in s.text for s in log.sent)
+    assert_no_leaks(table)
+
+
+async def test_three_players_with_an_ai_play_the_orient_express(world, tiny_pictures):
+    alice, carol = world.user("alice"), world.user("carol")
+    log = PayloadLog(world.fake)
+    with log.installed():
+        async with world.bot() as bot:
+            match_id, thread = await open_mp(world, bot, alice, [carol], ais=1,
+                                             variant="orient_express")  # fmt: skip
+            table = Table(world, bot, match_id, thread, [alice, carol], log, seed=5)
+            await table.snapshot()
+            await ask_hands(table)
+            live = await table.live()
+            assert live.state.cfg.players == 3 and live.row.options["istanbul"] is True
+            assert live.row.seat_rows[2].ai
+            played = await table.play_out()
+            live = await table.live()
+            assert live.row.status == "finished" and played > 5
+    description = table_message(world, thread).embeds[0]["description"]
+    assert "Final result" in description
+    posts = "\n".join(m.content for m in world.fake.messages(thread))
+    assert f"<@{alice.id}>, your turn" in posts and f"<@{carol.id}>, your turn" in posts
+    assert_no_leaks(table)
+
+
+async def test_four_players_in_teams_with_two_ai_seats(world, tiny_pictures):
+    alice, bob = world.user("alice"), world.user("bob")
+    log = PayloadLog(world.fake)
+    with log.installed():
+        async with world.bot() as bot:
+            match_id, thread = await open_mp(world, bot, alice, [bob], ais=2, variant="teams")
+            table = Table(world, bot, match_id, thread, [alice, bob], log, seed=9)
+            await table.snapshot()
+            live = await table.live()
+            assert live.state.cfg.teams and live.state.cfg.players == 4
+            description = table_message(world, thread).embeds[0]["description"]
+            assert "(team A)" in description and "👥 Team B (bob & " in description
+            mine = await alice.click(table_message(world, thread), "My hand")
+            assert "You play in team A with" in mine.content
+            played = await table.play_out()
+            live = await table.live()
+            assert live.row.status == "finished" and played > 5
+    description = table_message(world, thread).embeds[0]["description"]
+    assert "Final result" in description and "**1. Team " in description
+    assert_no_leaks(table)
+
+
+def chain_arrangement(players: int) -> dict[str, Any]:
+    """A deck whose deal gives seat 0 the chain exchange, and everyone wagons."""
+    deck = [CARD_IDS[c] for c in full_deck(GAME.parse_options({}))]
+    deals = [["chain_exchange", "mail", "tank", "passenger", "dining"],
+             ["sleeper", "baggage", "boxcar", "flatcar", "mail"],
+             ["tank", "dining", "passenger", "sleeper", "baggage"],
+             ["flatcar", "boxcar", "mail", "tank", "dining"]][:players]  # fmt: skip
+    top = []
+    for hand in deals:
+        for card in hand:
+            deck.remove(card)
+            top.append(card)
+    return {"deck": top + deck}
+
+
+@pytest.fixture
+def chain_deal(monkeypatch):
+    """Start matches with `chain_arrangement` (the Start button passes no arrangement)."""
+    start = MatchHost.start
+
+    async def arranged(self, match_id, user_id, *, seed=None, arrangement=None):
+        live = await self.get(match_id)
+        arrangement = arrangement or chain_arrangement(len(live.row.seat_rows))
+        return await start(self, match_id, user_id, seed=seed, arrangement=arrangement)
+
+    monkeypatch.setattr(MatchHost, "start", arranged)
+
+
+def by_type(**fields: Any):
+    """A chooser: the legal action with these fields."""
+    def choose(live: Any, seat: int) -> Any:
+        actions = live.game.legal_actions(live.state, seat)
+        return next(a for a in actions
+                    if all(getattr(a, k, None) == v for k, v in fields.items()))  # fmt: skip
+    return choose
+
+
+async def put_first_wagons(table: Table, wagons: list[str]) -> None:
+    for wagon in wagons:
+        assert await table.turn(by_type(type="to_tableau", wagon=wagon))
+
+
+async def test_a_chain_exchange_goes_round_three_players(world, tiny_pictures, chain_deal):
+    alice, bob, carol = world.user("alice"), world.user("bob"), world.user("carol")
+    fake = world.fake
+    log = PayloadLog(fake)
+    with log.installed():
+        async with world.bot() as bot:
+            match_id, thread = await open_mp(world, bot, alice, [bob, carol])
+            table = Table(world, bot, match_id, thread, [alice, bob, carol], log)
+            await table.snapshot()
+            await ask_hands(table)
+            await put_first_wagons(table, ["mail", "sleeper", "tank"])
+            # alice plays the chain exchange toward bob: she decides the first link.
+            assert await table.turn(by_type(type="play_card", card="chain_exchange",
+                                            direction="left"))  # fmt: skip
+            live = await table.live()
+            assert live.to_act() == {0}
+            assert "waiting for **alice** to exchange a wagon with bob" in \
+                table_message(world, thread).embeds[0]["description"]
+            pinged = len(fake.pings(bob))
+            assert await table.turn(by_type(type="exchange", give="mail", take="sleeper"))
+
+            # bob decides the next link, out of turn: he is pinged and told what it is.
+            live = await table.live()
+            assert live.to_act() == {1} and live.state.turn == 0
+            assert len(fake.pings(bob)) == pinged + 1
+            ping = fake.pings(bob)[-1]
+            assert "The chain goes on: bob may now exchange a wagon with carol" in ping.content
+            assert f"<@{bob.id}>, your turn" in ping.content
+            board = table_message(world, thread)
+            assert "waiting for **bob** to exchange a wagon with carol, or stop the chain" in \
+                board.embeds[0]["description"]
+            refused = await alice.click(board, "Take turn")
+            assert refused.ephemeral and "not your turn" in refused.content
+            assert "bob" in refused.content
+            # bob's own panel: his wagon for one of carol's, or stop.
+            opened = await bob.click(board, "Take turn")
+            prefix, out = offered(opened.message)
+            assert prefix == () and {label for label, _, _ in out.values()} == {
+                "Give your 🟨 Mail car to carol", "Stop the chain: no exchange"}
+            done = await follow(bob, opened.message, ("g.mail", "t.tank"))
+            assert "Done" in done.content
+            await settle(world, bot)
+            await table.snapshot()
+
+            # carol was the last link (alice's other neighbour): the chain is complete and
+            # the turn passed on to bob, pinged again for his own turn.
+            live = await table.live()
+            assert live.to_act() == {1} and live.state.turn == 1
+            tableaux = [[CARD_IDS[c] for c in t] for t in live.state.tableaux]
+            assert tableaux == [["sleeper"], ["tank"], ["mail"]]
+            posts = "\n".join(m.content for m in fake.messages(thread))
+            assert "⛓️ bob gave a 🟨 Mail car to carol and took a ⬛ Tank car." in posts
+            assert "⛓️ The chain is complete (carol was the last to take part)." in posts
+            assert len(fake.pings(bob)) == pinged + 2
+            for _ in range(6):
+                assert await table.turn()
+    assert_no_leaks(table)
+
+
+async def test_a_restart_in_the_middle_of_a_chain(world, tiny_pictures, chain_deal):
+    alice, bob, carol, dave = (world.user(n) for n in ("alice", "bob", "carol", "dave"))
+    fake = world.fake
+    log = PayloadLog(fake)
+    with log.installed():
+        async with world.bot() as bot:
+            match_id, thread = await open_mp(world, bot, alice, [bob, carol, dave])
+            table = Table(world, bot, match_id, thread, [alice, bob, carol, dave], log)
+            await table.snapshot()
+            await ask_hands(table)
+            await put_first_wagons(table, ["mail", "sleeper", "tank", "flatcar"])
+            assert await table.turn(by_type(type="play_card", card="chain_exchange",
+                                            direction="left"))  # fmt: skip
+            assert await table.turn(by_type(type="exchange", give="mail", take="sleeper"))
+            old_table = table_message(world, thread)
+            # bob opens his panel and picks the wagon he gives (carol has one wagon: the
+            # panel goes straight to Confirm)… then the bot restarts.
+            opened = await bob.click(old_table, "Take turn")
+            _, out = offered(opened.message)
+            picked = await bob.click(opened.message, custom_id=out["g.mail"][1]["custom_id"])
+            old_panel = picked.message
+            assert "Take carol\\'s ⬛ Tank car" in old_panel.content  # Markdown-escaped
+            assert old_panel.find_component(label="Confirm") is not None
+
+        async with world.bot() as bot:
+            table.bot = bot
+            live = await table.live()
+            assert live.to_act() == {1}
+            # The buttons from before the restart still work: the table's, and bob's panel.
+            mine = await bob.click(old_table, "My hand")
+            assert mine.ephemeral and "Your hand" in mine.content
+            done = await bob.click(old_panel, "Confirm")
+            assert "Done" in done.content
+            await settle(world, bot)
+            await table.snapshot()
+            live = await table.live()
+            assert live.to_act() == {2}  # carol decides the last link, with dave
+            assert f"<@{carol.id}>, your turn" in fake.pings(carol)[-1].content
+            opened = await carol.click(table_message(world, thread), "Take turn")
+            assert opened.ephemeral and offered(opened.message)[1]
+            done = await follow(carol, opened.message, ("g.mail", "t.flatcar"))
+            assert "Done" in done.content
+            await settle(world, bot)
+            await table.snapshot()
+            live = await table.live()
+            assert live.state.turn == 1 and live.to_act() == {1}  # complete: bob's turn
+            tableaux = [[CARD_IDS[c] for c in t] for t in live.state.tableaux]
+            assert tableaux == [["sleeper"], ["tank"], ["flatcar"], ["mail"]]
+            posts = "\n".join(m.content for m in fake.messages(thread))
+            assert "⛓️ The chain is complete (dave was the last to take part)." in posts
+            for _ in range(4):
+                assert await table.turn()
+    assert_no_leaks(table)
+
+
+async def test_the_host_combines_house_rules_in_the_lobby(world, tiny_pictures):
+    alice, bob, carol = world.user("alice"), world.user("bob"), world.user("carol")
+    async with world.bot() as bot:
+        opened = await alice.slash(world.games, "moscow-paris new", players=3,
+                                   variant="orient_express")  # fmt: skip
+        lobby = opened.message
+        match_id = lobby.embeds[0]["footer"]["text"].split()[-1]
+        (menu,) = [c for c in lobby.iter_components() if c.get("type") == 3]
+        assert menu["custom_id"].endswith(":option:rules") and menu["min_values"] == 0
+        assert {o["value"] for o in menu["options"] if o.get("default")} == {"istanbul"}
+        refused = await bob.select(lobby, menu["custom_id"], ["teams"])
+        assert refused.ephemeral and "Only the player who opened the table" in refused.content
+        picked = await alice.select(lobby, menu["custom_id"], ["teams", "istanbul", "any_rows"])
+        assert picked.responded and not picked.ephemeral, picked
+        lobby = picked.message or lobby
+        assert "⚙️ House rules: Teams (4 players" in lobby.embeds[0]["description"]
+        options = (await bot.host.get(match_id)).row.options
+        assert options["teams"] and options["istanbul"] and options["columns"] == "any_rows"
+        for user in (bob, carol):
+            assert (await user.click(lobby, "Join")).responded
+        # Teams need 4 players: Start says so and the table stays open.
+        refused = await alice.click(lobby, "Start")
+        assert refused.ephemeral and "Team play needs exactly 4 players" in refused.content
+        assert (await bot.host.get(match_id)).row.status == "lobby"
+        picked = await alice.select(lobby, menu["custom_id"], ["istanbul", "multiple_claims"])
+        lobby = picked.message or lobby
+        assert (await alice.click(lobby, "Start")).responded
+        await world.fake.wait_for(lambda: world.fake.threads())
+        await settle(world, bot)
+        live = await bot.host.get(match_id)
+        cfg = live.state.cfg
+        assert live.row.status == "active" and not cfg.teams and cfg.multiple_claims
+        assert not cfg.any_rows and live.row.options["istanbul"]
