@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+import weakref
 from typing import Any
 
 import discord
@@ -51,7 +52,9 @@ class LuteceBot(commands.Bot):
         self._store = store
         self._frozen = False
         self.inflight: set[asyncio.Task[Any]] = set()  # handlers to finish before closing
-        self.table_locks: dict[str, asyncio.Lock] = {}  # one table update at a time per match
+        # One table update at a time per match; a lock nobody holds goes away by itself.
+        self.table_locks: weakref.WeakValueDictionary[str, asyncio.Lock] = (
+            weakref.WeakValueDictionary())
         # Private events not yet shown to their player (no DMs): (match, seat) -> events.
         self._notices: dict[tuple[str, int], list[Event]] = {}
 

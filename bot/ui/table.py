@@ -85,7 +85,10 @@ async def table_payload(bot: LuteceBot, live: LiveMatch) -> dict[str, Any]:
 
 def table_lock(bot: LuteceBot, match_id: str) -> asyncio.Lock:
     """Serialises the table updates of one match, so an older picture never lands last."""
-    return bot.table_locks.setdefault(match_id, asyncio.Lock())
+    lock = bot.table_locks.get(match_id)
+    if lock is None:
+        lock = bot.table_locks[match_id] = asyncio.Lock()
+    return lock
 
 
 async def table_channel(bot: LuteceBot, live: LiveMatch) -> discord.abc.Messageable | None:

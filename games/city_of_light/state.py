@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.city_of_light.data import CHIMNEYS_PER_PLAYER, TOKENS_PER_PLAYER
+from games.core.contract import Result
 from games.core.drafts import evolve
 
 # Cell kinds in `cells` (seat numbers double as colour kinds: 0 orange, 1 blue).
@@ -77,7 +78,7 @@ class State:
     metro: int  # seat with a pending Metropolitain, -1
     chartier: int  # seat holding the unused Chartier token, -1
     first_done: int  # seat that placed all its tiles first, -1
-    result: Any = None  # games.core.Result once the match is over
+    result: Result | None = None  # the result once the match is over
 
     def replace(self, **changes: Any) -> State:
         """The next state, with `changes` (built through a draft: games.core.drafts)."""

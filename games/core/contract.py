@@ -9,6 +9,7 @@ check); everything else stays lean because benchmarks play thousands of games pe
 from __future__ import annotations
 
 import dataclasses
+import typing
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from enum import Enum
@@ -219,3 +220,12 @@ class Game(ABC, Generic[S, A]):
     def snapshot(self, state: S) -> dict[str, Any]:
         """The whole state as JSON data: the stored cache that must equal a replay."""
         return jsonable(state)
+
+    def restore(self, snapshot: Mapping[str, Any]) -> S:
+        """The state a snapshot was taken of (a match loads without replaying its log). The
+        default reads the state class from `setup`'s return annotation and rebuilds it from
+        its type hints; an engine whose state holds other types overrides this."""
+        from games.core.snapshots import restore
+
+        state_class = typing.get_type_hints(type(self).setup)["return"]
+        return restore(state_class, snapshot)  # type: ignore[no-any-return]

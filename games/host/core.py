@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -28,15 +29,18 @@ from storage.rows import SeatRow
 from storage.store import DuplicateRequest, StaleVersion, Store
 
 log = logging.getLogger(__name__)
+KEEP_LIVE = 1000  # matches in memory: the busiest ones; others load again when touched
 
 
 class MatchHost(LobbyMixin, SeatsMixin):
     """Holds live matches and applies every change to them."""
 
-    def __init__(self, store: Store, *, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, store: Store, *, clock: Callable[[], float] = time.time,
+                 keep: int = KEEP_LIVE) -> None:  # fmt: skip
         self.store = store
         self.clock = clock
-        self._live: dict[str, LiveMatch] = {}
+        self.keep = keep  # matches kept in memory, the most recently used
+        self._live: OrderedDict[str, LiveMatch] = OrderedDict()
         self._locks: dict[str, asyncio.Lock] = {}
 
     def lock(self, match_id: str) -> asyncio.Lock:
@@ -46,11 +50,13 @@ class MatchHost(LobbyMixin, SeatsMixin):
     # --- loading ------------------------------------------------------------------------
 
     async def get(self, match_id: str) -> LiveMatch:
-        """The live match, loaded (and replayed from its log) on first use."""
+        """The live match, loaded from its stored snapshot on first use."""
         live = self._live.get(match_id)
         if live is None:
             async with self.lock(match_id):
                 live = self._live.get(match_id) or await self._load(match_id)
+        else:
+            self._live.move_to_end(match_id)
         return live
 
     def peek(self, match_id: str) -> LiveMatch | None:
@@ -58,32 +64,58 @@ class MatchHost(LobbyMixin, SeatsMixin):
         return self._live.get(match_id)
 
     async def _load(self, match_id: str) -> LiveMatch:
+        """One row read: the state comes back from the snapshot written with the last action
+        (`Game.restore`); only a match without one is replayed from its log."""
         row = await self.store.get_match(match_id)
         if row is None:
             raise HostError("match.unknown", f"there is no match {match_id!r}", match=match_id)
         live = LiveMatch(row=row, game=get_game(row.game))
         if row.status != "lobby":
-            live.state = await self._replay(live)
-        self._live[match_id] = live
+            try:
+                live.state = live.game.restore(row.snapshot or {})
+            except (KeyError, TypeError, ValueError):
+                # No snapshot, or one this code cannot read: the log is the truth.
+                log.warning("match %s: unreadable snapshot; replayed from the log", row.id)
+                live.state = await self._replay(live)
+                row.snapshot = as_json(live.game.snapshot(live.state))
+                await self.store.update_match(row.id, snapshot=row.snapshot)
+        self._remember(live)
         return live
 
+    def _remember(self, live: LiveMatch) -> None:
+        """Keep `live` in memory, and let the least recently used idle matches go: memory
+        stays bounded however many matches are ever played (they load again when touched)."""
+        self._live[live.id] = live
+        self._live.move_to_end(live.id)
+        for match_id in list(self._live)[: max(0, len(self._live) - self.keep)]:
+            lock = self._locks.get(match_id)
+            if lock is None or not lock.locked():
+                del self._live[match_id]
+                self._locks.pop(match_id, None)
+
     async def _replay(self, live: LiveMatch) -> Any:
-        """Rebuild the state from the log and check it against the stored snapshot."""
+        """The state rebuilt from the match's setup and its whole log (the truth)."""
         game, row = live.game, live.row
         state = game.setup(row.seats, game.parse_options(row.options), row.seed, row.arrangement)
         for entry in await self.store.actions(row.id):
             state, _ = game.apply(state, entry.seat, game.parse_action(entry.action))
-            if entry.request_id is not None:
-                live.requests.add(entry.request_id)
-        if row.snapshot is not None and as_json(game.snapshot(state)) != row.snapshot:
-            # The log is the truth; the snapshot is only a cache. Repair it, loudly.
-            log.warning("match %s: snapshot differed from its replayed log; repaired", row.id)
-            await self.store.update_match(row.id, snapshot=as_json(game.snapshot(state)))
         return state
 
-    async def active_matches(self) -> list[LiveMatch]:
-        """Every lobby and active match, loaded (used at start-up to resume them all)."""
-        return [await self.get(row.id) for row in await self.store.list_matches()]
+    async def verify(self, match_id: str) -> bool:
+        """Replay the log and compare with the stored snapshot; a difference is repaired from
+        the log (the truth) and logged. True when they agreed."""
+        async with self.lock(match_id):
+            live = self._live.get(match_id) or await self._load(match_id)
+            if live.state is None:
+                return True
+            replayed = await self._replay(live)
+            snapshot = as_json(live.game.snapshot(replayed))
+            if snapshot == live.row.snapshot:
+                return True
+            log.warning("match %s: snapshot differed from its replayed log; repaired", live.id)
+            await self.store.update_match(live.id, snapshot=snapshot)
+            live.state, live.row.snapshot = replayed, snapshot
+            return False
 
     # --- playing --------------------------------------------------------------------------
 
@@ -112,11 +144,18 @@ class MatchHost(LobbyMixin, SeatsMixin):
                    pick: Callable[[LiveMatch, int], BaseModel]) -> Outcome:  # fmt: skip
         """The one path of a player's move, under the match lock: a repeated key is
         recognised first, then the turn is checked (once, here), then the version."""
-        if key is not None and key in live.requests:  # every key of the log, since load
+        if key is not None and key in live.requests:  # every key applied since loaded
             return Outcome(live, duplicate=True)
-        seat = self.seat_to_act(live, user_id)
-        if version is not None and version != live.row.version:
-            raise HostError("match.stale", "the table has moved on since that button was made")
+        try:
+            seat = self.seat_to_act(live, user_id)
+            if version is not None and version != live.row.version:
+                raise HostError("match.stale", "the table has moved on since that button was made")
+        except HostError:
+            # Refused — unless it is a repeat of a request already in the log (a double
+            # click, or one from before the match was loaded): then it was done already.
+            if key is not None and await self.store.request_seq(live.id, key) is not None:
+                return Outcome(live, duplicate=True)
+            raise
         outcome = Outcome(live)
         try:
             await self._apply(live, outcome, seat, pick(live, seat), key, user_id, "player")

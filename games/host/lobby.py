@@ -34,6 +34,7 @@ class LobbyMixin:
     if TYPE_CHECKING:
 
         def lock(self, match_id: str) -> asyncio.Lock: ...
+        def _remember(self, live: LiveMatch) -> None: ...
         async def _load(self, match_id: str) -> LiveMatch: ...
         def _deadline(self, live: LiveMatch, status: str = "active") -> float | None: ...
         async def _drive_ai(self, live: LiveMatch, outcome: Outcome) -> None: ...
@@ -67,7 +68,7 @@ class LobbyMixin:
         )  # fmt: skip
         await self.store.create_match(row)
         live = LiveMatch(row=row, game=game)
-        self._live[row.id] = live
+        self._remember(live)
         return live
 
     async def join(self, match_id: str, user_id: int, name: str) -> LiveMatch:
@@ -181,7 +182,7 @@ class LobbyMixin:
                                               for i, s in enumerate(seats)],
         )  # fmt: skip
         await self.store.create_match(row)
-        self._live[row.id] = LiveMatch(row=row, game=game)
+        self._remember(LiveMatch(row=row, game=game))
         return await self.start(row.id, None, seed=seed, arrangement=arrangement)
 
     def _add_seat(self, live: LiveMatch, seat: SeatRow) -> None:

@@ -106,17 +106,37 @@ async def test_expected_version_refuses_a_stale_button(store: Store):
     assert err.value.key == "match.stale"
 
 
-async def test_reload_replays_the_log_and_repairs_a_bad_snapshot(store: Store):
+async def test_a_match_loads_from_its_snapshot_and_the_log_stays_the_truth(store: Store):
     host = MatchHost(store)
     match_id = await _two_humans(host)
     for i in range(4):
         await host.act(match_id, 1 + i % 2, STEP, key=f"k{i}")
     good = (await store.get_match(match_id)).snapshot
+    # An unreadable snapshot: the match is replayed from its log and the snapshot repaired.
     await store.update_match(match_id, snapshot={"tampered": True})
-    fresh = MatchHost(store)
-    live = await fresh.get(match_id)
+    live = await MatchHost(store).get(match_id)
     assert live.state.scores == (2, 2)
     assert (await store.get_match(match_id)).snapshot == good
+    # A readable but wrong one loads as it is (one row read, no replay)…
+    await store.update_match(match_id, snapshot={**good, "scores": [9, 9]})
+    fresh = MatchHost(store)
+    assert (await fresh.get(match_id)).state.scores == (9, 9)
+    # …and the on-demand check finds and repairs it from the log.
+    assert await fresh.verify(match_id) is False
+    assert (await fresh.get(match_id)).state.scores == (2, 2)
+    assert (await store.get_match(match_id)).snapshot == good
+    assert await fresh.verify(match_id) is True
+
+
+async def test_memory_holds_only_the_most_recently_used_matches(store: Store):
+    host = MatchHost(store, keep=3)
+    ids = [await _two_humans(host) for _ in range(6)]
+    assert len(host._live) == 3 and all(host.peek(m) is None for m in ids[:3])
+    await host.act(ids[0], 1, STEP, key="k0")  # an evicted match loads again when touched
+    assert host.peek(ids[0]) is not None and len(host._live) == 3
+    assert (await host.get(ids[0])).row.version == 1
+    again = await host.act(ids[0], 1, STEP, key="k0")  # its key, known from the log
+    assert again.duplicate
 
 
 async def test_export_replays_to_the_same_state(store: Store):
