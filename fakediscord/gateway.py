@@ -25,7 +25,7 @@ _log = logging.getLogger("fakediscord.gateway")
 
 DISPATCH, HEARTBEAT, IDENTIFY, RESUME, REQUEST_MEMBERS = 0, 1, 2, 6, 8
 INVALID_SESSION, HELLO, HEARTBEAT_ACK = 9, 10, 11
-CLOSE_AUTH_FAILED = 4004
+CLOSE_AUTH_FAILED, CLOSE_INVALID_SHARD = 4004, 4010
 
 
 class GatewaySession:
@@ -39,7 +39,16 @@ class GatewaySession:
         self.session_id: str | None = None
         self.ready = False
         self.intents = 0
+        self.shard: tuple[int, int] = (0, 1)  # (id, count) from IDENTIFY
         self._queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+
+    def serves(self, guild_id: int | None) -> bool:
+        """Discord's routing: a guild's events go to shard `(guild_id >> 22) % count`; events
+        outside any guild (DMs) to shard 0."""
+        shard_id, count = self.shard
+        if guild_id is None:
+            return shard_id == 0
+        return (guild_id >> 22) % count == shard_id
 
     def send(self, op: int, d: Any, t: str | None = None) -> None:
         frame: dict[str, Any] = {"op": op, "d": d, "s": None, "t": t}
@@ -87,13 +96,20 @@ class GatewaySession:
                 await self.ws.close(code=CLOSE_AUTH_FAILED, message=b"Authentication failed.")
                 return
             self.intents = int(d.get("intents", 0))
+            shard = d.get("shard") or [0, 1]
+            if not (isinstance(shard, list) and len(shard) == 2 and 0 <= shard[0] < shard[1]):
+                await self.ws.close(code=CLOSE_INVALID_SHARD, message=b"Invalid shard.")
+                return
+            self.shard = (int(shard[0]), int(shard[1]))
             self.session_id = secrets.token_hex(16)
+            mine = [g for g in fake.state.guilds.values() if self.serves(g.id)]
             ready = payloads.ready(
-                fake.state, fake.bot_user, fake.application_id, self.session_id, fake.gateway_url
-            )
+                fake.state, fake.bot_user, fake.application_id, self.session_id, fake.gateway_url,
+                self.shard, [g.id for g in mine],
+            )  # fmt: skip
             self.ready = True
             self.send(DISPATCH, ready, "READY")
-            for guild in fake.state.guilds.values():
+            for guild in mine:
                 data = payloads.guild_create(fake.state, guild, fake.bot_user.id)
                 self.send(DISPATCH, data, "GUILD_CREATE")
             fake.identify_count += 1

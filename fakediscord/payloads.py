@@ -237,15 +237,17 @@ def guild_create(state: FakeState, g: Guild, bot_user_id: int) -> dict[str, Any]
     }
 
 
-def ready(state: FakeState, bot: User, app_id: int, session_id: str, resume_url: str):
+def ready(state: FakeState, bot: User, app_id: int, session_id: str, resume_url: str,
+          shard: tuple[int, int] = (0, 1), guilds: list[int] | None = None):  # fmt: skip
     return {
         "v": API_VERSION,
         "user": user(bot),
-        "guilds": [{"id": str(g), "unavailable": True} for g in state.guilds],
+        "guilds": [{"id": str(g), "unavailable": True}
+                   for g in (state.guilds if guilds is None else guilds)],  # fmt: skip
         "session_id": session_id,
         "resume_gateway_url": resume_url,
         "application": {"id": str(app_id), "flags": 0},
-        "shard": [0, 1],
+        "shard": list(shard),
         "private_channels": [],
         "relationships": [],
     }
@@ -270,10 +272,10 @@ def application(app_id: int, bot: User, owner: User) -> dict[str, Any]:
     }
 
 
-def gateway_bot(url: str) -> dict[str, Any]:
+def gateway_bot(url: str, shards: int = 1) -> dict[str, Any]:
     return {
         "url": url,
-        "shards": 1,
+        "shards": shards,
         "session_start_limit": {
             "total": 1000,
             "remaining": 999,

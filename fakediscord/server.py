@@ -227,9 +227,12 @@ class FakeDiscord(WorldMixin, ReadingMixin):
     # ------------------------------------------------------------------ gateway
 
     def dispatch(self, event: str, data: Any) -> None:
-        """Queue a dispatch frame (op 0) to every connected bot, in state-change order."""
+        """Queue a dispatch frame (op 0) to the connected bots that serve its guild (one
+        shard each; events outside a guild go to shard 0), in state-change order."""
+        guild_id = _guild_of(event, data)
         for session in list(self.sessions):
-            session.dispatch(event, data)
+            if session.serves(guild_id):
+                session.dispatch(event, data)
 
     def _dispatch_soon(self, event: str, build: Callable[[], Any]) -> None:
         """Dispatch to connected bots, if any (state changed after they connected)."""
@@ -292,3 +295,13 @@ class FakeDiscord(WorldMixin, ReadingMixin):
 
     def new_interaction_token(self) -> str:
         return "aW50ZXJhY3Rpb24" + secrets.token_urlsafe(48)
+
+
+def _guild_of(event: str, data: Any) -> int | None:
+    """The guild a dispatch belongs to (for shard routing), None outside any guild."""
+    if not isinstance(data, dict):
+        return None
+    if event.startswith("GUILD_") and "id" in data and "guild_id" not in data:
+        return int(data["id"])  # GUILD_CREATE / GUILD_UPDATE / GUILD_DELETE
+    guild_id = data.get("guild_id")
+    return int(guild_id) if guild_id else None

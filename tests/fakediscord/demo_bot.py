@@ -241,11 +241,12 @@ class EchoCog(commands.Cog):
 
 
 class DemoBot(commands.Bot):
-    def __init__(self) -> None:
+    def __init__(self, **options: object) -> None:
         super().__init__(
             command_prefix="!",
             intents=discord.Intents.default(),
             guild_ready_timeout=0.05,
+            **options,
         )
         self.joined: dict[int, list[int]] = {}
         self.http_errors: list[discord.HTTPException] = []
