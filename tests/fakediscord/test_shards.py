@@ -26,7 +26,7 @@ async def test_each_shard_gets_its_own_guilds_and_their_interactions():
             for n, bot in enumerate(bots):
                 mine = {g.id for g in bot.guilds}
                 assert guilds[n].id in mine and guilds[1 - n].id not in mine
-            for n, guild in guilds.items():
+            for guild in guilds.values():
                 channel = fake.channel("general", guild)
                 answer = await alice.slash(channel, "hand")  # only its shard answers it
                 assert answer.responded and "your hand" in answer.content
