@@ -40,6 +40,17 @@ def loopback_only(url: str) -> str:
     return url.rstrip("/")
 
 
+def parse_shard(text: str | None) -> tuple[int, int] | None:
+    """`LUTECE_SHARD=i/n`: this process runs shard i of n (Discord routes each server to
+    shard (server id >> 22) % n); unset: one process, no sharding."""
+    if text is None:
+        return None
+    shard, sep, count = text.partition("/")
+    if not (sep and shard.isdigit() and count.isdigit() and int(shard) < int(count)):
+        raise ConfigError("LUTECE_SHARD must be 'i/n' with 0 <= i < n, e.g. 0/2")
+    return int(shard), int(count)
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class Config:
     token: str | None
@@ -47,6 +58,7 @@ class Config:
     dev_guild: int | None = None
     log_level: int = logging.INFO
     endpoint: str | None = None  # tests: a local fake Discord
+    shard: tuple[int, int] | None = None  # (this process's shard id, shard count)
 
     @classmethod
     def load(cls, env: dict[str, str] | None = None, env_file: Path = Path(".env")) -> Config:
@@ -61,6 +73,7 @@ class Config:
             raise ConfigError("LUTECE_DEV_GUILD must be a numeric guild id")
         endpoint = values.get("LUTECE_DISCORD_ENDPOINT") or None
         return cls(
+            shard=parse_shard(values.get("LUTECE_SHARD") or None),
             token=values.get("DISCORD_TOKEN") or None,
             db_path=values.get("LUTECE_DB") or "data/lutece.db",
             dev_guild=int(guild) if guild else None,

@@ -44,7 +44,9 @@ async def run(*, demo_without_token: bool) -> int:
     if config.endpoint:
         point_at(config.endpoint)
     store = await Store.open(config.db_path)  # a bad or damaged database stops us here
-    bot = LuteceBot(config, store=store)
+    shards = {} if config.shard is None else {"shard_id": config.shard[0],
+                                              "shard_count": config.shard[1]}  # fmt: skip
+    bot = LuteceBot(config, store=store, **shards)
     # A platform stop (SIGTERM) closes cleanly: running handlers finish, the database closes.
     loop = asyncio.get_running_loop()
     for stop in (signal.SIGTERM, signal.SIGINT):
