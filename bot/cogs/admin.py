@@ -15,7 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import t
-from bot.i18n.translator import cmd
+from bot.i18n.translator import cmd, name
 from bot.ui.admins import is_admin
 from bot.ui.delivery import announce, attempt
 from bot.ui.listing import match_list
@@ -67,7 +67,7 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description=cmd("cmd
             raise HostError("match.unknown", "there is no such match in this server")
         return live
 
-    @app_commands.command(name="matches", description=cmd("cmd.admin.matches"))
+    @app_commands.command(name=name("matches"), description=cmd("cmd.admin.matches"))
     async def matches(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
             rows = await self.bot.host.store.list_matches(guild_id=interaction.guild_id)
@@ -77,8 +77,9 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description=cmd("cmd
 
         await guarded(interaction, run)
 
-    @app_commands.command(name="resume", description=cmd("cmd.admin.resume"))  # fmt: skip
+    @app_commands.command(name=name("resume"), description=cmd("cmd.admin.resume"))  # fmt: skip
     @app_commands.describe(match=cmd("cmd.opt.match"), channel=cmd("cmd.opt.channel"))
+    @app_commands.rename(match=name("match"), channel=name("channel"))
     async def resume(
         self,
         interaction: discord.Interaction,
@@ -97,7 +98,9 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description=cmd("cmd
 
         await guarded(interaction, run)
 
-    @app_commands.command(name="end", description=cmd("cmd.admin.end"))
+    @app_commands.command(name=name("end"), description=cmd("cmd.admin.end"))
+    @app_commands.describe(match=cmd("cmd.opt.match"), reason=cmd("cmd.opt.reason"))
+    @app_commands.rename(match=name("match"), reason=name("reason"))
     async def end(self, interaction: discord.Interaction, match: str, reason: str) -> None:
         async def run() -> None:
             locale = await answer_language(interaction)
@@ -109,9 +112,12 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description=cmd("cmd
 
         await guarded(interaction, run)
 
-    @app_commands.command(name="replace", description=cmd("cmd.admin.replace"))
-    @app_commands.describe(seat=cmd("cmd.opt.seat"), member=cmd("cmd.opt.member"),
+    @app_commands.command(name=name("replace"), description=cmd("cmd.admin.replace"))
+    @app_commands.describe(match=cmd("cmd.opt.match"), seat=cmd("cmd.opt.seat"),
+                           member=cmd("cmd.opt.member"),
                            ai=cmd("cmd.opt.ai"))  # fmt: skip
+    @app_commands.rename(match=name("match"), seat=name("seat"), member=name("member"),
+                         ai=name("ai"))  # fmt: skip
     @app_commands.choices(ai=AI_LEVELS)
     async def replace(self, interaction: discord.Interaction, match: str,
                       seat: app_commands.Range[int, 1, 6], member: discord.Member | None = None,
@@ -135,7 +141,9 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description=cmd("cmd
 
         await guarded(interaction, run)
 
-    @app_commands.command(name="export", description=cmd("cmd.admin.export"))
+    @app_commands.command(name=name("export"), description=cmd("cmd.admin.export"))
+    @app_commands.describe(match=cmd("cmd.opt.match"))
+    @app_commands.rename(match=name("match"))
     async def export(self, interaction: discord.Interaction, match: str) -> None:
         async def run() -> None:
             locale = await answer_language(interaction)
@@ -153,7 +161,9 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description=cmd("cmd
 
         await guarded(interaction, run)
 
-    @app_commands.command(name="role", description=cmd("cmd.admin.role"))
+    @app_commands.command(name=name("role"), description=cmd("cmd.admin.role"))
+    @app_commands.describe(role=cmd("cmd.opt.role"))
+    @app_commands.rename(role=name("role"))
     async def role(self, interaction: discord.Interaction, role: discord.Role) -> None:
         async def run() -> None:
             locale = await answer_language(interaction)

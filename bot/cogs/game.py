@@ -15,7 +15,7 @@ from discord.ext import commands
 
 from bot.games.contract import GameAdapter
 from bot.i18n import t
-from bot.i18n.translator import cmd
+from bot.i18n.translator import cmd, name
 from bot.ui.lobby import check_channel, lobby_message
 from bot.ui.panel import moves_for
 from bot.ui.router import answer_language, guarded, reply
@@ -50,11 +50,13 @@ class GameCog(commands.GroupCog):
         self.bot = bot
         super().__init__()
 
-    @app_commands.command(name="new", description=cmd("cmd.game.new"))
+    @app_commands.command(name=name("new"), description=cmd("cmd.game.new"))
     @app_commands.describe(players=cmd("cmd.opt.players"),
                            variant=cmd("cmd.opt.variant"),
                            deadline=cmd("cmd.opt.deadline"),
                            on_timeout=cmd("cmd.opt.on_timeout"))  # fmt: skip
+    @app_commands.rename(players=name("players"), variant=name("variant"),
+                         deadline=name("deadline"), on_timeout=name("on_timeout"))  # fmt: skip
     @app_commands.choices(deadline=DEADLINES, on_timeout=ON_TIMEOUT)
     async def new(self, interaction: discord.Interaction,
                   players: app_commands.Range[int, 1, 6] | None = None,
@@ -88,8 +90,9 @@ class GameCog(commands.GroupCog):
         return [app_commands.Choice(name=label[:100], value=name) for name, label in labels
                 if current.lower() in label.lower()][:25]  # fmt: skip
 
-    @app_commands.command(name="play", description=cmd("cmd.game.play"))
+    @app_commands.command(name=name("play"), description=cmd("cmd.game.play"))
     @app_commands.describe(move=cmd("cmd.opt.move"))
+    @app_commands.rename(move=name("move"))
     async def play_command(self, interaction: discord.Interaction, move: str) -> None:
         async def run() -> None:
             match_id, version, index = _parse_move(move)
@@ -120,7 +123,7 @@ class GameCog(commands.GroupCog):
                     choices.append(app_commands.Choice(name=label[:100], value=value))
         return choices[:25]
 
-    @app_commands.command(name="rules", description=cmd("cmd.game.rules"))
+    @app_commands.command(name=name("rules"), description=cmd("cmd.game.rules"))
     async def rules(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
             language = await answer_language(interaction)

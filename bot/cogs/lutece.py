@@ -11,7 +11,7 @@ from discord.ext import commands
 from bot.command_sync import sync_commands
 from bot.games import adapters
 from bot.i18n import languages, t
-from bot.i18n.translator import cmd
+from bot.i18n.translator import cmd, name
 from bot.ui.admins import is_admin
 from bot.ui.languages import AUTO
 from bot.ui.listing import match_list
@@ -31,8 +31,9 @@ class LuteceCog(commands.GroupCog, group_name="lutece", group_description=cmd("c
         self.bot = bot
         super().__init__()
 
-    @app_commands.command(name="dms", description=cmd("cmd.lutece.dms"))
+    @app_commands.command(name=name("dms"), description=cmd("cmd.lutece.dms"))
     @app_commands.describe(enabled=cmd("cmd.opt.enabled"))
+    @app_commands.rename(enabled=name("enabled"))
     @app_commands.choices(enabled=[
         app_commands.Choice(name=cmd("cmd.choice.on"), value="on"),
         app_commands.Choice(name=cmd("cmd.choice.off"), value="off"),
@@ -50,7 +51,7 @@ class LuteceCog(commands.GroupCog, group_name="lutece", group_description=cmd("c
 
         await guarded(interaction, run)
 
-    @app_commands.command(name="matches", description=cmd("cmd.lutece.matches"))
+    @app_commands.command(name=name("matches"), description=cmd("cmd.lutece.matches"))
     async def matches(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
             locale = await answer_language(interaction)
@@ -63,7 +64,7 @@ class LuteceCog(commands.GroupCog, group_name="lutece", group_description=cmd("c
 
         await guarded(interaction, run)
 
-    @app_commands.command(name="help", description=cmd("cmd.lutece.help"))
+    @app_commands.command(name=name("help"), description=cmd("cmd.lutece.help"))
     async def help(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
             locale = await answer_language(interaction)
@@ -73,7 +74,7 @@ class LuteceCog(commands.GroupCog, group_name="lutece", group_description=cmd("c
 
         await guarded(interaction, run)
 
-    @app_commands.command(name="sync", description=cmd("cmd.lutece.sync"))
+    @app_commands.command(name=name("sync"), description=cmd("cmd.lutece.sync"))
     async def sync(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
             locale = await answer_language(interaction)
@@ -87,8 +88,9 @@ class LuteceCog(commands.GroupCog, group_name="lutece", group_description=cmd("c
 
         await guarded(interaction, run)
 
-    @app_commands.command(name="language", description=cmd("cmd.lutece.language"))
+    @app_commands.command(name=name("language"), description=cmd("cmd.lutece.language"))
     @app_commands.describe(language=cmd("cmd.opt.language"), scope=cmd("cmd.opt.scope"))
+    @app_commands.rename(language=name("language"), scope=name("scope"))
     @app_commands.choices(language=[
         app_commands.Choice(name=cmd(f"language.{code}"), value=code)
         for code in (AUTO, *languages())

@@ -18,6 +18,12 @@ def cmd(key: str) -> app_commands.locale_str:
     return app_commands.locale_str(t(key), key=key)
 
 
+def name(english: str) -> app_commands.locale_str:
+    """A command or option name; its translations are the catalogue's `name.<english>`
+    (lower case, no spaces, at most 32 characters: Discord's rule for names)."""
+    return app_commands.locale_str(english, key=f"name.{english}")
+
+
 class CatalogueTranslator(app_commands.Translator):
     async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
                         context: app_commands.TranslationContext) -> str | None:  # fmt: skip
