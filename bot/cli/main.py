@@ -42,6 +42,10 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("record")
     rep.add_argument("--json", action="store_true")
 
+    pics = sub.add_parser("pictures", help="every game's table at start, middle and end")
+    pics.add_argument("--out", default="docs/pictures", help="folder (default: docs/pictures)")
+    pics.add_argument("--seed", type=int, default=3)
+
     back = sub.add_parser("backup", help="copy the match database safely, even while running")
     back.add_argument("destination")
     back.add_argument("--db", help="the database (default: LUTECE_DB)")
@@ -100,6 +104,10 @@ async def _dispatch(args: argparse.Namespace) -> int | None:
         from bot.cli.bench import bench
 
         return await bench(args.json, args.seconds, args.actions, args.matches)
+    if command == "pictures":
+        from bot.cli.pictures import pictures
+
+        return pictures(args.out, args.seed)
     if command == "backup":
         from bot.cli.backup import backup
 

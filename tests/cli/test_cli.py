@@ -172,3 +172,15 @@ def test_an_edition_is_chosen_by_name_on_the_command_line(capsys):
     assert code == 2 and "no edition 'klingon'" in err and "german" in err
     code, out, _ = run_cli(capsys, "games")
     assert code == 0 and "city-of-light" in out and "original, german, random-postcards" in out
+
+
+def test_pictures_of_every_game_are_regenerated_by_one_command(capsys, tmp_path):
+    code, out, _ = run_cli(capsys, "pictures", "--out", str(tmp_path))
+    assert code == 0
+    pngs = sorted(p.name for p in tmp_path.glob("*.png"))
+    for key in ("paris-paris", "city-of-light"):
+        for stage in ("start", "middle", "end"):
+            assert any(n.startswith(key) and n.endswith(f"-{stage}.png") for n in pngs)
+    assert all((tmp_path / n).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for n in pngs)
+    index = (tmp_path / "README.md").read_text()
+    assert all(n in index for n in pngs)
