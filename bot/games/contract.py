@@ -9,6 +9,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from bot.i18n import has, t
 from games.core.contract import Event, Result
 
 
@@ -53,14 +54,17 @@ class LobbyChoice:
     name: str  # its code in the custom_id `lt:<match>:option:<name>`
     placeholder: str  # catalogue key of the select's placeholder
     summary: str  # catalogue key of the lobby line listing the picks, with {values}
-    options: tuple[tuple[str, str], ...]  # (value, label); at most 25
+    options: tuple[tuple[str, str], ...]  # (value, label or its catalogue key); at most 25
     min_values: int
     max_values: int
     to_options: Callable[[list[str]], dict[str, Any]]
     current: Callable[[Mapping[str, Any]], list[str]]
 
-    def label(self, value: str) -> str:
-        return dict(self.options).get(value, value)
+    def label(self, value: str, locale: str | None = None) -> str:
+        """An option's label: a catalogue key is said in `locale`; other text (a proper
+        name, say) is shown as it is."""
+        text = dict(self.options).get(value, value)
+        return t(text, locale) if has(text) else text
 
 
 class GameAdapter(ABC):

@@ -28,11 +28,11 @@ def lobby_message(live: LiveMatch, locale: str | None = None) -> dict[str, Any]:
     for n in range(row.seats):
         seated = row.seat_rows[n] if n < len(row.seat_rows) else None
         if seated is None:
-            seats.append(t("lobby.empty_seat", locale, n=n + 1))
+            seats.append(t("lobby.empty_seat", locale, seat=n + 1))
         elif seated.ai:
-            seats.append(t("lobby.ai_seat", locale, n=n + 1, name=md(seated.name)))
+            seats.append(t("lobby.ai_seat", locale, seat=n + 1, name=md(seated.name)))
         else:
-            seats.append(t("lobby.player_seat", locale, n=n + 1, mention=f"<@{seated.user_id}>"))
+            seats.append(t("lobby.player_seat", locale, seat=n + 1, mention=f"<@{seated.user_id}>"))
     settings = live.settings
     deadline = (t("lobby.deadline", locale, hours=round(settings.turn_deadline_s / 3600, 1),
                   after=t(f"lobby.on_timeout.{settings.on_timeout}", locale))

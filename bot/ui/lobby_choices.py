@@ -26,7 +26,7 @@ def choice_lines(live: LiveMatch, locale: str | None) -> list[str]:
     for choice in adapter_for(live.row.game).lobby_choices:
         picked = choice.current(live.row.options)
         if picked:
-            values = ", ".join(choice.label(v) for v in picked)
+            values = ", ".join(choice.label(v, locale) for v in picked)
             lines.append(t(choice.summary, locale, values=values))
     return lines
 
@@ -40,9 +40,9 @@ def choice_selects(live: LiveMatch, locale: str | None) -> list[discord.ui.Selec
             custom_id=custom_ids.build(live.id, VERB, choice.name),
             placeholder=t(choice.placeholder, locale)[:150],
             min_values=choice.min_values, max_values=choice.max_values,
-            options=[discord.SelectOption(label=label[:100], value=value,
+            options=[discord.SelectOption(label=choice.label(value, locale)[:100], value=value,
                                           default=value in picked)
-                     for value, label in choice.options],
+                     for value, _ in choice.options],
         ))  # fmt: skip
     return out
 

@@ -88,7 +88,7 @@ def _house_current(options: Mapping[str, Any]) -> list[str]:
 
 HOUSE_CHOICE = LobbyChoice(
     name="rules", placeholder="mp.lobby.rules", summary="mp.lobby.rules_chosen",
-    options=tuple((value, t(f"mp.lobby.rule.{value}")) for value in HOUSE_RULES),
+    options=tuple((value, f"mp.lobby.rule.{value}") for value in HOUSE_RULES),
     min_values=0, max_values=len(HOUSE_RULES),
     to_options=_house_options, current=_house_current,
 )  # fmt: skip
