@@ -1,184 +1,145 @@
-"""The match store on aiosqlite: one transaction per action, the log as the truth.
+"""The match store: one interface, two backends, chosen by the database URL.
 
-Behind this one class so that another backend (PostgreSQL for a sharded bot) can be added
-without touching the host. All writes go through one connection, so SQLite's single writer is
-never contended inside a process; WAL lets readers (exports, admin listings) run alongside.
+`Store.open(url)` returns a `SqliteStore` for a path or `sqlite:///path` (the embedded
+default: one bot process) or a `PostgresStore` for `postgresql://…` (several bot processes
+sharing one database). Every method is written once, here, in SQL both accept (`?`
+placeholders, `ON CONFLICT`, `RETURNING`); a backend (`storage/sqlite.py`,
+`storage/postgres.py`) supplies only connections, transactions, its migrations and the
+row-locking clause of the deadline claim, and may run `append_action`'s two shared writes as
+one statement (`_append`). Rows and JSON are mapped in `storage/codec.py`, so both backends
+return exactly the same rows.
 """
 
 from __future__ import annotations
 
-import asyncio
+import abc
 import contextlib
-import json
-import sqlite3
 import time
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
-import aiosqlite
-
+from storage.codec import (
+    INSERT_MATCH,
+    JSON_COLUMNS,
+    MATCH_COLUMNS,
+    Conn,
+    dumps,
+    loads,
+    match_row,
+    match_values,
+    parse_url,
+    redact,
+    write_seats,
+)
+from storage.errors import ConstraintViolation, DuplicateRequest, StaleVersion, StorageError
 from storage.rows import ActionRow, Deadline, GuildSettings, MatchRow, SeatRow, UserPrefs
-from storage.schema import SchemaTooNew, migrate
+from storage.transfer import TransferMixin
 
-_JSON_COLUMNS = {"options", "settings", "arrangement", "snapshot", "result"}
+__all__ = ["DuplicateRequest", "StaleVersion", "StorageError", "Store"]
+
+_BOOL_COLUMNS = frozenset({"reminded"})
 _UPDATABLE = {
     "status", "options", "settings", "seed", "arrangement", "snapshot", "result", "seats",
     "guild_id", "channel_id", "thread_id", "table_message_id", "host_user_id",
     "deadline_at", "reminded", "end_reason", "table_version",
 }  # fmt: skip
-_MATCH_COLUMNS = (
-    "id, game, status, seats, options, settings, seed, arrangement, version, snapshot, result, "
-    "guild_id, channel_id, thread_id, table_message_id, host_user_id, deadline_at, reminded, "
-    "end_reason, created_at, updated_at, table_version"
+# Whenever a deadline is written, a claim on the old one is void (see claim_due_deadlines).
+_UNCLAIM = "deadline_claimed_by = NULL, deadline_claim_until = NULL"
+_BACKENDS: dict[str, type[Store]] = {}
+# append_action's two writes: the version check is in the UPDATE's WHERE.
+APPEND_MOVE = (
+    "UPDATE matches SET version = ?, snapshot = ?, status = ?, result = ?, deadline_at = ?, "
+    f"reminded = ?, {_UNCLAIM}, updated_at = ? WHERE id = ? AND version = ?"
 )
+APPEND_LOG = "INSERT INTO actions (match_id, seq, seat, action, request_id, user_id, at) "
 
 
-class StorageError(Exception):
-    """The database cannot be used (corrupt, not a database, too new); the message says why."""
-
-
-class StaleVersion(Exception):
-    """The match moved on since the caller read it: the action was not stored."""
-
-    def __init__(self, expected: int, actual: int) -> None:
-        self.expected, self.actual = expected, actual
-        super().__init__(f"match is at version {actual}, not {expected}")
-
-
-class DuplicateRequest(Exception):
-    """This request id was already applied to the match (a double click): nothing was stored."""
-
-    def __init__(self, seq: int) -> None:
-        self.seq = seq
-        super().__init__(f"request already applied as action {seq}")
-
-
-def _dumps(value: Any) -> str | None:
-    return None if value is None else json.dumps(value, separators=(",", ":"), sort_keys=True)
-
-
-class Store:
+class Store(TransferMixin, abc.ABC):
     """Async repository for matches, seats, the action log, user prefs and guild settings."""
 
-    def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
-        self._conn = conn
-        self._lock = asyncio.Lock()  # one statement or transaction at a time on the connection
-        self.path = path
+    backend: ClassVar[str]
+    skip_locked: ClassVar[str] = ""  # the row-locking clause claims need (PostgreSQL)
+
+    def __init__(self, url: str) -> None:
+        self.url = redact(url)  # for messages and logs
         self.schema_version = 0
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A backend registers itself for its URL kind by subclassing (`storage/__init__`
+        imports both), so this module never imports a backend."""
+        super().__init_subclass__(**kwargs)
+        if "backend" in cls.__dict__:
+            _BACKENDS[cls.backend] = cls
+
     @classmethod
-    async def open(cls, path: str | Path, *, synchronous: str = "NORMAL") -> Store:
-        """Open (creating if needed), check and migrate. `synchronous=NORMAL` in WAL mode
-        survives a killed process; FULL also survives power loss at some cost per commit.
+    async def open(cls, url: str | Path, *, synchronous: str = "NORMAL",
+                   pool_size: int = 10) -> Store:  # fmt: skip
+        """Open (creating if needed), check and migrate the database `url` names: a path or
+        `sqlite:///path` (SQLite; `synchronous` applies) or `postgresql://…` (PostgreSQL;
+        `pool_size` connections at most). Anything unusable is a one-sentence StorageError."""
+        kind, target = parse_url(url)
+        return await _BACKENDS[kind].connect(target, synchronous=synchronous,
+                                             pool_size=pool_size)  # fmt: skip
 
-        Every way a path can be unusable (a folder, a path under a regular file, not a
-        database, damaged pages, a newer schema) is a StorageError with one sentence."""
-        path = str(path)
-        if path != ":memory:":
-            _prepare(Path(path))
-        try:
-            conn = await aiosqlite.connect(path, isolation_level=None)
-        except sqlite3.Error as exc:
-            raise StorageError(f"cannot open the database {path} ({exc})") from None
-        try:
-            await conn.execute("PRAGMA busy_timeout = 5000")
-            await conn.execute("PRAGMA journal_mode = WAL")
-            await conn.execute(f"PRAGMA synchronous = {synchronous}")
-            await conn.execute("PRAGMA foreign_keys = ON")
-            await _check_integrity(conn, path)
-            store = cls(conn, path)
-            store.schema_version = await migrate(conn)
-        except (SchemaTooNew, StorageError) as exc:
-            await conn.close()
-            raise StorageError(str(exc)) from None
-        except sqlite3.DatabaseError as exc:
-            await conn.close()
-            raise StorageError(f"{path} is not a usable Lutèce database ({exc})") from None
-        return store
+    @classmethod
+    @abc.abstractmethod
+    async def connect(cls, target: str, *, synchronous: str, pool_size: int) -> Store:
+        """The backend's own opening (a path, or a DSN); each uses the option it knows."""
 
-    async def close(self) -> None:
-        async with self._lock:
-            await self._conn.close()
+    @abc.abstractmethod
+    async def close(self) -> None: ...
 
-    @contextlib.asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """BEGIN IMMEDIATE … COMMIT (ROLLBACK on any error), alone on the connection.
+    @abc.abstractmethod
+    def _session(self) -> contextlib.AbstractAsyncContextManager[Conn]:
+        """A connection for one statement or a read, outside any other's transaction."""
 
-        Several matches write concurrently; without the lock a second coroutine's statement
-        would run inside the first one's open transaction (or fail to BEGIN)."""
-        async with self._lock:
-            await self._conn.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._conn
-                await self._conn.execute("COMMIT")
-            except BaseException:
-                await self._conn.execute("ROLLBACK")
-                raise
+    @abc.abstractmethod
+    def _transaction(self) -> contextlib.AbstractAsyncContextManager[Conn]:
+        """A connection inside one transaction: committed on success, rolled back on any
+        error. Both yield connections that raise ConstraintViolation, not driver errors."""
 
-    @contextlib.asynccontextmanager
-    async def _session(self) -> AsyncIterator[aiosqlite.Connection]:
-        """The connection for one statement or a read, never inside another's transaction."""
-        async with self._lock:
-            yield self._conn
+    async def _one(self, sql: str, *args: Any) -> Sequence[Any] | None:
+        async with self._session() as conn:
+            rows = await conn.fetch(sql, *args)
+        return rows[0] if rows else None
 
     # --- matches ------------------------------------------------------------------------
 
     async def create_match(self, row: MatchRow) -> None:
         """Insert a match with its seats in one transaction."""
         async with self._transaction() as conn:
-            await conn.execute(
-                f"INSERT INTO matches ({_MATCH_COLUMNS}) VALUES "
-                "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                (
-                    row.id, row.game, row.status, row.seats, _dumps(row.options),
-                    _dumps(row.settings), row.seed, _dumps(row.arrangement), row.version,
-                    _dumps(row.snapshot), _dumps(row.result), row.guild_id, row.channel_id,
-                    row.thread_id, row.table_message_id, row.host_user_id, row.deadline_at,
-                    int(row.reminded), row.end_reason, row.created_at, row.updated_at,
-                    row.table_version,
-                ),
-            )  # fmt: skip
-            await self._write_seats(row.id, row.seat_rows)
-
-    async def _write_seats(self, match_id: str, seats: Iterable[SeatRow]) -> None:
-        """The seat list, and every user in it added to the match's seat history for good."""
-        seats = list(seats)
-        await self._conn.execute("DELETE FROM seats WHERE match_id = ?", (match_id,))
-        await self._conn.executemany(
-            "INSERT INTO seats (match_id, seat, user_id, ai, name) VALUES (?,?,?,?,?)",
-            [(match_id, s.seat, s.user_id, s.ai, s.name) for s in seats],
-        )
-        await self._conn.executemany(
-            "INSERT OR IGNORE INTO seat_history (match_id, user_id) VALUES (?,?)",
-            [(match_id, s.user_id) for s in seats if s.user_id is not None],
-        )
+            await conn.execute(INSERT_MATCH, *match_values(row))
+            await write_seats(conn, row.id, row.seat_rows)
 
     async def has_held_seat(self, match_id: str, user_id: int) -> bool:
         """Whether `user_id` ever held a seat of the match (lobby seats included)."""
-        async with self._session() as conn, conn.execute(
-            "SELECT 1 FROM seat_history WHERE match_id = ? AND user_id = ?", (match_id, user_id)
-        ) as cur:
-            return await cur.fetchone() is not None
+        return await self._one(
+            "SELECT 1 FROM seat_history WHERE match_id = ? AND user_id = ?", match_id, user_id
+        ) is not None
 
     async def set_seats(self, match_id: str, seats: list[SeatRow]) -> None:
-        """Replace the seat list (lobby joins, admin replacements) atomically."""
+        """Replace the seat list (lobby joins, admin replacements) atomically. The match row
+        is written first: on PostgreSQL that row lock orders two processes' replacements."""
         async with self._transaction() as conn:
-            await self._write_seats(match_id, seats)
-            await conn.execute(
-                "UPDATE matches SET updated_at = ? WHERE id = ?", (time.time(), match_id)
-            )
+            await conn.execute("UPDATE matches SET updated_at = ? WHERE id = ?", time.time(),
+                               match_id)  # fmt: skip
+            await write_seats(conn, match_id, seats)
 
     async def update_match(self, match_id: str, **fields: Any) -> None:
-        """Update non-log columns (status, message ids, deadline…); never the version."""
+        """Update non-log columns (status, message ids, deadline…); never the version.
+        Writing `deadline_at` voids any claim on the previous deadline."""
         unknown = set(fields) - _UPDATABLE
         if unknown:
             raise ValueError(f"not updatable: {sorted(unknown)}")
         fields["updated_at"] = time.time()
         names = ", ".join(f"{k} = ?" for k in fields)
-        values = [_dumps(v) if k in _JSON_COLUMNS else v for k, v in fields.items()]
+        if "deadline_at" in fields:
+            names += ", " + _UNCLAIM
+        values = [dumps(v) if k in JSON_COLUMNS else bool(v) if k in _BOOL_COLUMNS else v
+                  for k, v in fields.items()]  # fmt: skip
         async with self._session() as conn:
-            await conn.execute(f"UPDATE matches SET {names} WHERE id = ?", (*values, match_id))
+            await conn.execute(f"UPDATE matches SET {names} WHERE id = ?", *values, match_id)
 
     async def append_action(
         self,
@@ -196,47 +157,45 @@ class Store:
     ) -> int:
         """Append one action and move the snapshot and version with it, in one transaction.
 
-        Raises DuplicateRequest when `request_id` was already applied, StaleVersion when the
-        match is no longer at `expected_version`. Returns the new version (the action's seq).
-        """
+        Safe across processes: the version check is part of the UPDATE (a row lock on
+        PostgreSQL, the write lock on SQLite), so of two writers at one version exactly one
+        wins. Raises DuplicateRequest when `request_id` was already applied to the match
+        (checked first when the version moved too), else StaleVersion when the match is no
+        longer at `expected_version`; either way nothing was stored. Returns the new version
+        (the action's seq). A new deadline voids any claim on the old one."""
         now = time.time()
         seq = expected_version + 1
+        moved = (seq, dumps(snapshot), status, dumps(result), deadline_at, False, now, match_id,
+                 expected_version)  # fmt: skip
+        logged = (match_id, seq, seat, dumps(action), request_id, user_id, now)
         try:
-            async with self._transaction() as conn:
-                cur = await conn.execute(
-                    "UPDATE matches SET version = ?, snapshot = ?, status = ?, result = ?, "
-                    "deadline_at = ?, reminded = 0, updated_at = ? WHERE id = ? AND version = ?",
-                    (seq, _dumps(snapshot), status, _dumps(result), deadline_at, now, match_id,
-                     expected_version),
-                )  # fmt: skip
-                if cur.rowcount != 1:
-                    raise StaleVersion(expected_version, await self._version(match_id))
-                await conn.execute(
-                    "INSERT INTO actions (match_id, seq, seat, action, request_id, user_id, at) "
-                    "VALUES (?,?,?,?,?,?,?)",
-                    (match_id, seq, seat, _dumps(action), request_id, user_id, now),
-                )
-        except sqlite3.IntegrityError:
-            # UNIQUE (match_id, request_id): this request was applied before (rolled back now).
+            if not await self._append(moved, logged):
+                row = await self._one("SELECT version FROM matches WHERE id = ?", match_id)
+                raise StaleVersion(expected_version, -1 if row is None else int(row[0]))
+        except (StaleVersion, ConstraintViolation):
+            # UNIQUE (match_id, request_id), or the version moved because this very request
+            # was applied meanwhile (a double click reaching two processes).
             applied = await self.request_seq(match_id, request_id) if request_id else None
             if applied is None:
                 raise
             raise DuplicateRequest(applied) from None
         return seq
 
-    async def _version(self, match_id: str) -> int:
-        async with self._conn.execute(
-            "SELECT version FROM matches WHERE id = ?", (match_id,)
-        ) as cur:
-            row = await cur.fetchone()
-        return -1 if row is None else int(row[0])
+    async def _append(self, moved: Sequence[Any], logged: Sequence[Any]) -> bool:
+        """`APPEND_MOVE` with `moved`, then, if it moved the match, `APPEND_LOG` with
+        `logged`, atomically; whether the match was at the expected version. A backend may
+        run the two as one statement (PostgreSQL: one round trip instead of four)."""
+        async with self._transaction() as conn:
+            if await conn.execute(APPEND_MOVE, *moved) != 1:
+                return False
+            await conn.execute(APPEND_LOG + "VALUES (?,?,?,?,?,?,?)", *logged)
+        return True
 
     async def request_seq(self, match_id: str, request_id: str) -> int | None:
         """The seq of the action applied under `request_id`, if any."""
-        async with self._session() as conn, conn.execute(
-            "SELECT seq FROM actions WHERE match_id = ? AND request_id = ?", (match_id, request_id)
-        ) as cur:
-            row = await cur.fetchone()
+        row = await self._one(
+            "SELECT seq FROM actions WHERE match_id = ? AND request_id = ?", match_id, request_id
+        )
         return None if row is None else int(row[0])
 
     async def get_match(self, match_id: str) -> MatchRow | None:
@@ -260,53 +219,88 @@ class Store:
         if user_id is not None:
             where += " AND id IN (SELECT match_id FROM seats WHERE user_id = ?)"
             params.append(user_id)
-        return await self._select_matches(where + " ORDER BY created_at", params)
+        return await self._select_matches(where + " ORDER BY created_at, id", params)
 
-    async def deadlines(self) -> list[Deadline]:
-        """Active matches with a running turn deadline (uses the partial deadline index)."""
-        async with self._session() as conn, conn.execute(
-            "SELECT id, deadline_at, reminded, settings FROM matches "
-            "WHERE deadline_at IS NOT NULL AND status = 'active'"
-        ) as cursor:
-            rows = await cursor.fetchall()
-        return [Deadline(r[0], float(r[1]), bool(r[2]), json.loads(r[3]).get("turn_deadline_s"))
-                for r in rows]  # fmt: skip
-
-    async def _select_matches(self, where: str, params: Iterable[Any]) -> list[MatchRow]:
+    async def _select_matches(self, where: str, params: Sequence[Any]) -> list[MatchRow]:
         async with self._session() as conn:
-            sql = f"SELECT {_MATCH_COLUMNS} FROM matches {where}"
-            async with conn.execute(sql, params) as cursor:
-                matches = [_match_row(r) for r in await cursor.fetchall()]
+            rows = await conn.fetch(f"SELECT {MATCH_COLUMNS} FROM matches {where}", *params)
+            matches = [match_row(r) for r in rows]
             if matches:  # every seat of every match in one query, not one query per match
-                ids = [m.id for m in matches]
-                async with conn.execute(
+                by_id = {m.id: m for m in matches}
+                seats = await conn.fetch(
                     "SELECT match_id, seat, name, user_id, ai FROM seats "
-                    f"WHERE match_id IN ({','.join('?' * len(ids))}) ORDER BY match_id, seat",
-                    ids,
-                ) as cursor:
-                    by_id = {m.id: m for m in matches}
-                    for r in await cursor.fetchall():
-                        by_id[r[0]].seat_rows.append(SeatRow(r[1], r[2], r[3], r[4]))
+                    f"WHERE match_id IN ({','.join('?' * len(by_id))}) ORDER BY match_id, seat",
+                    *by_id,
+                )
+                for r in seats:
+                    by_id[r[0]].seat_rows.append(SeatRow(r[1], r[2], r[3], r[4]))
             return matches
 
     async def actions(self, match_id: str) -> list[ActionRow]:
         """The whole log of a match, in order."""
-        async with self._session() as conn, conn.execute(
-            "SELECT seq, seat, action, request_id, user_id, at FROM actions "
-            "WHERE match_id = ? ORDER BY seq",
-            (match_id,),
-        ) as cur:
-            rows = await cur.fetchall()
-        return [ActionRow(r[0], r[1], json.loads(r[2]), r[3], r[4], r[5]) for r in rows]
+        async with self._session() as conn:
+            rows = await conn.fetch(
+                "SELECT seq, seat, action, request_id, user_id, at FROM actions "
+                "WHERE match_id = ? ORDER BY seq",
+                match_id,
+            )
+        return [ActionRow(r[0], r[1], loads(r[2]), r[3], r[4], r[5]) for r in rows]
+
+    # --- deadlines ------------------------------------------------------------------------
+
+    async def deadlines(self) -> list[Deadline]:
+        """Active matches with a running turn deadline (uses the partial deadline index)."""
+        async with self._session() as conn:
+            rows = await conn.fetch(
+                "SELECT id, deadline_at, reminded, settings FROM matches "
+                "WHERE deadline_at IS NOT NULL AND status = 'active'"
+            )
+        return [Deadline(r[0], float(r[1]), bool(r[2]), loads(r[3]).get("turn_deadline_s"))
+                for r in rows]  # fmt: skip
+
+    async def claim_due_deadlines(
+        self, now: float, owner: str, limit: int = 100, *, lease_s: float = 60.0
+    ) -> list[str]:
+        """Claim up to `limit` active matches whose deadline is due (`deadline_at <= now`) for
+        `owner`; returns their ids, soonest deadline first.
+
+        The contract, across any number of processes sharing the database:
+        - a due deadline is handed to one claimer only: until `now + lease_s` no other call
+          returns it (PostgreSQL: `FOR UPDATE SKIP LOCKED`, so claimers never wait for each
+          other; SQLite: the single writer lock);
+        - the claim ends when the deadline is handled: any write of the match's deadline
+          (`append_action`, `update_match(deadline_at=…)`) voids it, as does
+          `release_deadline`;
+        - a claimer that dies keeps nothing forever: once the lease expires the deadline is
+          due again for everyone. So a deadline fires at least once, and exactly once while
+          claimers finish within their lease; a second firing after an expired lease is
+          still harmless, since the timeout's move goes through `append_action`'s version
+          check. `now` is the callers' shared clock (keep processes' clocks in sync)."""
+        async with self._transaction() as conn:
+            rows = await conn.fetch(
+                "UPDATE matches SET deadline_claimed_by = ?, deadline_claim_until = ? "
+                "WHERE id IN (SELECT id FROM matches WHERE status = 'active' "
+                "AND deadline_at IS NOT NULL AND deadline_at <= ? "
+                "AND (deadline_claim_until IS NULL OR deadline_claim_until <= ?) "
+                f"ORDER BY deadline_at LIMIT ?{self.skip_locked}) RETURNING id, deadline_at",
+                owner, now + lease_s, now, now, limit,
+            )  # fmt: skip
+        return [r[0] for r in sorted(rows, key=lambda r: (r[1], r[0]))]
+
+    async def release_deadline(self, match_id: str, owner: str) -> bool:
+        """Give back `owner`'s claim without handling the deadline (it is due again at once);
+        False when `owner` no longer holds it (its lease expired and another took it)."""
+        async with self._session() as conn:
+            return await conn.execute(
+                f"UPDATE matches SET {_UNCLAIM} WHERE id = ? AND deadline_claimed_by = ?",
+                match_id, owner,
+            ) == 1  # fmt: skip
 
     # --- the bot's own facts ---------------------------------------------------------------
 
     async def get_fact(self, key: str) -> str | None:
         """A stored fact about the bot itself (e.g. the hash of the last synced commands)."""
-        async with self._session() as conn, conn.execute(
-            "SELECT value FROM bot_state WHERE key = ?", (key,)
-        ) as cur:
-            row = await cur.fetchone()
+        row = await self._one("SELECT value FROM bot_state WHERE key = ?", key)
         return None if row is None else str(row[0])
 
     async def set_fact(self, key: str, value: str) -> None:
@@ -314,17 +308,15 @@ class Store:
             await conn.execute(
                 "INSERT INTO bot_state (key, value) VALUES (?, ?) "
                 "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                (key, value),
+                key, value,
             )
 
     # --- preferences ----------------------------------------------------------------------
 
     async def get_prefs(self, user_id: int) -> UserPrefs:
-        async with self._session() as conn, conn.execute(
-            "SELECT dms, dms_closed, locale, language FROM user_prefs WHERE user_id = ?",
-            (user_id,),
-        ) as cur:
-            row = await cur.fetchone()
+        row = await self._one(
+            "SELECT dms, dms_closed, locale, language FROM user_prefs WHERE user_id = ?", user_id
+        )
         if row is None:
             return UserPrefs(user_id)
         return UserPrefs(user_id, bool(row[0]), bool(row[1]), row[2], row[3])
@@ -336,15 +328,14 @@ class Store:
                 "VALUES (?,?,?,?,?) ON CONFLICT (user_id) DO UPDATE SET dms = excluded.dms, "
                 "dms_closed = excluded.dms_closed, locale = excluded.locale, "
                 "language = excluded.language",
-                (prefs.user_id, int(prefs.dms), int(prefs.dms_closed), prefs.locale,
-                 prefs.language),  # fmt: skip
-            )
+                prefs.user_id, bool(prefs.dms), bool(prefs.dms_closed), prefs.locale,
+                prefs.language,
+            )  # fmt: skip
 
     async def get_guild_settings(self, guild_id: int) -> GuildSettings:
-        async with self._session() as conn, conn.execute(
-            "SELECT admin_role_id, language FROM guild_settings WHERE guild_id = ?", (guild_id,)
-        ) as cur:
-            row = await cur.fetchone()
+        row = await self._one(
+            "SELECT admin_role_id, language FROM guild_settings WHERE guild_id = ?", guild_id
+        )
         return GuildSettings(guild_id) if row is None else GuildSettings(guild_id, row[0], row[1])
 
     async def set_guild_settings(self, settings: GuildSettings) -> None:
@@ -353,47 +344,6 @@ class Store:
                 "INSERT INTO guild_settings (guild_id, admin_role_id, language) VALUES (?,?,?) "
                 "ON CONFLICT (guild_id) DO UPDATE SET admin_role_id = excluded.admin_role_id, "
                 "language = excluded.language",
-                (settings.guild_id, settings.admin_role_id, settings.language),
+                settings.guild_id, settings.admin_role_id, settings.language,
             )
 
-
-def _prepare(path: Path) -> None:
-    """Refuse a folder as the database and create the database's folder if needed."""
-    if path.is_dir():
-        raise StorageError(f"{path} is a folder, not a database file: set LUTECE_DB to a file "
-                           "path such as data/lutece.db")  # fmt: skip
-    blocking = next((p for p in path.parents if p.exists() and not p.is_dir()), None)
-    if blocking is not None:
-        raise StorageError(f"cannot use {path} as the database: {blocking} is a file, "
-                           "not a folder")  # fmt: skip
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise StorageError(f"cannot create the folder for the database {path} "
-                           f"({exc.strerror or exc})") from None  # fmt: skip
-
-
-async def _check_integrity(conn: aiosqlite.Connection, path: str) -> None:
-    """`PRAGMA quick_check` at start-up: a file whose header is valid but whose pages are
-    damaged would otherwise be accepted and then fail on every command."""
-    async with conn.execute("PRAGMA quick_check(1)") as cur:
-        row = await cur.fetchone()
-    problem = " ".join(str(row[0]).split()) if row else "no answer"
-    if problem != "ok":
-        raise StorageError(f"{path} is damaged ({problem}); stop the bot and restore the "
-                           "latest backup (README: Backups), or move the file aside to start "
-                           "with an empty database")  # fmt: skip
-
-
-def _match_row(r: Any) -> MatchRow:
-    """A row of `_MATCH_COLUMNS` (its seats are filled in by the caller)."""
-    return MatchRow(
-        id=r[0], game=r[1], status=r[2], seats=r[3], options=json.loads(r[4]),
-        settings=json.loads(r[5]), seed=r[6],
-        arrangement=json.loads(r[7]) if r[7] else None, version=r[8],
-        snapshot=json.loads(r[9]) if r[9] else None,
-        result=json.loads(r[10]) if r[10] else None, guild_id=r[11], channel_id=r[12],
-        thread_id=r[13], table_message_id=r[14], host_user_id=r[15], deadline_at=r[16],
-        reminded=bool(r[17]), end_reason=r[18], created_at=r[19], updated_at=r[20],
-        table_version=r[21],
-    )  # fmt: skip

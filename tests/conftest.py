@@ -1,17 +1,58 @@
-"""Shared fixtures: the toy game for platform tests, a store in a temporary directory."""
+"""Shared fixtures: the toy game for platform tests, and a store on each backend.
+
+`store` (and `db_url`) run every test that asks for them twice: on SQLite in a temporary
+directory, and on PostgreSQL in a fresh database of a throw-away server that this session
+starts itself (`storage/pg_testserver.py`: initdb into a temporary folder, a Unix socket
+there, run as `nobody` when the tests run as root). Without PostgreSQL's binaries those
+tests fail with a sentence that says how to get them; only `LUTECE_PG=0` skips them.
+"""
 
 from __future__ import annotations
+
+import os
+from collections.abc import AsyncIterator, Iterator
 
 import pytest
 
 from games.registry import register_package
 from storage import Store
+from storage.pg_testserver import PgTestServer, PgUnavailable
 
 register_package("tests.toy_game")
 
+BACKENDS = ["sqlite", "postgres"]
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[PgTestServer]:
+    """One throw-away PostgreSQL server for the whole session, started on first use."""
+    if os.environ.get("LUTECE_PG") == "0":
+        pytest.skip("PostgreSQL tests turned off with LUTECE_PG=0")
+    problem = None
+    try:
+        server = PgTestServer().start()
+    except PgUnavailable as exc:
+        problem = str(exc)
+    if problem is not None:
+        pytest.fail(problem, pytrace=False)  # a failure, never a skip: CI must have them
+    yield server
+    server.stop()
+
+
+@pytest.fixture(params=BACKENDS)
+async def db_url(request: pytest.FixtureRequest, tmp_path) -> AsyncIterator[str]:
+    """An empty database of each backend, by URL (a path for SQLite)."""
+    if request.param == "sqlite":
+        yield str(tmp_path / "lutece.db")
+        return
+    server: PgTestServer = request.getfixturevalue("pg_server")
+    name, url = await server.create_database()
+    yield url
+    await server.drop_database(name)
+
 
 @pytest.fixture
-async def store(tmp_path):
-    store = await Store.open(tmp_path / "lutece.db")
+async def store(db_url: str) -> AsyncIterator[Store]:
+    store = await Store.open(db_url)
     yield store
     await store.close()

@@ -8,10 +8,15 @@ from pathlib import Path
 
 from bot.cli.errors import EXIT_USAGE, CliError
 from bot.config import Config
+from storage.codec import parse_url
 
 
 def backup(destination: str, db: str | None) -> int:
-    source = Path(db or Config.load().db_path)
+    kind, path = parse_url(db or Config.load().db_path)
+    if kind == "postgres":
+        raise CliError("backup copies a SQLite file; back up PostgreSQL with pg_dump, or copy "
+                       "it into a SQLite file with migrate-db", EXIT_USAGE)  # fmt: skip
+    source = Path(path)
     target = Path(destination)
     if not source.is_file():
         raise CliError(f"no database at {source} (LUTECE_DB)", EXIT_USAGE)

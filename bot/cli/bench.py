@@ -2,8 +2,10 @@
 
 - engine: complete random games per second per game, on one core (the contract loop: to_act,
   legal_actions, random choice, apply), and the mean time of one legal_actions call;
-- host: persisted actions per second through MatchHost + SQLite (a file in a temporary
-  directory, WAL, the default synchronous level), and p50/p99 latency of one `act` call.
+- host: persisted actions per second through MatchHost and each backend, and p50/p99
+  latency of one `act` call: SQLite (a file in a temporary directory, WAL, the default
+  synchronous level) and PostgreSQL (a throw-away server of its own, `storage.pg_testserver`,
+  with PostgreSQL's durable defaults: fsync and synchronous commits on, over a Unix socket).
 """
 
 from __future__ import annotations
@@ -13,7 +15,9 @@ import json
 import os
 import platform
 import random
+import re
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -24,6 +28,7 @@ from typing import Any
 from games.host import MatchHost
 from games.registry import game_keys, get_game
 from storage import SeatRow, Store
+from storage.pg_testserver import PgTestServer, PgUnavailable, find_bindir
 
 
 def bench_seats(key: str) -> int:
@@ -71,12 +76,15 @@ def _percentile(samples: list[float], fraction: float) -> float:
     return ordered[max(0, int(len(ordered) * fraction) - 1)]
 
 
-async def host_actions(key: str, seats: int, count: int = 3000) -> dict[str, Any]:
-    """Persisted `act` calls through the host and SQLite: throughput and latency."""
+async def host_actions(key: str, seats: int, count: int = 3000,
+                       url: str | None = None) -> dict[str, Any]:  # fmt: skip
+    """Persisted `act` calls through the host and a store (`url`, else a temporary SQLite
+    file): throughput and latency."""
     game = get_game(key)
     latencies: list[float] = []
     with tempfile.TemporaryDirectory(prefix="lutece-bench-") as tmp:
-        store = await Store.open(Path(tmp) / "bench.db")
+        store = await Store.open(url or Path(tmp) / "bench.db")
+        backend = store.backend
         host = MatchHost(store)
         rng = random.Random(0)
         players = [SeatRow(i, f"p{i}", user_id=1000 + i) for i in range(seats)]
@@ -96,6 +104,7 @@ async def host_actions(key: str, seats: int, count: int = 3000) -> dict[str, Any
         await store.close()
     latencies.sort()
     return {
+        "backend": backend,
         "game": key,
         "actions": len(latencies),
         "actions_per_s": round(len(latencies) / sum(latencies), 1),
@@ -104,9 +113,36 @@ async def host_actions(key: str, seats: int, count: int = 3000) -> dict[str, Any
     }
 
 
+async def postgres_actions(keys: list[str], count: int) -> list[dict[str, Any]]:
+    """`host_actions` on PostgreSQL, one fresh database per game on one throw-away server;
+    without PostgreSQL's binaries, one entry saying why there is no figure."""
+    try:
+        server = PgTestServer(durable=True).start()
+    except PgUnavailable as exc:
+        return [{"backend": "postgres", "unavailable": str(exc)}]
+    try:
+        figures = []
+        for key in keys:
+            _, url = await server.create_database("bench")
+            figures.append(await host_actions(key, bench_seats(key), count, url))
+        return figures
+    finally:
+        server.stop()
+
+
+def _postgres_version() -> str | None:
+    bindir = find_bindir()
+    if bindir is None:
+        return None
+    out = subprocess.run([str(bindir / "postgres"), "--version"], capture_output=True,
+                         text=True, check=False).stdout  # fmt: skip
+    found = re.search(r"\d+(\.\d+)+", out)  # "postgres (PostgreSQL) 15.18 (Debian …)"
+    return found.group(0) if found else None
+
+
 def machine() -> dict[str, Any]:
     versions = {}
-    for dist in ("discord.py", "aiosqlite", "pydantic", "pillow"):
+    for dist in ("discord.py", "aiosqlite", "asyncpg", "pydantic", "pillow"):
         try:
             versions[dist] = metadata.version(dist)
         except metadata.PackageNotFoundError:
@@ -116,6 +152,7 @@ def machine() -> dict[str, Any]:
     return {
         "python": sys.version.split()[0],
         "sqlite": sqlite3.sqlite_version,
+        "postgresql": _postgres_version(),
         "platform": platform.platform(),
         "cpu": platform.processor() or platform.machine(),
         "cores": os.cpu_count(),
@@ -131,7 +168,8 @@ async def bench(as_json: bool, seconds: float, actions: int = 3000,
     report = {
         "machine": machine(),
         "engines": [engine_playouts(k, bench_seats(k), seconds) for k in keys],
-        "host": [await host_actions(k, bench_seats(k), actions) for k in keys],
+        "host": [await host_actions(k, bench_seats(k), actions) for k in keys]
+        + await postgres_actions(keys, actions),
         "startup": await cold_start(matches),
     }
     if as_json:
@@ -139,15 +177,21 @@ async def bench(as_json: bool, seconds: float, actions: int = 3000,
         return 0
     m = report["machine"]
     print(f"machine: {m['platform']}, {m['cores']} cores, Python {m['python']}, "
-          f"SQLite {m['sqlite']}, " + ", ".join(f"{k} {v}" for k, v in m["versions"].items()))
+          f"SQLite {m['sqlite']}, PostgreSQL {m['postgresql'] or '(none)'}, "
+          + ", ".join(f"{k} {v}" for k, v in m["versions"].items()))
     for e in report["engines"]:
         print(f"engine {e['game']} ({e['seats']} seats): {e['games_per_s']} random games/s, "
               f"{e['actions_per_game']} actions/game, legal_actions mean "
               f"{e['legal_actions_mean_us']} µs, p99 {e['legal_actions_p99_us']} µs, "
               f"max {e['legal_actions_max_us']} µs")
+    names = {"sqlite": "SQLite", "postgres": "PostgreSQL"}
     for h in report["host"]:
-        print(f"host+SQLite {h['game']}: {h['actions_per_s']} persisted actions/s, "
-              f"p50 {h['p50_ms']} ms, p99 {h['p99_ms']} ms over {h['actions']} actions")
+        if "unavailable" in h:
+            print(f"host+{names[h['backend']]}: no figure ({h['unavailable']})")
+            continue
+        print(f"host+{names[h['backend']]} {h['game']}: {h['actions_per_s']} persisted "
+              f"actions/s, p50 {h['p50_ms']} ms, p99 {h['p99_ms']} ms over {h['actions']} "
+              "actions")
     s = report["startup"]
     print(f"start-up with {s['matches']} active matches: ready in {s['ready_s']} s, first "
           f"command answered at {s['first_answer_s']} s, {s['rest_calls_at_start']} REST calls "

@@ -24,7 +24,7 @@ def build_parser() -> argparse.ArgumentParser:
     demo = sub.add_parser("demo", help="play a scripted match on a local fake Discord")
     demo.add_argument("script", nargs="?", help="a script file (default: the built-in one)")
 
-    sim = sub.add_parser("simulate", help="play whole matches with AI seats through SQLite")
+    sim = sub.add_parser("simulate", help="play whole matches with AI seats through the store")
     sim.add_argument("--game", required=True, help="a game key (python -m bot games lists them)")
     sim.add_argument("--edition", help="a named edition of the game (default: its first)")
     sim.add_argument("--players", type=int, default=2)
@@ -33,7 +33,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--ai", default="greedy", choices=["greedy", "random"])
     sim.add_argument("--option", action="append", default=[], metavar="KEY=JSON",
                      help="a match option, e.g. --option hand_size=2")  # fmt: skip
-    sim.add_argument("--db", help="database file (default: a temporary one)")
+    sim.add_argument("--db", help="database file or URL (default: a temporary SQLite file)")
     sim.add_argument("--json", action="store_true", help="one JSON object per match")
 
     sub.add_parser("games", help="list the installed games, their seats and editions")
@@ -48,11 +48,18 @@ def build_parser() -> argparse.ArgumentParser:
 
     back = sub.add_parser("backup", help="copy the match database safely, even while running")
     back.add_argument("destination")
-    back.add_argument("--db", help="the database (default: LUTECE_DB)")
+    back.add_argument("--db", help="the SQLite database file (default: LUTECE_DB)")
 
     exp = sub.add_parser("export", help="print the match record of a stored match")
     exp.add_argument("match_id")
-    exp.add_argument("--db", required=True)
+    exp.add_argument("--db", required=True, help="database file or URL")
+
+    mig = sub.add_parser("migrate-db", help="copy every match and setting into another "
+                         "database (SQLite ⇄ PostgreSQL), then verify by replaying")  # fmt: skip
+    mig.add_argument("source", metavar="FROM", help="database file or URL to copy")
+    mig.add_argument("target", metavar="TO", help="database file or URL to fill (empty)")
+    mig.add_argument("--force", action="store_true",
+                     help="empty TO first when it already holds data")  # fmt: skip
 
     bench = sub.add_parser("bench", help="engine playouts/s, host actions/s and latency")
     bench.add_argument("--json", action="store_true")
@@ -108,6 +115,10 @@ async def _dispatch(args: argparse.Namespace) -> int | None:
         from bot.cli.pictures import pictures
 
         return pictures(args.out, args.seed)
+    if command == "migrate-db":
+        from bot.cli.migrate_db import migrate_db
+
+        return await migrate_db(args.source, args.target, args.force)
     if command == "backup":
         from bot.cli.backup import backup
 

@@ -15,6 +15,7 @@ from games.core.replay import replay
 from games.host import MatchHost
 from games.registry import get_game
 from storage import Store
+from storage.codec import parse_url
 
 
 def replay_file(path: str, as_json: bool) -> int:
@@ -41,7 +42,8 @@ def replay_file(path: str, as_json: bool) -> int:
 
 
 async def export(match_id: str, db: str) -> int:
-    if not Path(db).is_file():
+    kind, path = parse_url(db)
+    if kind == "sqlite" and not Path(path).is_file():
         raise CliError(f"no database file at {db}", EXIT_USAGE)
     store = await Store.open(db)
     try:

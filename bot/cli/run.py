@@ -44,6 +44,8 @@ async def run(*, demo_without_token: bool) -> int:
     if config.endpoint:
         point_at(config.endpoint)
     store = await Store.open(config.db_path)  # a bad or damaged database stops us here
+    logging.getLogger("bot").info("database: %s (%s, schema version %d)", store.url,
+                                  store.backend, store.schema_version)  # fmt: skip
     shards = {} if config.shard is None else {"shard_id": config.shard[0],
                                               "shard_count": config.shard[1]}  # fmt: skip
     bot = LuteceBot(config, store=store, **shards)

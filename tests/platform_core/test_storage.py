@@ -1,13 +1,30 @@
-"""Storage: migrations, one transaction per action, idempotency keys, stale versions."""
+"""Storage: migrations, one transaction per action, idempotency keys, stale versions, and the
+same behaviour from both backends (every test taking `store` or `db_url` runs on each)."""
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
+from importlib import resources
 
 import pytest
 
-from storage import DuplicateRequest, MatchRow, SeatRow, StaleVersion, StorageError, Store
-from storage.schema import latest
+from storage import (
+    DuplicateRequest,
+    GuildSettings,
+    MatchRow,
+    SeatRow,
+    StaleVersion,
+    StorageError,
+    Store,
+    UserPrefs,
+)
+from storage.codec import parse_url, redact
+from storage.errors import ConstraintViolation
+from storage.pg_testserver import PASSWORD_ROLE, PgTestServer
+from storage.schema import PACKAGES, latest
+
+BIG = 2**63 - 1  # the largest Discord snowflake a BIGINT / SQLite INTEGER holds
 
 
 def _row(match_id: str = "m1") -> MatchRow:
@@ -17,37 +34,18 @@ def _row(match_id: str = "m1") -> MatchRow:
     )
 
 
-async def test_migrations_set_schema_version_and_wal(store: Store, tmp_path):
-    assert store.schema_version == latest()
-    conn = sqlite3.connect(tmp_path / "lutece.db")
-    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == latest()
+# --- both backends ------------------------------------------------------------------------
 
 
-async def test_reopening_does_not_migrate_twice(tmp_path):
+async def test_migrations_set_the_latest_schema_version(store: Store):
+    assert store.schema_version == latest(store.backend) == latest("sqlite")
+
+
+async def test_reopening_does_not_migrate_twice(db_url: str):
     for _ in range(2):
-        store = await Store.open(tmp_path / "db.sqlite")
-        assert store.schema_version == latest()
+        store = await Store.open(db_url)
+        assert store.schema_version == latest(store.backend)
         await store.close()
-
-
-async def test_future_schema_is_refused_untouched(tmp_path):
-    path = tmp_path / "future.db"
-    conn = sqlite3.connect(path)
-    conn.execute("PRAGMA user_version = 999")
-    conn.close()
-    with pytest.raises(StorageError, match="newer than this Lutèce knows"):
-        await Store.open(path)
-    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == 999
-
-
-async def test_garbage_file_is_refused(tmp_path):
-    path = tmp_path / "garbage.db"
-    path.write_bytes(b"this is not a database at all" * 100)
-    before = path.read_bytes()
-    with pytest.raises(StorageError, match="not a usable Lutèce database"):
-        await Store.open(path)
-    assert path.read_bytes() == before
 
 
 async def test_append_moves_version_snapshot_and_log_together(store: Store):
@@ -70,6 +68,9 @@ async def test_duplicate_request_id_is_rejected_and_nothing_changes(store: Store
     with pytest.raises(DuplicateRequest) as err:
         await store.append_action("m1", expected_version=1, snapshot={"v": 2}, **kwargs)
     assert err.value.seq == 1
+    # The same request from a writer that had not seen it either: still a duplicate.
+    with pytest.raises(DuplicateRequest):
+        await store.append_action("m1", expected_version=0, snapshot={"v": 2}, **kwargs)
     row = await store.get_match("m1")
     assert (row.version, row.snapshot) == (1, {"v": 1})
 
@@ -79,9 +80,10 @@ async def test_stale_version_is_rejected_and_nothing_changes(store: Store):
     kwargs = dict(seat=0, action={"by": 1}, user_id=1, status="active")
     await store.append_action("m1", expected_version=0, request_id="a", snapshot={"v": 1},
                               **kwargs)
-    with pytest.raises(StaleVersion):
+    with pytest.raises(StaleVersion) as err:
         await store.append_action("m1", expected_version=0, request_id="b", snapshot={"v": 9},
                                   **kwargs)
+    assert (err.value.expected, err.value.actual) == (0, 1)
     assert len(await store.actions("m1")) == 1
     assert (await store.get_match("m1")).snapshot == {"v": 1}
 
@@ -95,3 +97,202 @@ async def test_list_matches_by_status_guild_and_user(store: Store):
     assert [m.id for m in await store.list_matches(("finished",), guild_id=5)] == ["m2"]
     assert [m.id for m in await store.list_matches(user_id=1)] == ["m1"]
     assert await store.list_matches(user_id=99) == []
+
+
+async def test_every_column_round_trips_the_same_on_both_backends(store: Store):
+    row = _row()
+    row.options = {"target": 10**12, "name": "Café ☕ «Lutèce»", "nested": {"a": [1, 2.5, None]}}
+    row.settings, row.arrangement = {"turn_deadline_s": 60}, {"deck": [3, 1, 2]}
+    row.guild_id = row.channel_id = row.thread_id = row.table_message_id = BIG
+    row.host_user_id, row.deadline_at, row.reminded, row.table_version = BIG, 12.5, True, 3
+    row.seat_rows = [SeatRow(0, "Zoë", user_id=BIG), SeatRow(1, "b", ai="greedy")]
+    await store.create_match(row)
+    assert await store.get_match("m1") == row
+    await store.update_match("m1", reminded=0, result={"winners": [0]}, end_reason="x",
+                             status="finished", thread_id=None)  # fmt: skip
+    again = await store.get_match("m1")
+    assert (again.reminded, again.result, again.status, again.thread_id) == (
+        False, {"winners": [0]}, "finished", None)  # fmt: skip
+    assert await store.has_held_seat("m1", BIG) and not await store.has_held_seat("m1", 2)
+
+
+async def test_seat_history_keeps_everyone_who_ever_sat(store: Store):
+    await store.create_match(_row())
+    await store.set_seats("m1", [SeatRow(0, "c", user_id=3), SeatRow(1, "b", ai="random")])
+    assert [s.user_id for s in (await store.get_match("m1")).seat_rows] == [3, None]
+    assert await store.has_held_seat("m1", 1) and await store.has_held_seat("m1", 3)
+
+
+async def test_prefs_guild_settings_and_facts(store: Store):
+    assert await store.get_prefs(BIG) == UserPrefs(BIG)
+    await store.set_prefs(UserPrefs(BIG, dms=True, dms_closed=False, locale="fr",
+                                    language="en"))  # fmt: skip
+    await store.set_prefs(UserPrefs(BIG, dms=True, dms_closed=True, locale="fr", language="en"))
+    assert await store.get_prefs(BIG) == UserPrefs(BIG, True, True, "fr", "en")
+    assert await store.get_guild_settings(5) == GuildSettings(5)
+    await store.set_guild_settings(GuildSettings(5, admin_role_id=BIG, language="fr"))
+    assert await store.get_guild_settings(5) == GuildSettings(5, BIG, "fr")
+    assert await store.get_fact("k") is None
+    await store.set_fact("k", "v1")
+    await store.set_fact("k", "v2")
+    assert await store.get_fact("k") == "v2"
+
+
+async def test_deadlines_lists_running_ones_only(store: Store):
+    for match_id, status, at in (("m1", "active", 5.0), ("m2", "active", None),
+                                 ("m3", "finished", 6.0)):  # fmt: skip
+        row = _row(match_id)
+        row.status, row.deadline_at, row.settings = status, at, {"turn_deadline_s": 60}
+        await store.create_match(row)
+    [deadline] = await store.deadlines()
+    assert (deadline.match_id, deadline.at, deadline.reminded, deadline.seconds) == (
+        "m1", 5.0, False, 60)  # fmt: skip
+
+
+async def test_a_match_created_twice_is_a_constraint_violation(store: Store):
+    await store.create_match(_row())
+    with pytest.raises(ConstraintViolation):
+        await store.create_match(_row())
+    assert len(await store.list_matches()) == 1
+
+
+async def test_update_match_refuses_the_version_and_unknown_columns(store: Store):
+    with pytest.raises(ValueError, match="not updatable"):
+        await store.update_match("m1", version=3)
+
+
+# --- URLs ----------------------------------------------------------------------------------
+
+
+def test_urls_choose_the_backend():
+    assert parse_url("data/lutece.db") == ("sqlite", "data/lutece.db")
+    assert parse_url("sqlite:///data/lutece.db") == ("sqlite", "data/lutece.db")
+    assert parse_url("sqlite:////srv/lutece.db") == ("sqlite", "/srv/lutece.db")
+    assert parse_url("sqlite://") == ("sqlite", ":memory:")
+    assert parse_url("postgres://u@h/db")[0] == parse_url("postgresql://u@h/db")[0] == "postgres"
+    with pytest.raises(StorageError, match="neither a file path"):
+        parse_url("mysql://u:hunter2@h/db")
+    try:
+        parse_url("mysql://u:hunter2@h/db")
+    except StorageError as exc:
+        assert "hunter2" not in str(exc)
+
+
+def test_redact_removes_every_password():
+    assert redact("postgresql://u:s3cret@h:5432/db") == "postgresql://u@h:5432/db"
+    assert "s3cret" not in redact("postgresql://u@h/db?password=s3cret&sslmode=require")
+    assert redact("postgresql://u@h/db?host=/tmp/x") == "postgresql://u@h/db?host=/tmp/x"
+    assert redact("data/lutece.db") == "data/lutece.db"
+
+
+def test_both_backends_have_the_same_numbered_migrations():
+    names = {backend: sorted(e.name for e in resources.files(package).iterdir()
+                             if e.name.endswith(".sql"))
+             for backend, package in PACKAGES.items()}  # fmt: skip
+    assert names["sqlite"] == names["postgres"] and names["sqlite"]
+
+
+# --- SQLite only ---------------------------------------------------------------------------
+
+
+async def test_sqlite_uses_wal_and_user_version(tmp_path):
+    store = await Store.open(f"sqlite:///{tmp_path}/lutece.db")
+    await store.close()
+    conn = sqlite3.connect(tmp_path / "lutece.db")
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == latest("sqlite")
+
+
+async def test_future_schema_is_refused_untouched(tmp_path):
+    path = tmp_path / "future.db"
+    conn = sqlite3.connect(path)
+    conn.execute("PRAGMA user_version = 999")
+    conn.close()
+    with pytest.raises(StorageError, match="newer than this Lutèce knows"):
+        await Store.open(path)
+    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == 999
+
+
+async def test_garbage_file_is_refused(tmp_path):
+    path = tmp_path / "garbage.db"
+    path.write_bytes(b"this is not a database at all" * 100)
+    before = path.read_bytes()
+    with pytest.raises(StorageError, match="not a usable Lutèce database"):
+        await Store.open(path)
+    assert path.read_bytes() == before
+
+
+# --- PostgreSQL only -----------------------------------------------------------------------
+
+
+@pytest.fixture
+async def pg_db(pg_server: PgTestServer):
+    """(name, url) of a fresh PostgreSQL database."""
+    name, url = await pg_server.create_database("pg")
+    yield name, url
+    await pg_server.drop_database(name)
+
+
+async def test_pg_schema_version_table_and_future_schema_refused_untouched(pg_server, pg_db):
+    name, url = pg_db
+    await (await Store.open(url)).close()
+    rows = await pg_server.sql("SELECT version FROM schema_version ORDER BY version", name)
+    assert [r[0] for r in rows] == list(range(1, latest("postgres") + 1))
+    await pg_server.sql("INSERT INTO schema_version (version) VALUES (999)", name)
+    with pytest.raises(StorageError, match="newer than this Lutèce knows") as err:
+        await Store.open(url)
+    assert "\n" not in str(err.value)
+    rows = await pg_server.sql("SELECT max(version), count(*) FROM schema_version", name)
+    assert tuple(rows[0]) == (999, latest("postgres") + 1)
+
+
+async def test_pg_processes_starting_together_migrate_once(pg_db):
+    stores = await asyncio.gather(*(Store.open(pg_db[1]) for _ in range(4)))
+    try:
+        assert {s.schema_version for s in stores} == {latest("postgres")}
+        async with stores[0]._session() as conn:
+            applied = [r[0] for r in await conn.fetch(
+                "SELECT version FROM schema_version ORDER BY version")]  # fmt: skip
+        assert applied == list(range(1, latest("postgres") + 1))
+    finally:
+        for store in stores:
+            await store.close()
+
+
+async def test_pg_unreachable_server_is_one_sentence_without_the_password():
+    with pytest.raises(StorageError) as err:
+        await Store.open("postgresql://lutece:hunter2@127.0.0.1:1/lutece")
+    message = str(err.value)
+    assert "cannot reach the PostgreSQL server" in message and "hunter2" not in message
+    assert "\n" not in message and err.value.__cause__ is None
+
+
+async def test_pg_refused_credentials_are_one_sentence_without_the_password(
+    pg_server: PgTestServer,
+):
+    await pg_server.sql(f"CREATE ROLE {PASSWORD_ROLE} LOGIN PASSWORD 'right-one'")
+    try:
+        url = pg_server.url("postgres", PASSWORD_ROLE, "wrong-one")
+        with pytest.raises(StorageError, match="refused the credentials") as err:
+            await Store.open(url)
+        assert "wrong-one" not in str(err.value) and "\n" not in str(err.value)
+        name, _ = await pg_server.create_database("cred")
+        await pg_server.sql(f'ALTER DATABASE "{name}" OWNER TO {PASSWORD_ROLE}')
+        store = await Store.open(pg_server.url(name, PASSWORD_ROLE, "right-one"))
+        assert store.url.startswith(f"postgresql://{PASSWORD_ROLE}@/") and "right" not in store.url
+        await store.close()
+        await pg_server.drop_database(name)
+    finally:
+        await pg_server.sql(f"DROP ROLE IF EXISTS {PASSWORD_ROLE}")
+
+
+async def test_pg_missing_database_is_one_sentence(pg_server: PgTestServer):
+    with pytest.raises(StorageError, match="does not exist"):
+        await Store.open(pg_server.url("no_such_database"))
+
+
+async def test_pg_database_of_another_application_is_refused(pg_server, pg_db):
+    name, url = pg_db
+    await pg_server.sql("CREATE TABLE matches (id INTEGER)", name)
+    with pytest.raises(StorageError, match="not a usable Lutèce database"):
+        await Store.open(url)

@@ -1,0 +1,110 @@
+"""Whole-database reads and writes for `python -m bot migrate-db`: a match with everything it
+owns (row, seats, seat history, the action log) out of one store and into another, verbatim
+(same versions, sequence numbers, request ids and times), and the small tables beside it.
+
+Part of `Store` (a mixin only to keep the store's file small); written against the same
+`Conn` protocol, so it works between any two backends. Deadline claims are not copied: they
+belong to the processes of the source database.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+from typing import TYPE_CHECKING
+
+from storage.codec import INSERT_MATCH, Conn, dumps, match_values, write_seats
+from storage.rows import ActionRow, GuildSettings, MatchRow, UserPrefs
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import Any
+
+# Children first, so that foreign keys never object while emptying.
+TABLES = ("actions", "seat_history", "seats", "matches", "user_prefs", "guild_settings",
+          "bot_state")  # fmt: skip
+
+
+@dataclasses.dataclass(slots=True)
+class MatchDump:
+    """A match and everything it owns, as stored."""
+
+    row: MatchRow
+    history: list[int]  # every user who ever held a seat
+    actions: list[ActionRow]
+
+
+class TransferMixin:
+    """The migrate-db half of `Store`; these names are provided by `Store` itself."""
+
+    if TYPE_CHECKING:
+
+        def _session(self) -> contextlib.AbstractAsyncContextManager[Conn]: ...
+        def _transaction(self) -> contextlib.AbstractAsyncContextManager[Conn]: ...
+        async def _select_matches(self, where: str, params: Sequence[Any]) -> list[MatchRow]: ...
+        async def actions(self, match_id: str) -> list[ActionRow]: ...
+
+    async def match_ids(self) -> list[str]:
+        """Every match id, whatever its status, oldest first."""
+        async with self._session() as conn:
+            rows = await conn.fetch("SELECT id FROM matches ORDER BY created_at, id")
+        return [r[0] for r in rows]
+
+    async def dump_match(self, match_id: str) -> MatchDump | None:
+        rows = await self._select_matches("WHERE id = ?", (match_id,))
+        if not rows:
+            return None
+        async with self._session() as conn:
+            history = await conn.fetch(
+                "SELECT user_id FROM seat_history WHERE match_id = ? ORDER BY user_id", match_id
+            )
+        return MatchDump(rows[0], [r[0] for r in history], await self.actions(match_id))
+
+    async def load_match(self, dump: MatchDump) -> None:
+        """Insert a dumped match, log included, in one transaction (all or nothing)."""
+        match_id = dump.row.id
+        async with self._transaction() as conn:
+            await conn.execute(INSERT_MATCH, *match_values(dump.row))
+            await write_seats(conn, match_id, dump.row.seat_rows)
+            await conn.executemany(
+                "INSERT INTO seat_history (match_id, user_id) VALUES (?,?) "
+                "ON CONFLICT DO NOTHING",
+                [(match_id, user) for user in dump.history],
+            )
+            await conn.executemany(
+                "INSERT INTO actions (match_id, seq, seat, action, request_id, user_id, at) "
+                "VALUES (?,?,?,?,?,?,?)",
+                [(match_id, a.seq, a.seat, dumps(a.action), a.request_id, a.user_id, a.at)
+                 for a in dump.actions],
+            )  # fmt: skip
+
+    async def all_prefs(self) -> list[UserPrefs]:
+        async with self._session() as conn:
+            rows = await conn.fetch("SELECT user_id, dms, dms_closed, locale, language "
+                                    "FROM user_prefs ORDER BY user_id")  # fmt: skip
+        return [UserPrefs(r[0], bool(r[1]), bool(r[2]), r[3], r[4]) for r in rows]
+
+    async def all_guild_settings(self) -> list[GuildSettings]:
+        async with self._session() as conn:
+            rows = await conn.fetch("SELECT guild_id, admin_role_id, language "
+                                    "FROM guild_settings ORDER BY guild_id")  # fmt: skip
+        return [GuildSettings(r[0], r[1], r[2]) for r in rows]
+
+    async def all_facts(self) -> dict[str, str]:
+        async with self._session() as conn:
+            rows = await conn.fetch("SELECT key, value FROM bot_state ORDER BY key")
+        return {r[0]: r[1] for r in rows}
+
+    async def row_counts(self) -> dict[str, int]:
+        """Rows per table: what `migrate-db` checks before writing into a database."""
+        counts = {}
+        async with self._session() as conn:
+            for table in TABLES:
+                counts[table] = int((await conn.fetch(f"SELECT count(*) FROM {table}"))[0][0])
+        return counts
+
+    async def wipe(self) -> None:
+        """Delete every row of every table, in one transaction (`migrate-db --force`)."""
+        async with self._transaction() as conn:
+            for table in TABLES:
+                await conn.execute(f"DELETE FROM {table}")
