@@ -1,10 +1,16 @@
 """Turn deadlines, the RoboDanny way: they live in the database; one task sleeps until the
-soonest reminder or timeout, and a restart simply re-arms it from what is stored."""
+soonest reminder or timeout, and a restart simply re-arms it from what is stored.
+
+Every process of a sharded bot runs this timer on the same database: a due deadline is
+claimed (`Store.claim_due_deadlines`, with a lease) so exactly one process fires it, and a
+reminder is sent by the one process that marks it sent."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import socket
 from typing import TYPE_CHECKING
 
 from bot.i18n import t
@@ -19,6 +25,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 REMIND_AT = 0.5  # remind when half of the turn's time is left
 MAX_SLEEP = 300.0
+CLAIM_RETRY = 30.0  # a due deadline another process claimed: check again after this
 
 
 def remind_time(deadline: Deadline) -> float | None:
@@ -32,6 +39,7 @@ class DeadlineTimer:
 
     def __init__(self, bot: LuteceBot) -> None:
         self.bot = bot
+        self.owner = f"{socket.gethostname()}:{os.getpid()}:{id(self):x}"  # this timer
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
 
@@ -70,16 +78,21 @@ class DeadlineTimer:
         """Handle everything due now; return the seconds until the next thing is due."""
         host = self.bot.host
         now = host.clock()
+        for match_id in await host.store.claim_due_deadlines(now, self.owner):
+            outcome = await host.timeout(match_id)  # its new deadline ends the claim
+            if outcome is None:
+                await host.store.release_deadline(match_id, self.owner)
+            else:
+                await self._timed_out(outcome)
         soonest = now + MAX_SLEEP
         for deadline in await host.store.deadlines():
             remind = remind_time(deadline)
             if deadline.at <= now:
-                outcome = await host.timeout(deadline.match_id)
-                if outcome is not None:
-                    await self._timed_out(outcome)
+                soonest = min(soonest, now + CLAIM_RETRY)  # claimed elsewhere: look again
                 continue
             if remind is not None and remind <= now:
-                await self._remind(deadline.match_id)
+                if await host.claim_reminder(deadline.match_id):
+                    await self._remind(deadline.match_id)
             elif remind is not None:
                 soonest = min(soonest, remind)
             soonest = min(soonest, deadline.at)
@@ -88,7 +101,6 @@ class DeadlineTimer:
     async def _remind(self, match_id: str) -> None:
         """A new message (edits do not notify), which also unarchives a quiet thread."""
         live = await self.bot.host.get(match_id)
-        await self.bot.host.mark_reminded(match_id)
         waiting = to_act_users(live)
         if waiting:
             language = await self.bot.languages.of_guild(live.row.guild_id)

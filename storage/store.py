@@ -287,6 +287,20 @@ class Store(TransferMixin, abc.ABC):
             )  # fmt: skip
         return [r[0] for r in sorted(rows, key=lambda r: (r[1], r[0]))]
 
+    async def claim_reminder(self, match_id: str) -> bool:
+        """Mark the running turn's reminder as sent; True for the one caller that flipped it
+        (several processes may see it due at once: only that one sends it)."""
+        async with self._session() as conn:
+            return await conn.execute(
+                "UPDATE matches SET reminded = ? WHERE id = ? AND reminded = ? "
+                "AND status = 'active'", True, match_id, False,
+            ) == 1  # fmt: skip
+
+    async def current_version(self, match_id: str) -> int | None:
+        """The match's version as stored now (another process may have moved it on)."""
+        row = await self._one("SELECT version FROM matches WHERE id = ?", match_id)
+        return None if row is None else int(row[0])
+
     async def release_deadline(self, match_id: str, owner: str) -> bool:
         """Give back `owner`'s claim without handling the deadline (it is due again at once);
         False when `owner` no longer holds it (its lease expired and another took it)."""

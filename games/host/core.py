@@ -36,9 +36,12 @@ class MatchHost(LobbyMixin, SeatsMixin):
     """Holds live matches and applies every change to them."""
 
     def __init__(self, store: Store, *, clock: Callable[[], float] = time.time,
-                 keep: int = KEEP_LIVE) -> None:  # fmt: skip
+                 keep: int = KEEP_LIVE, shared: bool | None = None) -> None:  # fmt: skip
         self.store = store
         self.clock = clock
+        # Other processes may change the same matches (a database server, several shards):
+        # a cached match is checked against the stored version before it is used.
+        self.shared = store.backend != "sqlite" if shared is None else shared
         self.keep = keep  # matches kept in memory, the most recently used
         self._live: OrderedDict[str, LiveMatch] = OrderedDict()
         self._locks: dict[str, asyncio.Lock] = {}
@@ -50,14 +53,27 @@ class MatchHost(LobbyMixin, SeatsMixin):
     # --- loading ------------------------------------------------------------------------
 
     async def get(self, match_id: str) -> LiveMatch:
-        """The live match, loaded from its stored snapshot on first use."""
+        """The live match, loaded from its stored snapshot on first use (and again when
+        another process moved it on, if the database is shared)."""
         live = self._live.get(match_id)
-        if live is None:
+        if live is None or (self.shared and await self._moved_on(live)):
             async with self.lock(match_id):
-                live = self._live.get(match_id) or await self._load(match_id)
+                live = await self._current(match_id)
         else:
             self._live.move_to_end(match_id)
         return live
+
+    async def _moved_on(self, live: LiveMatch) -> bool:
+        return await self.store.current_version(live.id) != live.row.version
+
+    async def _current(self, match_id: str) -> LiveMatch:
+        """Under the match's lock: the match as stored now. One process alone trusts its
+        cache; with a shared database a cached match is reloaded if its version moved."""
+        live = self._live.get(match_id)
+        if live is not None and not (self.shared and await self._moved_on(live)):
+            self._live.move_to_end(match_id)
+            return live
+        return await self._load(match_id)
 
     def peek(self, match_id: str) -> LiveMatch | None:
         """The match if it is already in memory (no database read)."""
@@ -105,7 +121,7 @@ class MatchHost(LobbyMixin, SeatsMixin):
         """Replay the log and compare with the stored snapshot; a difference is repaired from
         the log (the truth) and logged. True when they agreed."""
         async with self.lock(match_id):
-            live = self._live.get(match_id) or await self._load(match_id)
+            live = await self._current(match_id)
             if live.state is None:
                 return True
             replayed = await self._replay(live)
@@ -137,7 +153,7 @@ class MatchHost(LobbyMixin, SeatsMixin):
             return live.game.parse_action(action)
 
         async with self.lock(match_id):
-            live = self._live.get(match_id) or await self._load(match_id)
+            live = await self._current(match_id)
             return await self._act(live, user_id, key, expected_version, pick)
 
     async def _act(self, live: LiveMatch, user_id: int, key: str | None, version: int | None,
@@ -231,7 +247,7 @@ class MatchHost(LobbyMixin, SeatsMixin):
     async def timeout(self, match_id: str) -> Outcome | None:
         """The turn deadline passed: an AI plays for absent players, or the match waits."""
         async with self.lock(match_id):
-            live = self._live.get(match_id) or await self._load(match_id)
+            live = await self._current(match_id)
             row = live.row
             if row.status != "active" or row.deadline_at is None or row.deadline_at > self.clock():
                 return None
@@ -246,18 +262,20 @@ class MatchHost(LobbyMixin, SeatsMixin):
             await self._drive_ai(live, outcome)
             return outcome
 
-    async def mark_reminded(self, match_id: str) -> None:
+    async def claim_reminder(self, match_id: str) -> bool:
+        """Mark the turn's reminder as sent; True for the one process that should send it."""
         async with self.lock(match_id):
-            live = self._live.get(match_id) or await self._load(match_id)
+            live = await self._current(match_id)
+            claimed = await self.store.claim_reminder(match_id)
             live.row.reminded = True
-            await self.store.update_match(match_id, reminded=1)
+            return claimed
 
     # --- admin ----------------------------------------------------------------------------
 
     async def end(self, match_id: str, reason: str) -> LiveMatch:
         """Stop a lobby or match for good (admin); the log stays for export."""
         async with self.lock(match_id):
-            live = self._live.get(match_id) or await self._load(match_id)
+            live = await self._current(match_id)
             if live.row.status not in ("lobby", "active"):
                 raise HostError("match.not_active", "this match is already over")
             live.row.status, live.row.end_reason, live.row.deadline_at = "ended", reason, None
@@ -271,7 +289,7 @@ class MatchHost(LobbyMixin, SeatsMixin):
     ) -> Outcome:
         """Give a seat to another member or to an AI; an AI to act plays at once."""
         async with self.lock(match_id):
-            live = self._live.get(match_id) or await self._load(match_id)
+            live = await self._current(match_id)
             if live.row.status not in ("lobby", "active"):
                 raise HostError("match.not_active", "this match is already over")
             if not 0 <= seat < len(live.row.seat_rows):
@@ -311,7 +329,7 @@ class MatchHost(LobbyMixin, SeatsMixin):
         if unknown:
             raise ValueError(f"not table fields: {sorted(unknown)}")
         async with self.lock(match_id):
-            live = self._live.get(match_id) or await self._load(match_id)
+            live = await self._current(match_id)
             changed = {k: v for k, v in where.items() if getattr(live.row, k) != v}
             if changed:
                 for key, value in changed.items():

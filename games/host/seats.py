@@ -33,14 +33,14 @@ class Preview:
 
 
 class SeatsMixin:
-    """The per-seat half of `MatchHost`; `lock`, `_load` and `_act` come from `MatchHost`."""
+    """The per-seat half of `MatchHost`; `lock`, `_current` and `_act` come from `MatchHost`."""
 
     _live: dict[str, LiveMatch]
 
     if TYPE_CHECKING:
 
         def lock(self, match_id: str) -> asyncio.Lock: ...
-        async def _load(self, match_id: str) -> LiveMatch: ...
+        async def _current(self, match_id: str) -> LiveMatch: ...
         async def _act(self, live: LiveMatch, user_id: int, key: str | None,
                        version: int | None, pick: Any) -> Outcome: ...  # fmt: skip
 
@@ -101,5 +101,5 @@ class SeatsMixin:
             return actions[index]
 
         async with self.lock(match_id):
-            live = self._live.get(match_id) or await self._load(match_id)
+            live = await self._current(match_id)
             return await self._act(live, user_id, key, version, pick)
