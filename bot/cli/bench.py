@@ -113,19 +113,27 @@ async def host_actions(key: str, seats: int, count: int = 3000,
     }
 
 
-async def postgres_actions(keys: list[str], count: int) -> list[dict[str, Any]]:
-    """`host_actions` on PostgreSQL, one fresh database per game on one throw-away server;
-    without PostgreSQL's binaries, one entry saying why there is no figure."""
+Figures = dict[str, Any]
+
+
+async def postgres_figures(keys: list[str], count: int,
+                           matches: int) -> tuple[list[Figures], Figures]:  # fmt: skip
+    """`host_actions` and `many_matches` on PostgreSQL, in fresh databases of one
+    throw-away server; without PostgreSQL's binaries, entries saying why there is none."""
+    from bot.cli.bench_startup import many_matches
+
     try:
         server = PgTestServer(durable=True).start()
     except PgUnavailable as exc:
-        return [{"backend": "postgres", "unavailable": str(exc)}]
+        none = {"backend": "postgres", "unavailable": str(exc)}
+        return [none], none
     try:
         figures = []
         for key in keys:
             _, url = await server.create_database("bench")
             figures.append(await host_actions(key, bench_seats(key), count, url))
-        return figures
+        _, url = await server.create_database("many")
+        return figures, await many_matches(url, "postgres", matches)
     finally:
         server.stop()
 
@@ -162,15 +170,17 @@ def machine() -> dict[str, Any]:
 
 async def bench(as_json: bool, seconds: float, actions: int = 3000,
                 matches: int = 10_000) -> int:  # fmt: skip
-    from bot.cli.bench_startup import cold_start
+    from bot.cli.bench_startup import many_matches
 
     keys = game_keys()
+    pg_host, pg_many = await postgres_figures(keys, actions, matches)
+    with tempfile.TemporaryDirectory(prefix="lutece-bench-") as tmp:
+        sqlite_many = await many_matches(str(Path(tmp) / "many.db"), "sqlite", matches)
     report = {
         "machine": machine(),
         "engines": [engine_playouts(k, bench_seats(k), seconds) for k in keys],
-        "host": [await host_actions(k, bench_seats(k), actions) for k in keys]
-        + await postgres_actions(keys, actions),
-        "startup": await cold_start(matches),
+        "host": [await host_actions(k, bench_seats(k), actions) for k in keys] + pg_host,
+        "many_matches": [sqlite_many, pg_many],
     }
     if as_json:
         print(json.dumps(report, indent=2))
@@ -192,8 +202,15 @@ async def bench(as_json: bool, seconds: float, actions: int = 3000,
         print(f"host+{names[h['backend']]} {h['game']}: {h['actions_per_s']} persisted "
               f"actions/s, p50 {h['p50_ms']} ms, p99 {h['p99_ms']} ms over {h['actions']} "
               "actions")
-    s = report["startup"]
-    print(f"start-up with {s['matches']} active matches: ready in {s['ready_s']} s, first "
-          f"command answered at {s['first_answer_s']} s, {s['rest_calls_at_start']} REST calls "
-          f"at start ({', '.join(s['rest_routes_at_start'])})")
+    for s in report["many_matches"]:
+        name = names[s["backend"]]
+        if "unavailable" in s:
+            print(f"{name} with many matches: no figure ({s['unavailable']})")
+            continue
+        print(f"{name} with {s['matches']} active matches: ready in {s['ready_s']} s, first "
+              f"command answered at {s['first_answer_s']} s, {s['rest_calls_at_start']} REST "
+              f"calls at start ({', '.join(s['rest_routes_at_start'])}); first move on a cold "
+              f"match p50 {s['cold_action_p50_ms']} ms, p99 {s['cold_action_p99_ms']} ms; "
+              f"every match touched once: {s['held_matches']} held, "
+              f"{s['memory_half_mb']} MB after half, {s['memory_all_mb']} MB after all")
     return 0
