@@ -96,59 +96,36 @@ _USE_AT = {(n, k): A.use_bonus(n, space=k) for n, t in BONUS_TILES.items()
 _USE_EGT = {e: A.use_end_game(tile) for e, tile in enumerate(EGT_IDS)}
 
 
-_DYNAMIC = frozenset({"buy_key", "take_any", "step_back", "per_prestige_pair",
-                      "per_resource_pair"})  # fmt: skip
-_PLANS: dict[tuple, tuple] = memo()
 _PAIR_USES: dict[tuple, tuple] = memo()
+_EGT_USES = tuple(END_GAME_TILES[e]["kind"] != "good" for e in EGT_IDS)
 
 
-def _plan(bonus: tuple[int, ...], egt: tuple[int, ...]) -> tuple:
-    """The uses of tiles `bonus` and `egt`, in order: (the actions when none depends on the
-    rest of the state, else None; the entries `(action, 0)` or `(number, kind)`)."""
-    entries: list = []
+def use_options(state: State, seat: int) -> list:
+    out: list = []
+    bonus, egt = state.bonus[seat], state.egt[seat]
     for n in bonus:
         kind = BONUS_KIND[n]
         if kind in NO_USE:
             continue
-        entries.append((n, kind) if kind in _DYNAMIC else (_USE[n], 0))
-    for e in egt:
-        if END_GAME_TILES[EGT_IDS[e]]["kind"] != "good":
-            entries.append((_USE_EGT[e], 0))
-    if all(kind == 0 for _x, kind in entries):
-        return tuple(a for a, _kind in entries), ()
-    return None, tuple(entries)
-
-
-def use_options(state: State, seat: int) -> list:
-    bonus, egt = state.bonus[seat], state.egt[seat]
-    if not bonus and not egt:
-        return []
-    key = (bonus, egt)
-    plan = _PLANS.get(key)
-    if plan is None:
-        plan = remember(_PLANS, key, _plan(bonus, egt))
-    fixed, entries = plan
-    if fixed is not None:
-        return list(fixed)
-    out: list = []
-    for n, kind in entries:
-        if kind == 0:
-            out.append(n)
-        elif kind == "buy_key":
+        if kind == "buy_key":
             if state.francs[seat] >= BONUS_TILES[n]["price"] and state.reserve[seat]:
                 out.append(_USE[n])
         elif kind == "take_any":
             out.extend(_USE_AT[n, k] for k in any_spaces(state, seat))
         elif kind == "step_back":
             out.extend(_USE_AT[n, k] for k in back_spaces(state, seat))
-        else:
+        elif kind == "per_prestige_pair" or kind == "per_resource_pair":
             ways = pair_options(state, seat, PRESTIGE_GOODS if kind == "per_prestige_pair"
                                 else RESOURCE_GOODS)  # fmt: skip
             uses = _PAIR_USES.get((n, ways))
             if uses is None:
-                uses = remember(_PAIR_USES, (n, ways),
-                                tuple(A.use_bonus(n, items=o) for o in sorted(ways)))
+                uses = remember(_PAIR_USES, (n, ways), tuple(A.use_bonus(n, items=o) for o in ways))
             out += uses
+        else:
+            out.append(_USE[n])
+    for e in egt:
+        if _EGT_USES[e]:
+            out.append(_USE_EGT[e])
     return out
 
 

@@ -41,8 +41,8 @@ Source = tuple[int, tuple[int, ...], int]
 # only ever hold what the functions return for those values (`remember` bounds their size).
 _SOURCES: dict[tuple, tuple[Source, ...]] = memo()
 _EXTRA: dict[tuple, tuple] = memo()
-_COVERS: dict[tuple, frozenset[tuple[str, ...]]] = memo()
-_PAIRS: dict[tuple, frozenset[tuple[str, ...]]] = memo()
+_COVERS: dict[tuple, tuple[Items, ...]] = memo()
+_PAIRS: dict[tuple, tuple[Items, ...]] = memo()
 
 
 def _sources(bonus: tuple[int, ...], egt: tuple[int, ...], half: int) -> tuple[Source, ...]:
@@ -116,9 +116,10 @@ def can_cover(need: tuple[int, ...], avail: tuple[int, ...] | list[int], wild: i
     return short <= wild
 
 
-def covers(state: State, seat: int, units: list[int] | tuple[int, ...]) -> frozenset[Items]:
+def covers(state: State, seat: int, units: list[int] | tuple[int, ...]) -> tuple[Items, ...]:
     """Every distinct way to pay exactly the goods `units` (one good per unit), as sorted
-    item names. Empty if impossible; {()} for nothing to pay."""
+    item names, in order. Empty if impossible; ((),) for nothing to pay. (Memo values are
+    tuples of strings: the garbage collector soon stops tracking them.)"""
     goods = state.goods[seat]
     key = (tuple(units), goods, state.bonus[seat], state.egt[seat], state.half[seat])
     found = _COVERS.get(key)
@@ -153,7 +154,7 @@ def _covers(goods: tuple[int, ...], tiles: tuple[Source, ...], units: tuple[int,
                 left[j] += 1
 
     walk(0)
-    return frozenset(out)
+    return tuple(sorted(out))
 
 
 def units_of(need: tuple[int, ...]) -> list[int]:
@@ -169,7 +170,7 @@ def held_items(state: State, seat: int) -> list[str]:
     return out
 
 
-def pair_options(state: State, seat: int, goods: tuple[int, ...]) -> frozenset[Items]:
+def pair_options(state: State, seat: int, goods: tuple[int, ...]) -> tuple[Items, ...]:
     """Bonus 23/24: every way to return one or more pairs of identical goods of `goods`."""
     key = (goods, state.goods[seat], state.bonus[seat], state.egt[seat], state.half[seat])
     found = _PAIRS.get(key)
@@ -178,7 +179,7 @@ def pair_options(state: State, seat: int, goods: tuple[int, ...]) -> frozenset[I
     return found
 
 
-def _pair_options(state: State, seat: int, goods: tuple[int, ...]) -> frozenset[Items]:
+def _pair_options(state: State, seat: int, goods: tuple[int, ...]) -> tuple[Items, ...]:
     avail, wild_res, wild_pre = holdings(state, seat)
     wild = wild_res if goods[0] in RESOURCE_GOODS else wild_pre
     limits = [(avail[g] + wild) // 2 for g in goods]
@@ -193,7 +194,7 @@ def _pair_options(state: State, seat: int, goods: tuple[int, ...]) -> frozenset[
             walk(i + 1, units + [goods[i]] * (2 * pairs))
 
     walk(0, [])
-    return frozenset(out)
+    return tuple(sorted(out))
 
 
 def holds(state: State, seat: int, item: Item) -> bool:

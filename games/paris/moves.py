@@ -28,6 +28,7 @@ from games.paris.board import (
     loc_name,
     parse_loc,
 )
+from games.paris.data import KEYS_PER_PLAYER
 from games.paris.goods import can_cover, holdings
 from games.paris.state import State, loc_district, memo, remember
 
@@ -85,6 +86,7 @@ _NEEDY = sum(mask for _need, _row, mask in _NEEDS)
 
 
 def _cheapest_first(src: int, targets) -> tuple[A.MoveKey, ...]:
+    """The moves from `src` onto the buildings `targets`, cheapest first (then by space)."""
     d = src // N_VALUES if src < LM0 else src - BANK0
     order = sorted(targets, key=lambda t: (LOC_VALUE[t], t))
     return tuple(_MOVES[_code(src, d) * 256 + t] for t in order)
@@ -112,22 +114,31 @@ _WITHIN: tuple[tuple | None, ...] = tuple(
     (LOC_VALUE[loc], _SHIFT[loc], _REACH_ROW[loc], _ROW_MOVES[loc]) if loc in _SHIFT else None
     for loc in range(N_LOCS)
 )
-# From the Arc: (space, move) of every building, cheapest first; by budget, the mask of every
-# building worth at most the budget.
-_FROM_ARC = tuple(zip(sorted(range(N_SPACES), key=lambda t: (LOC_VALUE[t], t)),
-                      _cheapest_first(ARC, range(N_SPACES)), strict=True))  # fmt: skip
+# From the Arc, one value at a time: the "column" of value index i is `mask >> i & _COLUMN`
+# (bit 6d for district d); by value index, cheapest first, and by column (as its 6-bit
+# district mask, `_COLUMN_INDEX`), the moves onto those buildings; by budget, the mask of
+# every building worth at most the budget.
+_COLUMN = sum(1 << (d * N_VALUES) for d in range(N_DISTRICTS))
+_COLUMN_INDEX: dict[int, int] = {
+    sum(1 << (d * N_VALUES) for d in range(N_DISTRICTS) if m >> d & 1): m
+    for m in range(1 << N_DISTRICTS)
+}
+_FROM_ARC: tuple[tuple[int, tuple[tuple[A.MoveKey, ...], ...]], ...] = tuple(
+    (i, tuple(_cheapest_first(ARC, [d * N_VALUES + i for d in range(N_DISTRICTS) if m >> d & 1])
+              for m in range(1 << N_DISTRICTS)))
+    for i in sorted(range(N_VALUES), key=lambda i: LOC_VALUE[i])
+)  # fmt: skip
 _REACH_ARC: tuple[int, ...] = tuple(
     sum(LOC_MASK[t] for t in range(N_SPACES) if LOC_VALUE[t] <= budget) for budget in _BUDGETS
 )
 
-# Memos of pure functions of immutable values: a seat's keys (most keys do not move in a
-# turn), the spaces (a one-entry memo: the states of one turn share their `spaces`), the
-# Arc's targets.
-_SEAT_MASKS: dict[tuple[int, ...], int] = memo()
+# Memos of pure functions of immutable values: what pays a landmark;
+# one-entry memos for the keys (per seat: most keys do not move in a turn) and the spaces
+# (the states of one turn share their tuples).
 _PAYABLE: dict[tuple, tuple[bool, ...]] = memo()
-_ARC_MOVES: dict[int, tuple[A.MoveKey, ...]] = memo()
 _built_memo: tuple = ((), 0)
 _masks_memo: tuple = ((), ((), 0))
+_seat_memo: list[tuple] = [((), 0)] * max(KEYS_PER_PLAYER)  # by seat
 _SPACE_MASKS = LOC_MASK[:N_SPACES]
 
 
@@ -138,16 +149,17 @@ def key_masks(all_keys: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], i
     if last[0] is all_keys:
         return last[1]
     masks = []
-    for keys in all_keys:
-        m = _SEAT_MASKS.get(keys)
-        if m is None:
+    total = 0
+    for seat, keys in enumerate(all_keys):
+        known = _seat_memo[seat]  # a seat's keys change only when it places or moves one
+        if known[0] is keys:
+            m = known[1]
+        else:
             m = 0
             for k in keys:
                 m |= LOC_MASK[k]
-            remember(_SEAT_MASKS, keys, m)
+            _seat_memo[seat] = (keys, m)
         masks.append(m)
-    total = 0
-    for m in masks:
         total |= m
     found = (tuple(masks), total)
     _masks_memo = (all_keys, found)
@@ -221,11 +233,10 @@ def move_options(state: State, seat: int) -> list:
                         goods = holdings(state, seat)
                         short_row, short = _short(goods)
                     cand &= ~short
-                found = _ARC_MOVES.get(cand)
-                if found is None:
-                    found = remember(_ARC_MOVES, cand, tuple(
-                        action for t, action in _FROM_ARC if cand >> t & 1))  # fmt: skip
-                out += found
+                for i, by_column in _FROM_ARC:  # cheapest value first
+                    column = cand >> i & _COLUMN
+                    if column:
+                        out += by_column[_COLUMN_INDEX[column]]
         else:  # a landmark: only onto a dearer landmark
             lm_srcs.append(src)
             continue

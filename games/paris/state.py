@@ -13,7 +13,11 @@ from types import MappingProxyType
 from typing import Any
 
 from games.core.contract import Event
+from games.core.drafts import draft as core_draft
+from games.core.drafts import evolve as core_evolve
+from games.core.drafts import seal as core_seal
 from games.paris.board import ARC, BANK0, LM0, N_DISTRICTS, N_VALUES, SPACE_DISTRICT
+from games.paris.data import KEYS_PER_PLAYER
 
 # Phases: the step the seat `turn` must take now.
 TILE = 0  # place the top tile of a stack of its choice
@@ -74,79 +78,27 @@ class State:
     pending: tuple[int, ...]  # the step's context (see the rule modules)
 
 
-class Draft:
-    """The next `State` under construction: the same slots, but writable.
-
-    `draft(state)` copies every field of a state into a fresh draft with plain attribute
-    stores; `apply` writes the fields that change (`d.francs = ...`) and reads the others as
-    they will be (a draft reads like a State: the rule functions take either); `seal(d)`
-    turns the draft into a `State` by `__class__` assignment (allowed: both classes have
-    exactly the same slot layout). A draft is private to one `apply` call and is sealed at
-    most once, before anyone else sees it: no State ever changes. About 6x cheaper than
-    `dataclasses.replace`, and no dict of changes to build.
-    """
-
-    __slots__ = State.__slots__  # type: ignore[attr-defined]
-
-
+# The next state is built through a writable twin with the same slots (`games.core.drafts`,
+# the convention of every engine): `draft(state)`, write the fields that change, `seal(d)`.
+# A draft reads like a State, so the rule functions take either; it is annotated `Draft`.
+Draft = State
 _new = object.__new__
-_FIELDS = tuple(State.__dataclass_fields__)
-assert Draft.__slots__ == _FIELDS
 
 
-def draft(s: State) -> Any:
-    """A writable copy of `s` (a `Draft`), to be sealed into the next State."""
-    o = _new(Draft)
-    o.players = s.players
-    o.ignore_districts = s.ignore_districts
-    o.random_setup = s.random_setup
-    o.first = s.first
-    o.removed = s.removed
-    o.deal = s.deal
-    o.layout = s.layout
-    o.track_numbers = s.track_numbers
-    o.stacks = s.stacks
-    o.spaces = s.spaces
-    o.tokens = s.tokens
-    o.landmarks = s.landmarks
-    o.vp_tiles = s.vp_tiles
-    o.discarded = s.discarded
-    o.track = s.track
-    o.supply = s.supply
-    o.endgame = s.endgame
-    o.keys = s.keys
-    o.hand = s.hand
-    o.reserve = s.reserve
-    o.meeples = s.meeples
-    o.vp = s.vp
-    o.francs = s.francs
-    o.goods = s.goods
-    o.bonus = s.bonus
-    o.half = s.half
-    o.egt = s.egt
-    o.used_bonus = s.used_bonus
-    o.used_egt = s.used_egt
-    o.phase = s.phase
-    o.turn = s.turn
-    o.round = s.round
-    o.final_turns = s.final_turns
-    o.pending = s.pending
-    return o
+def draft(s: State) -> Draft:
+    """A writable copy of `s`, to be sealed into the next State."""
+    return core_draft(s)
 
 
-def seal(d: Any) -> State:
+def seal(d: Draft) -> State:
     """The draft `d` as a State (in place: `d` must not be written afterwards)."""
-    d.__class__ = State
-    return d
+    return core_seal(d, State)
 
 
 def evolve(s: State, **kw: Any) -> State:
     """`s` with the fields in `kw` replaced, as a new State (like `dataclasses.replace`;
     tests/paris/test_views_events.py checks that)."""
-    d = draft(s)
-    for name, value in kw.items():
-        setattr(d, name, value)
-    return seal(d)
+    return core_evolve(s, **kw)
 
 
 class _EventDraft:
@@ -173,7 +125,9 @@ def shared_event(table: dict, key: Any, kind: str, params: dict[str, Any]) -> Ev
     """The public event `kind` with `params`, kept in the memo `table` under `key` (what
     determines the params) to be handed out again: events are frozen and these params
     read-only (`MappingProxyType`), so one instance serves every match. The frequent events
-    of a turn (a sale, the end of a turn…) come from such tables."""
+    of a turn with few distinct contents (a sale, the end of a turn…) come from such tables
+    (a few thousand objects in all: more long-lived objects would wake the collector's full
+    passes)."""
     return remember(table, key, event(kind, MappingProxyType(params)))
 
 
@@ -196,25 +150,33 @@ def add(values: tuple[int, ...], i: int, amount: int) -> tuple[int, ...]:
 # The hot path remembers what pure functions return for small immutable arguments (a seat's
 # keys, goods and tiles, the supply…): the same values come back all game long. A table only
 # ever holds `f(key)` for its function `f`, so what is remembered never changes a result
-# (tests/paris/test_legality.py checks it against `forget`). A few one-entry memos compare
-# tuples by identity instead (the states of one turn share them); they keep the tuple alive,
-# so an identity can never be reused while remembered.
-
-_MEMO_LIMIT = 1 << 14
-_MEMOS: list[dict] = []
+# (tests/paris/test_legality.py checks it against `forget`). Keys and values are tuples of
+# ints and strings where possible (the garbage collector soon stops tracking those). A few
+# one-entry memos compare tuples by identity instead (the states of one turn share them);
+# they keep the tuple alive, so an identity can never be reused while remembered.
 
 
-def memo() -> dict:
+class Memo(dict):
+    """A memo table: a dict that starts afresh past `limit` entries (small tables: the
+    garbage collector walks what they keep)."""
+
+    __slots__ = ("limit",)
+
+
+_MEMOS: list[Memo] = []
+
+
+def memo(limit: int = 1 << 11) -> Any:
     """A new, registered memo table."""
-    table: dict = {}
+    table = Memo()
+    table.limit = limit
     _MEMOS.append(table)
     return table
 
 
-def remember(table: dict, key: Any, value: Any) -> Any:
-    """Store `value` as `table[key]` and return it; past `_MEMO_LIMIT` entries a table
-    starts afresh."""
-    if len(table) >= _MEMO_LIMIT:
+def remember(table: Memo, key: Any, value: Any) -> Any:
+    """Store `value` as `table[key]` and return it."""
+    if len(table) >= table.limit:
         table.clear()
     table[key] = value
     return value
@@ -224,9 +186,6 @@ def forget() -> None:
     """Empty every memo table."""
     for table in _MEMOS:
         table.clear()
-
-
-_KEY_DISTRICTS: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = memo()
 
 
 def _key_districts(keys: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -241,16 +200,22 @@ def _key_districts(keys: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, .
     return tuple(counts), tuple(lms)
 
 
+# By seat, the last keys tuple seen and its `_key_districts` (a seat's keys change only when
+# it places or moves one; the memo keeps the tuple alive, so identity is safe).
+_seat_districts: list[tuple] = [((), ((0,) * N_DISTRICTS, ()))] * max(KEYS_PER_PLAYER)
+
+
 def district_keys(state: State, d: int) -> int:
     """Keys on the buildings and landmarks of district `d` (all players; doubles count)."""
     landmarks = state.landmarks
     n = 0
-    for keys in state.keys:
-        found = _KEY_DISTRICTS.get(keys)
-        if found is None:
-            found = remember(_KEY_DISTRICTS, keys, _key_districts(keys))
-        n += found[0][d]
-        for lm in found[1]:
+    for seat, keys in enumerate(state.keys):
+        known = _seat_districts[seat]
+        if known[0] is not keys:
+            known = _seat_districts[seat] = (keys, _key_districts(keys))
+        counts, lms = known[1]
+        n += counts[d]
+        for lm in lms:
             if landmarks[lm] == d:
                 n += 1
     return n

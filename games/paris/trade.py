@@ -39,7 +39,6 @@ _MAX_PRICE = max(BUY_PRICE)
 _BOUGHT: dict[tuple[int, int], Event] = memo()
 _SOLD: dict[tuple[int, str], Event] = memo()
 _SELLS: dict[tuple[int, ...], tuple] = memo()
-_TILE_SELLS: dict[tuple, tuple] = memo()
 
 
 def _buys(supply: tuple[int, ...]) -> tuple[tuple, ...]:
@@ -71,18 +70,16 @@ def options(state: State, seat: int) -> list:
     return out
 
 
-def tile_sells(bonus: tuple[int, ...], egt: tuple[int, ...]) -> tuple:
+def tile_sells(bonus: tuple[int, ...], egt: tuple[int, ...]) -> list:
     """The sells of the tiles that are goods among bonus tiles `bonus` and end-game `egt`."""
-    key = (bonus, egt)
-    found = _TILE_SELLS.get(key)
-    if found is None:
-        out: list = []
-        for n in bonus:
-            out += _SELL_TILE.get(n, ())
-        for e in egt:
-            out += _SELL_TILE.get(100 + e, ())
-        found = remember(_TILE_SELLS, key, tuple(out))
-    return found
+    out: list = []
+    for n in bonus:
+        if n in _SELL_TILE:
+            out += _SELL_TILE[n]
+    for e in egt:
+        if 100 + e in _SELL_TILE:
+            out += _SELL_TILE[100 + e]
+    return out
 
 
 def apply_buy(state: State, seat: int, action, d: Draft) -> Event:

@@ -52,7 +52,6 @@ _PLACE_WHERE = tuple(
     + ([] if taken >> N_DISTRICTS & 1 else [_PLACE_ARC])
     for taken in range(1 << (N_DISTRICTS + 1))
 )
-_TILE_PLACED: dict[tuple, Event] = memo()
 _KEY_PLACED: dict[tuple[int, int], Event] = memo()
 _PICKS = tuple(A.pick_end_game(e) for e in EGT_IDS)
 _PLACE_IN = tuple(A.place_building(d) for d in DISTRICT_IDS)
@@ -89,14 +88,10 @@ def apply_place_tile(state: State, seat: int, action) -> tuple[State, list[Event
         d.spaces = put(state.spaces, t, t)
         d.phase = ACTION
         s = seal(d)
-        key = (seat, i, t, nxt)
-        done = _TILE_PLACED.get(key)
-        if done is None:
-            name = SPACE_NAMES[t]
-            done = shared_event(_TILE_PLACED, key, "tile_placed", {
-                "seat": seat, "stack": i, "tile": name, "value": SPACE_VALUE[t],
-                "kind": KINDS[TILE_KIND[t]], "next": nxt, "space": name})  # fmt: skip
-        return s, [done]
+        name = SPACE_NAMES[t]
+        return s, [event("tile_placed", {
+            "seat": seat, "stack": i, "tile": name, "value": SPACE_VALUE[t],
+            "kind": KINDS[TILE_KIND[t]], "next": nxt, "space": name})]  # fmt: skip
     params = {"seat": seat, "stack": i, **_tile_params(t), "next": nxt}
     # Variant: «…может проигнорировать указанный на жетоне район и положить этот жетон на
     # свободное место с совпадающим числом в любой район.»
