@@ -9,6 +9,7 @@ step of a swap or a chain), then it goes to the discard pile and the player draw
 from __future__ import annotations
 
 from games.core.contract import Event
+from games.core.drafts import draft, seal
 from games.core.errors import IllegalAction
 from games.moscow_paris import exchange
 from games.moscow_paris.actions import (
@@ -124,7 +125,7 @@ def apply_play_card(state: State, seat: int, action: PlayCard) -> tuple[State, l
             card=action.card,
             fields=sorted(needed),
         )
-    d = Draft(state)
+    d = draft(state)
     played = {"seat": seat, "card": action.card, "declined": action.decline}
     if action.decline:
         events = [Event("card_played", played)]
@@ -143,7 +144,7 @@ def apply_play_card(state: State, seat: int, action: PlayCard) -> tuple[State, l
         events = exchange.start_chain(d, seat, action.direction, played)
     else:
         events = _discard_column(d, card, action, played)
-    return d.build(), events
+    return seal(d, State), events
 
 
 def _discard_column(d: Draft, card: int, action: PlayCard, played: dict) -> list[Event]:
@@ -312,7 +313,7 @@ def _parse_spot(state: State, action: SwapPick) -> tuple[int, ...]:
 
 def apply_swap_pick(state: State, seat: int, action: SwapPick) -> tuple[State, list[Event]]:
     spot = _parse_spot(state, action)
-    d = Draft(state)
+    d = draft(state)
     if state.phase == SWAP_FIRST:
         if not swap_seconds(state, spot):
             raise IllegalAction(
@@ -322,7 +323,7 @@ def apply_swap_pick(state: State, seat: int, action: SwapPick) -> tuple[State, l
             )
         d.phase = SWAP_SECOND
         d.pending = spot
-        return d.build(), [Event("swap_picked", {"seat": seat, **spot_json(state, spot)})]
+        return seal(d, State), [Event("swap_picked", {"seat": seat, **spot_json(state, spot)})]
     first = state.pending
     if not swap_ok(state, first, spot):
         raise IllegalAction(
@@ -342,7 +343,7 @@ def apply_swap_pick(state: State, seat: int, action: SwapPick) -> tuple[State, l
         )
     ]
     finish_card(d, SWAP_TWO, events)
-    return d.build(), events
+    return seal(d, State), events
 
 
 def _set_spot(d: Draft, spot: tuple[int, ...], old: int, new: int) -> None:
@@ -358,7 +359,7 @@ def _set_spot(d: Draft, spot: tuple[int, ...], old: int, new: int) -> None:
 
 
 def apply_decline_swap(state: State, seat: int) -> tuple[State, list[Event]]:
-    d = Draft(state)
+    d = draft(state)
     events = [Event("swap_declined", {"seat": seat})]
     finish_card(d, SWAP_TWO, events)
-    return d.build(), events
+    return seal(d, State), events

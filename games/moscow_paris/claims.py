@@ -14,12 +14,13 @@ wagon per line wagon is discarded; further copies of a type stay (INTERPRETATION
 from __future__ import annotations
 
 from games.core.contract import Event
+from games.core.drafts import draft, seal
 from games.core.errors import IllegalAction
 from games.moscow_paris.actions import END_TURN, Claim, claim
 from games.moscow_paris.data import CARD_IDS, CITY_IDS, HAND_AND_TABLEAU
 from games.moscow_paris.deck import discard, draw
 from games.moscow_paris.lines import claimable, clear_row, refill_row
-from games.moscow_paris.state import Draft, State, put, without
+from games.moscow_paris.state import State, put, without
 from games.moscow_paris.turn_end import end_turn
 
 _CLAIMS = tuple(claim(row) for row in range(4))
@@ -39,7 +40,7 @@ def apply_claim(state: State, seat: int, action: Claim) -> tuple[State, list[Eve
             f"the line of row {row} is empty or holds a wagon that is not in front of you",
             row=row,
         )
-    d = Draft(state)
+    d = draft(state)
     city = state.cities[row]
     wagons = clear_row(d, row)
     tableau = state.tableaux[seat]
@@ -60,13 +61,13 @@ def apply_claim(state: State, seat: int, action: Claim) -> tuple[State, list[Eve
     d.claims += 1
     d.progress = True
     if d.cfg.multiple_claims and claimable(d, seat):
-        return d.build(), events
+        return seal(d, State), events
     end_turn(d, events)
-    return d.build(), events
+    return seal(d, State), events
 
 
 def apply_end_turn(state: State, seat: int) -> tuple[State, list[Event]]:
-    d = Draft(state)
+    d = draft(state)
     events = [Event("turn_ended", {"seat": seat, "claims": state.claims})]
     end_turn(d, events)
-    return d.build(), events
+    return seal(d, State), events

@@ -22,6 +22,7 @@ The procedure (spec section 4):
 from __future__ import annotations
 
 from games.core.contract import Event
+from games.core.drafts import draft, seal
 from games.core.errors import IllegalAction
 from games.moscow_paris.actions import DECLINE, Exchange, exchange, play_card
 from games.moscow_paris.data import CHAIN_EXCHANGE, WAGON_IDS
@@ -86,7 +87,7 @@ def apply_exchange(state: State, seat: int, action: Exchange) -> tuple[State, li
             seat=partner,
             wagon=action.take,
         )
-    d = Draft(state)
+    d = draft(state)
     tableaux = put(state.tableaux, decider, with_card(without(state.tableaux[decider], give), take))
     d.tableaux = put(tableaux, partner, with_card(without(tableaux[partner], take), give))
     events = [
@@ -108,11 +109,11 @@ def apply_exchange(state: State, seat: int, action: Exchange) -> tuple[State, li
         else:
             d.pending = (step, partner, nxt)
             events.append(Event("chain_offered", {"seat": partner, "partner": nxt}))
-    return d.build(), events
+    return seal(d, State), events
 
 
 def apply_decline_chain(state: State, seat: int) -> tuple[State, list[Event]]:
-    d = Draft(state)
+    d = draft(state)
     events = [Event("chain_ended", {"reason": "declined", "seat": seat})]
     finish_card(d, CHAIN_EXCHANGE, events)
-    return d.build(), events
+    return seal(d, State), events

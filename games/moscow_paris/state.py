@@ -12,7 +12,6 @@ the column, which is what «друг над другом» (action cards 2 and 3
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
@@ -93,75 +92,10 @@ def team_of(cfg: Config, seat: int) -> int | None:
     return seat % 2 if cfg.teams else None
 
 
-class Draft:
-    """A mutable copy of a `State` that rule modules change field by field; `build()` makes
-    the new frozen state with one direct constructor call. The input state is never touched
-    (every field changed here is replaced by a new tuple, never edited in place)."""
-
-    __slots__ = (
-        "cfg", "deck", "discard", "reshuffles", "hands", "tableaux", "cities", "lefts",
-        "rights", "city_deck", "won", "removed", "turn", "phase", "pending", "progress",
-        "claims", "repeats", "seen", "turns", "resets",
-    )  # fmt: skip
-
-    def __init__(self, s: State) -> None:
-        self.cfg = s.cfg
-        self.deck = s.deck
-        self.discard = s.discard
-        self.reshuffles = s.reshuffles
-        self.hands = s.hands
-        self.tableaux = s.tableaux
-        self.cities = s.cities
-        self.lefts = s.lefts
-        self.rights = s.rights
-        self.city_deck = s.city_deck
-        self.won = s.won
-        self.removed = s.removed
-        self.turn = s.turn
-        self.phase = s.phase
-        self.pending = s.pending
-        self.progress = s.progress
-        self.claims = s.claims
-        self.repeats = s.repeats
-        self.seen = s.seen
-        self.turns = s.turns
-        self.resets = s.resets
-
-    def build(self) -> State:
-        s = _new(State)
-        _set_cfg(s, self.cfg)
-        _set_deck(s, self.deck)
-        _set_discard(s, self.discard)
-        _set_reshuffles(s, self.reshuffles)
-        _set_hands(s, self.hands)
-        _set_tableaux(s, self.tableaux)
-        _set_cities(s, self.cities)
-        _set_lefts(s, self.lefts)
-        _set_rights(s, self.rights)
-        _set_city_deck(s, self.city_deck)
-        _set_won(s, self.won)
-        _set_removed(s, self.removed)
-        _set_turn(s, self.turn)
-        _set_phase(s, self.phase)
-        _set_pending(s, self.pending)
-        _set_progress(s, self.progress)
-        _set_claims(s, self.claims)
-        _set_repeats(s, self.repeats)
-        _set_seen(s, self.seen)
-        _set_turns(s, self.turns)
-        _set_resets(s, self.resets)
-        return s
-
-
-# `Draft.build` fills a new State through its slots directly: the same object the frozen
-# dataclass constructor makes, for half the cost (the hot path of random games).
-_new = object.__new__
-(
-    _set_cfg, _set_deck, _set_discard, _set_reshuffles, _set_hands, _set_tableaux, _set_cities,
-    _set_lefts, _set_rights, _set_city_deck, _set_won, _set_removed, _set_turn, _set_phase,
-    _set_pending, _set_progress, _set_claims, _set_repeats, _set_seen, _set_turns, _set_resets,
-) = (State.__dict__[name].__set__ for name in Draft.__slots__)  # fmt: skip
-assert Draft.__slots__ == tuple(f.name for f in dataclasses.fields(State))
+# The next state is built through a writable twin with the same slots (`games.core.drafts`,
+# the convention of every engine): `d = draft(state)`, write the fields that change,
+# `seal(d, State)`. A draft reads like a State; it is annotated `Draft`.
+Draft = State
 
 
 def put(values: tuple, index: int, value: Any) -> tuple:

@@ -12,6 +12,7 @@ and 4 move one card between hand and tableau; actions 1 and 2 spend a card and d
 from __future__ import annotations
 
 from games.core.contract import Event
+from games.core.drafts import draft, seal
 from games.core.errors import IllegalAction
 from games.moscow_paris import action_cards
 from games.moscow_paris.actions import TakeBack, ToLine, ToTableau, take_back, to_line, to_tableau
@@ -30,7 +31,6 @@ from games.moscow_paris.state import (
     LEFT,
     NO_CITY,
     SIDE_INDEX,
-    Draft,
     State,
     put,
     with_card,
@@ -147,7 +147,7 @@ def apply_to_line(state: State, seat: int, action: ToLine) -> tuple[State, list[
             row=row,
             limit=CITY_LIMIT[city],
         )
-    d = Draft(state)
+    d = draft(state)
     side = SIDE_INDEX[action.side]
     if side == LEFT:
         d.lefts = put(state.lefts, row, state.lefts[row] + (wagon,))
@@ -170,7 +170,7 @@ def apply_to_line(state: State, seat: int, action: ToLine) -> tuple[State, list[
     draw(d, seat, 1, events)
     d.progress = True
     finish_action(d, events)
-    return d.build(), events
+    return seal(d, State), events
 
 
 def apply_to_tableau(state: State, seat: int, action: ToTableau) -> tuple[State, list[Event]]:
@@ -181,12 +181,12 @@ def apply_to_tableau(state: State, seat: int, action: ToTableau) -> tuple[State,
             f"at most {TABLEAU_MAX} wagons may lie in front of a player",
             limit=TABLEAU_MAX,
         )
-    d = Draft(state)
+    d = draft(state)
     d.hands = put(state.hands, seat, without(state.hands[seat], wagon))
     d.tableaux = put(state.tableaux, seat, with_card(state.tableaux[seat], wagon))
     events = [Event("wagon_to_tableau", {"seat": seat, "wagon": action.wagon})]
     finish_action(d, events)
-    return d.build(), events
+    return seal(d, State), events
 
 
 def apply_take_back(state: State, seat: int, action: TakeBack) -> tuple[State, list[Event]]:
@@ -197,9 +197,9 @@ def apply_take_back(state: State, seat: int, action: TakeBack) -> tuple[State, l
             f"there is no {action.wagon} wagon in front of you",
             wagon=action.wagon,
         )
-    d = Draft(state)
+    d = draft(state)
     d.tableaux = put(state.tableaux, seat, without(state.tableaux[seat], wagon))
     d.hands = put(state.hands, seat, with_card(state.hands[seat], wagon))
     events = [Event("wagon_taken_back", {"seat": seat, "wagon": action.wagon})]
     finish_action(d, events)
-    return d.build(), events
+    return seal(d, State), events
