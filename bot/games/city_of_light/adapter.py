@@ -233,6 +233,31 @@ class CityOfLightAdapter(GameAdapter):
                 cells = piece_cells(a.card, a.rotation, a.x, a.y)
         return {f"{x},{y}" for x, y in cells}
 
+    def last_move(self, events: Sequence[Event]) -> set[str]:
+        """Picture highlight ids (see `render`) for a move's public events: the cells of the
+        tile, building or postcard piece it placed, the postcard it used, the building it
+        took into a reserve."""
+        out: set[str] = set()
+        for event in events:
+            if event.to is not None:
+                continue
+            p = event.params
+            cells: list[tuple[int, int]] = []
+            if event.kind == "tile_placed":
+                cells = [(2 * p["tx"] + dx, 2 * p["ty"] + dy) for dx in (0, 1) for dy in (0, 1)]
+            elif event.kind == "building_placed":
+                cells = [(x, y) for x, y in p["cells"]]
+            elif event.kind == "building_taken":
+                out.add(f"take:{p['building']}")
+            elif event.kind == "postcard_activated":
+                out.add(f"card:{p['card']}")
+                if p["card"] == "levitation" and "building" in p:
+                    cells = building_cells(p["building"], p["rotation"], p["x"], p["y"])
+                elif "x" in p:
+                    cells = piece_cells(p["card"], p.get("rotation"), p["x"], p["y"])
+            out.update(f"{x},{y}" for x, y in cells)
+        return out
+
     # --- pictures and text
 
     def render(self, view: BaseModel, names: list[str], *,
@@ -247,8 +272,10 @@ class CityOfLightAdapter(GameAdapter):
         for p in v.players:
             reserve = ", ".join(t(f"col.b.{b}", locale) for b in p.reserve) or "—"
             key = "col.status.player1" if v.phase == "tiles" else "col.status.player2"
-            lines.append(t(key, locale, name=seat_name(p.seat, names), stack=p.stack_size,
-                           hand=p.hand_size, reserve=reserve, tokens=p.tokens_left))  # fmt: skip
+            lines.append(t(key, locale, name=seat_name(p.seat, names),
+                           stack=t("col.count.stack", locale, n=p.stack_size),
+                           hand=t("col.count.hand", locale, n=p.hand_size), reserve=reserve,
+                           tokens=t("col.count.tokens", locale, n=p.tokens_left)))  # fmt: skip
         supply = ", ".join(t(f"col.b.{b}", locale) for b in v.supply) or "—"
         lines.append(t("col.status.supply", locale, supply=supply))
         for card in v.postcards:
@@ -301,7 +328,8 @@ class CityOfLightAdapter(GameAdapter):
         if kind == "metropolitain_expired":
             return t("col.event.metro_expired", locale, name=who)
         if kind == "passed":
-            return t("col.event.passed", locale, name=who)
+            key = "col.event.passed1" if p.get("phase") == 1 else "col.event.passed2"
+            return t(key, locale, name=who)
         if kind == "game_over":
             scores = ", ".join(f"{seat_name(s, names)} {n}" for s, n in enumerate(p["scores"]))
             return t("col.event.over", locale, scores=scores)
@@ -337,24 +365,21 @@ class CityOfLightAdapter(GameAdapter):
                 lines.append(t("col.result.head", locale, place=place, name=seat_name(s, names),
                                score=result.scores[s]))  # fmt: skip
                 lit = " + ".join(
-                    t("col.result.building", locale, building=building_label(b["building"],
+                    t("col.result.building", locale, building=_building_name(b["building"],
                       locale), size=b["size"], lights=b["lights"], points=b["points"])
                     for b in d["buildings"]
                 ) or "—"  # fmt: skip
                 lines.append(t("col.result.lit", locale, terms=lit, points=d["lit_buildings"]))
-                district = ", ".join(t(f"col.b.{b}", locale) if b != "GARDEN"
-                                     else t("col.garden", locale)
-                                     for b in d["district"]["buildings"]) or "—"  # fmt: skip
+                district = " + ".join(_building_name(b, locale)
+                                      for b in d["district"]["buildings"]) or "—"  # fmt: skip
                 lines.append(t("col.result.district", locale, buildings=district,
                                points=d["district"]["points"]))  # fmt: skip
                 u = d["unbuilt"]
                 key = "col.result.unbuilt_sacre" if u["sacre_coeur"] and u["count"] else (
                     "col.result.unbuilt")
-                lines.append(t(key, locale, n=u["count"], points=u["points"]))
-                cards = ", ".join(
-                    f"{POSTCARD_NAMES[c['card']]} {c['points']}" for c in d["postcards"]
-                    if c["points"] or c["card"] in _STAMPED
-                ) or "—"  # fmt: skip
+                lines.append(t(key, locale, n=u["count"], points=signed(u["points"])))
+                cards = ", ".join(_card_term(c, locale) for c in d["postcards"]
+                                  if c["points"] or c["card"] in _STAMPED) or "—"  # fmt: skip
                 lines.append(t("col.result.postcards", locale, cards=cards,
                                points=d["postcard_points"]))  # fmt: skip
         if result.tiebreak:  # "free_own_spaces" (Russian) or "unbuilt_own_spaces" (German)
@@ -371,6 +396,37 @@ class CityOfLightAdapter(GameAdapter):
 
 
 _STAMPED = {"le_peintre", "moulin_rouge", "fontaine_des_mers", "le_penseur"}
+
+
+def signed(n: int) -> str:
+    """A score term with a real minus sign, as the catalogue writes −3: "−9", "0", "12"."""
+    return f"\u2212{-n}" if n < 0 else str(n)
+
+
+def _building_name(key: str, locale: str | None) -> str:
+    """A building's name without its size (the result lines give the size as a term)."""
+    return t("col.garden_name", locale) if key == "GARDEN" else t(f"col.b.{key}", locale)
+
+
+def _card_term(c: dict[str, Any], locale: str | None) -> str:
+    """A stamped postcard's points and why: "Le Peintre: 9 lights × 2 = 18"."""
+    card = c["card"]
+    name = POSTCARD_NAMES[card]
+    if card == "le_peintre" and "lights" in c:
+        return t("col.result.card.le_peintre", locale, card=name, n=c["lights"],
+                 points=c["points"])  # fmt: skip
+    if card == "moulin_rouge" and "spaces" in c:
+        return t("col.result.card.moulin_rouge", locale, card=name, n=c["spaces"],
+                 points=c["points"])  # fmt: skip
+    if card == "fontaine_des_mers" and "buildings" in c:
+        return t("col.result.card.fontaine_des_mers", locale, card=name, n=len(c["buildings"]),
+                 points=c["points"])  # fmt: skip
+    if card == "le_penseur" and "front_free" in c:
+        key = "col.result.card.le_penseur" if c["front_free"] else "col.result.card.blocked"
+        return t(key, locale, card=name, points=c["points"])
+    if card in _STAMPED:  # its piece was never placed
+        return t("col.result.card.unplaced", locale, card=name)
+    return t("col.result.card.other", locale, card=name, points=c["points"])
 
 
 def _effect(p: dict[str, Any], locale: str | None) -> str:

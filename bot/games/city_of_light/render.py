@@ -1,14 +1,28 @@
-"""The City of Light table picture: the 8×8 board with tiles, buildings and pieces, plus a
-side panel with both players, the supply and the postcards.
+"""The City of Light table picture: the 8×8 board with tiles, buildings and pieces, a side
+panel with both players and the supply, and the eight postcards along the bottom.
 
 Why it takes the view and cuts it back to public fields first: the picture is posted for
 everybody (and a seat's preview must look the same as the public table), so a hand in a seat's
 view must never reach the drawing code.
+
+Why everything is big: Discord shows the picture about 520 px wide, half its 1040 px, so every
+word is drawn at `TEXT` (22) logical pixels or more (11 px on screen), the building shapes of
+the reserves and the supply have 16 px cells, and each postcard carries a short effect text.
+
+Seats keep the game's colours, orange and blue (Okabe–Ito's, which stay apart with the common
+colour-vision deficiencies), and each has a shape as a second cue: orange a disc, blue a
+square, on chimneys, tile corners, postcard tokens and the players' blocks. Mixed cells are
+hatched, so they never depend on telling purple from blue.
+
+`highlight` ids: "x,y" cells (a preview's or the last move's), `card:<card>` (a postcard
+used last) and `take:<building>` (a building taken into a reserve last);
+`CityOfLightAdapter.last_move` builds them from a move's public events.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Collection
+from dataclasses import dataclass, field
 from typing import Any
 
 from bot.games.city_of_light.layout import (
@@ -24,7 +38,6 @@ from bot.games.city_of_light.layout import (
     PLAYER_H,
     PLAYER_Y,
     SUPPLY_Y,
-    TURN_Y,
     WIDTH,
     cell_box,
     cell_centre,
@@ -33,15 +46,15 @@ from bot.games.city_of_light.layout import (
 )
 from bot.games.city_of_light.scoring_picture import draw_scoring
 from bot.i18n import t
-from bot.render.drawing import Canvas, Colour, safe_name
-from games.city_of_light.data import BUILDINGS, FACINGS
+from bot.render.drawing import Canvas, Colour, Point, safe_name
+from games.city_of_light.data import BUILDINGS, FACINGS, POSTCARDS
 from games.city_of_light.views import CityOfLightView
 
 Cell = tuple[int, int]
 
 BACKGROUND: Colour = (244, 238, 226)
 INK: Colour = (40, 38, 44)
-SOFT_INK: Colour = (112, 106, 100)
+SOFT_INK: Colour = (96, 90, 84)
 BOARD_FRAME: Colour = (38, 36, 44)
 EMPTY_SQUARE: Colour = (92, 90, 98)
 EMPTY_STONE: Colour = (104, 102, 110)
@@ -50,64 +63,123 @@ WHITE: Colour = (255, 255, 255)
 CREAM: Colour = (252, 244, 222)
 HIGHLIGHT: Colour = (255, 236, 0)
 WATER: Colour = (150, 210, 240)  # the fountain, one cell or two (`fountain_cells`)
+GOLD: Colour = (240, 180, 0)
+WON: Colour = (252, 236, 170)
 
-# Printed cell kinds.
+# Printed cell kinds. Mixed is a magenta-purple and hatched (`HATCH`), so it stays apart from
+# blue with protanopia and deuteranopia.
 CELL_COLOURS: dict[str, Colour] = {
     "orange": (242, 152, 52),
     "blue": (74, 134, 222),
-    "mixed": (152, 98, 196),
+    "mixed": (165, 80, 165),
     "light": (54, 58, 74),
 }
+HATCH: Colour = (205, 150, 205)
 LAMP: Colour = (255, 214, 80)
 GLOW: Colour = (120, 110, 70)
-# Seat colours: the chimney (bright) and the roof of that seat's buildings (dark).
-CHIMNEY: tuple[Colour, Colour] = ((255, 128, 0), (0, 110, 255))
+# Seat colours (Okabe–Ito orange and blue): the chimney and marks (bright) and the roof of
+# that seat's buildings (dark); the shapes are the second cue.
+CHIMNEY: tuple[Colour, Colour] = ((230, 159, 0), (0, 114, 178))
 ROOF: tuple[Colour, Colour] = ((150, 62, 12), (22, 48, 128))
+SEAT_SHAPE = ("disc", "square")
 GARDEN_ROOF: Colour = (58, 132, 62)
-SUPPLY_ROOF: Colour = (170, 160, 146)
+SUPPLY_ROOF: Colour = (150, 140, 126)
 CARD_FACE: Colour = (255, 250, 236)
-CARD_USED: Colour = (200, 196, 190)
-PENDING: Colour = (230, 160, 20)
+CARD_USED: Colour = (214, 210, 204)
+PENDING: Colour = (230, 140, 0)
+
+TEXT = 22  # the smallest text: 11 px in a 520 px wide embed
+BIG = 28
+
+
+@dataclass(frozen=True)
+class Marks:
+    """What `highlight` asks to emphasise, sorted by kind."""
+
+    cells: list[Cell] = field(default_factory=list)
+    cards: set[str] = field(default_factory=set)
+    taken: set[str] = field(default_factory=set)
+
+
+def parse_marks(ids: Collection[str]) -> Marks:
+    marks = Marks()
+    for item in ids:
+        kind, _, value = item.partition(":")
+        if kind == "card" and value in POSTCARDS:
+            marks.cards.add(value)
+        elif kind == "take" and value in BUILDINGS:
+            marks.taken.add(value)
+        else:
+            x, _, y = item.partition(",")
+            if x.isdigit() and y.isdigit() and int(x) < 8 and int(y) < 8:
+                marks.cells.append((int(x), int(y)))
+    marks.cells.sort()
+    return marks
+
 
 def render_table(view: CityOfLightView, names: list[str], *,
                  highlight: Collection[str] = ()) -> bytes:  # fmt: skip
-    """The public table as a PNG; `highlight` holds "x,y" cells to ring (a move's preview)."""
+    """The public table as a PNG; `highlight` marks a move (see the module docstring)."""
     public = view.model_copy(update={"seat": None, "hand": None})
+    marks = parse_marks(highlight)
     canvas = Canvas(WIDTH, HEIGHT, BACKGROUND)
-    _draw_header(canvas, public, names)
+    _draw_header(canvas, public)
     _draw_board(canvas, public)
     draw_scoring(canvas, public, LAMP, CHIMNEY, INK)
-    _draw_highlight(canvas, _cells_of(highlight))
-    _draw_players(canvas, public, names)
+    _draw_highlight(canvas, marks.cells)
+    _draw_players(canvas, public, names, marks)
     _draw_supply(canvas, public)
-    _draw_postcards(canvas, public)
+    _draw_postcards(canvas, public, marks)
     return canvas.png()
 
 
-def _cells_of(ids: Iterable[str]) -> list[Cell]:
-    out = []
-    for item in ids:
-        x, _, y = item.partition(",")
-        if x.isdigit() and y.isdigit() and int(x) < 8 and int(y) < 8:
-            out.append((int(x), int(y)))
-    return sorted(out)
+def fit(canvas: Canvas, text: str, size: float, width: float, bold: bool = False) -> str:
+    """`text`, cut with an ellipsis until it fits `width`."""
+    if canvas.text_width(text, size, bold) <= width:
+        return text
+    while len(text) > 1 and canvas.text_width(text + "\u2026", size, bold) > width:
+        text = text[:-1].rstrip()
+    return text + "\u2026"
+
+
+def wrap(canvas: Canvas, text: str, size: float, width: float, lines: int,
+         bold: bool = False) -> list[str]:  # fmt: skip
+    """At most `lines` lines of `text` that fit `width` (the last one cut if need be)."""
+    out: list[str] = []
+    for word in text.split():
+        if out and canvas.text_width(out[-1] + " " + word, size, bold) <= width:
+            out[-1] += " " + word
+        else:
+            out.append(word)
+    if len(out) > lines:
+        out = out[: lines - 1] + [" ".join(out[lines - 1 :])]
+    return [fit(canvas, line, size, width, bold) for line in out]
+
+
+def seat_mark(c: Canvas, centre: Point, seat: int, r: float, width: float = 2) -> None:
+    """A seat's mark: an orange disc or a blue square, outlined in ink."""
+    x, y = centre
+    if SEAT_SHAPE[seat] == "disc":
+        c.circle(centre, r, fill=CHIMNEY[seat], outline=INK, width=width)
+    else:
+        k = r * 0.9
+        c.rect((x - k, y - k, x + k, y + k), fill=CHIMNEY[seat], outline=INK, width=width,
+               radius=2)  # fmt: skip
 
 
 # --- header and board
 
 
-def _draw_header(c: Canvas, v: CityOfLightView, names: list[str]) -> None:
-    c.text((BOARD_X - 6, 14), t("game.city-of-light"), 26, INK, bold=True)
-    c.text((BOARD_X + 200, 20), t(f"col.img.phase.{v.phase}"), 18, SOFT_INK)
-    if v.to_act:
-        seat = v.to_act[0]
-        c.circle((PANEL_X + 10, TURN_Y + 11), 9, fill=CHIMNEY[seat], outline=INK, width=1.5)
-        label = t("col.img.to_play", name=safe_name(names[seat]))
-        c.text((PANEL_X + 26, TURN_Y), label, 20, INK, bold=True)
+def _draw_header(c: Canvas, v: CityOfLightView) -> None:
+    title = t("game.city-of-light")
+    c.text((BOARD_X - 8, 8), title, BIG, INK, bold=True)
+    left = BOARD_X - 8 + c.text_width(title, BIG, True) + 18
+    c.text((left, 22), fit(c, t(f"col.img.phase.{v.phase}"), TEXT, PANEL_X - left - 10), TEXT,
+           SOFT_INK, anchor="lm")  # fmt: skip
     for i in range(8):
         cx, cy = cell_centre(i, i)
-        c.text((cx, BOARD_Y - FRAME - 4), "ABCDEFGH"[i], 14, SOFT_INK, anchor="md")
-        c.text((BOARD_X - FRAME - 5, cy), str(i + 1), 14, SOFT_INK, anchor="rm")
+        c.text((cx, BOARD_Y - FRAME - 3), "ABCDEFGH"[i], TEXT, INK, anchor="md", bold=True)
+        c.text((BOARD_X - FRAME - 6, cy), str(i + 1), TEXT, INK, anchor="rm", bold=True)
 
 
 def _draw_board(c: Canvas, v: CityOfLightView) -> None:
@@ -116,11 +188,20 @@ def _draw_board(c: Canvas, v: CityOfLightView) -> None:
     for y, row in enumerate(v.cells):
         for x, kind in enumerate(row):
             _draw_cell(c, x, y, kind)
-    for tile in v.tiles:  # the tile squares, with a corner flag in the owner's colour
+    laid = set()
+    for tile in v.tiles:  # the tile squares, with a corner mark in the owner's colour
+        laid.add((tile.tx, tile.ty))
         x0, y0, x1, y1 = square_box(tile.tx, tile.ty)
-        c.rect((x0, y0, x1, y1), fill=None, outline=GRID, width=4)
-        c.polygon([(x0 + 2, y0 + 2), (x0 + 16, y0 + 2), (x0 + 2, y0 + 16)],
-                  fill=CHIMNEY[tile.owner])  # fmt: skip
+        c.rect((x0, y0, x1, y1), fill=None, outline=GRID, width=3)
+        seat_mark(c, (x0 + 10, y0 + 10), tile.owner, 8, 1.5)
+    if v.phase == "tiles":  # the free squares, named as the turn panel names them
+        for ty in range(4):
+            for tx in range(4):
+                if (tx, ty) not in laid:
+                    x0, y0, x1, y1 = square_box(tx, ty)
+                    name = f"{'ABCDEFGH'[2 * tx]}{2 * ty + 1}–{'ABCDEFGH'[2 * tx + 1]}{2 * ty + 2}"
+                    c.text(((x0 + x1) / 2, (y0 + y1) / 2), name, TEXT, WHITE, anchor="mm",
+                           outline=EMPTY_SQUARE, outline_width=3, bold=True)  # fmt: skip
     annexes = {tuple(b.annex) for b in v.buildings if b.annex}
     for piece in v.pieces:
         if piece.piece == "mixed_token":
@@ -130,6 +211,22 @@ def _draw_board(c: Canvas, v: CityOfLightView) -> None:
     for piece in v.pieces:
         if piece.piece != "mixed_token":
             _draw_piece(c, piece)
+    if v.phase == "build":
+        _draw_free_cell_names(c, v)
+
+
+def _draw_free_cell_names(c: Canvas, v: CityOfLightView) -> None:
+    """Phase 2: the name of every free cell a building could use, as the panel names it."""
+    taken = {tuple(cell) for b in v.buildings for cell in b.cells}
+    taken |= {tuple(b.annex) for b in v.buildings if b.annex}
+    taken |= {tuple(cell) for p in v.pieces if p.piece != "mixed_token" for cell in p.cells}
+    for y, row in enumerate(v.cells):
+        for x, kind in enumerate(row):
+            if kind in (None, "light") or (x, y) in taken:
+                continue
+            x0, _, _, y1 = cell_box(x, y)
+            c.text((x0 + 4, y1 - 3), f"{'ABCDEFGH'[x]}{y + 1}", TEXT, WHITE, anchor="ld",
+                   outline=INK, outline_width=1.5)  # fmt: skip
 
 
 def _draw_cell(c: Canvas, x: int, y: int, kind: str | None) -> None:
@@ -137,21 +234,27 @@ def _draw_cell(c: Canvas, x: int, y: int, kind: str | None) -> None:
     if kind is None:
         c.rect(box, fill=EMPTY_SQUARE, outline=GRID, width=1)
         x0, y0, _, _ = box
+        s = CELL / 2
         for dx, dy in ((0, 0), (1, 1)):  # two cobblestones, so an empty square reads as stone
-            s = CELL / 2
-            c.rect((x0 + dx * s + 6, y0 + dy * s + 6, x0 + (dx + 1) * s - 6,
-                    y0 + (dy + 1) * s - 6), fill=EMPTY_STONE, radius=5)  # fmt: skip
+            c.rect((x0 + dx * s + 5, y0 + dy * s + 5, x0 + (dx + 1) * s - 5,
+                    y0 + (dy + 1) * s - 5), fill=EMPTY_STONE, radius=4)  # fmt: skip
         return
     c.rect(box, fill=CELL_COLOURS[kind], outline=GRID, width=1)
+    if kind == "mixed":
+        x0, y0, x1, y1 = box
+        for k in range(12, 2 * CELL, 16):  # diagonal hatching, inside the cell
+            a = (x0 + max(0, k - CELL), min(y1, y0 + k))
+            b = (min(x1, x0 + k), y0 + max(0, k - CELL))
+            c.line([(a[0] + 1, a[1] - 1), (b[0] - 1, b[1] + 1)], HATCH, 3)
     if kind == "light":
-        _draw_lamp(c, cell_centre(x, y), LAMP, 13)
+        _draw_lamp(c, cell_centre(x, y), LAMP, 10)
 
 
 def _draw_lamp(c: Canvas, centre: tuple[float, float], colour: Colour, r: float) -> None:
     cx, cy = centre
-    c.circle((cx, cy - 6), r + 7, fill=GLOW)
-    c.rect((cx - 2.5, cy, cx + 2.5, cy + 26), fill=(30, 30, 34))
-    c.circle((cx, cy - 6), r, fill=colour, outline=(80, 60, 10), width=1.5)
+    c.circle((cx, cy - 5), r + 6, fill=GLOW)
+    c.rect((cx - 2.5, cy, cx + 2.5, cy + 20), fill=(30, 30, 34))
+    c.circle((cx, cy - 5), r, fill=colour, outline=(80, 60, 10), width=1.5)
 
 
 def _union(c: Canvas, cells: set[Cell], inset: float, fill: Colour) -> None:
@@ -172,26 +275,31 @@ def _draw_building(c: Canvas, b: Any, annexes: set[Cell]) -> None:
     if b.annex:
         cells.add(tuple(b.annex))
     roof = GARDEN_ROOF if b.building == "GARDEN" else ROOF[b.owner]
-    _union(c, cells, 5, CREAM)
-    _union(c, cells, 9, roof)
+    _union(c, cells, 4, CREAM)
+    _union(c, cells, 7, roof)
     if b.annex:  # the annex: hatched, "+1"
-        x0, y0, x1, y1 = cell_box(*b.annex, 14)
-        for k in range(0, 60, 10):
-            c.line([(x0 + k, y1), (min(x1, x0 + k + 52), max(y0, y1 - 52))], CREAM, 1.5)
-        c.text(cell_centre(*b.annex), "+1", 18, WHITE, anchor="mm", outline=roof,
+        x0, y0, x1, y1 = cell_box(*b.annex, 10)
+        for k in range(0, 44, 8):
+            c.line([(x0 + k, y1), (min(x1, x0 + k + 40), max(y0, y1 - 40))], CREAM, 1.5)
+        c.text(cell_centre(*b.annex), "+1", TEXT, WHITE, anchor="mm", outline=roof,
                outline_width=2, bold=True)  # fmt: skip
-    # The chimney (owner's colour) on the top-left cell, the size on the middle cell.
+    # The chimney (the owner's mark) on the top-left cell, the size on the middle cell.
     tx, ty = min((cell for cell in cells if cell not in annexes), key=lambda p: (p[1], p[0]))
     x0, y0, x1, _ = cell_box(tx, ty)
-    c.rect((x1 - 30, y0 + 12, x1 - 14, y0 + 34), fill=CHIMNEY[b.owner], outline=INK, width=2)
+    seat_mark(c, (x1 - 17, y0 + 17), b.owner, 8, 2)
     mx = sum(x for x, _ in cells) / len(cells)
     my = sum(y for _, y in cells) / len(cells)
-    mid = min(cells, key=lambda p: ((p[0] - mx) ** 2 + (p[1] - my) ** 2, p[1], p[0]))
-    if mid == (tx, ty) and len(cells) > 1:
-        mid = sorted(cells - {(tx, ty)}, key=lambda p: (p[1], p[0]))[0]
-    label = t("col.img.garden") if b.building == "GARDEN" else str(b.size)
-    c.text(cell_centre(*mid), label, 15 if b.building == "GARDEN" else 26, WHITE,
-           anchor="mm", bold=True)  # fmt: skip
+    # The size goes on the cell nearest the middle, but neither on the chimney's cell nor on
+    # the last cell, where the final picture writes "×lights".
+    last = max(cells - annexes or cells, key=lambda p: (p[1], p[0]))
+    spare = [p for p in cells if p not in ((tx, ty), last) and p not in annexes] or [last]
+    mid = min(spare, key=lambda p: ((p[0] - mx) ** 2 + (p[1] - my) ** 2, p[1], p[0]))
+    if b.building == "GARDEN":  # a tree, no number: the garden is always 2 cells
+        gx, gy = cell_centre(*mid)
+        c.rect((gx - 3, gy + 2, gx + 3, gy + 18), fill=(90, 60, 30))
+        c.circle((gx, gy - 4), 13, fill=(120, 190, 100), outline=CREAM, width=2)
+        return
+    c.text(cell_centre(*mid), str(b.size), BIG, WHITE, anchor="mm", bold=True)
 
 
 def _draw_piece(c: Canvas, piece: Any) -> None:
@@ -201,73 +309,89 @@ def _draw_piece(c: Canvas, piece: Any) -> None:
     cx, cy = cell_centre(x, y)
     if kind == "mixed_token":
         x0, y0, _, _ = cell_box(x, y, 2)
-        c.polygon([(x0, y0), (x0 + 22, y0), (x0, y0 + 22)], fill=CELL_COLOURS["mixed"],
+        c.polygon([(x0, y0), (x0 + 18, y0), (x0, y0 + 18)], fill=CELL_COLOURS["mixed"],
                   outline=WHITE, width=1.5)  # fmt: skip
         return
     if kind == "fountain":
-        boxes = [cell_box(px, py, 8) for px, py in piece.cells]
+        boxes = [cell_box(px, py, 6) for px, py in piece.cells]
         x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
         x1, y1 = max(b[2] for b in boxes), max(b[3] for b in boxes)
-        c.rect((x0, y0, x1, y1), fill=WATER, outline=owner, width=4, radius=16)
+        c.rect((x0, y0, x1, y1), fill=WATER, outline=owner, width=4, radius=12)
         mx, my = (x0 + x1) / 2, (y0 + y1) / 2
-        for dy in (-8, 4):
-            c.arc((mx - 10, my + dy), 10, 200, 340, (30, 90, 160), 2.5)
-            c.arc((mx + 10, my + dy), 10, 200, 340, (30, 90, 160), 2.5)
-        c.text((mx, y1 - 6), t("col.img.piece.fountain"), 12, INK, anchor="md")
+        for dy in (-6, 4):
+            c.arc((mx - 8, my + dy), 8, 200, 340, (30, 90, 160), 2.5)
+            c.arc((mx + 8, my + dy), 8, 200, 340, (30, 90, 160), 2.5)
+        if piece.owner is not None:
+            seat_mark(c, (x0 + 9, y0 + 9), piece.owner, 6, 1.5)
         return
     if kind in ("streetlight", "large_streetlight"):
         big = kind == "large_streetlight"
         if big:
             for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
-                c.line([(cx - 30 * dx, cy - 6 - 30 * dy), (cx + 30 * dx, cy - 6 + 30 * dy)],
+                c.line([(cx - 24 * dx, cy - 5 - 24 * dy), (cx + 24 * dx, cy - 5 + 24 * dy)],
                        LAMP, 3)  # fmt: skip
-        c.circle((cx, cy - 6), 24 if big else 20, fill=None, outline=owner, width=4)
-        _draw_lamp(c, (cx, cy), LAMP, 15 if big else 11)
+        c.circle((cx, cy - 5), 19 if big else 16, fill=None, outline=owner, width=4)
+        _draw_lamp(c, (cx, cy), LAMP, 12 if big else 9)
     elif kind == "statue":
         dx, dy = FACINGS[piece.facing or "S"]
-        sx, sy = cx, cy - 8
+        sx, sy = cx, cy
         # The light pedestal side (the front): a white wedge pointing at the front cell.
-        tip = (sx + dx * 34, sy + dy * 34)
-        side = (-dy * 13, dx * 13)
-        base = (sx + dx * 12, sy + dy * 12)
+        tip = (sx + dx * 28, sy + dy * 28)
+        side = (-dy * 11, dx * 11)
+        base = (sx + dx * 10, sy + dy * 10)
         c.polygon([(base[0] + side[0], base[1] + side[1]), tip,
                    (base[0] - side[0], base[1] - side[1])], fill=WHITE, outline=INK,
                   width=1.5)  # fmt: skip
-        c.rect((sx - 16, sy - 16, sx + 16, sy + 16), fill=(170, 170, 176), outline=owner,
+        c.rect((sx - 14, sy - 14, sx + 14, sy + 14), fill=(170, 170, 176), outline=owner,
                width=4, radius=4)  # fmt: skip
-        c.text((sx, sy), "S", 18, INK, anchor="mm", bold=True)
+        c.text((sx, sy), t("col.img.letter.statue"), TEXT, INK, anchor="mm", bold=True)
     else:  # painter, dancer
         fill = (255, 255, 255) if kind == "painter" else (255, 150, 200)
-        c.circle((cx, cy - 6), 19, fill=fill, outline=owner, width=5)
-        c.text((cx, cy - 6), "P" if kind == "painter" else "D", 20, INK, anchor="mm", bold=True)
-    top = kind == "statue" and piece.facing == "S"  # keep the caption off the wedge
-    c.text((cx, cy - 37 if top else cy + 36), t(f"col.img.piece.{kind}"), 12, WHITE,
-           anchor="ma" if top else "md", outline=INK, outline_width=2)  # fmt: skip
+        c.circle((cx, cy), 17, fill=fill, outline=owner, width=4)
+        c.text((cx, cy), t(f"col.img.letter.{kind}"), TEXT, INK, anchor="mm", bold=True)
+    if piece.owner is not None:
+        x0, y0, _, _ = cell_box(x, y)
+        seat_mark(c, (x0 + 9, y0 + 9), piece.owner, 6, 1.5)
 
 
 def _draw_highlight(c: Canvas, cells: list[Cell]) -> None:
     for x, y in cells:
-        c.rect(cell_box(x, y, 2), fill=None, outline=INK, width=7)
-        c.rect(cell_box(x, y, 3), fill=None, outline=HIGHLIGHT, width=4)
+        c.rect(cell_box(x, y, 2), fill=None, outline=INK, width=6)
+        c.rect(cell_box(x, y, 3), fill=None, outline=HIGHLIGHT, width=3.5)
 
 
 # --- the side panel
 
 
-def _shapes_row(c: Canvas, keys: list[str], x: float, y: float, fill: Colour,
-                width: float, rows: int, mini: float = MINI) -> None:  # fmt: skip
-    """Small building shapes left to right in at most `rows` rows (shrunk to fit)."""
-    widths = [(max(dx for dx, _ in BUILDINGS[k]) + 1) for k in keys]
-    while mini > 4 and _rows_needed(widths, mini, width) > rows:
+def shape_width(key: str) -> int:
+    return max(dx for dx, _ in BUILDINGS[key]) + 1
+
+
+def _shapes(c: Canvas, keys: list[str], x: float, y: float, fill: Colour, width: float,
+            rows: int, marked: Collection[str] = ()) -> float:  # fmt: skip
+    """Building shapes left to right in at most `rows` rows of `width` (cells shrunk to 12
+    at the least when they do not fit); the bottom of what was drawn."""
+    widths = [shape_width(k) for k in keys]
+    mini = MINI
+    while mini > 12 and _rows_needed(widths, mini, width) > rows:
         mini -= 1
-    cx, cy = x, y
+    gap = 12
+    cx, cy, bottom = x, y, y
     for key, w in zip(keys, widths, strict=True):
-        if cx + w * mini > x + width:
-            cx, cy = x, cy + 4 * mini + 6
+        if cx > x and cx + w * mini > x + width:
+            cx, cy = x, bottom + gap
+        h = max(dy for _, dy in BUILDINGS[key]) + 1
+        if key in marked:
+            c.rect((cx - 5, cy - 5, cx + w * mini + 5, cy + h * mini + 5), fill=None,
+                   outline=INK, width=5, radius=4)  # fmt: skip
+            c.rect((cx - 5, cy - 5, cx + w * mini + 5, cy + h * mini + 5), fill=None,
+                   outline=HIGHLIGHT, width=3, radius=4)  # fmt: skip
         for dx, dy in BUILDINGS[key]:
-            c.rect((cx + dx * mini, cy + dy * mini, cx + (dx + 1) * mini, cy + (dy + 1) * mini),
-                   fill=fill, outline=CREAM, width=1)  # fmt: skip
-        cx += w * mini + 8
+            c.rect((cx + dx * mini, cy + dy * mini, cx + (dx + 1) * mini,
+                    cy + (dy + 1) * mini), fill=fill, outline=CREAM, width=1.5)  # fmt: skip
+        bottom = max(bottom, cy + h * mini)
+        cx += w * mini + gap
+    return bottom
 
 
 def _rows_needed(widths: list[int], mini: float, width: float) -> int:
@@ -275,67 +399,120 @@ def _rows_needed(widths: list[int], mini: float, width: float) -> int:
     for w in widths:
         if used and used + w * mini > width:
             rows, used = rows + 1, 0.0
-        used += w * mini + 8
+        used += w * mini + 12
     return rows
 
 
-def _draw_players(c: Canvas, v: CityOfLightView, names: list[str]) -> None:
+def _draw_players(c: Canvas, v: CityOfLightView, names: list[str], marks: Marks) -> None:
+    winners = v.result.winners if v.result is not None else []
     for p in v.players:
         top = PLAYER_Y[p.seat]
         box = (PANEL_X, top, PANEL_X + PANEL_W, top + PLAYER_H)
         acting = p.seat in v.to_act
-        c.rect(box, fill=(255, 252, 244), outline=CHIMNEY[p.seat] if acting else (210, 200, 186),
-               width=4 if acting else 1.5, radius=8)  # fmt: skip
-        x = PANEL_X + 12
-        c.rect((x, top + 12, x + 18, top + 30), fill=CHIMNEY[p.seat], outline=INK, radius=3)
-        c.text((x + 26, top + 12), safe_name(names[p.seat]), 18, INK, bold=True)
-        if v.scores is not None:
-            c.text((PANEL_X + PANEL_W - 12, top + 8), str(v.scores[p.seat]), 30, INK,
-                   anchor="ra", bold=True)  # fmt: skip
-        colour = t(f"col.img.colour.{p.colour}")
-        if v.phase == "tiles":
-            info = t("col.img.info.phase1", colour=colour, stack=p.stack_size, hand=p.hand_size)
+        won = p.seat in winners
+        if won:
+            c.rect(box, fill=WON, outline=GOLD, width=4, radius=8)
         else:
-            info = t("col.img.info.phase2", colour=colour, tokens=p.tokens_left)
-        c.text((x, top + 40), info, 13, SOFT_INK)
-        c.text((x, top + 58), t("col.img.reserve", n=len(p.reserve)), 13, INK)
-        _shapes_row(c, p.reserve, x, top + 76, ROOF[p.seat], PANEL_W - 24, rows=1)
+            c.rect(box, fill=(255, 252, 244), outline=INK if acting else (210, 200, 186),
+                   width=4 if acting else 1.5, radius=8)  # fmt: skip
+        x = PANEL_X + 14
+        row1 = top + 24
+        seat_mark(c, (x + 11, row1), p.seat, 11)
+        right = PANEL_X + PANEL_W - 14
+        if v.scores is not None:
+            score = str(v.scores[p.seat])
+            c.text((right, row1), score, BIG, INK, anchor="rm", bold=True)
+            right -= c.text_width(score, BIG, True) + 10
+        tag = t("col.img.winner") if won else t("col.img.to_play") if acting else ""
+        if tag:
+            tag_w = c.text_width(tag, TEXT, True) + 18
+            fill = GOLD if won else INK
+            c.rect((right - tag_w, row1 - 15, right, row1 + 15), fill=fill, radius=8)
+            c.text((right - tag_w / 2, row1), tag, TEXT, INK if won else WHITE, anchor="mm",
+                   bold=True)  # fmt: skip
+            right -= tag_w + 10
+        c.text((x + 30, row1), fit(c, safe_name(names[p.seat]) if p.seat < len(names)
+                                   else "?", TEXT + 2, right - x - 30, True),
+               TEXT + 2, INK, anchor="lm", bold=True)  # fmt: skip
+        info, label = _info(v, p), t("col.img.reserve")
+        label_w = c.text_width(label, TEXT) + 12
+        room = PANEL_W - 26
+        widths = [shape_width(k) for k in p.reserve]
+        # The shapes keep 16 px cells: beside the "reserve" label when they fit there, else
+        # across the block with the label moved up to the end of the line above.
+        beside = _rows_needed(widths, MINI, room - label_w) <= 1
+        if not beside and c.text_width(f"{info} · {label}", TEXT) <= room:
+            info = f"{info} · {label}"
+        c.text((x, top + 56), fit(c, info, TEXT, room), TEXT, SOFT_INK, anchor="lm")
+        left = x
+        if beside:
+            c.text((x, top + 92), label, TEXT, INK, anchor="lm")
+            left += label_w
+            if not p.reserve:
+                c.text((left, top + 92), "\u2014", TEXT, SOFT_INK, anchor="lm")
+        _shapes(c, p.reserve, left, top + 78, ROOF[p.seat], PANEL_X + PANEL_W - 12 - left,
+                rows=1, marked=marks.taken)  # fmt: skip
+
+
+def _info(v: CityOfLightView, p: Any) -> str:
+    """The line under a player's name: tiles (phase 1), tokens (phase 2), score terms (end)."""
+    if v.result is not None:
+        d = v.result.details["players"][p.seat]
+        return t("col.img.terms", lit=d["lit_buildings"], district=d["district"]["points"],
+                 unbuilt=signed(d["unbuilt"]["points"]), cards=d["postcard_points"])  # fmt: skip
+    if v.phase == "tiles":
+        return t("col.img.info.phase1", stack=t("col.img.stack", n=p.stack_size),
+                 hand=t("col.img.hand", n=p.hand_size))  # fmt: skip
+    return t("col.img.tokens", n=p.tokens_left)
+
+
+def signed(n: int) -> str:
+    """A score term with a real minus sign: "−3", "0", "12"."""
+    return f"\u2212{-n}" if n < 0 else str(n)
 
 
 def _draw_supply(c: Canvas, v: CityOfLightView) -> None:
-    c.text((PANEL_X + 2, SUPPLY_Y), t("col.img.supply", n=len(v.supply)), 15, INK, bold=True)
-    _shapes_row(c, v.supply, PANEL_X + 2, SUPPLY_Y + 22, SUPPLY_ROOF, PANEL_W - 4, rows=2)
+    x = PANEL_X + 2
+    c.text((x, SUPPLY_Y), t("col.img.supply", n=len(v.supply)), TEXT, INK, bold=True)
+    bottom = _shapes(c, v.supply, x, SUPPLY_Y + 34, SUPPLY_ROOF, PANEL_W - 4, rows=2)
+    if v.result is not None:  # what the final picture's borders mean
+        y = max(bottom + 14, SUPPLY_Y + 160)
+        c.rect((x, y, x + 26, y + 22), fill=CREAM, outline=LAMP, width=5, radius=2)
+        c.text((x + 36, y + 11), fit(c, t("col.img.legend.lit"), TEXT, PANEL_W - 40), TEXT, INK,
+               anchor="lm")  # fmt: skip
+        y += 32
+        for seat in (0, 1):
+            left = x + seat * 16
+            c.rect((left, y, left + 26, y + 22), fill=None, outline=INK, width=6)
+            c.rect((left + 2, y + 2, left + 24, y + 20), fill=None, outline=CHIMNEY[seat],
+                   width=3)  # fmt: skip
+        c.text((x + 52, y + 11), fit(c, t("col.img.legend.district"), TEXT, PANEL_W - 56), TEXT,
+               INK, anchor="lm")  # fmt: skip
 
 
-def _draw_postcards(c: Canvas, v: CityOfLightView) -> None:
-    c.text((PANEL_X + 2, postcard_box(0)[1] - 20), t("col.img.postcards"), 15, INK, bold=True)
+def _draw_postcards(c: Canvas, v: CityOfLightView, marks: Marks) -> None:
     for n, card in enumerate(v.postcards):
         x0, y0, x1, y1 = postcard_box(n)
+        if card.card in marks.cards:
+            c.rect((x0 - 5, y0 - 5, x1 + 5, y1 + 5), fill=INK, radius=10)
+            c.rect((x0 - 3, y0 - 3, x1 + 3, y1 + 3), fill=HIGHLIGHT, radius=9)
         outline = PENDING if card.pending else (150, 140, 128)
         c.rect((x0, y0, x1, y1), fill=CARD_USED if card.used else CARD_FACE, outline=outline,
-               width=3 if card.pending else 1.5, radius=6)  # fmt: skip
+               width=5 if card.pending else 1.5, radius=6)  # fmt: skip
         ink = SOFT_INK if card.used else INK
-        for i, line in enumerate(_wrap(c, _drawable(card.name), 13, x1 - x0 - 34)):
-            c.text((x0 + 8, y0 + 6 + 15 * i), line, 13, ink, bold=not card.used)
-        if card.token is not None:
-            c.circle((x1 - 16, y0 + 16), 10, fill=CHIMNEY[card.token], outline=INK, width=1.5)
-        status = t("col.img.pending" if card.pending else
-                   "col.img.used" if card.used else "col.img.face_up")  # fmt: skip
-        c.text((x0 + 8, y1 - 6), status, 11, PENDING if card.pending else SOFT_INK,
-               anchor="ld")  # fmt: skip
-
-
-def _drawable(text: str) -> str:
-    """The built-in font has no "œ" (Sacré-Cœur): spell the ligature out."""
-    return text.replace("œ", "oe").replace("Œ", "OE")
-
-
-def _wrap(c: Canvas, text: str, size: float, width: float) -> list[str]:
-    """At most two lines of `text` that fit `width`."""
-    lines: list[str] = []
-    for word in text.split():
-        if lines and c.text_width(lines[-1] + " " + word, size) <= width:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return lines[:2]
+        room = x1 - x0 - 16
+        c.text((x0 + 8, y0 + 18), fit(c, t(f"col.img.card.{card.card}"), TEXT, room, True),
+               TEXT, ink, anchor="lm", bold=True)  # fmt: skip
+        marked = card.token is not None or card.pending
+        if card.token is not None:  # the action token, bottom right
+            seat_mark(c, (x1 - 18, y1 - 18), card.token, 11)
+        if card.pending:  # an hourglass: the delayed effect is still to be used
+            hx, hy = x1 - (46 if card.token is not None else 18), y1 - 18
+            c.polygon([(hx - 8, hy - 11), (hx + 8, hy - 11), (hx - 8, hy + 11), (hx + 8, hy + 11)],
+                      fill=PENDING, outline=INK, width=1.5)  # fmt: skip
+        lines = wrap(c, t(f"col.img.effect.{card.card}"), TEXT, room, 2)
+        if marked and len(lines) == 2:  # the second line stops short of the marks
+            lines[1] = fit(c, lines[1], TEXT, room - (62 if card.pending and card.token
+                                                      is not None else 34))  # fmt: skip
+        for i, line in enumerate(lines):
+            c.text((x0 + 8, y0 + 48 + 25 * i), line, TEXT, ink, anchor="lm")

@@ -9,21 +9,41 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from bot.games.city_of_light.layout import cell_box
+from bot.i18n import t
 from bot.render.drawing import Canvas, Colour
 from games.city_of_light.views import CityOfLightView
 
 Cell = tuple[int, int]
-SIDES = (((0, -1), 0, 1, 2, 1), ((0, 1), 0, 3, 2, 3), ((-1, 0), 0, 1, 0, 3), ((1, 0), 2, 1, 2, 3))
 
 
 def outline(c: Canvas, cells: Iterable[Cell], colour: Colour, width: float, inset: float) -> None:
-    """Trace the border of a group of cells (the sides with no neighbour in the group)."""
+    """Trace the border of a group of cells `inset` px inside it, as one closed line: each
+    side with no neighbour in the group, its ends met by the next side's at every corner."""
     group = set(cells)
     for x, y in group:
-        box = cell_box(x, y, inset)
-        for (dx, dy), i0, j0, i1, j1 in SIDES:
-            if (x + dx, y + dy) not in group:
-                c.line([(box[i0], box[j0]), (box[i1], box[j1])], colour, width)
+        x0, y0, x1, y1 = cell_box(x, y)
+        for dx, dy in ((0, -1), (0, 1), (-1, 0), (1, 0)):
+            if (x + dx, y + dy) in group:
+                continue
+            ends = []
+            for ex, ey in ((dy, dx), (-dy, -dx)):  # along the side, both ways
+                if (x + ex, y + ey) not in group:
+                    reach = -inset  # a convex corner: turn inside the cell
+                elif (x + ex + dx, y + ey + dy) in group:
+                    reach = inset  # a concave corner: meet the side that turns outwards
+                else:
+                    reach = 0.0  # the side goes on in the next cell
+                ends.append((ex, ey, reach))
+            points = []
+            for ex, ey, reach in ends:
+                if dx == 0:  # a top or bottom side
+                    py = y0 + inset if dy < 0 else y1 - inset
+                    px = (x1 + reach) if ex > 0 else (x0 - reach)
+                else:  # a left or right side
+                    px = x0 + inset if dx < 0 else x1 - inset
+                    py = (y1 + reach) if ey > 0 else (y0 - reach)
+                points.append((px, py))
+            c.line(points, colour, width)
 
 
 def building_cells(view: CityOfLightView) -> dict[tuple[int, str], set[Cell]]:
@@ -39,22 +59,28 @@ def building_cells(view: CityOfLightView) -> dict[tuple[int, str], set[Cell]]:
 
 def draw_scoring(c: Canvas, view: CityOfLightView, lamp: Colour,
                  seat_colours: tuple[Colour, Colour], ink: Colour) -> None:  # fmt: skip
-    """Glow and "×lights" on every lit building; the largest districts' borders."""
+    """A lamp-coloured border and "×lights" on every lit building; each largest district
+    traced in its owner's colour (on an ink border, so it shows on any cell)."""
     if view.result is None:
         return
     cells_of = building_cells(view)
+    annexes = {(b.owner, b.building): (b.annex[0], b.annex[1]) for b in view.buildings
+               if b.annex}  # fmt: skip
     for player in view.result.details.get("players", []):
         seat = player["seat"]
         district: set[Cell] = set()
         for key in player["district"]["buildings"]:
             district |= cells_of.get((seat, key), set())
-        outline(c, district, seat_colours[seat], 6, 1)
+        # Inside its own cells, so two players' districts side by side both show.
+        outline(c, district, ink, 6, 3)
+        outline(c, district, seat_colours[seat], 3, 3)
         for term in player["buildings"]:
             cells = cells_of.get((seat, term["building"]))
             if not cells or not term["lights"]:
                 continue
-            outline(c, cells, lamp, 4, 7)
-            x, y = max(cells, key=lambda p: (p[1], p[0]))
-            x0, y0, x1, y1 = cell_box(x, y, 8)
-            c.text((x1 - 2, y1 - 2), f"x{term['lights']}", 17, lamp, anchor="rd", bold=True,
-                   outline=ink, outline_width=2)  # fmt: skip
+            outline(c, cells, lamp, 4, 9)
+            annex = annexes.get((seat, term["building"]))
+            x, y = max(cells - {annex} or cells, key=lambda p: (p[1], p[0]))
+            x0, y0, x1, y1 = cell_box(x, y, 7)
+            c.text((x1 - 1, y1 - 1), t("col.img.lights", n=term["lights"]), 22, lamp,
+                   anchor="rd", bold=True, outline=ink, outline_width=2.5)  # fmt: skip

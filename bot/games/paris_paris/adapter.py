@@ -7,20 +7,10 @@ from collections.abc import Collection, Sequence
 from pydantic import BaseModel
 
 from bot.games.contract import GameAdapter, MoveOption, Step
+from bot.games.paris_paris import recap
+from bot.games.paris_paris.recap import line, station
 from bot.i18n import t
 from games.core.contract import Event, Result
-from games.paris_paris.board import STATION_IDS, STATION_NAMES
-
-STATION_NAME = dict(zip(STATION_IDS, STATION_NAMES, strict=True))
-COLOUR_EMOJI = {"green": "🟢", "red": "🔴", "blue": "🔵", "orange": "🟠", "pink": "🩷"}
-
-
-def station(sid: str) -> str:
-    return STATION_NAME.get(sid, sid)
-
-
-def line(colour: str, locale: str | None) -> str:
-    return f"{COLOUR_EMOJI.get(colour, '')} {t('pp.colour.' + colour, locale)}".strip()
 
 
 def seat_list(seats: Sequence[int], names: list[str]) -> str:
@@ -70,9 +60,29 @@ class ParisParisAdapter(GameAdapter):
     def highlight(self, action: BaseModel) -> set[str]:
         return {action.station} if action.type == "take" else set()
 
+    def last_move(self, events: Sequence[Event]) -> set[str]:
+        """Picture highlight ids (see `render`) for a move's public events: the shop it
+        opened, the visit, every station that scored and every line whose bus ran."""
+        out: set[str] = set()
+        for event in events:
+            if event.to is not None:
+                continue
+            p = event.params
+            if event.kind == "shop_opened":
+                out.add(p["station"])
+            elif event.kind == "visit":
+                out.add(f"visit:{p['station']}")
+                out.update(f"scored:{s['station']}" for s in p["scoring_stations"])
+            elif event.kind == "excursion_started":
+                out.add(f"line:{p['line']}")
+            elif event.kind == "excursion_stop" and any(p["points"]):
+                out.add(f"scored:{p['station']}")
+        return out
+
     def status_lines(self, view: BaseModel, names: list[str], locale: str | None) -> list[str]:
         lines = [t("pp.status.round", locale, round=view.round, rounds=view.rounds,
-                   piles=view.piles_left, first=names[view.first_player])]  # fmt: skip
+                   piles=t("pp.piles_left", locale, n=view.piles_left),
+                   first=names[view.first_player])]  # fmt: skip
         if view.waiting:
             waiting = ", ".join(line(c, locale) for c in view.waiting)
             lines.append(t("pp.status.waiting", locale, colours=waiting))
@@ -91,38 +101,13 @@ class ParisParisAdapter(GameAdapter):
         return t("pp.private.marker", locale, line=line(view.marker, locale), supply=view.supply)
 
     def describe(self, event: Event, names: list[str], locale: str | None) -> str | None:
-        p = event.params
-        kind = event.kind
-        if kind == "pile_revealed":
-            tokens = ", ".join(f"{station(x['station'])} ({line(x['colour'], locale)})"
-                               for x in p.get("tokens", []))  # fmt: skip
-            return t("pp.event.pile", locale, name=names[p["seat"]], tokens=tokens)
-        if kind == "shop_opened":
-            key = "pp.event.moved" if p.get("moved_from") else "pp.event.opened"
-            return t(key, locale, name=names[p["seat"]], station=station(p["station"]),
-                     source=station(p.get("moved_from") or ""))  # fmt: skip
-        if kind == "shop_removed":
-            key = "pp.event.removed_bag" if p["to"] == "bag" else "pp.event.removed_supply"
-            return t(key, locale, name=names[p["seat"]], station=station(p["station"]))
-        if kind == "visit":
-            scored = _points(p["points"], names)
-            key = "pp.event.visit" if scored else "pp.event.visit_nobody"
-            return t(key, locale, station=station(p["station"]), scored=scored)
-        if kind == "excursion_started":
-            if p["reason"] == "tokens":
-                return t("pp.event.excursion", locale, line=line(p["line"], locale))
-            if p["reason"] == "final":
-                return t("pp.event.final_excursion", locale, line=line(p["line"], locale),
-                         name=names[p["seat"]])  # fmt: skip
-            return t("pp.event.face_up_excursion", locale, line=line(p["line"], locale))
-        if kind == "excursion_ended":
-            scored = _points(p["points"], names)
-            return t("pp.event.excursion_points", locale, scored=scored or "—")
-        if kind == "bag_scored":
-            if p.get("seat") is None:
-                return t("pp.event.bag_tie", locale)
-            return t("pp.event.bag", locale, name=names[p["seat"]], n=p["points"][p["seat"]])
-        return None
+        return recap.describe(event, names, locale)
+
+    def recap_lines(self, events: Sequence[Event], names: list[str],
+                    locale: str | None) -> list[str]:  # fmt: skip
+        """A move's public events as lines, a shop pushed out joined to the one that pushed
+        it (the shared recap can call this instead of `describe` event by event)."""
+        return recap.recap_lines(events, names, locale)
 
     def result_lines(self, result: Result, names: list[str], locale: str | None) -> list[str]:
         d = result.details
@@ -130,25 +115,31 @@ class ParisParisAdapter(GameAdapter):
         for place, seats in enumerate(result.ranking, start=1):
             for s in seats:
                 terms = ", ".join(
-                    f"{t('pp.term.' + term, locale)} {d[term][s]}"
+                    t("pp.result.term", locale, term=t("pp.term." + term, locale), n=d[term][s])
                     for term in ("visits", "excursions", "final_excursions", "bag")
                     if d.get(term) and (term != "bag" or len(names) > 2)
                 )
+                shops = t("pp.result.shops", locale, n=d["shops_on_board"][s])
                 lines.append(t("pp.result.line", locale, place=place, name=names[s],
-                               score=result.scores[s], terms=terms,
-                               shops=d["shops_on_board"][s]))  # fmt: skip
+                               score=result.scores[s], terms=terms, shops=shops))  # fmt: skip
         if d.get("markers"):
-            markers = ", ".join(f"{names[s]} {line(c, locale)}" for s, c in enumerate(d["markers"]))
+            markers = ", ".join(f"{names[s]} {recap.token(c, locale)}"
+                                for s, c in enumerate(d["markers"]))  # fmt: skip
             lines.append(t("pp.result.markers", locale, markers=markers))
+        if d.get("bag_counts"):
+            counts = ", ".join(f"{names[s]} {n}" for s, n in enumerate(d["bag_counts"]))
+            lines.append(t("pp.result.bag", locale, counts=counts))
         if result.tiebreak:
-            lines.append(t("pp.result.tiebreak", locale))
+            top = max(result.scores)
+            shops = ", ".join(
+                f"{names[s]} {d['shops_on_board'][s]}"
+                for s in range(len(result.scores))
+                if result.scores[s] == top
+            )
+            lines.append(t("pp.result.tiebreak", locale, shops=shops))
         if len(result.winners) > 1:
             lines.append(t("result.shared", locale, names=seat_list(result.winners, names)))
         return lines
 
     def rules(self, locale: str | None) -> str:
         return t("pp.rules", locale)
-
-
-def _points(points: Sequence[int], names: list[str]) -> str:
-    return ", ".join(f"{names[s]} +{n}" for s, n in enumerate(points) if n)

@@ -7,126 +7,107 @@ north, the Arc de Triomphe, Trocadéro and Tour Eiffel west, République east, t
 (Notre-Dame, Île St-Louis, Pont Neuf) centre, Montparnasse and Luxembourg south. It is drawn
 so that no two line segments cross except at a crossing station.
 
-Coordinates are logical pixels of the 1000x750 table picture (the map uses x < 720).
-`LABEL_SIDE` and `TOKEN_SIDE` are compass directions from the station centre, chosen so
-names, revealed tokens and line segments do not overlap.
+Coordinates are logical pixels of the 1040x780 table picture, which Discord shows about
+520 px wide: everything here is twice the size it appears in an embed. The map uses
+x < `MAP_WIDTH`; the side panel is to its right. `LABELS` says on which compass side of its
+station each name is written and where a long name breaks onto two lines, chosen so that names,
+shops and line segments do not overlap at that size.
 """
 
 from __future__ import annotations
 
 import math
+import re
 
 Point = tuple[float, float]
 
-MAP_WIDTH = 720
-PLAIN_RADIUS = 11.0
-CROSSING_RADIUS = 17.0
-SLOT_OFFSET = 7.0  # a crossing's two shop slots sit this far left and right of its centre
+WIDTH, HEIGHT = 1040, 780
+MAP_WIDTH = 690
+PLAIN_RADIUS = 20.0
+CROSSING_RADIUS = 33.0
+SHOP = 26.0  # width of a shop house; it carries its seat's number
+SLOT_OFFSET = 14.5  # a crossing's two shop slots sit this far left and right of its centre
 
 STATION_XY: dict[str, Point] = {
     # north
-    "gare_du_nord": (525, 52),
-    "montmartre": (395, 80),
-    "pigalle": (285, 118),
-    "st_nicolas": (418, 188),
-    "gare_de_l_est": (662, 130),
-    "republique": (625, 272),
+    "gare_du_nord": (542, 50),
+    "montmartre": (394, 80),
+    "pigalle": (265, 128),
+    "st_nicolas": (402, 204),
+    "gare_de_l_est": (666, 140),
+    "republique": (653, 248),
     # west
-    "arc_de_triomphe": (105, 150),
-    "champs_elysees": (190, 250),
-    "opera": (240, 205),
-    "trocadero": (34, 310),
-    "tour_eiffel": (155, 432),
-    "invalides": (215, 500),
+    "arc_de_triomphe": (62, 152),
+    "champs_elysees": (148, 274),
+    "opera": (293, 208),
+    "trocadero": (24, 370),
+    "tour_eiffel": (154, 475),
+    "invalides": (214, 574),
     # centre
-    "louvre": (290, 300),
-    "les_halles": (358, 300),
-    "pompidou": (435, 292),
-    "marais": (548, 338),
-    "hotel_de_ville": (458, 388),
-    "pont_neuf": (335, 432),
-    "notre_dame": (455, 478),
-    "ile_st_louis": (600, 452),
+    "louvre": (257, 374),
+    "les_halles": (328, 358),
+    "pompidou": (432, 322),
+    "marais": (622, 374),
+    "hotel_de_ville": (452, 452),
+    "pont_neuf": (366, 508),
+    "notre_dame": (504, 520),
+    "ile_st_louis": (632, 490),
     # south
-    "quartier_latin": (458, 566),
-    "pantheon": (540, 586),
-    "odeon": (372, 606),
-    "luxembourg": (600, 666),
-    "montparnasse": (300, 694),
+    "quartier_latin": (472, 614),
+    "pantheon": (580, 632),
+    "odeon": (376, 634),
+    "luxembourg": (612, 714),
+    "montparnasse": (260, 704),
 }
 
-LABEL_SIDE: dict[str, str] = {
-    "gare_du_nord": "n",
-    "montmartre": "n",
-    "pigalle": "n",
-    "st_nicolas": "e",
-    "gare_de_l_est": "w",
-    "republique": "e",
-    "arc_de_triomphe": "ne",
-    "champs_elysees": "s",
-    "opera": "e",
-    "trocadero": "e",
-    "tour_eiffel": "w",
-    "invalides": "e",
-    "louvre": "s",
-    "les_halles": "s",
-    "pompidou": "e",
-    "marais": "e",
-    "hotel_de_ville": "sw",
-    "pont_neuf": "w",
-    "notre_dame": "w",
-    "ile_st_louis": "e",
-    "quartier_latin": "ne",
-    "pantheon": "s",
-    "odeon": "w",
-    "luxembourg": "s",
-    "montparnasse": "w",
-}
-
-TOKEN_SIDE: dict[str, str] = {
-    "gare_du_nord": "s",
-    "montmartre": "sw",
-    "pigalle": "sw",
-    "st_nicolas": "w",
-    "gare_de_l_est": "e",
-    "republique": "s",
-    "arc_de_triomphe": "e",
-    "champs_elysees": "e",
-    "opera": "w",
-    "trocadero": "e",
-    "tour_eiffel": "e",
-    "invalides": "w",
-    "louvre": "w",
-    "les_halles": "n",
-    "pompidou": "w",
-    "marais": "s",
-    "hotel_de_ville": "w",
-    "pont_neuf": "e",
-    "notre_dame": "e",
-    "ile_st_louis": "s",
-    "quartier_latin": "nw",
-    "pantheon": "e",
-    "odeon": "se",
-    "luxembourg": "w",
-    "montparnasse": "e",
+# (compass side of the station, line break) per station name; a break index splits the name
+# into two lines after that many words ("Arc de / Triomphe", "Notre- / Dame"), 0 keeps it on
+# one line.
+LABELS: dict[str, tuple[str, int]] = {
+    "gare_du_nord": ("s", 0),
+    "montmartre": ("n", 0),
+    "pigalle": ("n", 0),
+    "st_nicolas": ("e", 0),
+    "gare_de_l_est": ("w", 1),
+    "republique": ("w", 0),
+    "arc_de_triomphe": ("e", 2),
+    "champs_elysees": ("s", 0),
+    "opera": ("w", 0),
+    "trocadero": ("e", 0),
+    "tour_eiffel": ("w", 0),
+    "invalides": ("w", 0),
+    "louvre": ("s", 0),
+    "les_halles": ("n", 1),
+    "pompidou": ("e", 0),
+    "marais": ("w", 0),
+    "hotel_de_ville": ("w", 0),
+    "pont_neuf": ("w", 0),
+    "notre_dame": ("e", 1),
+    "ile_st_louis": ("n", 1),
+    "quartier_latin": ("n", 0),
+    "pantheon": ("s", 0),
+    "odeon": ("s", 0),
+    "luxembourg": ("s", 0),
+    "montparnasse": ("s", 0),
 }
 
 # The Seine, drawn as a pale band under everything, east to west through the islands.
 SEINE: tuple[Point, ...] = (
-    (720, 410),
-    (660, 440),
-    (600, 458),
-    (530, 470),
-    (455, 476),
-    (390, 462),
-    (335, 436),
-    (270, 408),
-    (200, 392),
-    (150, 385),
-    (95, 372),
-    (40, 390),
-    (0, 420),
+    (690, 470),
+    (632, 490),
+    (570, 510),
+    (504, 520),
+    (440, 514),
+    (366, 500),
+    (300, 472),
+    (220, 448),
+    (140, 440),
+    (70, 452),
+    (0, 472),
 )
+
+# The line legend (colour swatch + name), bottom left of the map.
+LEGEND_XY: Point = (10, 592)
 
 _DIRECTIONS: dict[str, Point] = {
     "n": (0, -1),
@@ -156,3 +137,21 @@ def slot_centres(station: str, capacity: int) -> list[Point]:
     if capacity == 1:
         return [(x, y)]
     return [(x - SLOT_OFFSET, y), (x + SLOT_OFFSET, y)]
+
+
+def words(name: str) -> list[str]:
+    """A name's break points: at spaces and after hyphens ("Notre-" "Dame")."""
+    return re.findall(r"[^ \-]+-?", name)
+
+
+def join(parts: list[str]) -> str:
+    return "".join(p if p.endswith("-") else p + " " for p in parts).strip()
+
+
+def label_lines(name: str, station: str) -> list[str]:
+    """A station's name as drawn: one line, or two where `LABELS` breaks it."""
+    parts = words(name)
+    cut = LABELS[station][1]
+    if not cut or cut >= len(parts):
+        return [name]
+    return [join(parts[:cut]), join(parts[cut:])]
