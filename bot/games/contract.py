@@ -92,6 +92,17 @@ class GameAdapter(ABC):
                highlight: Collection[str] = ()) -> bytes:  # fmt: skip
         """The table picture (PNG) of a public view."""
 
+    def recap_lines(self, events: Sequence[Event], names: list[str],
+                    locale: str | None) -> list[str]:  # fmt: skip
+        """A move's public events as recap lines. By default one `describe` line per event;
+        a game may join related events into one sentence or shorten a long recap."""
+        return [line for e in events if (line := self.describe(e, names, locale))]
+
+    def last_move(self, events: Sequence[Event]) -> set[str]:
+        """What to ring on the table picture after a move (ids `render` understands), from
+        that move's public events; nothing by default."""
+        return set()
+
     def highlight(self, action: BaseModel) -> set[str]:
         """What to emphasise on a preview of `action` (game-specific ids)."""
         return set()

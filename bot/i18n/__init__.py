@@ -8,8 +8,11 @@ edits no shared catalogue.
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import json
 import string
+from collections.abc import Iterator
 from functools import cache
 from importlib import resources
 from importlib.resources.abc import Traversable
@@ -73,12 +76,27 @@ def plural_form(language: str, n: float) -> str:
     return _plurals(language).plural_form(abs(n))
 
 
+_speaking: contextvars.ContextVar[str | None] = contextvars.ContextVar("speaking", default=None)
+
+
+@contextlib.contextmanager
+def speaking(language: str | None) -> Iterator[None]:
+    """Within the block, `t` without a locale speaks `language`: pictures are drawn by
+    game code that names no language, in the language of the message they go in (the
+    context reaches worker threads started with `asyncio.to_thread`)."""
+    token = _speaking.set(language)
+    try:
+        yield
+    finally:
+        _speaking.reset(token)
+
+
 def t(key: str, locale: str | None = None, /, **params: Any) -> str:
     """The sentence for `key` in `locale` (falling back to English), with `params` filled.
 
     A catalogue entry may be a dict of plural forms ({"one": …, "few": …, "other": …}); the
     form is chosen by the number in the `n` parameter, by the language's own rules."""
-    language = language_of(locale)
+    language = language_of(locale or _speaking.get())
     entry = _load(language).get(key)
     if entry is None:
         language, entry = DEFAULT_LOCALE, _load(DEFAULT_LOCALE).get(key)

@@ -89,8 +89,7 @@ async def recap(bot: LuteceBot, outcome: Outcome, first_key: str = "table.your_t
     names = text_names(live)
     adapter = adapter_for(live.row.game)
     language = await bot.languages.of_guild(live.row.guild_id)
-    lines = [line for e in outcome.public_events()
-             if (line := adapter.describe(e, names, language))]  # fmt: skip
+    lines = adapter.recap_lines(outcome.public_events(), names, language)
     waiting = to_act_users(live)
     if waiting:
         lines.append(t(first_key, language, mentions=mentions(waiting)))

@@ -18,7 +18,7 @@ import discord
 
 from bot.games import adapter_for
 from bot.games.contract import MoveOption
-from bot.i18n import t
+from bot.i18n import language_of, speaking, t
 from bot.ui.custom_ids import build
 from bot.ui.router import button, view_of
 from bot.ui.safe_text import md, md_all, plain_all
@@ -137,7 +137,7 @@ async def panel(bot: LuteceBot, live: LiveMatch, seat: int, prefix: tuple[str, .
         # Labels are plain text (they may hold names): escaped where Markdown is rendered.
         chosen = md(" → ".join(s.label for s in moves[0].steps[: len(prefix)]), 1000)
         content = f"{chosen}\n{content}"
-    board = await bot.pictures.table(live)
+    board = await bot.pictures.table(live, language_of(locale))
     return {"content": content, "view": view,
             "attachments": [discord.File(io.BytesIO(board), filename="board.png")]}  # fmt: skip
 
@@ -152,11 +152,13 @@ async def _confirm(host: MatchHost, live: LiveMatch, seat: int, move: MoveOption
     if preview is not None:
         # Only what everybody will see anyway: public events and the public view.
         names = text_names(live)
-        lines += [line for e in preview.events if (line := adapter.describe(e, names, locale))]
+        lines += adapter.recap_lines(preview.events, names, locale)
         action = host.choices(live, seat)[move.index]
-        # Drawn in a worker thread: tens of milliseconds the event loop keeps for others.
-        png = await asyncio.to_thread(adapter.render, preview.view, label_names(live),
-                                      highlight=adapter.highlight(action))  # fmt: skip
+        # Drawn in a worker thread (tens of milliseconds the event loop keeps for others),
+        # its words in the reader's language.
+        with speaking(language_of(locale)):
+            png = await asyncio.to_thread(adapter.render, preview.view, label_names(live),
+                                          highlight=adapter.highlight(action))  # fmt: skip
         attachments.append(discord.File(io.BytesIO(png), filename="preview.png"))
     else:
         lines.append(t("panel.no_preview", locale))

@@ -78,8 +78,8 @@ async def table_payload(bot: LuteceBot, live: LiveMatch) -> dict[str, Any]:
     The picture is drawn once per match version (`bot.ui.pictures`), off the event loop.
     """
     host = bot.host
-    png = await bot.pictures.table(live)
     language = await bot.languages.of_guild(live.row.guild_id)
+    png = await bot.pictures.table(live, language)
     return table_message(live, host.public_view(live), host.result(live), png, language)
 
 

@@ -210,6 +210,7 @@ class MatchHost(LobbyMixin, SeatsMixin):
             self._live.pop(row.id, None)
             raise HostError("match.stale", "the table has moved on; please try again") from None
         live.state = state
+        live.last_events = tuple(e for e in events if e.to is None)
         if key is not None:
             live.requests.add(key)
         row.version, row.snapshot, row.status, row.deadline_at = version, snapshot, status, deadline

@@ -29,6 +29,9 @@ class LiveMatch:
     game: Game[Any, Any]
     state: Any = None
     requests: set[str] = dataclasses.field(default_factory=set)  # idempotency keys applied
+    # The public events of the action that made the current version (the picture rings
+    # the last move); empty after a load.
+    last_events: tuple[Event, ...] = ()
 
     @property
     def id(self) -> str:
