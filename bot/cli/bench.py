@@ -2,6 +2,7 @@
 
 - engine: complete random games per second per game, on one core (the contract loop: to_act,
   legal_actions, random choice, apply), and the mean time of one legal_actions call;
+- ai: the strong AI's search playouts per second per game (`--ai` prints only these);
 - host: persisted actions per second through MatchHost and each backend, and p50/p99
   latency of one `act` call: SQLite (a file in a temporary directory, WAL, the default
   synchronous level) and PostgreSQL (a throw-away server of its own, `storage.pg_testserver`,
@@ -69,6 +70,47 @@ def engine_playouts(key: str, seats: int, seconds: float) -> dict[str, Any]:
         "legal_actions_p99_us": round(_percentile(legal_samples, 0.99) * 1e6, 1),
         "legal_actions_max_us": round(max(legal_samples) * 1e6, 1),
     }
+
+
+def ai_playouts(key: str, seats: int, seconds: float) -> dict[str, Any]:
+    """The strong AI's search speed: playouts (iterations: a determinisation, a walk down
+    the tree, a playout cut by the evaluation) per second, on one core, over positions from
+    the start to the end of a random game — what its per-move budget buys."""
+    from games.core.search import Budget, Search
+
+    game = get_game(key)
+    rng = random.Random(0)
+    state = game.setup(seats, game.parse_options({}), seed=0)
+    decisions = []
+    while not game.is_over(state):
+        seat = min(game.to_act(state))
+        legal = game.legal_actions(state, seat)
+        if len(legal) > 1:
+            decisions.append((state, seat))
+        state, _ = game.apply(state, seat, rng.choice(legal))
+    picks = [decisions[len(decisions) * k // 5] for k in range(5)]
+    iterations = actions = 0
+    start = time.perf_counter()
+    for state, seat in picks:
+        search = Search(game)
+        search.choose(state, seat, random.Random(1), Budget(seconds=seconds / len(picks)))
+        iterations += search.iterations
+        actions += search.playout_actions
+    elapsed = time.perf_counter() - start
+    return {
+        "game": key,
+        "seats": seats,
+        "playouts_per_s": round(iterations / elapsed),
+        "playout_actions_per_s": round(actions / elapsed),
+        "actions_per_playout": round(actions / max(iterations, 1), 1),
+    }
+
+
+def print_ai(figures: list[dict[str, Any]]) -> None:
+    for a in figures:
+        print(f"ai {a['game']} ({a['seats']} seats): {a['playouts_per_s']} search playouts/s "
+              f"(~{a['actions_per_playout']} random actions each, "
+              f"{a['playout_actions_per_s']} actions/s)")
 
 
 def _percentile(samples: list[float], fraction: float) -> float:
@@ -169,16 +211,22 @@ def machine() -> dict[str, Any]:
 
 
 async def bench(as_json: bool, seconds: float, actions: int = 3000,
-                matches: int = 10_000) -> int:  # fmt: skip
+                matches: int = 10_000, ai_only: bool = False) -> int:  # fmt: skip
     from bot.cli.bench_startup import many_matches
 
     keys = game_keys()
+    if ai_only:
+        figures = [ai_playouts(k, bench_seats(k), seconds) for k in keys]
+        print(json.dumps({"machine": machine(), "ai": figures}, indent=2)) if as_json else (
+            print_ai(figures))  # fmt: skip
+        return 0
     pg_host, pg_many = await postgres_figures(keys, actions, matches)
     with tempfile.TemporaryDirectory(prefix="lutece-bench-") as tmp:
         sqlite_many = await many_matches(str(Path(tmp) / "many.db"), "sqlite", matches)
     report = {
         "machine": machine(),
         "engines": [engine_playouts(k, bench_seats(k), seconds) for k in keys],
+        "ai": [ai_playouts(k, bench_seats(k), seconds) for k in keys],
         "host": [await host_actions(k, bench_seats(k), actions) for k in keys] + pg_host,
         "many_matches": [sqlite_many, pg_many],
     }
@@ -194,6 +242,7 @@ async def bench(as_json: bool, seconds: float, actions: int = 3000,
               f"{e['actions_per_game']} actions/game, legal_actions mean "
               f"{e['legal_actions_mean_us']} µs, p99 {e['legal_actions_p99_us']} µs, "
               f"max {e['legal_actions_max_us']} µs")
+    print_ai(report["ai"])
     names = {"sqlite": "SQLite", "postgres": "PostgreSQL"}
     for h in report["host"]:
         if "unavailable" in h:

@@ -30,7 +30,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--players", type=int, default=2)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--matches", type=int, default=1)
-    sim.add_argument("--ai", default="greedy", choices=["greedy", "random"])
+    sim.add_argument("--ai", default="greedy", choices=["greedy", "strong", "random"])
     sim.add_argument("--option", action="append", default=[], metavar="KEY=JSON",
                      help="a match option, e.g. --option hand_size=2")  # fmt: skip
     sim.add_argument("--db", help="database file or URL (default: a temporary SQLite file)")
@@ -61,8 +61,24 @@ def build_parser() -> argparse.ArgumentParser:
     mig.add_argument("--force", action="store_true",
                      help="empty TO first when it already holds data")  # fmt: skip
 
+    arena = sub.add_parser("arena", help="seeded matches between two AI kinds: win rates")
+    arena.add_argument("--game", required=True, help="a game key")
+    arena.add_argument("--players", type=int, default=2)
+    arena.add_argument("--matches", type=int, default=200)
+    arena.add_argument("--a", default="strong", help="the AI measured (one seat per match)")
+    arena.add_argument("--b", default="greedy", help="the AI in every other seat")
+    arena.add_argument("--budget", type=float, default=None,
+                       help="seconds per move (default 0.1 without --iterations)")  # fmt: skip
+    arena.add_argument("--iterations", type=int, default=None,
+                       help="search iterations per move (reproducible)")  # fmt: skip
+    arena.add_argument("--seed", type=int, default=1)
+    arena.add_argument("--jobs", type=int, default=1, help="parallel processes")
+    arena.add_argument("--edition", help="a named edition of the game (default: its first)")
+    arena.add_argument("--json", action="store_true")
+
     bench = sub.add_parser("bench", help="engine playouts/s, host actions/s and latency")
     bench.add_argument("--json", action="store_true")
+    bench.add_argument("--ai", action="store_true", help="only the AI search's playouts/s")
     bench.add_argument("--seconds", type=float, default=3.0, help="time per engine figure")
     bench.add_argument("--actions", type=int, default=3000, help="persisted actions to time")
     bench.add_argument("--matches", type=int, default=10_000,
@@ -107,10 +123,15 @@ async def _dispatch(args: argparse.Namespace) -> int | None:
         from bot.cli.records import export
 
         return await export(args.match_id, args.db)
+    if command == "arena":
+        from bot.cli.arena import arena
+
+        return arena(args.game, args.players, args.matches, args.a, args.b, args.budget,
+                     args.iterations, args.seed, args.jobs, args.edition, args.json)  # fmt: skip
     if command == "bench":
         from bot.cli.bench import bench
 
-        return await bench(args.json, args.seconds, args.actions, args.matches)
+        return await bench(args.json, args.seconds, args.actions, args.matches, args.ai)
     if command == "pictures":
         from bot.cli.pictures import pictures
 

@@ -59,7 +59,8 @@ async def simulate(
     with tempfile.TemporaryDirectory(prefix="lutece-sim-") as tmp:
         store = await Store.open(db or Path(tmp) / "simulate.db")
         try:
-            host = MatchHost(store)
+            # No one waits for an answer here: every AI move gets its full time.
+            host = MatchHost(store, ai_call_seconds=float("inf"))
             for n in range(matches):
                 seats = [SeatRow(i, f"{ai} {i}", ai=ai) for i in range(players)]
                 outcome = await host.create(game, seats, edition=edition, options=options,

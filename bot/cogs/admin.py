@@ -29,7 +29,9 @@ if TYPE_CHECKING:
     from games.host.outcome import LiveMatch
 
 log = logging.getLogger(__name__)
-AI_LEVELS = [app_commands.Choice(name=cmd("cmd.choice.ai.greedy"), value="greedy"),
+# The AI levels (games.core.ai.LEVELS): strong first, the seat that takes over a dropped player.
+AI_LEVELS = [app_commands.Choice(name=cmd("cmd.choice.ai.strong"), value="strong"),
+             app_commands.Choice(name=cmd("cmd.choice.ai.greedy"), value="greedy"),
              app_commands.Choice(name=cmd("cmd.choice.ai.random"), value="random")]  # fmt: skip
 
 

@@ -1,4 +1,6 @@
-"""The lobby: a public message with the seats and Join / Leave / Add AI / Start / Cancel."""
+"""The lobby: a public message with the seats and Join / Leave / Add AI / Add strong AI /
+Start / Cancel. The two AI buttons are the AI levels (games.core.ai.LEVELS), one convention
+for every game: easy (the greedy seat) and strong (the search)."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from bot.ui.lobby_choices import VERB, choice_lines, choice_selects, picked_opti
 from bot.ui.router import Click, answered, button, handles, reply, view_of
 from bot.ui.safe_text import md, plain
 from bot.ui.table import post_table, table_channel
+from games.core.ai import LEVELS
 from games.host import HostError
 from games.host.outcome import LiveMatch
 
@@ -30,7 +33,8 @@ def lobby_message(live: LiveMatch, locale: str | None = None) -> dict[str, Any]:
         if seated is None:
             seats.append(t("lobby.empty_seat", locale, seat=n + 1))
         elif seated.ai:
-            seats.append(t("lobby.ai_seat", locale, seat=n + 1, name=md(seated.name)))
+            seats.append(t("lobby.ai_seat", locale, seat=n + 1, name=md(seated.name),
+                           level=t(f"ai.level.{seated.ai}", locale)))  # fmt: skip
         else:
             seats.append(t("lobby.player_seat", locale, seat=n + 1, mention=f"<@{seated.user_id}>"))
     settings = live.settings
@@ -48,9 +52,11 @@ def lobby_message(live: LiveMatch, locale: str | None = None) -> dict[str, Any]:
         button(row.id, "join", label=t("lobby.join", locale), style=discord.ButtonStyle.success,
                disabled=full),
         button(row.id, "leave", label=t("lobby.leave", locale)),
-        button(row.id, "addai", label=t("lobby.add_ai", locale), disabled=full),
         button(row.id, "start", label=t("lobby.start", locale), style=discord.ButtonStyle.primary),
         button(row.id, "cancel", label=t("lobby.cancel", locale), style=discord.ButtonStyle.danger),
+        button(row.id, "addai", "greedy", label=t("lobby.add_ai", locale), disabled=full, row=1),
+        button(row.id, "addai", "strong", label=t("lobby.add_strong_ai", locale), disabled=full,
+               row=1),
         *choice_selects(live, locale),
     )  # fmt: skip
     return {"embed": embed, "view": view}
@@ -76,7 +82,12 @@ async def leave(click: Click) -> None:
 
 @handles("addai")
 async def add_ai(click: Click) -> None:
-    await redraw(click, await click.bot.host.add_ai(click.route.match_id, click.user_id))
+    """`addai:<level>` (a button from before the levels carries none: the easy one)."""
+    level = click.route.arg or "greedy"
+    if level not in LEVELS:
+        raise HostError("lobby.bad_choice", "pick from the list on the table")
+    live = await click.bot.host.add_ai(click.route.match_id, click.user_id, level)
+    await redraw(click, live)
 
 
 @handles(VERB)

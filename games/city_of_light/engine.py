@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from games.city_of_light import building, postcards, tiles
+from games.city_of_light import building, hidden, postcards, tiles
 from games.city_of_light.actions import PASS, Action
 from games.city_of_light.data import BUILDINGS
 from games.city_of_light.deal import arrangement_of, new_state
@@ -42,6 +42,7 @@ class CityOfLight(Game[State, Any]):
     Action = Action
     editions = EDITIONS
     order = 2
+    determinize = staticmethod(hidden.determinize)  # what AI seats search (hidden.py)
 
     def setup(
         self,

@@ -9,6 +9,7 @@ check); everything else stays lean because benchmarks play thousands of games pe
 from __future__ import annotations
 
 import dataclasses
+import random
 import typing
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
@@ -105,6 +106,9 @@ class Game(ABC, Generic[S, A]):
     editions: ClassVar[Mapping[str, Mapping[str, Any]]] = {"standard": {}}
     order: ClassVar[int] = 100  # where the game comes in listings (help, the demo)
     bench_seats: ClassVar[int | None] = None  # seats the benchmark plays (default: max_seats)
+    # The strong AI's search knobs for this game, by `games.core.search.Settings` field (say
+    # a shorter playout where random moves tell little); none: the search's defaults.
+    search_hints: ClassVar[Mapping[str, Any]] = {}
 
     _adapter: ClassVar[TypeAdapter[Any] | None] = None
 
@@ -206,10 +210,20 @@ class Game(ABC, Generic[S, A]):
         return self.result(state) is not None
 
     def evaluate(self, state: S, seat: int) -> float:
-        """How good `state` is for `seat`, for the greedy AI: score minus the best rival's."""
+        """How good `state` is for `seat` (the greedy AI, and the search's cut playouts):
+        score minus the best rival's."""
         scores = self.scores(state)
         rivals = [s for i, s in enumerate(scores) if i != seat]
         return scores[seat] - (max(rivals) if rivals else 0)
+
+    def determinize(self, state: S, seat: int, rng: random.Random) -> S:
+        """A state `seat` cannot tell from `state`: everything it may know kept (its view, its
+        own secrets, what was shown to all), every hidden part resampled from `rng` among
+        what is consistent with that. AI seats search such states, never the true one, so
+        they cannot peek. The result must depend only on what `seat` knows and on `rng`
+        (tests/platform_core/test_no_peeking.py). Engines implement it in their `hidden.py`;
+        there is no default, since returning `state` would hand over its secrets."""
+        raise NotImplementedError(f"{self.title} does not sample hidden information")
 
     def reveals_hidden(self, state: S, seat: int, action: A) -> bool:
         """Whether applying `action` uncovers hidden information (a face-down pile, a draw

@@ -17,9 +17,10 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from games.core.ai import get_player
+from games.core.ai import default_seconds, get_player
 from games.core.record import MatchRecord, RecordedAction
 from games.core.rng import derive_rng
+from games.core.search import Budget
 from games.host.errors import HostError, as_json
 from games.host.lobby import LobbyMixin
 from games.host.outcome import Applied, LiveMatch, Outcome
@@ -30,14 +31,28 @@ from storage.store import DuplicateRequest, StaleVersion, Store
 
 log = logging.getLogger(__name__)
 KEEP_LIVE = 1000  # matches in memory: the busiest ones; others load again when touched
+# AI thinking per host call: the AI replies chained after one click share it, so that click
+# is answered within Discord's 3 s (storage and the answer need the rest). Moves past it are
+# played at the easy level, which does not search (a table of AIs only, after an admin gave
+# the last human seat away, finishes within one call).
+AI_CALL_S = 2.0
+FALLBACK_LEVEL = "greedy"
 
 
 class MatchHost(LobbyMixin, SeatsMixin):
     """Holds live matches and applies every change to them."""
 
     def __init__(self, store: Store, *, clock: Callable[[], float] = time.time,
-                 keep: int = KEEP_LIVE, shared: bool | None = None) -> None:  # fmt: skip
+                 keep: int = KEEP_LIVE, shared: bool | None = None,
+                 ai_seconds: float | None = None, ai_call_seconds: float = AI_CALL_S,
+                 ai_iterations: int | None = None) -> None:  # fmt: skip
+        """`ai_seconds`: a searching AI seat's time per move (default: LUTECE_AI_SECONDS or
+        1 s); `ai_call_seconds`: what all AI moves of one call may spend together;
+        `ai_iterations`: a fixed search size instead (reproducible, for tests)."""
         self.store = store
+        self.ai_seconds = default_seconds() if ai_seconds is None else ai_seconds
+        self.ai_call_seconds = ai_call_seconds
+        self.ai_iterations = ai_iterations
         self.clock = clock
         # Other processes may change the same matches (a database server, several shards):
         # a cached match is checked against the stored version before it is used.
@@ -218,20 +233,35 @@ class MatchHost(LobbyMixin, SeatsMixin):
         row.reminded = False
         outcome.applied.append(Applied(seat, action, tuple(events), version, by))
 
-    async def _drive_ai(self, live: LiveMatch, outcome: Outcome) -> None:
+    def _think_until(self) -> float:
+        """When the AI moves of the call starting now must stop thinking (monotonic)."""
+        return time.monotonic() + self.ai_call_seconds
+
+    async def _drive_ai(self, live: LiveMatch, outcome: Outcome,
+                        until: float | None = None) -> None:  # fmt: skip
         """Let AI seats act until a human must act or the match ends."""
+        until = self._think_until() if until is None else until
         while live.row.status == "active":
             ai_seats = sorted(s for s in live.to_act() if live.ai_of(s))
             if not ai_seats:
                 return
             seat = ai_seats[0]
-            await self._play_for(live, outcome, seat, live.ai_of(seat) or "greedy", "ai")
+            await self._play_for(live, outcome, seat, live.ai_of(seat) or "greedy", "ai", until)
 
-    async def _play_for(
-        self, live: LiveMatch, outcome: Outcome, seat: int, level: str, by: str
-    ) -> None:
+    async def _play_for(self, live: LiveMatch, outcome: Outcome, seat: int, level: str,
+                        by: str, until: float) -> None:  # fmt: skip
+        """One AI move, chosen in a worker thread (the caller holds the match lock, so the
+        state cannot change meanwhile, and the event loop keeps answering everyone else)."""
         rng = derive_rng(live.row.seed, "ai", live.row.version)
-        action = get_player(level).choose(live.game, live.state, seat, rng)
+        if self.ai_iterations is not None:
+            budget = Budget(iterations=self.ai_iterations)
+        else:
+            left = until - time.monotonic()
+            if left <= 0:
+                level = FALLBACK_LEVEL
+            budget = Budget(seconds=min(self.ai_seconds, max(left, 0.01)))
+        action = await asyncio.to_thread(get_player(level).choose, live.game, live.state, seat,
+                                         rng, budget)  # fmt: skip
         key = f"{by}:{live.row.version + 1}"
         await self._apply(live, outcome, seat, action, key, None, by)
 
@@ -257,10 +287,12 @@ class MatchHost(LobbyMixin, SeatsMixin):
                 row.deadline_at = None
                 await self.store.update_match(match_id, deadline_at=None)
                 return outcome
+            until = self._think_until()
             for seat in sorted(live.to_act()):
                 if live.row.status == "active" and seat in live.to_act():
-                    await self._play_for(live, outcome, seat, live.settings.ai_level, "timeout")
-            await self._drive_ai(live, outcome)
+                    level = live.ai_of(seat) or live.settings.ai_level
+                    await self._play_for(live, outcome, seat, level, "timeout", until)
+            await self._drive_ai(live, outcome, until)
             return outcome
 
     async def claim_reminder(self, match_id: str) -> bool:

@@ -18,7 +18,7 @@ class MatchSettings(BaseModel):
 
     turn_deadline_s: int | None = Field(default=None, ge=30, le=7 * 24 * 3600)
     on_timeout: str = Field(default="ai", pattern="^(ai|wait)$")
-    ai_level: str = Field(default="greedy", pattern="^(greedy|random)$")
+    ai_level: str = Field(default="greedy", pattern="^(greedy|strong|random)$")
 
 
 @dataclasses.dataclass(slots=True)

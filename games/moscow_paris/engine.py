@@ -13,7 +13,7 @@ from pydantic import BaseModel
 
 from games.core.contract import Event, Game, Result
 from games.core.errors import IllegalAction
-from games.moscow_paris import action_cards, claims, exchange, turns
+from games.moscow_paris import action_cards, claims, exchange, hidden, turns
 from games.moscow_paris.actions import (
     Action,
     Claim,
@@ -72,6 +72,10 @@ class MoscowParis(Game[State, Any]):
     Action: ClassVar[Any] = Action
     editions: ClassVar[Mapping[str, Mapping[str, Any]]] = EDITIONS
     order: ClassVar[int] = 4
+    determinize = staticmethod(hidden.determinize)  # what AI seats search (hidden.py)
+    # The strong AI: random moves say little here (one card, then a claim): judge positions
+    # by `evaluate` at once, and explore less (bot/cli/arena.py measured both).
+    search_hints: ClassVar[Mapping[str, Any]] = {"rollout_actions": 0, "exploration": 0.3}
 
     def setup(
         self,

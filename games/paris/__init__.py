@@ -10,3 +10,7 @@ bonus/end-game tile effects), `trade.py` (the screen's price table), `flow.py` (
 actions, the end of a turn and of the game), `scoring.py`, `views.py`, `engine.py` (the
 `Game` class).
 """
+
+from games.paris.engine import Paris as GAME
+
+__all__ = ["GAME"]

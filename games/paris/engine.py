@@ -10,7 +10,7 @@ from pydantic import BaseModel
 from games.core.contract import Event, Game, Result
 from games.core.errors import IllegalAction
 from games.paris import actions as A
-from games.paris import bonus, flow, purchase, trade, turns
+from games.paris import bonus, flow, hidden, purchase, trade, turns
 from games.paris.deal import dump_arrangement, new_state
 from games.paris.options import EDITIONS, ParisOptions
 from games.paris.scoring import building_value, final_scoring, score_district
@@ -128,6 +128,8 @@ class Paris(Game[State, Any]):
     Options: ClassVar[type[BaseModel]] = ParisOptions
     Action: ClassVar[Any] = A.Action
     editions: ClassVar[dict[str, dict[str, Any]]] = EDITIONS
+    order: ClassVar[int] = 3
+    determinize = staticmethod(hidden.determinize)  # what AI seats search (hidden.py)
 
     def setup(
         self,

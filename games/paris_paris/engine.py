@@ -9,7 +9,7 @@ from pydantic import BaseModel
 
 from games.core.contract import Event, Game, Result
 from games.core.errors import IllegalAction
-from games.paris_paris import deal, round_end, turns
+from games.paris_paris import deal, hidden, round_end, turns
 from games.paris_paris.actions import Action, Reveal, Take
 from games.paris_paris.options import EDITIONS, ParisParisOptions
 from games.paris_paris.state import OVER, REVEAL, State
@@ -25,6 +25,7 @@ class ParisParis(Game[State, Reveal | Take]):
     Action: ClassVar[Any] = Action
     editions = EDITIONS
     order = 1
+    determinize = staticmethod(hidden.determinize)  # what AI seats search (hidden.py)
 
     def setup(
         self,

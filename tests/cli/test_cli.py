@@ -123,6 +123,7 @@ def test_bench_prints_every_figure(capsys):
     report = json.loads(out)
     assert {e["game"] for e in report["engines"]} >= {"paris-paris"}
     assert all(e["games_per_s"] > 0 for e in report["engines"])
+    assert all(a["playouts_per_s"] > 0 for a in report["ai"])
     host = report["host"][0]
     assert host["actions"] == 200 and 0 < host["p50_ms"] <= host["p99_ms"]
     assert report["machine"]["python"]

@@ -258,7 +258,7 @@ def test_private_text_shows_only_the_own_hand():
 def test_every_event_and_result_reads_well():
     kinds: Counter = Counter()
     for players, options in CONFIGS:
-        for seed in range(2):
+        for seed in range(3):
             state = GAME.setup(players, GAME.parse_options(options), seed)
             rng = random.Random(seed)
             while not GAME.is_over(state):

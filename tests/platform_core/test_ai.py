@@ -43,3 +43,56 @@ def test_greedy_finishes_real_games_of_every_installed_engine():
             seat = min(game.to_act(state))
             state, _ = game.apply(state, seat, greedy.choose(game, state, seat, rng))
         assert game.result(state).winners
+
+
+def test_strong_is_reproducible_with_an_iteration_budget():
+    from games.core.search import Budget
+
+    game = get_game("paris-paris")
+    state = game.setup(3, game.parse_options({}), seed=2)
+    strong = get_player("strong")
+    picks = [strong.choose(game, state, 0, random.Random(5), Budget(iterations=40))
+             for _ in range(2)]  # fmt: skip
+    assert picks[0] == picks[1]
+
+
+def test_strong_stays_within_its_time_budget():
+    import time
+
+    from games.core.search import Budget
+
+    for key, seats in (("moscow-paris", 4), ("city-of-light", 2), ("paris", 2)):
+        game = get_game(key)
+        state = game.setup(seats, game.parse_options({}), seed=3)
+        seat = min(game.to_act(state))
+        start = time.perf_counter()
+        action = get_player("strong").choose(game, state, seat, random.Random(0),
+                                             Budget(seconds=0.15))  # fmt: skip
+        assert time.perf_counter() - start < 0.15 + 0.1
+        assert action in game.legal_actions(state, seat)
+
+
+def test_strong_finishes_a_real_game_and_beats_random():
+    from games.core.search import Budget
+
+    game = get_game("paris-paris")
+    wins = 0
+    for seed in range(2):
+        state = game.setup(2, game.parse_options({}), seed=seed)
+        rng = random.Random(seed)
+        kinds = {seed % 2: get_player("strong"), 1 - seed % 2: get_player("random")}
+        while not game.is_over(state):
+            seat = min(game.to_act(state))
+            action = kinds[seat].choose(game, state, seat, rng, Budget(iterations=25))
+            state, _ = game.apply(state, seat, action)
+        wins += seed % 2 in game.result(state).winners
+    assert wins == 2
+
+
+def test_search_works_for_a_game_it_has_never_heard_of():
+    """The plug-in test game (no hidden.py, its own determinize): nothing game-specific."""
+    from games.core.search import Budget
+
+    game, state = _state()
+    action = get_player("strong").choose(game, state, 0, random.Random(1), Budget(iterations=50))
+    assert action.by == 2

@@ -78,6 +78,12 @@ class Race(Game[RaceState, Step]):
         return new, [Event("stepped", {"seat": seat, "by": action.by}),
                      Event("secret", {"secret": state.secrets[seat]}, to=(seat,))]
 
+    def determinize(self, state: RaceState, seat: int, rng: Any) -> RaceState:
+        """The other seats' secret numbers are hidden: drawn afresh."""
+        secrets = tuple(v if s == seat else rng.randrange(1000)
+                        for s, v in enumerate(state.secrets))
+        return dataclasses.replace(state, secrets=secrets)
+
     def view(self, state: RaceState, seat: int | None) -> RaceView:
         return RaceView(scores=list(state.scores), turn=state.turn,
                         my_secret=None if seat is None else state.secrets[seat])

@@ -1,0 +1,69 @@
+"""Determinisation: a state one seat cannot tell from the true one (for AI seats).
+
+What a seat knows: the city lines, every tableau, the cities claimed and removed, the cities
+in play (the match's options), the sizes of every hand, the deck, the discard pile and the
+city deck, and its own hand. Hidden, and resampled here: the other hands (a partner's too),
+the discard pile's contents, the deck's contents and order — together, the cards of the
+match that this seat cannot see, shuffled and dealt back into those sizes — the order of the
+city deck (the cities in play that are not showing), and the seed of future reshuffles.
+`deal_deck`/`deal_cities`, the setup kept only for the match record, become canonical orders.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+from games.core.drafts import draft, seal
+from games.moscow_paris.data import CHAIN_EXCHANGE, N_CODES, SWAP_TWO, deck_counts
+from games.moscow_paris.state import CHAIN, NO_CITY, OVER, SWAP_FIRST, SWAP_SECOND, State
+
+_PLAYING = {CHAIN: CHAIN_EXCHANGE, SWAP_FIRST: SWAP_TWO, SWAP_SECOND: SWAP_TWO}
+
+
+def determinize(state: State, seat: int, rng: random.Random) -> State:
+    """`state` with what `seat` cannot see drawn from `rng` (depends on nothing else)."""
+    if state.phase == OVER:
+        return state
+    cfg = state.cfg
+    counts = list(deck_counts(cfg.split))
+    for cards in (state.hands[seat], *state.tableaux, *state.lefts, *state.rights):
+        for code in cards:
+            counts[code] -= 1
+    # An action card being resolved (a swap, a chain exchange) is still in its player's
+    # hand, face up: it stays there.
+    playing = _PLAYING.get(state.phase) if state.turn != seat else None
+    if playing is not None:
+        counts[playing] -= 1
+    unseen = [code for code in range(N_CODES) for _ in range(counts[code])]
+    rng.shuffle(unseen)
+    new = draft(state)
+    hands = list(state.hands)
+    for other in range(cfg.players):
+        if other != seat:
+            size = len(state.hands[other])
+            if other == state.turn and playing is not None:
+                hands[other] = tuple(sorted((playing, *unseen[: size - 1])))
+                del unseen[: size - 1]
+            else:
+                hands[other] = tuple(sorted(unseen[:size]))
+                del unseen[:size]
+    new.hands = tuple(hands)
+    discard = [0] * N_CODES
+    for code in unseen[: sum(state.discard)]:
+        discard[code] += 1
+    new.discard = tuple(discard)
+    new.deck = tuple(unseen[sum(state.discard) :])
+    in_play = sorted(cfg.deal_cities)  # which cities: fixed by the options, public
+    showing = {c for c in state.cities if c != NO_CITY}
+    showing.update(state.removed, *state.won)
+    hidden_cities = [c for c in in_play if c not in showing]
+    rng.shuffle(hidden_cities)
+    new.city_deck = tuple(hidden_cities)
+    new.cfg = dataclasses.replace(
+        cfg,
+        reshuffle_seed=rng.getrandbits(62),
+        deal_deck=tuple(code for code, n in enumerate(deck_counts(cfg.split)) for _ in range(n)),
+        deal_cities=tuple(in_play),
+    )
+    return seal(new, State)

@@ -1,0 +1,825 @@
+"""Paris on Discord: the adapter's choice paths and texts, then whole matches on the fake
+Discord.
+
+The adapter tests check what the generic panel relies on: every legal action is exactly one
+path of steps, no path is the start of another, every step fits a select (≤ 25 options,
+labels ≤ 80 characters) and every path fits a custom_id — over positions of every player
+count and edition, and over positions built to offer the most choices (payments, prestige and
+pairs by the dozen, a full bonus track). The texts: the screen shows its own seat only, every
+event and result reads well.
+
+The matches are played by clicking through the panel (2, 3 and 4 players, people and AI
+seats), with the host fast-forwarding the long middle of a match (Paris games run to some
+300 decisions): the first turns, the end-game stack browsed and kept, and the last rounds
+are clicked. The bot restarts in the middle of a decision and the old buttons still work;
+every message body the bot sent is scanned for another player's screen.
+"""
+
+from __future__ import annotations
+
+import base64
+import random
+import re
+from collections import Counter, defaultdict
+from typing import Any
+
+import pytest
+
+from bot.games.paris.adapter import ParisAdapter, prompt_key, screen_line
+from bot.games.paris.terms import SCREEN_MARK
+from bot.ui.custom_ids import build
+from bot.ui.panel import label_names
+from games.core.ai import GreedyPlayer
+from games.core.contract import Event, Result
+from games.host import MatchHost
+from games.paris.engine import Paris
+from games.paris.options import EDITIONS
+from games.paris.state import ACTION, AFTER, BONUS, ENDGAME, PAY, PLACE, PRESTIGE, TILE, VPTILE
+from tests.discord.driver import PUBLIC, PayloadLog, Sent, settle, table_message
+from tests.paris.helpers import act, board, give, keys_at, legal, move, replace
+
+GAME = Paris()
+ADAPTER = ParisAdapter()
+NAMES = ["alice", "bob", "carol", "dave"]
+GREEDY = GreedyPlayer()
+TINY_PNG = base64.b64decode(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
+)
+# Action types a sampled game favours, so the rarer steps are well sampled.
+FAVOURED = ("use_bonus", "take_bonus", "cash_prestige", "pay", "move_key", "take_end_game",
+            "pick_end_game", "place_vp_tile", "use_end_game", "buy", "sell")  # fmt: skip
+
+
+@pytest.fixture
+def tiny_pictures(monkeypatch):
+    """Skip drawing table pictures where they do not matter (tens of ms each), and deal
+    every match from a fixed seed (the Start button draws one), so matches replay alike."""
+    monkeypatch.setattr(ParisAdapter, "render", lambda self, view, names, **kw: TINY_PNG)
+    start = MatchHost.start
+
+    async def seeded(self, match_id, user_id, *, seed=None, arrangement=None):
+        return await start(self, match_id, user_id, seed=seed if seed is not None else 2024,
+                           arrangement=arrangement)  # fmt: skip
+
+    monkeypatch.setattr(MatchHost, "start", seeded)
+
+
+# --------------------------------------------------------------------------- the adapter
+
+
+def choose(state: Any, seat: int, rng: random.Random) -> Any:
+    """Greedy, random, or random among the favoured kinds of action."""
+    actions = GAME.legal_actions(state, seat)
+    r = rng.random()
+    if r < 0.4:
+        return GREEDY.choose(GAME, state, seat, rng)
+    favoured = [a for a in actions if a.type in FAVOURED]
+    return rng.choice(favoured if favoured and r < 0.8 else actions)
+
+
+def play_out(players: int, options: dict, seed: int):
+    """(state, seat to act) along a game, then (final state, None); and the events."""
+    state = GAME.setup(players, GAME.parse_options(options), seed)
+    rng = random.Random(seed)
+    while not GAME.is_over(state):
+        (seat,) = GAME.to_act(state)
+        yield state, seat, []
+        state, events = GAME.apply(state, seat, choose(state, seat, rng))
+        yield state, None, events
+    yield state, None, []
+
+
+def sampled_positions() -> list[tuple[int, Any, int]]:
+    out = []
+    for players in (2, 3, 4):
+        for edition in EDITIONS.values():
+            for seed in range(2):
+                out += [(players, s, seat) for s, seat, _ in play_out(players, edition, seed)
+                        if seat is not None]  # fmt: skip
+    return out
+
+
+POSITIONS = sampled_positions()
+
+
+def test_positions_cover_every_step_and_every_player_count():
+    phases = Counter(s.phase for _, s, _ in POSITIONS)
+    assert {TILE, PLACE, ACTION, BONUS, VPTILE, ENDGAME, AFTER} <= set(phases), phases
+    assert {p for p, _, _ in POSITIONS} == {2, 3, 4}
+    assert max(len(GAME.legal_actions(s, seat)) for _, s, seat in POSITIONS) > 40
+
+
+def check_paths(state: Any, seat: int, names: list[str]) -> dict[tuple[str, ...], set[str]]:
+    """The panel's contract for one position; returns the choices offered after each prefix."""
+    actions = GAME.legal_actions(state, seat)
+    moves = ADAPTER.moves(GAME.view(state, seat), actions, names, None)
+    assert [m.index for m in moves] == list(range(len(actions)))
+    paths = [m.codes for m in moves]
+    assert len(set(paths)) == len(paths), "two actions share a path"
+    whole = set(paths)
+    children: dict[tuple[str, ...], dict[str, str]] = defaultdict(dict)
+    for move_ in moves:
+        codes = move_.codes
+        assert all(codes[:k] not in whole for k in range(1, len(codes))), codes
+        path = "/".join(codes)
+        build("0123abcd", "pick", f"99999:{path}")  # the whole path fits a custom_id
+        build("0123abcd", "step", f"99999:{path}~3")
+        for k, step in enumerate(move_.steps):
+            # a step shows one label whichever action leads through it
+            assert children[codes[:k]].setdefault(step.code, step.label) == step.label
+            assert 0 < len(step.label) <= 80, step.label
+            assert "{" not in step.label, step.label
+            assert step.code and not set(step.code) & set("/:~ "), step.code
+            prompt = ADAPTER.step_prompt(codes[:k], None)
+            assert prompt and "{" not in prompt and len(prompt) <= 150
+    assert all(len(options) <= 25 for options in children.values()), {
+        k: len(v) for k, v in children.items() if len(v) > 25}  # fmt: skip
+    return {k: set(v) for k, v in children.items()}
+
+
+def test_every_legal_action_is_exactly_one_path_that_fits_discord():
+    widest = 0
+    for players, state, seat in POSITIONS:
+        children = check_paths(state, seat, NAMES[:players])
+        widest = max(widest, *map(len, children.values()))
+    assert widest > 20  # a bonus track open from space 1: 24 spaces and "no tile"
+
+
+def rich_seat(players: int = 4) -> Any:
+    """Seat 0 in its action step with a key on Montmartre's bank, 40 francs and most of
+    what can lie behind a screen."""
+    state = keys_at(board(players), 0, "montmartre/bank")
+    return give(state, 0, francs=40, goods={"marble": 2, "gold": 2, "bronze": 2, "silver": 2,
+                                            "gold_prestige": 2},
+                bonus=[3, 4, 8, 10, 19, 21], egt=["E8", "E9", "E10", "E11", "E12"])  # fmt: skip
+
+
+def test_the_widest_decisions_are_split_to_fit_a_select():
+    # The Tour Eiffel (2 marble + 2 gold) with tokens, printed tiles and wild tiles: 119
+    # ways to pay, chosen marble first, then gold.
+    state, _ = act(rich_seat(), move("montmartre/bank", "montmartre/L17"))
+    assert state.phase == PAY and len(legal(state)) > 100
+    children = check_paths(state, 0, NAMES)
+    assert {c[:2] for c in children[("pay",)]} == {"m-"}
+    # Then its three gold prestige symbols, by a dozen sources.
+    while state.phase == PAY:
+        state, _ = act(state, legal(state)[-1])
+    assert state.phase == PRESTIGE
+    check_paths(state, 0, NAMES)
+    # Bonus 24 (pairs of resources) with three wild tiles: hundreds of ways, counted first.
+    pairs = give(rich_seat(), 0, francs=40, goods={"wood": 3, "marble": 2, "gold": 2},
+                 bonus=[2, 10, 21, 24], egt=["E7"])  # fmt: skip
+    children = check_paths(pairs, 0, NAMES)
+    uses = [k for k in children if k[-1:] == ("B24",)]
+    assert uses and all(re.fullmatch(r"w\d", code) for code in children[uses[0]])
+    # Every usable tile at once (20 bonus tiles, 6 end-game tiles): still one select each.
+    tiles = give(rich_seat(), 0, francs=40, goods={"bronze": 2, "wood": 2}, meeple=12,
+                 bonus=[1, 5, 7, 12, 22, 6, 11, 15, 18, 26, 28, 13, 14, 17, 20, 23, 24, 25,
+                        29, 30], egt=["E1", "E2", "E3", "E4", "E5", "E6"])  # fmt: skip
+    children = check_paths(replace(tiles, reserve=(2, 2, 2, 2)), 0, NAMES)
+    assert children[("act", "use")] == {"bt", "et"}
+    # A bonus tile after a 1 with the whole track open: by zone.
+    state, _ = act(keys_at(board(2), 0, "belleville/bank"), move("belleville/bank",
+                                                                    "belleville/2"))
+    assert state.phase == BONUS
+    assert check_paths(state, 0, NAMES[:2])[("bonus",)] == {"zA", "zB", "zC", "skip"}
+
+
+def test_labels_say_what_happens():
+    state = keys_at(board(3), 0, "montmartre/bank", "arc")
+    state = give(state, 0, francs=20, goods={"wood": 1, "marble": 1, "gold": 1}, bonus=[5, 17])
+    actions = GAME.legal_actions(state, 0)
+    moves = ADAPTER.moves(GAME.view(state, 0), actions, NAMES[:3], None)
+    labels = {m.label for m in moves}
+    head = "🎬 Step 2: your action → "
+    assert head + "🔑 Place a key on a bank or the Arc → The Chaillot bank: take 7 francs" in labels
+    buy = next(m for m, a in zip(moves, actions, strict=True) if a.type == "move_key"
+               and a.to == "montmartre/8" and a.from_ == "montmartre/bank")  # fmt: skip
+    assert buy.codes == ("act", "buy", "d0", "v8", "bank")
+    assert buy.steps[3].label.startswith("8 🍽️ restaurant · 🟨 gold · +2 VP · needs 🪵 wood")
+    assert buy.steps[4].label == "From the bank: pay 8 francs"
+    arc = next(m for m, a in zip(moves, actions, strict=True) if a.type == "move_key"
+               and a.to == "chaillot/L12" and a.from_ == "arc")  # fmt: skip
+    assert arc.steps[3].label.startswith("New: Notre-Dame (12) · needs 🪨 marble + 🟨 gold")
+    assert arc.steps[4].label == "From the Arc: pay 12 francs"
+    assert head + "🎫 Use a tile → Use bonus tile 5 (+5 francs)" in labels
+    assert head + ("🎫 Use a tile → Use bonus tile 17 (take any tile of the track) → Zone A "
+                   "(spaces 1–10): 9 to choose from → Space 3: bonus tile 3 (counts as 🪨 "
+                   "marble)") in labels
+    assert head + "💱 Trade at your screen → Sell 🪵 wood for 1 franc" in labels
+    assert ADAPTER.highlight(actions[buy.index]) == {"loc:montmartre/8",
+                                                     "from:montmartre/bank"}  # fmt: skip
+
+
+def test_step_prompts_follow_the_path():
+    assert prompt_key(("tile",)) == "pa.prompt.tile"
+    assert prompt_key(("act",)) == "pa.prompt.act"
+    assert prompt_key(("act", "buy")) == "pa.prompt.buy_district"
+    assert prompt_key(("act", "buy", "d0")) == "pa.prompt.buy_target"
+    assert prompt_key(("act", "buy", "d0", "v5")) == "pa.prompt.buy_source"
+    assert prompt_key(("act", "use", "bt", "B17")) == "pa.prompt.track"
+    assert prompt_key(("bonus", "zA")) == "pa.prompt.space"
+    assert prompt_key(("vpt", "VP20")) == "pa.prompt.vpt_district"
+    assert ADAPTER.step_prompt(("pick",), None) == "Which end-game tile do you keep?"
+
+
+def test_highlights_name_what_a_move_touches():
+    parse = GAME.parse_action
+    assert ADAPTER.highlight(parse({"type": "place_key", "to": "arc"})) == {"arc"}
+    assert ADAPTER.highlight(parse({"type": "place_key", "to": "chaillot/bank"})) == {
+        "bank:chaillot"}
+    assert ADAPTER.highlight(parse({"type": "take_bonus", "space": 12})) == {"track:12"}
+    assert ADAPTER.highlight(parse({"type": "use_bonus", "tile": 17, "space": 3})) == {"track:3"}
+    assert ADAPTER.highlight(parse({"type": "place_vp_tile", "tile": "VP20",
+                                    "district": "belleville"})) == {"vp:belleville"}
+    assert ADAPTER.highlight(parse({"type": "sell", "item": "wood"})) == {"supply"}
+    assert ADAPTER.highlight(parse({"type": "end_turn"})) == set()
+
+
+def secret_lines(view: Any) -> set[str]:
+    """The lines of a seat's screen that only it may read: francs and goods, the bonus and
+    end-game tiles held, the end-game stack being browsed."""
+    text = ADAPTER.private_text(view, NAMES[: view.players], None)
+    marks = (SCREEN_MARK, "🎫 Your", "🇫🇷 Your", "🤫 In the end-game stack")
+    return {line for line in text.splitlines() if line.startswith(marks)}
+
+
+def test_private_text_shows_only_the_own_screen():
+    checked = 0
+    for players, state, seat in POSITIONS[::37]:
+        views = [GAME.view(state, s) for s in range(players)]
+        text = ADAPTER.private_text(views[seat], NAMES[:players], None)
+        assert screen_line(views[seat].screen, None) in text
+        assert text.count("Your screen") == 1 and "{" not in text
+        mine = secret_lines(views[seat])
+        for other in range(players):
+            for line in secret_lines(views[other]) - mine:
+                assert line not in text, (seat, other, line)
+                checked += 1
+    assert checked > 50
+    # Browsing the end-game stack: the tiles are listed to the browser only.
+    state = replace(board(2), endgame=tuple(range(12)))
+    state, _ = act(state, {"type": "take_end_game"})
+    assert "🤫 In the end-game stack (12 tiles): end-game tile E1 (3 VP)" in \
+        ADAPTER.private_text(GAME.view(state, 0), NAMES[:2], None)
+    assert "end-game stack" not in ADAPTER.private_text(GAME.view(state, 1), NAMES[:2], None)
+
+
+ONE_PLURAL = re.compile(r"(?<![\d.,])1 (tiles|francs|keys|pairs|turns|spaces|buildings|"
+                        r"landmarks|kinds|places)\b")  # fmt: skip
+
+
+def reads_well(line: str | None, limit: int = 700) -> bool:
+    return bool(line) and "{" not in line and not ONE_PLURAL.search(line) and len(line) < limit
+
+
+def test_every_event_and_result_reads_well():
+    kinds: Counter = Counter()
+    for players in (2, 3, 4):
+        for edition in EDITIONS.values():
+            for seed in range(2):
+                state = None
+                for position, _seat, events in play_out(players, edition, seed):
+                    state = position
+                    for event in events:
+                        line = ADAPTER.describe(event, NAMES[:players], None)
+                        assert reads_well(line), (event, line)
+                        kinds[event.kind] += 1
+                        if event.to is not None:  # the browser's own lines
+                            assert line.startswith("🤫 You "), line
+                        else:
+                            assert "🤫" not in line and "You " not in line, line
+                result = GAME.result(state)
+                text = "\n".join(ADAPTER.result_lines(result, NAMES[:players], None))
+                assert reads_well(text, 3500) and "VP" in text
+                status = "\n".join(ADAPTER.status_lines(GAME.view(state, None), NAMES[:players],
+                                                        None))  # fmt: skip
+                assert reads_well(status, 3000) and "Game over" in status
+    expected = {"tile_placed", "tile_drawn", "key_placed", "key_moved", "token_taken",
+                "vp_scored", "bonus_taken", "vp_tile_placed", "step_skipped", "bought", "sold",
+                "bonus_used", "end_game_tile_used", "end_game_stack_browsed",
+                "end_game_stack_seen", "end_game_tile_taken", "end_game_tile_picked",
+                "end_triggered", "turn_ended", "district_scored", "game_over"}  # fmt: skip
+    assert expected <= set(kinds), expected - set(kinds)
+    assert len(ADAPTER.rules(None)) <= 2000
+
+
+def test_rare_events_read_well():
+    names = NAMES[:3]
+    rare = [
+        Event("tile_discarded", {"seat": 0, "tile": "la_villette/3"}),
+        Event("tile_placed", {"seat": 1, "tile": "la_villette/2", "value": 2, "kind": "cafe",
+                              "space": "chaillot/2"}),
+        Event("passed", {"seat": 2}),
+        Event("resources_paid", {"seat": 0, "items": ["B10:gold", "marble", "marble"]}),
+        Event("prestige_cashed", {"seat": 1, "landmark": "L15",
+                                  "items": ["B19:gold_prestige", "silver"], "vp": 9}),
+        Event("key_moved", {"seat": 2, "from": "arc", "to": "chaillot/L12", "francs": 12,
+                            "landmark_added": True, "bonus_tiles": [16],
+                            "resources": ["marble", "gold"]}),
+        Event("bonus_used", {"seat": 0, "tile": 24, "items": ["wood", "wood"], "pairs": 1,
+                             "vp": 3, "francs": 0}),
+        Event("bonus_used", {"seat": 0, "tile": 13, "price": 4, "vp": 0, "francs": -4}),
+        Event("bonus_used", {"seat": 0, "tile": 25, "space": 20, "taken": 20, "vp": 0,
+                             "francs": 0}),
+        Event("bonus_27_scored", {"seat": 1, "francs": 1, "vp": 1}),
+        Event("end_triggered", {"seat": 1, "turns_left": 1}),
+        Event("district_scored", {"district": "montmartre", "tile": "VP20",
+                                  "points": [20, 10, 5], "vp": [20, 10, 0], "players": [
+            {"seat": 0, "sum": 13, "best": 8, "values": [8, 5], "place": 1, "shared": False,
+             "tie_won_on_best": True, "vp": 20},
+            {"seat": 1, "sum": 13, "best": 5, "values": [5, 5, 3], "place": 2,
+             "shared": False, "tie_won_on_best": False, "vp": 10}]}),
+        Event("district_scored", {"district": "chaillot", "tile": "VP16", "points": [16, 8, 4],
+                                  "vp": [16, 16, 0], "players": [
+            {"seat": 0, "sum": 15, "best": 15, "values": [15], "place": 1, "shared": True,
+             "tie_won_on_best": False, "vp": 16},
+            {"seat": 2, "sum": 15, "best": 15, "values": [15], "place": 1, "shared": True,
+             "tie_won_on_best": False, "vp": 16}]}),
+        Event("district_scored", {"district": "belleville", "tile": "VP18",
+                                  "points": [18, 9, 4], "vp": [18, 0], "players": [
+            {"seat": 0, "sum": 12, "best": 8, "values": [8, 4], "place": 1, "shared": False,
+             "tie_won_on_best": False, "vp": 18},
+            {"seat": 1, "sum": 5, "best": 5, "values": [5], "place": 2, "shared": False,
+             "tie_won_on_best": False, "below_half": True, "vp": 0}]}),
+    ]  # fmt: skip
+    lines = [ADAPTER.describe(e, names, None) for e in rare]
+    assert all(reads_well(line) for line in lines), lines
+    assert lines[0] == "🗑️ La Villette 3 fits in no district and leaves the game."
+    assert lines[1] == "🏗️ 🔵 bob put it on Chaillot 2."
+    assert lines[3] == ("💸 🟠 alice paid with bonus tile 10 as 🟨 gold + 🪨 marble ×2.")
+    assert "adding the landmark to Chaillot, spending bonus tile 16" in lines[5]
+    assert "and 🪨 marble + 🟨 gold" in lines[5]
+    assert lines[7].endswith("a key from the reserve for 4 francs.")
+    assert lines[9] == "💶 Bonus tile 27: 🔵 bob scores 1 VP for 1 franc."
+    assert lines[10] == "⏳ The last end-game tile is gone: 1 more turn, then the final scoring."
+    assert ("1st 🟠 alice 13 (8+5), tie won with the best building (8) → 20 VP; 2nd 🔵 bob 13 "
+            "(5+5+3), tie lost (best building 5) → 10 VP.") in lines[11]
+    assert lines[12].count("the place is shared") == 2
+    assert "less than half of the first → 0 VP" in lines[13]
+
+
+def test_a_tie_break_is_explained():
+    players = [{"seat": s, "vp_during_game": 30, "bonus_27": 0, "districts": {},
+                "district_vp": 10, "total": 40, "francs": f, "building_value": 20}
+               for s, f in ((0, 5), (1, 9))]  # fmt: skip
+    result = Result(scores=[40, 40], ranking=[[1], [0]], winners=[1], tiebreak="francs",
+                    details={"players": players, "districts": []})  # fmt: skip
+    lines = ADAPTER.result_lines(result, NAMES[:2], None)
+    assert lines[0].startswith("**1. 🔵 bob — 40 VP**: 30 in play + 10 districts")
+    assert ("⚖️ Tied on VP: more francs ranks higher (🟠 alice: 5 francs, buildings worth 20, "
+            "🔵 bob: 9 francs, buildings worth 20).") in lines
+    assert "No district got a VP tile" in "\n".join(lines)
+    shared = Result(scores=[3, 3], ranking=[[0, 1]], winners=[0, 1])
+    assert "Shared win: alice, bob." in ADAPTER.result_lines(shared, NAMES[:2], None)
+
+
+def test_status_lines_say_whose_turn_and_what_is_public():
+    state = give(keys_at(board(3), 1, "arc"), 1, bonus=[5, 9], egt=["E3"])
+    state = replace(state, turn=1, final_turns=2)
+    lines = ADAPTER.status_lines(GAME.view(state, None), NAMES[:3], None)
+    text = "\n".join(lines)
+    assert lines[0] == "**Round 1** — 🔵 **bob**: place or move a key"
+    assert "⏳ The end is near: 2 more turns after this one" in text
+    assert "🔵 **bob** — **0 VP** · 🔑 8 keys behind the screen (+2 in the reserve) · 🎫 2 " \
+           "bonus tiles · 🇫🇷 1 end-game tile · meeple on 0" in text
+    assert "bonus tile 5" not in text and "E3" not in text  # how many, never which
+    assert reads_well(text, 3000)
+
+
+# --------------------------------------------------------------------------- Discord
+
+
+async def open_paris(world: Any, bot: Any, host: Any, joiners: list[Any], *, ais: int = 0,
+                     variant: str | None = None) -> tuple[str, Any]:  # fmt: skip
+    """`/paris new`, join, add AIs, start; (match id, thread)."""
+    options: dict[str, Any] = {"players": 1 + len(joiners) + ais}
+    if variant:
+        options["variant"] = variant
+    opened = await host.slash(world.games, "paris new", **options)
+    assert opened.responded and not opened.ephemeral, opened
+    lobby = opened.message
+    before = {t.id for t in world.fake.threads()}
+    for user in joiners:
+        assert (await user.click(lobby, "Join")).responded
+    for _ in range(ais):
+        assert (await host.click(lobby, "Add AI")).responded
+    assert (await host.click(lobby, "Start")).responded
+    threads = await world.fake.wait_for(
+        lambda: [t for t in world.fake.threads() if t.id not in before])
+    await world.fake.wait_for(lambda: any(m.attachments for m in world.fake.messages(threads[-1])))
+    await settle(world, bot)
+    return lobby.embeds[0]["footer"]["text"].split()[-1], threads[-1]
+
+
+def path_of(host: MatchHost, live: Any, seat: int, action: Any) -> tuple[str, ...]:
+    """The panel path of `action`, as the bot builds it for that seat."""
+    actions = list(host.choices(live, seat))
+    moves = ADAPTER.moves(host.seat_view(live, seat), actions, label_names(live), None)
+    return moves[actions.index(action)].codes
+
+
+def offered(panel: Any) -> tuple[tuple[str, ...], dict[str, tuple[str, dict, str]]]:
+    """The step a panel shows: (the path so far, code -> (label, component, kind))."""
+    prefix: tuple[str, ...] = ()
+    out: dict[str, tuple[str, dict, str]] = {}
+    for c in panel.iter_components():
+        parts = c.get("custom_id", "").split(":", 4)
+        if c.get("type") == 2 and len(parts) == 5 and parts[2] == "pick":
+            path = tuple(p for p in parts[4].split("/") if p)
+            prefix = path[:-1]
+            out[path[-1]] = (c["label"], c, "button")
+        elif c.get("type") == 3 and len(parts) == 5:
+            prefix = tuple(p for p in parts[4].split("~")[0].split("/") if p)
+            assert len(c["options"]) <= 25
+            for option in c["options"]:
+                out[option["value"]] = (option["label"], c, "select")
+    return prefix, out
+
+
+async def walk(user: Any, panel: Any, codes: tuple[str, ...]) -> Any:
+    """Pick `codes` step after step in an open panel (buttons or selects; a step with one
+    choice is taken by the panel itself) until its Confirm screen, which is returned."""
+    for _ in range(len(codes) + 1):
+        if panel.find_component(label="Confirm") is not None:
+            return panel
+        prefix, out = offered(panel)
+        assert out, f"panel without choices: {panel.content!r}"
+        assert codes[: len(prefix)] == prefix, (codes, prefix)
+        _, component, kind = out[codes[len(prefix)]]
+        if kind == "button":
+            result = await user.click(panel, custom_id=component["custom_id"])
+        else:
+            result = await user.select(panel, component["custom_id"], [codes[len(prefix)]])
+        assert result.responded and not result.failed, result
+        panel = result.message or panel
+    assert panel.find_component(label="Confirm") is not None, panel.content
+    return panel
+
+
+class Table:
+    """One match being clicked through: who is who, what was sent, the screens over time."""
+
+    def __init__(self, world: Any, bot: Any, match_id: str, thread: Any, users: list[Any],
+                 log: PayloadLog, seed: int = 1) -> None:  # fmt: skip
+        self.world, self.bot, self.match_id, self.thread = world, bot, match_id, thread
+        self.users = {u.id: u for u in users}
+        self.log = log
+        self.rng = random.Random(seed)
+        self.snapshots: list[tuple[int, dict[int, set[str]]]] = []
+        self.owners: dict[int, int] = {}
+        self.kinds: Counter = Counter()  # the decisions clicked, by action type
+        self.panels: list[Any] = []  # every panel screen seen (for the notice checks)
+
+    async def live(self) -> Any:
+        return await self.bot.host.get(self.match_id)
+
+    async def snapshot(self) -> None:
+        live = await self.live()
+        self.owners = {s.seat: s.user_id for s in live.row.seat_rows if s.user_id}
+        secrets = {s: secret_lines(live.game.view(live.state, s))
+                   for s in range(len(live.row.seat_rows))}  # fmt: skip
+        self.snapshots.append((len(self.log.sent), secrets))
+
+    def person_to_act(self, live: Any) -> tuple[int, Any] | None:
+        if live.row.status != "active":
+            return None
+        seat = min(live.to_act())
+        user = self.users.get(live.row.seat_rows[seat].user_id)
+        return (seat, user) if user is not None else None
+
+    async def turn(self, pick: Any = None) -> bool:
+        """The person to act plays one decision through the panel; False once it is over.
+        `pick(live, seat)` chooses the action (default: `choose`)."""
+        live = await self.live()
+        found = self.person_to_act(live)
+        if found is None:
+            return False
+        seat, user = found
+        action = pick(live, seat) if pick else choose(live.state, seat, self.rng)
+        codes = path_of(self.bot.host, live, seat, action)
+        opened = await user.click(table_message(self.world, self.thread), "Take turn")
+        assert opened.responded and opened.ephemeral, opened
+        self.panels.append((user.id, opened.message.content))
+        confirm = await walk(user, opened.message, codes)
+        done = await user.click(confirm, "Confirm")
+        assert done.responded and "Done" in done.content, done.content
+        self.kinds[action.type] += 1
+        await settle(self.world, self.bot)
+        await self.snapshot()
+        return True
+
+    async def turns(self, count: int) -> int:
+        played = 0
+        while played < count and await self.turn():
+            played += 1
+        return played
+
+    async def fast_forward(self, until: Any, limit: int = 2000) -> None:
+        """The host plays for the people (as the AI would) until `until(state)` holds, no
+        Discord message sent; AI seats answer as usual."""
+        host = self.bot.host
+        for _ in range(limit):
+            live = await self.live()
+            if live.row.status != "active" or until(live.state):
+                break
+            seat, user = self.person_to_act(live)
+            action = choose(live.state, seat, self.rng)
+            await host.act(self.match_id, user.id, action, key=None)
+        else:
+            raise AssertionError("fast-forward never reached its mark")
+        await self.snapshot()
+
+    async def play_out(self, limit: int = 400) -> int:
+        played = 0
+        while await self.turn():
+            played += 1
+            assert played < limit, "the match does not end"
+        return played
+
+
+def screen_leaks(sent: list[Sent], snapshots: list[tuple[int, dict[int, set[str]]]],
+                 owners: dict[int, int]) -> list[str]:  # fmt: skip
+    """Bodies showing a seat's screen (francs and goods, tiles held, the end-game stack it
+    browses) to anybody but that seat's player.
+
+    A body is checked against the screens of the snapshots just before and just after it;
+    a line equal to one of the reader's own is theirs to read (two screens may be alike)."""
+    problems = []
+    for item in sent:
+        k = next((i for i, (n, _) in enumerate(snapshots) if n > item.seq), len(snapshots) - 1)
+        window = [snapshots[max(0, k - 1)][1], snapshots[k][1]]
+        own = {line for secrets in window for s, u in owners.items() if u == item.audience
+               for line in secrets.get(s, ())}  # fmt: skip
+        for secrets in window:
+            for seat, lines in secrets.items():
+                if owners.get(seat) == item.audience:
+                    continue
+                for line in lines - own:
+                    if line in item.text:
+                        problems.append(f"{item!r} shows seat {seat}'s {line!r}")
+        if item.audience == PUBLIC and ("Your screen" in item.text or "🤫" in item.text):
+            problems.append(f"{item!r}: a private line in public")
+    return problems
+
+
+def assert_no_leaks(table: Table) -> None:
+    sent = table.log.with_autocomplete()
+    assert screen_leaks(sent, table.snapshots, table.owners) == []
+    privates = [s for s in sent if "Your screen" in s.text]
+    assert privates, "the scan saw no screen at all"
+    assert all(s.audience != PUBLIC for s in privates)
+    # The scan can fail: a real screen of one player, shown to another or to everybody (a
+    # screen unlike the other's then: at the start all screens are alike).
+    forged = [Sent(body.seq, "create", 1, body.channel_id, other, body.text)
+              for body in privates for other in table.owners.values() if other != body.audience]
+    assert sum(bool(screen_leaks([f], table.snapshots, table.owners)) for f in forged) > 0
+    for body in privates:
+        public = Sent(body.seq, "edit", 1, body.channel_id, PUBLIC, body.text)
+        assert screen_leaks([public], table.snapshots, table.owners)
+
+
+async def ask_screens(table: Table) -> None:
+    """Every person at the table presses "My screen": a fresh ephemeral of their own."""
+    live = await table.live()
+    board_message = table_message(table.world, table.thread)
+    for user in table.users.values():
+        mine = await user.click(board_message, "My screen")
+        assert mine.ephemeral and mine.message.ephemeral_for == user.id
+        view = live.game.view(live.state, live.seat_of(user.id))
+        assert screen_line(view.screen, None) in mine.content.replace("\\", "")
+
+
+def stacks_empty(state: Any) -> bool:
+    return not any(state.stacks)
+
+
+def taking_end_game(live: Any, seat: int) -> Any:
+    actions = live.game.legal_actions(live.state, seat)
+    return next((a for a in actions if a.type == "take_end_game"), None)
+
+
+def end_or_first(live: Any, seat: int) -> Any:
+    """End the turn if possible, else the first legal action (never the end-game stack)."""
+    actions = [a for a in live.game.legal_actions(live.state, seat) if a.type != "take_end_game"]
+    return next((a for a in actions if a.type == "end_turn"), actions[0])
+
+
+async def browse_and_keep(table: Table) -> Any:
+    """Once the stacks are empty: the next person who can looks through the end-game stack
+    and keeps a tile, by the panel; returns that user."""
+    for _ in range(12):
+        live = await table.live()
+        found = table.person_to_act(live)
+        if found and taking_end_game(live, found[0]) is not None:
+            break
+        if found:
+            assert await table.turn(end_or_first)
+        else:
+            await table.fast_forward(lambda s: True, limit=1)
+    seat, user = found
+    assert await table.turn(lambda live, s: taking_end_game(live, s))
+    live = await table.live()
+    assert live.state.phase == ENDGAME and live.to_act() == {seat}
+    assert await table.turn(lambda live, s: live.game.legal_actions(live.state, s)[-1])
+    return user
+
+
+async def test_two_people_play_a_whole_match_and_screens_stay_private(world, tiny_pictures):
+    alice, bob, dave = world.user("alice"), world.user("bob"), world.user("dave")
+    log = PayloadLog(world.fake)
+    with log.installed():
+        async with world.bot() as bot:
+            assert (await bob.slash(world.games, "lutece dms", enabled="on")).ephemeral
+            rules = await alice.slash(world.games, "paris rules")
+            assert rules.ephemeral and "Kramer & Kiesling" in rules.content
+            match_id, thread = await open_paris(world, bot, alice, [bob])
+            table = Table(world, bot, match_id, thread, [alice, bob], log, seed=3)
+            await table.snapshot()
+            board_message = table_message(world, thread)
+            embed = board_message.embeds[0]
+            assert embed["title"] == "Paris"
+            assert "**Round 1** — " in embed["description"]
+            assert "Building stacks: 11 tiles" in embed["description"]
+            await ask_screens(table)
+            live = await table.live()
+            first = live.row.seat_rows[min(live.to_act())].user_id
+            waiting = bob if first == alice.id else alice
+            refused = await waiting.click(board_message, "Take turn")
+            assert refused.ephemeral and "not your turn" in refused.content
+            stranger = await dave.click(board_message, "My screen")
+            assert stranger.ephemeral and "not playing" in stranger.content
+            # The keyboard: autocomplete offers only the legal moves of the player to act.
+            offers = await table.users[first].autocomplete(world.games, "paris play",
+                                                           option="move", value="")
+            assert 0 < len(offers) <= 3 and all("Stack" in c["name"] for c in offers)
+            assert not await waiting.autocomplete(world.games, "paris play", option="move",
+                                                  value="")  # fmt: skip
+
+            # The opening turns through the panel, then the host plays on until the stacks
+            # are empty; the end-game stack is browsed and a tile kept through the panel.
+            assert await table.turns(24) == 24
+            assert "place_tile" in table.kinds and {"place_key", "move_key"} & set(table.kinds)
+            await table.fast_forward(stacks_empty)
+            await ask_screens(table)
+            browsers = {(await browse_and_keep(table)).id, (await browse_and_keep(table)).id}
+            assert browsers == {alice.id, bob.id}
+            # The tiles browsed went to the browser only: by DM to bob (who asked for DMs),
+            # at the top of alice's next panel or screen.
+            assert any("🤫 You look through the end-game stack" in m.content for m in bob.dms())
+            assert any("🤫 You kept end-game tile" in m.content for m in bob.dms())
+            mine = await alice.click(table_message(world, thread), "My screen")
+            seen = [c for u, c in table.panels if u == alice.id] + [mine.content]
+            assert any("🤫 You look through the end-game stack" in c for c in seen)
+            assert any("🤫 You kept end-game tile" in c for c in seen)
+            assert not alice.dms()
+            posts = "\n".join(m.content for m in world.fake.messages(thread))
+            assert "looks through the end-game stack" in posts and "kept an end-game tile" in posts
+            assert "🤫" not in posts
+            # The last rounds through the panel, to the final scoring.
+            await table.fast_forward(lambda s: s.final_turns >= 0)
+            played = await table.play_out()
+            live = await table.live()
+            assert live.row.status == "finished" and played >= 2
+            result = live.game.result(live.state)
+
+    final = table_message(world, thread)
+    description = final.embeds[0]["description"]
+    assert "Final result" in description and "in play +" in description
+    assert not final.components, "a finished table keeps no buttons"
+    posts = [m.content for m in world.fake.messages(thread)]
+    assert sum("🏁 Game over" in c for c in posts) == 1
+    winners = [live.row.seat_rows[s].name for s in result.winners]
+    assert all(w in next(c for c in posts if "🏁 Game over" in c) for w in winners)
+    assert any("🏗️" in c and "placed" in c for c in posts)
+    assert_no_leaks(table)
+
+
+async def test_three_players_with_an_ai_and_the_random_setup(world, tiny_pictures):
+    alice, carol = world.user("alice"), world.user("carol")
+    log = PayloadLog(world.fake)
+    with log.installed():
+        async with world.bot() as bot:
+            match_id, thread = await open_paris(world, bot, alice, [carol], ais=1,
+                                                variant="random-setup")  # fmt: skip
+            table = Table(world, bot, match_id, thread, [alice, carol], log, seed=5)
+            await table.snapshot()
+            await ask_screens(table)
+            live = await table.live()
+            assert live.state.players == 3 and live.state.random_setup
+            assert live.row.seat_rows[2].ai
+            assert await table.turns(18) == 18
+            await table.fast_forward(lambda s: s.final_turns >= 0)
+            await ask_screens(table)
+            assert await table.play_out() > 2
+            live = await table.live()
+            assert live.row.status == "finished"
+    description = table_message(world, thread).embeds[0]["description"]
+    assert "Final result" in description
+    posts = "\n".join(m.content for m in world.fake.messages(thread))
+    assert f"<@{alice.id}>, your turn" in posts and f"<@{carol.id}>, your turn" in posts
+    assert "⚫" not in posts  # three seats: vermilion, blue, yellow
+    assert_no_leaks(table)
+
+
+async def test_four_players_with_two_ai_seats_ignoring_districts(world, tiny_pictures):
+    alice, bob = world.user("alice"), world.user("bob")
+    log = PayloadLog(world.fake)
+    with log.installed():
+        async with world.bot() as bot:
+            match_id, thread = await open_paris(world, bot, alice, [bob], ais=2,
+                                                variant="ignore-districts")  # fmt: skip
+            table = Table(world, bot, match_id, thread, [alice, bob], log, seed=9)
+            await table.snapshot()
+            live = await table.live()
+            assert live.state.players == 4 and live.state.ignore_districts
+            description = table_message(world, thread).embeds[0]["description"]
+            assert "⚫ **" in description  # the fourth seat
+            await ask_screens(table)
+            assert await table.turns(16) == 16
+            await table.fast_forward(lambda s: s.final_turns >= 0)
+            await ask_screens(table)
+            assert await table.play_out() > 1
+            live = await table.live()
+            assert live.row.status == "finished"
+    description = table_message(world, thread).embeds[0]["description"]
+    assert "Final result" in description and "**1. " in description
+    assert_no_leaks(table)
+
+
+def moving_key(live: Any, seat: int) -> Any:
+    actions = live.game.legal_actions(live.state, seat)
+    return next((a for a in actions if a.type == "move_key"), None)
+
+
+async def test_a_restart_in_the_middle_of_a_decision_keeps_old_buttons(world, tiny_pictures):
+    alice, bob = world.user("alice"), world.user("bob")
+    fake = world.fake
+    log = PayloadLog(fake)
+    with log.installed():
+        async with world.bot() as bot:
+            match_id, thread = await open_paris(world, bot, alice, [bob])
+            table = Table(world, bot, match_id, thread, [alice, bob], log, seed=11)
+            await table.snapshot()
+            # Until the person to act can buy something.
+            for _ in range(60):
+                live = await table.live()
+                seat, user = table.person_to_act(live)
+                if moving_key(live, seat) is not None:
+                    break
+                assert await table.turn()
+            action = moving_key(live, seat)
+            codes = path_of(bot.host, live, seat, action)
+            assert codes[:2] == ("act", "buy")
+            old_table = table_message(world, thread)
+            opened = await user.click(old_table, "Take turn")
+            # Halfway: the district is picked, the panel shows the buildings… and the bot
+            # restarts.
+            _, out = offered(opened.message)
+            _, component, kind = out["buy"]
+            step = await user.click(opened.message, custom_id=component["custom_id"])
+            half = step.message
+            assert "Move a key up and buy" in half.content
+
+        async with world.bot() as bot:
+            table.bot = bot
+            live = await table.live()
+            assert live.to_act() == {seat}
+            # The buttons from before the restart still work: the table's and the panel's.
+            mine = await user.click(old_table, "My screen")
+            assert mine.ephemeral and "Your screen" in mine.content
+            confirm = await walk(user, half, codes)
+            done = await user.click(confirm, "Confirm")
+            assert "Done" in done.content
+            await settle(world, bot)
+            await table.snapshot()
+            posts = "\n".join(m.content for m in fake.messages(thread))
+            assert "🏠" in posts and "moved a key from" in posts
+            for _ in range(6):
+                assert await table.turn()
+    assert_no_leaks(table)
+
+
+async def test_the_host_combines_the_variants_in_the_lobby(world, tiny_pictures):
+    alice, bob = world.user("alice"), world.user("bob")
+    async with world.bot() as bot:
+        opened = await alice.slash(world.games, "paris new", players=2, variant="random-setup")
+        lobby = opened.message
+        match_id = lobby.embeds[0]["footer"]["text"].split()[-1]
+        (menu,) = [c for c in lobby.iter_components() if c.get("type") == 3]
+        assert menu["custom_id"].endswith(":option:rules") and menu["min_values"] == 0
+        assert {o["value"] for o in menu["options"] if o.get("default")} == {"random_setup"}
+        picked = await alice.select(lobby, menu["custom_id"], ["random_setup",
+                                                               "ignore_districts"])
+        assert picked.responded and not picked.ephemeral, picked
+        lobby = picked.message or lobby
+        assert "⚙️ Variants: Random setup" in lobby.embeds[0]["description"]
+        options = (await bot.host.get(match_id)).row.options
+        assert options == {"setup": "random", "ignore_districts": True}
+        assert (await bob.click(lobby, "Join")).responded
+        assert (await alice.click(lobby, "Start")).responded
+        await world.fake.wait_for(lambda: world.fake.threads())
+        await settle(world, bot)
+        live = await bot.host.get(match_id)
+        assert live.state.random_setup and live.state.ignore_districts
+        assert len(live.state.removed) == 0

@@ -1,0 +1,111 @@
+"""The host drives AI seats off the event loop, within their time budget, at their level."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+
+import pytest
+
+from games.host import HostError, MatchHost
+from games.host.core import FALLBACK_LEVEL
+from storage import SeatRow, Store
+
+
+async def _ticks_while(coro) -> tuple[object, list[float]]:
+    """Run `coro` while a ticker asks for the event loop every 10 ms: the gaps it saw."""
+    gaps: list[float] = []
+    done = asyncio.Event()
+
+    async def ticker() -> None:
+        last = time.perf_counter()
+        while not done.is_set():
+            await asyncio.sleep(0.01)
+            now = time.perf_counter()
+            gaps.append(now - last)
+            last = now
+
+    task = asyncio.create_task(ticker())
+    try:
+        result = await coro
+    finally:
+        done.set()
+        await task
+    return result, gaps
+
+
+async def test_a_strong_seat_thinks_in_a_thread_within_its_budget(store: Store):
+    host = MatchHost(store, ai_seconds=0.4)
+    seats = [SeatRow(0, "ann", user_id=1), SeatRow(0, "AI", ai="strong")]
+    match_id = (await host.create("paris-paris", seats, seed=3)).match.id
+    live = await host.get(match_id)
+    rng = random.Random(1)
+    thought = []
+    while live.row.status == "active" and len(thought) < 3:
+        seat = min(live.to_act())
+        assert seat == 0  # the AI seat has always replied before the call returns
+        index = rng.randrange(len(host.choices(live, 0)))
+        start = time.perf_counter()
+        outcome, gaps = await _ticks_while(host.play(
+            match_id, 1, version=live.row.version, index=index, key=f"k{live.row.version}"))
+        spent = time.perf_counter() - start
+        ai_moves = [a for a in outcome.applied if a.by == "ai"]
+        if ai_moves:
+            thought.append(spent)
+            # One decision of the AI (a reveal and a take are two): 0.4 s each at most.
+            assert spent < 0.4 * len(ai_moves) + 0.5
+            # The event loop kept turning while it thought.
+            assert len(gaps) >= 10 and max(gaps) < 0.2, max(gaps)
+    assert thought
+
+
+async def test_thinking_is_shared_by_the_ai_replies_of_one_call(store: Store):
+    """Three strong seats answering one click: together they stay within the call's
+    budget; past it, the easy level plays on, so the click is answered in time."""
+    host = MatchHost(store, ai_seconds=0.3, ai_call_seconds=0.5)
+    seats = [SeatRow(0, "ann", user_id=1), *(SeatRow(0, f"AI {n}", ai="strong")
+                                           for n in range(3))]  # fmt: skip
+    start = time.perf_counter()
+    outcome = await host.create("moscow-paris", seats, seed=5)
+    live = outcome.match
+    index = 0
+    while True:
+        start = time.perf_counter()
+        outcome = await host.play(live.id, 1, version=live.row.version, index=index,
+                                  key=f"k{live.row.version}")  # fmt: skip
+        if len([a for a in outcome.applied if a.by == "ai"]) >= 3:
+            break
+    assert time.perf_counter() - start < 0.5 + 0.3 + 0.5
+    assert FALLBACK_LEVEL == "greedy"
+
+
+async def test_levels_in_lobby_and_replace(store: Store):
+    host = MatchHost(store, ai_iterations=5)
+    live = await host.open_lobby("race", host_user_id=1, host_name="ann", seats=3)
+    await host.add_ai(live.id, 1, "strong")
+    await host.add_ai(live.id, 1, "greedy")
+    assert [s.ai for s in (await store.get_match(live.id)).seat_rows] == [None, "strong",
+                                                                         "greedy"]  # fmt: skip
+    with pytest.raises(KeyError):
+        await host.add_ai(live.id, 1, "grandmaster")
+    await host.start(live.id, 1, seed=2)
+    await host.act(live.id, 1, {"type": "step", "by": 1}, key="k1")
+    outcome = await host.replace(live.id, 0, user_id=None, ai="strong", name="AI")
+    # Every seat is an AI now: the match plays out (with iterations, deterministically).
+    assert outcome.finished and {a.by for a in outcome.applied} == {"ai"}
+    with pytest.raises(HostError):
+        await host.replace(live.id, 0, user_id=None, ai="strong", name="AI")
+
+
+async def test_iteration_budget_makes_ai_matches_reproducible(tmp_path):
+    logs = []
+    for n in range(2):
+        store = await Store.open(tmp_path / f"m{n}.db")
+        host = MatchHost(store, ai_iterations=8)
+        seats = [SeatRow(0, "a", ai="strong"), SeatRow(0, "b", ai="greedy")]
+        outcome = await host.create("paris-paris", seats, seed=9)
+        assert outcome.finished
+        logs.append([(a.seat, a.action) for a in outcome.applied])
+        await store.close()
+    assert logs[0] == logs[1]

@@ -1,0 +1,116 @@
+"""AI seats never read a secret: their choice depends only on what their seat may know.
+
+For positions of real games (every game, every player count): `s2 = determinize(s1, seat,
+other_rng)` is a state the seat cannot tell from `s1` (same view, same legal moves) whose
+hidden parts differ in most positions; the strong (search) and greedy seats, given the same
+seed and an iteration budget, choose the same move in both. Determinising either gives the
+same state: the sampler reads only what the seat knows.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games.core.ai import get_player
+from games.core.search import Budget
+from games.registry import get_game
+
+CASES = [("paris-paris", 2), ("paris-paris", 3), ("paris-paris", 4), ("city-of-light", 2),
+         ("paris", 2), ("paris", 3), ("paris", 4),
+         ("moscow-paris", 2), ("moscow-paris", 3), ("moscow-paris", 4)]  # fmt: skip
+POSITIONS = 6  # per case: spread over one random game, its last decision included
+BUDGET = Budget(iterations=12)
+
+
+def positions(key: str, seats: int, seed: int) -> list[tuple[object, int]]:
+    """Decision points (state, seat to act with a real choice) spread over a random game."""
+    game = get_game(key)
+    rng = random.Random(seed)
+    state = game.setup(seats, game.parse_options({}), seed=seed)
+    found = []
+    while not game.is_over(state):
+        seat = min(game.to_act(state))
+        legal = game.legal_actions(state, seat)
+        if len(legal) > 1:
+            found.append((state, seat))
+        state, _ = game.apply(state, seat, rng.choice(legal))
+    picks = {round(i * (len(found) - 1) / (POSITIONS - 1)) for i in range(POSITIONS)}
+    return [found[i] for i in sorted(picks)]
+
+
+@pytest.mark.parametrize(("key", "seats"), CASES)
+def test_choices_depend_only_on_what_the_seat_may_know(key: str, seats: int) -> None:
+    game = get_game(key)
+    differ = 0
+    points = positions(key, seats, seed=11 + seats)
+    for n, (s1, seat) in enumerate(points):
+        s2 = game.determinize(s1, seat, random.Random(1000 + n))
+        assert game.view(s2, seat) == game.view(s1, seat)
+        assert game.legal_actions(s2, seat) == game.legal_actions(s1, seat)
+        # The sampler reads only what the seat knows: both states determinise alike.
+        assert game.snapshot(game.determinize(s1, seat, random.Random(n))) == game.snapshot(
+            game.determinize(s2, seat, random.Random(n)))  # fmt: skip
+        differ += game.snapshot(s2) != game.snapshot(s1)
+        for level in ("strong", "greedy"):
+            player = get_player(level)
+            first = player.choose(game, s1, seat, random.Random(n), BUDGET)
+            second = player.choose(game, s2, seat, random.Random(n), BUDGET)
+            assert first == second, (level, n)
+    # The hidden parts really were different (City of Light hides nothing in phase 2).
+    assert differ >= len(points) // 2, differ
+
+
+def test_every_installed_game_can_be_determinised() -> None:
+    """A new game must say what it hides before AI seats can play it (no default that
+    would hand the search the true state)."""
+    from games.registry import game_keys
+
+    for key in game_keys():
+        game = get_game(key)
+        state = game.setup(game.min_seats, game.parse_options({}), seed=1)
+        seat = min(game.to_act(state))
+        assert game.view(game.determinize(state, seat, random.Random(0)), seat) == game.view(
+            state, seat)  # fmt: skip
+
+
+def test_the_check_has_teeth(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A sampler that hands back the true state (peeking) makes the choices differ: the
+    test above would catch it."""
+    game = get_game("paris-paris")
+    points = positions("paris-paris", 2, seed=13)
+    others = [game.determinize(s1, seat, random.Random(1000 + n))
+              for n, (s1, seat) in enumerate(points)]  # fmt: skip
+    monkeypatch.setattr(type(game), "determinize", staticmethod(lambda state, seat, rng: state))
+    strong = get_player("strong")
+    pairs = enumerate(zip(points, others, strict=True))
+    differ = sum(strong.choose(game, s1, seat, random.Random(n), BUDGET)
+                 != strong.choose(game, s2, seat, random.Random(n), BUDGET)
+                 for n, ((s1, seat), s2) in pairs)  # fmt: skip
+    assert differ >= 2
+
+
+@pytest.mark.parametrize(("key", "seats"), CASES)
+def test_determinisations_are_playable_from_every_seat(key: str, seats: int) -> None:
+    """Whoever determinises (also a seat waiting while another resolves its action card),
+    the sampled state keeps the counts of the true one and every move the actor has there
+    can be played, down to the end of the game."""
+    game = get_game(key)
+    rng = random.Random(seats)
+    for seed in range(3):
+        state = game.setup(seats, game.parse_options({}), seed=100 + seed)
+        n = 0
+        while not game.is_over(state):
+            actor = min(game.to_act(state))
+            if n % 4 == 0:
+                for seat in range(seats):
+                    sample = game.determinize(state, seat, rng)
+                    mover = min(game.to_act(sample))
+                    legal = list(game.legal_actions(sample, mover))
+                    for action in rng.sample(legal, min(8, len(legal))):
+                        game.apply(sample, mover, action)
+            state, _ = game.apply(state, actor, rng.choice(game.legal_actions(state, actor)))
+            n += 1
+        final = game.determinize(state, 0, rng)
+        assert game.result(final) == game.result(state)
