@@ -259,7 +259,12 @@ class MatchHost(LobbyMixin, SeatsMixin):
             left = until - time.monotonic()
             if left <= 0:
                 level = FALLBACK_LEVEL
-            budget = Budget(seconds=min(self.ai_seconds, max(left, 0.01)))
+            # Several searching seats split the call's time, so each of them still searches
+            # (three strong seats after one click: 2 s / 3 each) rather than the last ones
+            # falling back to the easy level.
+            searching = sum(row.ai == "strong" for row in live.row.seat_rows) or 1
+            share = self.ai_call_seconds / searching
+            budget = Budget(seconds=min(self.ai_seconds, share, max(left, 0.01)))
         action = await asyncio.to_thread(get_player(level).choose, live.game, live.state, seat,
                                          rng, budget)  # fmt: skip
         key = f"{by}:{live.row.version + 1}"
