@@ -75,6 +75,9 @@ class GameAdapter(ABC):
     private_label: str  # catalogue key of the button that shows a player's secrets
     # Settings the table's host may change in the lobby (see LobbyChoice).
     lobby_choices: tuple[LobbyChoice, ...] = ()
+    # Step codes that the player's secrets message offers as buttons while it is their turn
+    # (Paris: trade, use a tile): each opens the turn panel at that step, one click.
+    shortcuts: tuple[str, ...] = ()
 
     @abstractmethod
     def moves(self, view: BaseModel, actions: Sequence[BaseModel], names: list[str],

@@ -51,6 +51,23 @@ def moves_for(host: MatchHost, live: LiveMatch, seat: int,
     return adapter_for(live.row.game).moves(view, actions, label_names(live), locale)
 
 
+def shortcut_buttons(host: MatchHost, live: LiveMatch, seat: int,
+                     locale: str | None) -> list[discord.ui.Button[Any]]:  # fmt: skip
+    """Buttons that open the turn panel at the adapter's shortcut steps (those the seat
+    can take now): the label is the step's own, the custom_id a panel step's."""
+    codes = adapter_for(live.row.game).shortcuts
+    if not codes or seat not in live.to_act():
+        return []
+    found: dict[str, discord.ui.Button[Any]] = {}
+    for move in moves_for(host, live, seat, locale):
+        for depth, code in enumerate(move.codes):
+            if code in codes and code not in found:
+                arg = f"{live.row.version}:" + "/".join(move.codes[: depth + 1])
+                found[code] = button(live.id, "pick", arg, label=shorten(move.steps[depth].label,
+                                                                         80))  # fmt: skip
+    return [found[c] for c in codes if c in found]
+
+
 def as_new_message(payload: dict[str, Any]) -> dict[str, Any]:
     """A panel payload made for edits (`attachments`) turned into one for sending (`files`)."""
     payload = dict(payload)
@@ -93,16 +110,19 @@ async def panel(bot: LuteceBot, live: LiveMatch, seat: int, prefix: tuple[str, .
     is shown from the first step."""
     host = bot.host
     version = live.row.version
-    moves = [m for m in moves_for(host, live, seat, locale) if m.codes[: len(prefix)] == prefix]
+    every = moves_for(host, live, seat, locale)
+    moves = [m for m in every if m.codes[: len(prefix)] == prefix]
     if not moves:
         if prefix:
             return await panel(bot, live, seat, (), locale)
         return {"content": t("panel.nothing", locale)}
     prefix = _skip_forced(moves, prefix)
     moves = [m for m in moves if m.codes[: len(prefix)] == prefix]
+    # Back returns to the first real choice; where that is this very screen, it is left off.
+    back = bool(every) and prefix != _skip_forced(every, ())
     done = [m for m in moves if len(m.codes) == len(prefix)]
     if done:
-        return await _confirm(host, live, seat, done[0], locale)
+        return await _confirm(host, live, seat, done[0], locale, back=back)
     adapter = adapter_for(live.row.game)
     seen: dict[str, str] = {}
     for move in moves:
@@ -129,7 +149,7 @@ async def panel(bot: LuteceBot, live: LiveMatch, seat: int, prefix: tuple[str, .
                 options=[discord.SelectOption(label=shorten(label, 100), value=code)
                          for code, label in chunk],
             ))  # fmt: skip
-    if prefix:
+    if back:
         view.add_item(button(live.id, "step", f"{version}:", label=t("panel.back", locale),
                              row=4))  # fmt: skip
     content = t("panel.choose", locale, prompt=prompt)
@@ -143,8 +163,9 @@ async def panel(bot: LuteceBot, live: LiveMatch, seat: int, prefix: tuple[str, .
 
 
 async def _confirm(host: MatchHost, live: LiveMatch, seat: int, move: MoveOption,
-                   locale: str | None) -> dict[str, Any]:  # fmt: skip
-    """The last screen: what the move does, a public preview, Confirm and Back."""
+                   locale: str | None, *, back: bool) -> dict[str, Any]:  # fmt: skip
+    """The last screen: what the move does, a public preview, Confirm and (unless the move
+    was the only one) Back."""
     adapter = adapter_for(live.row.game)
     lines = [t("panel.confirm", locale, move=md(move.label, 1000))]
     attachments: list[discord.File] = []
@@ -162,9 +183,10 @@ async def _confirm(host: MatchHost, live: LiveMatch, seat: int, move: MoveOption
         attachments.append(discord.File(io.BytesIO(png), filename="preview.png"))
     else:
         lines.append(t("panel.no_preview", locale))
-    view = view_of(
-        button(live.id, "do", f"{live.row.version}:{move.index}",
-               label=t("panel.confirm_button", locale), style=discord.ButtonStyle.success),
-        button(live.id, "step", f"{live.row.version}:", label=t("panel.back", locale)),
-    )  # fmt: skip
+    buttons = [button(live.id, "do", f"{live.row.version}:{move.index}",
+                      label=t("panel.confirm_button", locale), style=discord.ButtonStyle.success)]
+    if back:
+        buttons.append(button(live.id, "step", f"{live.row.version}:",
+                              label=t("panel.back", locale)))  # fmt: skip
+    view = view_of(*buttons)
     return {"content": "\n".join(lines)[:2000], "view": view, "attachments": attachments}

@@ -11,8 +11,8 @@ import discord
 from bot.games import adapter_for
 from bot.i18n import t
 from bot.ui.delivery import announce, notice_lines, private_lines
-from bot.ui.panel import as_new_message, panel, parse_prefix, text_names
-from bot.ui.router import Click, answered, handles, reply
+from bot.ui.panel import as_new_message, panel, parse_prefix, shortcut_buttons, text_names
+from bot.ui.router import Click, answered, handles, reply, view_of
 from bot.ui.table import catch_up
 from games.host import HostError, MatchHost
 from games.host.outcome import LiveMatch
@@ -116,7 +116,10 @@ async def mine(click: Click) -> None:
         raise HostError("seat.not_player", "you are not playing in this match")
     notes = notice_lines(live, click.bot.take_notices(live.id, seat), click.locale)
     text = private_lines(click.bot, live, seat, click.locale)
-    await reply(click.interaction, "\n".join([*notes, text]) if notes else text)
+    extra = {}
+    if shortcuts := shortcut_buttons(click.bot.host, live, seat, click.locale):
+        extra["view"] = view_of(*shortcuts)
+    await reply(click.interaction, "\n".join([*notes, text]) if notes else text, **extra)
     await catch_up(click.bot, live.id)
 
 

@@ -18,6 +18,7 @@ from games.paris.board import (
     DISTRICT_IDS,
     DISTRICT_INDEX,
     GOODS,
+    KINDS,
     LM0,
     LM_IDS,
     LM_SYMBOLS,
@@ -26,6 +27,7 @@ from games.paris.board import (
     SPACE_NAMES,
     SPACE_VALUE,
     SYMBOL_VP,
+    TILE_KIND,
     VP_TILE_IDS,
     VP_TILE_INDEX,
 )
@@ -87,9 +89,12 @@ def apply_move(state: State, seat: int, action) -> tuple[State, list[Event]]:
         d.used_bonus = put(state.used_bonus, seat, state.used_bonus[seat] + tuple(spent))
     if new_landmark:
         d.landmarks = put(state.landmarks, dst - LM0, district)
+    # The building bought, for the recap (a tile of another district may lie there).
+    tile = state.spaces[dst] if dst < LM0 else -1
+    building = KINDS[TILE_KIND[tile]] if tile >= 0 else None
     events = [event("key_moved", {
         "seat": seat, "from": frm, "to": to, "francs": cost, "landmark_added": new_landmark,
-        "bonus_tiles": spent, "resources": list(_RESOURCE_NAMES[dst]),
+        "bonus_tiles": spent, "resources": list(_RESOURCE_NAMES[dst]), "building": building,
     })]  # fmt: skip
     if NEEDS_RES[dst]:
         ways = covers(state, seat, units_of(LOC_RES[dst]))  # 9/16 are never goods

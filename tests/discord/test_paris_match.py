@@ -823,3 +823,65 @@ async def test_the_host_combines_the_variants_in_the_lobby(world, tiny_pictures)
         live = await bot.host.get(match_id)
         assert live.state.random_setup and live.state.ignore_districts
         assert len(live.state.removed) == 0
+
+
+def can_trade(live: Any) -> bool:
+    seat = min(live.to_act())
+    return any(a.type in ("buy", "sell") for a in live.game.legal_actions(live.state, seat))
+
+
+async def test_my_screen_offers_trade_and_tiles_during_ones_turn(world, tiny_pictures):
+    """Issue 9: "My screen" ... "with buttons to use a tile or trade during one's turn": the
+    player to act gets them (each opens the panel at that step, one click); the other player
+    gets the screen alone."""
+    alice, bob = world.user("alice"), world.user("bob")
+    log = PayloadLog(world.fake)
+    with log.installed():
+        async with world.bot() as bot:
+            match_id, thread = await open_paris(world, bot, alice, [bob])
+            table = Table(world, bot, match_id, thread, [alice, bob], log, seed=5)
+            for _ in range(400):
+                live = await table.live()
+                if can_trade(live):
+                    break
+                seat, user = table.person_to_act(live)
+                await bot.host.act(match_id, user.id, choose(live.state, seat, table.rng),
+                                   key=None)  # fmt: skip
+            else:
+                raise AssertionError("no position with a trade")
+            await table.snapshot()
+            seat, user = table.person_to_act(live)
+            version, before_screen = live.row.version, live.game.view(live.state, seat).screen
+            other = bob if user is alice else alice
+            board = table_message(world, thread)
+            mine = await user.click(board, "My screen")
+            assert mine.message.find_component(label="💱 Trade at your screen") is not None
+            tiles = any(a.type in ("use_bonus", "use_end_game")
+                        for a in live.game.legal_actions(live.state, seat))  # fmt: skip
+            assert (mine.message.find_component(label="🎫 Use a tile") is not None) == tiles
+            theirs = await other.click(board, "My screen")
+            assert theirs.ephemeral and not list(theirs.message.iter_components())
+            opened = await user.click(mine.message, "💱 Trade at your screen")
+            assert opened.responded and not opened.failed, opened
+            assert "💱 Trade at your screen" in opened.message.content  # the path so far
+            trade = next(a for a in live.game.legal_actions(live.state, seat)
+                         if a.type in ("buy", "sell"))  # fmt: skip
+            confirm = await walk(user, opened.message, path_of(bot.host, live, seat, trade))
+            done = await user.click(confirm, "Confirm")
+            assert "Done" in done.content
+            after = await table.live()
+            assert after.row.version == version + 1
+            assert live.game.view(after.state, seat).screen != before_screen  # traded
+            await table.snapshot()
+    assert_no_leaks(table)
+
+
+def test_a_purchase_recap_names_the_building_bought():
+    """Issue 11: recaps explain "per building": the kind bought, from the tile lying there."""
+    event = Event("key_moved", {"seat": 1, "from": "chaillot/bank", "to": "chaillot/5",
+                                "francs": 5, "landmark_added": False, "bonus_tiles": [],
+                                "resources": [], "building": "cafe"})  # fmt: skip
+    line = ADAPTER.describe(event, NAMES[:2], None)
+    assert "(☕ café)" in line and "5 francs" in line, line
+    landmark = Event("key_moved", {**event.params, "to": "chaillot/L12", "building": None})
+    assert "café" not in ADAPTER.describe(landmark, NAMES[:2], None)

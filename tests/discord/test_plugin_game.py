@@ -65,3 +65,27 @@ async def test_the_test_game_plays_a_whole_match_through_the_fake(world, race_pr
             if f"Your secret number is {secret}." in item.text:
                 assert item.audience == user_id, item
     assert not [s for s in log.sent if s.audience == PUBLIC and "secret number" in s.text]
+
+
+async def test_back_is_offered_only_where_it_goes_somewhere(world, race_presentation,
+                                                            monkeypatch):  # fmt: skip
+    """Back returns to the first real choice: after a choice it is there; where every step
+    was forced (one legal move), the confirm screen is the first screen and has no Back."""
+    from tests.toy_game.engine import Race, Step
+
+    alice, bob = world.user("alice"), world.user("bob")
+    async with world.bot() as bot_:
+        match_id, thread, _ = await start_match(world, bot_, alice, [bob], game="race")
+        live = await bot_.host.get(match_id)
+        user = {alice.id: alice, bob.id: bob}[live.row.seat_rows[min(live.to_act())].user_id]
+        opened = await user.click(table_message(world, thread), "Take turn")
+        assert opened.message.find_component(label="Back") is None  # the first screen
+        confirm = await choose_one(user, opened.message, random.Random(2))
+        assert confirm.message.find_component(label="Back") is not None
+        back = await user.click(confirm.message, "Back")
+        assert len(choice_buttons(back.message)) == 2
+        monkeypatch.setattr(Race, "legal_actions", lambda self, state, seat: (
+            [Step(by=1)] if seat in self.to_act(state) else []))  # fmt: skip
+        forced = await user.click(table_message(world, thread), "Take turn")
+        assert forced.message.find_component(label="Confirm") is not None
+        assert forced.message.find_component(label="Back") is None

@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from games.paris.board import KINDS, SPACE_INDEX, TILE_KIND
 from games.paris.state import State, draft, evolve, seal
 from games.paris.views import ParisView
 
@@ -47,6 +48,7 @@ def test_views_round_trip_and_name_seats_by_number():
 
 def test_purchase_events_carry_cost_and_income():
     state = give(keys_at(board(), 0, "chaillot/bank"), 0, francs=9)
+    tile = state.spaces[SPACE_INDEX["chaillot/2"]]  # the tile lying there names the building
     state, events = act(state, move("chaillot/bank", "chaillot/2"))
     state, more = act(state, {"type": "take_bonus", "space": 5})
     events += more
@@ -54,7 +56,8 @@ def test_purchase_events_carry_cost_and_income():
     assert all(e.to is None for e in events)
     assert kinds(events, "key_moved") == [{
         "seat": 0, "from": "chaillot/bank", "to": "chaillot/2", "francs": 2,
-        "landmark_added": False, "bonus_tiles": [], "resources": []}]  # fmt: skip
+        "landmark_added": False, "bonus_tiles": [], "resources": [],
+        "building": KINDS[TILE_KIND[tile]]}]  # fmt: skip
     json.dumps([dict(e.params) for e in events])
 
 

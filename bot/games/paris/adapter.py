@@ -129,6 +129,7 @@ class ParisAdapter(GameAdapter):
     key = "paris"
     command = "paris"
     private_label = "pa.button.screen"
+    shortcuts = ("trade", "use")
     lobby_choices = (RULES_CHOICE,)
 
     # --- the turn panel

@@ -18,6 +18,7 @@ from bot.games.paris.terms import (
     good,
     item,
     items_text,
+    kind,
     landmark,
     place,
     seat_name,
@@ -160,8 +161,11 @@ def _moved(p: Any, name: str, players: int, locale: str | None) -> str:
         extras.append(t("pa.event.landmark_added", locale, district=district(d, locale)))
     for n in p.get("bonus_tiles") or ():
         extras.append(t("pa.event.moved_with", locale, tile=bonus(n, players, locale)))
+    dst = place(p["to"], locale)
+    if p.get("building"):  # what was bought there: 'Montmartre 5 (☕ café)'
+        dst = f"{dst} ({kind(p['building'], locale)})"
     return t("pa.event.key_moved", locale, name=name, src=place(p["from"], locale),
-             dst=place(p["to"], locale), francs=francs(p["francs"], locale),
+             dst=dst, francs=francs(p["francs"], locale),
              extras="".join(extras))  # fmt: skip
 
 
