@@ -97,8 +97,10 @@ def _font_for(kind: str, size: int, bold: bool) -> ImageFont.FreeTypeFont:
     return face(BOLD if bold else MAIN, size)
 
 
+@lru_cache(maxsize=1024)
 def _emoji_image(text: str, size: int) -> Image.Image:
-    """The emoji run drawn at the colour strike, scaled to `size` pixels high."""
+    """The emoji run drawn at the colour strike, scaled to `size` pixels high (cached: the
+    same icons recur on every picture; callers only read the image)."""
     strike = face(EMOJI, EMOJI_STRIKE)
     box = strike.getbbox(text)
     image = Image.new("RGBA", (max(1, box[2]), max(1, box[3])), (0, 0, 0, 0))
