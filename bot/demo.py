@@ -1,7 +1,7 @@
 """The offline demo: the real bot on a local fake Discord, driven by a script of user actions.
 
 `python -m bot demo [SCRIPT]` (and `make run` without a token) plays the first game's
-`bot/games/<game>/demo.txt`.
+`bot/games/<game>/demo.txt`; `python -m bot demo --game KEY` that game's.
 A script holds the lines of `docs/fake_discord.md` (`alice /<game> new players:3`,
 `bob click "Join"`, …) plus one demo directive, `play-out`: whoever must act takes turns
 through the table's panel (random legal choices, seeded) until the match ends.
@@ -69,8 +69,16 @@ class DemoRunner(ScriptRunner):
             await asyncio.wait(set(self.bot.inflight), timeout=5)
 
 
-def load_script(path: str | None) -> str:
-    """The script at `path`, or the demo of the first game (in listing order) that has one."""
+def load_script(path: str | None, game: str | None = None) -> str:
+    """The script at `path`; else the demo of `game`; else that of the first game (in
+    listing order) that has one."""
+    if path is None and game is not None:
+        if game not in adapters():
+            raise CliError(f"no game {game!r}: one of {', '.join(adapters())}", 2)
+        script = demo_script(game)
+        if script is None:
+            raise CliError(f"{game} has no demo script (bot/games/<game>/demo.txt)", 2)
+        return script
     if path is None:
         scripts = (demo_script(key) for key in adapters())
         script = next((text for text in scripts if text), None)
@@ -83,11 +91,11 @@ def load_script(path: str | None) -> str:
         raise CliError(f"cannot read the script {path}: {exc.strerror}", 2) from None
 
 
-async def run_demo(path: str | None, *, out: Any = print, seed: int = 7,
-                   pictures: Path = Path("lutece-demo")) -> int:  # fmt: skip
+async def run_demo(path: str | None, *, game: str | None = None, out: Any = print,
+                   seed: int = 7, pictures: Path = Path("lutece-demo")) -> int:  # fmt: skip
     """Play the script; returns 0, or 1 when a step failed (the transcript says which).
     Pictures the bot sends are saved in `pictures` (replaced at each run)."""
-    text = load_script(path)
+    text = load_script(path, game)
     for old in pictures.glob("*.png") if pictures.is_dir() else ():
         old.unlink()
     out(LEGEND)

@@ -23,6 +23,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="the application id (default: read from DISCORD_TOKEN)")  # fmt: skip
     demo = sub.add_parser("demo", help="play a scripted match on a local fake Discord")
     demo.add_argument("script", nargs="?", help="a script file (default: the built-in one)")
+    demo.add_argument("--game", help="play this game's built-in demo (a game key, e.g. paris)")
 
     sim = sub.add_parser("simulate", help="play whole matches with AI seats through the store")
     sim.add_argument("--game", required=True, help="a game key (python -m bot games lists them)")
@@ -151,7 +152,7 @@ async def _dispatch(args: argparse.Namespace) -> int | None:
     from bot.cli.run import demo, run
 
     if command == "demo":
-        return await demo(args.script)
+        return await demo(args.script, args.game)
     return await run(demo_without_token=args.command is None)  # bare `python -m bot`
 
 

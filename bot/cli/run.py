@@ -65,7 +65,7 @@ async def run(*, demo_without_token: bool) -> int:
     return 0
 
 
-async def demo(script: str | None) -> int:
+async def demo(script: str | None, game: str | None = None) -> int:
     from bot.demo import run_demo
 
-    return await run_demo(script)
+    return await run_demo(script, game=game)

@@ -185,3 +185,25 @@ def test_pictures_of_every_game_are_regenerated_by_one_command(capsys, tmp_path)
     assert all((tmp_path / n).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for n in pngs)
     index = (tmp_path / "README.md").read_text()
     assert all(n in index for n in pngs)
+
+
+def test_every_game_has_a_demo_script_that_parses_and_plays_it():
+    """`python -m bot demo --game KEY`: each game's own script, its lines in the fake's
+    script language, opening a table of that game and playing it out."""
+    from bot.demo import PLAY_OUT, _split, load_script
+    from bot.games import adapter_for, adapters
+    from bot.i18n import t
+
+    for key in adapters():
+        script = load_script(None, key)
+        segments = _split(script)
+        steps = [s for seg in segments if seg for s in seg]
+        assert any(f"/{adapter_for(key).command} new" in s.text for s in steps), key
+        assert None in segments and PLAY_OUT in script
+        secret_button = t(adapter_for(key).private_label)
+        assert f'click "{secret_button}"' in script, (key, secret_button)
+
+
+def test_demo_of_an_unknown_game_is_one_sentence(capsys):
+    code, _, err = run_cli(capsys, "demo", "--game", "chess")
+    assert code == 2 and "no game 'chess'" in err and "paris" in err
