@@ -348,7 +348,7 @@ def check_move(state: State, seat: int, frm: str, to: str):
     base = LOC_VALUE[src] if src < BANK0 else 0
     cost = LOC_VALUE[dst] - base
     if cost > state.francs[seat]:
-        raise illegal("cannot_afford", f"the move costs {cost} francs", francs=cost)
+        raise illegal("cannot_afford", f"the move costs {cost} francs", n=cost)
     if NEEDS_RES[dst] and not can_cover(LOC_RES[dst], *holdings(state, seat)[:2]):
         raise illegal("missing_resources", f"{to} needs resources you do not have",
                        location=to)  # fmt: skip

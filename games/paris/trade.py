@@ -98,7 +98,7 @@ def apply_buy(state: State, seat: int, action, d: Draft) -> Event:
     francs = state.francs
     if francs[seat] < price:
         raise IllegalAction("paris.cannot_afford", f"{good} costs {price} francs",
-                            francs=price)  # fmt: skip
+                            n=price)  # fmt: skip
     goods = state.goods
     d.francs = add(francs, seat, -price)
     d.supply = add(supply, g, -1)

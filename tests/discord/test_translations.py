@@ -282,8 +282,6 @@ def test_the_translated_rules_fit_in_one_discord_message():
             assert len(adapter.rules(language)) <= 2000, (adapter.key, language)
 
 
-@pytest.mark.xfail(strict=False, reason="Paris is translated later: its presentation package "
-                   "has no ru/de/fr catalogue yet")  # fmt: skip
 def test_every_game_is_translated_in_every_language():
     missing = [f"{label}: {language}" for label, folder in _folders() for language in LANGUAGES
                if not folder.joinpath(f"{language}.json").is_file()]  # fmt: skip

@@ -43,6 +43,7 @@ from bot.games.paris.terms import (
     bonus_effect,
     district,
     end_game,
+    francs,
     good,
     goods_text,
     item_code,
@@ -241,7 +242,7 @@ class ParisAdapter(GameAdapter):
 
 def screen_line(screen: Any, locale: str | None) -> str:
     """The first line of a seat's screen, as only its owner may read it."""
-    return t("pa.private.screen", locale, mark=SCREEN_MARK, francs=screen.francs,
+    return t("pa.private.screen", locale, mark=SCREEN_MARK, francs=francs(screen.francs, locale),
              goods=goods_text(screen.goods, locale))  # fmt: skip
 
 

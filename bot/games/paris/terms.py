@@ -189,7 +189,7 @@ def bonus_effect(n: int, players: int, locale: str | None) -> str:
     elif kind_ == "per_building":
         params = {"value": data["value"], "vp": data["vp"]}
     elif kind_ == "buy_key":
-        params = {"price": data["price"]}
+        params = {"price": francs(data["price"], locale)}
     elif kind_ in ("per_unused_bonus", "per_prestige_pair", "per_resource_pair"):
         table = data["vp"]
         params = {"vp": table.get(players, table[max(table)])}
