@@ -23,7 +23,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="the application id (default: read from DISCORD_TOKEN)")  # fmt: skip
     demo = sub.add_parser("demo", help="play a scripted match on a local fake Discord")
     demo.add_argument("script", nargs="?", help="a script file (default: the built-in one)")
-    demo.add_argument("--game", help="play this game's built-in demo (a game key, e.g. paris)")
+    demo.add_argument("--game", help="play this game's built-in demo (a game key)")
 
     sim = sub.add_parser("simulate", help="play whole matches with AI seats through the store")
     sim.add_argument("--game", required=True, help="a game key (python -m bot games lists them)")
