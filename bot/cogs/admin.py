@@ -17,7 +17,7 @@ from discord.ext import commands
 from bot.i18n import t
 from bot.i18n.translator import cmd, name
 from bot.ui.admins import is_admin
-from bot.ui.delivery import announce, attempt
+from bot.ui.delivery import announce, attempt, wake_ai
 from bot.ui.listing import match_list
 from bot.ui.router import answer_language, answered, guarded, reply
 from bot.ui.safe_text import md
@@ -97,6 +97,7 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description=cmd("cmd
             await interaction.response.defer(ephemeral=True)
             await post_table(self.bot, live, target, restored=True)
             await interaction.followup.send(t("admin.resumed", locale, id=live.id), ephemeral=True)
+            await wake_ai(self.bot, live.id)  # an AI seat a stopped process left waiting
 
         await guarded(interaction, run)
 

@@ -99,6 +99,19 @@ async def recap(bot: LuteceBot, outcome: Outcome, first_key: str = "table.your_t
     return fit(lines) if lines else "", waiting
 
 
+async def wake_ai(bot: LuteceBot, match_id: str) -> None:
+    """AI seats left waiting by a stopped process play now, and the table shows it; a
+    match whose AI is thinking right now (its lock is held) is left to that call."""
+    host = bot.host
+    live = host.peek(match_id)
+    if host.busy(match_id) or (
+            live is not None and not any(live.ai_of(s) for s in live.to_act())):  # fmt: skip
+        return
+    outcome = await host.wake_ai(match_id)
+    if outcome.applied:
+        await announce(bot, outcome)
+
+
 async def announce(bot: LuteceBot, outcome: Outcome) -> None:
     """After actions were applied: the new table at the bottom of the thread carrying the
     recap and the ping (the board stays in view), the private notices, prompts by DM."""

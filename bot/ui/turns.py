@@ -9,8 +9,8 @@ from __future__ import annotations
 import discord
 
 from bot.games import adapter_for
-from bot.i18n import t
-from bot.ui.delivery import announce, notice_lines, private_lines
+from bot.i18n import error_text, t
+from bot.ui.delivery import announce, notice_lines, private_lines, wake_ai
 from bot.ui.panel import as_new_message, panel, parse_prefix, shortcut_buttons, text_names
 from bot.ui.router import Click, answered, handles, reply, view_of
 from bot.ui.table import catch_up
@@ -38,7 +38,13 @@ async def _my_turn(click: Click) -> tuple[LiveMatch, int]:
 
 @handles("turn")
 async def take_turn(click: Click) -> None:
-    live, seat = await _my_turn(click)
+    try:
+        live, seat = await _my_turn(click)
+    except HostError as exc:
+        await reply(click.interaction, "⚠️ " + error_text(exc, click.locale))
+        # Waiting for an AI seat that a stopped process left waiting: it plays now.
+        await wake_ai(click.bot, click.route.match_id)
+        return
     message = await panel(click.bot, live, seat, (), click.locale)
     notes = notice_lines(live, click.bot.take_notices(live.id, seat), click.locale)
     if notes:

@@ -65,6 +65,11 @@ class MatchHost(LobbyMixin, SeatsMixin):
         """The lock that serialises every change to one match."""
         return self._locks.setdefault(match_id, asyncio.Lock())
 
+    def busy(self, match_id: str) -> bool:
+        """Whether a change to the match is under way right now (its lock is held)."""
+        lock = self._locks.get(match_id)
+        return lock is not None and lock.locked()
+
     # --- loading ------------------------------------------------------------------------
 
     async def get(self, match_id: str) -> LiveMatch:
@@ -232,6 +237,17 @@ class MatchHost(LobbyMixin, SeatsMixin):
         row.result = None if result is None else result.model_dump(mode="json")
         row.reminded = False
         outcome.applied.append(Applied(seat, action, tuple(events), version, by))
+
+    async def wake_ai(self, match_id: str) -> Outcome:
+        """Let AI seats that are to act play now. Their moves are chosen right after the
+        move that handed them the turn; a process stopped in between (a deploy while an AI
+        thought) left them waiting, and the next touch of the match wakes them."""
+        async with self.lock(match_id):
+            live = await self._current(match_id)
+            outcome = Outcome(live)
+            if any(live.ai_of(seat) for seat in live.to_act()):
+                await self._drive_ai(live, outcome)
+            return outcome
 
     def _think_until(self) -> float:
         """When the AI moves of the call starting now must stop thinking (monotonic)."""

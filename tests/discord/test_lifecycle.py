@@ -16,6 +16,7 @@ from tests.discord.driver import (
     settle,
     start_match,
     table_message,
+    take_turn,
     user_to_act,
 )
 
@@ -48,6 +49,45 @@ async def test_restart_mid_match_old_buttons_still_work(world):
         live = await bot.host.get(match_id)
         assert live.row.status == "finished"
         assert "Final result" in table_message(world, thread).embeds[0]["description"]
+
+
+async def test_an_ai_left_waiting_by_a_stopped_process_plays_when_the_match_is_touched(world):
+    """A deploy while an AI seat thinks: the human move is stored, the AI's is not. After
+    the restart the match waits for the AI; the next Take turn is answered at once (it is
+    not the clicker's turn) and wakes the AI, which plays, and the table shows it."""
+    alice, bob = world.user("alice"), world.user("bob")
+    users = {alice.id: alice, bob.id: bob}
+    rng = random.Random(4)
+    async with world.bot() as bot:
+        match_id, thread, _ = await start_match(world, bot, alice, [bob], ais=1)
+
+        async def stopped(live, outcome, until=None):  # the process dies before the AI moves
+            return None
+
+        bot.host._drive_ai = stopped
+        for _ in range(6):
+            live = await bot.host.get(match_id)
+            if any(live.ai_of(s) for s in live.to_act()):
+                break
+            user = users[live.row.seat_rows[min(live.to_act())].user_id]
+            assert "Done" in (await take_turn(world, user, thread, rng)).content
+            await settle(world, bot)
+        live = await bot.host.get(match_id)
+        [ai_seat] = live.to_act()
+        assert live.ai_of(ai_seat)
+        version = live.row.version
+    async with world.bot() as bot:
+        await settle(world, bot)
+        live = await bot.host.get(match_id)
+        assert live.row.version == version and live.to_act() == {ai_seat}  # still waiting
+        answer = await alice.click(table_message(world, thread), "Take turn")
+        assert answer.ephemeral and "not your turn" in answer.content
+        await settle(world, bot)
+        live = await bot.host.get(match_id)
+        assert live.row.version > version and ai_seat not in live.to_act()
+        fresh = table_message(world, thread)
+        assert "your turn" in fresh.content  # the AI's move was announced with the next ping
+        assert (await bot.host.get(match_id)).row.table_message_id == fresh.id
 
 
 async def test_a_table_deleted_while_offline_is_restored_when_the_match_is_next_touched(world):
