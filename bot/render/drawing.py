@@ -13,12 +13,12 @@ background, smooth shapes, names that can never crash the renderer, and PNG byte
 from __future__ import annotations
 
 import io
-import unicodedata
 from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
 from bot.render import text as textlib
+from bot.ui.safe_text import plain
 
 Colour = tuple[int, int, int]
 Point = tuple[float, float]
@@ -27,14 +27,10 @@ SUPERSAMPLE = 2
 NAME_LIMIT = 16
 
 def safe_name(name: str, limit: int = NAME_LIMIT) -> str:
-    """A player name fit to draw: no control characters, one line, at most `limit` chars."""
-    name = name.encode("utf-8", "replace").decode("utf-8")  # lone surrogates
-    spaced = "".join(" " if c.isspace() else c for c in name)
-    cleaned = "".join(c for c in spaced if unicodedata.category(c)[0] != "C")
-    cleaned = " ".join(cleaned.split()) or "?"
-    if len(cleaned) > limit:
-        cleaned = cleaned[: limit - 1].rstrip() + "\u2026"
-    return cleaned
+    """A player name fit to draw: one line, at most `limit` chars, no control or reordering
+    characters — but the joiners and variation selectors of emoji sequences kept (the same
+    rule as for labels, `bot.ui.safe_text.plain`), so a family emoji stays one family."""
+    return plain(name.encode("utf-8", "replace").decode("utf-8"), limit)
 
 
 def png_bytes(image: Image.Image) -> bytes:
