@@ -23,6 +23,7 @@ from bot.i18n import language_of, t
 from bot.ui.panel import panel, text_names
 from bot.ui.table import lost, move_to_channel, repost_table, table_channel
 from games.core.contract import Event
+from games.host.errors import HostError
 from games.host.outcome import LiveMatch, Outcome
 from storage.rows import UserPrefs
 
@@ -99,15 +100,23 @@ async def recap(bot: LuteceBot, outcome: Outcome, first_key: str = "table.your_t
     return fit(lines) if lines else "", waiting
 
 
-async def wake_ai(bot: LuteceBot, match_id: str) -> None:
-    """AI seats left waiting by a stopped process play now, and the table shows it; a
-    match whose AI is thinking right now (its lock is held) is left to that call."""
+async def wake_ai(bot: LuteceBot, match_id: str, *, patient: bool = False) -> None:
+    """AI seats to act play now and the table shows it: after a move whose click was
+    answered first (`patient`), or when a stopped process left them waiting. A match whose
+    AI is thinking right now (its lock is held) is left to that call. An error here is
+    logged, never reported to the person whose move is already stored and answered."""
     host = bot.host
     live = host.peek(match_id)
-    if host.busy(match_id) or (
+    if (not patient and host.busy(match_id)) or (
             live is not None and not any(live.ai_of(s) for s in live.to_act())):  # fmt: skip
         return
-    outcome = await host.wake_ai(match_id)
+    try:
+        outcome = await host.wake_ai(match_id, patient=patient)
+    except HostError:  # the match ended or went away meanwhile: nothing to wake
+        return
+    except Exception:
+        log.exception("match %s: the AI seats could not play; the next touch retries", match_id)
+        return
     if outcome.applied:
         await announce(bot, outcome)
 

@@ -42,8 +42,8 @@ async def take_turn(click: Click) -> None:
         live, seat = await _my_turn(click)
     except HostError as exc:
         await reply(click.interaction, "⚠️ " + error_text(exc, click.locale))
-        # Waiting for an AI seat that a stopped process left waiting: it plays now.
-        await wake_ai(click.bot, click.route.match_id)
+        if exc.key == "turn.not_yours":  # perhaps an AI seat a stopped process left waiting
+            await wake_ai(click.bot, click.route.match_id)
         return
     message = await panel(click.bot, live, seat, (), click.locale)
     notes = notice_lines(live, click.bot.take_notices(live.id, seat), click.locale)
@@ -97,7 +97,7 @@ async def play(interaction: discord.Interaction, match_id: str, version: int, in
     key = f"play:{version}:{index}:{interaction.user.id}"
     try:
         outcome = await host.play(match_id, interaction.user.id, version=version, index=index,
-                                  key=key)  # fmt: skip
+                                  key=key, then_ai=False)  # fmt: skip
     except HostError as exc:
         raise with_names(exc, live) from None
     if outcome.duplicate:
@@ -110,6 +110,8 @@ async def play(interaction: discord.Interaction, match_id: str, version: int, in
     else:
         await answered(reply(interaction, label))
     await announce(interaction.client, outcome)  # type: ignore[arg-type]
+    # Then the AI seats to act next think, the person already answered and the table shown.
+    await wake_ai(interaction.client, match_id, patient=True)  # type: ignore[arg-type]
 
 
 @handles("mine")

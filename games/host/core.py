@@ -177,7 +177,8 @@ class MatchHost(LobbyMixin, SeatsMixin):
             return await self._act(live, user_id, key, expected_version, pick)
 
     async def _act(self, live: LiveMatch, user_id: int, key: str | None, version: int | None,
-                   pick: Callable[[LiveMatch, int], BaseModel]) -> Outcome:  # fmt: skip
+                   pick: Callable[[LiveMatch, int], BaseModel], *,
+                   then_ai: bool = True) -> Outcome:  # fmt: skip
         """The one path of a player's move, under the match lock: a repeated key is
         recognised first, then the turn is checked (once, here), then the version."""
         if key is not None and key in live.requests:  # every key applied since loaded
@@ -197,7 +198,8 @@ class MatchHost(LobbyMixin, SeatsMixin):
             await self._apply(live, outcome, seat, pick(live, seat), key, user_id, "player")
         except DuplicateRequest:
             return Outcome(live, duplicate=True)
-        await self._drive_ai(live, outcome)
+        if then_ai:
+            await self._drive_ai(live, outcome)
         return outcome
 
     async def _apply(
@@ -238,34 +240,37 @@ class MatchHost(LobbyMixin, SeatsMixin):
         row.reminded = False
         outcome.applied.append(Applied(seat, action, tuple(events), version, by))
 
-    async def wake_ai(self, match_id: str) -> Outcome:
-        """Let AI seats that are to act play now. Their moves are chosen right after the
-        move that handed them the turn; a process stopped in between (a deploy while an AI
-        thought) left them waiting, and the next touch of the match wakes them."""
+    async def wake_ai(self, match_id: str, *, patient: bool = False) -> Outcome:
+        """Let AI seats that are to act play now: after a move whose click was answered
+        first (`patient`: nobody waits on this call, so each searching seat thinks its whole
+        time, for one round of turns), or when a process stopped before they played (a
+        deploy while an AI thought) and the match is touched again."""
         async with self.lock(match_id):
             live = await self._current(match_id)
             outcome = Outcome(live)
             if any(live.ai_of(seat) for seat in live.to_act()):
-                await self._drive_ai(live, outcome)
+                call = None
+                if patient:  # two decisions a turn (Paris Paris: reveal, then take)
+                    call = 2 * self.ai_seconds * len(live.row.seat_rows)
+                await self._drive_ai(live, outcome, call=call)
             return outcome
 
-    def _think_until(self) -> float:
-        """When the AI moves of the call starting now must stop thinking (monotonic)."""
-        return time.monotonic() + self.ai_call_seconds
-
-    async def _drive_ai(self, live: LiveMatch, outcome: Outcome,
-                        until: float | None = None) -> None:  # fmt: skip
-        """Let AI seats act until a human must act or the match ends."""
-        until = self._think_until() if until is None else until
+    async def _drive_ai(self, live: LiveMatch, outcome: Outcome, until: float | None = None,
+                        call: float | None = None) -> None:  # fmt: skip
+        """Let AI seats act until a human must act or the match ends, thinking `call`
+        seconds together (default `ai_call_seconds`) or until `until` (monotonic)."""
+        call = self.ai_call_seconds if call is None else call
+        until = time.monotonic() + call if until is None else until
         while live.row.status == "active":
             ai_seats = sorted(s for s in live.to_act() if live.ai_of(s))
             if not ai_seats:
                 return
             seat = ai_seats[0]
-            await self._play_for(live, outcome, seat, live.ai_of(seat) or "greedy", "ai", until)
+            await self._play_for(live, outcome, seat, live.ai_of(seat) or "greedy", "ai",
+                                 until, call)  # fmt: skip
 
     async def _play_for(self, live: LiveMatch, outcome: Outcome, seat: int, level: str,
-                        by: str, until: float) -> None:  # fmt: skip
+                        by: str, until: float, call: float) -> None:  # fmt: skip
         """One AI move, chosen in a worker thread (the caller holds the match lock, so the
         state cannot change meanwhile, and the event loop keeps answering everyone else)."""
         rng = derive_rng(live.row.seed, "ai", live.row.version)
@@ -279,7 +284,7 @@ class MatchHost(LobbyMixin, SeatsMixin):
             # (three strong seats after one click: 2 s / 3 each) rather than the last ones
             # falling back to the easy level.
             searching = sum(row.ai == "strong" for row in live.row.seat_rows) or 1
-            share = self.ai_call_seconds / searching
+            share = call / searching
             budget = Budget(seconds=min(self.ai_seconds, share, max(left, 0.01)))
         action = await asyncio.to_thread(get_player(level).choose, live.game, live.state, seat,
                                          rng, budget)  # fmt: skip
@@ -308,12 +313,13 @@ class MatchHost(LobbyMixin, SeatsMixin):
                 row.deadline_at = None
                 await self.store.update_match(match_id, deadline_at=None)
                 return outcome
-            until = self._think_until()
+            call = self.ai_call_seconds
+            until = time.monotonic() + call
             for seat in sorted(live.to_act()):
                 if live.row.status == "active" and seat in live.to_act():
                     level = live.ai_of(seat) or live.settings.ai_level
-                    await self._play_for(live, outcome, seat, level, "timeout", until)
-            await self._drive_ai(live, outcome, until)
+                    await self._play_for(live, outcome, seat, level, "timeout", until, call)
+            await self._drive_ai(live, outcome, until, call)
             return outcome
 
     async def claim_reminder(self, match_id: str) -> bool:

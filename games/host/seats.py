@@ -90,9 +90,11 @@ class SeatsMixin:
     # --- playing ------------------------------------------------------------------------
 
     async def play(self, match_id: str, user_id: int, *, version: int, index: int,
-                   key: str) -> Outcome:  # fmt: skip
+                   key: str, then_ai: bool = True) -> Outcome:  # fmt: skip
         """Play choice `index` of the user's seat at `version`, exactly once (`key`): a double
-        click is recognised, a stale version or index refused, and nothing changes then."""
+        click is recognised, a stale version or index refused, and nothing changes then.
+        `then_ai=False`: AI seats to act next are left for `wake_ai` (the caller answers the
+        click first, then lets them think)."""
 
         def pick(live: LiveMatch, seat: int) -> BaseModel:
             actions = live.game.legal_actions(live.state, seat)
@@ -102,4 +104,4 @@ class SeatsMixin:
 
         async with self.lock(match_id):
             live = await self._current(match_id)
-            return await self._act(live, user_id, key, version, pick)
+            return await self._act(live, user_id, key, version, pick, then_ai=then_ai)

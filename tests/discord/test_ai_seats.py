@@ -75,19 +75,24 @@ async def test_strong_ai_replaces_a_dropped_player(world, monkeypatch):
             task = asyncio.create_task(pester())
             try:
                 result = await take_turn(world, bob, thread_a, rng)
+                # The AI thinks after Bob's click was answered, while Carol keeps clicking.
+                live = bot.host.peek(match_a)
+                await world.fake.wait_for(lambda live=live: live.row.status != "active" or (
+                    live.seat_of(bob.id) in live.to_act() and not bot.host.busy(match_a)),
+                    timeout=10)  # fmt: skip
             finally:
                 done.set()
                 await task
             assert result.responded and not result.failed and "Done" in result.content, result
             confirms.append(result.latency)
-            await settle(world, bot)
         live = await bot.host.get(match_a)
         print(f"AI moves {len(thinking)}, thinking max {max(thinking):.3f} s; Bob's confirms "
               f"max {max(confirms):.3f} s; Carol's {len(others)} clicks: median "
               f"{statistics.median(others) * 1000:.0f} ms, max {max(others) * 1000:.0f} ms")
         assert live.row.status == "finished"
         assert thinking and max(thinking) < BUDGET + 0.15, max(thinking)
-        assert max(confirms) < 3.0  # Bob's own click waits for the AI's reply, within Discord's
+        # Bob's click is answered before the AI thinks: as fast as anyone else's.
+        assert max(confirms) < 0.5, max(confirms)
         assert len(others) >= len(confirms)
         assert statistics.median(others) < 0.1 and max(others) < 0.5, (
             statistics.median(others), max(others))  # fmt: skip

@@ -61,7 +61,7 @@ async def test_an_ai_left_waiting_by_a_stopped_process_plays_when_the_match_is_t
     async with world.bot() as bot:
         match_id, thread, _ = await start_match(world, bot, alice, [bob], ais=1)
 
-        async def stopped(live, outcome, until=None):  # the process dies before the AI moves
+        async def stopped(live, outcome, until=None, call=None):  # dies before the AI moves
             return None
 
         bot.host._drive_ai = stopped

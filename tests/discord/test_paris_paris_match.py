@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from tests.discord.driver import open_table, table_message, take_turn
+from tests.discord.driver import open_table, settle, table_message, take_turn
 
 
 async def test_two_players_and_an_ai_play_a_whole_match(world):
@@ -28,6 +28,7 @@ async def test_two_players_and_an_ai_play_a_whole_match(world):
             user = users[live.row.seat_rows[seat].user_id]
             result = await take_turn(world, user, thread, rng)
             assert result.responded
+            await settle(world, bot)  # the AI replies after the click is answered
         live = await bot.host.get(match_id)
         assert live.row.status == "finished"
         await world.fake.wait_for(

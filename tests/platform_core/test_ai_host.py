@@ -114,3 +114,27 @@ async def test_iteration_budget_makes_ai_matches_reproducible(tmp_path):
         logs.append([(a.seat, a.action) for a in outcome.applied])
         await store.close()
     assert logs[0] == logs[1]
+
+
+async def test_after_an_answered_click_each_strong_seat_thinks_its_whole_time(store, monkeypatch):
+    """`play(then_ai=False)` stores the person's move alone (the click is answered at once);
+    `wake_ai(patient=True)` then gives each strong seat its full time, not a share of 2 s."""
+    host = MatchHost(store, ai_seconds=1.5, ai_call_seconds=0.6)
+    budgets: list[float] = []
+
+    def instant(self, game, state, seat, rng, budget=None):  # type: ignore[no-untyped-def]
+        budgets.append(budget.seconds)
+        return game.legal_actions(state, seat)[0]
+
+    monkeypatch.setattr(ai.SearchPlayer, "choose", instant)
+    seats = [SeatRow(0, "ann", user_id=1), *(SeatRow(0, f"AI {n}", ai="strong")
+                                           for n in range(3))]  # fmt: skip
+    live = (await host.create("moscow-paris", seats, seed=5)).match
+    outcome = await host.play(live.id, 1, version=live.row.version, index=0, key="k1",
+                              then_ai=False)  # fmt: skip
+    assert [a.by for a in outcome.applied] == ["player"] and not budgets
+    assert all(live.ai_of(s) for s in live.to_act())  # the AI seats wait their turn
+    woken = await host.wake_ai(live.id, patient=True)
+    assert {a.by for a in woken.applied} == {"ai"} and len(budgets) >= 3
+    assert budgets[:3] == [1.5, 1.5, 1.5], budgets
+    assert live.to_act() == {0} or live.row.status != "active"
