@@ -238,6 +238,25 @@ class MoscowParisAdapter(GameAdapter):
             return t("mp.prompt.take", locale)
         return t("mp.prompt.first", locale)
 
+    def last_move(self, events: Sequence[Event]) -> set[str]:
+        """Picture highlight ids for a move's public events: the wagon laid in a line or a
+        tableau, the wagons a swap moved, the city cards claimed (their rows)."""
+        out: set[str] = set()
+        for event in events:
+            if event.to is not None:
+                continue
+            p = event.params
+            if event.kind == "wagon_to_line":
+                out.add(f"w:{p['row']}:{p['side']}:{p['slot']}")
+            elif event.kind == "wagon_to_tableau":
+                out.add(f"seat:{p['seat']}:{p['wagon']}")
+            elif event.kind == "swap_picked":
+                out.add(f"w:{p['row']}:{p['side']}:{p['slot']}" if "row" in p
+                        else f"seat:{p['seat']}:{p['wagon']}")  # fmt: skip
+            elif event.kind == "city_claimed":
+                out.add(f"row:{p['row']}")
+        return out
+
     def highlight(self, action: BaseModel) -> set[str]:
         """What a move touches, for the preview picture (see render.py for the ids)."""
         a: Any = action

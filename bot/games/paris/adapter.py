@@ -164,6 +164,27 @@ class ParisAdapter(GameAdapter):
             return {"supply"}
         return set()
 
+    def last_move(self, events: Sequence[Event]) -> set[str]:
+        """Picture highlight ids for a move's public events: the building tile placed, the
+        key placed or moved (and where it came from), the bonus-track space, the VP tile."""
+        out: set[str] = set()
+        for event in events:
+            if event.to is not None:
+                continue
+            p = event.params
+            kind_ = event.kind
+            if kind_ == "tile_placed":
+                out.add(f"loc:{p['space']}")
+            elif kind_ == "key_placed":
+                out.add("arc" if p["to"] == "arc" else f"bank:{p['to'].partition('/')[0]}")
+            elif kind_ == "key_moved":
+                out |= {f"loc:{p['to']}", f"from:{p['from']}"}
+            elif kind_ == "bonus_taken":
+                out.add(f"track:{p['space']}")
+            elif kind_ == "vp_tile_placed":
+                out.add(f"vp:{p['district']}")
+        return out
+
     # --- pictures and text
 
     def render(self, view: BaseModel, names: list[str], *,
