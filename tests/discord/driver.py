@@ -100,6 +100,28 @@ async def start_match(world: Any, bot: Any, host_user: Any, joiners: list[Any], 
     return match_id, thread, lobby
 
 
+async def open_and_start(world: Any, bot: Any, host: Any, joiners: list[Any], *, command: str,
+                         ais: int = 0, variant: str | None = None) -> tuple[str, Any]:  # fmt: skip
+    """`/<command> new` with a player count, join, add AIs, start; (match id, thread)."""
+    options: dict[str, Any] = {"players": 1 + len(joiners) + ais}
+    if variant:
+        options["variant"] = variant
+    opened = await host.slash(world.games, f"{command} new", **options)
+    assert opened.responded and not opened.ephemeral, opened
+    lobby = opened.message
+    before = {t.id for t in world.fake.threads()}
+    for user in joiners:
+        assert (await user.click(lobby, "Join")).responded
+    for _ in range(ais):
+        assert (await host.click(lobby, "Add AI")).responded
+    assert (await host.click(lobby, "Start")).responded
+    threads = await world.fake.wait_for(
+        lambda: [t for t in world.fake.threads() if t.id not in before])
+    await world.fake.wait_for(lambda: any(m.attachments for m in world.fake.messages(threads[-1])))
+    await settle(world, bot)
+    return lobby.embeds[0]["footer"]["text"].split()[-1], threads[-1]
+
+
 async def settle(world: Any, bot: Any) -> None:
     """Wait until the bot finished every handler (table edits, pings, DMs) and went quiet.
 

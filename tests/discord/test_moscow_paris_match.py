@@ -32,7 +32,7 @@ from games.moscow_paris.engine import MoscowParis
 from games.moscow_paris.options import EDITIONS
 from games.moscow_paris.scoring import final_result
 from games.moscow_paris.state import CHAIN, CLAIM, PLAY, SWAP_FIRST, SWAP_SECOND
-from tests.discord.driver import PUBLIC, PayloadLog, Sent, settle, table_message
+from tests.discord.driver import PUBLIC, PayloadLog, Sent, open_and_start, settle, table_message
 from tests.moscow_paris.helpers import position
 
 GAME = MoscowParis()
@@ -357,24 +357,8 @@ def test_highlights_name_what_a_move_touches():
 
 async def open_mp(world: Any, bot: Any, host: Any, joiners: list[Any], *, ais: int = 0,
                   variant: str | None = None) -> tuple[str, Any]:  # fmt: skip
-    """`/moscow-paris new`, join, add AIs, start; (match id, thread)."""
-    options: dict[str, Any] = {"players": 1 + len(joiners) + ais}
-    if variant:
-        options["variant"] = variant
-    opened = await host.slash(world.games, "moscow-paris new", **options)
-    assert opened.responded and not opened.ephemeral, opened
-    lobby = opened.message
-    before = {t.id for t in world.fake.threads()}
-    for user in joiners:
-        assert (await user.click(lobby, "Join")).responded
-    for _ in range(ais):
-        assert (await host.click(lobby, "Add AI")).responded
-    assert (await host.click(lobby, "Start")).responded
-    threads = await world.fake.wait_for(
-        lambda: [t for t in world.fake.threads() if t.id not in before])
-    await world.fake.wait_for(lambda: any(m.attachments for m in world.fake.messages(threads[-1])))
-    await settle(world, bot)
-    return lobby.embeds[0]["footer"]["text"].split()[-1], threads[-1]
+    return await open_and_start(world, bot, host, joiners, command="moscow-paris", ais=ais,
+                                variant=variant)  # fmt: skip
 
 
 def path_of(host: MatchHost, live: Any, seat: int, action: Any) -> tuple[str, ...]:
