@@ -49,14 +49,25 @@ def _after_step(state: State, seat: int) -> list:
     return out
 
 
+def _with_free(step_options):
+    """A purchase's optional step (bonus tile, prestige, VP tile) with the free actions
+    beside its own choices: trades are «в любое время» and tiles are used «в любой момент
+    любого вашего хода», so the token just taken may pay for the bonus tile of a 3."""
+
+    def options(state: State, seat: int) -> list:
+        return step_options(state, seat) + flow.free_actions(state, seat)
+
+    return options
+
+
 _LEGAL_BY_PHASE = {
     TILE: turns.tile_options,
     PLACE: turns.place_options,
     ACTION: _action_step,
     PAY: purchase.pay_options,
-    BONUS: purchase.bonus_options,
-    PRESTIGE: purchase.cash_options,
-    VPTILE: purchase.vp_tile_options,
+    BONUS: _with_free(purchase.bonus_options),
+    PRESTIGE: _with_free(purchase.cash_options),
+    VPTILE: _with_free(purchase.vp_tile_options),
     ENDGAME: turns.pick_options,
     AFTER: _after_step,
 }
@@ -109,9 +120,9 @@ _APPLY_BY_PHASE: dict[int, dict[str, Any]] = {
         **_FREE_HANDLERS,
     },
     PAY: {"pay": purchase.apply_pay},
-    BONUS: {"take_bonus": purchase.apply_take_bonus, "skip": _skip},
-    PRESTIGE: {"cash_prestige": purchase.apply_cash, "skip": _skip},
-    VPTILE: {"place_vp_tile": purchase.apply_vp_tile, "skip": _skip},
+    BONUS: {"take_bonus": purchase.apply_take_bonus, "skip": _skip, **_FREE_HANDLERS},
+    PRESTIGE: {"cash_prestige": purchase.apply_cash, "skip": _skip, **_FREE_HANDLERS},
+    VPTILE: {"place_vp_tile": purchase.apply_vp_tile, "skip": _skip, **_FREE_HANDLERS},
     ENDGAME: {"pick_end_game": turns.apply_pick_end_game},
     AFTER: {"end_turn": flow.apply_end_turn, **_FREE_HANDLERS},
 }

@@ -41,7 +41,7 @@ from games.paris.data import (
     VP_TILE_TRIGGER_KEYS,
     VP_VALUE,
 )
-from games.paris.flow import finish_action
+from games.paris.flow import finish_action, has_free
 from games.paris.goods import ITEMS, covers, holdings, spend, units_of
 from games.paris.moves import NEEDS_RES, check_move, illegal
 from games.paris.state import (
@@ -151,23 +151,26 @@ def after_payment(state: State, seat: int, events: list[Event], d: Draft):
 
 
 def bonus_spaces(state: State, seat: int) -> list[int]:
-    """Where the meeple may go after buying a 1/2 (free) or a 3 (for 2 francs), in `state`
-    (or a draft of it)."""
-    value = SPACE_VALUE[state.pending[0]]
-    if value == PAID_BONUS_VALUE and state.francs[seat] < PAID_BONUS_PRICE:
+    """Where the meeple may go after buying a 1/2 (free) or a 3 (for 2 francs, so only while
+    the seat holds them), in `state` (or a draft of it)."""
+    if not _can_pay(state, seat):
         return []
     return forward_spaces(state, seat, state.bonus[seat])
 
 
+def _can_pay(state: State, seat: int) -> bool:
+    return SPACE_VALUE[state.pending[0]] != PAID_BONUS_VALUE or (
+        state.francs[seat] >= PAID_BONUS_PRICE)
+
+
 def _bonus_open(state: State, seat: int) -> bool:
-    """Whether `bonus_spaces` has any space (without listing them)."""
-    value = SPACE_VALUE[state.pending[0]]
-    if value == PAID_BONUS_VALUE and state.francs[seat] < PAID_BONUS_PRICE:
-        return False
+    """Whether the bonus step offers a choice: a tile lies forward that the seat may hold,
+    and it can pay for it now or has free actions that might raise the francs first
+    (selling the token just taken, say: trades are «в любое время»)."""
     track, numbers, held = state.track, state.track_numbers, state.bonus[seat]
     for k in range(state.meeples[seat], TRACK_LENGTH):
         if track[k] and numbers[k] not in held:
-            return True
+            return _can_pay(state, seat) or has_free(state, seat)
     return False
 
 
@@ -219,6 +222,9 @@ def bonus_options(state: State, seat: int) -> list:
 def apply_take_bonus(state: State, seat: int, action) -> tuple[State, list[Event]]:
     """«Чтобы получить бонусный жетон, передвиньте вашу фигурку по треку… вперёд…»"""
     space = action.space
+    if not _can_pay(state, seat):
+        raise illegal("bonus_needs_francs", f"this bonus tile costs {PAID_BONUS_PRICE} francs",
+                      n=PAID_BONUS_PRICE)  # fmt: skip
     if space not in bonus_spaces(state, seat):
         raise illegal("bonus_space", f"you cannot take a bonus tile on space {space}",
                        space=space)  # fmt: skip

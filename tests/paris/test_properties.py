@@ -12,11 +12,13 @@ from games.core.record import MatchRecord, RecordedAction
 from games.core.replay import replay
 from games.paris.data import KEYS_PER_PLAYER, RESERVE_KEYS_PER_PLAYER, TOKENS_PER_GOOD
 from games.paris.goods import held_items
-from games.paris.state import ACTION, AFTER, ENDGAME, PLACE
+from games.paris.state import ACTION, AFTER, BONUS, ENDGAME, PLACE, PRESTIGE, VPTILE
 
 from .helpers import GAME
 
 BONUS_IN_PLAY = {2: 30, 3: 36, 4: 42}
+# Trades «в любое время» of one's action step, a purchase's optional steps included.
+FREE_STEPS = (ACTION, AFTER, BONUS, PRESTIGE, VPTILE)
 OPTIONS = [
     {},
     {"setup": "random"},
@@ -116,7 +118,7 @@ def play(players, options, seed, policy):
         assert legal and len(set(legal)) == len(legal) <= 300
         assert all(GAME.legal_actions(state, s) == [] for s in range(players) if s != seat)
         sells = {a.item for a in legal if a.type == "sell"}
-        assert sells == (set(held_items(state, seat)) if state.phase in (ACTION, AFTER)
+        assert sells == (set(held_items(state, seat)) if state.phase in FREE_STEPS
                          else set())  # fmt: skip
         action = rng.choice(legal)
         data = GAME.dump_action(action)
