@@ -4,7 +4,8 @@ A turn is a short sequence of typed actions of the seat `to_act` names: `place_t
 building tile step), then one main action (`place_key`, `move_key`, `take_end_game`, or
 `end_turn` when none is possible), the follow-up decisions a purchase may need (`pay`,
 `take_bonus`, `cash_prestige`, `place_vp_tile`, `skip`), free actions at any point of the
-action step (`buy`, `sell`, `use_bonus`, `use_end_game`) and `end_turn`.
+action step, those decisions but `pay` included (`buy`, `sell`, `use_bonus`,
+`use_end_game`), and `end_turn`.
 
 Locations: `"arc"`, `"<district>/bank"`, `"<district>/<value>"` (a building space),
 `"<district>/<landmark id>"` (e.g. `"montmartre/L12"`). Items (a good or a tile standing for

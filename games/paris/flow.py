@@ -27,7 +27,9 @@ from games.paris.state import (
 
 
 def free_actions(state: State, seat: int) -> list:
-    """Trades and tile uses: allowed at any point of the seat's action step."""
+    """Trades and tile uses: allowed at any point of the seat's action step, a purchase's
+    bonus, prestige and VP-tile steps included (not while paying: that step only picks
+    which goods pay)."""
     out = trade.options(state, seat)
     if state.bonus[seat] or state.egt[seat]:
         out += bonus.use_options(state, seat)

@@ -159,6 +159,7 @@ def bonus_spaces(state: State, seat: int) -> list[int]:
 
 
 def _can_pay(state: State, seat: int) -> bool:
+    """Whether the bonus tile of this purchase is free (a 1/2) or the seat holds its price."""
     return SPACE_VALUE[state.pending[0]] != PAID_BONUS_VALUE or (
         state.francs[seat] >= PAID_BONUS_PRICE)
 

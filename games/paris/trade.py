@@ -2,7 +2,8 @@
 
 «Ресурсы можно покупать и продавать в любое время, а фишки престижа — продавать в любое
 время — по ценам, указанным в таблице в основании вашей ширмы игрока.»
-[INTERPRETATION] "any time" is read as any time of one's own action step (spec O8).
+[INTERPRETATION] "any time" is read as any time of one's own action step (spec O8), the
+optional steps of a purchase included: the token just taken may pay for the bonus tile of a 3.
 """
 
 from __future__ import annotations
