@@ -181,8 +181,35 @@ def test_the_widest_decisions_are_split_to_fit_a_select():
     # A bonus tile after a 1 with the whole track open: by zone.
     state, _ = act(keys_at(board(2), 0, "belleville/bank"), move("belleville/bank",
                                                                     "belleville/2"))
-    assert state.phase == BONUS
-    assert check_paths(state, 0, NAMES[:2])[("bonus",)] == {"zA", "zB", "zC", "skip"}
+    assert state.phase == BONUS  # the bronze token beside it may be sold at once
+    assert check_paths(state, 0, NAMES[:2])[("bonus",)] == {"zA", "zB", "zC", "skip", "trade"}
+
+
+def test_the_bonus_tile_of_a_3_can_be_paid_by_selling_first():
+    # «Вы можете сделать то же самое, когда приобретаете здание стоимостью 3, но только если
+    # заплатите 2 франка» «Ресурсы можно покупать и продавать в любое время, а фишки
+    # престижа — продавать в любое время»: the last 3 francs buy Saint-Germain 3; its gold
+    # prestige token is sold inside the bonus step, then the tile is paid.
+    state = give(keys_at(board(2), 0, "arc"), 0, francs=3)
+    state, _ = act(state, move("arc", "saint_germain/3"))
+    assert state.phase == BONUS and state.francs[0] == 0
+    moves = ADAPTER.moves(GAME.view(state, 0), GAME.legal_actions(state, 0), NAMES[:2], None)
+    assert {m.steps[0].label for m in moves} == {
+        "🎫 A bonus tile for Saint-Germain 3 costs 2 francs: sell something first"}
+    assert check_paths(state, 0, NAMES[:2])[("bonus",)] == {"skip", "trade"}
+    sell = next(m for m in moves if m.codes[1] == "trade")
+    assert sell.label.endswith("💱 Trade at your screen → Sell 🥇 gold prestige for 3 francs")
+    assert ADAPTER.step_prompt(("bonus",), None) == "Where on the bonus track?"
+    assert ADAPTER.step_prompt(("bonus", "trade"), None) == "Buy or sell what?"
+    state, _ = GAME.apply(state, 0, GAME.legal_actions(state, 0)[sell.index])
+    assert state.phase == BONUS and state.francs[0] == 3
+    moves = ADAPTER.moves(GAME.view(state, 0), GAME.legal_actions(state, 0), NAMES[:2], None)
+    assert moves[0].steps[0].label == "🎫 A bonus tile for Saint-Germain 3, for 2 francs"
+    assert {"zA", "zB", "zC", "skip"} <= check_paths(state, 0, NAMES[:2])[("bonus",)]
+    # The prestige and VP-tile steps offer the free actions too.
+    for step, prompt in ((("cash", "use"), "pa.prompt.use"), (("vpt", "trade"), "pa.prompt.trade"),
+                         (("cash", "use", "B17"), "pa.prompt.track")):  # fmt: skip
+        assert prompt_key(step) == prompt
 
 
 def test_labels_say_what_happens():

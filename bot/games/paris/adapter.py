@@ -16,8 +16,12 @@ panel's heading), then:
   the turn (`act/end`);
 - payment, prestige, pairs: the items as one code (`pay/m.B10g`), or good by good when the
   ways are more than a select holds (`cash/b-b/s-no/p-B19px2`);
-- bonus tile: the space (`bonus/k12`), by part of the track when more than 24 are open;
-- VP tile: the tile, then the district (`vpt/VP20/d3`); the end-game tile (`pick/E5`).
+- bonus tile: the space (`bonus/k12`), by part of the track when more than a select holds
+  beside "no tile" and the free actions;
+- VP tile: the tile, then the district (`vpt/VP20/d3`); the end-game tile (`pick/E5`);
+- the bonus tile, prestige and VP tile also offer the free actions, as in the action step
+  (`bonus/trade/sgp`, `cash/use/B12`, `vpt/trade/bw`): the token just taken may pay for the
+  bonus tile of a 3.
 
 No step offers more than 25 choices; labels stay within 80 characters and codes are short
 and free of `/:~` and spaces, so a whole path fits a custom_id.
@@ -78,6 +82,9 @@ HEADS = {"tile": "tile", "place": "place", "action": "act", "after": "after", "p
          "bonus": "bonus", "prestige": "cash", "vp_tile": "vpt", "end_game": "pick"}  # fmt: skip
 CATEGORY_OF = {"place_key": "key", "move_key": "buy", "take_end_game": "egt", "buy": "trade",
                "sell": "trade", "use_bonus": "use", "use_end_game": "use", "end_turn": "end"}
+# The free actions' categories: offered in the action step and beside the bonus tile, the
+# prestige and the VP tile of a purchase (trades are «в любое время»).
+FREE_CATEGORIES = ("trade", "use")
 
 
 # --- the lobby: the rulebook's two setup variants, combinable
@@ -286,7 +293,7 @@ def prompt_key(prefix: tuple[str, ...]) -> str:
     if not prefix:
         return "pa.prompt.first"
     head, rest = prefix[0], prefix[1:]
-    if head in ("act", "after"):
+    if head in ("act", "after") or (rest and rest[0] in FREE_CATEGORIES):
         if not rest:
             return f"pa.prompt.{head}"
         category, rest = rest[0], rest[1:]
@@ -332,6 +339,9 @@ class Paths:
         self._landmarks = {lm.id: lm for lm in view.landmarks}
         self._splits: dict[str, dict[tuple, list[Step]]] = {}
         self._use_tiles: int | None = None
+        # the free actions' categories offered beside a step's own choices
+        self._free = len({CATEGORY_OF[a.type] for a in actions
+                          if CATEGORY_OF.get(a.type) in FREE_CATEGORIES})  # fmt: skip
 
     def l(self, key: str, **params: Any) -> str:  # noqa: E743 - a short name for labels
         return t(key, self.locale, **params)
@@ -349,7 +359,9 @@ class Paths:
         if phase in ("pay", "bonus", "prestige", "vp_tile") and v.purchase:
             where = place(v.purchase, self.locale)
             if phase == "bonus" and _value(v.purchase) == PAID_BONUS_VALUE:
-                return self.l("pa.head.bonus_paid", place=where, n=PAID_BONUS_PRICE)
+                short = v.screen is not None and v.screen.francs < PAID_BONUS_PRICE
+                return self.l("pa.head.bonus_short" if short else "pa.head.bonus_paid",
+                              place=where, n=PAID_BONUS_PRICE)  # fmt: skip
             if phase == "vp_tile":
                 d = v.purchase.partition("/")[0]
                 return self.l("pa.head.vp_tile", district=district(d, self.locale))
@@ -379,7 +391,8 @@ class Paths:
             return self.items_steps("pay", a.items, self._pay_options, self._pay_label)
         if kind_ == "take_bonus":
             return self.track_steps("bonus", a.space, [x.space for x in self.actions
-                                                       if x.type == "take_bonus"], 1)
+                                                       if x.type == "take_bonus"],
+                                    1 + self._free)  # "no tile" and the free actions
         if kind_ == "cash_prestige":
             return self.items_steps("cash", a.items, self._cash_options, self._cash_label)
         if kind_ == "place_vp_tile":
@@ -584,7 +597,8 @@ class Paths:
         step per good (in the order of the goods): the items of that good, after a step
         for how many of that good when even those are too many."""
         ways = options(None)
-        extra = 1 if family == "cash" else 0  # "cash nothing" shares the first step
+        # "cash nothing" and the free actions share the first step of the prestige
+        extra = 1 + self._free if family == "cash" else 0
         if len(ways) + extra <= LIMIT:
             return [Step(items_code(items), label(items))]
         split = self._splits.get(family)
