@@ -36,7 +36,7 @@ from games.paris.engine import Paris
 from games.paris.options import EDITIONS
 from games.paris.state import ACTION, AFTER, BONUS, ENDGAME, PAY, PLACE, PRESTIGE, TILE, VPTILE
 from tests.discord.driver import PUBLIC, PayloadLog, Sent, open_and_start, settle, table_message
-from tests.paris.helpers import act, board, give, keys_at, legal, move, replace
+from tests.paris.helpers import act, board, give, keys_at, legal, move, replace, top_first
 
 GAME = Paris()
 ADAPTER = ParisAdapter()
@@ -883,6 +883,57 @@ async def test_my_screen_offers_trade_and_tiles_during_ones_turn(world, tiny_pic
             after = await table.live()
             assert after.row.version == version + 1
             assert live.game.view(after.state, seat).screen != before_screen  # traded
+            await table.snapshot()
+    assert_no_leaks(table)
+
+
+async def test_the_token_just_taken_pays_for_the_bonus_tile_of_a_3(world, tiny_pictures,
+                                                                   monkeypatch):  # fmt: skip
+    """Issue 17 §1 through the panel: «…но только если заплатите 2 франка», trades «в любое
+    время». Alice buys Saint-Germain 3 with her last 3 francs; in the bonus step "My screen"
+    offers the trade, she sells the gold prestige token just taken, then takes the tile."""
+    seeded = MatchHost.start
+
+    async def arranged(self, match_id, user_id, *, seed=None, arrangement=None):
+        return await seeded(self, match_id, user_id, seed=seed,
+                            arrangement=top_first("saint_germain/3"))  # fmt: skip
+
+    monkeypatch.setattr(MatchHost, "start", arranged)
+    alice, bob = world.user("alice"), world.user("bob")
+    log = PayloadLog(world.fake)
+    with log.installed():
+        async with world.bot() as bot:
+            match_id, thread = await open_paris(world, bot, alice, [bob])
+            table = Table(world, bot, match_id, thread, [alice, bob], log)
+            opening = ({"type": "place_tile", "stack": 0}, {"type": "place_key", "to": "arc"},
+                       {"type": "place_tile", "stack": 1},
+                       {"type": "place_key", "to": "chaillot/bank"},
+                       {"type": "place_tile", "stack": 2})  # fmt: skip
+            for action in opening:
+                live = await table.live()
+                _seat, user = table.person_to_act(live)
+                await bot.host.act(match_id, user.id, GAME.parse_action(action), key=None)
+            live = await table.live()
+            assert table.person_to_act(live) == (0, alice) and live.state.francs[0] == 3
+            buy = GAME.parse_action(move("arc", "saint_germain/3"))
+            assert await table.turn(lambda live, seat: buy)
+            live = await table.live()
+            assert live.state.phase == BONUS and live.state.francs[0] == 0
+            board_message = table_message(world, thread)
+            mine = await alice.click(board_message, "My screen")
+            opened = await alice.click(mine.message, "💱 Trade at your screen")
+            assert opened.responded and not opened.failed, opened
+            assert "sell something first" in opened.message.content
+            sell = GAME.parse_action({"type": "sell", "item": "gold_prestige"})
+            confirm = await walk(alice, opened.message, path_of(bot.host, live, 0, sell))
+            assert "Done" in (await alice.click(confirm, "Confirm")).content
+            await settle(world, bot)
+            live = await table.live()
+            assert live.state.phase == BONUS and live.state.francs[0] == 3
+            take = GAME.parse_action({"type": "take_bonus", "space": 1})
+            assert await table.turn(lambda live, seat: take)
+            live = await table.live()
+            assert live.state.bonus[0] == (1,) and live.state.francs[0] == 1
             await table.snapshot()
     assert_no_leaks(table)
 

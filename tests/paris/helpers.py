@@ -39,6 +39,19 @@ def arrangement(first: int = 0, removed: list[str] | None = None, **extra: Any) 
     return {"first": first, "removed": removed, "stacks": stacks, **extra}
 
 
+def top_first(name: str) -> dict:
+    """The deal of `arrangement` with the tile `name` swapped onto the top of stack 0 (the
+    first tile placed)."""
+    arr = arrangement()
+    stacks = [list(stack) for stack in arr["stacks"]]
+    for stack in stacks:
+        if name in stack:
+            stack[stack.index(name)] = stacks[0][0]
+            stacks[0][0] = name
+            break
+    return {**arr, "stacks": stacks}
+
+
 def start(players: int = 4, options: dict | None = None, **arr: Any) -> State:
     opts = options or {}
     if opts.get("ignore_districts") and "removed" not in arr:

@@ -15,7 +15,6 @@ from .helpers import (
     GAME,
     REMOVED,
     act,
-    arrangement,
     board,
     give,
     keys_at,
@@ -25,23 +24,11 @@ from .helpers import (
     move,
     refused,
     replace,
+    top_first,
 )
 from .test_income import buy_at
 
 GOLD_PRESTIGE = GOOD_INDEX["gold_prestige"]
-
-
-def _first_on_top(name: str) -> dict:
-    """The deal of `helpers.arrangement` with the tile `name` swapped onto the top of
-    stack 0."""
-    arr = arrangement()
-    stacks = [list(stack) for stack in arr["stacks"]]
-    for stack in stacks:
-        if name in stack:
-            stack[stack.index(name)] = stacks[0][0]
-            stacks[0][0] = name
-            break
-    return {**arr, "stacks": stacks}
 
 
 def test_last_francs_on_a_3_sell_the_token_then_pay_for_the_bonus_tile():
@@ -49,7 +36,7 @@ def test_last_francs_on_a_3_sell_the_token_then_pay_for_the_bonus_tile():
     # заплатите 2 франка» «Ресурсы можно покупать и продавать в любое время, а фишки
     # престижа — продавать в любое время»: the reproduction of issue 17 §1, from the start of
     # a 2-player game with the standard setup.
-    arr = _first_on_top("saint_germain/3")
+    arr = top_first("saint_germain/3")
     assert arr["removed"] == REMOVED
     state = GAME.setup(2, GAME.parse_options({}), 0, arr)
     for action in ({"type": "place_tile", "stack": 0},  # saint_germain/3, gold prestige beside
