@@ -11,6 +11,7 @@ import discord
 from bot.games import adapter_for
 from bot.i18n import error_text, t
 from bot.ui.delivery import announce, notice_lines, private_lines, wake_ai
+from bot.ui.in_time import defer_while_busy
 from bot.ui.panel import as_new_message, panel, parse_prefix, shortcut_buttons, text_names
 from bot.ui.router import Click, answered, handles, reply, view_of
 from bot.ui.table import catch_up
@@ -93,6 +94,7 @@ async def play(interaction: discord.Interaction, match_id: str, version: int, in
     the version and the choice, and recognises a double click by its request key."""
     host: MatchHost = interaction.client.host  # type: ignore[attr-defined]
     locale = str(interaction.locale)
+    await defer_while_busy(interaction, match_id, update=edit)
     live = await host.get(match_id)
     key = f"play:{version}:{index}:{interaction.user.id}"
     try:
@@ -105,8 +107,9 @@ async def play(interaction: discord.Interaction, match_id: str, version: int, in
         return
     label = t("panel.done", locale)
     if edit:
-        await answered(interaction.response.edit_message(content=label, view=None,
-                                                         attachments=[]))  # fmt: skip
+        edit_message = (interaction.edit_original_response if interaction.response.is_done()
+                        else interaction.response.edit_message)  # fmt: skip
+        await answered(edit_message(content=label, view=None, attachments=[]))
     else:
         await answered(reply(interaction, label))
     await announce(interaction.client, outcome)  # type: ignore[arg-type]

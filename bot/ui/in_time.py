@@ -1,0 +1,27 @@
+"""Answering in time a click that must wait for its match.
+
+Every change to a match waits for the match's lock. It is held only while a change is
+applied and stored (AI seats search without it), but a click that arrives then must still be
+answered within Discord's 3 s: it defers first, and its real answer follows once the change
+is its turn.
+"""
+
+from __future__ import annotations
+
+import discord
+
+from games.host import MatchHost
+
+
+async def defer_while_busy(interaction: discord.Interaction, match_id: str, *,
+                           update: bool = False) -> None:  # fmt: skip
+    """Defer `interaction` if a change to `match_id` is under way. `update`: a component
+    whose own message the answer edits (`edit_original_response`), so no "thinking…" is
+    shown; otherwise the answer is an ephemeral follow-up."""
+    host: MatchHost = interaction.client.host  # type: ignore[attr-defined]
+    if not host.busy(match_id) or interaction.response.is_done():
+        return
+    if update:
+        await interaction.response.defer()
+    else:
+        await interaction.response.defer(ephemeral=True, thinking=True)
