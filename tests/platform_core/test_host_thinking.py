@@ -1,53 +1,31 @@
 """Issue 17 §4: an AI seat searching does not hold the match; its choice counts only on the
 state it was made on.
 
-The strong seat here is a stand-in that searches until the test lets it (thread events, no
-timing): while it is held, every other call on the match must complete; once let go, its
-choice is played only if the match is still where it was chosen.
+The strong seat here searches until the test lets it (`tests/held_search.py`): while it is
+held, every other call on the match must complete; once let go, its choice is played only if
+the match is still where it was chosen (it steps 1).
 """
 
 from __future__ import annotations
 
 import asyncio
-import threading
 from collections.abc import Awaitable, Iterator
 from typing import Any, TypeVar
 
 import pytest
 
-from games.core import ai
 from games.host import HostError, MatchHost
 from storage import SeatRow, Store
+from tests.held_search import GUARD_S, HeldSearch, strong_held
 
 T = TypeVar("T")
 STEP = {"type": "step", "by": 1}
-GUARD_S = 20  # only ends a test that would hang forever: a held search never ends by itself
-
-
-class HeldSearch:
-    """A strong seat whose first search lasts until `release`: it says when it started,
-    and then plays a step of 1 (each later search returns at once)."""
-
-    name = "strong"
-
-    def __init__(self) -> None:
-        self.started = threading.Event()
-        self.release = threading.Event()
-        self.searches = 0
-
-    def choose(self, game: Any, state: Any, seat: int, rng: Any, budget: Any = None) -> Any:
-        self.searches += 1
-        self.started.set()
-        self.release.wait(GUARD_S)
-        return game.parse_action(STEP)
 
 
 @pytest.fixture
-def held(monkeypatch) -> Iterator[HeldSearch]:
-    search = HeldSearch()
-    monkeypatch.setitem(ai.PLAYERS, "strong", search)
-    yield search
-    search.release.set()  # never leave a worker thread waiting
+def held(monkeypatch: pytest.MonkeyPatch) -> Iterator[HeldSearch]:
+    with strong_held(monkeypatch) as search:
+        yield search
 
 
 async def unhindered(call: Awaitable[T]) -> T:
