@@ -13,15 +13,9 @@ import discord
 from games.host import MatchHost
 
 
-async def defer_while_busy(interaction: discord.Interaction, match_id: str, *,
-                           update: bool = False) -> None:  # fmt: skip
-    """Defer `interaction` if a change to `match_id` is under way. `update`: a component
-    whose own message the answer edits (`edit_original_response`), so no "thinking…" is
-    shown; otherwise the answer is an ephemeral follow-up."""
+async def defer_while_busy(interaction: discord.Interaction, match_id: str) -> None:
+    """Defer `interaction` ("thinking…", ephemeral) if a change to `match_id` is under way:
+    its answer is then a fresh ephemeral message that replaces the "thinking…"."""
     host: MatchHost = interaction.client.host  # type: ignore[attr-defined]
-    if not host.busy(match_id) or interaction.response.is_done():
-        return
-    if update:
-        await interaction.response.defer()
-    else:
+    if host.busy(match_id) and not interaction.response.is_done():
         await interaction.response.defer(ephemeral=True, thinking=True)

@@ -94,7 +94,7 @@ async def play(interaction: discord.Interaction, match_id: str, version: int, in
     the version and the choice, and recognises a double click by its request key."""
     host: MatchHost = interaction.client.host  # type: ignore[attr-defined]
     locale = str(interaction.locale)
-    await defer_while_busy(interaction, match_id, update=edit)
+    await defer_while_busy(interaction, match_id)
     live = await host.get(match_id)
     key = f"play:{version}:{index}:{interaction.user.id}"
     try:
@@ -106,10 +106,9 @@ async def play(interaction: discord.Interaction, match_id: str, version: int, in
         await reply(interaction, t("panel.already_done", locale))
         return
     label = t("panel.done", locale)
-    if edit:
-        edit_message = (interaction.edit_original_response if interaction.response.is_done()
-                        else interaction.response.edit_message)  # fmt: skip
-        await answered(edit_message(content=label, view=None, attachments=[]))
+    if edit and not interaction.response.is_done():  # a deferred click is answered anew
+        await answered(interaction.response.edit_message(content=label, view=None,
+                                                         attachments=[]))  # fmt: skip
     else:
         await answered(reply(interaction, label))
     await announce(interaction.client, outcome)  # type: ignore[arg-type]

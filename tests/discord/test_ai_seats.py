@@ -12,6 +12,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from fakediscord.state import DEFERRED_CHANNEL_MESSAGE
 from games.core import ai
 from tests.discord.driver import (
     open_panel_and_choose,
@@ -169,7 +170,7 @@ async def test_clicks_and_an_admin_replace_are_answered_while_the_ai_thinks(worl
 
 async def test_a_confirm_that_must_wait_for_its_match_is_answered_in_time(world):
     """A change to the match is under way (its lock held, as while an AI's move is stored):
-    Confirm defers its answer at once, then the move is played and the panel says so."""
+    Confirm defers its answer at once, then the move is played and the answer says so."""
     alice, bob = world.user("alice"), world.user("bob")
     users = {alice.id: alice, bob.id: bob}
     async with world.bot() as bot:
@@ -180,9 +181,12 @@ async def test_a_confirm_that_must_wait_for_its_match_is_answered_in_time(world)
         panel = await open_panel_and_choose(user, opened.message, random.Random(2))
         version = live.row.version
         async with bot.host.lock(match_id):
-            clicked = await user.click(panel, "Confirm")
-            assert clicked.responded and clicked.deferred and not clicked.failed, clicked
+            clicking = asyncio.create_task(user.click(panel, "Confirm"))
+            await world.fake.wait_for(lambda: any(
+                r.source_message_id == panel.id and r.callback_type == DEFERRED_CHANNEL_MESSAGE
+                for r in world.fake.interactions()))  # fmt: skip
             assert await bot.host.store.current_version(match_id) == version  # it waits
+        clicked = await clicking
+        assert clicked.deferred and not clicked.failed and "Done" in clicked.content, clicked
         await settle(world, bot)
         assert await bot.host.store.current_version(match_id) == version + 1
-        assert "Done" in world.fake.state.messages[panel.id].content
