@@ -120,12 +120,13 @@ class MatchHost(LobbyMixin, SeatsMixin, ThinkingMixin):
 
     def _remember(self, live: LiveMatch) -> None:
         """Keep `live` in memory, and let the least recently used idle matches go: memory
-        stays bounded however many matches are ever played (they load again when touched)."""
+        stays bounded however many matches are ever played (they load again when touched).
+        A match whose AI seats think is not idle: its lock must stay the one they use."""
         self._live[live.id] = live
         self._live.move_to_end(live.id)
         for match_id in list(self._live)[: max(0, len(self._live) - self.keep)]:
             lock = self._locks.get(match_id)
-            if lock is None or not lock.locked():
+            if match_id not in self._thinking and (lock is None or not lock.locked()):
                 del self._live[match_id]
                 self._locks.pop(match_id, None)
 

@@ -135,3 +135,15 @@ async def test_a_player_who_moves_while_the_timeout_ai_thinks_keeps_their_move(s
     assert timed_out is not None and timed_out.applied == []
     assert [a.request_id for a in await store.actions(match_id)] == ["ann-late"]
     assert (await host.get(match_id)).to_act() == {1}  # Bob's turn, his deadline running
+
+
+async def test_a_match_whose_ai_thinks_keeps_its_lock_in_memory(store: Store, held):
+    """The host forgets idle matches beyond `keep`; one whose AI searches is not idle, even
+    with its lock free: a second lock for it would let two changes interleave."""
+    host = MatchHost(store, keep=1)
+    match_id, thinking = await ann_hands_the_turn_to_the_ai(host, held)
+    lock = host.lock(match_id)
+    await host.create("race", [SeatRow(0, "x", user_id=7), SeatRow(0, "y", user_id=8)])
+    assert host.peek(match_id) is not None and host.lock(match_id) is lock
+    held.release.set()
+    assert [a.by for a in (await thinking).applied] == ["ai"]
