@@ -67,8 +67,14 @@ def match_row(r: Sequence[Any]) -> MatchRow:
     )  # fmt: skip
 
 
+# The seat history keeps every user who ever held a seat of a match, with the last one held.
+RECORD_HOLDER = ("INSERT INTO seat_history (match_id, user_id, seat) VALUES (?,?,?) "
+                 "ON CONFLICT (match_id, user_id) DO UPDATE SET seat = excluded.seat")
+
+
 async def write_seats(conn: Conn, match_id: str, seats: Iterable[SeatRow]) -> None:
-    """The seat list, and every user in it added to the match's seat history for good."""
+    """The seat list, and every user in it added to the match's seat history for good (with
+    the seat they hold now)."""
     seats = list(seats)
     await conn.execute("DELETE FROM seats WHERE match_id = ?", match_id)
     await conn.executemany(
@@ -76,8 +82,7 @@ async def write_seats(conn: Conn, match_id: str, seats: Iterable[SeatRow]) -> No
         [(match_id, s.seat, s.user_id, s.ai, s.name) for s in seats],
     )
     await conn.executemany(
-        "INSERT INTO seat_history (match_id, user_id) VALUES (?,?) ON CONFLICT DO NOTHING",
-        [(match_id, s.user_id) for s in seats if s.user_id is not None],
+        RECORD_HOLDER, [(match_id, s.user_id, s.seat) for s in seats if s.user_id is not None]
     )
 
 

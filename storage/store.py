@@ -114,9 +114,14 @@ class Store(TransferMixin, abc.ABC):
 
     async def has_held_seat(self, match_id: str, user_id: int) -> bool:
         """Whether `user_id` ever held a seat of the match (lobby seats included)."""
-        return await self._one(
-            "SELECT 1 FROM seat_history WHERE match_id = ? AND user_id = ?", match_id, user_id
-        ) is not None
+        return await self.held_seat(match_id, user_id) is not None
+
+    async def held_seat(self, match_id: str, user_id: int) -> int | None:
+        """The seat `user_id` held last in the match (-1: one held before seats were
+        recorded, which is unknown), or None if they never held one."""
+        row = await self._one("SELECT seat FROM seat_history WHERE match_id = ? AND user_id = ?",
+                              match_id, user_id)  # fmt: skip
+        return None if row is None else int(row[0])
 
     async def set_seats(self, match_id: str, seats: list[SeatRow]) -> None:
         """Replace the seat list (lobby joins, admin replacements) atomically. The match row

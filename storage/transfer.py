@@ -13,7 +13,7 @@ import contextlib
 import dataclasses
 from typing import TYPE_CHECKING
 
-from storage.codec import INSERT_MATCH, Conn, dumps, match_values, write_seats
+from storage.codec import INSERT_MATCH, RECORD_HOLDER, Conn, dumps, match_values, write_seats
 from storage.rows import ActionRow, GuildSettings, MatchRow, UserPrefs
 
 if TYPE_CHECKING:
@@ -30,7 +30,7 @@ class MatchDump:
     """A match and everything it owns, as stored."""
 
     row: MatchRow
-    history: list[int]  # every user who ever held a seat
+    history: list[tuple[int, int]]  # every user who ever held a seat, and the last one held
     actions: list[ActionRow]
 
 
@@ -56,9 +56,10 @@ class TransferMixin:
             return None
         async with self._session() as conn:
             history = await conn.fetch(
-                "SELECT user_id FROM seat_history WHERE match_id = ? ORDER BY user_id", match_id
+                "SELECT user_id, seat FROM seat_history WHERE match_id = ? ORDER BY user_id",
+                match_id,
             )
-        return MatchDump(rows[0], [r[0] for r in history], await self.actions(match_id))
+        return MatchDump(rows[0], [(r[0], r[1]) for r in history], await self.actions(match_id))
 
     async def load_match(self, dump: MatchDump) -> None:
         """Insert a dumped match, log included, in one transaction (all or nothing)."""
@@ -67,9 +68,7 @@ class TransferMixin:
             await conn.execute(INSERT_MATCH, *match_values(dump.row))
             await write_seats(conn, match_id, dump.row.seat_rows)
             await conn.executemany(
-                "INSERT INTO seat_history (match_id, user_id) VALUES (?,?) "
-                "ON CONFLICT DO NOTHING",
-                [(match_id, user) for user in dump.history],
+                RECORD_HOLDER, [(match_id, user, seat) for user, seat in dump.history]
             )
             await conn.executemany(
                 "INSERT INTO actions (match_id, seq, seat, action, request_id, user_id, at) "

@@ -17,7 +17,8 @@ from discord.ext import commands
 from bot.i18n import t
 from bot.i18n.translator import cmd, name
 from bot.ui.admins import is_admin
-from bot.ui.delivery import announce, attempt, wake_ai
+from bot.ui.delivery import attempt, post, wake_ai
+from bot.ui.in_time import defer_while_busy
 from bot.ui.listing import match_list
 from bot.ui.router import answer_language, answered, guarded, reply
 from bot.ui.safe_text import md
@@ -108,6 +109,7 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description=cmd("cmd
         async def run() -> None:
             locale = await answer_language(interaction)
             live = await self._match(interaction, match)
+            await defer_while_busy(interaction, live.id)
             await self.bot.host.end(live.id, reason[:200])
             await answered(reply(interaction, t("admin.ended", locale, id=live.id)))
             if live.started:
@@ -131,16 +133,22 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description=cmd("cmd
             if (member is None) == (ai is None):
                 raise HostError("seat.replacement", "choose either a member or an AI")
             name = member.display_name if member else str(ai.name)  # type: ignore[union-attr]
+            await defer_while_busy(interaction, live.id)
             outcome = await self.bot.host.replace(
                 live.id, seat - 1, user_id=member.id if member else None,
-                ai=ai.value if ai else None, name=name,
+                ai=ai.value if ai else None, name=name, then_ai=False,
             )  # fmt: skip
             text = t("admin.replaced", locale, seat=seat, name=md(name))
             await answered(reply(interaction, text))
-            if outcome.applied:
-                await announce(self.bot, outcome)
-            elif live.row.status == "active":
+            if outcome.match.row.status == "active":
+                # Everyone at the table learns who plays that seat now (named, never pinged).
+                public = await self.bot.languages.of_guild(live.row.guild_id)
+                holder = md(name) if ai is None else t(f"cmd.choice.ai.{ai.value}", public)
+                notice = t("table.seat_changed", public, seat=seat, name=holder)
+                await attempt("the seat notice", live.id, post(self.bot, live, notice))
                 await attempt("the table", live.id, refresh_table(self.bot, live))
+                # Then an AI seat to act plays, the admin already answered.
+                await wake_ai(self.bot, live.id, patient=True)
 
         await guarded(interaction, run)
 
@@ -159,7 +167,9 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description=cmd("cmd
                 raise HostError("export.seated", "you play in this match; export it at the end")
             record = await self.bot.host.record(live.id)
             data = record.model_dump_json(indent=2, exclude_none=True).encode()
-            await reply(interaction, t("admin.exported", locale, id=live.id),
+            # Admins may export a running match (to settle a dispute), secrets and all: say so.
+            said = "admin.exported_running" if live.row.status == "active" else "admin.exported"
+            await reply(interaction, t(said, locale, id=live.id),
                         file=discord.File(io.BytesIO(data), filename=f"match-{live.id}.json"))
 
         await guarded(interaction, run)

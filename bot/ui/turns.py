@@ -11,6 +11,7 @@ import discord
 from bot.games import adapter_for
 from bot.i18n import error_text, t
 from bot.ui.delivery import announce, notice_lines, private_lines, wake_ai
+from bot.ui.in_time import defer_while_busy
 from bot.ui.panel import as_new_message, panel, parse_prefix, shortcut_buttons, text_names
 from bot.ui.router import Click, answered, handles, reply, view_of
 from bot.ui.table import catch_up
@@ -93,6 +94,7 @@ async def play(interaction: discord.Interaction, match_id: str, version: int, in
     the version and the choice, and recognises a double click by its request key."""
     host: MatchHost = interaction.client.host  # type: ignore[attr-defined]
     locale = str(interaction.locale)
+    await defer_while_busy(interaction, match_id)
     live = await host.get(match_id)
     key = f"play:{version}:{index}:{interaction.user.id}"
     try:
@@ -104,7 +106,7 @@ async def play(interaction: discord.Interaction, match_id: str, version: int, in
         await reply(interaction, t("panel.already_done", locale))
         return
     label = t("panel.done", locale)
-    if edit:
+    if edit and not interaction.response.is_done():  # a deferred click is answered anew
         await answered(interaction.response.edit_message(content=label, view=None,
                                                          attachments=[]))  # fmt: skip
     else:

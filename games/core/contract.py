@@ -109,6 +109,9 @@ class Game(ABC, Generic[S, A]):
     # The strong AI's search knobs for this game, by `games.core.search.Settings` field (say
     # a shorter playout where random moves tell little); none: the search's defaults.
     search_hints: ClassVar[Mapping[str, Any]] = {}
+    # Decisions an AI seat makes in one turn (Paris Paris: reveal a tile, then take one): the
+    # host gives a round of AI turns this many searches per seat.
+    ai_decisions: ClassVar[int] = 1
 
     _adapter: ClassVar[TypeAdapter[Any] | None] = None
 

@@ -19,27 +19,25 @@ from pydantic import BaseModel
 
 from games.core.ai import default_seconds, get_player
 from games.core.record import MatchRecord, RecordedAction
-from games.core.rng import derive_rng
-from games.core.search import Budget
 from games.host.errors import HostError, as_json
 from games.host.lobby import LobbyMixin
 from games.host.outcome import Applied, LiveMatch, Outcome
 from games.host.seats import SeatsMixin
+from games.host.thinking import ThinkingMixin, Turn
 from games.registry import get_game
 from storage.rows import SeatRow
 from storage.store import DuplicateRequest, StaleVersion, Store
 
 log = logging.getLogger(__name__)
 KEEP_LIVE = 1000  # matches in memory: the busiest ones; others load again when touched
-# AI thinking per host call: the AI replies chained after one click share it, so that click
-# is answered within Discord's 3 s (storage and the answer need the rest). Moves past it are
-# played at the easy level, which does not search (a table of AIs only, after an admin gave
-# the last human seat away, finishes within one call).
+# AI thinking per host call that plays AI seats at once (`act`, Start, a replace, a timeout):
+# the AI replies chained after one call share it. Moves past it are played at the easy level,
+# which does not search (a table of AIs only, after an admin gave the last human seat away,
+# finishes within one call). Nobody's click waits on it: AI seats search without the lock.
 AI_CALL_S = 2.0
-FALLBACK_LEVEL = "greedy"
 
 
-class MatchHost(LobbyMixin, SeatsMixin):
+class MatchHost(LobbyMixin, SeatsMixin, ThinkingMixin):
     """Holds live matches and applies every change to them."""
 
     def __init__(self, store: Store, *, clock: Callable[[], float] = time.time,
@@ -60,13 +58,15 @@ class MatchHost(LobbyMixin, SeatsMixin):
         self.keep = keep  # matches kept in memory, the most recently used
         self._live: OrderedDict[str, LiveMatch] = OrderedDict()
         self._locks: dict[str, asyncio.Lock] = {}
+        self._thinking: set[str] = set()  # matches whose AI seats this process is playing
 
     def lock(self, match_id: str) -> asyncio.Lock:
         """The lock that serialises every change to one match."""
         return self._locks.setdefault(match_id, asyncio.Lock())
 
     def busy(self, match_id: str) -> bool:
-        """Whether a change to the match is under way right now (its lock is held)."""
+        """Whether a change to the match is under way right now (its lock is held): a call
+        on the match would wait for it. An AI seat searching does not hold the lock."""
         lock = self._locks.get(match_id)
         return lock is not None and lock.locked()
 
@@ -120,12 +120,13 @@ class MatchHost(LobbyMixin, SeatsMixin):
 
     def _remember(self, live: LiveMatch) -> None:
         """Keep `live` in memory, and let the least recently used idle matches go: memory
-        stays bounded however many matches are ever played (they load again when touched)."""
+        stays bounded however many matches are ever played (they load again when touched).
+        A match whose AI seats think is not idle: its lock must stay the one they use."""
         self._live[live.id] = live
         self._live.move_to_end(live.id)
         for match_id in list(self._live)[: max(0, len(self._live) - self.keep)]:
             lock = self._locks.get(match_id)
-            if lock is None or not lock.locked():
+            if match_id not in self._thinking and (lock is None or not lock.locked()):
                 del self._live[match_id]
                 self._locks.pop(match_id, None)
 
@@ -174,13 +175,16 @@ class MatchHost(LobbyMixin, SeatsMixin):
 
         async with self.lock(match_id):
             live = await self._current(match_id)
-            return await self._act(live, user_id, key, expected_version, pick)
+            outcome = await self._act(live, user_id, key, expected_version, pick)
+        if outcome.applied:
+            await self._drive_ai(match_id, outcome)
+        return outcome
 
     async def _act(self, live: LiveMatch, user_id: int, key: str | None, version: int | None,
-                   pick: Callable[[LiveMatch, int], BaseModel], *,
-                   then_ai: bool = True) -> Outcome:  # fmt: skip
+                   pick: Callable[[LiveMatch, int], BaseModel]) -> Outcome:  # fmt: skip
         """The one path of a player's move, under the match lock: a repeated key is
-        recognised first, then the turn is checked (once, here), then the version."""
+        recognised first, then the turn is checked (once, here), then the version. AI seats
+        to act next are the caller's to play, after the lock is released."""
         if key is not None and key in live.requests:  # every key applied since loaded
             return Outcome(live, duplicate=True)
         try:
@@ -198,8 +202,6 @@ class MatchHost(LobbyMixin, SeatsMixin):
             await self._apply(live, outcome, seat, pick(live, seat), key, user_id, "player")
         except DuplicateRequest:
             return Outcome(live, duplicate=True)
-        if then_ai:
-            await self._drive_ai(live, outcome)
         return outcome
 
     async def _apply(
@@ -240,57 +242,6 @@ class MatchHost(LobbyMixin, SeatsMixin):
         row.reminded = False
         outcome.applied.append(Applied(seat, action, tuple(events), version, by))
 
-    async def wake_ai(self, match_id: str, *, patient: bool = False) -> Outcome:
-        """Let AI seats that are to act play now: after a move whose click was answered
-        first (`patient`: nobody waits on this call, so each searching seat thinks its whole
-        time, for one round of turns), or when a process stopped before they played (a
-        deploy while an AI thought) and the match is touched again."""
-        async with self.lock(match_id):
-            live = await self._current(match_id)
-            outcome = Outcome(live)
-            if any(live.ai_of(seat) for seat in live.to_act()):
-                call = None
-                if patient:  # two decisions a turn (Paris Paris: reveal, then take)
-                    call = 2 * self.ai_seconds * len(live.row.seat_rows)
-                await self._drive_ai(live, outcome, call=call)
-            return outcome
-
-    async def _drive_ai(self, live: LiveMatch, outcome: Outcome, until: float | None = None,
-                        call: float | None = None) -> None:  # fmt: skip
-        """Let AI seats act until a human must act or the match ends, thinking `call`
-        seconds together (default `ai_call_seconds`) or until `until` (monotonic)."""
-        call = self.ai_call_seconds if call is None else call
-        until = time.monotonic() + call if until is None else until
-        while live.row.status == "active":
-            ai_seats = sorted(s for s in live.to_act() if live.ai_of(s))
-            if not ai_seats:
-                return
-            seat = ai_seats[0]
-            await self._play_for(live, outcome, seat, live.ai_of(seat) or "greedy", "ai",
-                                 until, call)  # fmt: skip
-
-    async def _play_for(self, live: LiveMatch, outcome: Outcome, seat: int, level: str,
-                        by: str, until: float, call: float) -> None:  # fmt: skip
-        """One AI move, chosen in a worker thread (the caller holds the match lock, so the
-        state cannot change meanwhile, and the event loop keeps answering everyone else)."""
-        rng = derive_rng(live.row.seed, "ai", live.row.version)
-        if self.ai_iterations is not None:
-            budget = Budget(iterations=self.ai_iterations)
-        else:
-            left = until - time.monotonic()
-            if left <= 0:
-                level = FALLBACK_LEVEL
-            # Several searching seats split the call's time, so each of them still searches
-            # (three strong seats after one click: 2 s / 3 each) rather than the last ones
-            # falling back to the easy level.
-            searching = sum(row.ai == "strong" for row in live.row.seat_rows) or 1
-            share = call / searching
-            budget = Budget(seconds=min(self.ai_seconds, share, max(left, 0.01)))
-        action = await asyncio.to_thread(get_player(level).choose, live.game, live.state, seat,
-                                         rng, budget)  # fmt: skip
-        key = f"{by}:{live.row.version + 1}"
-        await self._apply(live, outcome, seat, action, key, None, by)
-
     # --- deadlines ------------------------------------------------------------------------
 
     def _deadline(self, live: LiveMatch, status: str = "active") -> float | None:
@@ -302,7 +253,8 @@ class MatchHost(LobbyMixin, SeatsMixin):
         return self.clock() + seconds if humans else None
 
     async def timeout(self, match_id: str) -> Outcome | None:
-        """The turn deadline passed: an AI plays for absent players, or the match waits."""
+        """The turn deadline passed: an AI plays once for each seat that was to act (at its
+        own level, or the table's for an absent player), or the match waits."""
         async with self.lock(match_id):
             live = await self._current(match_id)
             row = live.row
@@ -313,14 +265,22 @@ class MatchHost(LobbyMixin, SeatsMixin):
                 row.deadline_at = None
                 await self.store.update_match(match_id, deadline_at=None)
                 return outcome
-            call = self.ai_call_seconds
-            until = time.monotonic() + call
-            for seat in sorted(live.to_act()):
-                if live.row.status == "active" and seat in live.to_act():
-                    level = live.ai_of(seat) or live.settings.ai_level
-                    await self._play_for(live, outcome, seat, level, "timeout", until, call)
-            await self._drive_ai(live, outcome, until, call)
-            return outcome
+            due, version = sorted(live.to_act()), row.version
+
+        def overdue(now: LiveMatch) -> Turn | None:
+            """The next seat the deadline plays for; None once anyone else moved (a player
+            who clicks while the AI thinks wins: the deadline is theirs no more)."""
+            if now.row.version != version + len(outcome.applied):
+                return None
+            played = {a.seat for a in outcome.applied}
+            for seat in due:
+                if seat not in played and seat in now.to_act():
+                    return Turn(seat, now.ai_of(seat) or now.settings.ai_level, "timeout")
+            return None
+
+        await self._think(match_id, outcome, overdue, None)
+        await self._drive_ai(match_id, outcome)
+        return outcome
 
     async def claim_reminder(self, match_id: str) -> bool:
         """Mark the turn's reminder as sent; True for the one process that should send it."""
@@ -344,10 +304,11 @@ class MatchHost(LobbyMixin, SeatsMixin):
             )
             return live
 
-    async def replace(
-        self, match_id: str, seat: int, *, user_id: int | None, ai: str | None, name: str
-    ) -> Outcome:
-        """Give a seat to another member or to an AI; an AI to act plays at once."""
+    async def replace(self, match_id: str, seat: int, *, user_id: int | None, ai: str | None,
+                      name: str, then_ai: bool = True) -> Outcome:  # fmt: skip
+        """Give a seat to another member or to an AI; an AI to act plays at once, or with
+        `then_ai=False` is left for `wake_ai` (the caller answers first). While the match
+        runs, a member who held one of its seats is given no other: they saw its secrets."""
         async with self.lock(match_id):
             live = await self._current(match_id)
             if live.row.status not in ("lobby", "active"):
@@ -358,16 +319,23 @@ class MatchHost(LobbyMixin, SeatsMixin):
                 raise HostError("seat.replacement", "replace a seat by a member or by an AI")
             if ai is not None:
                 get_player(ai)
+            running = live.row.status == "active"
+            if running and user_id is not None:
+                held = await self.store.held_seat(match_id, user_id)
+                if held is not None and held != seat:
+                    raise HostError("seat.held_another",
+                                    "that member has played another seat of this match")
             if user_id is not None and live.seat_of(user_id) not in (None, seat):
                 raise HostError("lobby.already_joined", "that member already holds a seat")
             live.row.seat_rows[seat] = SeatRow(seat, name, user_id, ai)
             await self.store.set_seats(match_id, live.row.seat_rows)
             outcome = Outcome(live)
-            if live.row.status == "active":
+            if running:
                 live.row.deadline_at = self._deadline(live)
                 await self.store.update_match(match_id, deadline_at=live.row.deadline_at)
-                await self._drive_ai(live, outcome)
-            return outcome
+        if running and then_ai:
+            await self._drive_ai(match_id, outcome)
+        return outcome
 
     async def record(self, match_id: str) -> MatchRecord:
         """The match record (setup + log) of a stored match, for export and replay."""

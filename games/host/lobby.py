@@ -37,7 +37,8 @@ class LobbyMixin:
         def _remember(self, live: LiveMatch) -> None: ...
         async def _current(self, match_id: str) -> LiveMatch: ...
         def _deadline(self, live: LiveMatch, status: str = "active") -> float | None: ...
-        async def _drive_ai(self, live: LiveMatch, outcome: Outcome) -> None: ...
+        async def _drive_ai(self, match_id: str, outcome: Outcome) -> None: ...
+
     async def open_lobby(
         self,
         game_key: str,
@@ -153,8 +154,8 @@ class LobbyMixin:
                 arrangement=row.arrangement, snapshot=row.snapshot, deadline_at=row.deadline_at,
             )  # fmt: skip
             outcome = Outcome(live)
-            await self._drive_ai(live, outcome)
-            return outcome
+        await self._drive_ai(match_id, outcome)
+        return outcome
 
     async def create(
         self,

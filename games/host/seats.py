@@ -33,7 +33,8 @@ class Preview:
 
 
 class SeatsMixin:
-    """The per-seat half of `MatchHost`; `lock`, `_current` and `_act` come from `MatchHost`."""
+    """The per-seat half of `MatchHost`; `lock`, `_current`, `_act` and `_drive_ai` come
+    from `MatchHost`."""
 
     _live: dict[str, LiveMatch]
 
@@ -43,6 +44,7 @@ class SeatsMixin:
         async def _current(self, match_id: str) -> LiveMatch: ...
         async def _act(self, live: LiveMatch, user_id: int, key: str | None,
                        version: int | None, pick: Any) -> Outcome: ...  # fmt: skip
+        async def _drive_ai(self, match_id: str, outcome: Outcome) -> None: ...
 
     # --- reading ------------------------------------------------------------------------
 
@@ -104,4 +106,7 @@ class SeatsMixin:
 
         async with self.lock(match_id):
             live = await self._current(match_id)
-            return await self._act(live, user_id, key, version, pick, then_ai=then_ai)
+            outcome = await self._act(live, user_id, key, version, pick)
+        if then_ai and outcome.applied:
+            await self._drive_ai(match_id, outcome)
+        return outcome

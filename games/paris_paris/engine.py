@@ -25,6 +25,7 @@ class ParisParis(Game[State, Reveal | Take]):
     Action: ClassVar[Any] = Action
     editions = EDITIONS
     order = 1
+    ai_decisions = 2  # a turn is a reveal and a take
     determinize = staticmethod(hidden.determinize)  # what AI seats search (hidden.py)
 
     def setup(

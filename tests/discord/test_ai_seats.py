@@ -1,5 +1,6 @@
 """AI levels through the fake Discord: a strong AI takes over a dropped player and plays the
-match out within its time per move, while everyone else is still answered at once."""
+match out within its time per move, while everyone else is still answered at once — clicks
+and admin commands on its own match included (issue 17 §4)."""
 
 from __future__ import annotations
 
@@ -7,14 +8,30 @@ import asyncio
 import random
 import statistics
 import time
+from collections.abc import Iterator
 
 import pytest
 
+from fakediscord.state import DEFERRED_CHANNEL_MESSAGE
 from games.core import ai
-from tests.discord.driver import settle, start_match, table_message, take_turn
+from tests.discord.driver import (
+    open_panel_and_choose,
+    open_table,
+    settle,
+    start_match,
+    table_message,
+    take_turn,
+)
+from tests.held_search import GUARD_S, HeldSearch, strong_held
 
 pytestmark = pytest.mark.usefixtures("fast_render")
 BUDGET = 0.25  # the strong seat's seconds per move in this test
+
+
+@pytest.fixture
+def held(monkeypatch: pytest.MonkeyPatch) -> Iterator[HeldSearch]:
+    with strong_held(monkeypatch) as search:
+        yield search
 
 
 async def test_lobby_offers_both_levels(world):
@@ -96,3 +113,80 @@ async def test_strong_ai_replaces_a_dropped_player(world, monkeypatch):
         assert len(others) >= len(confirms)
         assert statistics.median(others) < 0.1 and max(others) < 0.5, (
             statistics.median(others), max(others))  # fmt: skip
+
+
+async def test_clicks_and_an_admin_replace_are_answered_while_the_ai_thinks(world, held):
+    """Alice confirms the move that hands the turn to a strong AI, whose search the test holds.
+    Meanwhile her same Confirm (prepared twice, as a double click sends it twice) and an
+    admin's `/admin replace` of the AI seat are answered, and the replace is reported done
+    and announced in the thread; let go, the strong seat's choice is dropped and the easy AI
+    that now holds the seat plays."""
+    alice, dave = world.user("alice"), world.user("dave")
+    world.fake.make_admin(dave, world.guild)
+    async with world.bot() as bot:
+        await world.fake.wait_for(lambda: True)
+        lobby = await open_table(world, alice, 2)
+        assert (await alice.click(lobby, "Add strong AI")).responded
+        assert (await alice.click(lobby, "Start")).responded
+        [thread] = await world.fake.wait_for(lambda: world.fake.threads())
+        await settle(world, bot)
+        match_id = lobby.embeds[0]["footer"]["text"].split()[-1]
+        live = await bot.host.get(match_id)
+        for turn in range(4):  # Alice's moves until the AI's turn (a reveal, then a take)
+            assert live.to_act() == {0}
+            panels = []
+            for _ in range(2):
+                opened = await alice.click(table_message(world, thread), "Take turn")
+                panels.append(await open_panel_and_choose(alice, opened.message,
+                                                          random.Random(turn)))  # fmt: skip
+            [confirm] = {p.find_component(label="Confirm")["custom_id"] for p in panels}
+            done = await alice.click(panels[0], custom_id=confirm)
+            assert "Done" in done.content, done
+            if live.to_act() == {1}:
+                break
+            await settle(world, bot)
+        assert await asyncio.to_thread(held.started.wait, GUARD_S)
+
+        again = await alice.click(panels[1], custom_id=confirm)
+        assert again.responded and not again.failed and "already played" in again.content
+        replaced = await dave.slash(world.games, "admin replace", match=match_id, seat=2,
+                                    ai="greedy")  # fmt: skip
+        assert replaced.responded and not replaced.failed, replaced
+        assert replaced.ephemeral and "Seat 2 now belongs to" in replaced.content
+        notices = await world.fake.wait_for(lambda: [
+            m for m in world.fake.messages(thread)
+            if "Seat 2 is now played by easy AI" in m.content])  # fmt: skip
+        assert not notices[0].pinged_user_ids and not notices[0].ephemeral
+        assert held.searches == 1 and not held.release.is_set()  # all while the AI thought
+
+        held.release.set()
+        await settle(world, bot)
+        live = await bot.host.get(match_id)
+        assert live.row.seat_rows[1].ai == "greedy" and live.to_act() == {0}
+        assert held.searches == 1  # the easy seat played, not a second strong search
+        [*_, last] = await bot.host.store.actions(match_id)
+        assert last.seat == 1 and last.request_id.startswith("ai:")
+
+
+async def test_a_confirm_that_must_wait_for_its_match_is_answered_in_time(world):
+    """A change to the match is under way (its lock held, as while an AI's move is stored):
+    Confirm defers its answer at once, then the move is played and the answer says so."""
+    alice, bob = world.user("alice"), world.user("bob")
+    users = {alice.id: alice, bob.id: bob}
+    async with world.bot() as bot:
+        match_id, thread, _ = await start_match(world, bot, alice, [bob])
+        live = await bot.host.get(match_id)
+        user = users[live.row.seat_rows[min(live.to_act())].user_id]
+        opened = await user.click(table_message(world, thread), "Take turn")
+        panel = await open_panel_and_choose(user, opened.message, random.Random(2))
+        version = live.row.version
+        async with bot.host.lock(match_id):
+            clicking = asyncio.create_task(user.click(panel, "Confirm"))
+            await world.fake.wait_for(lambda: any(
+                r.source_message_id == panel.id and r.callback_type == DEFERRED_CHANNEL_MESSAGE
+                for r in world.fake.interactions()))  # fmt: skip
+            assert await bot.host.store.current_version(match_id) == version  # it waits
+        clicked = await clicking
+        assert clicked.deferred and not clicked.failed and "Done" in clicked.content, clicked
+        await settle(world, bot)
+        assert await bot.host.store.current_version(match_id) == version + 1

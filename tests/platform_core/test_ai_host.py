@@ -10,7 +10,7 @@ import pytest
 
 from games.core import ai
 from games.host import HostError, MatchHost
-from games.host.core import FALLBACK_LEVEL
+from games.host.thinking import FALLBACK_LEVEL
 from storage import SeatRow, Store
 
 

@@ -230,3 +230,22 @@ async def test_a_request_repeated_after_a_restart_is_still_recognised(store: Sto
     restarted = MatchHost(store)  # knows the keys from the replayed log
     outcome = await restarted.act(match_id, 1, STEP, key="click-before-restart")
     assert outcome.duplicate and len(await store.actions(match_id)) == 1
+
+
+async def test_a_running_match_gives_nobody_a_second_seat(store: Store):
+    """Issue 17 §4: a seated admin gave her seat to an AI, took Bob's to read his secrets and
+    put both back. Whoever held a seat of a running match saw its secrets: no other seat is
+    theirs, while their own may be given back to them."""
+    host = MatchHost(store)
+    match_id = await _two_humans(host)  # Ann (user 1) in seat 0, Bob (user 2) in seat 1
+    await host.replace(match_id, 0, user_id=None, ai="greedy", name="AI")
+    with pytest.raises(HostError) as err:
+        await host.replace(match_id, 1, user_id=1, ai=None, name="ann")
+    assert err.value.key == "seat.held_another"
+    assert [s.user_id for s in (await store.get_match(match_id)).seat_rows] == [None, 2]
+    await host.replace(match_id, 0, user_id=1, ai=None, name="ann")  # her own seat again
+    await host.replace(match_id, 1, user_id=3, ai=None, name="cy")  # a newcomer is welcome
+    with pytest.raises(HostError) as err:
+        await host.replace(match_id, 0, user_id=2, ai=None, name="bob")
+    assert err.value.key == "seat.held_another"
+    assert [s.user_id for s in (await store.get_match(match_id)).seat_rows] == [1, 3]

@@ -22,7 +22,7 @@ from storage import (
 from storage.codec import parse_url, redact
 from storage.errors import ConstraintViolation
 from storage.pg_testserver import PASSWORD_ROLE, PgTestServer
-from storage.schema import PACKAGES, latest
+from storage.schema import PACKAGES, available, latest
 
 BIG = 2**63 - 1  # the largest Discord snowflake a BIGINT / SQLite INTEGER holds
 
@@ -121,6 +121,41 @@ async def test_seat_history_keeps_everyone_who_ever_sat(store: Store):
     await store.set_seats("m1", [SeatRow(0, "c", user_id=3), SeatRow(1, "b", ai="random")])
     assert [s.user_id for s in (await store.get_match("m1")).seat_rows] == [3, None]
     assert await store.has_held_seat("m1", 1) and await store.has_held_seat("m1", 3)
+
+
+async def test_seat_history_keeps_the_seat_each_held_last(store: Store):
+    """Issue 17 §4: a running match gives nobody a second seat, so the history says which."""
+    await store.create_match(_row())
+    await store.set_seats("m1", [SeatRow(0, "a", user_id=1), SeatRow(1, "c", user_id=BIG)])
+    await store.set_seats("m1", [SeatRow(0, "c", user_id=BIG), SeatRow(1, "b", ai="random")])
+    assert await store.held_seat("m1", 1) == 0  # replaced by an AI, then seat 0 stays theirs
+    assert await store.held_seat("m1", BIG) == 0  # moved (a lobby): the last seat counts
+    assert await store.held_seat("m1", 2) is None
+
+
+async def test_the_seat_history_learns_its_seats_from_the_seats_held_now(tmp_path):
+    """Migration 005 on a database from before it: members seated now get their seat; those
+    who left a seat get -1 (unknown), which no seat equals."""
+    path = tmp_path / "old.db"
+    conn = sqlite3.connect(path)
+    for number, sql in available("sqlite"):
+        if number < 5:
+            conn.executescript(sql)
+    conn.execute("PRAGMA user_version = 4")
+    conn.execute("INSERT INTO matches (id, game, status, seats, options, settings, seed, "
+                 "version, created_at, updated_at) VALUES ('m1', 'race', 'active', 2, '{}', "
+                 "'{}', 7, 0, 1.0, 1.0)")  # fmt: skip
+    conn.executemany("INSERT INTO seats (match_id, seat, user_id, ai, name) VALUES (?,?,?,?,?)",
+                     [("m1", 0, None, "greedy", "AI"), ("m1", 1, 2, None, "b")])  # fmt: skip
+    conn.executemany("INSERT INTO seat_history (match_id, user_id) VALUES (?,?)",
+                     [("m1", 1), ("m1", 2)])  # fmt: skip
+    conn.commit()
+    conn.close()
+    store = await Store.open(path)
+    try:
+        assert (await store.held_seat("m1", 2), await store.held_seat("m1", 1)) == (1, -1)
+    finally:
+        await store.close()
 
 
 async def test_prefs_guild_settings_and_facts(store: Store):
