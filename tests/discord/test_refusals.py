@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import logging
 import random
 
 import pytest
@@ -151,3 +152,33 @@ async def test_out_of_turn_play_names_whom_the_match_waits_for(world):
         assert refused.ephemeral and "{" not in refused.content
         assert f"Waiting for: {waiting.name}." in refused.content
         assert (await bot.host.get(match_id)).row.version == live.row.version
+
+
+CALLBACK = "/interactions/{interaction_id}/{token}/callback"
+
+
+@pytest.mark.parametrize("how", ["command", "button", "forged"])
+async def test_a_refusal_that_comes_too_late_is_not_an_error(world, caplog, how):
+    # Issue 17 §3: the refusal itself meets 10062 (the interaction expired meanwhile); that
+    # is no bug of the bot's, so it is logged low, never as "Ignoring exception in command".
+    alice, bob, dave = world.user("alice"), world.user("bob"), world.user("dave")
+    async with world.bot() as bot:
+        match_id, thread, _ = await start_match(world, bot, alice, [bob])
+        version = (await bot.host.get(match_id)).row.version
+        world.fake.faults.fail_next("POST", CALLBACK, status=404, code=10062,
+                                    message="Unknown interaction")  # fmt: skip
+        if how == "command":
+            result = await dave.slash(world.games, "paris-paris play", move=f"{match_id}:0:0",
+                                      timeout=0.5)  # fmt: skip
+        elif how == "button":
+            result = await dave.click(table_message(world, thread), "My marker", timeout=0.5)
+        else:
+            button = {"type": 2, "style": 1, "label": "Forged", "custom_id": "lt:zz"}
+            forged = fake_rest.create_message(world.fake, thread, {
+                "content": "forged", "components": [{"type": 1, "components": [button]}]}, [])
+            result = await dave.click(forged, "Forged", timeout=0.5)
+        assert not result.responded
+        await settle(world, bot)
+        assert (await bot.host.get(match_id)).row.version == version
+    errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert not errors, [r.getMessage() for r in errors]
