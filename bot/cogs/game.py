@@ -16,6 +16,7 @@ from discord.ext import commands
 from bot.games.contract import GameAdapter
 from bot.i18n import t
 from bot.i18n.translator import cmd, name
+from bot.ui import custom_ids
 from bot.ui.lobby import check_channel, lobby_message
 from bot.ui.panel import moves_for
 from bot.ui.router import answer_language, guarded, reply
@@ -119,7 +120,7 @@ class GameCog(commands.GroupCog):
                     continue  # the same choice to the player (alike face-down piles)
                 paths.add(option.codes)
                 if current.lower() in label.lower():
-                    value = f"{live.id}:{live.row.version}:{option.index}"
+                    value = custom_ids.move_value(live.id, live.row.version, option.index)
                     choices.append(app_commands.Choice(name=label[:100], value=value))
         return choices[:25]
 
@@ -133,10 +134,10 @@ class GameCog(commands.GroupCog):
 
 
 def _parse_move(value: str) -> tuple[str, int, int]:
-    parts = value.split(":")
-    if len(parts) != 3 or not parts[1].isdigit() or not parts[2].isdigit():
+    parsed = custom_ids.parse_move_value(value)
+    if parsed is None:
         raise HostError("move.unknown", "pick a move from the list")
-    return parts[0], int(parts[1]), int(parts[2])
+    return parsed
 
 
 def game_cog(adapter: GameAdapter) -> type[GameCog]:

@@ -117,6 +117,11 @@ async def test_out_of_turn_stranger_and_stale_buttons(world):
     ("q9!#random junk", "not one of mine"),
     ("lt:{match}:turn\nmore", "not one of mine"),  # issue 7, finding 10: a newline
     ("\n", "not one of mine"),
+    # Issue 17 §3: digits that pass str.isdigit() but not int() — superscripts, circled.
+    ("lt:{match}:do:²:0", "moved on"),
+    ("lt:{match}:do:0:①", "moved on"),
+    ("lt:{match}:step:²:", "moved on|not your turn|not playing"),
+    ("lt:{match}:pick:①:x", "moved on|not your turn|not playing"),
 ])  # fmt: skip
 async def test_forged_custom_ids_get_a_friendly_answer_and_change_nothing(world, custom_id,
                                                                           expected):  # fmt: skip
@@ -182,3 +187,20 @@ async def test_a_refusal_that_comes_too_late_is_not_an_error(world, caplog, how)
         assert (await bot.host.get(match_id)).row.version == version
     errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
     assert not errors, [r.getMessage() for r in errors]
+
+
+@pytest.mark.parametrize("move", ["{match}:²:0", "{match}:0:①", "{match}:٣:0"])
+async def test_play_with_digits_that_are_not_ascii_is_refused_politely(world, move):
+    # Issue 17 §3: "²".isdigit() is True, int("²") raises; the player to act and a stranger
+    # both get the one "pick a move from the list" sentence, and nothing changes.
+    alice, bob, dave = world.user("alice"), world.user("bob"), world.user("dave")
+    async with world.bot() as bot:
+        match_id, thread, _ = await start_match(world, bot, alice, [bob])
+        version = (await bot.host.get(match_id)).row.version
+        first = await user_to_act(bot, match_id, {alice.id: alice, bob.id: bob})
+        for user in (first, dave):
+            refused = await user.slash(world.games, "paris-paris play",
+                                       move=move.format(match=match_id))  # fmt: skip
+            assert refused.ephemeral and "Pick a move from the list" in refused.content
+        await settle(world, bot)
+        assert (await bot.host.get(match_id)).row.version == version
