@@ -53,7 +53,7 @@ async def test_double_click_on_confirm_applies_once(world):
         live = await bot.host.get(match_id)
         assert live.row.version == version + 1
         assert len(await bot.host.store.actions(match_id)) == version + 1
-        pings = [m for m in world.fake.messages(thread) if "your turn" in m.content]
+        pings = [m for m in world.fake.pinged_messages() if m.channel_id == thread.id]
         assert len(pings) == 2  # the first turn and the one after the single applied move
 
 
