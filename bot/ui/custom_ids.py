@@ -9,16 +9,17 @@ from __future__ import annotations
 import dataclasses
 import re
 
+# ASCII digits only: "²", "①" and "٣" pass `str.isdigit()`, and `int()` then raises or
+# reads a number nobody typed. Up to 20 of them: a Discord snowflake's.
+NUMBER = "[0-9]{1,20}"
+DIGITS = re.compile(NUMBER)
 MATCH = r"(?P<match>[0-9a-f]{8})"
 PATTERN = re.compile(
     rf"lt:{MATCH}:(?P<verb>[a-z]{{2,12}})(?::(?P<arg>[\w.:/~@\-]{{0,70}}))?"
 )
 # The value of a `/<game> play` autocomplete choice: `<match>:<version>:<choice index>`.
-MOVE = re.compile(rf"{MATCH}:(?P<version>[0-9]{{1,18}}):(?P<index>[0-9]{{1,18}})")
+MOVE = re.compile(rf"{MATCH}:(?P<version>{NUMBER}):(?P<index>{NUMBER})")
 MAX_LEN = 100
-# ASCII digits only: "²", "①" and "٣" pass `str.isdigit()`, and `int()` then raises or
-# reads a number nobody typed.
-DIGITS = re.compile(r"[0-9]{1,18}")
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -22,6 +22,12 @@ def test_only_ascii_digits_are_numbers(text):
 
 def test_ascii_digits_are_numbers():
     assert number("0") == 0 and number("042") == 42
+    assert number("18446744073709551615") == 2**64 - 1  # the largest snowflake
+
+
+def test_a_dev_guild_is_a_snowflake(tmp_path):
+    config = Config.load({"LUTECE_DEV_GUILD": "1575502760969769199"}, env_file=tmp_path / "x")
+    assert config.dev_guild == 1575502760969769199
 
 
 @pytest.mark.parametrize("shard", ["①/2", "0/²", "٠/٢"])
