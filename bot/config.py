@@ -9,6 +9,8 @@ import os
 from pathlib import Path
 from urllib.parse import urlparse
 
+from bot.ui.custom_ids import number, numbers
+
 
 class ConfigError(Exception):
     """A setting that cannot be used; the message names it."""
@@ -45,10 +47,10 @@ def parse_shard(text: str | None) -> tuple[int, int] | None:
     shard (server id >> 22) % n); unset: one process, no sharding."""
     if text is None:
         return None
-    shard, sep, count = text.partition("/")
-    if not (sep and shard.isdigit() and count.isdigit() and int(shard) < int(count)):
+    parsed = numbers(text, 2, "/")
+    if parsed is None or parsed[0] >= parsed[1]:
         raise ConfigError("LUTECE_SHARD must be 'i/n' with 0 <= i < n, e.g. 0/2")
-    return int(shard), int(count)
+    return parsed[0], parsed[1]
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -69,7 +71,7 @@ class Config:
         level = logging.getLevelName(level_name)
         if not isinstance(level, int):
             raise ConfigError("LUTECE_LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR")
-        if guild is not None and not guild.isdigit():
+        if guild is not None and number(guild) is None:
             raise ConfigError("LUTECE_DEV_GUILD must be a numeric guild id")
         endpoint = values.get("LUTECE_DISCORD_ENDPOINT") or None
         return cls(

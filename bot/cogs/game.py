@@ -13,15 +13,18 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.games import adapter_for
 from bot.games.contract import GameAdapter
 from bot.i18n import t
 from bot.i18n.translator import cmd, name
+from bot.ui import custom_ids
 from bot.ui.lobby import check_channel, lobby_message
-from bot.ui.panel import moves_for
+from bot.ui.panel import moves_for, shorten
 from bot.ui.router import answer_language, guarded, reply
 from bot.ui.turns import play
 from games.host import HostError
 from games.registry import get_game
+from storage.rows import MatchRow
 
 if TYPE_CHECKING:
     from bot.app import LuteceBot
@@ -95,33 +98,60 @@ class GameCog(commands.GroupCog):
     @app_commands.rename(move=name("move"))
     async def play_command(self, interaction: discord.Interaction, move: str) -> None:
         async def run() -> None:
-            match_id, version, index = _parse_move(move)
+            parsed = custom_ids.parse_move_value(move)
+            if parsed is not None:
+                game = (await self.bot.host.get(parsed[0])).row.game
+                if game != self.adapter.key:  # a value copied from another game's command
+                    raise HostError("move.other_game", "that move is another game's",
+                                    command=adapter_for(game).command)  # fmt: skip
+            if not await self._my_matches(interaction):
+                locale = await answer_language(interaction)
+                raise HostError("move.no_match", "you play no match of this game",
+                                game=t(f"game.{self.adapter.key}", locale),
+                                command=self.adapter.command)  # fmt: skip
+            if parsed is None:  # typed by hand instead of picked from the list
+                raise HostError("move.unknown", "pick a move from the list")
+            match_id, version, index = parsed
             await play(interaction, match_id, version, index, edit=False)
 
         await guarded(interaction, run)
 
+    async def _my_matches(self, interaction: discord.Interaction) -> list[MatchRow]:
+        """The user's running matches of this game, the one of this channel or thread first
+        (where a player types the command is where they mean to play)."""
+        rows = await self.bot.host.store.list_matches(("active",), user_id=interaction.user.id)
+        here = interaction.channel_id
+
+        def nearness(row: MatchRow) -> int:
+            return 0 if row.thread_id == here else 1 if row.channel_id == here else 2
+
+        return sorted((r for r in rows if r.game == self.adapter.key), key=nearness)
+
     @play_command.autocomplete("move")
     async def move_autocomplete(self, interaction: discord.Interaction,
                                 current: str) -> list[app_commands.Choice[str]]:  # fmt: skip
+        """Each choice names its match (a player may have several of this game), those of
+        the match of this channel or thread first; typing a match's number finds its moves."""
         choices: list[app_commands.Choice[str]] = []
         host = self.bot.host
-        for row in await host.store.list_matches(("active",), user_id=interaction.user.id):
-            if row.game != self.adapter.key:
-                continue
+        locale = await answer_language(interaction)
+        for row in await self._my_matches(interaction):
             live = await host.get(row.id)
             seat = live.seat_of(interaction.user.id)
             if seat is None:
                 continue
             paths: set[tuple[str, ...]] = set()
-            for option in moves_for(host, live, seat, await answer_language(interaction)):
-                label = option.label
+            for option in moves_for(host, live, seat, locale):
                 if option.codes in paths:
                     continue  # the same choice to the player (alike face-down piles)
                 paths.add(option.codes)
+                label = shorten(t("play.choice", locale, match=live.id, move=option.label), 100)
                 if current.lower() in label.lower():
-                    value = f"{live.id}:{live.row.version}:{option.index}"
-                    choices.append(app_commands.Choice(name=label[:100], value=value))
-        return choices[:25]
+                    value = custom_ids.move_value(live.id, live.row.version, option.index)
+                    choices.append(app_commands.Choice(name=label, value=value))
+                    if len(choices) == 25:
+                        return choices
+        return choices
 
     @app_commands.command(name=name("rules"), description=cmd("cmd.game.rules"))
     async def rules(self, interaction: discord.Interaction) -> None:
@@ -130,13 +160,6 @@ class GameCog(commands.GroupCog):
             await reply(interaction, self.adapter.rules(language)[:2000])
 
         await guarded(interaction, run)
-
-
-def _parse_move(value: str) -> tuple[str, int, int]:
-    parts = value.split(":")
-    if len(parts) != 3 or not parts[1].isdigit() or not parts[2].isdigit():
-        raise HostError("move.unknown", "pick a move from the list")
-    return parts[0], int(parts[1]), int(parts[2])
 
 
 def game_cog(adapter: GameAdapter) -> type[GameCog]:

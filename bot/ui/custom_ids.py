@@ -9,9 +9,16 @@ from __future__ import annotations
 import dataclasses
 import re
 
+# ASCII digits only: "²", "①" and "٣" pass `str.isdigit()`, and `int()` then raises or
+# reads a number nobody typed. Up to 20 of them: a Discord snowflake's.
+NUMBER = "[0-9]{1,20}"
+DIGITS = re.compile(NUMBER)
+MATCH = r"(?P<match>[0-9a-f]{8})"
 PATTERN = re.compile(
-    r"lt:(?P<match>[0-9a-f]{8}):(?P<verb>[a-z]{2,12})(?::(?P<arg>[\w.:/~@\-]{0,70}))?"
+    rf"lt:{MATCH}:(?P<verb>[a-z]{{2,12}})(?::(?P<arg>[\w.:/~@\-]{{0,70}}))?"
 )
+# The value of a `/<game> play` autocomplete choice: `<match>:<version>:<choice index>`.
+MOVE = re.compile(rf"{MATCH}:(?P<version>{NUMBER}):(?P<index>{NUMBER})")
 MAX_LEN = 100
 
 
@@ -35,3 +42,28 @@ def parse(custom_id: str) -> Route | None:
     if found is None:
         return None
     return Route(found["match"], found["verb"], found["arg"] or "")
+
+
+def number(text: str) -> int | None:
+    """`text` as a whole number if it is ASCII digits only, else None (forged or mistyped)."""
+    return int(text) if DIGITS.fullmatch(text) else None
+
+
+def numbers(text: str, count: int, sep: str = ":") -> tuple[int, ...] | None:
+    """`count` whole numbers joined by `sep` ("3:0"), else None."""
+    parts = text.split(sep)
+    if len(parts) != count or not all(DIGITS.fullmatch(part) for part in parts):
+        return None
+    return tuple(int(part) for part in parts)
+
+
+def move_value(match_id: str, version: int, index: int) -> str:
+    return f"{match_id}:{version}:{index}"
+
+
+def parse_move_value(value: str) -> tuple[str, int, int] | None:
+    """(match, version, choice index) of a `/<game> play` value, else None (typed by hand)."""
+    found = MOVE.fullmatch(value or "")
+    if found is None:
+        return None
+    return found["match"], int(found["version"]), int(found["index"])

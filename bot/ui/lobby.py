@@ -16,6 +16,7 @@ from bot.ui.router import Click, answered, button, handles, reply, view_of
 from bot.ui.safe_text import md, plain
 from bot.ui.table import post_table, table_channel
 from games.core.ai import LEVELS
+from games.core.errors import IllegalAction
 from games.host import HostError
 from games.host.outcome import LiveMatch
 
@@ -108,7 +109,10 @@ async def cancel(click: Click) -> None:
 async def start(click: Click) -> None:
     bot = click.bot
     where = check_channel(click.interaction, click.locale)  # before anything starts
-    outcome = await bot.host.start(click.route.match_id, click.user_id)
+    try:
+        outcome = await bot.host.start(click.route.match_id, click.user_id)
+    except IllegalAction as exc:
+        raise too_few(exc) from None
     live = outcome.match
     language = await bot.languages.of_guild(live.row.guild_id)
     await answered(click.interaction.response.edit_message(**lobby_message(live, language)))
@@ -127,6 +131,16 @@ async def start(click: Click) -> None:
             await send_private_dm(bot, live, row.seat, row.user_id, with_panel=False)
     await deliver_notices(bot, live, outcome)
     await prompt_by_dm(bot, live)
+
+
+def too_few(exc: IllegalAction) -> IllegalAction:
+    """Too few seated to start: what to do about it (wait, or add an AI), rather than the
+    game's range of players; any other refusal as it is."""
+    params = exc.params
+    if exc.key != "seats.out_of_range" or params.get("seats", 0) >= params.get("min", 0):
+        return exc
+    return HostError("lobby.too_few", "wait for players or add an AI",
+                     n=params["min"] - params["seats"])  # fmt: skip
 
 
 def check_channel(interaction: discord.Interaction, locale: str) -> Placement:

@@ -19,7 +19,7 @@ import discord
 from bot.games import adapter_for
 from bot.games.contract import MoveOption
 from bot.i18n import language_of, speaking, t
-from bot.ui.custom_ids import build
+from bot.ui.custom_ids import build, number
 from bot.ui.router import button, view_of
 from bot.ui.safe_text import md, md_all, plain_all
 from games.host import HostError, MatchHost
@@ -79,10 +79,11 @@ def as_new_message(payload: dict[str, Any]) -> dict[str, Any]:
 
 def parse_prefix(arg: str) -> tuple[int, tuple[str, ...]]:
     """`<version>:<code>/<code>…` → (version, codes)."""
-    version, _, path = arg.split("~")[0].partition(":")
-    if not version.isdigit():
+    version_text, _, path = arg.split("~")[0].partition(":")
+    version = number(version_text)
+    if version is None:
         raise HostError("match.stale", "that button is not valid any more")
-    return int(version), tuple(c for c in path.split("/") if c)
+    return version, tuple(c for c in path.split("/") if c)
 
 
 def shorten(label: str, limit: int) -> str:

@@ -86,6 +86,17 @@ async def answered(call: Awaitable[Any]) -> bool:
         return False
 
 
+async def refuse(interaction: discord.Interaction, text: str) -> None:
+    """A refusal, changing nothing: if Discord no longer takes it (10062, the interaction
+    expired while the bot looked; or any other error) the player merely misses a sentence,
+    which is no fault of the bot's, so it is logged low instead of raised."""
+    try:
+        await reply(interaction, "⚠️ " + text)
+    except discord.HTTPException as exc:
+        log.info("a refusal for interaction %s could not be delivered (HTTP %s, code %s)",
+                 interaction.id, exc.status, exc.code)  # fmt: skip
+
+
 async def answer_language(interaction: discord.Interaction) -> str:
     """The language this user reads their own answers in (see bot.ui.languages)."""
     return await interaction.client.languages.of(interaction)  # type: ignore[attr-defined]
@@ -101,7 +112,7 @@ async def guarded(interaction: discord.Interaction, run: Callable[[], Awaitable[
     try:
         await run()
     except IllegalAction as exc:
-        await reply(interaction, "⚠️ " + error_text(exc, locale))
+        await refuse(interaction, error_text(exc, locale))
     except discord.NotFound as exc:
         if exc.code == 10062:  # the interaction expired; nothing can be answered any more
             log.warning("interaction %s expired before it was answered", interaction.id)
@@ -109,10 +120,7 @@ async def guarded(interaction: discord.Interaction, run: Callable[[], Awaitable[
         raise
     except Exception:
         log.exception("handler failed for interaction %s", interaction.id)
-        try:
-            await reply(interaction, "⚠️ " + t("error.internal", locale))
-        except discord.HTTPException:
-            pass
+        await refuse(interaction, t("error.internal", locale))
     finally:
         inflight.discard(task)  # type: ignore[arg-type]
 
@@ -122,7 +130,7 @@ async def dispatch(interaction: discord.Interaction, raw: str, values: list[str]
     handler = HANDLERS.get(route.verb) if route else None
     locale = await answer_language(interaction)
     if route is None or handler is None:
-        await reply(interaction, "⚠️ " + t("error.unknown_button", locale))
+        await refuse(interaction, t("error.unknown_button", locale))
         return
     await guarded(interaction, lambda: handler(Click(interaction, route, values, locale)))
 

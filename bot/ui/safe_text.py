@@ -24,6 +24,10 @@ _PUNCTUATION = re.compile("([" + re.escape(string.punctuation) + "])")
 # the zero-width joiner (U+200D) and variation selectors stay: emoji sequences need them.
 _KEEP_FORMAT = {"\u200d", "\ufe0e", "\ufe0f"}
 _DROP = {"Cc", "Cs", "Co", "Cn"}  # controls, surrogates, private use, unassigned
+# Where Unicode puts new emoji (U+1F000–U+1FFFD: the pictographic blocks and the space kept
+# for them): unassigned there means "newer than this Python" (🩷 is Unicode 15, Python 3.11
+# knows 14), not a hidden control, so it stays. Unassigned elsewhere still goes.
+_FUTURE_EMOJI = range(0x1F000, 0x1FFFE)
 
 
 def plain(text: str, limit: int = MAX_NAME) -> str:
@@ -33,6 +37,8 @@ def plain(text: str, limit: int = MAX_NAME) -> str:
         category = unicodedata.category(char)
         if category in ("Zl", "Zp") or char in "\r\n\t\v\f":
             kept.append(" ")
+        elif category == "Cn" and ord(char) in _FUTURE_EMOJI:
+            kept.append(char)
         elif category in _DROP or (category == "Cf" and char not in _KEEP_FORMAT):
             continue
         else:

@@ -12,6 +12,8 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import re
+import weakref
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -33,6 +35,11 @@ log = logging.getLogger(__name__)
 ARCHIVED = 50083  # "Thread is archived": an edit in an archived thread
 LOCKED = 160005  # "Thread is locked": a post in a locked thread
 UNKNOWN_CHANNEL, UNKNOWN_MESSAGE = 10003, 10008
+MENTION = re.compile(r"<@!?[0-9]+>")
+# What each current table message says, as posted (per bot: a restarted bot knows nothing):
+# retiring it at the next move keeps its recap and drops its turn line without fetching it
+# back, within the REST calls of a move. A table posted before a restart is fetched once.
+_posted: weakref.WeakKeyDictionary[LuteceBot, dict[int, str]] = weakref.WeakKeyDictionary()
 
 
 def title_embed(live: LiveMatch, locale: str | None) -> discord.Embed:
@@ -120,6 +127,7 @@ async def post_table(bot: LuteceBot, live: LiveMatch, channel: discord.abc.Messa
     mentions = discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
                                        users=[discord.Object(u) for u in ping])  # fmt: skip
     message = await channel.send(files=files, allowed_mentions=mentions, **payload)
+    _posted.setdefault(bot, {})[message.id] = message.content
     # `thread_id` names wherever the table lives: its thread, or a channel (no thread).
     await bot.host.set_table(live.id, thread_id=channel.id, table_message_id=message.id,  # type: ignore[attr-defined]
                              table_version=version)  # fmt: skip
@@ -201,7 +209,8 @@ async def repost_table(bot: LuteceBot, live: LiveMatch, content: str,
                        ping: Sequence[int]) -> None:  # fmt: skip
     """After a move: the fresh table as a new message at the bottom of the thread, carrying
     the recap and the ping (a new message notifies, and unarchives a quiet thread), then the
-    previous table retired to its title (its recap stays; its picture and buttons go).
+    previous table retired to its title (its recap stays; its turn line, picture and buttons
+    go).
     Three REST calls per move with the interaction's answer."""
     async with table_lock(bot, live.id):
         channel = await table_channel(bot, live)
@@ -222,13 +231,35 @@ async def repost_table(bot: LuteceBot, live: LiveMatch, content: str,
 
 
 async def retire(bot: LuteceBot, live: LiveMatch, channel: Any, message_id: int) -> None:
-    """A past table keeps its content and title; its picture and buttons go (one edit)."""
+    """A past table keeps its recap and title; its turn line, picture and buttons go (one
+    edit): scrolling up must not show a turn long gone as someone's turn."""
     language = await bot.languages.of_guild(live.row.guild_id)
     message = channel.get_partial_message(message_id)
+    said = await _text_of(bot, message)
+    recap = {} if said is None else {"content": without_turn(said)}
     try:
-        await message.edit(embed=title_embed(live, language), attachments=[], view=None)
+        await message.edit(embed=title_embed(live, language), attachments=[], view=None,
+                           **recap)  # fmt: skip
     except discord.HTTPException as exc:  # a past table that stays as it was is harmless
         log.info("match %s: a past table was not retired (code %s)", live.id, exc.code)
+
+
+async def _text_of(bot: LuteceBot, message: discord.PartialMessage) -> str | None:
+    """What a table message being retired says: remembered since it was posted (and then
+    forgotten), else (posted before a restart) fetched; None if that fails."""
+    known = _posted.get(bot, {}).pop(message.id, None)
+    if known is not None:
+        return known
+    try:
+        return (await message.fetch()).content
+    except discord.HTTPException:
+        return None
+
+
+def without_turn(content: str) -> str:
+    """A table's text without its turn ping: the lines that mention someone (names are
+    escaped everywhere else, see `safe_text.md`, so only pings hold mentions)."""
+    return "\n".join(line for line in content.split("\n") if not MENTION.search(line))
 
 
 async def catch_up(bot: LuteceBot, match_id: str) -> None:

@@ -10,6 +10,7 @@ import discord
 
 from bot.games import adapter_for
 from bot.i18n import error_text, t
+from bot.ui.custom_ids import numbers
 from bot.ui.delivery import announce, notice_lines, private_lines, wake_ai
 from bot.ui.in_time import defer_while_busy
 from bot.ui.panel import as_new_message, panel, parse_prefix, shortcut_buttons, text_names
@@ -81,11 +82,11 @@ async def _next_screen(click: Click, chosen: tuple[str, ...]) -> None:
 @handles("do")
 async def confirm(click: Click) -> None:
     """Apply the confirmed move exactly once: a double click finds the same request key."""
-    version_text, _, index_text = click.route.arg.partition(":")
-    if not (version_text.isdigit() and index_text.isdigit()):
+    parsed = numbers(click.route.arg, 2)
+    if parsed is None:
         raise HostError("match.stale", "that button is not valid any more")
-    await play(click.interaction, click.route.match_id, int(version_text), int(index_text),
-               edit=True)  # fmt: skip
+    version, index = parsed
+    await play(click.interaction, click.route.match_id, version, index, edit=True)
 
 
 async def play(interaction: discord.Interaction, match_id: str, version: int, index: int,

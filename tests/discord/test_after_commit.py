@@ -110,8 +110,7 @@ async def test_moves_under_discords_rate_limits_are_all_delivered(world):
             await settle(world, bot)
         live = await bot.host.get(match_id)
         assert live.row.table_version == live.row.version
-        recaps = [m for m in world.fake.messages(thread)
-                  if m.id > last and "your turn" in m.content]
+        recaps = [m for m in world.fake.pinged_messages() if m.id > last]
         assert len(recaps) == 4
         # The bot kept to the limit (discord.py read the bucket headers): the recaps went
         # out at least a window apart, although the moves came faster than that.

@@ -49,9 +49,11 @@ async def test_hostile_names_ping_nobody_but_the_player_to_act(world):
             await settle(world, bot)
     pinged = world.fake.pinged_messages()
     assert pinged, "the turn pings reached nobody"
+    # A ping is read in the message as it was posted (a past table later drops its ping).
+    posted = {s.message_id: s.text for s in log.sent if s.kind == "create"}
     for msg in pinged:
         assert not msg.pinged_everyone and not msg.pinged_role_ids, msg.content
-        named = {int(u) for u in re.findall(r"<@!?(\d+)>", msg.content)}
+        named = {int(u) for u in re.findall(r"<@!?(\d+)>", posted[msg.id])}
         assert msg.pinged_user_ids <= named & players, msg.content
         assert len(msg.pinged_user_ids) <= 1, msg.content  # one player acts at a time here
     # The names are shown, escaped: no raw masked link, mention, heading or spoiler.
@@ -73,3 +75,32 @@ async def test_escaped_names_in_labels_stay_plain(world):
         assert [s.name for s in live.row.seat_rows] == [names["alice"], names["dave"]]
         assert label_names(live)[1] == "@here # heading ||spoiler||"
         assert text_names(live)[1] == "\\@here \\# heading \\|\\|spoiler\\|\\|"
+
+
+NEW_EMOJI = "\U0001fa77"  # 🩷 pink heart: Unicode 15, newer than Python 3.11's database (14)
+
+
+async def test_emoji_newer_than_pythons_unicode_are_kept(world):
+    # Issue 17 §4: "Ann 🩷" lost its heart (an unassigned code point to Python 3.11).
+    from bot.render.drawing import safe_name
+    from bot.render.text import runs
+
+    alice, bob = world.user("alice"), world.user("bob")
+    world.fake.set_nickname(alice, world.guild, f"Ann {NEW_EMOJI}")
+    with PayloadLog(world.fake).installed() as log:
+        async with world.bot() as bot:
+            await world.fake.wait_for(lambda: True)
+            match_id, thread, _ = await start_match(world, bot, alice, [bob])
+            live = await bot.host.get(match_id)
+            assert label_names(live)[0] == text_names(live)[0] == f"Ann {NEW_EMOJI}"
+            await settle(world, bot)
+    public = "\n".join(s.text for s in log.sent if s.audience == PUBLIC)
+    assert f"Ann {NEW_EMOJI}" in public
+    # Pictures draw it with the bundled colour emoji font, which has it.
+    assert runs(safe_name(f"Ann {NEW_EMOJI}"))[-1].kind == "emoji"
+
+
+def test_unassigned_characters_outside_the_emoji_area_still_go():
+    from bot.ui.safe_text import plain
+
+    assert plain("a\u0378b\U000e0080c") == "abc"  # unassigned in Greek, past the tags

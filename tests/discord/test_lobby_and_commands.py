@@ -101,3 +101,19 @@ async def test_a_seat_once_held_forbids_exporting_the_running_match(world):
         assert "secrets" in refused.content
         allowed = await dave.slash(world.games, "admin export", match=match_id)
         assert allowed.message.attachments  # an admin who never played may
+
+
+async def test_start_with_only_the_host_seated_says_to_wait_or_add_an_ai(world):
+    # Issue 17 §4: the host alone pressed Start and read the game's seat range.
+    alice = world.user("alice")
+    async with world.bot() as bot:
+        lobby = await open_table(world, alice, 3)
+        alone = await alice.click(lobby, "Start")
+        assert alone.ephemeral
+        assert "needs 1 more player to start" in alone.content and "Add AI" in alone.content
+        await settle(world, bot)
+        assert [m.status for m in await bot.host.store.list_matches(("lobby",))] == ["lobby"]
+        assert (await alice.click(lobby, "Add AI")).responded
+        assert (await alice.click(lobby, "Start")).responded
+        await settle(world, bot)
+        assert [m.status for m in await bot.host.store.list_matches(("active",))] == ["active"]

@@ -273,6 +273,62 @@ def test_german_and_french_plurals():
     assert t("mp.event.drew", "fr", name="Jo", n=2) == "🂠 Jo a pioché 2 cartes."
 
 
+# Placeholders that hold a bare number (a count, a score, a limit, a sum of francs).
+COUNTS = frozenset({"n", "count", "limit", "min", "max", "score", "seats", "francs", "hours",
+                    "vp", "points"})
+# Words a number may stand before without agreeing with it: units and abbreviations, and
+# prepositions or adverbs ("3 in bag", "…and 2 more", "5 F left").
+INVARIANT = frozenset({
+    "VP", "SP", "PV", "ПО", "F", "фр", "h", "ч", "Std",
+    "in", "on", "more", "left", "im", "weitere", "gebaut", "übrig", "dans", "en", "в", "на",
+    "по", "to", "bis", "à", "до",
+})  # fmt: skip
+COUNT_AND_WORD = re.compile(r"\{(\w+)\}[\s\u00a0\u202f]*([^\W\d_][\w\-]*)")
+
+
+def _every_catalogue() -> list[Any]:
+    """One case per catalogue and language, English included."""
+    return [pytest.param(folder, language, id=f"{label}-{language}")
+            for label, folder in _folders() for language in ("en", *LANGUAGES)
+            if folder.joinpath(f"{language}.json").is_file()]  # fmt: skip
+
+
+@pytest.mark.parametrize(("folder", "language"), _every_catalogue())
+def test_every_count_goes_through_the_plural_forms(folder, language):
+    # Issue 17 §4: "1 points". A number followed by a word that agrees with it ("{score}
+    # points", "{limit} wagons") must be a plural entry counted by {n} (t() picks the form by
+    # n), in every language: English has 2 forms, Russian 3, and a translation may need forms
+    # where English needs none.
+    wrong = []
+    for key, entry in _read(folder, language).items():
+        for form, text in _forms(entry):
+            for found in COUNT_AND_WORD.finditer(text):
+                name, word = found[1], found[2]
+                if name not in COUNTS or word in INVARIANT:
+                    continue
+                if not isinstance(entry, dict) or name != "n":
+                    wrong.append((key, form, found[0]))
+    assert not wrong
+
+
+@pytest.mark.parametrize(("language", "scores", "expected"), [
+    ("en", (1, 2), ("1 point", "2 points")),
+    ("ru", (1, 2, 5), ("1 очко", "2 очка", "5 очков")),
+    ("de", (1, 2), ("1 Punkt", "2 Punkte")),
+    ("fr", (0, 2), ("0 point", "2 points")),
+])  # fmt: skip
+def test_moscow_paris_final_scores_agree_with_their_number(language, scores, expected):
+    # Issue 17 §4: Moscow–Paris said "1 points".
+    from games.core.contract import Result
+
+    result = Result(scores=list(scores), ranking=[[s] for s in range(len(scores))],
+                    winners=[0])  # fmt: skip
+    names = [f"P{s}" for s in range(len(scores))]
+    lines = adapters()["moscow-paris"].result_lines(result, names, language)
+    assert lines[: len(scores)] == [f"**{s + 1}. P{s} — {words}**"
+                                   for s, words in enumerate(expected)]  # fmt: skip
+
+
 # --- what is still to translate
 
 

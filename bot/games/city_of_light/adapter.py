@@ -363,7 +363,7 @@ class CityOfLightAdapter(GameAdapter):
             for s in seats:
                 d = players[s]
                 lines.append(t("col.result.head", locale, place=place, name=seat_name(s, names),
-                               score=result.scores[s]))  # fmt: skip
+                               n=result.scores[s]))  # fmt: skip
                 lit = " + ".join(
                     t("col.result.building", locale, building=_building_name(b["building"],
                       locale), size=b["size"], lights=b["lights"], points=b["points"])

@@ -47,6 +47,7 @@ from bot.games.city_of_light.layout import (
 from bot.games.city_of_light.scoring_picture import draw_scoring
 from bot.i18n import t
 from bot.render.drawing import Canvas, Colour, Point, safe_name
+from bot.ui.custom_ids import numbers
 from games.city_of_light.data import BUILDINGS, FACINGS, POSTCARDS
 from games.city_of_light.views import CityOfLightView
 
@@ -110,9 +111,9 @@ def parse_marks(ids: Collection[str]) -> Marks:
         elif kind == "take" and value in BUILDINGS:
             marks.taken.add(value)
         else:
-            x, _, y = item.partition(",")
-            if x.isdigit() and y.isdigit() and int(x) < 8 and int(y) < 8:
-                marks.cells.append((int(x), int(y)))
+            cell = numbers(item, 2, ",")
+            if cell is not None and cell[0] < 8 and cell[1] < 8:
+                marks.cells.append((cell[0], cell[1]))
     marks.cells.sort()
     return marks
 

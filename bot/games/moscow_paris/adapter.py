@@ -132,7 +132,7 @@ class MoscowParisAdapter(GameAdapter):
             row = v.rows[a.row]
             where = t("mp.step.line_end", locale, city=city_view_name(row.city, locale,
                       markdown=False), side=t(f"mp.side.{a.side}", locale),
-                      wagons=len(row.left) + len(row.right), limit=row.city.limit)  # fmt: skip
+                      wagons=len(row.left) + len(row.right), n=row.city.limit)  # fmt: skip
             return [Step("line", t("mp.step.to_line", locale)),
                     Step(a.wagon, wagon(a.wagon, locale)), Step(f"{a.row}{a.side[0]}", where)]
         if kind == "to_tableau":
@@ -401,7 +401,7 @@ class MoscowParisAdapter(GameAdapter):
                      vp=city_vp(p["city"]), wagons=counted(p["line"], locale))  # fmt: skip
         if kind == "city_revealed":
             return t("mp.event.revealed", locale, city=city_by_id(p["city"], locale),
-                     row=p["row"] + 1, limit=city_limit(p["city"]), vp=city_vp(p["city"]))
+                     row=p["row"] + 1, n=city_limit(p["city"]), vp=city_vp(p["city"]))
         if kind == "turn_ended":
             key = "mp.event.no_claim" if not p.get("claims") else "mp.event.no_more_claims"
             return t(key, locale, name=who)
@@ -442,7 +442,7 @@ class MoscowParisAdapter(GameAdapter):
                 for team in group:
                     lines.append(t("mp.result.team_head", locale, place=place,
                                    team=team_letter(team["team"]),
-                                   names=team_names(team["seats"], names), score=team["score"]))
+                                   names=team_names(team["seats"], names), n=team["score"]))
                     for s in team["seats"]:
                         lines.append(t("mp.result.partner", locale, name=seat_name(s, names),
                                        cities=_cities(seats[s]["cities"], locale)))  # fmt: skip
@@ -451,7 +451,7 @@ class MoscowParisAdapter(GameAdapter):
             for place, group in enumerate(result.ranking, start=1):
                 for s in group:
                     lines.append(t("mp.result.head", locale, place=place,
-                                   name=seat_name(s, names), score=result.scores[s]))  # fmt: skip
+                                   name=seat_name(s, names), n=result.scores[s]))  # fmt: skip
                     if s < len(seats):
                         lines.append(t("mp.result.cities", locale,
                                        cities=_cities(seats[s]["cities"], locale)))  # fmt: skip

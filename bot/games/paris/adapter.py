@@ -62,6 +62,7 @@ from bot.games.paris.terms import (
     tile_name,
     vp_tile,
 )
+from bot.ui.custom_ids import number
 from games.core.contract import Event, Result
 from games.paris.board import LM_COST, LM_INDEX
 from games.paris.data import (
@@ -122,7 +123,7 @@ def _value(loc: str) -> int:
     spot = loc.partition("/")[2]
     if spot.startswith("L"):
         return LM_COST[LM_INDEX[spot]]
-    return int(spot) if spot.isdigit() else 0
+    return number(spot) or 0
 
 
 def _spot_code(loc: str) -> str:
@@ -130,7 +131,7 @@ def _spot_code(loc: str) -> str:
     if loc == "arc":
         return "arc"
     spot = loc.partition("/")[2]
-    return f"v{spot}" if spot.isdigit() else spot
+    return f"v{spot}" if number(spot) is not None else spot
 
 
 class ParisAdapter(GameAdapter):
@@ -353,7 +354,8 @@ class Paths:
         phase = v.phase
         if phase == "place" and v.drawn_tile:
             d, _, value = v.drawn_tile.partition("/")
-            k = BUILDING_KINDS.get(d, {}).get(int(value)) if value.isdigit() else None
+            n = number(value)
+            k = BUILDING_KINDS.get(d, {}).get(n) if n is not None else None
             return self.l("pa.head.place", tile=tile_name(v.drawn_tile, self.locale),
                           kind=kind(k, self.locale))  # fmt: skip
         if phase in ("pay", "bonus", "prestige", "vp_tile") and v.purchase:

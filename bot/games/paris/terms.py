@@ -181,7 +181,7 @@ def bonus_effect(n: int, players: int, locale: str | None) -> str:
     if kind_ == "gain":
         key += "." + ("both" if data["francs"] and data["vp"] else
                       "francs" if data["francs"] else "vp")  # fmt: skip
-        params = {"francs": data["francs"], "vp": data["vp"]}
+        params = {"francs": francs(data["francs"], locale), "vp": data["vp"]}
     elif kind_ == "resource":
         params = {"good": good(data["good"], locale)}
     elif kind_ in ("resource_any", "prestige_any"):
