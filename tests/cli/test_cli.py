@@ -112,7 +112,9 @@ def test_export_of_unknown_match(capsys, tmp_path):
 
 
 def test_bench_prints_every_figure(capsys):
-    code, out, _ = run_cli(capsys, "bench", "--json", "--seconds", "0.2", "--actions", "200")
+    # Three stored matches: the many-matches figures work with fewer than they sample.
+    code, out, _ = run_cli(capsys, "bench", "--json", "--seconds", "0.2", "--actions", "200",
+                           "--matches", "3")  # fmt: skip
     assert code == 0
     report = json.loads(out)
     assert {e["game"] for e in report["engines"]} >= {"paris-paris"}
@@ -121,6 +123,9 @@ def test_bench_prints_every_figure(capsys):
     host = report["host"][0]
     assert host["actions"] == 200 and 0 < host["p50_ms"] <= host["p99_ms"]
     assert report["machine"]["python"]
+    sqlite_many = report["many_matches"][0]
+    assert sqlite_many["matches"] == 3 and sqlite_many["held_matches"] == 3
+    assert 0 < sqlite_many["cold_action_p50_ms"] <= sqlite_many["cold_action_p99_ms"]
 
 
 def test_module_entry_point_has_no_traceback_on_errors(tmp_path):
