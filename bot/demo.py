@@ -5,6 +5,8 @@
 A script holds the lines of `docs/fake_discord.md` (`alice /<game> new players:3`,
 `bob click "Join"`, …) plus one demo directive, `play-out`: whoever must act takes turns
 through the table's panel (random legal choices, seeded) until the match ends.
+A demo is a showcase: a step refused or unanswered, or a play-out that cannot finish the
+match, is an error, named at the end, and the demo exits 1.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import random
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +29,13 @@ from fakediscord.testing import running_bot
 
 PLAY_OUT = "play-out"
 BUTTON, STRING_SELECT = 2, 3
+
+
+@dataclass(frozen=True)
+class PlayOut:
+    """A `play-out` line of a script; its number names it in errors."""
+
+    line_no: int
 
 
 LEGEND = """How to read this transcript:
@@ -96,11 +106,15 @@ async def run_demo(path: str | None, *, game: str | None = None, out: Any = prin
     """Play the script; returns 0, or 1 when a step failed (the transcript says which).
     Pictures the bot sends are saved in `pictures` (replaced at each run)."""
     text = load_script(path, game)
+    try:
+        segments = _split(text)
+    except ValueError as exc:  # a line the fake's script language cannot read
+        raise CliError(f"{path or 'the built-in demo'}: {exc}", 2) from None
     for old in pictures.glob("*.png") if pictures.is_dir() else ():
         old.unlink()
     out(LEGEND)
-    segments = _split(text)
-    names = sorted({s.actor for seg in segments if seg for s in seg if s.actor})
+    names = sorted({s.actor for seg in segments if isinstance(seg, list) for s in seg
+                    if s.actor})  # fmt: skip
     fake = await FakeDiscord.start()
     errors: list[str] = []
     with tempfile.TemporaryDirectory(prefix="lutece-demo-") as tmp:
@@ -116,11 +130,11 @@ async def run_demo(path: str | None, *, game: str | None = None, out: Any = prin
                                     pictures=pictures)  # fmt: skip
                 rng = random.Random(seed)
                 for segment in segments:
-                    if segment is None:
-                        await play_out(runner, bot, rng)
+                    if isinstance(segment, PlayOut):
+                        await play_out(runner, bot, rng, segment.line_no)
                     else:
                         await runner.run(segment)
-                errors = runner.transcript.errors
+                errors = runner.transcript.errors + runner.transcript.refused
             if fake.unknown_routes:
                 errors.append(f"unknown routes: {fake.unknown_routes}")
         finally:
@@ -131,23 +145,24 @@ async def run_demo(path: str | None, *, game: str | None = None, out: Any = prin
     return 1 if errors else 0
 
 
-def _split(text: str) -> list[list[Step] | None]:
-    """Script segments; None stands for a `play-out` line."""
-    segments: list[list[Step] | None] = []
-    chunk: list[str] = []
-    for line in text.splitlines():
+def _split(text: str) -> list[list[Step] | PlayOut]:
+    """Script segments between `play-out` lines; each step keeps its line number in the
+    whole script (the lines of other segments are parsed as blank ones)."""
+    segments: list[list[Step] | PlayOut] = []
+    lines = text.splitlines()
+    start = 0
+    for n, line in enumerate(lines + [PLAY_OUT]):
         if line.strip() == PLAY_OUT:
-            segments += [parse_script("\n".join(chunk)), None]
-            chunk = []
-        else:
-            chunk.append(line)
-    segments.append(parse_script("\n".join(chunk)))
-    return segments
+            segments.append(parse_script("\n" * start + "\n".join(lines[start:n])))
+            segments.append(PlayOut(n + 1))
+            start = n + 1
+    return segments[:-1]  # the last PlayOut closes the script
 
 
-async def play_out(runner: DemoRunner, bot: LuteceBot, rng: random.Random,
+async def play_out(runner: DemoRunner, bot: LuteceBot, rng: random.Random, line_no: int,
                    max_turns: int = 500) -> None:  # fmt: skip
-    """Let the human seats of every active match play until no match is active."""
+    """Let the human seats of every active match play until no match is active; when they
+    cannot, a script error saying where it stopped."""
     fake = runner.fake
     for _ in range(max_turns):
         rows = await bot.host.store.list_matches(("active",))
@@ -157,28 +172,35 @@ async def play_out(runner: DemoRunner, bot: LuteceBot, rng: random.Random,
         seat = min(live.to_act())
         user_id = live.row.seat_rows[seat].user_id
         name = next(u.name for u in fake.fake_users.values() if u.id == user_id)
-        await runner.run([_step(name, "click", "Take turn")])
+        await runner.run([_step(line_no, name, "click", "Take turn")])
         for _ in range(8):
             panel = next((m for m in reversed(list(fake.state.messages.values()))
                           if m.ephemeral_for == user_id), None)  # fmt: skip
             if panel is None:
+                runner.error(f"line {line_no}: play-out stopped: {name} was shown no panel")
                 return
             if panel.find_component(label="Confirm") is not None:
-                await runner.run([_step(name, "click", "Confirm")])
+                await runner.run([_step(line_no, name, "click", "Confirm")])
                 break
             buttons = [c for c in panel.iter_components()
                        if c.get("type") == BUTTON and ":pick:" in c.get("custom_id", "")]
             menus = [c for c in panel.iter_components() if c.get("type") == STRING_SELECT]
             if buttons:  # a step with few choices: one button each, clicked by its label
-                await runner.run([_step(name, "click", rng.choice(buttons)["label"])])
+                label = rng.choice(buttons)["label"]
+                await runner.run([_step(line_no, name, "click", label)])
             elif menus:  # many choices: the select by its placeholder, the option by its label
                 menu = rng.choice(menus)
                 option = rng.choice(menu["options"])
-                await runner.run([_step(name, "select", menu["placeholder"], option["label"])])
+                await runner.run([_step(line_no, name, "select", menu["placeholder"],
+                                        option["label"])])  # fmt: skip
             else:
+                runner.error(f"line {line_no}: play-out stopped: {name}'s panel offers "
+                             "nothing to choose")  # fmt: skip
                 return
+    runner.error(f"line {line_no}: play-out stopped: the match did not end within "
+                 f"{max_turns} turns")  # fmt: skip
 
 
-def _step(actor: str, verb: str, *args: str) -> Step:
+def _step(line_no: int, actor: str, verb: str, *args: str) -> Step:
     text = f"{actor} {verb} " + " ".join(f'"{a}"' if " " in a else a for a in args)
-    return Step(0, text, actor, verb, list(args))
+    return Step(line_no, text, actor, verb, list(args))

@@ -102,8 +102,13 @@ def _options(words: list[str]) -> dict[str, str]:
 
 @dataclass
 class Transcript:
+    """What the script showed. `errors`: the script itself went wrong (a line it cannot
+    run, an `expect` not met). `refused`: steps the client refused or Discord showed as
+    failed — sometimes what a test wants to see, never what a demo should show."""
+
     lines: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    refused: list[str] = field(default_factory=list)
     results: list[InteractionResult] = field(default_factory=list)
 
     @property
@@ -138,6 +143,9 @@ class ScriptRunner:
         self.transcript.errors.append(message)
         self.emit(f"  !! {message}")
 
+    def note_refusal(self, step: Step, why: str) -> None:
+        self.transcript.refused.append(f"line {step.line_no}: {step.text}: {why}")
+
     def user(self, name: str) -> FakeUser:
         try:
             return self.fake.user(name)
@@ -162,6 +170,7 @@ class ScriptRunner:
                 await self.run_step(step)
             except InteractionRefused as e:
                 self.emit(f"  (refused by the client: {e})")
+                self.note_refusal(step, str(e))
             except (ValueError, KeyError, TimeoutError) as e:
                 self.error(f"line {step.line_no}: {e}")
             if step.verb not in ("expect",):
@@ -262,6 +271,7 @@ class ScriptRunner:
             self.transcript.results.append(result)
             if result.failed:
                 self.emit(f"  [{user.name} sees] This interaction failed")
+                self.note_refusal(step, "the bot did not answer")
             elif result.modal:
                 self._modals[user.name] = result
                 self.emit(f"  [modal for {user.name}] {result.modal.get('title')}")
@@ -322,17 +332,41 @@ async def run_script(
 
 def _load_factory(spec: str) -> Callable[[], Any]:
     module, _, attr = spec.partition(":")
-    return getattr(importlib.import_module(module), attr or "make_bot")
+    try:
+        return getattr(importlib.import_module(module), attr or "make_bot")
+    except (ImportError, AttributeError, ValueError) as e:
+        raise ValueError(f"--bot {spec}: no such module:factory ({e})") from None
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Exit 0 when every step ran as written; 1 when a step was refused, failed or an
+    `expect` was not met (each named on stderr); 2, with one sentence, for a script or
+    bot that cannot be used."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("script", help="script file, or - for stdin")
     parser.add_argument("--bot", required=True, help="module:factory returning a bot")
     ns = parser.parse_args(argv)
-    text = sys.stdin.read() if ns.script == "-" else open(ns.script, encoding="utf-8").read()
-    transcript = asyncio.run(run_script(text, _load_factory(ns.bot)))
-    return 1 if transcript.errors else 0
+    try:
+        text = sys.stdin.read() if ns.script == "-" else _read(ns.script)
+        parse_script(text)
+        factory = _load_factory(ns.bot)
+    except ValueError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    transcript = asyncio.run(run_script(text, factory))
+    for problem in transcript.errors + transcript.refused:
+        print(f"error: {problem}", file=sys.stderr)
+    return 1 if transcript.errors or transcript.refused else 0
+
+
+def _read(path: str) -> str:
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return handle.read()
+    except OSError as e:
+        raise ValueError(f"cannot read the script {path}: {e.strerror}") from None
+    except UnicodeDecodeError:
+        raise ValueError(f"the script {path} is not UTF-8 text") from None
 
 
 if __name__ == "__main__":

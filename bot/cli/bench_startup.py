@@ -5,8 +5,9 @@ snapshot) is built with one SQL statement per table. Then:
 - start-up: the real bot starts against the local fake Discord (as a restart: the commands
   were synced by an earlier start) and a player runs `/lutece matches`: seconds to that
   answer, and the REST calls made at start-up (none may be per match);
-- first action on a cold match: a fresh host plays one move in each of 200 matches it has
-  never loaded (one row read, the state from its snapshot, the move stored): p50/p99;
+- first action on a cold match: a fresh host plays one move in each of 200 matches (all of
+  them, if fewer) it has never loaded (one row read, the state from its snapshot, the move
+  stored): p50/p99;
 - memory: a fresh host touches every match once; what it holds stays bounded (the most
   recently used `MatchHost.keep` matches), however many exist.
 """
@@ -102,7 +103,7 @@ async def _start_up(fake: FakeDiscord, url: str, asker: Any) -> dict[str, Any]:
 async def _cold_actions(store: Store, ids: list[str]) -> dict[str, Any]:
     host = MatchHost(store)
     timings = []
-    for match_id in random.Random(1).sample(ids, COLD):
+    for match_id in random.Random(1).sample(ids, min(COLD, len(ids))):
         started = time.perf_counter()
         live = await host.get(match_id)
         seat = min(live.to_act())
@@ -119,15 +120,16 @@ async def _memory(store: Store, ids: list[str]) -> dict[str, Any]:
     gc.collect()
     tracemalloc.start()
     host = MatchHost(store)
-    marks = []
+    marks: dict[int, int] = {}
     for n, match_id in enumerate(ids, 1):
         await host.get(match_id)
-        if n in (len(ids) // 2, len(ids)):
+        if n in (max(len(ids) // 2, 1), len(ids)):  # one match: both marks after it
             gc.collect()
-            marks.append(tracemalloc.get_traced_memory()[0])
+            marks[n] = tracemalloc.get_traced_memory()[0]
     tracemalloc.stop()
-    return {"held_matches": len(host._live), "memory_half_mb": round(marks[0] / 2**20, 1),
-            "memory_all_mb": round(marks[1] / 2**20, 1)}  # fmt: skip
+    half, whole = marks[max(len(ids) // 2, 1)], marks[len(ids)]
+    return {"held_matches": len(host._live), "memory_half_mb": round(half / 2**20, 1),
+            "memory_all_mb": round(whole / 2**20, 1)}  # fmt: skip
 
 
 async def many_matches(url: str, backend: str, matches: int = 10_000) -> dict[str, Any]:

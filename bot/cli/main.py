@@ -7,19 +7,39 @@ import asyncio
 import json
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
+from bot.cli.arguments import positive_float, positive_int
 from bot.cli.errors import EXIT_USAGE, CliError
 from bot.config import ConfigError
 from games.core.errors import IllegalAction, ReplayError
 from storage import StorageError
 
+DESCRIPTION = """Lutèce: a Discord bot that hosts board games, and its tools.
+With no command, run the bot when DISCORD_TOKEN is set (in the environment or .env),
+else play the offline demo on a local fake Discord."""
+SETTINGS = """settings (environment or .env, see .env.example): DISCORD_TOKEN the bot's token;
+LUTECE_DB the database (a SQLite file, default data/lutece.db, or a postgresql:// URL).
+`python -m bot COMMAND --help` describes a command."""
+DB_HELP = "database file or postgresql:// URL"
+SEED_HELP = "the first match's seed; match k uses seed + k (default 1)"
+
+
+class _Parser(argparse.ArgumentParser):
+    """Bad arguments are a CliError like any other failure: one sentence and exit 2 (not a
+    usage dump), returned by `main` rather than exiting, so tests call it in-process."""
+
+    def error(self, message: str) -> NoReturn:
+        raise CliError(f"{message} (see {self.prog} --help)", EXIT_USAGE)
+
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__)
-    sub = parser.add_subparsers(dest="command")
+    parser = _Parser(prog="python -m bot", description=DESCRIPTION, epilog=SETTINGS,
+                     formatter_class=argparse.RawDescriptionHelpFormatter)  # fmt: skip
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.add_parser("run", help="run the Discord bot (needs DISCORD_TOKEN)")
     invite = sub.add_parser("invite", help="print the link that adds the bot to a server")
-    invite.add_argument("--application-id", type=int,
+    invite.add_argument("--application-id", type=positive_int, metavar="ID",
                         help="the application id (default: read from DISCORD_TOKEN)")  # fmt: skip
     demo = sub.add_parser("demo", help="play a scripted match on a local fake Discord")
     demo.add_argument("script", nargs="?", help="a script file (default: the built-in one)")
@@ -28,68 +48,74 @@ def build_parser() -> argparse.ArgumentParser:
     sim = sub.add_parser("simulate", help="play whole matches with AI seats through the store")
     sim.add_argument("--game", required=True, help="a game key (python -m bot games lists them)")
     sim.add_argument("--edition", help="a named edition of the game (default: its first)")
-    sim.add_argument("--players", type=int, default=2)
-    sim.add_argument("--seed", type=int, default=1)
-    sim.add_argument("--matches", type=int, default=1)
-    sim.add_argument("--ai", default="greedy", choices=["greedy", "strong", "random"])
+    sim.add_argument("--players", type=positive_int, default=2, help="seats (default 2)")
+    sim.add_argument("--seed", type=int, default=1, help=SEED_HELP)
+    sim.add_argument("--matches", type=positive_int, default=1, help="matches (default 1)")
+    sim.add_argument("--ai", default="greedy", choices=["greedy", "strong", "random"],
+                     help="the AI in every seat (default greedy)")  # fmt: skip
     sim.add_argument("--option", action="append", default=[], metavar="KEY=JSON",
                      help="a match option, e.g. --option hand_size=2")  # fmt: skip
-    sim.add_argument("--db", help="database file or URL (default: a temporary SQLite file)")
+    sim.add_argument("--db", help=f"{DB_HELP} (default: a temporary SQLite file)")
     sim.add_argument("--json", action="store_true", help="one JSON object per match")
 
     sub.add_parser("games", help="list the installed games, their seats and editions")
 
     rep = sub.add_parser("replay", help="replay a match record and print its result")
-    rep.add_argument("record")
-    rep.add_argument("--json", action="store_true")
+    rep.add_argument("record", help="a match record file (JSON, as export prints)")
+    rep.add_argument("--json", action="store_true", help="the result as one JSON object")
 
     pics = sub.add_parser("pictures", help="every game's table at start, middle and end")
     pics.add_argument("--out", default="docs/pictures", help="folder (default: docs/pictures)")
-    pics.add_argument("--seed", type=int, default=3)
+    pics.add_argument("--seed", type=int, default=3, help="the matches' seed (default 3)")
 
     back = sub.add_parser("backup", help="copy the match database safely, even while running")
-    back.add_argument("destination")
+    back.add_argument("destination", help="the copy's file name (must not exist yet)")
     back.add_argument("--db", help="the SQLite database file (default: LUTECE_DB)")
 
     exp = sub.add_parser("export", help="print the match record of a stored match")
-    exp.add_argument("match_id")
-    exp.add_argument("--db", required=True, help="database file or URL")
+    exp.add_argument("match_id", help="the match's id (as /lutece matches shows it)")
+    exp.add_argument("--db", required=True, help=DB_HELP)
 
     mig = sub.add_parser("migrate-db", help="copy every match and setting into another "
                          "database (SQLite ⇄ PostgreSQL), then verify by replaying")  # fmt: skip
-    mig.add_argument("source", metavar="FROM", help="database file or URL to copy")
-    mig.add_argument("target", metavar="TO", help="database file or URL to fill (empty)")
+    mig.add_argument("source", metavar="FROM", help=f"{DB_HELP} to copy")
+    mig.add_argument("target", metavar="TO", help=f"{DB_HELP} to fill (empty)")
     mig.add_argument("--force", action="store_true",
                      help="empty TO first when it already holds data")  # fmt: skip
 
     arena = sub.add_parser("arena", help="seeded matches between two AI kinds: win rates")
     arena.add_argument("--game", required=True, help="a game key")
-    arena.add_argument("--players", type=int, default=2)
-    arena.add_argument("--matches", type=int, default=200)
+    arena.add_argument("--players", type=positive_int, default=2, help="seats (default 2)")
+    arena.add_argument("--matches", type=positive_int, default=200,
+                       help="matches to play (default 200)")  # fmt: skip
     arena.add_argument("--a", default="strong", help="the AI measured (one seat per match)")
     arena.add_argument("--b", default="greedy", help="the AI in every other seat")
-    arena.add_argument("--budget", type=float, default=None,
+    arena.add_argument("--budget", type=positive_float, default=None, metavar="SECONDS",
                        help="seconds per move (default 0.1 without --iterations)")  # fmt: skip
-    arena.add_argument("--iterations", type=int, default=None,
+    arena.add_argument("--iterations", type=positive_int, default=None,
                        help="search iterations per move (reproducible)")  # fmt: skip
-    arena.add_argument("--seed", type=int, default=1)
-    arena.add_argument("--jobs", type=int, default=1, help="parallel processes")
+    arena.add_argument("--seed", type=int, default=1, help=SEED_HELP)
+    arena.add_argument("--jobs", type=positive_int, default=1,
+                       help="parallel processes (default 1)")  # fmt: skip
     arena.add_argument("--edition", help="a named edition of the game (default: its first)")
-    arena.add_argument("--json", action="store_true")
+    arena.add_argument("--json", action="store_true", help="the report as one JSON object")
 
     bench = sub.add_parser("bench", help="engine playouts/s, host actions/s and latency")
-    bench.add_argument("--json", action="store_true")
+    bench.add_argument("--json", action="store_true", help="the figures as one JSON object")
     bench.add_argument("--ai", action="store_true", help="only the AI search's playouts/s")
-    bench.add_argument("--seconds", type=float, default=3.0, help="time per engine figure")
-    bench.add_argument("--actions", type=int, default=3000, help="persisted actions to time")
-    bench.add_argument("--matches", type=int, default=10_000,
-                       help="active matches stored for the start-up figure")  # fmt: skip
+    bench.add_argument("--seconds", type=positive_float, default=3.0,
+                       help="time per engine figure (default 3)")  # fmt: skip
+    bench.add_argument("--actions", type=positive_int, default=3000,
+                       help="persisted actions to time (default 3000)")  # fmt: skip
+    bench.add_argument("--matches", type=positive_int, default=10_000,
+                       help="active matches stored for the start-up figure "
+                       "(default 10000)")  # fmt: skip
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
     try:
+        args = build_parser().parse_args(argv)
         return asyncio.run(_dispatch(args)) or 0
     except CliError as exc:
         print(f"error: {exc}", file=sys.stderr)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bot.cli.databases import open_store
 from bot.cli.errors import EXIT_USAGE, CliError
 from games.core.errors import IllegalAction, ReplayError
 from games.core.record import MatchRecord, RecordedAction
@@ -32,9 +33,9 @@ async def migrate_db(source: str, target: str, force: bool) -> int:
                        EXIT_USAGE)  # fmt: skip
     if parse_url(source) == parse_url(target):
         raise CliError("FROM and TO are the same database", EXIT_USAGE)
-    src = await Store.open(source)
+    src = await open_store(source, "FROM")
     try:
-        dst = await Store.open(target)
+        dst = await open_store(target, "TO")
         try:
             return await _copy(src, dst, force)
         finally:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from bot.cli.databases import open_store
 from bot.cli.errors import EXIT_USAGE, CliError, load_json_file
 from bot.cli.simulate import format_summary, result_summary
 from games.core.errors import first_error
@@ -14,7 +15,6 @@ from games.core.record import MatchRecord
 from games.core.replay import replay
 from games.host import MatchHost
 from games.registry import get_game
-from storage import Store
 from storage.codec import parse_url
 
 
@@ -44,8 +44,8 @@ def replay_file(path: str, as_json: bool) -> int:
 async def export(match_id: str, db: str) -> int:
     kind, path = parse_url(db)
     if kind == "sqlite" and not Path(path).is_file():
-        raise CliError(f"no database file at {db}", EXIT_USAGE)
-    store = await Store.open(db)
+        raise CliError(f"no database file at {db} (--db)", EXIT_USAGE)
+    store = await open_store(db, "--db")
     try:
         record = await MatchHost(store).record(match_id)
     finally:

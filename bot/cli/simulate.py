@@ -7,10 +7,10 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from bot.cli.errors import EXIT_USAGE, CliError
+from bot.cli.databases import open_store
 from games.host import MatchHost
 from games.registry import game_keys, get_game
-from storage import SeatRow, Store
+from storage import SeatRow
 
 
 def result_summary(match_id: str, result: dict[str, Any], actions: int) -> dict[str, Any]:
@@ -34,11 +34,16 @@ def format_summary(summary: dict[str, Any], seed: int | None = None) -> str:
             f"{summary['actions']} actions")  # fmt: skip
 
 
+def seats_text(low: int, high: int) -> str:
+    """"2 players", or "2–4 players" when the game allows a range."""
+    return f"{low} players" if low == high else f"{low}–{high} players"
+
+
 def list_games() -> int:
     """One line per installed game: key, title, seats, editions (the default first)."""
     for key in game_keys():
         game = get_game(key)
-        print(f"{key}: {game.title}, {game.min_seats}–{game.max_seats} players, editions: "
+        print(f"{key}: {game.title}, {seats_text(game.min_seats, game.max_seats)}, editions: "
               f"{', '.join(game.editions)}")  # fmt: skip
     return 0
 
@@ -54,10 +59,8 @@ async def simulate(
     db: str | None,
     as_json: bool,
 ) -> int:
-    if matches < 1:
-        raise CliError("--matches must be at least 1", EXIT_USAGE)
     with tempfile.TemporaryDirectory(prefix="lutece-sim-") as tmp:
-        store = await Store.open(db or Path(tmp) / "simulate.db")
+        store = await open_store(db or Path(tmp) / "simulate.db", "--db")
         try:
             # No one waits for an answer here: every AI move gets its full time.
             host = MatchHost(store, ai_call_seconds=float("inf"))

@@ -10,15 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli.main import main
+from tests.cli.running import run_cli
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def run_cli(capsys, *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_seeded_simulate_is_deterministic(capsys, tmp_path):
@@ -118,7 +112,9 @@ def test_export_of_unknown_match(capsys, tmp_path):
 
 
 def test_bench_prints_every_figure(capsys):
-    code, out, _ = run_cli(capsys, "bench", "--json", "--seconds", "0.2", "--actions", "200")
+    # Three stored matches: the many-matches figures work with fewer than they sample.
+    code, out, _ = run_cli(capsys, "bench", "--json", "--seconds", "0.2", "--actions", "200",
+                           "--matches", "3")  # fmt: skip
     assert code == 0
     report = json.loads(out)
     assert {e["game"] for e in report["engines"]} >= {"paris-paris"}
@@ -127,6 +123,9 @@ def test_bench_prints_every_figure(capsys):
     host = report["host"][0]
     assert host["actions"] == 200 and 0 < host["p50_ms"] <= host["p99_ms"]
     assert report["machine"]["python"]
+    sqlite_many = report["many_matches"][0]
+    assert sqlite_many["matches"] == 3 and sqlite_many["held_matches"] == 3
+    assert 0 < sqlite_many["cold_action_p50_ms"] <= sqlite_many["cold_action_p99_ms"]
 
 
 def test_module_entry_point_has_no_traceback_on_errors(tmp_path):
@@ -190,16 +189,16 @@ def test_pictures_of_every_game_are_regenerated_by_one_command(capsys, tmp_path)
 def test_every_game_has_a_demo_script_that_parses_and_plays_it():
     """`python -m bot demo --game KEY`: each game's own script, its lines in the fake's
     script language, opening a table of that game and playing it out."""
-    from bot.demo import PLAY_OUT, _split, load_script
+    from bot.demo import PLAY_OUT, PlayOut, _split, load_script
     from bot.games import adapter_for, adapters
     from bot.i18n import t
 
     for key in adapters():
         script = load_script(None, key)
         segments = _split(script)
-        steps = [s for seg in segments if seg for s in seg]
+        steps = [s for seg in segments if isinstance(seg, list) for s in seg]
         assert any(f"/{adapter_for(key).command} new" in s.text for s in steps), key
-        assert None in segments and PLAY_OUT in script
+        assert any(isinstance(seg, PlayOut) for seg in segments) and PLAY_OUT in script
         secret_button = t(adapter_for(key).private_label)
         assert f'click "{secret_button}"' in script, (key, secret_button)
 

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from fakediscord.script import parse_script, run_script
+from fakediscord.script import main, parse_script, run_script
 from tests.fakediscord.demo_bot import make_bot
+
+BOT = "tests.fakediscord.demo_bot:make_bot"
 
 SCRIPT = """
 # a table, a join, someone else's ephemeral, a select, DMs closed
@@ -55,3 +57,32 @@ def test_parse_errors():
     steps = parse_script('bob select "Token" a b\nin #games')
     assert (steps[0].actor, steps[0].verb, steps[0].args) == ("bob", "select", ["Token", "a", "b"])
     assert steps[1].verb == "in"
+
+
+def test_the_command_line_exits_1_and_names_a_refused_step(tmp_path, capsys):
+    script = tmp_path / "typo.txt"
+    script.write_text('alice /paris-paris new players:3\nbob click "Jion"\n')
+    assert main([str(script), "--bot", BOT]) == 1
+    err = capsys.readouterr().err
+    assert err == 'error: line 2: bob click "Jion": no message visible to them has that ' \
+        "component\n"  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["missing.txt", "--bot", BOT], "error: cannot read the script missing.txt: No such "
+                                        "file or directory\n"),  # fmt: skip
+        (["bad.txt", "--bot", BOT], "error: line 1: cannot read 'alice dances'\n"),
+        (["ok.txt", "--bot", "tests.nowhere"], "error: --bot tests.nowhere: no such "
+                                               "module:factory (No module named "
+                                               "'tests.nowhere')\n"),  # fmt: skip
+    ],
+)
+def test_the_command_line_names_what_it_cannot_use(tmp_path, monkeypatch, capsys, args,
+                                                   expected):  # fmt: skip
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "bad.txt").write_text("alice dances\n")
+    (tmp_path / "ok.txt").write_text("alice /hand\n")
+    assert main(args) == 2
+    assert capsys.readouterr().err == expected
