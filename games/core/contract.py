@@ -157,6 +157,13 @@ class Game(ABC, Generic[S, A]):
         return dict(self.editions[name])
 
     def check_seats(self, seats: int) -> None:
+        if self.min_seats == self.max_seats != seats:
+            raise IllegalAction(
+                "seats.exact",
+                f"{self.title} is played by {self.min_seats} players, not {seats}",
+                n=self.min_seats,
+                seats=seats,
+            )
         if not self.min_seats <= seats <= self.max_seats:
             raise IllegalAction(
                 "seats.out_of_range",

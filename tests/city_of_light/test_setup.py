@@ -100,3 +100,16 @@ def test_bad_arrangements_are_refused(arrangement, key):
 def test_random_postcards_can_be_arranged():
     s = new({"postcards": "random"}, arrangement={"postcards": list(POSTCARDS[4:])})
     assert set(s.cards) == set(POSTCARDS[4:])
+
+
+def test_a_wrong_player_count_names_the_one_count_the_game_takes():
+    # DE: "Entscheidet euch nun für jeweils eine Farbe (Orange oder Blau)": two players, no
+    # range, so the refusal names the one count ("2 players"), never "2 to 2".
+    from bot.i18n import error_text
+
+    with pytest.raises(IllegalAction) as info:
+        GAME.check_seats(3)
+    assert info.value.key == "seats.exact"
+    assert "2 to 2" not in str(info.value) and "2 players" in str(info.value)
+    assert error_text(info.value, "en-US") == "This game is for exactly 2 players."
+    assert error_text(info.value, "ru") == "В эту игру играют ровно 2 игрока."
