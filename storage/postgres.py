@@ -187,5 +187,10 @@ def _scrub(message: str, dsn: str) -> str:
     secrets = [urlsplit(dsn).password or ""]
     secrets += [v for k, v in parse_qsl(urlsplit(dsn).query) if k.lower() == "password"]
     for secret in filter(None, secrets):
-        message = message.replace(secret, "***")
+        # A short password is blanked only where it stands alone: a one-letter password must
+        # not turn "postgresql://" into "***ostgresql://".
+        pattern = re.escape(secret)
+        if len(secret) < 4 and secret.isalnum():
+            pattern = rf"(?<![0-9A-Za-z]){pattern}(?![0-9A-Za-z])"
+        message = re.sub(pattern, "***", message)
     return " ".join(message.split())
