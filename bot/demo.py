@@ -92,16 +92,19 @@ def load_script(path: str | None, game: str | None = None) -> str:
 
 
 async def run_demo(path: str | None, *, game: str | None = None, out: Any = print,
-                   seed: int = 7, pictures: Path = Path("lutece-demo")) -> int:  # fmt: skip
+                   seed: int = 7, pictures: Path = Path("lutece-demo"),
+                   fake: FakeDiscord | None = None) -> int:  # fmt: skip
     """Play the script; returns 0, or 1 when a step failed (the transcript says which).
-    Pictures the bot sends are saved in `pictures` (replaced at each run)."""
+    Pictures the bot sends are saved in `pictures` (replaced at each run). On a `fake` the
+    caller started (the Discord bench reads its records afterwards), else on a fresh one."""
     text = load_script(path, game)
     for old in pictures.glob("*.png") if pictures.is_dir() else ():
         old.unlink()
     out(LEGEND)
     segments = _split(text)
     names = sorted({s.actor for seg in segments if seg for s in seg if s.actor})
-    fake = await FakeDiscord.start()
+    own = fake is None
+    fake = fake or await FakeDiscord.start()
     errors: list[str] = []
     with tempfile.TemporaryDirectory(prefix="lutece-demo-") as tmp:
         try:
@@ -124,7 +127,8 @@ async def run_demo(path: str | None, *, game: str | None = None, out: Any = prin
             if fake.unknown_routes:
                 errors.append(f"unknown routes: {fake.unknown_routes}")
         finally:
-            await fake.stop()
+            if own:
+                await fake.stop()
     for error in errors:
         out(f"error: {error}")
     out(CLOSING.format(folder=pictures.as_posix()))

@@ -59,9 +59,10 @@ async def run(*, demo_without_token: bool) -> int:
     except discord.LoginFailure:
         raise CliError("Discord refused the token in DISCORD_TOKEN: copy it again from the "
                        "developer portal (Bot → Reset Token)") from None  # fmt: skip
-    except (aiohttp.ClientError, OSError, discord.GatewayNotFound) as exc:
-        raise CliError(f"cannot reach Discord ({type(exc).__name__}: {exc}); check the "
-                       "machine's network and try again") from None  # fmt: skip
+    except (aiohttp.ClientError, OSError, discord.GatewayNotFound):
+        # One sentence for whoever runs the bot: where it tried, not a library's exception.
+        raise CliError(f"cannot reach Discord at {config.endpoint or 'discord.com'}: check "
+                       "the machine's network connection and try again") from None  # fmt: skip
     return 0
 
 
