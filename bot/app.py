@@ -28,6 +28,9 @@ from games.host import MatchHost
 from storage import Store
 
 log = logging.getLogger(__name__)
+# What running handlers get to finish after a stop (SIGTERM) is asked: under the 10 s a
+# container platform waits before it kills (Docker's default), with time left to close.
+SHUTDOWN_GRACE_S = 8.0
 
 
 class LuteceBot(commands.Bot):
@@ -52,6 +55,9 @@ class LuteceBot(commands.Bot):
         self._store = store
         self._frozen = False
         self.inflight: set[asyncio.Task[Any]] = set()  # handlers to finish before closing
+        self.closing = False  # a stop was asked: new interactions are turned away
+        self.shutdown_grace = SHUTDOWN_GRACE_S
+        self._stopped: asyncio.Future[None] | None = None
         # One table update at a time per match; a lock nobody holds goes away by itself.
         self.table_locks: weakref.WeakValueDictionary[str, asyncio.Lock] = (
             weakref.WeakValueDictionary())
@@ -88,15 +94,41 @@ class LuteceBot(commands.Bot):
             self._frozen = True
 
     async def close(self) -> None:
-        """Let running handlers finish (their actions are persisted already), then close."""
-        pending = {t for t in self.inflight if t is not asyncio.current_task()}
-        if pending:
-            await asyncio.wait(pending, timeout=10)
-        await self.deadlines.stop()
+        """Stop gracefully, once however often asked (a signal, then `async with`'s exit)."""
+        if self._stopped is None:
+            self._stopped = asyncio.ensure_future(self._stop())
+        await asyncio.shield(self._stopped)
+
+    async def _stop(self) -> None:
+        """New interactions are turned away with a sentence; the running handlers (with
+        their follow-ups: the table, the recap, the AI replies) and the deadline timer's round
+        finish within `shutdown_grace`. Whatever still runs then is cancelled, its moves
+        stored already (the table catches up when the match is next touched: its stored
+        `table_version` is behind). Only then do Discord and the database close, so no
+        handler ever finds them closed under it."""
+        self.closing = True
+        until = asyncio.get_running_loop().time() + self.shutdown_grace
+        await asyncio.gather(self._finish_handlers(until), self.deadlines.stop(until))
+        await super().close()
         store = self.host.store if getattr(self, "host", None) is not None else self._store
         if store is not None:
             await store.close()
-        await super().close()
+
+    async def _finish_handlers(self, until: float) -> None:
+        loop = asyncio.get_running_loop()
+        # A loop, not one wait: a click answered "restarting" meanwhile is a handler too.
+        while pending := {t for t in self.inflight if t is not asyncio.current_task()}:
+            left = until - loop.time()
+            if left > 0:
+                await asyncio.wait(pending, timeout=left)
+                continue
+            log.warning("stopping: %d handlers still running after %.0f s are cancelled; "
+                        "their stored moves reach the table when the match is next touched",
+                        len(pending), self.shutdown_grace)  # fmt: skip
+            for task in pending:
+                task.cancel()
+            await asyncio.wait(pending, timeout=1.0)
+            return
 
 
 def configure_logging(level: int) -> None:

@@ -21,7 +21,7 @@ import discord
 from bot.games import adapter_for
 from bot.i18n import language_of, t
 from bot.ui.panel import panel, text_names
-from bot.ui.table import lost, move_to_channel, repost_table, table_channel
+from bot.ui.table import lost, move_to_channel, repost_table, table_channel, table_lock
 from games.core.contract import Event
 from games.host.errors import HostError
 from games.host.outcome import LiveMatch, Outcome
@@ -128,10 +128,38 @@ async def announce(bot: LuteceBot, outcome: Outcome) -> None:
     bot.deadlines.poke()  # the turn changed, and with it the deadline
     if not outcome.applied:
         return
-    content, waiting = await recap(bot, outcome)
-    await attempt("the table", live.id, repost_table(bot, live, content, waiting))
+    await attempt("the table", live.id, show_table(bot, live, outcome))
     await deliver_notices(bot, live, outcome)
     await prompt_by_dm(bot, live)
+
+
+async def show_table(bot: LuteceBot, live: LiveMatch, outcome: Outcome | None) -> None:
+    """The fresh table with the recap of every move it has not shown: `outcome`'s, and any
+    that a stop or a Discord error kept from an earlier table (replayed from the log). Its
+    stored `table_version` is read under the table's lock, so two of these never tell one
+    move twice, and a table already past `outcome` (a later move posted it) stays."""
+    async with table_lock(bot, live.id):
+        shown = live.row.table_version
+        if outcome is not None and shown >= outcome.applied[-1].version:
+            return
+        if outcome is None or shown != outcome.applied[0].version - 1 or (
+                outcome.applied[-1].version != live.row.version):  # fmt: skip
+            outcome = await bot.host.since(live.id, shown)
+            if not outcome.applied:
+                return
+        content, waiting = await recap(bot, outcome)
+        await repost_table(bot, outcome.match, content, waiting)
+
+
+async def catch_up(bot: LuteceBot, match_id: str) -> None:
+    """When a match is touched, a table left behind it (a stop between a stored move and
+    its table, a Discord error) is posted afresh with the recap and ping it missed; cheap
+    when the table is current: one comparison."""
+    live = bot.host.peek(match_id)
+    if live is None or not live.started or live.row.status not in ("active", "finished"):
+        return
+    if live.row.table_version < live.row.version:
+        await attempt("the table", match_id, show_table(bot, live, None))
 
 
 def dm_language(prefs: UserPrefs) -> str:

@@ -10,10 +10,9 @@ import discord
 
 from bot.games import adapter_for
 from bot.i18n import error_text, t
-from bot.ui.delivery import announce, notice_lines, private_lines, wake_ai
+from bot.ui.delivery import announce, catch_up, notice_lines, private_lines, wake_ai
 from bot.ui.panel import as_new_message, panel, parse_prefix, shortcut_buttons, text_names
 from bot.ui.router import Click, answered, handles, reply, view_of
-from bot.ui.table import catch_up
 from games.host import HostError, MatchHost
 from games.host.outcome import LiveMatch
 
@@ -44,6 +43,7 @@ async def take_turn(click: Click) -> None:
         await reply(click.interaction, "⚠️ " + error_text(exc, click.locale))
         if exc.key == "turn.not_yours":  # perhaps an AI seat a stopped process left waiting
             await wake_ai(click.bot, click.route.match_id)
+            await catch_up(click.bot, click.route.match_id)  # or a table it left behind
         return
     message = await panel(click.bot, live, seat, (), click.locale)
     notes = notice_lines(live, click.bot.take_notices(live.id, seat), click.locale)
