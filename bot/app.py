@@ -23,7 +23,6 @@ from bot.ui import lobby, turns  # noqa: F401  (registers their component handle
 from bot.ui.languages import Languages
 from bot.ui.pictures import Pictures
 from bot.ui.router import RoutedComponent
-from games.core.contract import Event
 from games.host import MatchHost
 from storage import Store
 
@@ -61,8 +60,6 @@ class LuteceBot(commands.Bot):
         # One table update at a time per match; a lock nobody holds goes away by itself.
         self.table_locks: weakref.WeakValueDictionary[str, asyncio.Lock] = (
             weakref.WeakValueDictionary())
-        # Private events not yet shown to their player (no DMs): (match, seat) -> events.
-        self._notices: dict[tuple[str, int], list[Event]] = {}
 
     async def setup_hook(self) -> None:
         store = self._store or await Store.open(self.config.db_path)
@@ -76,14 +73,6 @@ class LuteceBot(commands.Bot):
         await self.add_cog(AdminCog(self))
         await sync_commands(self)
         self.deadlines.start()
-
-    def queue_notices(self, match_id: str, seat: int, events: list[Event]) -> None:
-        """Keep private events for the seat's next panel or secrets answer."""
-        self._notices.setdefault((match_id, seat), []).extend(events)
-
-    def take_notices(self, match_id: str, seat: int) -> list[Event]:
-        """The private events waiting for the seat's player, now handed over."""
-        return self._notices.pop((match_id, seat), [])
 
     async def on_ready(self) -> None:
         log.info("ready as %s in %d servers", self.user, len(self.guilds))

@@ -25,7 +25,7 @@ from bot.ui.table import lost, move_to_channel, repost_table, table_channel, tab
 from games.core.contract import Event
 from games.host.errors import HostError
 from games.host.outcome import LiveMatch, Outcome
-from storage.rows import UserPrefs
+from storage.rows import Notice, UserPrefs
 
 if TYPE_CHECKING:
     from bot.app import LuteceBot
@@ -176,7 +176,8 @@ def notice_lines(live: LiveMatch, events: list[Event], locale: str | None) -> li
 async def deliver_notices(bot: LuteceBot, live: LiveMatch, outcome: Outcome) -> None:
     """Each seat's private events reach its player only: by DM when they asked for DMs,
     else at the top of their next panel or secrets answer (fresh ephemerals of their own
-    clicks: an old ephemeral's token may have expired)."""
+    clicks: an old ephemeral's token may have expired). Those are kept with the match in
+    the database until shown, so a restart in between forgets none."""
     for seat, events in outcome.notices().items():
         user_id = live.row.seat_rows[seat].user_id
         if user_id is None:
@@ -186,7 +187,30 @@ async def deliver_notices(bot: LuteceBot, live: LiveMatch, outcome: Outcome) -> 
             text = "\n".join(notice_lines(live, events, dm_language(prefs)))
             if text and await send_dm(bot, live, user_id, text):
                 continue
-        bot.queue_notices(live.id, seat, events)
+        # Keyed by the outcome's last version: each outcome's notices are stored once.
+        await bot.host.store.add_notices(live.id, seat, outcome.applied[-1].version,
+                                         [_stored(e) for e in events])  # fmt: skip
+
+
+async def waiting_notices(bot: LuteceBot, live: LiveMatch, seat: int,
+                          locale: str | None) -> tuple[list[str], list[Notice]]:  # fmt: skip
+    """The lines of the private events waiting for the seat's player (for the answer to their
+    own click), and the notices to drop with `notices_shown` once that answer went out."""
+    waiting = await bot.host.store.notices(live.id, seat)
+    return notice_lines(live, [_event(n.event) for n in waiting], locale), waiting
+
+
+async def notices_shown(bot: LuteceBot, live: LiveMatch, shown: list[Notice]) -> None:
+    if shown:
+        await bot.host.store.drop_notices(live.id, shown)
+
+
+def _stored(event: Event) -> dict[str, Any]:
+    return {"kind": event.kind, "params": dict(event.params), "to": list(event.to or ())}
+
+
+def _event(stored: dict[str, Any]) -> Event:
+    return Event(stored["kind"], stored["params"], tuple(stored["to"]))
 
 
 def private_lines(bot: LuteceBot, live: LiveMatch, seat: int, locale: str | None) -> str:
