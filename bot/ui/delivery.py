@@ -201,6 +201,7 @@ async def waiting_notices(bot: LuteceBot, live: LiveMatch, seat: int,
 
 
 async def notices_shown(bot: LuteceBot, live: LiveMatch, shown: list[Notice]) -> None:
+    """Delete notices only after the answer that showed them went out: none is lost."""
     if shown:
         await bot.host.store.drop_notices(live.id, shown)
 
