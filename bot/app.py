@@ -23,11 +23,13 @@ from bot.ui import lobby, turns  # noqa: F401  (registers their component handle
 from bot.ui.languages import Languages
 from bot.ui.pictures import Pictures
 from bot.ui.router import RoutedComponent
-from games.core.contract import Event
 from games.host import MatchHost
 from storage import Store
 
 log = logging.getLogger(__name__)
+# What running handlers get to finish after a stop (SIGTERM) is asked: under the 10 s a
+# container platform waits before it kills (Docker's default), with time left to close.
+SHUTDOWN_GRACE_S = 8.0
 
 
 class LuteceBot(commands.Bot):
@@ -52,11 +54,12 @@ class LuteceBot(commands.Bot):
         self._store = store
         self._frozen = False
         self.inflight: set[asyncio.Task[Any]] = set()  # handlers to finish before closing
+        self.closing = False  # a stop was asked: new interactions are turned away
+        self.shutdown_grace = SHUTDOWN_GRACE_S
+        self._stopped: asyncio.Future[None] | None = None
         # One table update at a time per match; a lock nobody holds goes away by itself.
         self.table_locks: weakref.WeakValueDictionary[str, asyncio.Lock] = (
             weakref.WeakValueDictionary())
-        # Private events not yet shown to their player (no DMs): (match, seat) -> events.
-        self._notices: dict[tuple[str, int], list[Event]] = {}
 
     async def setup_hook(self) -> None:
         store = self._store or await Store.open(self.config.db_path)
@@ -71,14 +74,6 @@ class LuteceBot(commands.Bot):
         await sync_commands(self)
         self.deadlines.start()
 
-    def queue_notices(self, match_id: str, seat: int, events: list[Event]) -> None:
-        """Keep private events for the seat's next panel or secrets answer."""
-        self._notices.setdefault((match_id, seat), []).extend(events)
-
-    def take_notices(self, match_id: str, seat: int) -> list[Event]:
-        """The private events waiting for the seat's player, now handed over."""
-        return self._notices.pop((match_id, seat), [])
-
     async def on_ready(self) -> None:
         log.info("ready as %s in %d servers", self.user, len(self.guilds))
         if not self._frozen:
@@ -88,15 +83,41 @@ class LuteceBot(commands.Bot):
             self._frozen = True
 
     async def close(self) -> None:
-        """Let running handlers finish (their actions are persisted already), then close."""
-        pending = {t for t in self.inflight if t is not asyncio.current_task()}
-        if pending:
-            await asyncio.wait(pending, timeout=10)
-        await self.deadlines.stop()
+        """Stop gracefully, once however often asked (a signal, then `async with`'s exit)."""
+        if self._stopped is None:
+            self._stopped = asyncio.ensure_future(self._stop())
+        await asyncio.shield(self._stopped)
+
+    async def _stop(self) -> None:
+        """New interactions are turned away with a sentence; the running handlers (with
+        their follow-ups: the table, the recap, the AI replies) and the deadline timer's round
+        finish within `shutdown_grace`. Whatever still runs then is cancelled, its moves
+        stored already (the table catches up when the match is next touched: its stored
+        `table_version` is behind). Only then do Discord and the database close, so no
+        handler ever finds them closed under it."""
+        self.closing = True
+        until = asyncio.get_running_loop().time() + self.shutdown_grace
+        await asyncio.gather(self._finish_handlers(until), self.deadlines.stop(until))
+        await super().close()
         store = self.host.store if getattr(self, "host", None) is not None else self._store
         if store is not None:
             await store.close()
-        await super().close()
+
+    async def _finish_handlers(self, until: float) -> None:
+        loop = asyncio.get_running_loop()
+        # A loop, not one wait: a click answered "restarting" meanwhile is a handler too.
+        while pending := {t for t in self.inflight if t is not asyncio.current_task()}:
+            left = until - loop.time()
+            if left > 0:
+                await asyncio.wait(pending, timeout=left)
+                continue
+            log.warning("stopping: %d handlers still running after %.0f s are cancelled; "
+                        "their stored moves reach the table when the match is next touched",
+                        len(pending), self.shutdown_grace)  # fmt: skip
+            for task in pending:
+                task.cancel()
+            await asyncio.wait(pending, timeout=1.0)
+            return
 
 
 def configure_logging(level: int) -> None:

@@ -8,14 +8,14 @@ reminder is sent by the one process that marks it sent."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import socket
 from typing import TYPE_CHECKING
 
 from bot.i18n import t
-from bot.ui.delivery import announce, attempt, mentions, post, to_act_users
-from bot.ui.table import catch_up
+from bot.ui.delivery import announce, attempt, catch_up, mentions, post, to_act_users
 from games.host.outcome import Outcome
 from storage.rows import Deadline
 
@@ -42,6 +42,7 @@ class DeadlineTimer:
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{id(self):x}"  # this timer
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        self._stopping = False
 
     def start(self) -> None:
         if self._task is None:
@@ -50,17 +51,22 @@ class DeadlineTimer:
     def poke(self) -> None:
         self._wake.set()
 
-    async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            try:
-                await self._task
-            except asyncio.CancelledError:
-                pass
-            self._task = None
+    async def stop(self, until: float | None = None) -> None:
+        """Stop the timer. A round under way (a timeout's AI move, its notice and table) may
+        finish until `until` (the event loop's clock); then it is cancelled."""
+        task, self._task = self._task, None
+        if task is None:
+            return
+        self._stopping = True
+        self._wake.set()
+        if until is not None:
+            await asyncio.wait({task}, timeout=max(0.0, until - asyncio.get_running_loop().time()))
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
 
     async def _run(self) -> None:
-        while True:
+        while not self._stopping:
             # Clear *before* the tick: a poke that arrives while tick() awaits the database
             # (a move was just played) must wake the next wait, not be wiped out after it.
             self._wake.clear()
@@ -69,6 +75,8 @@ class DeadlineTimer:
             except Exception:
                 log.exception("deadline tick failed")
                 delay = 30.0
+            if self._stopping:
+                return
             try:
                 await asyncio.wait_for(self._wake.wait(), timeout=delay)
             except TimeoutError:

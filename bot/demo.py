@@ -102,9 +102,11 @@ def load_script(path: str | None, game: str | None = None) -> str:
 
 
 async def run_demo(path: str | None, *, game: str | None = None, out: Any = print,
-                   seed: int = 7, pictures: Path = Path("lutece-demo")) -> int:  # fmt: skip
+                   seed: int = 7, pictures: Path = Path("lutece-demo"),
+                   fake: FakeDiscord | None = None) -> int:  # fmt: skip
     """Play the script; returns 0, or 1 when a step failed (the transcript says which).
-    Pictures the bot sends are saved in `pictures` (replaced at each run)."""
+    Pictures the bot sends are saved in `pictures` (replaced at each run). On a `fake` the
+    caller started (the Discord bench reads its records afterwards), else on a fresh one."""
     text = load_script(path, game)
     try:
         segments = _split(text)
@@ -115,7 +117,8 @@ async def run_demo(path: str | None, *, game: str | None = None, out: Any = prin
     out(LEGEND)
     names = sorted({s.actor for seg in segments if isinstance(seg, list) for s in seg
                     if s.actor})  # fmt: skip
-    fake = await FakeDiscord.start()
+    own = fake is None
+    fake = fake or await FakeDiscord.start()
     errors: list[str] = []
     with tempfile.TemporaryDirectory(prefix="lutece-demo-") as tmp:
         try:
@@ -138,7 +141,8 @@ async def run_demo(path: str | None, *, game: str | None = None, out: Any = prin
             if fake.unknown_routes:
                 errors.append(f"unknown routes: {fake.unknown_routes}")
         finally:
-            await fake.stop()
+            if own:
+                await fake.stop()
     for error in errors:
         out(f"error: {error}")
     out(CLOSING.format(folder=pictures.as_posix()))

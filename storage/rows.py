@@ -58,6 +58,16 @@ class ActionRow:
 
 
 @dataclasses.dataclass(slots=True, frozen=True)
+class Notice:
+    """A private event kept for its seat's player until shown (a player without DMs)."""
+
+    seat: int
+    version: int  # the match version of the move that told it
+    n: int  # its place among that move's notices to the seat
+    event: dict[str, Any]
+
+
+@dataclasses.dataclass(slots=True, frozen=True)
 class Deadline:
     """A running turn deadline: what the deadline timer needs, without the match's state."""
 

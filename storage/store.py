@@ -33,7 +33,7 @@ from storage.codec import (
     write_seats,
 )
 from storage.errors import ConstraintViolation, DuplicateRequest, StaleVersion, StorageError
-from storage.rows import ActionRow, Deadline, GuildSettings, MatchRow, SeatRow, UserPrefs
+from storage.rows import ActionRow, Deadline, GuildSettings, MatchRow, Notice, SeatRow, UserPrefs
 from storage.transfer import TransferMixin
 
 __all__ = ["DuplicateRequest", "StaleVersion", "StorageError", "Store"]
@@ -250,6 +250,39 @@ class Store(TransferMixin, abc.ABC):
                 match_id,
             )
         return [ActionRow(r[0], r[1], loads(r[2]), r[3], r[4], r[5]) for r in rows]
+
+    # --- private notices ------------------------------------------------------------------
+
+    async def add_notices(self, match_id: str, seat: int, version: int,
+                          events: Sequence[dict[str, Any]]) -> None:  # fmt: skip
+        """Keep private events for the seat's player until they are shown (a player without
+        DMs), with the match so that a restart forgets none; `version` is the move's that
+        told them. Adding the same move's notices again adds nothing."""
+        async with self._transaction() as conn:
+            await conn.executemany(
+                "INSERT INTO notices (match_id, seat, version, n, event) VALUES (?,?,?,?,?) "
+                "ON CONFLICT DO NOTHING",
+                [(match_id, seat, version, n, dumps(e)) for n, e in enumerate(events)],
+            )  # fmt: skip
+
+    async def notices(self, match_id: str, seat: int | None = None) -> list[Notice]:
+        """The notices waiting for one seat's player (or every seat's), oldest first."""
+        where, params = "WHERE match_id = ?", [match_id]
+        if seat is not None:
+            where += " AND seat = ?"
+            params.append(seat)
+        async with self._session() as conn:
+            rows = await conn.fetch(f"SELECT seat, version, n, event FROM notices {where} "
+                                    "ORDER BY seat, version, n", *params)  # fmt: skip
+        return [Notice(r[0], r[1], r[2], loads(r[3])) for r in rows]
+
+    async def drop_notices(self, match_id: str, shown: Sequence[Notice]) -> None:
+        """Delete notices their player was shown."""
+        async with self._transaction() as conn:
+            await conn.executemany(
+                "DELETE FROM notices WHERE match_id = ? AND seat = ? AND version = ? AND n = ?",
+                [(match_id, s.seat, s.version, s.n) for s in shown],
+            )
 
     # --- deadlines ------------------------------------------------------------------------
 

@@ -1,6 +1,7 @@
 """Whole-database reads and writes for `python -m bot migrate-db`: a match with everything it
 owns (row, seats, seat history, the action log) out of one store and into another, verbatim
-(same versions, sequence numbers, request ids and times), and the small tables beside it.
+(same versions, sequence numbers, request ids and times) and the private notices waiting for
+its players, and the small tables beside it.
 
 Part of `Store` (a mixin only to keep the store's file small); written against the same
 `Conn` protocol, so it works between any two backends. Deadline claims are not copied: they
@@ -14,15 +15,15 @@ import dataclasses
 from typing import TYPE_CHECKING
 
 from storage.codec import INSERT_MATCH, RECORD_HOLDER, Conn, dumps, match_values, write_seats
-from storage.rows import ActionRow, GuildSettings, MatchRow, UserPrefs
+from storage.rows import ActionRow, GuildSettings, MatchRow, Notice, UserPrefs
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
     from typing import Any
 
 # Children first, so that foreign keys never object while emptying.
-TABLES = ("actions", "seat_history", "seats", "matches", "user_prefs", "guild_settings",
-          "bot_state")  # fmt: skip
+TABLES = ("notices", "actions", "seat_history", "seats", "matches", "user_prefs",
+          "guild_settings", "bot_state")  # fmt: skip
 
 
 @dataclasses.dataclass(slots=True)
@@ -32,6 +33,7 @@ class MatchDump:
     row: MatchRow
     history: list[tuple[int, int]]  # every user who ever held a seat, and the last one held
     actions: list[ActionRow]
+    notices: list[Notice]  # private events not yet shown to their players
 
 
 class TransferMixin:
@@ -43,6 +45,7 @@ class TransferMixin:
         def _transaction(self) -> contextlib.AbstractAsyncContextManager[Conn]: ...
         async def _select_matches(self, where: str, params: Sequence[Any]) -> list[MatchRow]: ...
         async def actions(self, match_id: str) -> list[ActionRow]: ...
+        async def notices(self, match_id: str, seat: int | None = None) -> list[Notice]: ...
 
     async def match_ids(self) -> list[str]:
         """Every match id, whatever its status, oldest first."""
@@ -59,7 +62,8 @@ class TransferMixin:
                 "SELECT user_id, seat FROM seat_history WHERE match_id = ? ORDER BY user_id",
                 match_id,
             )
-        return MatchDump(rows[0], [(r[0], r[1]) for r in history], await self.actions(match_id))
+        return MatchDump(rows[0], [(r[0], r[1]) for r in history], await self.actions(match_id),
+                         await self.notices(match_id))  # fmt: skip
 
     async def load_match(self, dump: MatchDump) -> None:
         """Insert a dumped match, log included, in one transaction (all or nothing)."""
@@ -76,6 +80,10 @@ class TransferMixin:
                 [(match_id, a.seq, a.seat, dumps(a.action), a.request_id, a.user_id, a.at)
                  for a in dump.actions],
             )  # fmt: skip
+            await conn.executemany(
+                "INSERT INTO notices (match_id, seat, version, n, event) VALUES (?,?,?,?,?)",
+                [(match_id, x.seat, x.version, x.n, dumps(x.event)) for x in dump.notices],
+            )
 
     async def all_prefs(self) -> list[UserPrefs]:
         async with self._session() as conn:

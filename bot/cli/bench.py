@@ -6,7 +6,9 @@
 - host: persisted actions per second through MatchHost and each backend, and p50/p99
   latency of one `act` call: SQLite (a file in a temporary directory, WAL, the default
   synchronous level) and PostgreSQL (a throw-away server of its own, `storage.pg_testserver`,
-  with PostgreSQL's durable defaults: fsync and synchronous commits on, over a Unix socket).
+  with PostgreSQL's durable defaults: fsync and synchronous commits on, over a Unix socket);
+- discord: p50/p99 click→answer latency over a whole match through the fake Discord
+  (`bot.cli.bench_discord`).
 """
 
 from __future__ import annotations
@@ -212,6 +214,7 @@ def machine() -> dict[str, Any]:
 
 async def bench(as_json: bool, seconds: float, actions: int = 3000,
                 matches: int = 10_000, ai_only: bool = False) -> int:  # fmt: skip
+    from bot.cli.bench_discord import discord_match, print_discord
     from bot.cli.bench_startup import many_matches
 
     keys = game_keys()
@@ -229,6 +232,7 @@ async def bench(as_json: bool, seconds: float, actions: int = 3000,
         "ai": [ai_playouts(k, bench_seats(k), seconds) for k in keys],
         "host": [await host_actions(k, bench_seats(k), actions) for k in keys] + pg_host,
         "many_matches": [sqlite_many, pg_many],
+        "discord": await discord_match(),
     }
     if as_json:
         print(json.dumps(report, indent=2))
@@ -262,4 +266,5 @@ async def bench(as_json: bool, seconds: float, actions: int = 3000,
               f"match p50 {s['cold_action_p50_ms']} ms, p99 {s['cold_action_p99_ms']} ms; "
               f"every match touched once: {s['held_matches']} held, "
               f"{s['memory_half_mb']} MB after half, {s['memory_all_mb']} MB after all")
+    print_discord(report["discord"])
     return 0

@@ -49,19 +49,23 @@ async def run(*, demo_without_token: bool) -> int:
     shards = {} if config.shard is None else {"shard_id": config.shard[0],
                                               "shard_count": config.shard[1]}  # fmt: skip
     bot = LuteceBot(config, store=store, **shards)
-    # A platform stop (SIGTERM) closes cleanly: running handlers finish, the database closes.
+    # A platform stop (SIGTERM) closes cleanly: new clicks are turned away, running handlers
+    # and their follow-ups finish (within `LuteceBot.shutdown_grace`), the database closes.
     loop = asyncio.get_running_loop()
     for stop in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(stop, lambda: asyncio.ensure_future(bot.close()))
     try:
         async with bot:
             await bot.start(config.token)
+        # `start` returns once Discord is closed; the stop closes the database after that.
+        await bot.close()
     except discord.LoginFailure:
         raise CliError("Discord refused the token in DISCORD_TOKEN: copy it again from the "
                        "developer portal (Bot → Reset Token)") from None  # fmt: skip
-    except (aiohttp.ClientError, OSError, discord.GatewayNotFound) as exc:
-        raise CliError(f"cannot reach Discord ({type(exc).__name__}: {exc}); check the "
-                       "machine's network and try again") from None  # fmt: skip
+    except (aiohttp.ClientError, OSError, discord.GatewayNotFound):
+        # One sentence for whoever runs the bot: where it tried, not a library's exception.
+        raise CliError(f"cannot reach Discord at {config.endpoint or 'discord.com'}: check "
+                       "the machine's network connection and try again") from None  # fmt: skip
     return 0
 
 

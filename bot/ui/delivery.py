@@ -21,11 +21,11 @@ import discord
 from bot.games import adapter_for
 from bot.i18n import language_of, t
 from bot.ui.panel import panel, text_names
-from bot.ui.table import lost, move_to_channel, repost_table, table_channel
+from bot.ui.table import lost, move_to_channel, repost_table, table_channel, table_lock
 from games.core.contract import Event
 from games.host.errors import HostError
 from games.host.outcome import LiveMatch, Outcome
-from storage.rows import UserPrefs
+from storage.rows import Notice, UserPrefs
 
 if TYPE_CHECKING:
     from bot.app import LuteceBot
@@ -128,10 +128,38 @@ async def announce(bot: LuteceBot, outcome: Outcome) -> None:
     bot.deadlines.poke()  # the turn changed, and with it the deadline
     if not outcome.applied:
         return
-    content, waiting = await recap(bot, outcome)
-    await attempt("the table", live.id, repost_table(bot, live, content, waiting))
+    await attempt("the table", live.id, show_table(bot, live, outcome))
     await deliver_notices(bot, live, outcome)
     await prompt_by_dm(bot, live)
+
+
+async def show_table(bot: LuteceBot, live: LiveMatch, outcome: Outcome | None) -> None:
+    """The fresh table with the recap of every move it has not shown: `outcome`'s, and any
+    that a stop or a Discord error kept from an earlier table (replayed from the log). Its
+    stored `table_version` is read under the table's lock, so two of these never tell one
+    move twice, and a table already past `outcome` (a later move posted it) stays."""
+    async with table_lock(bot, live.id):
+        shown = live.row.table_version
+        if outcome is not None and shown >= outcome.applied[-1].version:
+            return
+        if outcome is None or shown != outcome.applied[0].version - 1 or (
+                outcome.applied[-1].version != live.row.version):  # fmt: skip
+            outcome = await bot.host.since(live.id, shown)
+            if not outcome.applied:
+                return
+        content, waiting = await recap(bot, outcome)
+        await repost_table(bot, outcome.match, content, waiting)
+
+
+async def catch_up(bot: LuteceBot, match_id: str) -> None:
+    """When a match is touched, a table left behind it (a stop between a stored move and
+    its table, a Discord error) is posted afresh with the recap and ping it missed; cheap
+    when the table is current: one comparison."""
+    live = bot.host.peek(match_id)
+    if live is None or not live.started or live.row.status not in ("active", "finished"):
+        return
+    if live.row.table_version < live.row.version:
+        await attempt("the table", match_id, show_table(bot, live, None))
 
 
 def dm_language(prefs: UserPrefs) -> str:
@@ -148,7 +176,8 @@ def notice_lines(live: LiveMatch, events: list[Event], locale: str | None) -> li
 async def deliver_notices(bot: LuteceBot, live: LiveMatch, outcome: Outcome) -> None:
     """Each seat's private events reach its player only: by DM when they asked for DMs,
     else at the top of their next panel or secrets answer (fresh ephemerals of their own
-    clicks: an old ephemeral's token may have expired)."""
+    clicks: an old ephemeral's token may have expired). Those are kept with the match in
+    the database until shown, so a restart in between forgets none."""
     for seat, events in outcome.notices().items():
         user_id = live.row.seat_rows[seat].user_id
         if user_id is None:
@@ -158,7 +187,31 @@ async def deliver_notices(bot: LuteceBot, live: LiveMatch, outcome: Outcome) -> 
             text = "\n".join(notice_lines(live, events, dm_language(prefs)))
             if text and await send_dm(bot, live, user_id, text):
                 continue
-        bot.queue_notices(live.id, seat, events)
+        # Keyed by the outcome's last version: each outcome's notices are stored once.
+        await bot.host.store.add_notices(live.id, seat, outcome.applied[-1].version,
+                                         [_stored(e) for e in events])  # fmt: skip
+
+
+async def waiting_notices(bot: LuteceBot, live: LiveMatch, seat: int,
+                          locale: str | None) -> tuple[list[str], list[Notice]]:  # fmt: skip
+    """The lines of the private events waiting for the seat's player (for the answer to their
+    own click), and the notices to drop with `notices_shown` once that answer went out."""
+    waiting = await bot.host.store.notices(live.id, seat)
+    return notice_lines(live, [_event(n.event) for n in waiting], locale), waiting
+
+
+async def notices_shown(bot: LuteceBot, live: LiveMatch, shown: list[Notice]) -> None:
+    """Delete notices only after the answer that showed them went out: none is lost."""
+    if shown:
+        await bot.host.store.drop_notices(live.id, shown)
+
+
+def _stored(event: Event) -> dict[str, Any]:
+    return {"kind": event.kind, "params": dict(event.params), "to": list(event.to or ())}
+
+
+def _event(stored: dict[str, Any]) -> Event:
+    return Event(stored["kind"], stored["params"], tuple(stored["to"]))
 
 
 def private_lines(bot: LuteceBot, live: LiveMatch, seat: int, locale: str | None) -> str:

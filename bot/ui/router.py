@@ -103,13 +103,31 @@ async def answer_language(interaction: discord.Interaction) -> str:
 
 
 async def guarded(interaction: discord.Interaction, run: Callable[[], Awaitable[None]]) -> None:
-    """Run a handler; refusals become friendly ephemerals, crashes a logged generic answer."""
-    locale = await answer_language(interaction)
+    """Run a handler; refusals become friendly ephemerals, crashes a logged generic answer.
+
+    The handler counts among the bot's running ones from its first step, so a stop lets it
+    finish (see `LuteceBot.close`); once a stop was asked, a new click is answered with a
+    sentence instead and changes nothing."""
+    client = interaction.client
+    if client.is_closed():
+        return  # stopped: Discord and the database are closed, nothing can be answered
     task = asyncio.current_task()
-    inflight: set[asyncio.Task[Any]] = getattr(interaction.client, "inflight", set())
+    inflight: set[asyncio.Task[Any]] = getattr(client, "inflight", set())
     if task is not None:
         inflight.add(task)
     try:
+        await _answered_safely(interaction, run)
+    finally:
+        inflight.discard(task)  # type: ignore[arg-type]
+
+
+async def _answered_safely(interaction: discord.Interaction,
+                           run: Callable[[], Awaitable[None]]) -> None:  # fmt: skip
+    locale = await answer_language(interaction)
+    try:
+        if getattr(interaction.client, "closing", False):
+            await refuse(interaction, t("error.restarting", locale))
+            return
         await run()
     except IllegalAction as exc:
         await refuse(interaction, error_text(exc, locale))
@@ -121,18 +139,20 @@ async def guarded(interaction: discord.Interaction, run: Callable[[], Awaitable[
     except Exception:
         log.exception("handler failed for interaction %s", interaction.id)
         await refuse(interaction, t("error.internal", locale))
-    finally:
-        inflight.discard(task)  # type: ignore[arg-type]
 
 
 async def dispatch(interaction: discord.Interaction, raw: str, values: list[str]) -> None:
     route = custom_ids.parse(raw)
     handler = HANDLERS.get(route.verb) if route else None
-    locale = await answer_language(interaction)
-    if route is None or handler is None:
-        await refuse(interaction, t("error.unknown_button", locale))
-        return
-    await guarded(interaction, lambda: handler(Click(interaction, route, values, locale)))
+
+    async def run() -> None:
+        locale = await answer_language(interaction)
+        if route is None or handler is None:
+            await refuse(interaction, t("error.unknown_button", locale))
+            return
+        await handler(Click(interaction, route, values, locale))
+
+    await guarded(interaction, run)
 
 
 class RoutedComponent(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ANY_ID):

@@ -4,7 +4,8 @@ Real Discord archives a quiet thread (edits then fail with 50083, a new message 
 it), and admins lock or delete threads. So the table is edited where it is, its thread is
 unarchived when an edit is refused, and when the thread is gone or locked the table moves to
 the channel the match was opened in, as `/admin resume` does. The version the table shows is
-stored, so a table left behind by a Discord error is brought up to date at the next chance.
+stored, so a table left behind (a Discord error, a stop) is brought up to date at the next
+chance (`bot.ui.delivery.catch_up`).
 """
 
 from __future__ import annotations
@@ -209,25 +210,24 @@ async def repost_table(bot: LuteceBot, live: LiveMatch, content: str,
                        ping: Sequence[int]) -> None:  # fmt: skip
     """After a move: the fresh table as a new message at the bottom of the thread, carrying
     the recap and the ping (a new message notifies, and unarchives a quiet thread), then the
-    previous table retired to its title (its recap stays; its turn line, picture and buttons
-    go).
-    Three REST calls per move with the interaction's answer."""
-    async with table_lock(bot, live.id):
-        channel = await table_channel(bot, live)
-        if channel is None:
-            if await move_to_channel(bot, live, content, ping) is None:
-                log.warning("match %s: no channel for its table; /admin resume re-posts it",
-                            live.id)  # fmt: skip
-            return
-        old = live.row.table_message_id
-        try:
-            await post_table(bot, live, channel, content=content, ping=ping)
-        except discord.HTTPException as exc:
-            if not lost(exc, channel) or await move_to_channel(bot, live, content, ping) is None:
-                raise
-            return  # the old table went with its thread
-        if old is not None:
-            await retire(bot, live, channel, old)
+    previous table retired to its title (its recap stays; its turn line, picture and buttons go).
+    Three REST calls per move with the interaction's answer. The caller holds `table_lock`
+    (it decides under the lock what the recap must tell)."""
+    channel = await table_channel(bot, live)
+    if channel is None:
+        if await move_to_channel(bot, live, content, ping) is None:
+            log.warning("match %s: no channel for its table; /admin resume re-posts it",
+                        live.id)  # fmt: skip
+        return
+    old = live.row.table_message_id
+    try:
+        await post_table(bot, live, channel, content=content, ping=ping)
+    except discord.HTTPException as exc:
+        if not lost(exc, channel) or await move_to_channel(bot, live, content, ping) is None:
+            raise
+        return  # the old table went with its thread
+    if old is not None:
+        await retire(bot, live, channel, old)
 
 
 async def retire(bot: LuteceBot, live: LiveMatch, channel: Any, message_id: int) -> None:
@@ -261,17 +261,3 @@ def without_turn(content: str) -> str:
     escaped everywhere else, see `safe_text.md`, so only pings hold mentions)."""
     return "\n".join(line for line in content.split("\n") if not MENTION.search(line))
 
-
-async def catch_up(bot: LuteceBot, match_id: str) -> None:
-    """Refresh a table that an earlier Discord error left behind its match (cheap when
-    the table is current: nothing but a comparison)."""
-    live = bot.host.peek(match_id)
-    if live is None or not live.started or live.row.status not in ("active", "finished"):
-        return
-    if live.row.table_version >= live.row.version:
-        return
-    try:
-        await refresh_table(bot, live)
-    except discord.HTTPException as exc:
-        log.warning("match %s: the table is still behind (HTTP %s, code %s)", match_id,
-                    exc.status, exc.code)  # fmt: skip

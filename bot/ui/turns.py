@@ -11,11 +11,17 @@ import discord
 from bot.games import adapter_for
 from bot.i18n import error_text, t
 from bot.ui.custom_ids import numbers
-from bot.ui.delivery import announce, notice_lines, private_lines, wake_ai
+from bot.ui.delivery import (
+    announce,
+    catch_up,
+    notices_shown,
+    private_lines,
+    waiting_notices,
+    wake_ai,
+)
 from bot.ui.in_time import defer_while_busy
 from bot.ui.panel import as_new_message, panel, parse_prefix, shortcut_buttons, text_names
 from bot.ui.router import Click, answered, handles, reply, view_of
-from bot.ui.table import catch_up
 from games.host import HostError, MatchHost
 from games.host.outcome import LiveMatch
 
@@ -46,12 +52,14 @@ async def take_turn(click: Click) -> None:
         await reply(click.interaction, "⚠️ " + error_text(exc, click.locale))
         if exc.key == "turn.not_yours":  # perhaps an AI seat a stopped process left waiting
             await wake_ai(click.bot, click.route.match_id)
+            await catch_up(click.bot, click.route.match_id)  # or a table it left behind
         return
     message = await panel(click.bot, live, seat, (), click.locale)
-    notes = notice_lines(live, click.bot.take_notices(live.id, seat), click.locale)
+    notes, shown = await waiting_notices(click.bot, live, seat, click.locale)
     if notes:
         message["content"] = "\n".join(notes) + "\n\n" + message["content"]
     await reply(click.interaction, **as_new_message(message))
+    await notices_shown(click.bot, live, shown)
     await catch_up(click.bot, live.id)
 
 
@@ -125,12 +133,13 @@ async def mine(click: Click) -> None:
     seat = live.seat_of(click.user_id)
     if seat is None or not live.started:
         raise HostError("seat.not_player", "you are not playing in this match")
-    notes = notice_lines(live, click.bot.take_notices(live.id, seat), click.locale)
+    notes, shown = await waiting_notices(click.bot, live, seat, click.locale)
     text = private_lines(click.bot, live, seat, click.locale)
     extra = {}
     if shortcuts := shortcut_buttons(click.bot.host, live, seat, click.locale):
         extra["view"] = view_of(*shortcuts)
     await reply(click.interaction, "\n".join([*notes, text]) if notes else text, **extra)
+    await notices_shown(click.bot, live, shown)
     await catch_up(click.bot, live.id)
 
 

@@ -130,13 +130,30 @@ class MatchHost(LobbyMixin, SeatsMixin, ThinkingMixin):
                 del self._live[match_id]
                 self._locks.pop(match_id, None)
 
-    async def _replay(self, live: LiveMatch) -> Any:
-        """The state rebuilt from the match's setup and its whole log (the truth)."""
+    async def _replay(self, live: LiveMatch, told: Outcome | None = None,
+                      after: int = 0) -> Any:  # fmt: skip
+        """The state rebuilt from the match's setup and its whole log (the truth); the
+        actions after version `after` are added to `told`, with their events."""
         game, row = live.game, live.row
         state = game.setup(row.seats, game.parse_options(row.options), row.seed, row.arrangement)
         for entry in await self.store.actions(row.id):
-            state, _ = game.apply(state, entry.seat, game.parse_action(entry.action))
+            action = game.parse_action(entry.action)
+            state, events = game.apply(state, entry.seat, action)
+            if told is not None and entry.seq > after:
+                by = "ai" if entry.user_id is None else "player"
+                told.applied.append(Applied(entry.seat, action, tuple(events), entry.seq, by))
         return state
+
+    async def since(self, match_id: str, version: int) -> Outcome:
+        """The actions after `version` with their events, replayed from the log: what a
+        table left at `version` has not told yet (its process stopped between storing a
+        move and posting it, or Discord refused the post)."""
+        async with self.lock(match_id):
+            live = await self._current(match_id)
+            outcome = Outcome(live)
+            if live.started and version < live.row.version:
+                await self._replay(live, outcome, after=version)
+            return outcome
 
     async def verify(self, match_id: str) -> bool:
         """Replay the log and compare with the stored snapshot; a difference is repaired from

@@ -122,6 +122,8 @@ def test_bench_prints_every_figure(capsys):
     assert all(a["playouts_per_s"] > 0 for a in report["ai"])
     host = report["host"][0]
     assert host["actions"] == 200 and 0 < host["p50_ms"] <= host["p99_ms"]
+    clicks = report["discord"]  # a whole match through the fake Discord
+    assert clicks["interactions"] > 10 and 0 < clicks["p50_ms"] <= clicks["p99_ms"]
     assert report["machine"]["python"]
     sqlite_many = report["many_matches"][0]
     assert sqlite_many["matches"] == 3 and sqlite_many["held_matches"] == 3

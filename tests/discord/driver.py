@@ -288,9 +288,7 @@ def marker_leaks(sent: list[Sent], markers: dict[int, str], owners: dict[int, in
 
 
 def rest_stats(fake: Any, records: list[Any]) -> dict[str, float]:
-    """Average REST calls and p99 answer latency over some interaction records."""
+    """Average and most REST calls over some interaction records."""
     counts = [len(r.rest_calls) for r in records]
-    lat = sorted(r.latency for r in records if r.latency is not None)
-    p99 = lat[min(len(lat) - 1, max(0, round(0.99 * len(lat) + 0.5) - 1))] if lat else 0.0
     return {"n": len(records), "avg_calls": sum(counts) / max(1, len(counts)),
-            "max_calls": max(counts, default=0), "p99": p99}  # fmt: skip
+            "max_calls": max(counts, default=0)}  # fmt: skip

@@ -112,8 +112,8 @@ async def test_moves_under_discords_rate_limits_are_all_delivered(world):
         assert live.row.table_version == live.row.version
         recaps = [m for m in world.fake.pinged_messages() if m.id > last]
         assert len(recaps) == 4
-        # The bot kept to the limit (discord.py read the bucket headers): the recaps went
-        # out at least a window apart, although the moves came faster than that.
-        posts = [c.at for c in world.fake.rest_calls[first_call:]
+        # Every recap was accepted by the fake's limiter (which refuses a post less than a
+        # window after the last), although the moves came faster than that: the bot waited.
+        posts = [c for c in world.fake.rest_calls[first_call:]
                  if c.method == "POST" and c.route == POST and c.status == 200]
-        assert len(posts) == 4 and min(b - a for a, b in zip(posts, posts[1:], strict=False)) >= 1.1
+        assert len(posts) == 4

@@ -1,13 +1,12 @@
 """AI levels through the fake Discord: a strong AI takes over a dropped player and plays the
-match out within its time per move, while everyone else is still answered at once — clicks
+match out within its time per move, while everyone else is still answered meanwhile — clicks
 and admin commands on its own match included (issue 17 §4)."""
 
 from __future__ import annotations
 
 import asyncio
 import random
-import statistics
-import time
+import threading
 from collections.abc import Iterator
 
 import pytest
@@ -49,17 +48,20 @@ async def test_lobby_offers_both_levels(world):
 
 async def test_strong_ai_replaces_a_dropped_player(world, monkeypatch):
     alice, bob, carol, dave = (world.user(n) for n in ("alice", "bob", "carol", "dave"))
-    thinking: list[float] = []
+    # Once Bob plays on, each AI decision waits at a gate until the test has seen what
+    # happens while it thinks.
+    gating, thinking, gate = threading.Event(), threading.Event(), threading.Semaphore(0)
+    budgets: list[float] = []
     choose = ai.SearchPlayer.choose
 
-    def timed(self, *args, **kwargs):  # type: ignore[no-untyped-def]
-        start = time.perf_counter()
-        try:
-            return choose(self, *args, **kwargs)
-        finally:
-            thinking.append(time.perf_counter() - start)
+    def gated(self, game, state, seat, rng, budget=None):  # type: ignore[no-untyped-def]
+        budgets.append(budget.seconds)
+        if gating.is_set():
+            thinking.set()
+            gate.acquire(timeout=30)  # a guard against a hang, not a bound
+        return choose(self, game, state, seat, rng, budget)
 
-    monkeypatch.setattr(ai.SearchPlayer, "choose", timed)
+    monkeypatch.setattr(ai.SearchPlayer, "choose", gated)
     async with world.bot() as bot:
         bot.host.ai_seconds = BUDGET
         match_a, thread_a, _ = await start_match(world, bot, alice, [bob])
@@ -74,45 +76,34 @@ async def test_strong_ai_replaces_a_dropped_player(world, monkeypatch):
         await settle(world, bot)
         assert (await bot.host.get(match_a)).row.seat_rows[seat].ai == "strong"
 
-        # Bob plays on; whenever the AI thinks, Carol is clicking in her own match.
+        # Bob plays on; whenever the AI thinks, Carol clicks in her own match.
         rng = random.Random(3)
-        others: list[float] = []
-        confirms: list[float] = []
+        answered_while_thinking = 0
+        gating.set()
         while (live := await bot.host.get(match_a)).row.status == "active":
             assert live.seat_of(bob.id) in live.to_act()
-            done = asyncio.Event()
-
-            async def pester(done: asyncio.Event = done) -> None:
-                while not done.is_set():
-                    answer = await carol.click(table_message(world, thread_b), "Rules")
-                    assert answer.responded and not answer.failed
-                    others.append(answer.latency)
-                    await asyncio.sleep(0.02)
-
-            task = asyncio.create_task(pester())
-            try:
-                result = await take_turn(world, bob, thread_a, rng)
-                # The AI thinks after Bob's click was answered, while Carol keeps clicking.
-                live = bot.host.peek(match_a)
-                await world.fake.wait_for(lambda live=live: live.row.status != "active" or (
-                    live.seat_of(bob.id) in live.to_act() and not bot.host.busy(match_a)),
-                    timeout=10)  # fmt: skip
-            finally:
-                done.set()
-                await task
+            version = live.row.version
+            result = await take_turn(world, bob, thread_a, rng)
+            # Bob's click is answered before the AI thinks: his move alone is stored.
             assert result.responded and not result.failed and "Done" in result.content, result
-            confirms.append(result.latency)
+            assert (await bot.host.store.current_version(match_a)) == version + 1
+            live = bot.host.peek(match_a)
+
+            def ai_thinks_or_bob_acts(live=live) -> bool:  # type: ignore[no-untyped-def]
+                return thinking.is_set() or live.row.status != "active" or (
+                    live.seat_of(bob.id) in live.to_act() and not bot.host.busy(match_a))
+
+            while await world.fake.wait_for(ai_thinks_or_bob_acts, timeout=10) and (
+                    thinking.is_set()):  # fmt: skip
+                thinking.clear()
+                # The AI thinks off the event loop: Carol is answered meanwhile.
+                answer = await carol.click(table_message(world, thread_b), "Rules")
+                assert answer.responded and not answer.failed
+                answered_while_thinking += 1
+                gate.release()
         live = await bot.host.get(match_a)
-        print(f"AI moves {len(thinking)}, thinking max {max(thinking):.3f} s; Bob's confirms "
-              f"max {max(confirms):.3f} s; Carol's {len(others)} clicks: median "
-              f"{statistics.median(others) * 1000:.0f} ms, max {max(others) * 1000:.0f} ms")
         assert live.row.status == "finished"
-        assert thinking and max(thinking) < BUDGET + 0.15, max(thinking)
-        # Bob's click is answered before the AI thinks: as fast as anyone else's.
-        assert max(confirms) < 0.5, max(confirms)
-        assert len(others) >= len(confirms)
-        assert statistics.median(others) < 0.1 and max(others) < 0.5, (
-            statistics.median(others), max(others))  # fmt: skip
+        assert answered_while_thinking and max(budgets) <= BUDGET, budgets
 
 
 async def test_clicks_and_an_admin_replace_are_answered_while_the_ai_thinks(world, held):

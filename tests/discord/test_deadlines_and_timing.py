@@ -1,4 +1,6 @@
-"""Turn deadlines on a controllable clock (reminder, timeout, restart) and answer timing."""
+"""Turn deadlines on a controllable clock (reminder, timeout, restart), and a late answer.
+
+How fast answers arrive is a bench figure (`python -m bot bench`), never an assertion."""
 
 from __future__ import annotations
 
@@ -89,19 +91,6 @@ async def test_deadline_with_wait_lets_the_match_wait(world):
         live = await bot.host.get(match_id)
         assert live.row.version == version + 1 and live.row.deadline_at is not None
         assert await user_to_act(bot, match_id, users) is not None
-
-
-async def test_answers_arrive_within_a_tight_window(world):
-    """A 0.5 s response window (Discord's is 3 s) with real pictures: nothing answers late."""
-    alice, bob, carol = world.user("alice"), world.user("bob"), world.user("carol")
-    world.fake.faults.response_window = 0.5
-    async with world.bot() as bot:
-        match_id, thread, _ = await start_match(world, bot, alice, [bob, carol])
-        await play_turns(world, bot, match_id, thread, [alice, bob, carol], random.Random(9),
-                         turns=9)  # fmt: skip
-    records = world.fake.interactions()
-    assert all(r.responded_at is not None and r.late_callbacks == 0 for r in records)
-    assert world.fake.latency_percentile(99) < 0.5
 
 
 @pytest.mark.usefixtures("fast_render")

@@ -113,6 +113,9 @@ async def test_a_wrong_token_or_no_route_to_discord_is_one_sentence(tmp_path):
         proc = await asyncio.to_thread(run_bot_process, tmp_path, DISCORD_TOKEN=fake.token,
                                        LUTECE_DB=db, LUTECE_DISCORD_ENDPOINT=closed)
         one_sentence(proc, 1, "cannot reach Discord")
+        # A sentence for whoever runs the bot, not the name of a library's exception.
+        assert proc.stderr.strip() == (f"error: cannot reach Discord at {closed}: check the "
+                                       "machine's network connection and try again")
     finally:
         await fake.stop()
 

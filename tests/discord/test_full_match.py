@@ -85,20 +85,17 @@ async def test_three_players_play_a_whole_match_and_secrets_stay_secret(world, r
     assert marker_leaks([Sent(1, "create", 2, thread.id, PUBLIC, public_line)],
                         markers, owners, over)  # fmt: skip
 
-    # Timing and REST economy over the whole match.
+    # REST economy over the whole match (answer times are a bench figure: python -m bot bench).
     all_stats = rest_stats(fake, fake.interactions())
     turn_stats = rest_stats(fake, turn_records)
     confirms = [r for r in turn_records
                 if (r.payload.get("data") or {}).get("custom_id", "").split(":")[2:3] == ["do"]]
     confirm_stats = rest_stats(fake, confirms)
     print(f"\nfull match: {played} turns, {all_stats['n']} interactions, "
-          f"p99 answer {fake.latency_percentile(99) * 1000:.0f} ms, "
           f"REST/interaction {turn_stats['avg_calls']:.2f}, "
           f"REST/confirm {confirm_stats['avg_calls']:.2f} (max {confirm_stats['max_calls']})")
-    record_property("p99_ms", round(fake.latency_percentile(99) * 1000))
     record_property("rest_per_interaction", round(turn_stats["avg_calls"], 2))
     record_property("rest_per_confirm", round(confirm_stats["avg_calls"], 2))
-    assert fake.latency_percentile(99) < 1.0
     # Per confirmed move: the answer, the table edit, the recap/ping; DMs only for bob.
     bob_dm = fake.dm_channel(bob).id
     for r in confirms:

@@ -180,7 +180,7 @@ async def test_two_processes_share_one_database(pg_server, tmp_path):
         # SIGKILL the shard-1 process mid-match: nothing acknowledged is lost.
         acknowledged = (await store.get_match(b.id)).version
         procs[1].send_signal(signal.SIGKILL)
-        procs[1].wait(timeout=30)
+        await asyncio.to_thread(procs[1].wait, 30)
         assert (await store.get_match(b.id)).version == acknowledged
         assert await turn(fake, store, a, users, rng)  # process 0 carries on
         procs[1] = bot_process(fake, db, 1, tmp_path / "shard1-again.log")
@@ -195,14 +195,17 @@ async def test_two_processes_share_one_database(pg_server, tmp_path):
         for proc in procs:
             if proc.poll() is None:
                 proc.send_signal(signal.SIGTERM)
+        # Waited for off the event loop: the fake Discord runs on it, and a process that
+        # stops lets its running handlers finish, which needs the fake to answer them.
         for proc in procs:
             try:
-                proc.wait(timeout=30)
+                await asyncio.to_thread(proc.wait, 30)
             except subprocess.TimeoutExpired:
                 proc.kill()
         await store.close()
         await fake.stop()
         await pg_server.drop_database(name)
+    assert [proc.returncode for proc in procs] == [0, 0]  # both stopped cleanly on SIGTERM
     for log in tmp_path.glob("shard*.log"):
         text = log.read_text()
         assert "Traceback" not in text, (log.name, text[-3000:])

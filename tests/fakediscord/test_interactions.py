@@ -228,7 +228,7 @@ async def test_rest_calls_recorded_per_interaction(fake, bot, general):
     assert "/channels/{channel_id}/messages/{message_id}/threads" in routes
     assert result.rest_calls == len(routes) >= 3
     assert fake.rest_calls_per_interaction()[result.id] == result.rest_calls
-    assert fake.latency_percentile(99) < 1.0
+    assert fake.answer_latencies() == [result.latency]  # what `bench` reports, not a bound
 
 
 async def test_unknown_route_is_recorded(fake, bot):

@@ -35,6 +35,8 @@ async def _fill(url: str) -> list[str]:
         seat = min(live.to_act())
         action = live.game.legal_actions(live.state, seat)[0]
         await host.act(live.id, humans[seat].user_id, action, key=f"click-{n}")
+    drawn = {"kind": "tile_drawn", "params": {"seat": 0, "tile": 3}, "to": [0]}
+    await store.add_notices(live.id, 0, 6, [drawn])  # a private notice not yet shown
     ids.append(live.id)
     lobby = await host.open_lobby("paris-paris", host_user_id=7, host_name="bob", guild_id=5)
     await host.join(lobby.id, 8, "cy")
@@ -78,6 +80,7 @@ async def test_sqlite_to_postgres_and_back_loses_nothing(tmp_path, pg_url, capsy
     original = await _everything(source)
     assert original == await _everything(pg_url) == await _everything(back)
     assert [d.row.id for d in original[0]] == ids
+    assert [len(d.notices) for d in original[0]] == [0, 1, 0, 0]
     # The copy is a working database: the active match loads (replayed) and plays on.
     store = await Store.open(pg_url)
     try:

@@ -8,7 +8,6 @@ from __future__ import annotations
 import io
 import json
 import random
-import time
 from importlib import resources
 
 import pytest
@@ -283,16 +282,12 @@ def test_same_view_same_bytes_and_a_seat_view_draws_the_public_picture():
         assert render_table(GAME.view(state, seat), NAMES) == public
 
 
-def test_a_finished_game_renders_small_and_fast():
+def test_a_finished_game_renders_small():
     state, _ = played({"postcards": "random"}, 5, GAME.is_over)
     view = GAME.view(state, None)
     assert view.scores is not None
-    render_table(view, NAMES)  # warm the font cache
-    start = time.perf_counter()
     png = render_table(view, ["Zoë 🎲 " * 5, "\u202e\x00bob"])
-    elapsed = time.perf_counter() - start
     assert len(png) < 300_000
-    assert elapsed < 1.0  # ~75 ms measured; generous for loaded CI machines
     image = pixels(png)
     assert image.getextrema() != ((0, 0), (0, 0), (0, 0))
 

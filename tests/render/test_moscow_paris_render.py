@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import io
 import random
-import time
 
 import pytest
 from PIL import Image
@@ -172,17 +171,13 @@ def test_same_view_same_bytes_and_a_seat_view_draws_the_public_picture():
 @pytest.mark.parametrize("players, options", [(2, {"istanbul": True}), (3, {}),
                                               (4, {"teams": True, "home_city": True,
                                                    "home_city_name": "Казань"})])  # fmt: skip
-def test_a_finished_game_renders_small_and_fast(players, options):
+def test_a_finished_game_renders_small(players, options):
     state = played(players, options, 5, GAME.is_over)
     view = GAME.view(state, None)
     assert view.result is not None
     names = ["Zoë 🎲 " * 5, "\u202e\x00bob", "<@1> **x**", "李小龙"][:players]
-    render_table(view, names)  # warm the font cache
-    start = time.perf_counter()
     png = render_table(view, names)
-    elapsed = time.perf_counter() - start
     assert len(png) < 300_000
-    assert elapsed < 1.5  # ~60 ms on a laptop; generous for loaded CI machines
     image = decode(png)
     assert image.size == (WIDTH, height(players))
     # The winners' panels say so in their colour; the claimed cities are chips.

@@ -12,7 +12,6 @@ import io
 import json
 import math
 import random
-import time
 from importlib import resources
 
 import pytest
@@ -94,13 +93,10 @@ def mid_game() -> PublicView:
     return GAME.view(play(3, 30)[0], None)
 
 
-def test_size_format_and_budget(mid_game: PublicView) -> None:
+def test_size_and_format(mid_game: PublicView) -> None:
     png = render_table(mid_game, NAMES)
     assert decode(png).size == (WIDTH, HEIGHT) == (1040, 780)
     assert len(png) < 300_000
-    start_time = time.perf_counter()
-    render_table(mid_game, NAMES)
-    assert time.perf_counter() - start_time < 0.5  # ~80 ms measured; generous for slow CI
 
 
 def _views() -> list[tuple[str, PublicView, set[str]]]:

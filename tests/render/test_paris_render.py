@@ -11,7 +11,6 @@ from __future__ import annotations
 import io
 import random
 import re
-import time
 
 import pytest
 from PIL import Image
@@ -281,14 +280,10 @@ def test_screens_are_drawn_only_at_the_end(views, monkeypatch) -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_a_finished_game_renders_small_and_fast(players, views) -> None:
+def test_a_finished_game_renders_small(players, views) -> None:
     view = views[(players, "end")]
     assert view.result is not None
     names = ["Zoë 🎲 " * 5, "\u202e\x00bob", "<@1> **x**", "李小龙"][:players]
-    render_table(view, names)  # warm the font cache
-    start = time.perf_counter()
     png = render_table(view, names)
-    elapsed = time.perf_counter() - start
     assert len(png) < 400_000
-    assert elapsed < 1.5  # ~0.1 s on a laptop; generous for loaded CI machines
     assert decode(png).size == (WIDTH, HEIGHT)

@@ -1,0 +1,116 @@
+"""A stop (SIGTERM) while a move is being told: graceful, bounded, and nothing lost.
+
+`python -m bot run` turns SIGTERM into `LuteceBot.close()`; these tests call it directly at a
+chosen moment, with the move's table held back by a gate, so what they check does not depend
+on how fast the machine is.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+
+import bot.ui.delivery as delivery
+from tests.discord.driver import open_panel_and_choose, settle, start_match, table_message
+
+pytestmark = pytest.mark.usefixtures("fast_render")
+
+
+async def confirm_screen(world, bot, match_id, thread, users):
+    """The player to act, the version before their move, and their panel's Confirm screen."""
+    live = await bot.host.get(match_id)
+    user = users[live.row.seat_rows[min(live.to_act())].user_id]
+    opened = await user.click(table_message(world, thread), "Take turn")
+    return user, live.row.version, await open_panel_and_choose(user, opened.message,
+                                                               random.Random(5))  # fmt: skip
+
+
+def hold_the_tables(bot, monkeypatch) -> tuple[asyncio.Event, asyncio.Event, list[str]]:
+    """From now on each table picture waits for `gate`; `drawing` says one is waiting, and
+    `told` collects the recaps the tables were about to carry."""
+    drawing, gate, told = asyncio.Event(), asyncio.Event(), []
+    draw = bot.pictures.table
+    repost = delivery.repost_table
+
+    async def held(live, language):
+        drawing.set()
+        await gate.wait()
+        return await draw(live, language)
+
+    async def recorded(bot, live, content, ping):
+        told.append(content)
+        await repost(bot, live, content, ping)
+
+    bot.pictures.table = held
+    monkeypatch.setattr(delivery, "repost_table", recorded)
+    return drawing, gate, told
+
+
+async def test_a_stop_lets_the_running_move_finish_and_turns_new_clicks_away(world, monkeypatch):
+    alice, bob = world.user("alice"), world.user("bob")
+    users = {alice.id: alice, bob.id: bob}
+    async with world.bot() as bot:
+        match_id, thread, _ = await start_match(world, bot, alice, [bob])
+        old_table = table_message(world, thread)
+        user, version, screen = await confirm_screen(world, bot, match_id, thread, users)
+        other = bob if user is alice else alice
+        drawing, gate, told = hold_the_tables(bot, monkeypatch)
+        assert "Done" in (await user.click(screen, "Confirm")).content
+        await drawing.wait()  # the move is stored and answered; its table is being drawn
+
+        stopping = asyncio.create_task(bot.close())  # what SIGTERM does
+        await world.fake.wait_for(lambda: bot.closing)
+        turned_away = await other.click(old_table, "Rules")
+        assert turned_away.ephemeral and "restarting" in turned_away.content, turned_away
+        assert "nothing was changed" in turned_away.content
+        assert not stopping.done()  # the running handler is waited for...
+        gate.set()
+        await stopping  # ...and finishes: its table went out before Discord closed
+
+        fresh = table_message(world, thread)
+        assert fresh.id != old_table.id and told == [fresh.content]
+        assert fresh.embeds[0]["footer"]["text"].endswith(f"move {version + 1}")
+    async with world.bot() as bot:  # the next start finds the table current: nothing to do
+        await settle(world, bot)
+        live = await bot.host.get(match_id)
+        assert live.row.version == live.row.table_version == version + 1
+        assert live.row.table_message_id == fresh.id
+        nxt = live.row.seat_rows[min(live.to_act())].user_id
+        assert f"<@{nxt}>, your turn" in fresh.content
+
+
+async def test_a_move_whose_table_outlives_the_grace_is_told_at_next_start(world, monkeypatch):
+    """The grace runs out while the move's table is still held: the handler is cancelled (no
+    error, no traceback), the move stays stored, and the next start posts the table with the
+    very recap and ping it missed as soon as the match is touched."""
+    alice, bob = world.user("alice"), world.user("bob")
+    users = {alice.id: alice, bob.id: bob}
+    async with world.bot() as bot:
+        match_id, thread, _ = await start_match(world, bot, alice, [bob])
+        old_table = table_message(world, thread)
+        user, version, screen = await confirm_screen(world, bot, match_id, thread, users)
+        drawing, _, told = hold_the_tables(bot, monkeypatch)
+        assert "Done" in (await user.click(screen, "Confirm")).content
+        await drawing.wait()
+        bot.shutdown_grace = 0.05  # the gate never opens: the grace runs out whatever it is
+        await bot.close()
+        assert not bot.inflight
+        assert table_message(world, thread).id == old_table.id  # the table never went out
+    monkeypatch.undo()
+    async with world.bot() as bot:
+        await settle(world, bot)
+        live = await bot.host.get(match_id)
+        assert live.row.version == version + 1 and live.row.table_version == version
+        nxt = users[live.row.seat_rows[min(live.to_act())].user_id]
+        opened = await nxt.click(old_table, "Take turn")  # the stale table's button works
+        assert opened.ephemeral and not opened.failed
+        await settle(world, bot)
+        fresh = table_message(world, thread)
+        assert fresh.id != old_table.id
+        assert [fresh.content] == told  # the recap and the ping the stopped process owed
+        assert fresh.embeds[0]["footer"]["text"].endswith(f"move {version + 1}")
+        assert old_table.find_component(label="Take turn") is None  # retired
+        live = await bot.host.get(match_id)
+        assert live.row.table_version == live.row.version == version + 1
