@@ -65,7 +65,7 @@ def test_bad_options_are_refused(options):
 def test_two_seats_only():
     with pytest.raises(IllegalAction) as info:
         GAME.setup(3, GAME.parse_options({}), 1)
-    assert info.value.key == "seats.out_of_range"
+    assert info.value.key == "seats.exact"
 
 
 def test_arrangement_fixes_stacks_and_round_trips():
