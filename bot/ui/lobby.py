@@ -137,7 +137,8 @@ def too_few(exc: IllegalAction) -> IllegalAction:
     """Too few seated to start: what to do about it (wait, or add an AI), rather than the
     game's range of players; any other refusal as it is."""
     params = exc.params
-    if exc.key != "seats.out_of_range" or params.get("seats", 0) >= params.get("min", 0):
+    wrong_count = exc.key in ("seats.out_of_range", "seats.exact")
+    if not wrong_count or params.get("seats", 0) >= params.get("min", 0):
         return exc
     return HostError("lobby.too_few", "wait for players or add an AI",
                      n=params["min"] - params["seats"])  # fmt: skip

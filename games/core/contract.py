@@ -162,6 +162,8 @@ class Game(ABC, Generic[S, A]):
                 "seats.exact",
                 f"{self.title} is played by {self.min_seats} players, not {seats}",
                 n=self.min_seats,
+                min=self.min_seats,
+                max=self.max_seats,
                 seats=seats,
             )
         if not self.min_seats <= seats <= self.max_seats:

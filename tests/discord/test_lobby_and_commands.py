@@ -117,3 +117,13 @@ async def test_start_with_only_the_host_seated_says_to_wait_or_add_an_ai(world):
         assert (await alice.click(lobby, "Start")).responded
         await settle(world, bot)
         assert [m.status for m in await bot.host.store.list_matches(("active",))] == ["active"]
+
+
+async def test_start_alone_at_a_two_player_game_says_to_wait_or_add_an_ai(world):
+    # City of Light takes exactly two players: its refusal is the same advice, not the count.
+    alice = world.user("alice")
+    async with world.bot():
+        lobby = await open_table(world, alice, 2, "city-of-light")
+        alone = await alice.click(lobby, "Start")
+        assert alone.ephemeral
+        assert "needs 1 more player to start" in alone.content and "Add AI" in alone.content
