@@ -18,7 +18,7 @@ import discord
 from discord import app_commands
 
 if TYPE_CHECKING:
-    from bot.app import LuteceBot
+    from bot.services import Services
 
 log = logging.getLogger(__name__)
 
@@ -37,7 +37,7 @@ def digest(payload: list[dict[str, Any]]) -> str:
     return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
 
 
-async def sync_commands(bot: LuteceBot, *, force: bool = False) -> int:
+async def sync_commands(bot: Services, *, force: bool = False) -> int:
     """Sync every scope whose commands changed (all of them with `force`); the number of
     scopes synced. A refusal (no `applications.commands` scope in the dev guild, a network
     error) is logged in one sentence and the bot carries on."""

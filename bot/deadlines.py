@@ -20,7 +20,7 @@ from games.host.outcome import Outcome
 from storage.rows import Deadline
 
 if TYPE_CHECKING:
-    from bot.app import LuteceBot
+    from bot.services import Services
 
 log = logging.getLogger(__name__)
 REMIND_AT = 0.5  # remind when half of the turn's time is left
@@ -37,7 +37,7 @@ def remind_time(deadline: Deadline) -> float | None:
 class DeadlineTimer:
     """Sleeps until the next due reminder or deadline; `poke()` after anything changes."""
 
-    def __init__(self, bot: LuteceBot) -> None:
+    def __init__(self, bot: Services) -> None:
         self.bot = bot
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{id(self):x}"  # this timer
         self._wake = asyncio.Event()

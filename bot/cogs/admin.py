@@ -26,7 +26,7 @@ from bot.ui.table import post_table, refresh_table
 from games.host import HostError
 
 if TYPE_CHECKING:
-    from bot.app import LuteceBot
+    from bot.services import Services
     from games.host.outcome import LiveMatch
 
 log = logging.getLogger(__name__)
@@ -43,7 +43,7 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description=cmd("cmd
     """Visible by default only to members with Manage Server; a server can grant it to its
     Lutèce admin role in Server Settings → Integrations (`/admin role` names that role)."""
 
-    def __init__(self, bot: LuteceBot) -> None:
+    def __init__(self, bot: Services) -> None:
         self.bot = bot
         super().__init__()
 

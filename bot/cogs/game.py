@@ -27,7 +27,7 @@ from games.registry import get_game
 from storage.rows import MatchRow
 
 if TYPE_CHECKING:
-    from bot.app import LuteceBot
+    from bot.services import Services
 
 DEADLINES = [
     app_commands.Choice(name=cmd("cmd.choice.deadline.none"), value=0),
@@ -49,7 +49,7 @@ class GameCog(commands.GroupCog):
 
     adapter: GameAdapter
 
-    def __init__(self, bot: LuteceBot) -> None:
+    def __init__(self, bot: Services) -> None:
         self.bot = bot
         super().__init__()
 

@@ -19,7 +19,7 @@ from bot.ui.router import answer_language, guarded, reply
 from games.host import HostError
 
 if TYPE_CHECKING:
-    from bot.app import LuteceBot
+    from bot.services import Services
 
 
 @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 class LuteceCog(commands.GroupCog, group_name="lutece", group_description=cmd("cmd.lutece")):
     """Works in servers and in DMs with the bot."""
 
-    def __init__(self, bot: LuteceBot) -> None:
+    def __init__(self, bot: Services) -> None:
         self.bot = bot
         super().__init__()
 

@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING
 import discord
 
 if TYPE_CHECKING:
-    from bot.app import LuteceBot
+    from bot.services import Services
 
 
-async def is_admin(bot: LuteceBot, interaction: discord.Interaction) -> bool:
+async def is_admin(bot: Services, interaction: discord.Interaction) -> bool:
     """Manage Server, or the configured admin role, in this guild."""
     member = interaction.user
     if interaction.guild_id is None or not isinstance(member, discord.Member):

@@ -28,7 +28,7 @@ from games.host.outcome import LiveMatch, Outcome
 from storage.rows import Notice, UserPrefs
 
 if TYPE_CHECKING:
-    from bot.app import LuteceBot
+    from bot.services import Services
 
 log = logging.getLogger(__name__)
 MAX_CONTENT = 2000
@@ -61,7 +61,7 @@ def mentions(user_ids: Iterable[int]) -> str:
     return " ".join(f"<@{u}>" for u in user_ids)
 
 
-async def post(bot: LuteceBot, live: LiveMatch, content: str,
+async def post(bot: Services, live: LiveMatch, content: str,
                ping: Iterable[int] = ()) -> discord.Message | None:  # fmt: skip
     """A new message in the table's thread (which unarchives it); when the thread is gone or
     locked, the table moves to the match's channel and the message follows it there."""
@@ -82,7 +82,7 @@ async def post(bot: LuteceBot, live: LiveMatch, content: str,
     return await moved.send(fit([content]), allowed_mentions=ping_only(ping))
 
 
-async def recap(bot: LuteceBot, outcome: Outcome, first_key: str = "table.your_turn",
+async def recap(bot: Services, outcome: Outcome, first_key: str = "table.your_turn",
                 ) -> tuple[str, list[int]]:  # fmt: skip
     """What happened (public events), then the ping of whoever must act, in the server's
     language; and the users to ping."""
@@ -100,7 +100,7 @@ async def recap(bot: LuteceBot, outcome: Outcome, first_key: str = "table.your_t
     return fit(lines) if lines else "", waiting
 
 
-async def wake_ai(bot: LuteceBot, match_id: str, *, patient: bool = False) -> None:
+async def wake_ai(bot: Services, match_id: str, *, patient: bool = False) -> None:
     """AI seats to act play now and the table shows it: after a move whose click was
     answered first (`patient`), or when a stopped process left them waiting. A match whose
     AI is thinking right now (its lock is held) is left to that call. An error here is
@@ -121,7 +121,7 @@ async def wake_ai(bot: LuteceBot, match_id: str, *, patient: bool = False) -> No
         await announce(bot, outcome)
 
 
-async def announce(bot: LuteceBot, outcome: Outcome) -> None:
+async def announce(bot: Services, outcome: Outcome) -> None:
     """After actions were applied: the new table at the bottom of the thread carrying the
     recap and the ping (the board stays in view), the private notices, prompts by DM."""
     live = outcome.match
@@ -133,7 +133,7 @@ async def announce(bot: LuteceBot, outcome: Outcome) -> None:
     await prompt_by_dm(bot, live)
 
 
-async def show_table(bot: LuteceBot, live: LiveMatch, outcome: Outcome | None) -> None:
+async def show_table(bot: Services, live: LiveMatch, outcome: Outcome | None) -> None:
     """The fresh table with the recap of every move it has not shown: `outcome`'s, and any
     that a stop or a Discord error kept from an earlier table (replayed from the log). Its
     stored `table_version` is read under the table's lock, so two of these never tell one
@@ -151,7 +151,7 @@ async def show_table(bot: LuteceBot, live: LiveMatch, outcome: Outcome | None) -
         await repost_table(bot, outcome.match, content, waiting)
 
 
-async def catch_up(bot: LuteceBot, match_id: str) -> None:
+async def catch_up(bot: Services, match_id: str) -> None:
     """When a match is touched, a table left behind it (a stop between a stored move and
     its table, a Discord error) is posted afresh with the recap and ping it missed; cheap
     when the table is current: one comparison."""
@@ -173,7 +173,7 @@ def notice_lines(live: LiveMatch, events: list[Event], locale: str | None) -> li
     return [line for e in events if (line := adapter.describe(e, names, locale))]
 
 
-async def deliver_notices(bot: LuteceBot, live: LiveMatch, outcome: Outcome) -> None:
+async def deliver_notices(bot: Services, live: LiveMatch, outcome: Outcome) -> None:
     """Each seat's private events reach its player only: by DM when they asked for DMs,
     else at the top of their next panel or secrets answer (fresh ephemerals of their own
     clicks: an old ephemeral's token may have expired). Those are kept with the match in
@@ -192,7 +192,7 @@ async def deliver_notices(bot: LuteceBot, live: LiveMatch, outcome: Outcome) -> 
                                          [_stored(e) for e in events])  # fmt: skip
 
 
-async def waiting_notices(bot: LuteceBot, live: LiveMatch, seat: int,
+async def waiting_notices(bot: Services, live: LiveMatch, seat: int,
                           locale: str | None) -> tuple[list[str], list[Notice]]:  # fmt: skip
     """The lines of the private events waiting for the seat's player (for the answer to their
     own click), and the notices to drop with `notices_shown` once that answer went out."""
@@ -200,7 +200,7 @@ async def waiting_notices(bot: LuteceBot, live: LiveMatch, seat: int,
     return notice_lines(live, [_event(n.event) for n in waiting], locale), waiting
 
 
-async def notices_shown(bot: LuteceBot, live: LiveMatch, shown: list[Notice]) -> None:
+async def notices_shown(bot: Services, live: LiveMatch, shown: list[Notice]) -> None:
     """Delete notices only after the answer that showed them went out: none is lost."""
     if shown:
         await bot.host.store.drop_notices(live.id, shown)
@@ -214,7 +214,7 @@ def _event(stored: dict[str, Any]) -> Event:
     return Event(stored["kind"], stored["params"], tuple(stored["to"]))
 
 
-def private_lines(bot: LuteceBot, live: LiveMatch, seat: int, locale: str | None) -> str:
+def private_lines(bot: Services, live: LiveMatch, seat: int, locale: str | None) -> str:
     """What only `seat` may know, from its own view (its marker, its hand)."""
     view = bot.host.seat_view(live, seat)
     return adapter_for(live.row.game).private_text(view, text_names(live), locale)
@@ -230,7 +230,7 @@ def fit(lines: list[str]) -> str:
     return f"{head}…\n{tail}"[:MAX_CONTENT]
 
 
-async def prompt_by_dm(bot: LuteceBot, live: LiveMatch) -> None:
+async def prompt_by_dm(bot: Services, live: LiveMatch) -> None:
     """DM the players to act who opted in: their secret and the first step of the panel."""
     to_act = live.to_act()
     for row in live.row.seat_rows:
@@ -238,7 +238,7 @@ async def prompt_by_dm(bot: LuteceBot, live: LiveMatch) -> None:
             await send_private_dm(bot, live, row.seat, row.user_id, with_panel=True)
 
 
-async def send_private_dm(bot: LuteceBot, live: LiveMatch, seat: int, user_id: int, *,
+async def send_private_dm(bot: Services, live: LiveMatch, seat: int, user_id: int, *,
                           with_panel: bool) -> bool:  # fmt: skip
     """One DM with the seat's private view (and the panel); False if DMs are off or closed."""
     prefs = await bot.host.store.get_prefs(user_id)
@@ -254,7 +254,7 @@ async def send_private_dm(bot: LuteceBot, live: LiveMatch, seat: int, user_id: i
     return await send_dm(bot, live, user_id, text, **payload)
 
 
-async def send_dm(bot: LuteceBot, live: LiveMatch, user_id: int, text: str,
+async def send_dm(bot: Services, live: LiveMatch, user_id: int, text: str,
                   **payload: Any) -> bool:  # fmt: skip
     """A DM headed with the match, to a player who opted in; False if it could not go.
 

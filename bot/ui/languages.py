@@ -19,13 +19,13 @@ from bot.i18n import DEFAULT_LOCALE, language_of
 if TYPE_CHECKING:
     import discord
 
-    from bot.app import LuteceBot
+    from bot.services import Services
 
 AUTO = "auto"
 
 
 class Languages:
-    def __init__(self, bot: LuteceBot) -> None:
+    def __init__(self, bot: Services) -> None:
         self.bot = bot
         self._users: dict[int, str | None] = {}
         self._guilds: dict[int, str | None] = {}

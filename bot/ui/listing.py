@@ -8,14 +8,14 @@ from bot.i18n import t
 from bot.ui.safe_text import md_all
 
 if TYPE_CHECKING:
-    from bot.app import LuteceBot
+    from bot.services import Services
     from games.host.outcome import LiveMatch
     from storage.rows import MatchRow
 
 MAX_LISTED = 15  # matches loaded for a listing: a reply holds at most 2,000 characters
 
 
-async def match_list(bot: LuteceBot, rows: list[MatchRow], user_id: int | None,
+async def match_list(bot: Services, rows: list[MatchRow], user_id: int | None,
                      locale: str | None) -> str:  # fmt: skip
     """The newest matches one line each (only those are loaded), and how many more."""
     newest = sorted(rows, key=lambda r: r.updated_at, reverse=True)[:MAX_LISTED]

@@ -21,7 +21,7 @@ from games.host import HostError
 from games.host.outcome import LiveMatch
 
 if TYPE_CHECKING:
-    from bot.app import LuteceBot
+    from bot.services import Services
 
 
 def lobby_message(live: LiveMatch, locale: str | None = None) -> dict[str, Any]:
@@ -154,7 +154,7 @@ def check_channel(interaction: discord.Interaction, locale: str) -> Placement:
     return where
 
 
-async def begin_table(bot: LuteceBot, live: LiveMatch, lobby: discord.Message | None,
+async def begin_table(bot: Services, live: LiveMatch, lobby: discord.Message | None,
                       use_thread: bool, content: str, ping: list[int]) -> bool:  # fmt: skip
     """Open the match thread from the lobby message when allowed, else play in the channel
     itself; post the table there, with `content` (the first ping) above it."""

@@ -26,7 +26,7 @@ from games.host import HostError, MatchHost
 from games.host.outcome import LiveMatch
 
 if TYPE_CHECKING:
-    from bot.app import LuteceBot
+    from bot.services import Services
 
 OPTIONS_PER_SELECT = 25
 SELECTS_PER_PANEL = 4  # the fifth row holds the buttons
@@ -103,7 +103,7 @@ def _skip_forced(moves: list[MoveOption], prefix: tuple[str, ...]) -> tuple[str,
         prefix += (nexts.pop(),)
 
 
-async def panel(bot: LuteceBot, live: LiveMatch, seat: int, prefix: tuple[str, ...],
+async def panel(bot: Services, live: LiveMatch, seat: int, prefix: tuple[str, ...],
                 locale: str | None) -> dict[str, Any]:  # fmt: skip
     """The message (content, board or preview picture, choices) for the panel at `prefix`.
 

@@ -20,7 +20,7 @@ from bot.ui import custom_ids
 from games.core.errors import IllegalAction
 
 if TYPE_CHECKING:
-    from bot.app import LuteceBot
+    from bot.services import Services
 
 log = logging.getLogger(__name__)
 
@@ -37,7 +37,7 @@ class Click:
     locale: str
 
     @property
-    def bot(self) -> LuteceBot:
+    def bot(self) -> Services:
         return self.interaction.client  # type: ignore[return-value]
 
     @property

@@ -30,7 +30,7 @@ from games.core.contract import Result
 from games.host.outcome import LiveMatch
 
 if TYPE_CHECKING:
-    from bot.app import LuteceBot
+    from bot.services import Services
 
 log = logging.getLogger(__name__)
 ARCHIVED = 50083  # "Thread is archived": an edit in an archived thread
@@ -40,7 +40,7 @@ MENTION = re.compile(r"<@!?[0-9]+>")
 # What each current table message says, as posted (per bot: a restarted bot knows nothing):
 # retiring it at the next move keeps its recap and drops its turn line without fetching it
 # back, within the REST calls of a move. A table posted before a restart is fetched once.
-_posted: weakref.WeakKeyDictionary[LuteceBot, dict[int, str]] = weakref.WeakKeyDictionary()
+_posted: weakref.WeakKeyDictionary[Services, dict[int, str]] = weakref.WeakKeyDictionary()
 
 
 def title_embed(live: LiveMatch, locale: str | None) -> discord.Embed:
@@ -79,7 +79,7 @@ def table_message(live: LiveMatch, view: BaseModel, result: Result | None,
     return message
 
 
-async def table_payload(bot: LuteceBot, live: LiveMatch) -> dict[str, Any]:
+async def table_payload(bot: Services, live: LiveMatch) -> dict[str, Any]:
     """`table_message` from the host's public view, in the server's language, the picture
     drawn in a worker thread.
 
@@ -91,7 +91,7 @@ async def table_payload(bot: LuteceBot, live: LiveMatch) -> dict[str, Any]:
     return table_message(live, host.public_view(live), host.result(live), png, language)
 
 
-def table_lock(bot: LuteceBot, match_id: str) -> asyncio.Lock:
+def table_lock(bot: Services, match_id: str) -> asyncio.Lock:
     """Serialises the table updates of one match, so an older picture never lands last."""
     lock = bot.table_locks.get(match_id)
     if lock is None:
@@ -99,7 +99,7 @@ def table_lock(bot: LuteceBot, match_id: str) -> asyncio.Lock:
     return lock
 
 
-async def table_channel(bot: LuteceBot, live: LiveMatch) -> discord.abc.Messageable | None:
+async def table_channel(bot: Services, live: LiveMatch) -> discord.abc.Messageable | None:
     """The thread (or channel) the table lives in, fetched if not cached; None if gone."""
     channel_id = live.row.thread_id or live.row.channel_id
     if channel_id is None:
@@ -113,7 +113,7 @@ async def table_channel(bot: LuteceBot, live: LiveMatch) -> discord.abc.Messagea
     return channel  # type: ignore[return-value]
 
 
-async def post_table(bot: LuteceBot, live: LiveMatch, channel: discord.abc.Messageable,
+async def post_table(bot: Services, live: LiveMatch, channel: discord.abc.Messageable,
                      *, restored: bool = False, content: str = "",
                      ping: Sequence[int] = ()) -> discord.Message:  # fmt: skip
     """A new table message (a start, a move, a restore, or a move out of a lost thread),
@@ -135,7 +135,7 @@ async def post_table(bot: LuteceBot, live: LiveMatch, channel: discord.abc.Messa
     return message
 
 
-async def move_to_channel(bot: LuteceBot, live: LiveMatch, content: str = "",
+async def move_to_channel(bot: Services, live: LiveMatch, content: str = "",
                           ping: Sequence[int] = ()) -> discord.abc.Messageable | None:  # fmt: skip
     """The table's thread is gone, locked or closed to the bot: carry on in the channel the
     match was opened in, with a fresh table there (with `content`, else a "restored" line).
@@ -162,7 +162,7 @@ def lost(exc: discord.HTTPException, channel: Any) -> bool:
     return isinstance(channel, discord.Thread) and bool(channel.locked)
 
 
-async def unarchive(bot: LuteceBot, channel: Any) -> bool:
+async def unarchive(bot: Services, channel: Any) -> bool:
     """Unarchive the table's thread (an edit there was refused); False if that fails."""
     if not isinstance(channel, discord.Thread):
         return False
@@ -173,7 +173,7 @@ async def unarchive(bot: LuteceBot, channel: Any) -> bool:
         return False
 
 
-async def refresh_table(bot: LuteceBot, live: LiveMatch) -> None:
+async def refresh_table(bot: Services, live: LiveMatch) -> None:
     """Edit the table in place: unarchive its thread if needed, post a fresh one if the old
     message is gone, move it to the match's channel if its thread is. Raises the Discord
     error when none of this worked (the stored version then says the table is behind)."""
@@ -206,7 +206,7 @@ async def refresh_table(bot: LuteceBot, live: LiveMatch) -> None:
         await bot.host.set_table(live.id, table_version=version)
 
 
-async def repost_table(bot: LuteceBot, live: LiveMatch, content: str,
+async def repost_table(bot: Services, live: LiveMatch, content: str,
                        ping: Sequence[int]) -> None:  # fmt: skip
     """After a move: the fresh table as a new message at the bottom of the thread, carrying
     the recap and the ping (a new message notifies, and unarchives a quiet thread), then the
@@ -230,7 +230,7 @@ async def repost_table(bot: LuteceBot, live: LiveMatch, content: str,
         await retire(bot, live, channel, old)
 
 
-async def retire(bot: LuteceBot, live: LiveMatch, channel: Any, message_id: int) -> None:
+async def retire(bot: Services, live: LiveMatch, channel: Any, message_id: int) -> None:
     """A past table keeps its recap and title; its turn line, picture and buttons go (one
     edit): scrolling up must not show a turn long gone as someone's turn."""
     language = await bot.languages.of_guild(live.row.guild_id)
@@ -244,7 +244,7 @@ async def retire(bot: LuteceBot, live: LiveMatch, channel: Any, message_id: int)
         log.info("match %s: a past table was not retired (code %s)", live.id, exc.code)
 
 
-async def _text_of(bot: LuteceBot, message: discord.PartialMessage) -> str | None:
+async def _text_of(bot: Services, message: discord.PartialMessage) -> str | None:
     """What a table message being retired says: remembered since it was posted (and then
     forgotten), else (posted before a restart) fetched; None if that fails."""
     known = _posted.get(bot, {}).pop(message.id, None)
