@@ -16,6 +16,8 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import TYPE_CHECKING
 
+from bot import i18n
+
 if TYPE_CHECKING:
     from bot.games.contract import GameAdapter
 
@@ -36,6 +38,9 @@ def packages() -> tuple[str, ...]:
     once: the catalogue asks on every sentence)."""
     found = [f"{__name__}.{m.name}" for m in pkgutil.iter_modules(__path__) if m.ispkg]
     return (*found, *_EXTRA)
+
+
+i18n.merge_packages(packages)  # the catalogue merges in each package's i18n/ folder
 
 
 def package_files(name: str) -> Traversable:

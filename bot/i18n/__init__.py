@@ -3,7 +3,9 @@
 Cogs and engines never hold English text for players; they name a key. The shared sentences
 live here (`bot/i18n/<language>.json`); each game's live in its presentation package
 (`bot/games/<game>/i18n/<language>.json`) and are merged in, so adding a game or a language
-edits no shared catalogue.
+edits no shared catalogue. The catalogue knows no game: the games' registry (`bot.games`)
+hands it the presentation packages when it is imported (`merge_packages`), so the translation
+layer stays below the games that use it.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import contextlib
 import contextvars
 import json
 import string
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cache
 from importlib import resources
 from importlib.resources.abc import Traversable
@@ -20,7 +22,6 @@ from typing import Any
 
 from babel import Locale
 
-from bot.games import package_files, packages
 from games.core.errors import IllegalAction
 
 DEFAULT_LOCALE = "en"
@@ -34,9 +35,19 @@ def _read(folder: Traversable, locale: str) -> dict[str, Entry]:
     return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
 
 
+_packages: Callable[[], tuple[str, ...]] = tuple  # no game's catalogue until one is handed
+
+
+def merge_packages(packages: Callable[[], tuple[str, ...]]) -> None:
+    """Merge the catalogues (`i18n/<language>.json`) of the packages `packages()` names, asked
+    on every sentence: a package registered later is merged in too."""
+    global _packages
+    _packages = packages
+
+
 def _load(locale: str) -> dict[str, Entry]:
     """The shared catalogue of `locale` with every game's merged in."""
-    return _merged(locale, packages())
+    return _merged(locale, _packages())
 
 
 @cache
@@ -44,7 +55,7 @@ def _merged(locale: str, names: tuple[str, ...]) -> dict[str, Entry]:
     """Cached per set of presentation packages, so a registered package is merged in."""
     merged = _read(resources.files("bot.i18n"), locale)
     for name in names:
-        merged.update(_read(package_files(name).joinpath("i18n"), locale))
+        merged.update(_read(resources.files(name).joinpath("i18n"), locale))
     return merged
 
 
