@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from fakediscord.errors import ApiError
 from fakediscord.limits import check_choices, check_message
-from fakediscord.ratelimits import DEFAULT_GLOBAL_LIMIT, DEFAULT_ROUTE_LIMITS, Limit
+from fakediscord.rate_limit_table import DEFAULT_GLOBAL_LIMIT, DEFAULT_ROUTE_LIMITS, Limit
 
 __all__ = ["Faults", "InjectedFailure", "check_choices", "check_message"]
 

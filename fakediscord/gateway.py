@@ -19,7 +19,7 @@ from fakediscord import payloads
 from fakediscord.http import FAKE_KEY
 
 if TYPE_CHECKING:
-    from fakediscord.server import FakeDiscord
+    from fakediscord.server_protocol import Server
 
 _log = logging.getLogger("fakediscord.gateway")
 
@@ -32,7 +32,7 @@ class GatewaySession:
     """One connected client. Frames go through a queue so they leave in the order the
     fake's state changed, whoever triggered the change."""
 
-    def __init__(self, fake: FakeDiscord, ws: web.WebSocketResponse):
+    def __init__(self, fake: Server, ws: web.WebSocketResponse):
         self.fake = fake
         self.ws = ws
         self.seq = 0
@@ -154,7 +154,7 @@ class GatewaySession:
 
 async def gateway_handler(request: web.Request) -> web.WebSocketResponse:
 
-    fake: FakeDiscord = request.app[FAKE_KEY]
+    fake: Server = request.app[FAKE_KEY]
     ws = web.WebSocketResponse(max_msg_size=0)
     await ws.prepare(request)
     session = GatewaySession(fake, ws)

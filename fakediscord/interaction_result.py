@@ -15,13 +15,13 @@ from fakediscord.state import (
 )
 
 if TYPE_CHECKING:
-    from fakediscord.server import FakeDiscord
+    from fakediscord.server_protocol import Server
 
 
 class InteractionResult:
     """What came back from one interaction; attributes read live from the fake's state."""
 
-    def __init__(self, fake: FakeDiscord, record: InteractionRecord):
+    def __init__(self, fake: Server, record: InteractionRecord):
         self.fake = fake
         self.record = record
 

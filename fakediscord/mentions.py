@@ -28,7 +28,7 @@ from fakediscord.errors import invalid_form
 from fakediscord.state import MENTION_EVERYONE, Channel, Message, walk_components
 
 if TYPE_CHECKING:
-    from fakediscord.server import FakeDiscord
+    from fakediscord.server_protocol import Server
 
 MENTION_TYPES = ("users", "roles", "everyone")
 CHANNEL_DEFAULT = ("users", "roles", "everyone")
@@ -108,7 +108,7 @@ def message_text(msg: Message) -> str:
     return "\n".join(p for p in parts if isinstance(p, str))
 
 
-def _audience(fake: FakeDiscord, chan: Channel) -> list[int]:
+def _audience(fake: Server, chan: Channel) -> list[int]:
     st = fake.state
     if chan.guild_id is None:
         return [chan.recipient_id, fake.bot_user.id] if chan.recipient_id else []
@@ -117,7 +117,7 @@ def _audience(fake: FakeDiscord, chan: Channel) -> list[int]:
 
 
 def record_pings(
-    fake: FakeDiscord, msg: Message, chan: Channel, body: dict[str, Any], default: tuple
+    fake: Server, msg: Message, chan: Channel, body: dict[str, Any], default: tuple
 ) -> None:
     """Fill ``msg``'s mention fields from its text and ``body['allowed_mentions']``."""
     st = fake.state

@@ -16,7 +16,7 @@ from fakediscord.state import Channel, User
 from fakediscord.visibility import find_command
 
 if TYPE_CHECKING:
-    from fakediscord.server import FakeDiscord
+    from fakediscord.server_protocol import Server
 
 # Option types
 SUB_COMMAND, SUB_COMMAND_GROUP, STRING, INTEGER, BOOLEAN = 1, 2, 3, 4, 5
@@ -25,7 +25,7 @@ SUBCOMMANDS = (SUB_COMMAND, SUB_COMMAND_GROUP)
 
 
 def command_data(
-    fake: FakeDiscord, user: User, channel: Channel, line: str, opts: dict, focused: str | None
+    fake: Server, user: User, channel: Channel, line: str, opts: dict, focused: str | None
 ) -> dict[str, Any]:
     """The ``data`` of an application-command interaction for ``/line`` with ``opts``.
 
@@ -177,7 +177,7 @@ def merge_options(options: dict | None, kwargs: dict) -> dict:
     return merged
 
 
-def resolve_user(fake: FakeDiscord, value: Any) -> User | None:
+def resolve_user(fake: Server, value: Any) -> User | None:
     """A user given as a :class:`User`, a :class:`FakeUser`, an id or a name."""
     if isinstance(value, User):
         return value

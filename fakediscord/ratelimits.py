@@ -3,7 +3,8 @@ its top-level resource (``channel_id``, ``guild_id``, or webhook id + token), a 
 limit per bot, the ``X-RateLimit-*`` headers, and HTTP 429 with ``retry_after``.
 
 The numbers are Discord's usual observed values (the docs say not to hard-code them):
-one table, :data:`DEFAULT_ROUTE_LIMITS`, copied into ``fake.faults.route_limits``.
+one table, :data:`fakediscord.rate_limit_table.DEFAULT_ROUTE_LIMITS`, copied into
+``fake.faults.route_limits``.
 Interaction endpoints (the callback and the interaction webhooks) "are not bound to the
 application's Global Rate Limit" (receiving-and-responding.mdx); the callback has no
 per-route bucket in the fake either (one callback per interaction is enforced by 40060).
@@ -21,53 +22,15 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from fakediscord.rate_limit_table import DEFAULT_LIMIT, Limit, RateLimitHit
+
 if TYPE_CHECKING:
-    from fakediscord.server import FakeDiscord
+    from fakediscord.server_protocol import Server
 
 
-@dataclass(frozen=True)
-class Limit:
-    """``limit`` requests per ``per`` seconds (Discord's seconds, before time scaling)."""
-
-    limit: int
-    per: float
-
-
-DEFAULT_GLOBAL_LIMIT = Limit(50, 1.0)  # "All bots can make up to 50 requests per second"
-DEFAULT_LIMIT = Limit(50, 1.0)  # any other route: one bucket per route + resource
-_MESSAGES = "/channels/{channel_id}/messages"
-_WEBHOOK = "/webhooks/{application_id}/{token}"
-DEFAULT_ROUTE_LIMITS: dict[tuple[str, str], Limit] = {
-    ("POST", _MESSAGES): Limit(5, 5.0),
-    ("PATCH", _MESSAGES + "/{message_id}"): Limit(5, 5.0),
-    ("DELETE", _MESSAGES + "/{message_id}"): Limit(5, 5.0),
-    ("PATCH", "/channels/{channel_id}"): Limit(5, 5.0),
-    ("POST", _MESSAGES + "/{message_id}/threads"): Limit(5, 5.0),
-    ("POST", "/channels/{channel_id}/threads"): Limit(5, 5.0),
-    ("POST", _WEBHOOK): Limit(5, 2.0),  # interaction followups: webhook limits
-    ("PATCH", _WEBHOOK + "/messages/{message_id}"): Limit(5, 2.0),
-    ("DELETE", _WEBHOOK + "/messages/{message_id}"): Limit(5, 2.0),
-}
 NO_BUCKET = {("POST", "/interactions/{interaction_id}/{token}/callback")}
 GLOBAL_EXEMPT_PREFIXES = ("/interactions/", "/webhooks/")
 RATE_LIMITED = "You are being rate limited."
-
-
-@dataclass
-class RateLimitHit:
-    """One 429 the fake answered."""
-
-    method: str
-    route: str
-    path: str
-    bucket: str
-    scope: str  # "user" (a route bucket) or "global"
-    retry_after: float
-    at: float
-
-    @property
-    def is_global(self) -> bool:
-        return self.scope == "global"
 
 
 class RateLimited(Exception):
@@ -102,7 +65,7 @@ def major_parameter(match_info: dict[str, str]) -> str:
 class RateLimiter:
     """Counts requests per bucket window; builds headers and 429 answers."""
 
-    def __init__(self, fake: FakeDiscord) -> None:
+    def __init__(self, fake: Server) -> None:
         self.fake = fake
         self._windows: dict[str, _Window] = {}
 

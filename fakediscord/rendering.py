@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from fakediscord.state import Attachment, Message
 
 if TYPE_CHECKING:
-    from fakediscord.server import FakeDiscord
+    from fakediscord.server_protocol import Server
 
 
 def render_embed(embed: dict) -> list[str]:
@@ -56,7 +56,7 @@ def render_components(components: list[dict]) -> list[str]:
 _MENTION = re.compile(r"<(@!?|@&|#)(\d+)>")
 
 
-def readable(fake: FakeDiscord, text: str) -> str:
+def readable(fake: Server, text: str) -> str:
     """Mentions as a person sees them: `<@123>` → `@alice`, `<#456>` → `#general`."""
     st = fake.state
 
@@ -78,7 +78,7 @@ def attachment_line(msg: Message, attachment: Attachment) -> str:
     return f"[attachment {attachment.filename}, {attachment.size} bytes]"
 
 
-def render_message(fake: FakeDiscord, msg: Message,
+def render_message(fake: Server, msg: Message,
                    attachment: Callable[[Message, Attachment], str] = attachment_line) -> str:
     """The message as text; `attachment` says how each attached file is shown."""
     author = fake.state.users[msg.author_id].name

@@ -34,7 +34,7 @@ from fakediscord.state import (
 )
 
 if TYPE_CHECKING:
-    from fakediscord.server import FakeDiscord
+    from fakediscord.server_protocol import Server
 
 INTERACTION_KEY: web.RequestKey[InteractionRecord] = web.RequestKey(
     "interaction", InteractionRecord
@@ -115,7 +115,7 @@ def _attachments(
 
 
 def create_message(
-    fake: FakeDiscord,
+    fake: Server,
     chan: Channel,
     payload: dict,
     files: list,
@@ -163,7 +163,7 @@ def create_message(
     return msg
 
 
-def edit_message(fake: FakeDiscord, msg: Message, payload: dict, files: list, path: str = ""):
+def edit_message(fake: Server, msg: Message, payload: dict, files: list, path: str = ""):
     """Validate and apply an edit by the bot. Edits notify nobody, except the first edit
     of a deferred ("thinking") response, which is when its text first appears: it
     records pings like an interaction message (the docs are silent; strict reading)."""
@@ -193,7 +193,7 @@ def edit_message(fake: FakeDiscord, msg: Message, payload: dict, files: list, pa
     return msg
 
 
-def delete_message(fake: FakeDiscord, msg: Message) -> None:
+def delete_message(fake: Server, msg: Message) -> None:
     if not msg.ephemeral:
         threads.before_delete(fake, fake.state.channels[msg.channel_id], fake.bot_user.id)
     fake.state.messages.pop(msg.id, None)
@@ -205,5 +205,5 @@ def delete_message(fake: FakeDiscord, msg: Message) -> None:
         fake._dispatch_soon("MESSAGE_DELETE", lambda: data)
 
 
-def message_payload(fake: FakeDiscord, msg: Message) -> dict:
+def message_payload(fake: Server, msg: Message) -> dict:
     return payloads.message(fake.state, msg, fake.base_url)

@@ -11,10 +11,10 @@ from fakediscord.rest import Route, json_reply
 from fakediscord.state import Command, snowflake
 
 if TYPE_CHECKING:
-    from fakediscord.server import FakeDiscord
+    from fakediscord.server_protocol import Server
 
 
-def register(route: Route, fake: FakeDiscord) -> None:
+def register(route: Route, fake: Server) -> None:
     st = fake.state
 
     # -- login / identity --------------------------------------------------------

@@ -23,10 +23,10 @@ MANAGE_CHANNELS = PERMISSIONS["manage_channels"]
 MANAGE_ROLES = PERMISSIONS["manage_roles"]
 
 if TYPE_CHECKING:
-    from fakediscord.server import FakeDiscord
+    from fakediscord.server_protocol import Server
 
 
-def register(route: Route, fake: FakeDiscord) -> None:
+def register(route: Route, fake: Server) -> None:
     st = fake.state
     bot = fake.bot_user.id
 

@@ -28,10 +28,10 @@ from fakediscord.state import (
 )
 
 if TYPE_CHECKING:
-    from fakediscord.server import FakeDiscord
+    from fakediscord.server_protocol import Server
 
 
-def register(route: Route, fake: FakeDiscord) -> None:
+def register(route: Route, fake: Server) -> None:
     st = fake.state
 
     # -- messages ---------------------------------------------------------------------

@@ -13,10 +13,10 @@ from fakediscord import rest_app, rest_guilds, rest_interactions, rest_messages
 from fakediscord.rest import Handler
 
 if TYPE_CHECKING:
-    from fakediscord.server import FakeDiscord
+    from fakediscord.server_protocol import Server
 
 
-def register_routes(app: web.Application, fake: FakeDiscord, prefix: str) -> None:
+def register_routes(app: web.Application, fake: Server, prefix: str) -> None:
     def route(method: str, path: str) -> Callable[[Handler], Handler]:
         def deco(fn: Handler) -> Handler:
             app.router.add_route(method, prefix + path, fn)

@@ -22,7 +22,8 @@ from fakediscord.errors import ApiError
 from fakediscord.faults import Faults
 from fakediscord.gateway import GatewaySession, gateway_handler
 from fakediscord.http import FAKE_KEY, json_response
-from fakediscord.ratelimits import RateLimited, RateLimiter, RateLimitHit
+from fakediscord.rate_limit_table import RateLimitHit
+from fakediscord.ratelimits import RateLimited, RateLimiter
 from fakediscord.reading import ReadingMixin
 from fakediscord.rest import INTERACTION_KEY
 from fakediscord.routes import register_routes

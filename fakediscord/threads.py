@@ -27,7 +27,7 @@ from fakediscord.errors import ApiError
 from fakediscord.state import MANAGE_THREADS, Channel
 
 if TYPE_CHECKING:
-    from fakediscord.server import FakeDiscord
+    from fakediscord.server_protocol import Server
 
 def thread_locked() -> ApiError:
     return ApiError(403, 160005, "Thread is locked")
@@ -37,23 +37,23 @@ def archived_error() -> ApiError:
     return ApiError(400, 50083, "Thread is archived")
 
 
-def wall_clock(fake: FakeDiscord) -> str:
+def wall_clock(fake: Server) -> str:
     """ISO time on the fake clock (real UTC time plus everything ``advance`` added)."""
     return (datetime.now(UTC) + timedelta(seconds=fake.clock_offset)).isoformat()
 
 
-def touch(fake: FakeDiscord, thread: Channel) -> None:
+def touch(fake: Server, thread: Channel) -> None:
     """Record activity: the auto-archive countdown restarts."""
     thread.last_activity = fake.now()
 
 
-def dispatch_update(fake: FakeDiscord, thread: Channel) -> None:
+def dispatch_update(fake: Server, thread: Channel) -> None:
     fake._dispatch_soon("THREAD_UPDATE", lambda: payloads.channel(fake.state, thread))
     fake.notify()
 
 
 def set_archived(
-    fake: FakeDiscord, thread: Channel, archived: bool, *, dispatch: bool = True
+    fake: Server, thread: Channel, archived: bool, *, dispatch: bool = True
 ) -> None:
     """Archive or unarchive (archive_timestamp moves; unarchiving is activity)."""
     if thread.archived == archived:
@@ -66,13 +66,13 @@ def set_archived(
         dispatch_update(fake, thread)
 
 
-def set_auto_archive(fake: FakeDiscord, thread: Channel, minutes: int) -> None:
+def set_auto_archive(fake: Server, thread: Channel, minutes: int) -> None:
     thread.auto_archive_duration = minutes
     thread.archive_timestamp = wall_clock(fake)
     touch(fake, thread)
 
 
-def run_timers(fake: FakeDiscord) -> None:
+def run_timers(fake: Server) -> None:
     """Archive every active thread whose inactivity reached its auto_archive_duration."""
     now = fake.now()
     for thread in fake.state.threads():
@@ -82,17 +82,17 @@ def run_timers(fake: FakeDiscord) -> None:
             set_archived(fake, thread, True)
 
 
-def _manages(fake: FakeDiscord, chan: Channel, user_id: int) -> bool:
+def _manages(fake: Server, chan: Channel, user_id: int) -> bool:
     return bool(permissions.effective(fake.state, chan, user_id) & MANAGE_THREADS)
 
 
-def before_post(fake: FakeDiscord, chan: Channel, author_id: int) -> None:
+def before_post(fake: Server, chan: Channel, author_id: int) -> None:
     """Refuse a message in a locked thread without MANAGE_THREADS."""
     if chan.is_thread and chan.locked and not _manages(fake, chan, author_id):
         raise thread_locked()
 
 
-def after_post(fake: FakeDiscord, chan: Channel, author_id: int) -> None:
+def after_post(fake: Server, chan: Channel, author_id: int) -> None:
     """Posting unarchives (THREAD_UPDATE first), counts as activity, joins the author."""
     if not chan.is_thread:
         return
@@ -102,7 +102,7 @@ def after_post(fake: FakeDiscord, chan: Channel, author_id: int) -> None:
     chan.member_ids.add(author_id)
 
 
-def before_edit(fake: FakeDiscord, chan: Channel, editor_id: int) -> None:
+def before_edit(fake: Server, chan: Channel, editor_id: int) -> None:
     if not chan.is_thread:
         return
     if chan.archived:
@@ -111,6 +111,6 @@ def before_edit(fake: FakeDiscord, chan: Channel, editor_id: int) -> None:
         raise thread_locked()
 
 
-def before_delete(fake: FakeDiscord, chan: Channel, actor_id: int) -> None:
+def before_delete(fake: Server, chan: Channel, actor_id: int) -> None:
     if chan.is_thread and chan.archived and chan.locked and not _manages(fake, chan, actor_id):
         raise archived_error()

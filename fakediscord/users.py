@@ -32,7 +32,7 @@ from fakediscord.state import (
 from fakediscord.visibility import place_refusal
 
 if TYPE_CHECKING:
-    from fakediscord.server import FakeDiscord
+    from fakediscord.server_protocol import Server
 
 # Component types
 BUTTON, STRING_SELECT, TEXT_INPUT, USER_SELECT = 2, 3, 4, 5
@@ -43,7 +43,7 @@ LINK, PREMIUM = 5, 6  # button styles that never reach the bot
 class FakeUser:
     """A human Discord user whose actions the test drives."""
 
-    def __init__(self, fake: FakeDiscord, user: User):
+    def __init__(self, fake: Server, user: User):
         self.fake = fake
         self.user = user
 

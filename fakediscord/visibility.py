@@ -27,7 +27,7 @@ from fakediscord.errors import InteractionRefused
 from fakediscord.state import ADMINISTRATOR, PERMISSIONS, Channel, Command, User
 
 if TYPE_CHECKING:
-    from fakediscord.server import FakeDiscord
+    from fakediscord.server_protocol import Server
 
 GUILD_CONTEXT, BOT_DM_CONTEXT = 0, 1
 GUILD_INSTALL = 0
@@ -35,7 +35,7 @@ CHAT_INPUT = 1
 USE_APPLICATION_COMMANDS = PERMISSIONS["use_application_commands"]
 
 
-def place_refusal(fake: FakeDiscord, user: User, channel: Channel) -> str | None:
+def place_refusal(fake: Server, user: User, channel: Channel) -> str | None:
     """Why ``user``'s client cannot act in ``channel`` at all, or None."""
     st = fake.state
     if channel.is_dm:
@@ -48,7 +48,7 @@ def place_refusal(fake: FakeDiscord, user: User, channel: Channel) -> str | None
     return None
 
 
-def offered_here(fake: FakeDiscord, channel: Channel, cmd: Command) -> bool:
+def offered_here(fake: Server, channel: Channel, cmd: Command) -> bool:
     """Whether a client lists ``cmd`` in ``channel`` at all (scope and contexts)."""
     spec = cmd.payload
     if cmd.guild_id is not None:
@@ -66,14 +66,14 @@ def offered_here(fake: FakeDiscord, channel: Channel, cmd: Command) -> bool:
     return integration_types is None or GUILD_INSTALL in integration_types
 
 
-def _overridden(fake: FakeDiscord, channel: Channel, cmd: Command, user: User) -> bool:
+def _overridden(fake: Server, channel: Channel, cmd: Command, user: User) -> bool:
     guild = fake.state.guilds[channel.guild_id or 0]
     ids = guild.command_overrides.get(cmd.name, set())
     member = guild.members[user.id]
     return bool(ids & {user.id, guild.id, *member.role_ids})
 
 
-def permission_refusal(fake: FakeDiscord, user: User, channel: Channel, cmd: Command) -> str | None:
+def permission_refusal(fake: Server, user: User, channel: Channel, cmd: Command) -> str | None:
     """Why the member may not use ``cmd`` in ``channel`` (permissions), or None."""
     if channel.guild_id is None:
         return None
@@ -94,7 +94,7 @@ def permission_refusal(fake: FakeDiscord, user: User, channel: Channel, cmd: Com
     return None
 
 
-def visible_commands(fake: FakeDiscord, user: User, channel: Channel) -> list[Command]:
+def visible_commands(fake: Server, user: User, channel: Channel) -> list[Command]:
     """The chat-input commands ``user``'s client lists in ``channel`` (duplicates kept)."""
     if place_refusal(fake, user, channel) or (channel.is_thread and channel.archived):
         return []
@@ -107,7 +107,7 @@ def visible_commands(fake: FakeDiscord, user: User, channel: Channel) -> list[Co
     ]
 
 
-def find_command(fake: FakeDiscord, user: User, channel: Channel, name: str) -> Command:
+def find_command(fake: Server, user: User, channel: Channel, name: str) -> Command:
     """The command ``/name`` as ``user`` would pick it in ``channel`` (guild copy first)."""
     why = place_refusal(fake, user, channel)
     if why:
