@@ -21,7 +21,7 @@ from bot.ui.delivery import (
 )
 from bot.ui.in_time import defer_while_busy
 from bot.ui.panel import as_new_message, panel, parse_prefix, shortcut_buttons, text_names
-from bot.ui.router import Click, answered, handles, reply, view_of
+from bot.ui.router import Click, answer_language, answered, handles, reply, view_of
 from games.host import HostError, MatchHost
 from games.host.outcome import LiveMatch
 
@@ -102,7 +102,7 @@ async def play(interaction: discord.Interaction, match_id: str, version: int, in
     """Shared by the confirm button and the /<game> play command: the host checks the turn,
     the version and the choice, and recognises a double click by its request key."""
     host: MatchHost = interaction.client.host  # type: ignore[attr-defined]
-    locale = str(interaction.locale)
+    locale = await answer_language(interaction)  # the player's chosen language, like any answer
     await defer_while_busy(interaction, match_id)
     live = await host.get(match_id)
     key = f"play:{version}:{index}:{interaction.user.id}"
