@@ -1,33 +1,28 @@
-"""Configuration from the environment or a `.env` file (see .env.example for every key)."""
+"""Configuration from the environment or a `.env` file (see .env.example for every key).
+
+`Settings` reads and types the variables (pydantic-settings); `Config` is what the bot is
+given, so a demo or a test builds one directly without reading the machine's environment.
+"""
 
 from __future__ import annotations
 
 import dataclasses
 import ipaddress
 import logging
-import os
 from pathlib import Path
+from typing import Annotated, Any
 from urllib.parse import urlparse
 
+from pydantic import ValidationError, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
 from bot.ui.custom_ids import number, numbers
+
+DEFAULT_DB = "data/lutece.db"
 
 
 class ConfigError(Exception):
     """A setting that cannot be used; the message names it."""
-
-
-def read_env_file(path: Path) -> dict[str, str]:
-    """KEY=VALUE lines; blank lines and # comments ignored; quotes stripped."""
-    values: dict[str, str] = {}
-    if not path.is_file():
-        return values
-    for line in path.read_text(encoding="utf-8").splitlines():
-        line = line.strip()
-        if not line or line.startswith("#") or "=" not in line:
-            continue
-        key, _, value = line.partition("=")
-        values[key.strip()] = value.strip().strip("'\"")
-    return values
 
 
 def loopback_only(url: str) -> str:
@@ -53,10 +48,66 @@ def parse_shard(text: str | None) -> tuple[int, int] | None:
     return parsed[0], parsed[1]
 
 
+def parse_log_level(text: str) -> int:
+    level = logging.getLevelName(text.upper())
+    if not isinstance(level, int):
+        raise ConfigError("LUTECE_LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR")
+    return level
+
+
+def parse_guild(text: str) -> int:
+    guild = number(text)
+    if guild is None:
+        raise ConfigError("LUTECE_DEV_GUILD must be a numeric guild id")
+    return guild
+
+
+class Settings(BaseSettings):
+    """Each field is the variable of the same name in capitals; an empty value is unset.
+    The parsers raise ConfigError, which pydantic lets through unchanged."""
+
+    model_config = SettingsConfigDict(env_ignore_empty=True, extra="ignore", frozen=True)
+
+    discord_token: str | None = None
+    lutece_db: str = DEFAULT_DB
+    lutece_dev_guild: Annotated[int | None, NoDecode] = None
+    lutece_log_level: Annotated[int, NoDecode] = logging.INFO
+    lutece_discord_endpoint: str | None = None
+    lutece_shard: Annotated[tuple[int, int] | None, NoDecode] = None
+
+    @field_validator("lutece_dev_guild", mode="before")
+    @classmethod
+    def _guild(cls, value: Any) -> Any:
+        return parse_guild(value) if isinstance(value, str) else value
+
+    @field_validator("lutece_log_level", mode="before")
+    @classmethod
+    def _level(cls, value: Any) -> Any:
+        return parse_log_level(value) if isinstance(value, str) else value
+
+    @field_validator("lutece_discord_endpoint")
+    @classmethod
+    def _endpoint(cls, value: str | None) -> str | None:
+        return loopback_only(value) if value is not None else None
+
+    @field_validator("lutece_shard", mode="before")
+    @classmethod
+    def _shard(cls, value: Any) -> Any:
+        return parse_shard(value) if isinstance(value, str) else value
+
+
+def _sentence(error: ValidationError) -> ConfigError:
+    """Pydantic's own first complaint as one sentence naming the variable (the validators
+    above raise ConfigError themselves, with their own sentence)."""
+    first = error.errors()[0]
+    name = str(first["loc"][0]).upper() if first["loc"] else "a setting"
+    return ConfigError(f"{name} is not valid: {first['msg']}")
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class Config:
     token: str | None
-    db_path: str = "data/lutece.db"
+    db_path: str = DEFAULT_DB
     dev_guild: int | None = None
     log_level: int = logging.INFO
     endpoint: str | None = None  # tests: a local fake Discord
@@ -64,21 +115,19 @@ class Config:
 
     @classmethod
     def load(cls, env: dict[str, str] | None = None, env_file: Path = Path(".env")) -> Config:
-        values = read_env_file(env_file)
-        values.update(os.environ if env is None else env)
-        guild = values.get("LUTECE_DEV_GUILD") or None
-        level_name = (values.get("LUTECE_LOG_LEVEL") or "INFO").upper()
-        level = logging.getLevelName(level_name)
-        if not isinstance(level, int):
-            raise ConfigError("LUTECE_LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR")
-        if guild is not None and number(guild) is None:
-            raise ConfigError("LUTECE_DEV_GUILD must be a numeric guild id")
-        endpoint = values.get("LUTECE_DISCORD_ENDPOINT") or None
+        """The settings of the environment and `env_file` (the environment wins); values in
+        `env` win over both. A bad value is a ConfigError naming the variable."""
+        given = {key.lower(): value for key, value in (env or {}).items()
+                 if key.lower() in Settings.model_fields and value != ""}  # fmt: skip
+        try:
+            settings = Settings(_env_file=env_file, **given)
+        except ValidationError as exc:
+            raise _sentence(exc) from None
         return cls(
-            shard=parse_shard(values.get("LUTECE_SHARD") or None),
-            token=values.get("DISCORD_TOKEN") or None,
-            db_path=values.get("LUTECE_DB") or "data/lutece.db",
-            dev_guild=int(guild) if guild else None,
-            log_level=level,
-            endpoint=loopback_only(endpoint) if endpoint else None,
+            token=settings.discord_token,
+            db_path=settings.lutece_db,
+            dev_guild=settings.lutece_dev_guild,
+            log_level=settings.lutece_log_level,
+            endpoint=settings.lutece_discord_endpoint,
+            shard=settings.lutece_shard,
         )

@@ -407,9 +407,6 @@ class FakeState:
             return ALL_PERMISSIONS
         return perms
 
-    def guild_of(self, channel: Channel) -> Guild | None:
-        return self.guilds.get(channel.guild_id) if channel.guild_id else None
-
     def channel_messages(self, channel_id: int) -> list[Message]:
         return [m for m in self.messages.values() if m.channel_id == channel_id]
 

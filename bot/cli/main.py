@@ -12,6 +12,7 @@ from typing import NoReturn
 from bot.cli.arguments import positive_float, positive_int
 from bot.cli.errors import EXIT_USAGE, CliError
 from bot.config import ConfigError
+from bot.games import PresentationError
 from games.core.errors import IllegalAction, ReplayError
 from storage import StorageError
 
@@ -123,7 +124,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ReplayError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    except (IllegalAction, StorageError, ConfigError) as exc:
+    except (IllegalAction, StorageError, ConfigError, PresentationError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:

@@ -48,6 +48,11 @@ def package_files(name: str) -> Traversable:
     return resources.files(name)
 
 
+class PresentationError(Exception):
+    """A presentation package that matches no game: a broken installation, stopped at start
+    rather than leaving a game without its commands unnoticed."""
+
+
 @cache
 def _adapters() -> dict[str, GameAdapter]:
     from games.registry import game_keys
@@ -56,8 +61,17 @@ def _adapters() -> dict[str, GameAdapter]:
     found: dict[str, GameAdapter] = {}
     for name in packages():
         adapter = getattr(importlib.import_module(name), "ADAPTER", None)
-        if adapter is not None and adapter.key in installed:
-            found[adapter.key] = adapter
+        if adapter is None:
+            continue
+        if adapter.key not in installed:
+            raise PresentationError(f"the presentation package {name} is for the game "
+                                    f"{adapter.key!r}, which no engine package provides "
+                                    f"(installed: {', '.join(installed) or 'none'})")  # fmt: skip
+        if adapter.key in found:
+            raise PresentationError(f"the presentation package {name} is for the game "
+                                    f"{adapter.key!r}, which another package presents "
+                                    "already")  # fmt: skip
+        found[adapter.key] = adapter
     return {key: found[key] for key in installed if key in found}
 
 

@@ -8,14 +8,16 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Sequence
 
 # ASCII digits only: "²", "①" and "٣" pass `str.isdigit()`, and `int()` then raises or
 # reads a number nobody typed. Up to 20 of them: a Discord snowflake's.
 NUMBER = "[0-9]{1,20}"
 DIGITS = re.compile(NUMBER)
 MATCH = r"(?P<match>[0-9a-f]{8})"
+VERB = re.compile("[a-z]{2,12}")
 PATTERN = re.compile(
-    rf"lt:{MATCH}:(?P<verb>[a-z]{{2,12}})(?::(?P<arg>[\w.:/~@\-]{{0,70}}))?"
+    rf"lt:{MATCH}:(?P<verb>{VERB.pattern})(?::(?P<arg>[\w.:/~@\-]{{0,70}}))?"
 )
 # The value of a `/<game> play` autocomplete choice: `<match>:<version>:<choice index>`.
 MOVE = re.compile(rf"{MATCH}:(?P<version>{NUMBER}):(?P<index>{NUMBER})")
@@ -42,6 +44,32 @@ def parse(custom_id: str) -> Route | None:
     if found is None:
         return None
     return Route(found["match"], found["verb"], found["arg"] or "")
+
+
+def step_arg(version: int, codes: Sequence[str], page: int = 0) -> str:
+    """A panel step's argument, `<version>:<code>/<code>…[~<page>]`: the path chosen so far
+    at that match version (a page tells apart the selects of one step)."""
+    return f"{version}:" + "/".join(codes) + (f"~{page}" if page else "")
+
+
+def parse_step_arg(arg: str) -> tuple[int, tuple[str, ...]] | None:
+    """(version, codes) of a panel step's argument, else None (forged)."""
+    version_text, _, path = arg.split("~")[0].partition(":")
+    version = number(version_text)
+    if version is None:
+        return None
+    return version, tuple(c for c in path.split("/") if c)
+
+
+def choice_arg(version: int, index: int) -> str:
+    """A confirm button's argument, `<version>:<choice index>`."""
+    return f"{version}:{index}"
+
+
+def parse_choice_arg(arg: str) -> tuple[int, int] | None:
+    """(version, choice index) of a confirm button's argument, else None (forged)."""
+    parsed = numbers(arg, 2)
+    return None if parsed is None else (parsed[0], parsed[1])
 
 
 def number(text: str) -> int | None:

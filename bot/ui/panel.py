@@ -19,10 +19,10 @@ import discord
 from bot.games import adapter_for
 from bot.games.contract import MoveOption
 from bot.i18n import language_of, speaking, t
-from bot.ui.custom_ids import build, number
+from bot.ui.custom_ids import build, choice_arg, step_arg
 from bot.ui.router import button, view_of
 from bot.ui.safe_text import md, md_all, plain_all
-from games.host import HostError, MatchHost
+from games.host import MatchHost
 from games.host.outcome import LiveMatch
 
 if TYPE_CHECKING:
@@ -62,7 +62,7 @@ def shortcut_buttons(host: MatchHost, live: LiveMatch, seat: int,
     for move in moves_for(host, live, seat, locale):
         for depth, code in enumerate(move.codes):
             if code in codes and code not in found:
-                arg = f"{live.row.version}:" + "/".join(move.codes[: depth + 1])
+                arg = step_arg(live.row.version, move.codes[: depth + 1])
                 found[code] = button(live.id, "pick", arg, label=shorten(move.steps[depth].label,
                                                                          80))  # fmt: skip
     return [found[c] for c in codes if c in found]
@@ -75,15 +75,6 @@ def as_new_message(payload: dict[str, Any]) -> dict[str, Any]:
     if files:
         payload["files"] = files
     return payload
-
-
-def parse_prefix(arg: str) -> tuple[int, tuple[str, ...]]:
-    """`<version>:<code>/<code>…` → (version, codes)."""
-    version_text, _, path = arg.split("~")[0].partition(":")
-    version = number(version_text)
-    if version is None:
-        raise HostError("match.stale", "that button is not valid any more")
-    return version, tuple(c for c in path.split("/") if c)
 
 
 def shorten(label: str, limit: int) -> str:
@@ -130,12 +121,11 @@ async def panel(bot: Services, live: LiveMatch, seat: int, prefix: tuple[str, ..
         step = move.steps[len(prefix)]
         seen.setdefault(step.code, step.label)
     choices = list(seen.items())
-    path = "/".join(prefix)
     view = discord.ui.View(timeout=None)
     prompt = adapter.step_prompt(prefix, locale)
     if len(choices) <= BUTTONS_UP_TO:
         for code, label in choices:
-            arg = f"{version}:" + "/".join((*prefix, code))
+            arg = step_arg(version, (*prefix, code))
             view.add_item(button(live.id, "pick", arg, label=shorten(label, 80),
                                  style=discord.ButtonStyle.primary))  # fmt: skip
     else:
@@ -145,14 +135,14 @@ async def panel(bot: Services, live: LiveMatch, seat: int, prefix: tuple[str, ..
         for n, chunk in enumerate(chunks):
             placeholder = prompt + (f" ({n + 1}/{len(chunks)})" if len(chunks) > 1 else "")
             view.add_item(discord.ui.Select(
-                custom_id=build(live.id, "step", f"{version}:{path}" + (f"~{n}" if n else "")),
+                custom_id=build(live.id, "step", step_arg(version, prefix, n)),
                 placeholder=placeholder[:150],
                 options=[discord.SelectOption(label=shorten(label, 100), value=code)
                          for code, label in chunk],
             ))  # fmt: skip
     if back:
-        view.add_item(button(live.id, "step", f"{version}:", label=t("panel.back", locale),
-                             row=4))  # fmt: skip
+        view.add_item(button(live.id, "step", step_arg(version, ()),
+                             label=t("panel.back", locale), row=4))  # fmt: skip
     content = t("panel.choose", locale, prompt=prompt)
     if prefix:
         # Labels are plain text (they may hold names): escaped where Markdown is rendered.
@@ -184,10 +174,10 @@ async def _confirm(host: MatchHost, live: LiveMatch, seat: int, move: MoveOption
         attachments.append(discord.File(io.BytesIO(png), filename="preview.png"))
     else:
         lines.append(t("panel.no_preview", locale))
-    buttons = [button(live.id, "do", f"{live.row.version}:{move.index}",
+    buttons = [button(live.id, "do", choice_arg(live.row.version, move.index),
                       label=t("panel.confirm_button", locale), style=discord.ButtonStyle.success)]
     if back:
-        buttons.append(button(live.id, "step", f"{live.row.version}:",
+        buttons.append(button(live.id, "step", step_arg(live.row.version, ()),
                               label=t("panel.back", locale)))  # fmt: skip
     view = view_of(*buttons)
     return {"content": "\n".join(lines)[:2000], "view": view, "attachments": attachments}

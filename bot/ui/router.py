@@ -49,10 +49,23 @@ Handler = Callable[[Click], Awaitable[None]]
 HANDLERS: dict[str, Handler] = {}
 
 
+class RouteError(Exception):
+    """A route declared twice or with a verb no custom_id can carry: a bug, found at import."""
+
+
 def handles(verb: str) -> Callable[[Handler], Handler]:
-    """Register the handler of a custom_id verb."""
+    """Declare the handler of a custom_id verb; a second one for the same verb fails at
+    import instead of silently replacing the first. The handler reads its argument through
+    `bot.ui.custom_ids`, where every argument's shape is built and parsed."""
 
     def register(handler: Handler) -> Handler:
+        if not custom_ids.VERB.fullmatch(verb):
+            raise RouteError(f"{handler.__qualname__}: {verb!r} is not a custom_id verb")
+        if verb in HANDLERS:
+            first = HANDLERS[verb]
+            raise RouteError(f"the verb {verb!r} has two handlers: {first.__module__}."
+                             f"{first.__qualname__} and {handler.__module__}."
+                             f"{handler.__qualname__}")  # fmt: skip
         HANDLERS[verb] = handler
         return handler
 

@@ -10,7 +10,7 @@ import discord
 
 from bot.games import adapter_for
 from bot.i18n import error_text, t
-from bot.ui.custom_ids import numbers
+from bot.ui.custom_ids import parse_choice_arg, parse_step_arg
 from bot.ui.delivery import (
     announce,
     catch_up,
@@ -20,8 +20,8 @@ from bot.ui.delivery import (
     wake_ai,
 )
 from bot.ui.in_time import defer_while_busy
-from bot.ui.panel import as_new_message, panel, parse_prefix, shortcut_buttons, text_names
-from bot.ui.router import Click, answered, handles, reply, view_of
+from bot.ui.panel import as_new_message, panel, shortcut_buttons, text_names
+from bot.ui.router import Click, answer_language, answered, handles, reply, view_of
 from games.host import HostError, MatchHost
 from games.host.outcome import LiveMatch
 
@@ -77,7 +77,10 @@ async def pick(click: Click) -> None:
 
 async def _next_screen(click: Click, chosen: tuple[str, ...]) -> None:
     live, seat = await _my_turn(click)
-    version, prefix = parse_prefix(click.route.arg)
+    parsed = parse_step_arg(click.route.arg)
+    if parsed is None:
+        raise HostError("match.stale", "that button is not valid any more")
+    version, prefix = parsed
     if version != live.row.version:
         message = await panel(click.bot, live, seat, (), click.locale)
         message["content"] = t("panel.stale", click.locale) + "\n" + message["content"]
@@ -90,7 +93,7 @@ async def _next_screen(click: Click, chosen: tuple[str, ...]) -> None:
 @handles("do")
 async def confirm(click: Click) -> None:
     """Apply the confirmed move exactly once: a double click finds the same request key."""
-    parsed = numbers(click.route.arg, 2)
+    parsed = parse_choice_arg(click.route.arg)
     if parsed is None:
         raise HostError("match.stale", "that button is not valid any more")
     version, index = parsed
@@ -102,7 +105,7 @@ async def play(interaction: discord.Interaction, match_id: str, version: int, in
     """Shared by the confirm button and the /<game> play command: the host checks the turn,
     the version and the choice, and recognises a double click by its request key."""
     host: MatchHost = interaction.client.host  # type: ignore[attr-defined]
-    locale = str(interaction.locale)
+    locale = await answer_language(interaction)  # the player's chosen language, like any answer
     await defer_while_busy(interaction, match_id)
     live = await host.get(match_id)
     key = f"play:{version}:{index}:{interaction.user.id}"

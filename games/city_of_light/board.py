@@ -84,10 +84,6 @@ for _tile, _grid in TILES.items():
         TILE_CELLS[(_tile, _rot)] = tuple((dx, dy, _g[dy][dx]) for dy in (0, 1) for dx in (0, 1))
 
 
-def square_cells(tx: int, ty: int) -> tuple[int, ...]:
-    return tuple(idx(2 * tx + dx, 2 * ty + dy) for dy in (0, 1) for dx in (0, 1))
-
-
 # --- building shapes
 
 

@@ -381,7 +381,3 @@ class MatchHost(LobbyMixin, SeatsMixin, ThinkingMixin):
                     setattr(live.row, key, value)
                 await self.store.update_match(match_id, **changed)
             return live
-
-    def forget(self, match_id: str) -> None:
-        """Drop the cached copy (after an admin edit outside the host, or in tests)."""
-        self._live.pop(match_id, None)

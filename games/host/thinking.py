@@ -61,11 +61,11 @@ class ThinkingMixin:
     ai_call_seconds: float
     ai_iterations: int | None
     _thinking: set[str]
+    _live: dict[str, LiveMatch]
 
     if TYPE_CHECKING:
 
         def lock(self, match_id: str) -> asyncio.Lock: ...
-        def forget(self, match_id: str) -> None: ...
         async def get(self, match_id: str) -> LiveMatch: ...
         async def _current(self, match_id: str) -> LiveMatch: ...
         async def _apply(self, live: LiveMatch, outcome: Outcome, seat: int, action: BaseModel,
@@ -151,7 +151,7 @@ class ThinkingMixin:
             await self._apply(live, outcome, turn.seat, action,
                               f"{turn.by}:{live.row.version + 1}", None, turn.by)  # fmt: skip
         except DuplicateRequest:
-            self.forget(live.id)
+            self._live.pop(live.id, None)
             return False
         except HostError as exc:
             if exc.key != "match.stale":

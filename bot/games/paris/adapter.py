@@ -50,6 +50,7 @@ from bot.games.paris.terms import (
     francs,
     good,
     goods_text,
+    item,
     item_code,
     item_good,
     items_code,
@@ -520,7 +521,7 @@ class Paths:
         price = SELL[g]
         tile, _, chosen = name.partition(":")
         if not chosen:
-            what = good(name, loc) if name in GOOD_CODE else recap.tile_item(name, loc)
+            what = good(name, loc) if name in GOOD_CODE else item(name, loc)
             return [Step(f"s{item_code(name)}", self.l("pa.step.sell", what=what, n=price))]
         n = int(tile[1:])
         return [Step(f"s{tile}", self.l("pa.step.sell_tile", tile=n,

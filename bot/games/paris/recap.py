@@ -37,11 +37,6 @@ _COUNTED = {"per_building": "pa.use.per_building", "per_landmark": "pa.use.per_l
             "per_unused_bonus": "pa.use.per_unused_bonus"}  # fmt: skip
 
 
-def tile_item(name: str, locale: str | None) -> str:
-    """A tile that is one good, as an item: 'bonus tile 3 (🪨 marble)'."""
-    return item(name, locale)
-
-
 def prestige_vp(items: Sequence[str]) -> int:
     """The VP of prestige items cashed on a landmark's symbols."""
     from bot.games.paris.terms import item_good

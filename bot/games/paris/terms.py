@@ -25,7 +25,6 @@ GOOD_ICON = {"wood": "🪵", "marble": "🪨", "gold": "🟨", "bronze": "🥉",
              "gold_prestige": "🥇"}  # fmt: skip
 GOOD_CODE = {"wood": "w", "marble": "m", "gold": "g", "bronze": "b", "silver": "s",
              "gold_prestige": "p"}  # fmt: skip
-CODE_GOOD = {code: good for good, code in GOOD_CODE.items()}
 KIND_ICON = {"bakery": "🥖", "cafe": "☕", "hotel": "🏨", "theatre": "🎭", "residence": "🏠",
              "restaurant": "🍽️", "landmark": "🏛️"}  # fmt: skip
 # Seat colours (Okabe–Ito vermilion, blue, yellow and black, which stay apart with the common
