@@ -1,6 +1,6 @@
-"""The notation document's examples parse and its example record replays."""
+"""What the notation document's example record means for Paris Paris (every game's examples,
+options and editions: tests/contract/test_notation_docs.py)."""
 
-import json
 import re
 from pathlib import Path
 
@@ -14,13 +14,6 @@ DOC = Path(__file__).resolve().parents[2] / "docs" / "notation" / "paris_paris.m
 
 def _json_blocks():
     return re.findall(r"```json\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S)
-
-
-def test_action_examples_parse():
-    actions = [json.loads(b) for b in _json_blocks() if '"type"' in b and "seat" not in b]
-    assert len(actions) >= 4
-    for action in actions:
-        assert GAME.dump_action(GAME.parse_action(action)) == action
 
 
 def test_example_record_replays():
