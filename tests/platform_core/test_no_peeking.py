@@ -112,3 +112,18 @@ def test_determinisations_are_playable_from_every_seat(key: str, seats: int) -> 
             n += 1
         final = game.determinize(state, 0, rng)
         assert game.result(final) == game.result(state)
+
+
+
+@pytest.mark.parametrize(("key", "seats"), CASES)
+def test_the_sampler_redraws_the_hidden_setup(key: str, seats: int) -> None:
+    """Keeping the hidden set-up true (the stacks, the deck: what `arrangement` fixes) is
+    peeking too, and the search could still choose alike: over a game, the sampler must draw
+    a different arrangement at least once."""
+    game = get_game(key)
+    redrawn, hidden = False, False
+    for n, (s1, seat) in enumerate(positions(key, seats, seed=21 + seats)):
+        hidden |= bool(game.arrangement(s1))
+        sample = game.determinize(s1, seat, random.Random(n))
+        redrawn |= game.arrangement(sample) != game.arrangement(s1)
+    assert redrawn or not hidden
