@@ -11,11 +11,12 @@ from __future__ import annotations
 import importlib
 import re
 from functools import cache
-from pathlib import Path
+from typing import Any
 
 import pytest
 
-from tests.contract.games import ROOT, built_in, game_cases, module_name
+from tests.contract import documents
+from tests.contract.games import ROOT, game_cases, module_name
 
 # A row that implements no rule: a sentence with no rule in it, or a documented gap.
 NO_CODE = ("no rule", "not enforced")
@@ -26,19 +27,14 @@ SOURCE = re.compile(r'«|# (?:RU|DE|FR)\b[^:\n]*: "|INTERPRETATION|RECONSTRUCTED
 AUDIT_MODULES = ("test_rules_coverage", "test_rules_audit")  # the tests an audit added
 
 
-def document(key: str) -> Path:
-    path = ROOT / "docs" / "rules_coverage" / f"{module_name(key)}.md"
-    if not built_in(key):
-        assert not path.exists(), "a test-only game has no rules document"
-        pytest.skip(f"{key} is a test-only game: no rulebook, so no rules-coverage document")
-    assert path.is_file(), f"{key} has no docs/rules_coverage/{path.name}"
-    return path
+def document(key: str) -> str:
+    return documents.document("rules_coverage", key)
 
 
 @cache
 def references(key: str) -> tuple[set[tuple[str, str]], set[tuple[str, str]]]:
     """(engine references (module, name), test references (module, name)) of the document."""
-    text = document(key).read_text(encoding="utf-8")
+    text = document(key)
     name = module_name(key)
     engine = re.findall(rf"`games/{name}/([\w/]+)\.py:([\w.]+)`", text)
     tests = re.findall(rf"`tests/{name}/([\w/]+)\.py::(\w+)`", text)
@@ -48,7 +44,7 @@ def references(key: str) -> tuple[set[tuple[str, str]], set[tuple[str, str]]]:
 def rows(key: str) -> list[list[str]]:
     """The cells of every numbered table row, in order."""
     found = []
-    for line in document(key).read_text(encoding="utf-8").splitlines():
+    for line in document(key).splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
         if line.startswith("| ") and cells[0].isdigit():
             found.append(cells)
@@ -56,23 +52,20 @@ def rows(key: str) -> list[list[str]]:
 
 
 @pytest.mark.parametrize("key", game_cases())
-def test_every_engine_reference_exists(key: str) -> None:
-    engine, _ = references(key)
-    assert len(engine) > 20
-    for module, name in sorted(engine):
-        obj = importlib.import_module(f"games.{module_name(key)}.{module.replace('/', '.')}")
+@pytest.mark.parametrize(("kind", "at_least"), [("games", 20), ("tests", 40)])
+def test_every_reference_exists(key: str, kind: str, at_least: int) -> None:
+    """`games/<g>/<file>.py:<name>` names an attribute (dotted for a method) of that module;
+    `tests/<g>/<file>.py::<test>` a test function."""
+    engine, tests = references(key)
+    cited = engine if kind == "games" else tests
+    assert len(cited) > at_least
+    for module, name in sorted(cited):
+        path = f"{kind}.{module_name(key)}.{module.replace('/', '.')}"
+        found: Any = importlib.import_module(path)
         for part in name.split("."):
-            assert hasattr(obj, part), f"games/{module_name(key)}/{module}.py has no {name}"
-            obj = getattr(obj, part)
-
-
-@pytest.mark.parametrize("key", game_cases())
-def test_every_test_reference_exists(key: str) -> None:
-    _, tests = references(key)
-    assert len(tests) > 40
-    for module, name in sorted(tests):
-        found = importlib.import_module(f"tests.{module_name(key)}.{module.replace('/', '.')}")
-        assert name.startswith("test_") and callable(getattr(found, name, None)), (module, name)
+            assert hasattr(found, part), f"{kind}/{module_name(key)}/{module}.py has no {name}"
+            found = getattr(found, part)
+        assert kind == "games" or (name.startswith("test_") and callable(found)), name
 
 
 @pytest.mark.parametrize("key", game_cases())
@@ -95,7 +88,7 @@ def test_rule_rows_quote_the_sentence_and_cite_code_and_a_test(key: str) -> None
 def test_stated_counts_match_the_table(key: str) -> None:
     """The summary's bold numbers: the rows (`**N** sentences` or `**N rules**`), the rows
     with no rule, and each status of a table that has a status column."""
-    text = document(key).read_text(encoding="utf-8")
+    text = document(key)
     table = rows(key)
     total = re.search(r"\*\*(\d+)\*\* sentences|\*\*(\d+) rules\*\*", text)
     assert total, "the document states how many rows it has"

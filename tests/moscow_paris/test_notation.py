@@ -1,32 +1,21 @@
 """What the notation document's example record means for Moscow–Paris, and arrangements (every
 game's examples, options and editions: tests/contract/test_notation_docs.py)."""
 
-import re
-from pathlib import Path
-
 import pytest
 
 from games.core.errors import IllegalAction
-from games.core.record import MatchRecord
 from games.core.replay import replay
 from games.moscow_paris.deal import dump_arrangement
+from tests.contract.documents import example_records
 
 from .helpers import GAME, city_names, names, new
 
-DOC = Path(__file__).resolve().parents[2] / "docs" / "notation" / "moscow_paris.md"
-
-
-def _text():
-    return DOC.read_text(encoding="utf-8")
-
-
-def _json_blocks():
-    return re.findall(r"```json\n(.*?)```", _text(), re.S)
+KEY = "moscow-paris"
 
 
 def test_example_record_replays():
-    [record] = [b for b in _json_blocks() if "lutece-match/1" in b]
-    state = replay(GAME, MatchRecord.model_validate_json(record))
+    [record] = example_records(KEY)
+    state = replay(GAME, record)
     assert state.turn == 0 and state.turns == 6
     assert city_names(state) == ["madrid", "berlin", "edinburgh", "munich"]
     assert (names(state.lefts[0]), names(state.rights[0])) == (["baggage"], ["tank"])
