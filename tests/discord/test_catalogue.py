@@ -11,7 +11,6 @@ from discord import app_commands
 
 from bot import i18n
 from bot.i18n.translator import CatalogueTranslator, cmd
-from games.registry import game_keys, get_game
 
 ROOT = Path(__file__).resolve().parents[2]
 KEY_CALL = re.compile(r"""\b(?:t|cmd)\(\s*f?["']([a-z_.\-]+)["']""")
@@ -47,15 +46,15 @@ def test_missing_parameters_stay_visible_instead_of_crashing():
     assert "{mentions}" in i18n.t("table.your_turn")
 
 
-def test_every_engine_refusal_key_has_a_friendly_sentence():
-    # Every refusal an installed game or the host can raise has an English sentence.
+def test_every_platform_refusal_key_has_a_friendly_sentence():
+    # Every refusal the platform (games/core, the host) can raise has an English sentence;
+    # each game's own: tests/contract/test_catalogues.py.
     catalogue = i18n._load("en")
     refusal = re.compile(r'(?:IllegalAction|HostError)\(\s*"([a-z_]+\.[a-z_]+)"')
-    packages = {"core", "host"} | {get_game(k).__module__.split(".")[1] for k in game_keys()}
     keys = set()
-    for package in packages:
+    for package in ("core", "host"):
         for path in (ROOT / "games" / package).rglob("*.py"):
             keys |= set(refusal.findall(path.read_text(encoding="utf-8")))
-    assert len(keys) > 40
+    assert len(keys) > 15
     missing = sorted(k for k in keys if f"error.{k}" not in catalogue)
     assert not missing, missing

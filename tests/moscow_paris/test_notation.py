@@ -1,55 +1,21 @@
-"""The notation document's examples parse, its options and editions are the real ones, and its
-example record replays."""
-
-import json
-import re
-from pathlib import Path
+"""What the notation document's example record means for Moscow–Paris, and arrangements (every
+game's examples, options and editions: tests/contract/test_notation_docs.py)."""
 
 import pytest
 
 from games.core.errors import IllegalAction
-from games.core.record import MatchRecord
 from games.core.replay import replay
 from games.moscow_paris.deal import dump_arrangement
-from games.moscow_paris.options import EDITIONS, MoscowParisOptions
+from tests.contract.documents import example_records
 
 from .helpers import GAME, city_names, names, new
 
-DOC = Path(__file__).resolve().parents[2] / "docs" / "notation" / "moscow_paris.md"
-
-
-def _text():
-    return DOC.read_text(encoding="utf-8")
-
-
-def _json_blocks():
-    return re.findall(r"```json\n(.*?)```", _text(), re.S)
-
-
-def test_action_examples_parse_and_dump_back():
-    actions = [json.loads(b) for b in _json_blocks() if b.lstrip().startswith('{"type"')]
-    assert {a["type"] for a in actions} == {
-        "to_line", "play_card", "to_tableau", "take_back", "swap_pick", "exchange", "decline",
-        "claim", "end_turn",
-    }  # fmt: skip
-    for action in actions:
-        assert GAME.dump_action(GAME.parse_action(action)) == action
-
-
-def test_options_example_is_the_default_and_every_option_is_documented():
-    [block] = [b for b in _json_blocks() if '"istanbul"' in b and "type" not in b]
-    assert GAME.parse_options(json.loads(block)) == MoscowParisOptions()
-    assert MoscowParisOptions().model_dump() == json.loads(block)
-    for field in MoscowParisOptions.model_fields:
-        assert f"`{field}`" in _text(), field
-    for name, preset in EDITIONS.items():
-        assert f"`{name}`" in _text() and json.dumps(preset).replace('"', "") in _text().replace(
-            '"', "")  # fmt: skip
+KEY = "moscow-paris"
 
 
 def test_example_record_replays():
-    [record] = [b for b in _json_blocks() if "lutece-match/1" in b]
-    state = replay(GAME, MatchRecord.model_validate_json(record))
+    [record] = example_records(KEY)
+    state = replay(GAME, record)
     assert state.turn == 0 and state.turns == 6
     assert city_names(state) == ["madrid", "berlin", "edinburgh", "munich"]
     assert (names(state.lefts[0]), names(state.rights[0])) == (["baggage"], ["tank"])

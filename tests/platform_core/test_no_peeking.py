@@ -1,10 +1,11 @@
 """AI seats never read a secret: their choice depends only on what their seat may know.
 
-For positions of real games (every game, every player count): `s2 = determinize(s1, seat,
-other_rng)` is a state the seat cannot tell from `s1` (same view, same legal moves) whose
-hidden parts differ in most positions; the strong (search) and greedy seats, given the same
-seed and an iteration budget, choose the same move in both. Determinising either gives the
-same state: the sampler reads only what the seat knows.
+Part of the contract suite (`tests/contract/`): for positions of every registered game (the
+test-only one too) and every player count, `s2 = determinize(s1, seat, other_rng)` is a state
+the seat cannot tell from `s1` (same view, same legal moves) whose hidden parts differ in most
+positions; the strong (search) and easy (greedy) seats, given the same seed and an iteration
+budget, choose the same move in both. Determinising either gives the same state: the sampler
+reads only what the seat knows.
 """
 
 from __future__ import annotations
@@ -13,13 +14,12 @@ import random
 
 import pytest
 
-from games.core.ai import get_player
+from games.core.ai import LEVELS, get_player
 from games.core.search import Budget
-from games.registry import get_game
+from games.registry import game_keys, get_game
+from tests.contract.games import seat_cases
 
-CASES = [("paris-paris", 2), ("paris-paris", 3), ("paris-paris", 4), ("city-of-light", 2),
-         ("paris", 2), ("paris", 3), ("paris", 4),
-         ("moscow-paris", 2), ("moscow-paris", 3), ("moscow-paris", 4)]  # fmt: skip
+CASES = seat_cases()  # found in the registry: a new game is checked with no edit
 POSITIONS = 6  # per case: spread over one random game, its last decision included
 BUDGET = Budget(iterations=12)
 
@@ -53,7 +53,7 @@ def test_choices_depend_only_on_what_the_seat_may_know(key: str, seats: int) -> 
         assert game.snapshot(game.determinize(s1, seat, random.Random(n))) == game.snapshot(
             game.determinize(s2, seat, random.Random(n)))  # fmt: skip
         differ += game.snapshot(s2) != game.snapshot(s1)
-        for level in ("strong", "greedy"):
+        for level in LEVELS:  # easy (greedy) and strong
             player = get_player(level)
             first = player.choose(game, s1, seat, random.Random(n), BUDGET)
             second = player.choose(game, s2, seat, random.Random(n), BUDGET)
@@ -65,8 +65,6 @@ def test_choices_depend_only_on_what_the_seat_may_know(key: str, seats: int) -> 
 def test_every_installed_game_can_be_determinised() -> None:
     """A new game must say what it hides before AI seats can play it (no default that
     would hand the search the true state)."""
-    from games.registry import game_keys
-
     for key in game_keys():
         game = get_game(key)
         state = game.setup(game.min_seats, game.parse_options({}), seed=1)
@@ -114,3 +112,18 @@ def test_determinisations_are_playable_from_every_seat(key: str, seats: int) -> 
             n += 1
         final = game.determinize(state, 0, rng)
         assert game.result(final) == game.result(state)
+
+
+
+@pytest.mark.parametrize(("key", "seats"), CASES)
+def test_the_sampler_redraws_the_hidden_setup(key: str, seats: int) -> None:
+    """Keeping the hidden set-up true (the stacks, the deck: what `arrangement` fixes) is
+    peeking too, and the search could still choose alike: over a game, the sampler must draw
+    a different arrangement at least once."""
+    game = get_game(key)
+    redrawn, hidden = False, False
+    for n, (s1, seat) in enumerate(positions(key, seats, seed=21 + seats)):
+        hidden |= bool(game.arrangement(s1))
+        sample = game.determinize(s1, seat, random.Random(n))
+        redrawn |= game.arrangement(sample) != game.arrangement(s1)
+    assert redrawn or not hidden
