@@ -1,0 +1,53 @@
+"""The conventions games/core gives every engine: one rules table that `apply` dispatches
+through, with its refusals in one place, and one default notation."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from games.core.errors import IllegalAction
+from games.registry import get_game
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "notation"
+GAMES = ["paris-paris", "city-of-light", "paris", "moscow-paris"]
+
+
+
+def test_city_of_light_writes_the_short_notation_its_document_shows():
+    """One notation for every game: without null fields and unset flags (City of Light alone
+    wrote `"x": null` and `"decline": false` into its records)."""
+    game = get_game("city-of-light")
+    doc = (DOCS / "city_of_light.md").read_text(encoding="utf-8")
+    examples = [json.loads(text) for text in re.findall(r"`(\{\"type\".*?\})`", doc)]
+    assert len(examples) >= 19
+    for example in examples:
+        assert game.dump_action(game.parse_action(example)) == example
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_apply_takes_the_notation_as_well_as_the_model(key):
+    """Every engine's `apply` accepts an action's JSON (City of Light refused it)."""
+    game = get_game(key)
+    state = game.setup(2, game.parse_options({}), seed=3)
+    seat = next(iter(game.to_act(state)))
+    action = game.legal_actions(state, seat)[0]
+    expected = game.snapshot(game.apply(state, seat, action)[0])
+    assert game.snapshot(game.apply(state, seat, game.dump_action(action))[0]) == expected
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_out_of_turn_and_non_actions_are_refused_alike_by_every_game(key):
+    game = get_game(key)
+    state = game.setup(2, game.parse_options({}), seed=5)
+    seat = next(iter(game.to_act(state)))
+    action = game.legal_actions(state, seat)[0]
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(state, 1 - seat, action)
+    assert refused.value.key == "turn.not_yours"
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(state, seat, object())
+    assert refused.value.key == "action.malformed"
