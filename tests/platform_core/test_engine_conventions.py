@@ -51,3 +51,21 @@ def test_out_of_turn_and_non_actions_are_refused_alike_by_every_game(key):
     with pytest.raises(IllegalAction) as refused:
         game.apply(state, seat, object())
     assert refused.value.key == "action.malformed"
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_every_view_has_the_common_fields_under_one_name(key):
+    """One view shape: whose view, how many seats, the phase by name, who must act (City of
+    Light listed its seats under `players`, Paris Paris and Moscow–Paris had no `seat`)."""
+    from games.core.views import View
+
+    game = get_game(key)
+    state = game.setup(2, game.parse_options({}), seed=1)
+    names = set(game.phase_names.values() if hasattr(game.phase_names, "values")
+                else game.phase_names)  # fmt: skip
+    for seat in (None, 0, 1):
+        view = game.view(state, seat)
+        assert isinstance(view, View)
+        assert (view.seat, view.players) == (seat, 2)
+        assert view.phase in names
+        assert view.to_act == sorted(game.to_act(state))

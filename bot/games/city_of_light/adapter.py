@@ -270,7 +270,7 @@ class CityOfLightAdapter(GameAdapter):
     def status_lines(self, view: BaseModel, names: list[str], locale: str | None) -> list[str]:
         v: Any = view
         lines = [t(f"col.status.phase.{v.phase}", locale)]
-        for p in v.players:
+        for p in v.seats:
             reserve = ", ".join(t(f"col.b.{b}", locale) for b in p.reserve) or "—"
             key = "col.status.player1" if v.phase == "tiles" else "col.status.player2"
             lines.append(t(key, locale, name=seat_name(p.seat, names),
@@ -290,7 +290,7 @@ class CityOfLightAdapter(GameAdapter):
     def private_text(self, view: BaseModel, names: list[str], locale: str | None) -> str:
         v: Any = view
         seat = v.seat
-        me = v.players[seat]
+        me = v.seats[seat]
         head = t("col.private.colour", locale, colour=SEAT_EMOJI[seat],
                  name=t(f"col.colour.{COLOURS[seat]}", locale))  # fmt: skip
         if not v.hand:

@@ -407,7 +407,7 @@ def _rows_needed(widths: list[int], mini: float, width: float) -> int:
 
 def _draw_players(c: Canvas, v: CityOfLightView, names: list[str], marks: Marks) -> None:
     winners = v.result.winners if v.result is not None else []
-    for p in v.players:
+    for p in v.seats:
         top = PLAYER_Y[p.seat]
         box = (PANEL_X, top, PANEL_X + PANEL_W, top + PLAYER_H)
         acting = p.seat in v.to_act
