@@ -69,3 +69,26 @@ def test_every_view_has_the_common_fields_under_one_name(key):
         assert (view.seat, view.players) == (seat, 2)
         assert view.phase in names
         assert view.to_act == sorted(game.to_act(state))
+
+
+def test_a_city_of_light_record_in_the_old_long_notation_still_replays():
+    """Records stored before the one notation wrote every field (`"x": null`, `"decline":
+    false`): they replay to the same state as the short form."""
+    import random
+
+    from games.core.record import MatchRecord, RecordedAction
+    from games.core.replay import replay
+
+    game = get_game("city-of-light")
+    state = game.setup(2, game.parse_options({}), seed=11)
+    rng = random.Random(11)
+    long, short = [], []
+    while not game.is_over(state):
+        seat = next(iter(game.to_act(state)))
+        action = rng.choice(game.legal_actions(state, seat))
+        long.append(RecordedAction(seat=seat, action=action.model_dump(mode="json")))
+        short.append(RecordedAction(seat=seat, action=game.dump_action(action)))
+        state, _ = game.apply(state, seat, action)
+    assert any(None in a.action.values() for a in long)
+    records = [MatchRecord(game=game.key, seats=2, seed=11, actions=log) for log in (long, short)]
+    assert [game.snapshot(replay(game, r)) for r in records] == [game.snapshot(state)] * 2
