@@ -250,7 +250,7 @@ class Game(ABC, Generic[S, A]):
             raise IllegalAction("action.malformed", f"not a {self.title} action: {action!r}")
         if seat not in self.to_act(state):
             raise IllegalAction("turn.not_yours", f"seat {seat} is not to act", seat=seat)
-        phase = self.phase_names[state.phase]  # type: ignore[attr-defined, index]
+        phase = self.phase_names[state.phase]  # type: ignore[attr-defined, index]  # as above
         raise IllegalAction(self.wrong_phase_key, f"{action.type} is not possible now "
                             f"(phase: {phase})", action=action.type, phase=phase)  # fmt: skip
 
