@@ -13,7 +13,15 @@ from typing import Any
 from pydantic import BaseModel
 
 from games.city_of_light import building, hidden, postcards, tiles
-from games.city_of_light.actions import PASS, Action
+from games.city_of_light.actions import (
+    PASS,
+    Action,
+    Activate,
+    Build,
+    Pass,
+    PlaceTile,
+    TakeBuilding,
+)
 from games.city_of_light.data import BUILDINGS
 from games.city_of_light.deal import arrangement_of, new_state
 from games.city_of_light.options import EDITIONS, CityOfLightOptions
@@ -21,15 +29,58 @@ from games.city_of_light.scoring import final_result, score
 from games.city_of_light.state import (
     MIXED,
     PHASE_BUILD,
+    PHASE_NAMES,
     PHASE_OVER,
     PHASE_TILES,
     State,
 )
 from games.city_of_light.views import CityOfLightView, build_view
 from games.core.contract import Event, Game, Result
+from games.core.dispatch import Handler, without_action
 from games.core.errors import IllegalAction
 
 _TO_ACT = (frozenset((0,)), frozenset((1,)))
+
+
+def _phase2(play: Handler) -> Handler:
+    """A phase 2 handler followed by the end of the turn (the Métropolitain window, the end
+    of the game)."""
+
+    def handler(state: State, seat: int, action: Any) -> tuple[State, list[Event]]:
+        new, events = play(state, seat, action)
+        return _after_phase2_turn(state, new, seat, events)
+
+    return handler
+
+
+def _pass_phase2(state: State, seat: int, action: Any) -> tuple[State, list[Event]]:
+    if postcards.can_activate(state, seat) or building.can_place(state, seat):
+        raise IllegalAction(
+            "city_of_light.must_act",
+            "you can still build or activate a postcard, so you may not pass",
+        )
+    return state, [Event("passed", {"seat": seat, "phase": 2})]
+
+
+def _after_phase2_turn(
+    before: State, new: State, seat: int, events: list[Event]
+) -> tuple[State, list[Event]]:
+    changes: dict[str, Any] = {"turn": 1 - seat}
+    # German edition: "In deinem nächsten Zug darfst du ein Gebäude auch auf einem
+    # Abschnitt mit einer Straßenlaterne platzieren" — only that next turn.
+    if new.metro_window == "next_turn" and before.metro == seat and new.metro == seat:
+        changes["metro"] = -1
+        events.append(Event("metropolitain_expired", {"seat": seat}))
+    new = new.replace(**changes)
+    # "Второй этап игры заканчивается, когда оба игрока больше не могут размещать здания,
+    # и при этом все 8 жетонов действий были использованы."
+    if -1 not in new.tokens and not building.can_place(new, 0) and not (
+        building.can_place(new, 1)
+    ):
+        result = final_result(new)
+        new = new.replace(phase=PHASE_OVER, result=result)
+        events.append(Event("game_over", {"scores": result.scores, "winners": result.winners}))
+    return new, events
 _SIZES = tuple(len(cells) for cells in BUILDINGS.values())
 
 
@@ -43,6 +94,16 @@ class CityOfLight(Game[State, Any]):
     editions = EDITIONS
     order = 2
     determinize = staticmethod(hidden.determinize)  # what AI seats search (hidden.py)
+    phase_names = PHASE_NAMES
+    rules = {
+        (PHASE_TILES, PlaceTile): tiles.place_tile,
+        (PHASE_TILES, TakeBuilding): tiles.take_building,
+        (PHASE_TILES, Pass): without_action(tiles.pass_turn),
+        (PHASE_BUILD, Build): _phase2(building.apply_build),
+        (PHASE_BUILD, Activate): _phase2(postcards.apply_activate),
+        (PHASE_BUILD, Pass): _phase2(_pass_phase2),
+    }
+    wrong_phase_key = "city_of_light.wrong_phase"
 
     def setup(
         self,
@@ -72,59 +133,6 @@ class CityOfLight(Game[State, Any]):
         out = building.legal(state, seat)
         out.extend(postcards.legal(state, seat))
         return out or [PASS]
-
-    def apply(self, state: State, seat: int, action: Any) -> tuple[State, list[Event]]:
-        if state.phase == PHASE_OVER:
-            raise IllegalAction("game.over", "the match is over")
-        if seat != state.turn:
-            raise IllegalAction("turn.not_yours", f"seat {seat} is not to act", seat=seat)
-        kind = getattr(action, "type", None)
-        if state.phase == PHASE_TILES:
-            if kind == "place_tile":
-                return tiles.place_tile(state, seat, action)
-            if kind == "take_building":
-                return tiles.take_building(state, seat, action)
-            if kind == "pass":
-                return tiles.pass_turn(state, seat)
-            raise IllegalAction(
-                "city_of_light.wrong_phase", f"{kind} is not a phase 1 action", action=kind
-            )
-        if kind == "build":
-            new, events = building.apply_build(state, seat, action)
-        elif kind == "activate":
-            new, events = postcards.apply_activate(state, seat, action)
-        elif kind == "pass":
-            if postcards.can_activate(state, seat) or building.can_place(state, seat):
-                raise IllegalAction(
-                    "city_of_light.must_act",
-                    "you can still build or activate a postcard, so you may not pass",
-                )
-            new, events = state, [Event("passed", {"seat": seat, "phase": 2})]
-        else:
-            raise IllegalAction(
-                "city_of_light.wrong_phase", f"{kind} is not a phase 2 action", action=kind
-            )
-        return self._after_phase2_turn(state, new, seat, events)
-
-    def _after_phase2_turn(self, before: State, new: State, seat: int, events: list[Event]):
-        changes: dict[str, Any] = {"turn": 1 - seat}
-        # German edition: "In deinem nächsten Zug darfst du ein Gebäude auch auf einem
-        # Abschnitt mit einer Straßenlaterne platzieren" — only that next turn.
-        if new.metro_window == "next_turn" and before.metro == seat and new.metro == seat:
-            changes["metro"] = -1
-            events.append(Event("metropolitain_expired", {"seat": seat}))
-        new = new.replace(**changes)
-        # "Второй этап игры заканчивается, когда оба игрока больше не могут размещать здания,
-        # и при этом все 8 жетонов действий были использованы."
-        if -1 not in new.tokens and not building.can_place(new, 0) and not (
-            building.can_place(new, 1)
-        ):
-            result = final_result(new)
-            new = new.replace(phase=PHASE_OVER, result=result)
-            events.append(
-                Event("game_over", {"scores": result.scores, "winners": result.winners})
-            )
-        return new, events
 
     def view(self, state: State, seat: int | None) -> CityOfLightView:
         return build_view(state, seat)

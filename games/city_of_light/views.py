@@ -25,6 +25,7 @@ from games.city_of_light.state import (
     tokens_left,
 )
 from games.core.contract import Result
+from games.core.views import View
 
 Cell = tuple[int, int]
 
@@ -82,12 +83,10 @@ class PlayerView(BaseModel):
     placed_all_tiles: bool
 
 
-class CityOfLightView(BaseModel):
-    seat: int | None = Field(description="whose view this is; None for the public view")
-    phase: str = Field(description="'tiles' (tiles and buildings), 'build' (building and "
-                       "postcards) or 'over'")
+class CityOfLightView(View):
+    """`phase`: 'tiles' (tiles and buildings), 'build' (building and postcards) or 'over'."""
+
     turn: int | None
-    to_act: list[int]
     cells: list[list[str | None]] = Field(
         description="cells[y][x]: orange, blue, mixed, light, or None before a tile is laid"
     )
@@ -96,7 +95,7 @@ class CityOfLightView(BaseModel):
     pieces: list[PieceView]
     postcards: list[PostcardView]
     supply: list[str]
-    players: list[PlayerView]
+    seats: list[PlayerView] = Field(description="each seat's public side of the table")
     hand_size_option: int
     metropolitain_window: str
     fountain_cells_option: int = Field(description="cells the fountain covers: 2 or 1")
@@ -154,7 +153,7 @@ def build_view(state: State, seat: int | None) -> CityOfLightView:
         )
         for card, token in zip(state.cards, state.tokens, strict=True)
     ]
-    players = [
+    seats = [
         PlayerView(
             seat=s,
             colour=COLOURS[s],
@@ -177,7 +176,8 @@ def build_view(state: State, seat: int | None) -> CityOfLightView:
         pieces=pieces,
         postcards=postcards,
         supply=[BUILDING_KEYS[b] for b in state.supply],
-        players=players,
+        players=2,
+        seats=seats,
         hand_size_option=state.hand_size,
         metropolitain_window=state.metro_window,
         fountain_cells_option=state.fountain_cells,

@@ -11,8 +11,8 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
-from games.core.contract import Event, Game, Result
-from games.core.errors import IllegalAction
+from games.core.contract import Game, Result
+from games.core.dispatch import without_action
 from games.moscow_paris import action_cards, claims, exchange, hidden, turns
 from games.moscow_paris.actions import (
     Action,
@@ -45,22 +45,7 @@ from games.moscow_paris.views import PublicView, build_view
 _SEATS = tuple(frozenset((s,)) for s in range(4))
 _NOBODY: frozenset[int] = frozenset()
 
-# (phase, action class) -> handler(state, seat, action)
-_HANDLERS: dict[tuple[int, type], Any] = {
-    (PLAY, ToLine): turns.apply_to_line,
-    (PLAY, ToTableau): turns.apply_to_tableau,
-    (PLAY, TakeBack): turns.apply_take_back,
-    (PLAY, PlayCard): action_cards.apply_play_card,
-    (SWAP_FIRST, SwapPick): action_cards.apply_swap_pick,
-    (SWAP_SECOND, SwapPick): action_cards.apply_swap_pick,
-    (SWAP_FIRST, Decline): lambda s, seat, a: action_cards.apply_decline_swap(s, seat),
-    (SWAP_SECOND, Decline): lambda s, seat, a: action_cards.apply_decline_swap(s, seat),
-    (CHAIN, Exchange): exchange.apply_exchange,
-    (CHAIN, Decline): lambda s, seat, a: exchange.apply_decline_chain(s, seat),
-    (CLAIM, Claim): claims.apply_claim,
-    (CLAIM, EndTurn): lambda s, seat, a: claims.apply_end_turn(s, seat),
-}
-_ACTION_TYPES = frozenset(kind for _, kind in _HANDLERS)
+_DECLINE_SWAP = without_action(action_cards.apply_decline_swap)
 
 
 class MoscowParis(Game[State, Any]):
@@ -73,6 +58,22 @@ class MoscowParis(Game[State, Any]):
     editions: ClassVar[Mapping[str, Mapping[str, Any]]] = EDITIONS
     order: ClassVar[int] = 4
     determinize = staticmethod(hidden.determinize)  # what AI seats search (hidden.py)
+    phase_names = PHASE_NAMES
+    rules = {
+        (PLAY, ToLine): turns.apply_to_line,
+        (PLAY, ToTableau): turns.apply_to_tableau,
+        (PLAY, TakeBack): turns.apply_take_back,
+        (PLAY, PlayCard): action_cards.apply_play_card,
+        (SWAP_FIRST, SwapPick): action_cards.apply_swap_pick,
+        (SWAP_SECOND, SwapPick): action_cards.apply_swap_pick,
+        (SWAP_FIRST, Decline): _DECLINE_SWAP,
+        (SWAP_SECOND, Decline): _DECLINE_SWAP,
+        (CHAIN, Exchange): exchange.apply_exchange,
+        (CHAIN, Decline): without_action(exchange.apply_decline_chain),
+        (CLAIM, Claim): claims.apply_claim,
+        (CLAIM, EndTurn): without_action(claims.apply_end_turn),
+    }
+    wrong_phase_key = "moscow_paris.wrong_step"
     # The strong AI: random moves say little here (one card, then a claim): judge positions
     # by `evaluate` at once, and explore less (bot/cli/arena.py measured both).
     search_hints: ClassVar[Mapping[str, Any]] = {"rollout_actions": 0, "exploration": 0.3}
@@ -114,36 +115,6 @@ class MoscowParis(Game[State, Any]):
         if phase == OVER or seat != state.turn:
             return []
         return action_cards.legal_swap(state)
-
-    def apply(self, state: State, seat: int, action: Any) -> tuple[State, list[Event]]:
-        """Accepts action models (or their JSON); never mutates `state`."""
-        phase = state.phase
-        handler = _HANDLERS.get((phase, type(action)))
-        if handler is None:
-            if isinstance(action, Mapping | str):
-                return self.apply(state, seat, self.parse_action(action))
-            if phase == OVER:
-                raise IllegalAction("game.over", "the match is over")
-            if type(action) not in _ACTION_TYPES:
-                raise IllegalAction("action.malformed", f"not a Moscow–Paris action: {action!r}")
-        if seat != (state.pending[1] if phase == CHAIN else state.turn):
-            raise IllegalAction("turn.not_yours", f"seat {seat} is not to act", seat=seat)
-        if handler is None:
-            phase = PHASE_NAMES[state.phase]
-            raise IllegalAction(
-                "moscow_paris.wrong_step",
-                f"{action.type} is not possible now (step: {phase})",
-                action=action.type,
-                phase=phase,
-            )
-        return handler(state, seat, action)
-
-    def dump_action(self, action: Any) -> dict[str, Any]:
-        """Notation without the optional fields that are not set (and `decline` when false)."""
-        data = action.model_dump(mode="json", exclude_none=True)
-        if data.get("decline") is False:
-            del data["decline"]
-        return data
 
     def view(self, state: State, seat: int | None) -> PublicView:
         return build_view(state, seat)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from pydantic import BaseModel, Field
 
 from games.core.contract import Result
+from games.core.views import View
 from games.moscow_paris.action_cards import spot_json
 from games.moscow_paris.data import ALL_CITIES, CARD_IDS, HOME_CODE, WAGON_IDS, WAGON_SPLITS
 from games.moscow_paris.scoring import country, final_result, scores
@@ -66,13 +67,13 @@ class PendingView(BaseModel):
     partner: int | None = Field(default=None, description="chain: the seat it may exchange with")
 
 
-class PublicView(BaseModel):
-    players: int
+class PublicView(View):
+    """The table as everybody sees it (`seat` None). `phase`: play, swap_first, swap_second,
+    chain, claim or over."""
+
     teams: bool
     wagon_types: list[str] = Field(description="the wagon types in play")
     turn: int = Field(description="the active player")
-    phase: str = Field(description="play, swap_first, swap_second, chain, claim or over")
-    to_act: list[int]
     rows: list[RowView]
     seats: list[PlayerView]
     deck_size: int

@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel
 
 from games.core.contract import Event, Game, Result
+from games.core.dispatch import Handler
 from games.core.errors import IllegalAction
 from games.paris import actions as A
 from games.paris import bonus, flow, hidden, purchase, trade, turns
@@ -104,31 +105,28 @@ def _skip(state: State, seat: int, action) -> tuple[State, list[Event]]:
 
 
 _FREE_HANDLERS = {
-    "buy": _free(trade.apply_buy),
-    "sell": _free(trade.apply_sell),
-    "use_bonus": _free(bonus.apply_use_bonus),
-    "use_end_game": _free(bonus.apply_use_end_game),
+    A.Buy: _free(trade.apply_buy),
+    A.Sell: _free(trade.apply_sell),
+    A.UseBonus: _free(bonus.apply_use_bonus),
+    A.UseEndGame: _free(bonus.apply_use_end_game),
 }
-_APPLY_BY_PHASE: dict[int, dict[str, Any]] = {
-    TILE: {"place_tile": turns.apply_place_tile},
-    PLACE: {"place_building": turns.apply_place_building},
+_RULES_BY_PHASE: dict[int, dict[type, Handler]] = {
+    TILE: {A.PlaceTile: turns.apply_place_tile},
+    PLACE: {A.PlaceBuilding: turns.apply_place_building},
     ACTION: {
-        "place_key": turns.apply_place_key,
-        "move_key": purchase.apply_move,
-        "take_end_game": turns.apply_take_end_game,
-        "end_turn": _pass,
+        A.PlaceKey: turns.apply_place_key,
+        A.MoveKey: purchase.apply_move,
+        A.TakeEndGame: turns.apply_take_end_game,
+        A.EndTurn: _pass,
         **_FREE_HANDLERS,
     },
-    PAY: {"pay": purchase.apply_pay},
-    BONUS: {"take_bonus": purchase.apply_take_bonus, "skip": _skip, **_FREE_HANDLERS},
-    PRESTIGE: {"cash_prestige": purchase.apply_cash, "skip": _skip, **_FREE_HANDLERS},
-    VPTILE: {"place_vp_tile": purchase.apply_vp_tile, "skip": _skip, **_FREE_HANDLERS},
-    ENDGAME: {"pick_end_game": turns.apply_pick_end_game},
-    AFTER: {"end_turn": flow.apply_end_turn, **_FREE_HANDLERS},
+    PAY: {A.Pay: purchase.apply_pay},
+    BONUS: {A.TakeBonus: purchase.apply_take_bonus, A.Skip: _skip, **_FREE_HANDLERS},
+    PRESTIGE: {A.CashPrestige: purchase.apply_cash, A.Skip: _skip, **_FREE_HANDLERS},
+    VPTILE: {A.PlaceVPTile: purchase.apply_vp_tile, A.Skip: _skip, **_FREE_HANDLERS},
+    ENDGAME: {A.PickEndGame: turns.apply_pick_end_game},
+    AFTER: {A.EndTurn: flow.apply_end_turn, **_FREE_HANDLERS},
 }
-
-
-_APPLY = tuple(_APPLY_BY_PHASE[phase] for phase in range(OVER))
 
 
 class Paris(Game[State, Any]):
@@ -141,6 +139,13 @@ class Paris(Game[State, Any]):
     editions: ClassVar[dict[str, dict[str, Any]]] = EDITIONS
     order: ClassVar[int] = 3
     determinize = staticmethod(hidden.determinize)  # what AI seats search (hidden.py)
+    phase_names = PHASE_NAMES
+    rules = {
+        (phase, kind): handler
+        for phase, handlers in _RULES_BY_PHASE.items()
+        for kind, handler in handlers.items()
+    }
+    wrong_phase_key = "paris.wrong_step"
 
     def setup(
         self,
@@ -167,28 +172,6 @@ class Paris(Game[State, Any]):
         if seat != state.turn or state.phase == OVER:
             return []
         return _LEGAL[state.phase](state, seat)
-
-    def apply(self, state: State, seat: int, action: Any) -> tuple[State, list[Event]]:
-        """Accepts action models (or their JSON as a dict); never mutates `state`."""
-        kind = getattr(action, "type", None)
-        if kind is None and isinstance(action, Mapping | str):
-            action = self.parse_action(action)
-            kind = action.type
-        phase = state.phase
-        if phase == OVER:
-            raise IllegalAction("game.over", "the match is over")
-        if seat != state.turn:
-            raise IllegalAction("turn.not_yours", f"seat {seat} is not to act", seat=seat)
-        handler = _APPLY[phase].get(kind)
-        if handler is None:
-            step = PHASE_NAMES[state.phase]
-            raise IllegalAction("paris.wrong_step", f"{kind} is not possible now (step: {step})",
-                                action=kind, step=step)  # fmt: skip
-        return handler(state, seat, action)
-
-    def dump_action(self, action: Any) -> dict[str, Any]:
-        """Notation without the optional fields that are not set."""
-        return action.model_dump(mode="json", by_alias=True, exclude_none=True)
 
     def view(self, state: State, seat: int | None) -> ParisView:
         return build_view(state, seat)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from pydantic import BaseModel, Field
 
 from games.core.contract import Result
+from games.core.views import View
 from games.paris.board import (
     ARC,
     BANK0,
@@ -111,16 +112,12 @@ class ScreenView(BaseModel):
     end_game_tiles: list[str]
 
 
-class ParisView(BaseModel):
-    seat: int | None = Field(description="whose view this is; None for the public view")
-    players: int
+class ParisView(View):
     setup: str
     ignore_districts: bool
     first_player: int
     round: int
-    phase: str
     turn: int | None
-    to_act: list[int]
     final_turns: int | None = Field(description="turns still to play after this one, once "
                                     "the last end-game tile is taken")  # fmt: skip
     districts: list[DistrictView]

@@ -7,13 +7,16 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
-from games.core.contract import Event, Game, Result
-from games.core.errors import IllegalAction
+from games.core.contract import Game, Result
+from games.core.dispatch import refuse
 from games.paris_paris import deal, hidden, round_end, turns
 from games.paris_paris.actions import Action, Reveal, Take
 from games.paris_paris.options import EDITIONS, ParisParisOptions
-from games.paris_paris.state import OVER, REVEAL, State
+from games.paris_paris.state import OVER, PHASE_NAMES, REVEAL, TAKE, State
 from games.paris_paris.views import PublicView, build_view
+
+_SEATS = tuple(frozenset((seat,)) for seat in range(4))
+_NOBODY: frozenset[int] = frozenset()
 
 
 class ParisParis(Game[State, Reveal | Take]):
@@ -27,6 +30,15 @@ class ParisParis(Game[State, Reveal | Take]):
     order = 1
     ai_decisions = 2  # a turn is a reveal and a take
     determinize = staticmethod(hidden.determinize)  # what AI seats search (hidden.py)
+    phase_names = PHASE_NAMES
+    rules = {
+        (REVEAL, Reveal): turns.apply_reveal,
+        (TAKE, Take): turns.apply_take,
+        (TAKE, Reveal): refuse(
+            "paris_paris.already_revealed", "a pile is already revealed this round: take a token"
+        ),
+        (REVEAL, Take): refuse("paris_paris.reveal_first", "reveal a pile first"),
+    }
 
     def setup(
         self,
@@ -49,26 +61,11 @@ class ParisParis(Game[State, Reveal | Take]):
     def to_act(self, state: State) -> frozenset[int]:
         phase = state.phase
         if phase == OVER:
-            return frozenset()
-        return frozenset((state.first if phase == REVEAL else state.turn,))
+            return _NOBODY
+        return _SEATS[state.first if phase == REVEAL else state.turn]
 
     def legal_actions(self, state: State, seat: int) -> Sequence[Reveal | Take]:
         return turns.legal_actions(state, seat)
-
-    def apply(self, state: State, seat: int, action: Any) -> tuple[State, list[Event]]:
-        """Accepts action models (or their JSON as a dict); never mutates `state`."""
-        kind = type(action)
-        if kind is Take:
-            return turns.apply_take(state, seat, action)
-        if kind is Reveal:
-            return turns.apply_reveal(state, seat, action)
-        if isinstance(action, Mapping | str):
-            return self.apply(state, seat, self.parse_action(action))
-        raise IllegalAction("action.malformed", f"not a Paris Paris action: {action!r}")
-
-    def dump_action(self, action: Any) -> dict[str, Any]:
-        """Notation without the optional fields that are not set (`remove`, `move_from`)."""
-        return action.model_dump(mode="json", exclude_none=True)
 
     def view(self, state: State, seat: int | None) -> PublicView:
         return build_view(state, seat)

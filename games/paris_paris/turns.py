@@ -1,6 +1,7 @@
 """Phases 1-2 of a round as state transitions: reveal a pile, take a token and open a shop.
 
-`apply_reveal` and `apply_take` check legality cheaply (no regeneration of the legal list),
+`apply_reveal` and `apply_take` (played by the engine's rules table, which has checked the
+seat and the phase) check the rest of legality cheaply (no regeneration of the legal list),
 then fill in a draft of the new `State` and seal it (`games.core.drafts`). When the last
 player of a round has taken a token, `round_end.end_round` runs phases 3-5 on that draft
 and, after the last round, the end.
@@ -24,7 +25,7 @@ from games.paris_paris.board import (
 )
 from games.paris_paris.data import COLOURS
 from games.paris_paris.round_end import end_round
-from games.paris_paris.state import OVER, REVEAL, TAKE, State
+from games.paris_paris.state import REVEAL, TAKE, State
 
 # --- legal actions --------------------------------------------------------------------------
 
@@ -85,19 +86,7 @@ def _legal_takes(state: State, seat: int) -> list[Take]:
 # --- phase 1: reveal ------------------------------------------------------------------------
 
 
-def _check_turn(state: State, seat: int) -> None:
-    if state.phase == OVER:
-        raise IllegalAction("game.over", "the game is over")
-    if seat != state.turn:
-        raise IllegalAction("turn.not_yours", f"seat {seat} is not to act", seat=seat)
-
-
 def apply_reveal(state: State, seat: int, action: Reveal) -> tuple[State, list[Event]]:
-    _check_turn(state, seat)
-    if state.phase != REVEAL:
-        raise IllegalAction(
-            "paris_paris.already_revealed", "a pile is already revealed this round: take a token"
-        )
     pile = action.pile
     if not 0 <= pile < len(state.piles):
         raise IllegalAction(
@@ -132,9 +121,6 @@ def apply_reveal(state: State, seat: int, action: Reveal) -> tuple[State, list[E
 
 
 def apply_take(state: State, seat: int, action: Take) -> tuple[State, list[Event]]:
-    _check_turn(state, seat)
-    if state.phase != TAKE:
-        raise IllegalAction("paris_paris.reveal_first", "reveal a pile first")
     station = STATION_INDEX.get(action.station)
     if station is None:
         raise IllegalAction(

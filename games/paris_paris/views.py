@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
+from games.core.views import View
 from games.paris_paris.board import STATION_IDS, TILE_COLOUR, TILE_STATION
 from games.paris_paris.data import COLOURS
 from games.paris_paris.round_end import final_result, waiting_colours
@@ -29,15 +30,12 @@ class Token(BaseModel):
     colour: str
 
 
-class PublicView(BaseModel):
-    """The table as everybody sees it."""
+class PublicView(View):
+    """The table as everybody sees it (`seat` None). `phase`: 'reveal', 'take' or 'over'."""
 
-    players: int
     round: int = Field(description="1-based number of the current (or last) round")
     rounds: int = Field(description="total number of rounds (= number of piles)")
-    phase: str = Field(description="'reveal', 'take' or 'over'")
     first_player: int = Field(description="seat holding the bus")
-    to_act: list[int] = Field(description="seats that must act now (empty when over)")
     board: dict[str, list[int]] = Field(description="station id -> owner seats of its shops")
     display: list[Token] = Field(description="tokens revealed this round and not yet taken")
     piles: list[int] = Field(description="numbers of the piles still face down")

@@ -48,7 +48,7 @@ def check_invariants(state, rng):
         view = json.loads(view_json(state, seat))
         assert view["hand"] == (None if seat is None else list(state.hands[seat]))
         assert "stack" not in json.dumps(list(view)) and "deal" not in view
-        for p in view["players"]:
+        for p in view["seats"]:
             assert set(p) == {"seat", "colour", "reserve", "stack_size", "hand_size",
                               "tokens_left", "placed_all_tiles"}
     for seat in (0, 1):

@@ -76,7 +76,7 @@ def test_activation_is_the_whole_turn_and_uses_a_token():
     view = GAME.view(s2, None)
     card = view.postcards[s2.cards.index("lampadaire")]
     assert card.used and card.token == 0
-    assert view.players[0].tokens_left == 3
+    assert view.seats[0].tokens_left == 3
 
 
 # --- components and setup
@@ -111,7 +111,7 @@ def test_the_hand_is_hidden_from_the_rival():
     assert GAME.view(s, 0).hand == list(s.hands[0])
     assert GAME.view(s, 1).hand == list(s.hands[1])
     assert GAME.view(s, None).hand is None
-    assert all(p.hand_size == 1 for p in GAME.view(s, None).players)
+    assert all(p.hand_size == 1 for p in GAME.view(s, None).seats)
 
 
 def test_the_first_player_is_seat_zero():

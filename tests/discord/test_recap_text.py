@@ -262,7 +262,7 @@ def test_city_of_light_status_counts_one_token_and_one_tile() -> None:
                 else {"type": "activate", "card": card},
             )
     view = get_game("city-of-light").view(state, None)
-    used = 4 - view.players[0].tokens_left
+    used = 4 - view.seats[0].tokens_left
     line = COL.status_lines(view, ["alice", "bob"], None)[1]
     left = 4 - used
     assert line == f"🟧 alice: reserve: Line · {left} action token{'s' * (left != 1)} left"

@@ -208,7 +208,7 @@ def test_reserve_shapes_are_big_enough_to_read(monkeypatch):
 
     monkeypatch.setattr(col_render.Canvas, "rect", spy)
     render_table(view, NAMES)
-    reserve = sum(len(p.reserve) for p in view.players)
+    reserve = sum(len(p.reserve) for p in view.seats)
     assert reserve and cells
     sides = {round(x1 - x0) for x0, _, x1, _ in cells}
     assert min(sides) >= 12 and max(sides) == MINI == 16

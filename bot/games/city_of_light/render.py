@@ -44,6 +44,7 @@ from bot.games.city_of_light.layout import (
     postcard_box,
     square_box,
 )
+from bot.games.city_of_light.recap import signed
 from bot.games.city_of_light.scoring_picture import draw_scoring
 from bot.i18n import t
 from bot.render.drawing import Canvas, Colour, Point, safe_name
@@ -406,7 +407,7 @@ def _rows_needed(widths: list[int], mini: float, width: float) -> int:
 
 def _draw_players(c: Canvas, v: CityOfLightView, names: list[str], marks: Marks) -> None:
     winners = v.result.winners if v.result is not None else []
-    for p in v.players:
+    for p in v.seats:
         top = PLAYER_Y[p.seat]
         box = (PANEL_X, top, PANEL_X + PANEL_W, top + PLAYER_H)
         acting = p.seat in v.to_act
@@ -465,11 +466,6 @@ def _info(v: CityOfLightView, p: Any) -> str:
         return t("col.img.info.phase1", stack=t("col.img.stack", n=p.stack_size),
                  hand=t("col.img.hand", n=p.hand_size))  # fmt: skip
     return t("col.img.tokens", n=p.tokens_left)
-
-
-def signed(n: int) -> str:
-    """A score term with a real minus sign: "−3", "0", "12"."""
-    return f"\u2212{-n}" if n < 0 else str(n)
 
 
 def _draw_supply(c: Canvas, v: CityOfLightView) -> None:

@@ -88,7 +88,8 @@ def _public_only(view: PublicView) -> PublicView:
     """The public part of any view, so a `SeatView` renders exactly like its `PublicView`."""
     if type(view) is PublicView:
         return view
-    return PublicView.model_construct(**{f: getattr(view, f) for f in PublicView.model_fields})
+    fields = {f: getattr(view, f) for f in PublicView.model_fields if f != "seat"}
+    return PublicView.model_construct(**fields)
 
 
 def _fit_text(c: Canvas, text: str, size: float, width: float, minimum: float = 10,
