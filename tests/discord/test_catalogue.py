@@ -50,11 +50,12 @@ def test_every_platform_refusal_key_has_a_friendly_sentence():
     # Every refusal the platform (games/core, the host) can raise has an English sentence;
     # each game's own: tests/contract/test_catalogues.py.
     catalogue = i18n._load("en")
-    refusal = re.compile(r'(?:IllegalAction|HostError)\(\s*"([a-z_]+\.[a-z_]+)"')
+    refusal = re.compile(r'(?:IllegalAction|HostError)\(\s*"([a-z_]+\.[a-z_]+)"'
+                         r'|_key: ClassVar\[str\] = "([a-z_]+\.[a-z_]+)"')  # a default key
     keys = set()
     for package in ("core", "host"):
         for path in (ROOT / "games" / package).rglob("*.py"):
-            keys |= set(refusal.findall(path.read_text(encoding="utf-8")))
+            keys |= {a or b for a, b in refusal.findall(path.read_text(encoding="utf-8"))}
     assert len(keys) > 15
     missing = sorted(k for k in keys if f"error.{k}" not in catalogue)
     assert not missing, missing
