@@ -59,7 +59,8 @@ class LuteceBot(commands.Bot):
         self._stopped: asyncio.Future[None] | None = None
         # One table update at a time per match; a lock nobody holds goes away by itself.
         self.table_locks: weakref.WeakValueDictionary[str, asyncio.Lock] = (
-            weakref.WeakValueDictionary())
+            weakref.WeakValueDictionary()
+        )
 
     async def setup_hook(self) -> None:
         store = self._store or await Store.open(self.config.db_path)
@@ -111,9 +112,12 @@ class LuteceBot(commands.Bot):
             if left > 0:
                 await asyncio.wait(pending, timeout=left)
                 continue
-            log.warning("stopping: %d handlers still running after %.0f s are cancelled; "
-                        "their stored moves reach the table when the match is next touched",
-                        len(pending), self.shutdown_grace)  # fmt: skip
+            log.warning(
+                "stopping: %d handlers still running after %.0f s are cancelled; "
+                "their stored moves reach the table when the match is next touched",
+                len(pending),
+                self.shutdown_grace,
+            )
             for task in pending:
                 task.cancel()
             await asyncio.wait(pending, timeout=1.0)

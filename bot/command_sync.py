@@ -23,8 +23,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-async def command_payload(tree: app_commands.CommandTree[Any],
-                          guild: discord.abc.Snowflake | None) -> list[dict[str, Any]]:  # fmt: skip
+async def command_payload(
+    tree: app_commands.CommandTree[Any], guild: discord.abc.Snowflake | None
+) -> list[dict[str, Any]]:
     """What `tree.sync(guild=guild)` would send (discord.py builds it the same way)."""
     commands = tree.get_commands(guild=guild)
     translator = tree.translator
@@ -58,9 +59,14 @@ async def sync_commands(bot: Services, *, force: bool = False) -> int:
         try:
             await tree.sync(guild=guild)
         except discord.HTTPException as exc:
-            log.error("could not sync the slash commands %s (HTTP %s, code %s: %s); the bot runs "
-                      "on, invite it with the applications.commands scope and restart",
-                      where, exc.status, exc.code, exc.text)  # fmt: skip
+            log.error(
+                "could not sync the slash commands %s (HTTP %s, code %s: %s); the bot runs "
+                "on, invite it with the applications.commands scope and restart",
+                where,
+                exc.status,
+                exc.code,
+                exc.text,
+            )
             continue
         await store.set_fact(key, wanted)
         log.info("slash commands synced %s", where)

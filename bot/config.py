@@ -117,8 +117,11 @@ class Config:
     def load(cls, env: dict[str, str] | None = None, env_file: Path = Path(".env")) -> Config:
         """The settings of the environment and `env_file` (the environment wins); values in
         `env` win over both. A bad value is a ConfigError naming the variable."""
-        given = {key.lower(): value for key, value in (env or {}).items()
-                 if key.lower() in Settings.model_fields and value != ""}  # fmt: skip
+        given = {
+            key.lower(): value
+            for key, value in (env or {}).items()
+            if key.lower() in Settings.model_fields and value != ""
+        }
         try:
             settings = Settings(_env_file=env_file, **given)
         except ValidationError as exc:

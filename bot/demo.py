@@ -101,9 +101,15 @@ def load_script(path: str | None, game: str | None = None) -> str:
         raise CliError(f"cannot read the script {path}: {exc.strerror}", 2) from None
 
 
-async def run_demo(path: str | None, *, game: str | None = None, out: Any = print,
-                   seed: int = 7, pictures: Path = Path("lutece-demo"),
-                   fake: FakeDiscord | None = None) -> int:  # fmt: skip
+async def run_demo(
+    path: str | None,
+    *,
+    game: str | None = None,
+    out: Any = print,
+    seed: int = 7,
+    pictures: Path = Path("lutece-demo"),
+    fake: FakeDiscord | None = None,
+) -> int:
     """Play the script; returns 0, or 1 when a step failed (the transcript says which).
     Pictures the bot sends are saved in `pictures` (replaced at each run). On a `fake` the
     caller started (the Discord bench reads its records afterwards), else on a fresh one."""
@@ -115,8 +121,7 @@ async def run_demo(path: str | None, *, game: str | None = None, out: Any = prin
     for old in pictures.glob("*.png") if pictures.is_dir() else ():
         old.unlink()
     out(LEGEND)
-    names = sorted({s.actor for seg in segments if isinstance(seg, list) for s in seg
-                    if s.actor})  # fmt: skip
+    names = sorted({s.actor for seg in segments if isinstance(seg, list) for s in seg if s.actor})
     own = fake is None
     fake = fake or await FakeDiscord.start()
     errors: list[str] = []
@@ -125,12 +130,12 @@ async def run_demo(path: str | None, *, game: str | None = None, out: Any = prin
             guild = fake.add_guild("Lutèce", channels=("general",))
             for name in names:
                 fake.add_user(name)
-            config = Config(token=fake.token, db_path=str(Path(tmp) / "demo.db"),
-                            dev_guild=guild.id)  # fmt: skip
+            config = Config(
+                token=fake.token, db_path=str(Path(tmp) / "demo.db"), dev_guild=guild.id
+            )
             factory = lambda: LuteceBot(config, guild_ready_timeout=0.05)  # noqa: E731
             async with running_bot(fake, factory) as bot:
-                runner = DemoRunner(bot, fake, fake.channel("general"), out,
-                                    pictures=pictures)  # fmt: skip
+                runner = DemoRunner(bot, fake, fake.channel("general"), out, pictures=pictures)
                 rng = random.Random(seed)
                 for segment in segments:
                     if isinstance(segment, PlayOut):
@@ -163,8 +168,9 @@ def _split(text: str) -> list[list[Step] | PlayOut]:
     return segments[:-1]  # the last PlayOut closes the script
 
 
-async def play_out(runner: DemoRunner, bot: LuteceBot, rng: random.Random, line_no: int,
-                   max_turns: int = 500) -> None:  # fmt: skip
+async def play_out(
+    runner: DemoRunner, bot: LuteceBot, rng: random.Random, line_no: int, max_turns: int = 500
+) -> None:
     """Let the human seats of every active match play until no match is active; when they
     cannot, a script error saying where it stopped."""
     fake = runner.fake
@@ -178,16 +184,25 @@ async def play_out(runner: DemoRunner, bot: LuteceBot, rng: random.Random, line_
         name = next(u.name for u in fake.fake_users.values() if u.id == user_id)
         await runner.run([_step(line_no, name, "click", "Take turn")])
         for _ in range(8):
-            panel = next((m for m in reversed(list(fake.state.messages.values()))
-                          if m.ephemeral_for == user_id), None)  # fmt: skip
+            panel = next(
+                (
+                    m
+                    for m in reversed(list(fake.state.messages.values()))
+                    if m.ephemeral_for == user_id
+                ),
+                None,
+            )
             if panel is None:
                 runner.error(f"line {line_no}: play-out stopped: {name} was shown no panel")
                 return
             if panel.find_component(label="Confirm") is not None:
                 await runner.run([_step(line_no, name, "click", "Confirm")])
                 break
-            buttons = [c for c in panel.iter_components()
-                       if c.get("type") == BUTTON and ":pick:" in c.get("custom_id", "")]
+            buttons = [
+                c
+                for c in panel.iter_components()
+                if c.get("type") == BUTTON and ":pick:" in c.get("custom_id", "")
+            ]
             menus = [c for c in panel.iter_components() if c.get("type") == STRING_SELECT]
             if buttons:  # a step with few choices: one button each, clicked by its label
                 label = rng.choice(buttons)["label"]
@@ -195,14 +210,17 @@ async def play_out(runner: DemoRunner, bot: LuteceBot, rng: random.Random, line_
             elif menus:  # many choices: the select by its placeholder, the option by its label
                 menu = rng.choice(menus)
                 option = rng.choice(menu["options"])
-                await runner.run([_step(line_no, name, "select", menu["placeholder"],
-                                        option["label"])])  # fmt: skip
+                await runner.run(
+                    [_step(line_no, name, "select", menu["placeholder"], option["label"])]
+                )
             else:
-                runner.error(f"line {line_no}: play-out stopped: {name}'s panel offers "
-                             "nothing to choose")  # fmt: skip
+                runner.error(
+                    f"line {line_no}: play-out stopped: {name}'s panel offers nothing to choose"
+                )
                 return
-    runner.error(f"line {line_no}: play-out stopped: the match did not end within "
-                 f"{max_turns} turns")  # fmt: skip
+    runner.error(
+        f"line {line_no}: play-out stopped: the match did not end within {max_turns} turns"
+    )
 
 
 def _step(line_no: int, actor: str, verb: str, *args: str) -> Step:

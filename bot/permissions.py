@@ -10,8 +10,13 @@ import discord
 from bot.i18n import t
 
 # A table in a channel: read it, post the table (embed + picture), find it again.
-TABLE = discord.Permissions(view_channel=True, send_messages=True, embed_links=True,
-                            attach_files=True, read_message_history=True)  # fmt: skip
+TABLE = discord.Permissions(
+    view_channel=True,
+    send_messages=True,
+    embed_links=True,
+    attach_files=True,
+    read_message_history=True,
+)
 # A thread per match (without these, the match is played in the channel itself).
 THREADS = discord.Permissions(create_public_threads=True, send_messages_in_threads=True)
 INVITE = TABLE | THREADS

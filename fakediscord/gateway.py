@@ -104,9 +104,14 @@ class GatewaySession:
             self.session_id = secrets.token_hex(16)
             mine = [g for g in fake.state.guilds.values() if self.serves(g.id)]
             ready = payloads.ready(
-                fake.state, fake.bot_user, fake.application_id, self.session_id, fake.gateway_url,
-                self.shard, [g.id for g in mine],
-            )  # fmt: skip
+                fake.state,
+                fake.bot_user,
+                fake.application_id,
+                self.session_id,
+                fake.gateway_url,
+                self.shard,
+                [g.id for g in mine],
+            )
             self.ready = True
             self.send(DISPATCH, ready, "READY")
             for guild in mine:

@@ -226,9 +226,10 @@ def check_message(data: dict, *, path: str = "", creating: bool = True, files: i
     v2 = bool(int(data.get("flags") or 0) & IS_COMPONENTS_V2)
     if v2 and (content or embeds):
         raise invalid_form(
-            f"{p}content", "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2",
+            f"{p}content",
+            "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2",
             "The 'content' and 'embeds' fields cannot be used with IS_COMPONENTS_V2",
-        )  # fmt: skip
+        )
     check_components(components, p, v2)
     check_allowed_mentions(data, path)
     if creating and not (content or embeds or components or files or data.get("attachments")):

@@ -237,13 +237,22 @@ def guild_create(state: FakeState, g: Guild, bot_user_id: int) -> dict[str, Any]
     }
 
 
-def ready(state: FakeState, bot: User, app_id: int, session_id: str, resume_url: str,
-          shard: tuple[int, int] = (0, 1), guilds: list[int] | None = None):  # fmt: skip
+def ready(
+    state: FakeState,
+    bot: User,
+    app_id: int,
+    session_id: str,
+    resume_url: str,
+    shard: tuple[int, int] = (0, 1),
+    guilds: list[int] | None = None,
+):
     return {
         "v": API_VERSION,
         "user": user(bot),
-        "guilds": [{"id": str(g), "unavailable": True}
-                   for g in (state.guilds if guilds is None else guilds)],  # fmt: skip
+        "guilds": [
+            {"id": str(g), "unavailable": True}
+            for g in (state.guilds if guilds is None else guilds)
+        ],
         "session_id": session_id,
         "resume_gateway_url": resume_url,
         "application": {"id": str(app_id), "flags": 0},

@@ -78,8 +78,9 @@ def attachment_line(msg: Message, attachment: Attachment) -> str:
     return f"[attachment {attachment.filename}, {attachment.size} bytes]"
 
 
-def render_message(fake: Server, msg: Message,
-                   attachment: Callable[[Message, Attachment], str] = attachment_line) -> str:
+def render_message(
+    fake: Server, msg: Message, attachment: Callable[[Message, Attachment], str] = attachment_line
+) -> str:
     """The message as text; `attachment` says how each attached file is shown."""
     author = fake.state.users[msg.author_id].name
     lines = []

@@ -29,6 +29,7 @@ from fakediscord.state import MANAGE_THREADS, Channel
 if TYPE_CHECKING:
     from fakediscord.server_protocol import Server
 
+
 def thread_locked() -> ApiError:
     return ApiError(403, 160005, "Thread is locked")
 
@@ -52,9 +53,7 @@ def dispatch_update(fake: Server, thread: Channel) -> None:
     fake.notify()
 
 
-def set_archived(
-    fake: Server, thread: Channel, archived: bool, *, dispatch: bool = True
-) -> None:
+def set_archived(fake: Server, thread: Channel, archived: bool, *, dispatch: bool = True) -> None:
     """Archive or unarchive (archive_timestamp moves; unarchiving is activity)."""
     if thread.archived == archived:
         return

@@ -48,28 +48,64 @@ def loads(text: str | None) -> Any:
 def match_values(row: MatchRow) -> tuple[Any, ...]:
     """A match's values in `MATCH_COLUMNS` order, as stored."""
     return (
-        row.id, row.game, row.status, row.seats, dumps(row.options), dumps(row.settings),
-        row.seed, dumps(row.arrangement), row.version, dumps(row.snapshot), dumps(row.result),
-        row.guild_id, row.channel_id, row.thread_id, row.table_message_id, row.host_user_id,
-        row.deadline_at, bool(row.reminded), row.end_reason, row.created_at, row.updated_at,
+        row.id,
+        row.game,
+        row.status,
+        row.seats,
+        dumps(row.options),
+        dumps(row.settings),
+        row.seed,
+        dumps(row.arrangement),
+        row.version,
+        dumps(row.snapshot),
+        dumps(row.result),
+        row.guild_id,
+        row.channel_id,
+        row.thread_id,
+        row.table_message_id,
+        row.host_user_id,
+        row.deadline_at,
+        bool(row.reminded),
+        row.end_reason,
+        row.created_at,
+        row.updated_at,
         row.table_version,
-    )  # fmt: skip
+    )
 
 
 def match_row(r: Sequence[Any]) -> MatchRow:
     """A row of `MATCH_COLUMNS` (its seats are filled in by the caller)."""
     return MatchRow(
-        id=r[0], game=r[1], status=r[2], seats=r[3], options=loads(r[4]), settings=loads(r[5]),
-        seed=r[6], arrangement=loads(r[7]), version=r[8], snapshot=loads(r[9]),
-        result=loads(r[10]), guild_id=r[11], channel_id=r[12], thread_id=r[13],
-        table_message_id=r[14], host_user_id=r[15], deadline_at=r[16], reminded=bool(r[17]),
-        end_reason=r[18], created_at=r[19], updated_at=r[20], table_version=r[21],
-    )  # fmt: skip
+        id=r[0],
+        game=r[1],
+        status=r[2],
+        seats=r[3],
+        options=loads(r[4]),
+        settings=loads(r[5]),
+        seed=r[6],
+        arrangement=loads(r[7]),
+        version=r[8],
+        snapshot=loads(r[9]),
+        result=loads(r[10]),
+        guild_id=r[11],
+        channel_id=r[12],
+        thread_id=r[13],
+        table_message_id=r[14],
+        host_user_id=r[15],
+        deadline_at=r[16],
+        reminded=bool(r[17]),
+        end_reason=r[18],
+        created_at=r[19],
+        updated_at=r[20],
+        table_version=r[21],
+    )
 
 
 # The seat history keeps every user who ever held a seat of a match, with the last one held.
-RECORD_HOLDER = ("INSERT INTO seat_history (match_id, user_id, seat) VALUES (?,?,?) "
-                 "ON CONFLICT (match_id, user_id) DO UPDATE SET seat = excluded.seat")
+RECORD_HOLDER = (
+    "INSERT INTO seat_history (match_id, user_id, seat) VALUES (?,?,?) "
+    "ON CONFLICT (match_id, user_id) DO UPDATE SET seat = excluded.seat"
+)
 
 
 async def write_seats(conn: Conn, match_id: str, seats: Iterable[SeatRow]) -> None:
@@ -98,8 +134,10 @@ def parse_url(url: str | Path) -> tuple[str, str]:
     if scheme.lower() == "sqlite":
         path = rest[1:] if rest.startswith("/") else rest
         return "sqlite", path or ":memory:"
-    raise StorageError(f"the database {redact(text)!r} is neither a file path nor a "
-                       "sqlite:/// or postgresql:// URL")  # fmt: skip
+    raise StorageError(
+        f"the database {redact(text)!r} is neither a file path nor a "
+        "sqlite:/// or postgresql:// URL"
+    )
 
 
 def redact(url: str) -> str:

@@ -52,14 +52,16 @@ def find_bindir() -> Path | None:
     candidates: list[str] = []
     if shutil.which("pg_config"):
         try:
-            out = subprocess.run(["pg_config", "--bindir"], capture_output=True, text=True,
-                                 timeout=10, check=False).stdout  # fmt: skip
+            out = subprocess.run(
+                ["pg_config", "--bindir"], capture_output=True, text=True, timeout=10, check=False
+            ).stdout
             candidates.append(out.strip())
         except (OSError, subprocess.SubprocessError):
             pass
     versions = glob.glob("/usr/lib/postgresql/*/bin")
-    candidates += sorted(versions, key=lambda p: [int(n) for n in re.findall(r"\d+", p)],
-                         reverse=True)  # fmt: skip
+    candidates += sorted(
+        versions, key=lambda p: [int(n) for n in re.findall(r"\d+", p)], reverse=True
+    )
     on_path = shutil.which("initdb")
     if on_path:
         candidates.append(str(Path(on_path).resolve().parent))
@@ -73,9 +75,11 @@ def _holds_binaries(folder: str) -> Path | None:
 
 
 def missing_message() -> str:
-    return ("PostgreSQL server binaries (initdb, postgres) were not found: install them "
-            "(apt-get install postgresql; .ci/run does) or point LUTECE_PG_BINDIR at their "
-            "folder; LUTECE_PG=0 skips the PostgreSQL tests explicitly")  # fmt: skip
+    return (
+        "PostgreSQL server binaries (initdb, postgres) were not found: install them "
+        "(apt-get install postgresql; .ci/run does) or point LUTECE_PG_BINDIR at their "
+        "folder; LUTECE_PG=0 skips the PostgreSQL tests explicitly"
+    )
 
 
 class PgTestServer:
@@ -100,31 +104,55 @@ class PgTestServer:
         if owner is not None:
             for path in (self.root, sock):
                 os.chown(path, *owner)
-        as_owner: dict[str, Any] = {} if owner is None else {
-            "user": owner[0], "group": owner[1], "extra_groups": []}  # fmt: skip
+        as_owner: dict[str, Any] = (
+            {} if owner is None else {"user": owner[0], "group": owner[1], "extra_groups": []}
+        )
         atexit.register(self.stop)
         init = subprocess.run(
-            [str(self.bindir / "initdb"), "-D", str(data), "-U", SUPERUSER, "--auth=trust",
-             "-E", "UTF8", "--locale=C", "--no-sync"],
-            cwd=self.root, capture_output=True, text=True, check=False, **as_owner,
-        )  # fmt: skip
+            [
+                str(self.bindir / "initdb"),
+                "-D",
+                str(data),
+                "-U",
+                SUPERUSER,
+                "--auth=trust",
+                "-E",
+                "UTF8",
+                "--locale=C",
+                "--no-sync",
+            ],
+            cwd=self.root,
+            capture_output=True,
+            text=True,
+            check=False,
+            **as_owner,
+        )
         if init.returncode != 0:
             self.stop()
             raise PgUnavailable(f"initdb failed: {init.stderr.strip() or init.stdout.strip()}")
         (data / "pg_hba.conf").write_text(
             f"local all {PASSWORD_ROLE} scram-sha-256\nlocal all all trust\n", encoding="utf-8"
         )
-        settings = {"listen_addresses": "", "unix_socket_directories": str(sock),
-                    "port": str(PORT), "max_connections": "200"}  # fmt: skip
+        settings = {
+            "listen_addresses": "",
+            "unix_socket_directories": str(sock),
+            "port": str(PORT),
+            "max_connections": "200",
+        }
         if not self.durable:
             settings |= {"fsync": "off", "synchronous_commit": "off", "full_page_writes": "off"}
         args = [str(self.bindir / "postgres"), "-D", str(data)]
         for key, value in settings.items():
             args += ["-c", f"{key}={value}"]
         with open(self.root / "server.log", "wb") as log:  # the server keeps its own copy
-            self._proc = subprocess.Popen(args, cwd=self.root, stdout=log,
-                                          stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                                          **as_owner)  # fmt: skip
+            self._proc = subprocess.Popen(
+                args,
+                cwd=self.root,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL,
+                **as_owner,
+            )
         self._wait_ready(data / "postmaster.pid")
         return self
 
@@ -172,14 +200,16 @@ class PgTestServer:
     def __enter__(self) -> PgTestServer:
         return self.start()
 
-    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
-                 tb: TracebackType | None) -> None:  # fmt: skip
+    def __exit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
         self.stop()
 
     # --- databases ------------------------------------------------------------------------
 
-    def url(self, database: str = "postgres", user: str = SUPERUSER,
-            password: str | None = None) -> str:  # fmt: skip
+    def url(
+        self, database: str = "postgres", user: str = SUPERUSER, password: str | None = None
+    ) -> str:
         """A postgresql:// URL for `database` over the server's Unix socket."""
         assert self.root is not None, "the server is not running"
         auth = user if password is None else f"{user}:{password}"
@@ -240,6 +270,8 @@ def _server_owner() -> tuple[int, int] | None:
     try:
         entry = pwd.getpwnam(name)
     except KeyError:
-        raise PgUnavailable(f"no user {name!r} to run PostgreSQL as (it refuses root); set "
-                            "LUTECE_PG_OS_USER to an unprivileged user") from None  # fmt: skip
+        raise PgUnavailable(
+            f"no user {name!r} to run PostgreSQL as (it refuses root); set "
+            "LUTECE_PG_OS_USER to an unprivileged user"
+        ) from None
     return entry.pw_uid, entry.pw_gid

@@ -81,8 +81,9 @@ class PostgresStore(Store):
         self._pool = pool
 
     @classmethod
-    async def connect(cls, dsn: str, *, synchronous: str = "NORMAL",
-                      pool_size: int = 10) -> PostgresStore:  # fmt: skip
+    async def connect(
+        cls, dsn: str, *, synchronous: str = "NORMAL", pool_size: int = 10
+    ) -> PostgresStore:
         """Connect, then migrate under the advisory lock (`synchronous` is SQLite's and
         ignored here). An unreachable server, refused credentials, a missing database or one
         newer than this code is a StorageError with one sentence that names the server and
@@ -90,11 +91,20 @@ class PostgresStore(Store):
         label = redact(dsn)
         try:
             pool = await asyncpg.create_pool(
-                dsn, min_size=1, max_size=pool_size, timeout=CONNECT_TIMEOUT_S,
-                server_settings={"application_name": "lutece"}, reset=_keep_session,
-            )  # fmt: skip
-        except (OSError, TimeoutError, ValueError, asyncpg.PostgresError,
-                asyncpg.InterfaceError) as exc:  # fmt: skip
+                dsn,
+                min_size=1,
+                max_size=pool_size,
+                timeout=CONNECT_TIMEOUT_S,
+                server_settings={"application_name": "lutece"},
+                reset=_keep_session,
+            )
+        except (
+            OSError,
+            TimeoutError,
+            ValueError,
+            asyncpg.PostgresError,
+            asyncpg.InterfaceError,
+        ) as exc:
             raise StorageError(_scrub(_connect_problem(label, exc), dsn)) from None
         store = cls(pool, dsn)
         try:
@@ -104,8 +114,9 @@ class PostgresStore(Store):
             raise StorageError(f"{label}: {exc}") from None
         except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as exc:
             await store.close()
-            raise StorageError(_scrub(f"{label} is not a usable Lutèce database ({exc})",
-                                      dsn)) from None  # fmt: skip
+            raise StorageError(
+                _scrub(f"{label} is not a usable Lutèce database ({exc})", dsn)
+            ) from None
         return store
 
     async def close(self) -> None:
@@ -119,11 +130,15 @@ class PostgresStore(Store):
         its own): the row is inserted only if the UPDATE moved the match. Under concurrency
         the UPDATE waits for the row lock and re-checks the version on the latest row."""
         async with self._session() as conn:
-            return await conn.execute(
-                f"WITH moved AS ({APPEND_MOVE} RETURNING id) {APPEND_LOG}"
-                "SELECT id, ?, ?, ?, ?, ?, ? FROM moved",
-                *moved, *logged[1:],  # the match id comes from the moved row
-            ) == 1  # fmt: skip
+            return (
+                await conn.execute(
+                    f"WITH moved AS ({APPEND_MOVE} RETURNING id) {APPEND_LOG}"
+                    "SELECT id, ?, ?, ?, ?, ?, ? FROM moved",
+                    *moved,
+                    *logged[1:],  # the match id comes from the moved row
+                )
+                == 1
+            )
 
     @contextlib.asynccontextmanager
     async def _transaction(self) -> AsyncIterator[Conn]:
@@ -166,17 +181,23 @@ async def _migrate(pool: asyncpg.Pool) -> int:
 def _connect_problem(label: str, exc: BaseException) -> str:
     """One sentence for a failed connection, by cause."""
     if isinstance(exc, asyncpg.InvalidAuthorizationSpecificationError):  # incl. a bad password
-        return (f"PostgreSQL refused the credentials for {label} ({exc}); check the user and "
-                "password in LUTECE_DB")  # fmt: skip
+        return (
+            f"PostgreSQL refused the credentials for {label} ({exc}); check the user and "
+            "password in LUTECE_DB"
+        )
     if isinstance(exc, asyncpg.InvalidCatalogNameError):
         return f"{exc} on the server of {label}: create it (createdb) or correct LUTECE_DB"
     if isinstance(exc, TimeoutError):
-        return (f"the PostgreSQL server of {label} did not answer within "
-                f"{CONNECT_TIMEOUT_S:.0f} s; check the host and port in LUTECE_DB")  # fmt: skip
+        return (
+            f"the PostgreSQL server of {label} did not answer within "
+            f"{CONNECT_TIMEOUT_S:.0f} s; check the host and port in LUTECE_DB"
+        )
     if isinstance(exc, OSError):
         reason = exc.strerror or str(exc) or type(exc).__name__
-        return (f"cannot reach the PostgreSQL server of {label} ({reason}); check that it "
-                "runs and that LUTECE_DB names the right host and port")  # fmt: skip
+        return (
+            f"cannot reach the PostgreSQL server of {label} ({reason}); check that it "
+            "runs and that LUTECE_DB names the right host and port"
+        )
     if isinstance(exc, ValueError):
         return f"LUTECE_DB {label} is not a valid postgresql:// URL ({exc})"
     return f"cannot connect to PostgreSQL at {label} ({exc})"

@@ -65,8 +65,9 @@ class SqliteStore(Store):
         self.path = path
 
     @classmethod
-    async def connect(cls, path: str, *, synchronous: str = "NORMAL",
-                      pool_size: int = 1) -> SqliteStore:  # fmt: skip
+    async def connect(
+        cls, path: str, *, synchronous: str = "NORMAL", pool_size: int = 1
+    ) -> SqliteStore:
         """Open (creating if needed), check and migrate. `synchronous=NORMAL` in WAL mode
         survives a killed process; FULL also survives power loss at some cost per commit.
 
@@ -136,17 +137,19 @@ async def _migrate(conn: aiosqlite.Connection) -> int:
 def _prepare(path: Path) -> None:
     """Refuse a folder as the database and create the database's folder if needed."""
     if path.is_dir():
-        raise StorageError(f"{path} is a folder, not a database file: set LUTECE_DB to a file "
-                           "path such as data/lutece.db")  # fmt: skip
+        raise StorageError(
+            f"{path} is a folder, not a database file: set LUTECE_DB to a file "
+            "path such as data/lutece.db"
+        )
     blocking = next((p for p in path.parents if p.exists() and not p.is_dir()), None)
     if blocking is not None:
-        raise StorageError(f"cannot use {path} as the database: {blocking} is a file, "
-                           "not a folder")  # fmt: skip
+        raise StorageError(f"cannot use {path} as the database: {blocking} is a file, not a folder")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise StorageError(f"cannot create the folder for the database {path} "
-                           f"({exc.strerror or exc})") from None  # fmt: skip
+        raise StorageError(
+            f"cannot create the folder for the database {path} ({exc.strerror or exc})"
+        ) from None
 
 
 async def _check_integrity(conn: aiosqlite.Connection, path: str) -> None:
@@ -156,6 +159,8 @@ async def _check_integrity(conn: aiosqlite.Connection, path: str) -> None:
         row = await cur.fetchone()
     problem = " ".join(str(row[0]).split()) if row else "no answer"
     if problem != "ok":
-        raise StorageError(f"{path} is damaged ({problem}); stop the bot and restore the "
-                           "latest backup (README: Backups), or move the file aside to start "
-                           "with an empty database")  # fmt: skip
+        raise StorageError(
+            f"{path} is damaged ({problem}); stop the bot and restore the "
+            "latest backup (README: Backups), or move the file aside to start "
+            "with an empty database"
+        )

@@ -40,10 +40,24 @@ __all__ = ["DuplicateRequest", "StaleVersion", "StorageError", "Store"]
 
 _BOOL_COLUMNS = frozenset({"reminded"})
 _UPDATABLE = {
-    "status", "options", "settings", "seed", "arrangement", "snapshot", "result", "seats",
-    "guild_id", "channel_id", "thread_id", "table_message_id", "host_user_id",
-    "deadline_at", "reminded", "end_reason", "table_version",
-}  # fmt: skip
+    "status",
+    "options",
+    "settings",
+    "seed",
+    "arrangement",
+    "snapshot",
+    "result",
+    "seats",
+    "guild_id",
+    "channel_id",
+    "thread_id",
+    "table_message_id",
+    "host_user_id",
+    "deadline_at",
+    "reminded",
+    "end_reason",
+    "table_version",
+}
 # Whenever a deadline is written, a claim on the old one is void (see claim_due_deadlines).
 _UNCLAIM = "deadline_claimed_by = NULL, deadline_claim_until = NULL"
 _BACKENDS: dict[str, type[Store]] = {}
@@ -73,14 +87,14 @@ class Store(TransferMixin, abc.ABC):
             _BACKENDS[cls.backend] = cls
 
     @classmethod
-    async def open(cls, url: str | Path, *, synchronous: str = "NORMAL",
-                   pool_size: int = 10) -> Store:  # fmt: skip
+    async def open(
+        cls, url: str | Path, *, synchronous: str = "NORMAL", pool_size: int = 10
+    ) -> Store:
         """Open (creating if needed), check and migrate the database `url` names: a path or
         `sqlite:///path` (SQLite; `synchronous` applies) or `postgresql://…` (PostgreSQL;
         `pool_size` connections at most). Anything unusable is a one-sentence StorageError."""
         kind, target = parse_url(url)
-        return await _BACKENDS[kind].connect(target, synchronous=synchronous,
-                                             pool_size=pool_size)  # fmt: skip
+        return await _BACKENDS[kind].connect(target, synchronous=synchronous, pool_size=pool_size)
 
     @classmethod
     @abc.abstractmethod
@@ -119,16 +133,18 @@ class Store(TransferMixin, abc.ABC):
     async def held_seat(self, match_id: str, user_id: int) -> int | None:
         """The seat `user_id` held last in the match (-1: one held before seats were
         recorded, which is unknown), or None if they never held one."""
-        row = await self._one("SELECT seat FROM seat_history WHERE match_id = ? AND user_id = ?",
-                              match_id, user_id)  # fmt: skip
+        row = await self._one(
+            "SELECT seat FROM seat_history WHERE match_id = ? AND user_id = ?", match_id, user_id
+        )
         return None if row is None else int(row[0])
 
     async def set_seats(self, match_id: str, seats: list[SeatRow]) -> None:
         """Replace the seat list (lobby joins, admin replacements) atomically. The match row
         is written first: on PostgreSQL that row lock orders two processes' replacements."""
         async with self._transaction() as conn:
-            await conn.execute("UPDATE matches SET updated_at = ? WHERE id = ?", time.time(),
-                               match_id)  # fmt: skip
+            await conn.execute(
+                "UPDATE matches SET updated_at = ? WHERE id = ?", time.time(), match_id
+            )
             await write_seats(conn, match_id, seats)
 
     async def update_match(self, match_id: str, **fields: Any) -> None:
@@ -141,8 +157,10 @@ class Store(TransferMixin, abc.ABC):
         names = ", ".join(f"{k} = ?" for k in fields)
         if "deadline_at" in fields:
             names += ", " + _UNCLAIM
-        values = [dumps(v) if k in JSON_COLUMNS else bool(v) if k in _BOOL_COLUMNS else v
-                  for k, v in fields.items()]  # fmt: skip
+        values = [
+            dumps(v) if k in JSON_COLUMNS else bool(v) if k in _BOOL_COLUMNS else v
+            for k, v in fields.items()
+        ]
         async with self._session() as conn:
             await conn.execute(f"UPDATE matches SET {names} WHERE id = ?", *values, match_id)
 
@@ -170,8 +188,17 @@ class Store(TransferMixin, abc.ABC):
         (the action's seq). A new deadline voids any claim on the old one."""
         now = time.time()
         seq = expected_version + 1
-        moved = (seq, dumps(snapshot), status, dumps(result), deadline_at, False, now, match_id,
-                 expected_version)  # fmt: skip
+        moved = (
+            seq,
+            dumps(snapshot),
+            status,
+            dumps(result),
+            deadline_at,
+            False,
+            now,
+            match_id,
+            expected_version,
+        )
         logged = (match_id, seq, seat, dumps(action), request_id, user_id, now)
         try:
             if not await self._append(moved, logged):
@@ -253,8 +280,9 @@ class Store(TransferMixin, abc.ABC):
 
     # --- private notices ------------------------------------------------------------------
 
-    async def add_notices(self, match_id: str, seat: int, version: int,
-                          events: Sequence[dict[str, Any]]) -> None:  # fmt: skip
+    async def add_notices(
+        self, match_id: str, seat: int, version: int, events: Sequence[dict[str, Any]]
+    ) -> None:
         """Keep private events for the seat's player until they are shown (a player without
         DMs), with the match so that a restart forgets none; `version` is the move's that
         told them. Adding the same move's notices again adds nothing."""
@@ -263,7 +291,7 @@ class Store(TransferMixin, abc.ABC):
                 "INSERT INTO notices (match_id, seat, version, n, event) VALUES (?,?,?,?,?) "
                 "ON CONFLICT DO NOTHING",
                 [(match_id, seat, version, n, dumps(e)) for n, e in enumerate(events)],
-            )  # fmt: skip
+            )
 
     async def notices(self, match_id: str, seat: int | None = None) -> list[Notice]:
         """The notices waiting for one seat's player (or every seat's), oldest first."""
@@ -272,8 +300,10 @@ class Store(TransferMixin, abc.ABC):
             where += " AND seat = ?"
             params.append(seat)
         async with self._session() as conn:
-            rows = await conn.fetch(f"SELECT seat, version, n, event FROM notices {where} "
-                                    "ORDER BY seat, version, n", *params)  # fmt: skip
+            rows = await conn.fetch(
+                f"SELECT seat, version, n, event FROM notices {where} ORDER BY seat, version, n",
+                *params,
+            )
         return [Notice(r[0], r[1], r[2], loads(r[3])) for r in rows]
 
     async def drop_notices(self, match_id: str, shown: Sequence[Notice]) -> None:
@@ -293,8 +323,10 @@ class Store(TransferMixin, abc.ABC):
                 "SELECT id, deadline_at, reminded, settings FROM matches "
                 "WHERE deadline_at IS NOT NULL AND status = 'active'"
             )
-        return [Deadline(r[0], float(r[1]), bool(r[2]), loads(r[3]).get("turn_deadline_s"))
-                for r in rows]  # fmt: skip
+        return [
+            Deadline(r[0], float(r[1]), bool(r[2]), loads(r[3]).get("turn_deadline_s"))
+            for r in rows
+        ]
 
     async def claim_due_deadlines(
         self, now: float, owner: str, limit: int = 100, *, lease_s: float = 60.0
@@ -321,18 +353,28 @@ class Store(TransferMixin, abc.ABC):
                 "AND deadline_at IS NOT NULL AND deadline_at <= ? "
                 "AND (deadline_claim_until IS NULL OR deadline_claim_until <= ?) "
                 f"ORDER BY deadline_at LIMIT ?{self.skip_locked}) RETURNING id, deadline_at",
-                owner, now + lease_s, now, now, limit,
-            )  # fmt: skip
+                owner,
+                now + lease_s,
+                now,
+                now,
+                limit,
+            )
         return [r[0] for r in sorted(rows, key=lambda r: (r[1], r[0]))]
 
     async def claim_reminder(self, match_id: str) -> bool:
         """Mark the running turn's reminder as sent; True for the one caller that flipped it
         (several processes may see it due at once: only that one sends it)."""
         async with self._session() as conn:
-            return await conn.execute(
-                "UPDATE matches SET reminded = ? WHERE id = ? AND reminded = ? "
-                "AND status = 'active'", True, match_id, False,
-            ) == 1  # fmt: skip
+            return (
+                await conn.execute(
+                    "UPDATE matches SET reminded = ? WHERE id = ? AND reminded = ? "
+                    "AND status = 'active'",
+                    True,
+                    match_id,
+                    False,
+                )
+                == 1
+            )
 
     async def current_version(self, match_id: str) -> int | None:
         """The match's version as stored now (another process may have moved it on)."""
@@ -343,10 +385,14 @@ class Store(TransferMixin, abc.ABC):
         """Give back `owner`'s claim without handling the deadline (it is due again at once);
         False when `owner` no longer holds it (its lease expired and another took it)."""
         async with self._session() as conn:
-            return await conn.execute(
-                f"UPDATE matches SET {_UNCLAIM} WHERE id = ? AND deadline_claimed_by = ?",
-                match_id, owner,
-            ) == 1  # fmt: skip
+            return (
+                await conn.execute(
+                    f"UPDATE matches SET {_UNCLAIM} WHERE id = ? AND deadline_claimed_by = ?",
+                    match_id,
+                    owner,
+                )
+                == 1
+            )
 
     # --- the bot's own facts ---------------------------------------------------------------
 
@@ -360,7 +406,8 @@ class Store(TransferMixin, abc.ABC):
             await conn.execute(
                 "INSERT INTO bot_state (key, value) VALUES (?, ?) "
                 "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                key, value,
+                key,
+                value,
             )
 
     # --- preferences ----------------------------------------------------------------------
@@ -380,9 +427,12 @@ class Store(TransferMixin, abc.ABC):
                 "VALUES (?,?,?,?,?) ON CONFLICT (user_id) DO UPDATE SET dms = excluded.dms, "
                 "dms_closed = excluded.dms_closed, locale = excluded.locale, "
                 "language = excluded.language",
-                prefs.user_id, bool(prefs.dms), bool(prefs.dms_closed), prefs.locale,
+                prefs.user_id,
+                bool(prefs.dms),
+                bool(prefs.dms_closed),
+                prefs.locale,
                 prefs.language,
-            )  # fmt: skip
+            )
 
     async def get_guild_settings(self, guild_id: int) -> GuildSettings:
         row = await self._one(
@@ -396,6 +446,7 @@ class Store(TransferMixin, abc.ABC):
                 "INSERT INTO guild_settings (guild_id, admin_role_id, language) VALUES (?,?,?) "
                 "ON CONFLICT (guild_id) DO UPDATE SET admin_role_id = excluded.admin_role_id, "
                 "language = excluded.language",
-                settings.guild_id, settings.admin_role_id, settings.language,
+                settings.guild_id,
+                settings.admin_role_id,
+                settings.language,
             )
-

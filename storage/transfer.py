@@ -22,8 +22,16 @@ if TYPE_CHECKING:
     from typing import Any
 
 # Children first, so that foreign keys never object while emptying.
-TABLES = ("notices", "actions", "seat_history", "seats", "matches", "user_prefs",
-          "guild_settings", "bot_state")  # fmt: skip
+TABLES = (
+    "notices",
+    "actions",
+    "seat_history",
+    "seats",
+    "matches",
+    "user_prefs",
+    "guild_settings",
+    "bot_state",
+)
 
 
 @dataclasses.dataclass(slots=True)
@@ -62,8 +70,12 @@ class TransferMixin:
                 "SELECT user_id, seat FROM seat_history WHERE match_id = ? ORDER BY user_id",
                 match_id,
             )
-        return MatchDump(rows[0], [(r[0], r[1]) for r in history], await self.actions(match_id),
-                         await self.notices(match_id))  # fmt: skip
+        return MatchDump(
+            rows[0],
+            [(r[0], r[1]) for r in history],
+            await self.actions(match_id),
+            await self.notices(match_id),
+        )
 
     async def load_match(self, dump: MatchDump) -> None:
         """Insert a dumped match, log included, in one transaction (all or nothing)."""
@@ -77,9 +89,11 @@ class TransferMixin:
             await conn.executemany(
                 "INSERT INTO actions (match_id, seq, seat, action, request_id, user_id, at) "
                 "VALUES (?,?,?,?,?,?,?)",
-                [(match_id, a.seq, a.seat, dumps(a.action), a.request_id, a.user_id, a.at)
-                 for a in dump.actions],
-            )  # fmt: skip
+                [
+                    (match_id, a.seq, a.seat, dumps(a.action), a.request_id, a.user_id, a.at)
+                    for a in dump.actions
+                ],
+            )
             await conn.executemany(
                 "INSERT INTO notices (match_id, seat, version, n, event) VALUES (?,?,?,?,?)",
                 [(match_id, x.seat, x.version, x.n, dumps(x.event)) for x in dump.notices],
@@ -87,14 +101,16 @@ class TransferMixin:
 
     async def all_prefs(self) -> list[UserPrefs]:
         async with self._session() as conn:
-            rows = await conn.fetch("SELECT user_id, dms, dms_closed, locale, language "
-                                    "FROM user_prefs ORDER BY user_id")  # fmt: skip
+            rows = await conn.fetch(
+                "SELECT user_id, dms, dms_closed, locale, language FROM user_prefs ORDER BY user_id"
+            )
         return [UserPrefs(r[0], bool(r[1]), bool(r[2]), r[3], r[4]) for r in rows]
 
     async def all_guild_settings(self) -> list[GuildSettings]:
         async with self._session() as conn:
-            rows = await conn.fetch("SELECT guild_id, admin_role_id, language "
-                                    "FROM guild_settings ORDER BY guild_id")  # fmt: skip
+            rows = await conn.fetch(
+                "SELECT guild_id, admin_role_id, language FROM guild_settings ORDER BY guild_id"
+            )
         return [GuildSettings(r[0], r[1], r[2]) for r in rows]
 
     async def all_facts(self) -> dict[str, str]:

@@ -33,8 +33,16 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def play_match(key: str, players: int, a: str, b: str, budget: Budget, seed: int,
-               a_seat: int, edition: str | None = None) -> dict[str, Any]:  # fmt: skip
+def play_match(
+    key: str,
+    players: int,
+    a: str,
+    b: str,
+    budget: Budget,
+    seed: int,
+    a_seat: int,
+    edition: str | None = None,
+) -> dict[str, Any]:
     """One match: A at `a_seat`, B elsewhere. The winners' shares and A's thinking time."""
     game = get_game(key)
     options = game.parse_options(game.edition_options(edition))
@@ -68,9 +76,19 @@ def _play(job: tuple[Any, ...]) -> dict[str, Any]:
     return play_match(*job)
 
 
-def arena(key: str, players: int, matches: int, a: str, b: str, seconds: float | None,
-          iterations: int | None, seed: int = 1, jobs: int = 1, edition: str | None = None,
-          as_json: bool = False) -> int:  # fmt: skip
+def arena(
+    key: str,
+    players: int,
+    matches: int,
+    a: str,
+    b: str,
+    seconds: float | None,
+    iterations: int | None,
+    seed: int = 1,
+    jobs: int = 1,
+    edition: str | None = None,
+    as_json: bool = False,
+) -> int:
     game = get_game(key)
     game.check_seats(players)
     for kind in (a, b):
@@ -91,7 +109,11 @@ def arena(key: str, players: int, matches: int, a: str, b: str, seconds: float |
     b_wins = sum(r["b"] for r in results)
     a_moves = sum(r["a_moves"] for r in results)
     report = {
-        "game": key, "players": players, "matches": matches, "a": a, "b": b,
+        "game": key,
+        "players": players,
+        "matches": matches,
+        "a": a,
+        "b": b,
         "budget": {"seconds": seconds, "iterations": iterations},
         "a_win_rate": round(a_wins / matches, 3),
         "a_ci95": [round(x, 3) for x in wilson(a_wins, matches)],
@@ -100,7 +122,7 @@ def arena(key: str, players: int, matches: int, a: str, b: str, seconds: float |
         "a_seconds_per_move": round(sum(r["a_seconds"] for r in results) / max(a_moves, 1), 4),
         "actions_per_match": round(sum(r["actions"] for r in results) / matches, 1),
         "elapsed_s": round(elapsed, 1),
-    }  # fmt: skip
+    }
     if as_json:
         print(json.dumps(report))
         return 0
@@ -108,8 +130,10 @@ def arena(key: str, players: int, matches: int, a: str, b: str, seconds: float |
     spend = f"{seconds} s" if seconds is not None else "no time limit"
     if iterations is not None:
         spend += f", {iterations} iterations"
-    print(f"{game.title}, {players} players, {matches} matches ({spend} per move, seats "
-          f"rotated): {a} wins {report['a_win_rate']:.1%} [95% CI {low:.1%}–{high:.1%}], "
-          f"{b} {report['b_win_rate']:.1%} (fair share {report['fair_share']:.1%}); "
-          f"{a} thought {report['a_seconds_per_move']} s per move; {elapsed:.0f} s")  # fmt: skip
+    print(
+        f"{game.title}, {players} players, {matches} matches ({spend} per move, seats "
+        f"rotated): {a} wins {report['a_win_rate']:.1%} [95% CI {low:.1%}–{high:.1%}], "
+        f"{b} {report['b_win_rate']:.1%} (fair share {report['fair_share']:.1%}); "
+        f"{a} thought {report['a_seconds_per_move']} s per move; {elapsed:.0f} s"
+    )
     return 0

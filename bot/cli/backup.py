@@ -21,9 +21,12 @@ def backup(destination: str, db: str | None) -> int:
     setting = "--db" if db is not None else "LUTECE_DB"
     kind, path = parse_url(db if db is not None else Config.load().db_path)
     if kind == "postgres":
-        raise CliError(f"{setting} names a PostgreSQL database and backup copies a SQLite "
-                       "file: back up PostgreSQL with pg_dump, or copy it into a SQLite file "
-                       "with migrate-db", EXIT_USAGE)  # fmt: skip
+        raise CliError(
+            f"{setting} names a PostgreSQL database and backup copies a SQLite "
+            "file: back up PostgreSQL with pg_dump, or copy it into a SQLite file "
+            "with migrate-db",
+            EXIT_USAGE,
+        )
     source = Path(path)
     target = Path(destination)
     if not source.is_file():
@@ -31,8 +34,9 @@ def backup(destination: str, db: str | None) -> int:
     if target.exists():
         raise CliError(f"{target} exists already: choose a new file name", EXIT_USAGE)
     try:
-        handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part",
-                                        dir=target.parent)  # fmt: skip
+        handle, name = tempfile.mkstemp(
+            prefix=f".{target.name}.", suffix=".part", dir=target.parent
+        )
     except OSError as exc:
         raise CliError(f"cannot write {target} ({exc.strerror})", EXIT_USAGE) from None
     os.close(handle)  # sqlite3 opens the (empty) file by its name
@@ -56,5 +60,7 @@ def _copy(source: Path, setting: str, dst: sqlite3.Connection) -> None:
     except sqlite3.Error as exc:
         raise CliError(f"cannot back up {source} ({setting}): {exc}") from None
     if problem != "ok":
-        raise CliError(f"the copy of {source} is damaged ({problem}): the database needs "
-                       "restoring from an older backup")  # fmt: skip
+        raise CliError(
+            f"the copy of {source} is damaged ({problem}): the database needs "
+            "restoring from an older backup"
+        )

@@ -110,9 +110,11 @@ def ai_playouts(key: str, seats: int, seconds: float) -> dict[str, Any]:
 
 def print_ai(figures: list[dict[str, Any]]) -> None:
     for a in figures:
-        print(f"ai {a['game']} ({a['seats']} seats): {a['playouts_per_s']} search playouts/s "
-              f"(~{a['actions_per_playout']} random actions each, "
-              f"{a['playout_actions_per_s']} actions/s)")
+        print(
+            f"ai {a['game']} ({a['seats']} seats): {a['playouts_per_s']} search playouts/s "
+            f"(~{a['actions_per_playout']} random actions each, "
+            f"{a['playout_actions_per_s']} actions/s)"
+        )
 
 
 def _percentile(samples: list[float], fraction: float) -> float:
@@ -120,8 +122,9 @@ def _percentile(samples: list[float], fraction: float) -> float:
     return ordered[max(0, int(len(ordered) * fraction) - 1)]
 
 
-async def host_actions(key: str, seats: int, count: int = 3000,
-                       url: str | None = None) -> dict[str, Any]:  # fmt: skip
+async def host_actions(
+    key: str, seats: int, count: int = 3000, url: str | None = None
+) -> dict[str, Any]:
     """Persisted `act` calls through the host and a store (`url`, else a temporary SQLite
     file): throughput and latency."""
     game = get_game(key)
@@ -160,8 +163,9 @@ async def host_actions(key: str, seats: int, count: int = 3000,
 Figures = dict[str, Any]
 
 
-async def postgres_figures(keys: list[str], count: int,
-                           matches: int) -> tuple[list[Figures], Figures]:  # fmt: skip
+async def postgres_figures(
+    keys: list[str], count: int, matches: int
+) -> tuple[list[Figures], Figures]:
     """`host_actions` and `many_matches` on PostgreSQL, in fresh databases of one
     throw-away server; without PostgreSQL's binaries, entries saying why there is none."""
     from bot.cli.bench_startup import many_matches
@@ -186,8 +190,9 @@ def _postgres_version() -> str | None:
     bindir = find_bindir()
     if bindir is None:
         return None
-    out = subprocess.run([str(bindir / "postgres"), "--version"], capture_output=True,
-                         text=True, check=False).stdout  # fmt: skip
+    out = subprocess.run(
+        [str(bindir / "postgres"), "--version"], capture_output=True, text=True, check=False
+    ).stdout
     found = re.search(r"\d+(\.\d+)+", out)  # "postgres (PostgreSQL) 15.18 (Debian …)"
     return found.group(0) if found else None
 
@@ -212,8 +217,9 @@ def machine() -> dict[str, Any]:
     }
 
 
-async def bench(as_json: bool, seconds: float, actions: int = 3000,
-                matches: int = 10_000, ai_only: bool = False) -> int:  # fmt: skip
+async def bench(
+    as_json: bool, seconds: float, actions: int = 3000, matches: int = 10_000, ai_only: bool = False
+) -> int:
     from bot.cli.bench_discord import discord_match, print_discord
     from bot.cli.bench_startup import many_matches
 
@@ -221,7 +227,8 @@ async def bench(as_json: bool, seconds: float, actions: int = 3000,
     if ai_only:
         figures = [ai_playouts(k, bench_seats(k), seconds) for k in keys]
         print(json.dumps({"machine": machine(), "ai": figures}, indent=2)) if as_json else (
-            print_ai(figures))  # fmt: skip
+            print_ai(figures)
+        )
         return 0
     pg_host, pg_many = await postgres_figures(keys, actions, matches)
     with tempfile.TemporaryDirectory(prefix="lutece-bench-") as tmp:
@@ -238,33 +245,41 @@ async def bench(as_json: bool, seconds: float, actions: int = 3000,
         print(json.dumps(report, indent=2))
         return 0
     m = report["machine"]
-    print(f"machine: {m['platform']}, {m['cores']} cores, Python {m['python']}, "
-          f"SQLite {m['sqlite']}, PostgreSQL {m['postgresql'] or '(none)'}, "
-          + ", ".join(f"{k} {v}" for k, v in m["versions"].items()))
+    print(
+        f"machine: {m['platform']}, {m['cores']} cores, Python {m['python']}, "
+        f"SQLite {m['sqlite']}, PostgreSQL {m['postgresql'] or '(none)'}, "
+        + ", ".join(f"{k} {v}" for k, v in m["versions"].items())
+    )
     for e in report["engines"]:
-        print(f"engine {e['game']} ({e['seats']} seats): {e['games_per_s']} random games/s, "
-              f"{e['actions_per_game']} actions/game, legal_actions mean "
-              f"{e['legal_actions_mean_us']} µs, p99 {e['legal_actions_p99_us']} µs, "
-              f"max {e['legal_actions_max_us']} µs")
+        print(
+            f"engine {e['game']} ({e['seats']} seats): {e['games_per_s']} random games/s, "
+            f"{e['actions_per_game']} actions/game, legal_actions mean "
+            f"{e['legal_actions_mean_us']} µs, p99 {e['legal_actions_p99_us']} µs, "
+            f"max {e['legal_actions_max_us']} µs"
+        )
     print_ai(report["ai"])
     names = {"sqlite": "SQLite", "postgres": "PostgreSQL"}
     for h in report["host"]:
         if "unavailable" in h:
             print(f"host+{names[h['backend']]}: no figure ({h['unavailable']})")
             continue
-        print(f"host+{names[h['backend']]} {h['game']}: {h['actions_per_s']} persisted "
-              f"actions/s, p50 {h['p50_ms']} ms, p99 {h['p99_ms']} ms over {h['actions']} "
-              "actions")
+        print(
+            f"host+{names[h['backend']]} {h['game']}: {h['actions_per_s']} persisted "
+            f"actions/s, p50 {h['p50_ms']} ms, p99 {h['p99_ms']} ms over {h['actions']} "
+            "actions"
+        )
     for s in report["many_matches"]:
         name = names[s["backend"]]
         if "unavailable" in s:
             print(f"{name} with many matches: no figure ({s['unavailable']})")
             continue
-        print(f"{name} with {s['matches']} active matches: ready in {s['ready_s']} s, first "
-              f"command answered at {s['first_answer_s']} s, {s['rest_calls_at_start']} REST "
-              f"calls at start ({', '.join(s['rest_routes_at_start'])}); first move on a cold "
-              f"match p50 {s['cold_action_p50_ms']} ms, p99 {s['cold_action_p99_ms']} ms; "
-              f"every match touched once: {s['held_matches']} held, "
-              f"{s['memory_half_mb']} MB after half, {s['memory_all_mb']} MB after all")
+        print(
+            f"{name} with {s['matches']} active matches: ready in {s['ready_s']} s, first "
+            f"command answered at {s['first_answer_s']} s, {s['rest_calls_at_start']} REST "
+            f"calls at start ({', '.join(s['rest_routes_at_start'])}); first move on a cold "
+            f"match p50 {s['cold_action_p50_ms']} ms, p99 {s['cold_action_p99_ms']} ms; "
+            f"every match touched once: {s['held_matches']} held, "
+            f"{s['memory_half_mb']} MB after half, {s['memory_all_mb']} MB after all"
+        )
     print_discord(report["discord"])
     return 0

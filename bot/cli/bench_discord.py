@@ -27,8 +27,9 @@ async def discord_match() -> dict[str, Any]:
     fake = await FakeDiscord.start()
     try:
         with tempfile.TemporaryDirectory(prefix="lutece-bench-") as tmp:
-            failed = await run_demo(None, game=key, out=lambda _line: None,
-                                    pictures=Path(tmp), fake=fake)  # fmt: skip
+            failed = await run_demo(
+                None, game=key, out=lambda _line: None, pictures=Path(tmp), fake=fake
+            )
         if failed:
             return {"game": key, "unavailable": "its demo did not play through"}
         latencies = fake.answer_latencies()
@@ -47,6 +48,8 @@ def print_discord(d: dict[str, Any]) -> None:
     if "unavailable" in d:
         print(f"discord {d['game']}: no figure ({d['unavailable']})")
         return
-    print(f"discord {d['game']}: click→answer p50 {d['p50_ms']} ms, p99 {d['p99_ms']} ms, "
-          f"max {d['max_ms']} ms over {d['interactions']} interactions (a whole match through "
-          "the fake Discord)")
+    print(
+        f"discord {d['game']}: click→answer p50 {d['p50_ms']} ms, p99 {d['p99_ms']} ms, "
+        f"max {d['max_ms']} ms over {d['interactions']} interactions (a whole match through "
+        "the fake Discord)"
+    )

@@ -39,8 +39,9 @@ async def _one_match(store: Store, user_ids: list[int]) -> str:
     live = (await host.create(game_keys()[0], seats, seed=1)).match
     for n in range(MOVES):
         seat = min(live.to_act())
-        await host.play(live.id, user_ids[seat], version=live.row.version, index=0,
-                        key=f"bench-{n}")  # fmt: skip
+        await host.play(
+            live.id, user_ids[seat], version=live.row.version, index=0, key=f"bench-{n}"
+        )
     return live.id
 
 
@@ -49,28 +50,46 @@ async def _copy(store: Store, match_id: str, count: int) -> None:
     transaction: each table in one INSERT … SELECT over a series of numbers (its copies'
     players have other ids, so the bench's own player is in one match only)."""
     postgres = store.backend == "postgres"
-    series = ("generate_series(0, ? - 1) AS n(i)" if postgres else
-              "(WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ? - 1)"
-              " SELECT i FROM n) AS n")  # fmt: skip
+    series = (
+        "generate_series(0, ? - 1) AS n(i)"
+        if postgres
+        else "(WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ? - 1)"
+        " SELECT i FROM n) AS n"
+    )
     new_id = "lpad(to_hex(i), 8, '0')" if postgres else "printf('%08x', i)"
     async with store._transaction() as conn:  # a bench-only shortcut past the store's API
         columns = [c for c in await _columns(store, conn, "matches") if c != "id"]
         rest = ", ".join(columns)
-        await conn.execute(f"INSERT INTO matches (id, {rest}) SELECT {new_id}, {rest} "
-                           f"FROM matches, {series} WHERE id = ?", count, match_id)  # fmt: skip
-        await conn.execute(f"INSERT INTO seats (match_id, seat, user_id, ai, name) SELECT "
-                           f"{new_id}, seat, user_id + i + 1, ai, name FROM seats, {series} "
-                           "WHERE match_id = ?", count, match_id)  # fmt: skip
-        await conn.execute(f"INSERT INTO actions (match_id, seq, seat, action, request_id, "
-                           f"user_id, at) SELECT {new_id}, seq, seat, action, {new_id} || "
-                           f"request_id, user_id + i + 1, at FROM actions, {series} "
-                           "WHERE match_id = ?", count, match_id)  # fmt: skip
+        await conn.execute(
+            f"INSERT INTO matches (id, {rest}) SELECT {new_id}, {rest} "
+            f"FROM matches, {series} WHERE id = ?",
+            count,
+            match_id,
+        )
+        await conn.execute(
+            f"INSERT INTO seats (match_id, seat, user_id, ai, name) SELECT "
+            f"{new_id}, seat, user_id + i + 1, ai, name FROM seats, {series} "
+            "WHERE match_id = ?",
+            count,
+            match_id,
+        )
+        await conn.execute(
+            f"INSERT INTO actions (match_id, seq, seat, action, request_id, "
+            f"user_id, at) SELECT {new_id}, seq, seat, action, {new_id} || "
+            f"request_id, user_id + i + 1, at FROM actions, {series} "
+            "WHERE match_id = ?",
+            count,
+            match_id,
+        )
 
 
 async def _columns(store: Store, conn: Any, table: str) -> list[str]:
     if store.backend == "postgres":
-        rows = await conn.fetch("SELECT column_name FROM information_schema.columns WHERE "
-                                "table_name = ? ORDER BY ordinal_position", table)  # fmt: skip
+        rows = await conn.fetch(
+            "SELECT column_name FROM information_schema.columns WHERE "
+            "table_name = ? ORDER BY ordinal_position",
+            table,
+        )
         return [r[0] for r in rows]
     return [r[1] for r in await conn.fetch(f"PRAGMA table_info({table})")]
 
@@ -95,9 +114,12 @@ async def _start_up(fake: FakeDiscord, url: str, asker: Any) -> dict[str, Any]:
         answered = time.perf_counter() - started
         assert answer.responded, "the bot did not answer /lutece matches"
         await asyncio.sleep(0)
-    return {"ready_s": round(ready, 3), "first_answer_s": round(answered, 3),
-            "rest_calls_at_start": len(at_start),
-            "rest_routes_at_start": sorted(set(at_start))}  # fmt: skip
+    return {
+        "ready_s": round(ready, 3),
+        "first_answer_s": round(answered, 3),
+        "rest_calls_at_start": len(at_start),
+        "rest_routes_at_start": sorted(set(at_start)),
+    }
 
 
 async def _cold_actions(store: Store, ids: list[str]) -> dict[str, Any]:
@@ -112,8 +134,10 @@ async def _cold_actions(store: Store, ids: list[str]) -> dict[str, Any]:
         timings.append(time.perf_counter() - started)
     timings.sort()
     p99 = timings[int(len(timings) * 0.99) - 1]
-    return {"cold_action_p50_ms": round(statistics.median(timings) * 1000, 2),
-            "cold_action_p99_ms": round(p99 * 1000, 2)}  # fmt: skip
+    return {
+        "cold_action_p50_ms": round(statistics.median(timings) * 1000, 2),
+        "cold_action_p99_ms": round(p99 * 1000, 2),
+    }
 
 
 async def _memory(store: Store, ids: list[str]) -> dict[str, Any]:
@@ -128,8 +152,11 @@ async def _memory(store: Store, ids: list[str]) -> dict[str, Any]:
             marks[n] = tracemalloc.get_traced_memory()[0]
     tracemalloc.stop()
     half, whole = marks[max(len(ids) // 2, 1)], marks[len(ids)]
-    return {"held_matches": len(host._live), "memory_half_mb": round(half / 2**20, 1),
-            "memory_all_mb": round(whole / 2**20, 1)}  # fmt: skip
+    return {
+        "held_matches": len(host._live),
+        "memory_half_mb": round(half / 2**20, 1),
+        "memory_all_mb": round(whole / 2**20, 1),
+    }
 
 
 async def many_matches(url: str, backend: str, matches: int = 10_000) -> dict[str, Any]:

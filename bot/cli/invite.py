@@ -36,13 +36,18 @@ def _application_id_from_settings() -> int:
     the token: it is a secret)."""
     token = Config.load().token
     if token is None:
-        raise CliError("no application id: DISCORD_TOKEN is not set (environment or .env); "
-                       "set it, or pass --application-id (the developer portal shows it)",
-                       EXIT_USAGE)  # fmt: skip
+        raise CliError(
+            "no application id: DISCORD_TOKEN is not set (environment or .env); "
+            "set it, or pass --application-id (the developer portal shows it)",
+            EXIT_USAGE,
+        )
     application_id = application_id_from_token(token)
     if application_id is None:
-        raise CliError("no application id: DISCORD_TOKEN does not look like a bot token (its "
-                       "first part should be the bot's id in base64); copy the token again "
-                       "from the developer portal (Bot → Reset Token), or pass "
-                       "--application-id", EXIT_USAGE)  # fmt: skip
+        raise CliError(
+            "no application id: DISCORD_TOKEN does not look like a bot token (its "
+            "first part should be the bot's id in base64); copy the token again "
+            "from the developer portal (Bot → Reset Token), or pass "
+            "--application-id",
+            EXIT_USAGE,
+        )
     return application_id

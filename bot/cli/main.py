@@ -35,13 +35,21 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="python -m bot", description=DESCRIPTION, epilog=SETTINGS,
-                     formatter_class=argparse.RawDescriptionHelpFormatter)  # fmt: skip
+    parser = _Parser(
+        prog="python -m bot",
+        description=DESCRIPTION,
+        epilog=SETTINGS,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.add_parser("run", help="run the Discord bot (needs DISCORD_TOKEN)")
     invite = sub.add_parser("invite", help="print the link that adds the bot to a server")
-    invite.add_argument("--application-id", type=positive_int, metavar="ID",
-                        help="the application id (default: read from DISCORD_TOKEN)")  # fmt: skip
+    invite.add_argument(
+        "--application-id",
+        type=positive_int,
+        metavar="ID",
+        help="the application id (default: read from DISCORD_TOKEN)",
+    )
     demo = sub.add_parser("demo", help="play a scripted match on a local fake Discord")
     demo.add_argument("script", nargs="?", help="a script file (default: the built-in one)")
     demo.add_argument("--game", help="play this game's built-in demo (a game key)")
@@ -52,10 +60,19 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--players", type=positive_int, default=2, help="seats (default 2)")
     sim.add_argument("--seed", type=int, default=1, help=SEED_HELP)
     sim.add_argument("--matches", type=positive_int, default=1, help="matches (default 1)")
-    sim.add_argument("--ai", default="greedy", choices=["greedy", "strong", "random"],
-                     help="the AI in every seat (default greedy)")  # fmt: skip
-    sim.add_argument("--option", action="append", default=[], metavar="KEY=JSON",
-                     help="a match option, e.g. --option hand_size=2")  # fmt: skip
+    sim.add_argument(
+        "--ai",
+        default="greedy",
+        choices=["greedy", "strong", "random"],
+        help="the AI in every seat (default greedy)",
+    )
+    sim.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=JSON",
+        help="a match option, e.g. --option hand_size=2",
+    )
     sim.add_argument("--db", help=f"{DB_HELP} (default: a temporary SQLite file)")
     sim.add_argument("--json", action="store_true", help="one JSON object per match")
 
@@ -77,40 +94,63 @@ def build_parser() -> argparse.ArgumentParser:
     exp.add_argument("match_id", help="the match's id (as /lutece matches shows it)")
     exp.add_argument("--db", required=True, help=DB_HELP)
 
-    mig = sub.add_parser("migrate-db", help="copy every match and setting into another "
-                         "database (SQLite ⇄ PostgreSQL), then verify by replaying")  # fmt: skip
+    mig = sub.add_parser(
+        "migrate-db",
+        help="copy every match and setting into another "
+        "database (SQLite ⇄ PostgreSQL), then verify by replaying",
+    )
     mig.add_argument("source", metavar="FROM", help=f"{DB_HELP} to copy")
     mig.add_argument("target", metavar="TO", help=f"{DB_HELP} to fill (empty)")
-    mig.add_argument("--force", action="store_true",
-                     help="empty TO first when it already holds data")  # fmt: skip
+    mig.add_argument(
+        "--force", action="store_true", help="empty TO first when it already holds data"
+    )
 
     arena = sub.add_parser("arena", help="seeded matches between two AI kinds: win rates")
     arena.add_argument("--game", required=True, help="a game key")
     arena.add_argument("--players", type=positive_int, default=2, help="seats (default 2)")
-    arena.add_argument("--matches", type=positive_int, default=200,
-                       help="matches to play (default 200)")  # fmt: skip
+    arena.add_argument(
+        "--matches", type=positive_int, default=200, help="matches to play (default 200)"
+    )
     arena.add_argument("--a", default="strong", help="the AI measured (one seat per match)")
     arena.add_argument("--b", default="greedy", help="the AI in every other seat")
-    arena.add_argument("--budget", type=positive_float, default=None, metavar="SECONDS",
-                       help="seconds per move (default 0.1 without --iterations)")  # fmt: skip
-    arena.add_argument("--iterations", type=positive_int, default=None,
-                       help="search iterations per move (reproducible)")  # fmt: skip
+    arena.add_argument(
+        "--budget",
+        type=positive_float,
+        default=None,
+        metavar="SECONDS",
+        help="seconds per move (default 0.1 without --iterations)",
+    )
+    arena.add_argument(
+        "--iterations",
+        type=positive_int,
+        default=None,
+        help="search iterations per move (reproducible)",
+    )
     arena.add_argument("--seed", type=int, default=1, help=SEED_HELP)
-    arena.add_argument("--jobs", type=positive_int, default=1,
-                       help="parallel processes (default 1)")  # fmt: skip
+    arena.add_argument(
+        "--jobs", type=positive_int, default=1, help="parallel processes (default 1)"
+    )
     arena.add_argument("--edition", help="a named edition of the game (default: its first)")
     arena.add_argument("--json", action="store_true", help="the report as one JSON object")
 
     bench = sub.add_parser("bench", help="engine playouts/s, host actions/s and latency")
     bench.add_argument("--json", action="store_true", help="the figures as one JSON object")
     bench.add_argument("--ai", action="store_true", help="only the AI search's playouts/s")
-    bench.add_argument("--seconds", type=positive_float, default=3.0,
-                       help="time per engine figure (default 3)")  # fmt: skip
-    bench.add_argument("--actions", type=positive_int, default=3000,
-                       help="persisted actions to time (default 3000)")  # fmt: skip
-    bench.add_argument("--matches", type=positive_int, default=10_000,
-                       help="active matches stored for the start-up figure "
-                       "(default 10000)")  # fmt: skip
+    bench.add_argument(
+        "--seconds", type=positive_float, default=3.0, help="time per engine figure (default 3)"
+    )
+    bench.add_argument(
+        "--actions",
+        type=positive_int,
+        default=3000,
+        help="persisted actions to time (default 3000)",
+    )
+    bench.add_argument(
+        "--matches",
+        type=positive_int,
+        default=10_000,
+        help="active matches stored for the start-up figure (default 10000)",
+    )
     return parser
 
 
@@ -137,8 +177,17 @@ async def _dispatch(args: argparse.Namespace) -> int | None:
         from bot.cli.simulate import simulate
 
         options = _options(args.option)
-        return await simulate(args.game, args.players, args.seed, args.matches, args.ai,
-                              args.edition, options, args.db, args.json)  # fmt: skip
+        return await simulate(
+            args.game,
+            args.players,
+            args.seed,
+            args.matches,
+            args.ai,
+            args.edition,
+            options,
+            args.db,
+            args.json,
+        )
     if command == "games":
         from bot.cli.simulate import list_games
 
@@ -154,8 +203,19 @@ async def _dispatch(args: argparse.Namespace) -> int | None:
     if command == "arena":
         from bot.cli.arena import arena
 
-        return arena(args.game, args.players, args.matches, args.a, args.b, args.budget,
-                     args.iterations, args.seed, args.jobs, args.edition, args.json)  # fmt: skip
+        return arena(
+            args.game,
+            args.players,
+            args.matches,
+            args.a,
+            args.b,
+            args.budget,
+            args.iterations,
+            args.seed,
+            args.jobs,
+            args.edition,
+            args.json,
+        )
     if command == "bench":
         from bot.cli.bench import bench
 

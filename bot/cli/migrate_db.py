@@ -29,8 +29,7 @@ from storage.transfer import MatchDump
 async def migrate_db(source: str, target: str, force: bool) -> int:
     kind, path = parse_url(source)
     if kind == "sqlite" and not Path(path).is_file():
-        raise CliError(f"no database at {source}: FROM must be an existing database",
-                       EXIT_USAGE)  # fmt: skip
+        raise CliError(f"no database at {source}: FROM must be an existing database", EXIT_USAGE)
     if parse_url(source) == parse_url(target):
         raise CliError("FROM and TO are the same database", EXIT_USAGE)
     src = await open_store(source, "FROM")
@@ -48,8 +47,11 @@ async def _copy(src: Store, dst: Store, force: bool) -> int:
     held = {table: n for table, n in (await dst.row_counts()).items() if n}
     if held and not force:
         rows = ", ".join(f"{n} {table}" for table, n in held.items())
-        raise CliError(f"{dst.url} is not empty ({rows}): copy into an empty database, or "
-                       "pass --force to empty it first", EXIT_USAGE)  # fmt: skip
+        raise CliError(
+            f"{dst.url} is not empty ({rows}): copy into an empty database, or "
+            "pass --force to empty it first",
+            EXIT_USAGE,
+        )
     if held:
         await dst.wipe()
     ids = await src.match_ids()
@@ -62,8 +64,11 @@ async def _copy(src: Store, dst: Store, force: bool) -> int:
         problem = _replay_problem(await dst.dump_match(match_id), dump)
         if problem:
             raise CliError(f"match {match_id} copied to {dst.url} {problem}")
-    prefs, guilds, facts = await src.all_prefs(), await src.all_guild_settings(), \
-        await src.all_facts()  # fmt: skip
+    prefs, guilds, facts = (
+        await src.all_prefs(),
+        await src.all_guild_settings(),
+        await src.all_facts(),
+    )
     for pref in prefs:
         await dst.set_prefs(pref)
     for guild in guilds:
@@ -71,12 +76,19 @@ async def _copy(src: Store, dst: Store, force: bool) -> int:
     for key, value in facts.items():
         await dst.set_fact(key, value)
     if (await dst.all_prefs(), await dst.all_guild_settings(), await dst.all_facts()) != (
-        prefs, guilds, facts):  # fmt: skip
-        raise CliError(f"the user prefs, guild settings or facts read back from {dst.url} "
-                       "differ from the original")  # fmt: skip
-    print(f"copied {len(ids)} matches ({actions} actions), {len(prefs)} user prefs, "
-          f"{len(guilds)} guild settings and {len(facts)} facts from {src.url} to {dst.url}; "
-          "every match read back identical and replayed to its stored snapshot")  # fmt: skip
+        prefs,
+        guilds,
+        facts,
+    ):
+        raise CliError(
+            f"the user prefs, guild settings or facts read back from {dst.url} "
+            "differ from the original"
+        )
+    print(
+        f"copied {len(ids)} matches ({actions} actions), {len(prefs)} user prefs, "
+        f"{len(guilds)} guild settings and {len(facts)} facts from {src.url} to {dst.url}; "
+        "every match read back identical and replayed to its stored snapshot"
+    )
     return 0
 
 
@@ -90,10 +102,14 @@ def _replay_problem(copy: MatchDump | None, original: MatchDump) -> str | None:
     try:
         game = get_game(row.game)
         record = MatchRecord(
-            game=row.game, options=row.options, seats=row.seats, seed=row.seed,
-            arrangement=row.arrangement, players=[s.name for s in row.seat_rows],
+            game=row.game,
+            options=row.options,
+            seats=row.seats,
+            seed=row.seed,
+            arrangement=row.arrangement,
+            players=[s.name for s in row.seat_rows],
             actions=[RecordedAction(seat=a.seat, action=a.action) for a in copy.actions],
-        )  # fmt: skip
+        )
         state = replay(game, record)
     except ReplayError as exc:
         return f"has a log that cannot be replayed ({exc})"

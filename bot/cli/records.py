@@ -23,18 +23,26 @@ def replay_file(path: str, as_json: bool) -> int:
     try:
         record = MatchRecord.model_validate(load_json_file(path))
     except ValidationError as exc:
-        raise CliError(f"{path} is not a match record ({first_error(exc, 'record')})",
-                       EXIT_USAGE) from None  # fmt: skip
+        raise CliError(
+            f"{path} is not a match record ({first_error(exc, 'record')})", EXIT_USAGE
+        ) from None
     game = get_game(record.game)
     state = replay(game, record)
     result = game.result(state)
     if result is None:
         to_act = sorted(game.to_act(state))
-        summary = {"finished": False, "actions": len(record.actions), "to_act": to_act,
-                   "scores": game.scores(state)}  # fmt: skip
-        print(json.dumps(summary) if as_json else
-              f"not finished after {len(record.actions)} actions; scores "
-              f"{summary['scores']}; to act: {', '.join(f'seat {s}' for s in to_act)}")
+        summary = {
+            "finished": False,
+            "actions": len(record.actions),
+            "to_act": to_act,
+            "scores": game.scores(state),
+        }
+        print(
+            json.dumps(summary)
+            if as_json
+            else f"not finished after {len(record.actions)} actions; scores "
+            f"{summary['scores']}; to act: {', '.join(f'seat {s}' for s in to_act)}"
+        )
         return 0
     summary = result_summary("replay", result.model_dump(mode="json"), len(record.actions))
     print(json.dumps(summary) if as_json else format_summary(summary))

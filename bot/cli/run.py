@@ -34,8 +34,10 @@ async def run(*, demo_without_token: bool) -> int:
     config = Config.load()
     if config.token is None:
         if not demo_without_token:
-            raise CliError("DISCORD_TOKEN is not set: put the bot's token in the environment "
-                           "or in .env (see .env.example)")  # fmt: skip
+            raise CliError(
+                "DISCORD_TOKEN is not set: put the bot's token in the environment "
+                "or in .env (see .env.example)"
+            )
         # The demo's transcript is the output: library chatter only if something goes wrong.
         configure_logging(max(config.log_level, logging.WARNING))
         print("No DISCORD_TOKEN set: playing the offline demo on a local fake Discord.\n")
@@ -44,10 +46,14 @@ async def run(*, demo_without_token: bool) -> int:
     if config.endpoint:
         point_at(config.endpoint)
     store = await Store.open(config.db_path)  # a bad or damaged database stops us here
-    logging.getLogger("bot").info("database: %s (%s, schema version %d)", store.url,
-                                  store.backend, store.schema_version)  # fmt: skip
-    shards = {} if config.shard is None else {"shard_id": config.shard[0],
-                                              "shard_count": config.shard[1]}  # fmt: skip
+    logging.getLogger("bot").info(
+        "database: %s (%s, schema version %d)", store.url, store.backend, store.schema_version
+    )
+    shards = (
+        {}
+        if config.shard is None
+        else {"shard_id": config.shard[0], "shard_count": config.shard[1]}
+    )
     bot = LuteceBot(config, store=store, **shards)
     # A platform stop (SIGTERM) closes cleanly: new clicks are turned away, running handlers
     # and their follow-ups finish (within `LuteceBot.shutdown_grace`), the database closes.
@@ -60,12 +66,16 @@ async def run(*, demo_without_token: bool) -> int:
         # `start` returns once Discord is closed; the stop closes the database after that.
         await bot.close()
     except discord.LoginFailure:
-        raise CliError("Discord refused the token in DISCORD_TOKEN: copy it again from the "
-                       "developer portal (Bot → Reset Token)") from None  # fmt: skip
+        raise CliError(
+            "Discord refused the token in DISCORD_TOKEN: copy it again from the "
+            "developer portal (Bot → Reset Token)"
+        ) from None
     except (aiohttp.ClientError, OSError, discord.GatewayNotFound):
         # One sentence for whoever runs the bot: where it tried, not a library's exception.
-        raise CliError(f"cannot reach Discord at {config.endpoint or 'discord.com'}: check "
-                       "the machine's network connection and try again") from None  # fmt: skip
+        raise CliError(
+            f"cannot reach Discord at {config.endpoint or 'discord.com'}: check "
+            "the machine's network connection and try again"
+        ) from None
     return 0
 
 

@@ -30,12 +30,14 @@ def format_summary(summary: dict[str, Any], seed: int | None = None) -> str:
     shared = " (shared win)" if len(summary["winners"]) > 1 else ""
     tiebreak = f", tie-break: {summary['tiebreak']}" if summary.get("tiebreak") else ""
     head = f"match {summary['match']}" + (f" seed {seed}" if seed is not None else "")
-    return (f"{head}: scores {summary['scores']}, winner {winners}{shared}{tiebreak}, "
-            f"{summary['actions']} actions")  # fmt: skip
+    return (
+        f"{head}: scores {summary['scores']}, winner {winners}{shared}{tiebreak}, "
+        f"{summary['actions']} actions"
+    )
 
 
 def seats_text(low: int, high: int) -> str:
-    """"2 players", or "2–4 players" when the game allows a range."""
+    """ "2 players", or "2–4 players" when the game allows a range."""
     return f"{low} players" if low == high else f"{low}–{high} players"
 
 
@@ -43,8 +45,10 @@ def list_games() -> int:
     """One line per installed game: key, title, seats, editions (the default first)."""
     for key in game_keys():
         game = get_game(key)
-        print(f"{key}: {game.title}, {seats_text(game.min_seats, game.max_seats)}, editions: "
-              f"{', '.join(game.editions)}")  # fmt: skip
+        print(
+            f"{key}: {game.title}, {seats_text(game.min_seats, game.max_seats)}, editions: "
+            f"{', '.join(game.editions)}"
+        )
     return 0
 
 
@@ -66,8 +70,9 @@ async def simulate(
             host = MatchHost(store, ai_call_seconds=float("inf"))
             for n in range(matches):
                 seats = [SeatRow(i, f"{ai} {i}", ai=ai) for i in range(players)]
-                outcome = await host.create(game, seats, edition=edition, options=options,
-                                            seed=seed + n)  # fmt: skip
+                outcome = await host.create(
+                    game, seats, edition=edition, options=options, seed=seed + n
+                )
                 row = outcome.match.row
                 summary = result_summary(row.id, row.result or {}, row.version)
                 summary["seed"] = seed + n

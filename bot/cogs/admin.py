@@ -31,9 +31,11 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 # The AI levels (games.core.ai.LEVELS): strong first, the seat that takes over a dropped player.
-AI_LEVELS = [app_commands.Choice(name=cmd("cmd.choice.ai.strong"), value="strong"),
-             app_commands.Choice(name=cmd("cmd.choice.ai.greedy"), value="greedy"),
-             app_commands.Choice(name=cmd("cmd.choice.ai.random"), value="random")]  # fmt: skip
+AI_LEVELS = [
+    app_commands.Choice(name=cmd("cmd.choice.ai.strong"), value="strong"),
+    app_commands.Choice(name=cmd("cmd.choice.ai.greedy"), value="greedy"),
+    app_commands.Choice(name=cmd("cmd.choice.ai.random"), value="random"),
+]
 
 
 @app_commands.default_permissions(manage_guild=True)  # hidden from other members by default
@@ -53,16 +55,18 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description=cmd("cmd
         await reply(interaction, t("admin.refused", await answer_language(interaction)))
         return False
 
-    async def cog_app_command_error(self, interaction: discord.Interaction,
-                                    error: app_commands.AppCommandError) -> None:  # fmt: skip
+    async def cog_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
         """A refused non-admin is not an error: `interaction_check` already answered politely.
 
         Without this handler discord.py logs every refusal at ERROR level as a failed check.
         """
         if isinstance(error, app_commands.CheckFailure):
             return
-        log.error("admin command %s failed", getattr(interaction.command, "name", "?"),
-                  exc_info=error)  # fmt: skip
+        log.error(
+            "admin command %s failed", getattr(interaction.command, "name", "?"), exc_info=error
+        )
 
     async def _match(self, interaction: discord.Interaction, match_id: str) -> LiveMatch:
         live = await self.bot.host.get(match_id.strip().lower())
@@ -80,7 +84,7 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description=cmd("cmd
 
         await guarded(interaction, run)
 
-    @app_commands.command(name=name("resume"), description=cmd("cmd.admin.resume"))  # fmt: skip
+    @app_commands.command(name=name("resume"), description=cmd("cmd.admin.resume"))
     @app_commands.describe(match=cmd("cmd.opt.match"), channel=cmd("cmd.opt.channel"))
     @app_commands.rename(match=name("match"), channel=name("channel"))
     async def resume(
@@ -118,15 +122,24 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description=cmd("cmd
         await guarded(interaction, run)
 
     @app_commands.command(name=name("replace"), description=cmd("cmd.admin.replace"))
-    @app_commands.describe(match=cmd("cmd.opt.match"), seat=cmd("cmd.opt.seat"),
-                           member=cmd("cmd.opt.member"),
-                           ai=cmd("cmd.opt.ai"))  # fmt: skip
-    @app_commands.rename(match=name("match"), seat=name("seat"), member=name("member"),
-                         ai=name("ai"))  # fmt: skip
+    @app_commands.describe(
+        match=cmd("cmd.opt.match"),
+        seat=cmd("cmd.opt.seat"),
+        member=cmd("cmd.opt.member"),
+        ai=cmd("cmd.opt.ai"),
+    )
+    @app_commands.rename(
+        match=name("match"), seat=name("seat"), member=name("member"), ai=name("ai")
+    )
     @app_commands.choices(ai=AI_LEVELS)
-    async def replace(self, interaction: discord.Interaction, match: str,
-                      seat: app_commands.Range[int, 1, 6], member: discord.Member | None = None,
-                      ai: app_commands.Choice[str] | None = None) -> None:  # fmt: skip
+    async def replace(
+        self,
+        interaction: discord.Interaction,
+        match: str,
+        seat: app_commands.Range[int, 1, 6],
+        member: discord.Member | None = None,
+        ai: app_commands.Choice[str] | None = None,
+    ) -> None:
         async def run() -> None:
             locale = await answer_language(interaction)
             live = await self._match(interaction, match)
@@ -135,9 +148,13 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description=cmd("cmd
             name = member.display_name if member else str(ai.name)  # type: ignore[union-attr]
             await defer_while_busy(interaction, live.id)
             outcome = await self.bot.host.replace(
-                live.id, seat - 1, user_id=member.id if member else None,
-                ai=ai.value if ai else None, name=name, then_ai=False,
-            )  # fmt: skip
+                live.id,
+                seat - 1,
+                user_id=member.id if member else None,
+                ai=ai.value if ai else None,
+                name=name,
+                then_ai=False,
+            )
             text = t("admin.replaced", locale, seat=seat, name=md(name))
             await answered(reply(interaction, text))
             if outcome.match.row.status == "active":
@@ -169,8 +186,11 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description=cmd("cmd
             data = record.model_dump_json(indent=2, exclude_none=True).encode()
             # Admins may export a running match (to settle a dispute), secrets and all: say so.
             said = "admin.exported_running" if live.row.status == "active" else "admin.exported"
-            await reply(interaction, t(said, locale, id=live.id),
-                        file=discord.File(io.BytesIO(data), filename=f"match-{live.id}.json"))
+            await reply(
+                interaction,
+                t(said, locale, id=live.id),
+                file=discord.File(io.BytesIO(data), filename=f"match-{live.id}.json"),
+            )
 
         await guarded(interaction, run)
 

@@ -54,18 +54,27 @@ class GameCog(commands.GroupCog):
         super().__init__()
 
     @app_commands.command(name=name("new"), description=cmd("cmd.game.new"))
-    @app_commands.describe(players=cmd("cmd.opt.players"),
-                           variant=cmd("cmd.opt.variant"),
-                           deadline=cmd("cmd.opt.deadline"),
-                           on_timeout=cmd("cmd.opt.on_timeout"))  # fmt: skip
-    @app_commands.rename(players=name("players"), variant=name("variant"),
-                         deadline=name("deadline"), on_timeout=name("on_timeout"))  # fmt: skip
+    @app_commands.describe(
+        players=cmd("cmd.opt.players"),
+        variant=cmd("cmd.opt.variant"),
+        deadline=cmd("cmd.opt.deadline"),
+        on_timeout=cmd("cmd.opt.on_timeout"),
+    )
+    @app_commands.rename(
+        players=name("players"),
+        variant=name("variant"),
+        deadline=name("deadline"),
+        on_timeout=name("on_timeout"),
+    )
     @app_commands.choices(deadline=DEADLINES, on_timeout=ON_TIMEOUT)
-    async def new(self, interaction: discord.Interaction,
-                  players: app_commands.Range[int, 1, 6] | None = None,
-                  deadline: app_commands.Choice[int] | None = None,
-                  on_timeout: app_commands.Choice[str] | None = None,
-                  variant: str | None = None) -> None:  # fmt: skip
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        players: app_commands.Range[int, 1, 6] | None = None,
+        deadline: app_commands.Choice[int] | None = None,
+        on_timeout: app_commands.Choice[str] | None = None,
+        variant: str | None = None,
+    ) -> None:
         async def run() -> None:
             check_channel(interaction, await answer_language(interaction))  # before anything
             settings: dict[str, Any] = {}
@@ -74,24 +83,32 @@ class GameCog(commands.GroupCog):
             if on_timeout:
                 settings["on_timeout"] = on_timeout.value
             live = await self.bot.host.open_lobby(
-                self.adapter.key, host_user_id=interaction.user.id,
-                host_name=interaction.user.display_name, seats=players, edition=variant,
-                settings=settings, guild_id=interaction.guild_id,
+                self.adapter.key,
+                host_user_id=interaction.user.id,
+                host_name=interaction.user.display_name,
+                seats=players,
+                edition=variant,
+                settings=settings,
+                guild_id=interaction.guild_id,
                 channel_id=interaction.channel_id,
-            )  # fmt: skip
+            )
             language = await self.bot.languages.of_guild(interaction.guild_id)
             await interaction.response.send_message(**lobby_message(live, language))
 
         await guarded(interaction, run)
 
     @new.autocomplete("variant")
-    async def variant_autocomplete(self, interaction: discord.Interaction,
-                                   current: str) -> list[app_commands.Choice[str]]:  # fmt: skip
+    async def variant_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
         """The game's editions (the engine's named option presets), the default first."""
         locale, key = await answer_language(interaction), self.adapter.key
         labels = [(name, t(f"edition.{key}.{name}", locale)) for name in get_game(key).editions]
-        return [app_commands.Choice(name=label[:100], value=name) for name, label in labels
-                if current.lower() in label.lower()][:25]  # fmt: skip
+        return [
+            app_commands.Choice(name=label[:100], value=name)
+            for name, label in labels
+            if current.lower() in label.lower()
+        ][:25]
 
     @app_commands.command(name=name("play"), description=cmd("cmd.game.play"))
     @app_commands.describe(move=cmd("cmd.opt.move"))
@@ -102,13 +119,19 @@ class GameCog(commands.GroupCog):
             if parsed is not None:
                 game = (await self.bot.host.get(parsed[0])).row.game
                 if game != self.adapter.key:  # a value copied from another game's command
-                    raise HostError("move.other_game", "that move is another game's",
-                                    command=adapter_for(game).command)  # fmt: skip
+                    raise HostError(
+                        "move.other_game",
+                        "that move is another game's",
+                        command=adapter_for(game).command,
+                    )
             if not await self._my_matches(interaction):
                 locale = await answer_language(interaction)
-                raise HostError("move.no_match", "you play no match of this game",
-                                game=t(f"game.{self.adapter.key}", locale),
-                                command=self.adapter.command)  # fmt: skip
+                raise HostError(
+                    "move.no_match",
+                    "you play no match of this game",
+                    game=t(f"game.{self.adapter.key}", locale),
+                    command=self.adapter.command,
+                )
             if parsed is None:  # typed by hand instead of picked from the list
                 raise HostError("move.unknown", "pick a move from the list")
             match_id, version, index = parsed
@@ -128,8 +151,9 @@ class GameCog(commands.GroupCog):
         return sorted((r for r in rows if r.game == self.adapter.key), key=nearness)
 
     @play_command.autocomplete("move")
-    async def move_autocomplete(self, interaction: discord.Interaction,
-                                current: str) -> list[app_commands.Choice[str]]:  # fmt: skip
+    async def move_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
         """Each choice names its match (a player may have several of this game), those of
         the match of this channel or thread first; typing a match's number finds its moves."""
         choices: list[app_commands.Choice[str]] = []

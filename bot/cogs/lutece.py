@@ -34,20 +34,28 @@ class LuteceCog(commands.GroupCog, group_name="lutece", group_description=cmd("c
     @app_commands.command(name=name("dms"), description=cmd("cmd.lutece.dms"))
     @app_commands.describe(enabled=cmd("cmd.opt.enabled"))
     @app_commands.rename(enabled=name("enabled"))
-    @app_commands.choices(enabled=[
-        app_commands.Choice(name=cmd("cmd.choice.on"), value="on"),
-        app_commands.Choice(name=cmd("cmd.choice.off"), value="off"),
-    ])  # fmt: skip
-    async def dms(self, interaction: discord.Interaction,
-                  enabled: app_commands.Choice[str]) -> None:  # fmt: skip
+    @app_commands.choices(
+        enabled=[
+            app_commands.Choice(name=cmd("cmd.choice.on"), value="on"),
+            app_commands.Choice(name=cmd("cmd.choice.off"), value="off"),
+        ]
+    )
+    async def dms(
+        self, interaction: discord.Interaction, enabled: app_commands.Choice[str]
+    ) -> None:
         async def run() -> None:
             store = self.bot.host.store
             prefs = await store.get_prefs(interaction.user.id)
             prefs.dms, prefs.dms_closed = enabled.value == "on", False
             prefs.locale = str(interaction.locale)  # the language of DMs, unless one is chosen
             await store.set_prefs(prefs)
-            await reply(interaction, t("lutece.dms_on" if prefs.dms else "lutece.dms_off",
-                                       await answer_language(interaction)))  # fmt: skip
+            await reply(
+                interaction,
+                t(
+                    "lutece.dms_on" if prefs.dms else "lutece.dms_off",
+                    await answer_language(interaction),
+                ),
+            )
 
         await guarded(interaction, run)
 
@@ -59,8 +67,7 @@ class LuteceCog(commands.GroupCog, group_name="lutece", group_description=cmd("c
             if not rows:
                 await reply(interaction, t("lutece.no_matches", locale))
                 return
-            await reply(interaction, await match_list(self.bot, rows, interaction.user.id,
-                                                      locale))  # fmt: skip
+            await reply(interaction, await match_list(self.bot, rows, interaction.user.id, locale))
 
         await guarded(interaction, run)
 
@@ -68,9 +75,11 @@ class LuteceCog(commands.GroupCog, group_name="lutece", group_description=cmd("c
     async def help(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
             locale = await answer_language(interaction)
-            games = "\n".join(t("lutece.help.game", locale, command=a.command,
-                                 game=t(f"game.{a.key}", locale)) for a in adapters().values())
-            await reply(interaction, t("lutece.help", locale, games=games))  # fmt: skip
+            games = "\n".join(
+                t("lutece.help.game", locale, command=a.command, game=t(f"game.{a.key}", locale))
+                for a in adapters().values()
+            )
+            await reply(interaction, t("lutece.help", locale, games=games))
 
         await guarded(interaction, run)
 
@@ -83,24 +92,29 @@ class LuteceCog(commands.GroupCog, group_name="lutece", group_description=cmd("c
                 return
             await interaction.response.defer(ephemeral=True, thinking=True)
             scopes = await sync_commands(self.bot, force=True)
-            await interaction.followup.send(t("lutece.synced", locale, n=scopes),
-                                            ephemeral=True)  # fmt: skip
+            await interaction.followup.send(t("lutece.synced", locale, n=scopes), ephemeral=True)
 
         await guarded(interaction, run)
 
     @app_commands.command(name=name("language"), description=cmd("cmd.lutece.language"))
     @app_commands.describe(language=cmd("cmd.opt.language"), scope=cmd("cmd.opt.scope"))
     @app_commands.rename(language=name("language"), scope=name("scope"))
-    @app_commands.choices(language=[
-        app_commands.Choice(name=cmd(f"language.{code}"), value=code)
-        for code in (AUTO, *languages())
-    ], scope=[
-        app_commands.Choice(name=cmd("cmd.choice.scope.me"), value="me"),
-        app_commands.Choice(name=cmd("cmd.choice.scope.server"), value="server"),
-    ])  # fmt: skip
-    async def language(self, interaction: discord.Interaction,
-                       language: app_commands.Choice[str],
-                       scope: app_commands.Choice[str] | None = None) -> None:  # fmt: skip
+    @app_commands.choices(
+        language=[
+            app_commands.Choice(name=cmd(f"language.{code}"), value=code)
+            for code in (AUTO, *languages())
+        ],
+        scope=[
+            app_commands.Choice(name=cmd("cmd.choice.scope.me"), value="me"),
+            app_commands.Choice(name=cmd("cmd.choice.scope.server"), value="server"),
+        ],
+    )
+    async def language(
+        self,
+        interaction: discord.Interaction,
+        language: app_commands.Choice[str],
+        scope: app_commands.Choice[str] | None = None,
+    ) -> None:
         """Your own answers and DMs (default), or the server's public messages (admins)."""
 
         async def run() -> None:

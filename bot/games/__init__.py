@@ -64,13 +64,17 @@ def _adapters() -> dict[str, GameAdapter]:
         if adapter is None:
             continue
         if adapter.key not in installed:
-            raise PresentationError(f"the presentation package {name} is for the game "
-                                    f"{adapter.key!r}, which no engine package provides "
-                                    f"(installed: {', '.join(installed) or 'none'})")  # fmt: skip
+            raise PresentationError(
+                f"the presentation package {name} is for the game "
+                f"{adapter.key!r}, which no engine package provides "
+                f"(installed: {', '.join(installed) or 'none'})"
+            )
         if adapter.key in found:
-            raise PresentationError(f"the presentation package {name} is for the game "
-                                    f"{adapter.key!r}, which another package presents "
-                                    "already")  # fmt: skip
+            raise PresentationError(
+                f"the presentation package {name} is for the game "
+                f"{adapter.key!r}, which another package presents "
+                "already"
+            )
         found[adapter.key] = adapter
     return {key: found[key] for key in installed if key in found}
 

@@ -80,8 +80,9 @@ class GameAdapter(ABC):
     shortcuts: tuple[str, ...] = ()
 
     @abstractmethod
-    def moves(self, view: BaseModel, actions: Sequence[BaseModel], names: list[str],
-              locale: str | None) -> list[MoveOption]:  # fmt: skip
+    def moves(
+        self, view: BaseModel, actions: Sequence[BaseModel], names: list[str], locale: str | None
+    ) -> list[MoveOption]:
         """Every legal action as a path of choices, in `actions` order. No path may be the
         start of another; actions that are the same to the player (a face-down pile among
         alike piles) may share a path, and the panel then plays the first of them."""
@@ -91,12 +92,14 @@ class GameAdapter(ABC):
         """The placeholder of the select that follows the choices in `prefix`."""
 
     @abstractmethod
-    def render(self, view: BaseModel, names: list[str], *,
-               highlight: Collection[str] = ()) -> bytes:  # fmt: skip
+    def render(
+        self, view: BaseModel, names: list[str], *, highlight: Collection[str] = ()
+    ) -> bytes:
         """The table picture (PNG) of a public view."""
 
-    def recap_lines(self, events: Sequence[Event], names: list[str],
-                    locale: str | None) -> list[str]:  # fmt: skip
+    def recap_lines(
+        self, events: Sequence[Event], names: list[str], locale: str | None
+    ) -> list[str]:
         """A move's public events as recap lines. By default one `describe` line per event;
         a game may join related events into one sentence or shorten a long recap."""
         return [line for e in events if (line := self.describe(e, names, locale))]

@@ -60,8 +60,9 @@ def _merged(locale: str, names: tuple[str, ...]) -> dict[str, Entry]:
 
 
 def languages() -> list[str]:
-    return sorted(p.name[:-5] for p in resources.files("bot.i18n").iterdir()
-                  if p.name.endswith(".json"))  # fmt: skip
+    return sorted(
+        p.name[:-5] for p in resources.files("bot.i18n").iterdir() if p.name.endswith(".json")
+    )
 
 
 def language_of(locale: str | None) -> str:

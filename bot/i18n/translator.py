@@ -25,8 +25,12 @@ def name(english: str) -> app_commands.locale_str:
 
 
 class CatalogueTranslator(app_commands.Translator):
-    async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
-                        context: app_commands.TranslationContext) -> str | None:  # fmt: skip
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContext,
+    ) -> str | None:
         key = string.extras.get("key")
         language = locale.value.split("-")[0]
         if key is None or language == DEFAULT_LOCALE:

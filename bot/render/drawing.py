@@ -26,6 +26,7 @@ Point = tuple[float, float]
 SUPERSAMPLE = 2
 NAME_LIMIT = 16
 
+
 def safe_name(name: str, limit: int = NAME_LIMIT) -> str:
     """A player name fit to draw: one line, at most `limit` chars, no control or reordering
     characters — but the joiners and variation selectors of emoji sequences kept (the same
@@ -133,8 +134,17 @@ class Canvas:
         x -= {"l": 0.0, "m": total / 2, "r": total}[anchor[0]]
         y += {"a": ascent, "m": (ascent - descent) / 2, "s": 0.0, "d": -descent}[anchor[1]]
         if outline is not None and outline_width:
-            textlib.draw(self.image, x, y, text, px, fill, bold=bold,
-                         stroke=self._w(outline_width), stroke_fill=outline)  # fmt: skip
+            textlib.draw(
+                self.image,
+                x,
+                y,
+                text,
+                px,
+                fill,
+                bold=bold,
+                stroke=self._w(outline_width),
+                stroke_fill=outline,
+            )
         textlib.draw(self.image, x, y, text, px, fill, bold=bold)
 
     def png(self) -> bytes:

@@ -126,9 +126,18 @@ def metrics(size: int) -> tuple[int, int]:
     return face(MAIN, size).getmetrics()
 
 
-def draw(image: Image.Image, x: float, baseline: float, text: str, size: int, fill: Colour,
-         *, bold: bool = False, stroke: int = 0,
-         stroke_fill: Colour | None = None) -> None:  # fmt: skip
+def draw(
+    image: Image.Image,
+    x: float,
+    baseline: float,
+    text: str,
+    size: int,
+    fill: Colour,
+    *,
+    bold: bool = False,
+    stroke: int = 0,
+    stroke_fill: Colour | None = None,
+) -> None:
     """Draw `text` from (x, baseline), run by run; emoji keep their own colours."""
     pen = ImageDraw.Draw(image)
     ascent, _ = metrics(size)
@@ -140,8 +149,15 @@ def draw(image: Image.Image, x: float, baseline: float, text: str, size: int, fi
             x += emoji.width + size * 0.05
             continue
         f = _font_for(run.kind, size, bold)
-        pen.text((x, baseline), run.text, font=f, fill=stroke_fill or fill, anchor="ls",
-                 stroke_width=stroke, stroke_fill=stroke_fill or fill)  # fmt: skip
+        pen.text(
+            (x, baseline),
+            run.text,
+            font=f,
+            fill=stroke_fill or fill,
+            anchor="ls",
+            stroke_width=stroke,
+            stroke_fill=stroke_fill or fill,
+        )
         x += f.getlength(run.text)
 
 

@@ -16,9 +16,7 @@ NUMBER = "[0-9]{1,20}"
 DIGITS = re.compile(NUMBER)
 MATCH = r"(?P<match>[0-9a-f]{8})"
 VERB = re.compile("[a-z]{2,12}")
-PATTERN = re.compile(
-    rf"lt:{MATCH}:(?P<verb>{VERB.pattern})(?::(?P<arg>[\w.:/~@\-]{{0,70}}))?"
-)
+PATTERN = re.compile(rf"lt:{MATCH}:(?P<verb>{VERB.pattern})(?::(?P<arg>[\w.:/~@\-]{{0,70}}))?")
 # The value of a `/<game> play` autocomplete choice: `<match>:<version>:<choice index>`.
 MOVE = re.compile(rf"{MATCH}:(?P<version>{NUMBER}):(?P<index>{NUMBER})")
 MAX_LEN = 100

@@ -37,8 +37,9 @@ T = TypeVar("T")
 
 def ping_only(user_ids: Iterable[int]) -> discord.AllowedMentions:
     """Mentions that notify exactly these users: no roles, no @everyone, no reply ping."""
-    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
-                                   users=[discord.Object(u) for u in user_ids])  # fmt: skip
+    return discord.AllowedMentions(
+        everyone=False, roles=False, replied_user=False, users=[discord.Object(u) for u in user_ids]
+    )
 
 
 async def attempt(what: str, match_id: str, call: Awaitable[T]) -> T | None:
@@ -46,8 +47,13 @@ async def attempt(what: str, match_id: str, call: Awaitable[T]) -> T | None:
     try:
         return await call
     except discord.HTTPException as exc:
-        log.warning("match %s: %s failed (HTTP %s, code %s); the stored change stands",
-                    match_id, what, exc.status, exc.code)  # fmt: skip
+        log.warning(
+            "match %s: %s failed (HTTP %s, code %s); the stored change stands",
+            match_id,
+            what,
+            exc.status,
+            exc.code,
+        )
         return None
 
 
@@ -61,8 +67,9 @@ def mentions(user_ids: Iterable[int]) -> str:
     return " ".join(f"<@{u}>" for u in user_ids)
 
 
-async def post(bot: Services, live: LiveMatch, content: str,
-               ping: Iterable[int] = ()) -> discord.Message | None:  # fmt: skip
+async def post(
+    bot: Services, live: LiveMatch, content: str, ping: Iterable[int] = ()
+) -> discord.Message | None:
     """A new message in the table's thread (which unarchives it); when the thread is gone or
     locked, the table moves to the match's channel and the message follows it there."""
     ping = list(ping)
@@ -82,8 +89,11 @@ async def post(bot: Services, live: LiveMatch, content: str,
     return await moved.send(fit([content]), allowed_mentions=ping_only(ping))
 
 
-async def recap(bot: Services, outcome: Outcome, first_key: str = "table.your_turn",
-                ) -> tuple[str, list[int]]:  # fmt: skip
+async def recap(
+    bot: Services,
+    outcome: Outcome,
+    first_key: str = "table.your_turn",
+) -> tuple[str, list[int]]:
     """What happened (public events), then the ping of whoever must act, in the server's
     language; and the users to ping."""
     live = outcome.match
@@ -95,8 +105,9 @@ async def recap(bot: Services, outcome: Outcome, first_key: str = "table.your_tu
     if waiting:
         lines.append(t(first_key, language, mentions=mentions(waiting)))
     elif outcome.finished and (result := bot.host.result(live)) is not None:
-        lines.append(t("table.game_over", language,
-                       winners=", ".join(names[s] for s in result.winners)))  # fmt: skip
+        lines.append(
+            t("table.game_over", language, winners=", ".join(names[s] for s in result.winners))
+        )
     return fit(lines) if lines else "", waiting
 
 
@@ -108,7 +119,8 @@ async def wake_ai(bot: Services, match_id: str, *, patient: bool = False) -> Non
     host = bot.host
     live = host.peek(match_id)
     if (not patient and host.busy(match_id)) or (
-            live is not None and not any(live.ai_of(s) for s in live.to_act())):  # fmt: skip
+        live is not None and not any(live.ai_of(s) for s in live.to_act())
+    ):
         return
     try:
         outcome = await host.wake_ai(match_id, patient=patient)
@@ -142,8 +154,11 @@ async def show_table(bot: Services, live: LiveMatch, outcome: Outcome | None) ->
         shown = live.row.table_version
         if outcome is not None and shown >= outcome.applied[-1].version:
             return
-        if outcome is None or shown != outcome.applied[0].version - 1 or (
-                outcome.applied[-1].version != live.row.version):  # fmt: skip
+        if (
+            outcome is None
+            or shown != outcome.applied[0].version - 1
+            or (outcome.applied[-1].version != live.row.version)
+        ):
             outcome = await bot.host.since(live.id, shown)
             if not outcome.applied:
                 return
@@ -188,12 +203,14 @@ async def deliver_notices(bot: Services, live: LiveMatch, outcome: Outcome) -> N
             if text and await send_dm(bot, live, user_id, text):
                 continue
         # Keyed by the outcome's last version: each outcome's notices are stored once.
-        await bot.host.store.add_notices(live.id, seat, outcome.applied[-1].version,
-                                         [_stored(e) for e in events])  # fmt: skip
+        await bot.host.store.add_notices(
+            live.id, seat, outcome.applied[-1].version, [_stored(e) for e in events]
+        )
 
 
-async def waiting_notices(bot: Services, live: LiveMatch, seat: int,
-                          locale: str | None) -> tuple[list[str], list[Notice]]:  # fmt: skip
+async def waiting_notices(
+    bot: Services, live: LiveMatch, seat: int, locale: str | None
+) -> tuple[list[str], list[Notice]]:
     """The lines of the private events waiting for the seat's player (for the answer to their
     own click), and the notices to drop with `notices_shown` once that answer went out."""
     waiting = await bot.host.store.notices(live.id, seat)
@@ -238,8 +255,9 @@ async def prompt_by_dm(bot: Services, live: LiveMatch) -> None:
             await send_private_dm(bot, live, row.seat, row.user_id, with_panel=True)
 
 
-async def send_private_dm(bot: Services, live: LiveMatch, seat: int, user_id: int, *,
-                          with_panel: bool) -> bool:  # fmt: skip
+async def send_private_dm(
+    bot: Services, live: LiveMatch, seat: int, user_id: int, *, with_panel: bool
+) -> bool:
     """One DM with the seat's private view (and the panel); False if DMs are off or closed."""
     prefs = await bot.host.store.get_prefs(user_id)
     if not prefs.dms or prefs.dms_closed:
@@ -254,8 +272,7 @@ async def send_private_dm(bot: Services, live: LiveMatch, seat: int, user_id: in
     return await send_dm(bot, live, user_id, text, **payload)
 
 
-async def send_dm(bot: Services, live: LiveMatch, user_id: int, text: str,
-                  **payload: Any) -> bool:  # fmt: skip
+async def send_dm(bot: Services, live: LiveMatch, user_id: int, text: str, **payload: Any) -> bool:
     """A DM headed with the match, to a player who opted in; False if it could not go.
 
     Closed DMs are remembered and said once in the table's thread; any other Discord error

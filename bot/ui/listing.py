@@ -15,8 +15,9 @@ if TYPE_CHECKING:
 MAX_LISTED = 15  # matches loaded for a listing: a reply holds at most 2,000 characters
 
 
-async def match_list(bot: Services, rows: list[MatchRow], user_id: int | None,
-                     locale: str | None) -> str:  # fmt: skip
+async def match_list(
+    bot: Services, rows: list[MatchRow], user_id: int | None, locale: str | None
+) -> str:
     """The newest matches one line each (only those are loaded), and how many more."""
     newest = sorted(rows, key=lambda r: r.updated_at, reverse=True)[:MAX_LISTED]
     lines = [match_line(await bot.host.get(r.id), user_id, locale) for r in newest]
@@ -31,11 +32,24 @@ def match_line(live: LiveMatch, user_id: int | None, locale: str | None) -> str:
     game = t(f"game.{row.game}", locale)
     where = f" <#{row.thread_id or row.channel_id}>" if (row.thread_id or row.channel_id) else ""
     if row.status == "lobby":
-        return t("matches.lobby", locale, game=game, id=row.id, where=where,
-                 n=len(row.seat_rows), seats=row.seats)  # fmt: skip
+        return t(
+            "matches.lobby",
+            locale,
+            game=game,
+            id=row.id,
+            where=where,
+            n=len(row.seat_rows),
+            seats=row.seats,
+        )
     to_act = live.to_act()
     names = md_all([s.name for s in row.seat_rows])
     mine = user_id is not None and live.seat_of(user_id) in to_act
     key = "matches.your_turn" if mine else "matches.waiting"
-    return t(key, locale, game=game, id=row.id, where=where,
-             names=", ".join(names[s] for s in sorted(to_act)) or "—")  # fmt: skip
+    return t(
+        key,
+        locale,
+        game=game,
+        id=row.id,
+        where=where,
+        names=", ".join(names[s] for s in sorted(to_act)) or "—",
+    )

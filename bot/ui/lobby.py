@@ -26,22 +26,38 @@ if TYPE_CHECKING:
 
 def lobby_message(live: LiveMatch, locale: str | None = None) -> dict[str, Any]:
     row = live.row
-    embed = discord.Embed(title=t("lobby.title", locale, game=t(f"game.{row.game}", locale)),
-                          colour=discord.Colour.blurple())  # fmt: skip
+    embed = discord.Embed(
+        title=t("lobby.title", locale, game=t(f"game.{row.game}", locale)),
+        colour=discord.Colour.blurple(),
+    )
     seats = []
     for n in range(row.seats):
         seated = row.seat_rows[n] if n < len(row.seat_rows) else None
         if seated is None:
             seats.append(t("lobby.empty_seat", locale, seat=n + 1))
         elif seated.ai:
-            seats.append(t("lobby.ai_seat", locale, seat=n + 1, name=md(seated.name),
-                           level=t(f"ai.level.{seated.ai}", locale)))  # fmt: skip
+            seats.append(
+                t(
+                    "lobby.ai_seat",
+                    locale,
+                    seat=n + 1,
+                    name=md(seated.name),
+                    level=t(f"ai.level.{seated.ai}", locale),
+                )
+            )
         else:
             seats.append(t("lobby.player_seat", locale, seat=n + 1, mention=f"<@{seated.user_id}>"))
     settings = live.settings
-    deadline = (t("lobby.deadline", locale, hours=round(settings.turn_deadline_s / 3600, 1),
-                  after=t(f"lobby.on_timeout.{settings.on_timeout}", locale))
-                if settings.turn_deadline_s else t("lobby.no_deadline", locale))  # fmt: skip
+    deadline = (
+        t(
+            "lobby.deadline",
+            locale,
+            hours=round(settings.turn_deadline_s / 3600, 1),
+            after=t(f"lobby.on_timeout.{settings.on_timeout}", locale),
+        )
+        if settings.turn_deadline_s
+        else t("lobby.no_deadline", locale)
+    )
     embed.description = "\n".join(seats + ["", deadline, *choice_lines(live, locale)])
     embed.set_footer(text=t("lobby.footer", locale, id=row.id))
     if row.status != "lobby":
@@ -50,16 +66,22 @@ def lobby_message(live: LiveMatch, locale: str | None = None) -> dict[str, Any]:
         return {"embed": embed, "view": None}
     full = len(row.seat_rows) >= row.seats
     view = view_of(
-        button(row.id, "join", label=t("lobby.join", locale), style=discord.ButtonStyle.success,
-               disabled=full),
+        button(
+            row.id,
+            "join",
+            label=t("lobby.join", locale),
+            style=discord.ButtonStyle.success,
+            disabled=full,
+        ),
         button(row.id, "leave", label=t("lobby.leave", locale)),
         button(row.id, "start", label=t("lobby.start", locale), style=discord.ButtonStyle.primary),
         button(row.id, "cancel", label=t("lobby.cancel", locale), style=discord.ButtonStyle.danger),
         button(row.id, "addai", "greedy", label=t("lobby.add_ai", locale), disabled=full, row=1),
-        button(row.id, "addai", "strong", label=t("lobby.add_strong_ai", locale), disabled=full,
-               row=1),
+        button(
+            row.id, "addai", "strong", label=t("lobby.add_strong_ai", locale), disabled=full, row=1
+        ),
         *choice_selects(live, locale),
-    )  # fmt: skip
+    )
     return {"embed": embed, "view": view}
 
 
@@ -71,8 +93,9 @@ async def redraw(click: Click, live: LiveMatch) -> None:
 
 @handles("join")
 async def join(click: Click) -> None:
-    live = await click.bot.host.join(click.route.match_id, click.user_id,
-                                     click.interaction.user.display_name)  # fmt: skip
+    live = await click.bot.host.join(
+        click.route.match_id, click.user_id, click.interaction.user.display_name
+    )
     await redraw(click, live)
 
 
@@ -122,8 +145,11 @@ async def start(click: Click) -> None:
     content, waiting = await recap(bot, outcome, first_key="table.first_turn")
     table = begin_table(bot, live, lobby, where.use_thread, content, waiting)
     if not await attempt("the table", live.id, table):
-        await attempt("the no-table notice", live.id, reply(
-            click.interaction, "⚠️ " + t("lobby.no_table", click.locale, id=live.id)))
+        await attempt(
+            "the no-table notice",
+            live.id,
+            reply(click.interaction, "⚠️ " + t("lobby.no_table", click.locale, id=live.id)),
+        )
         return
     # The private information at the start, to everyone who asked for DMs.
     for row in live.row.seat_rows:
@@ -140,8 +166,9 @@ def too_few(exc: IllegalAction) -> IllegalAction:
     wrong_count = exc.key in ("seats.out_of_range", "seats.exact")
     if not wrong_count or params.get("seats", 0) >= params.get("min", 0):
         return exc
-    return HostError("lobby.too_few", "wait for players or add an AI",
-                     n=params["min"] - params["seats"])  # fmt: skip
+    return HostError(
+        "lobby.too_few", "wait for players or add an AI", n=params["min"] - params["seats"]
+    )
 
 
 def check_channel(interaction: discord.Interaction, locale: str) -> Placement:
@@ -149,13 +176,22 @@ def check_channel(interaction: discord.Interaction, locale: str) -> Placement:
     in_thread = isinstance(interaction.channel, discord.Thread)
     where = placement(interaction.app_permissions, in_thread=in_thread)
     if where.missing:
-        raise HostError("channel.missing_permissions", "the bot lacks permissions here",
-                        missing=missing_sentence(where.missing, locale))
+        raise HostError(
+            "channel.missing_permissions",
+            "the bot lacks permissions here",
+            missing=missing_sentence(where.missing, locale),
+        )
     return where
 
 
-async def begin_table(bot: Services, live: LiveMatch, lobby: discord.Message | None,
-                      use_thread: bool, content: str, ping: list[int]) -> bool:  # fmt: skip
+async def begin_table(
+    bot: Services,
+    live: LiveMatch,
+    lobby: discord.Message | None,
+    use_thread: bool,
+    content: str,
+    ping: list[int],
+) -> bool:
     """Open the match thread from the lobby message when allowed, else play in the channel
     itself; post the table there, with `content` (the first ping) above it."""
     channel: discord.abc.Messageable | None = None

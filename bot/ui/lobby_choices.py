@@ -36,24 +36,35 @@ def choice_selects(live: LiveMatch, locale: str | None) -> list[discord.ui.Selec
     out: list[discord.ui.Select[Any]] = []
     for choice in adapter_for(live.row.game).lobby_choices:
         picked = set(choice.current(live.row.options))
-        out.append(discord.ui.Select(
-            custom_id=custom_ids.build(live.id, VERB, choice.name),
-            placeholder=t(choice.placeholder, locale)[:150],
-            min_values=choice.min_values, max_values=choice.max_values,
-            options=[discord.SelectOption(label=choice.label(value, locale)[:100], value=value,
-                                          default=value in picked)
-                     for value, _ in choice.options],
-        ))  # fmt: skip
+        out.append(
+            discord.ui.Select(
+                custom_id=custom_ids.build(live.id, VERB, choice.name),
+                placeholder=t(choice.placeholder, locale)[:150],
+                min_values=choice.min_values,
+                max_values=choice.max_values,
+                options=[
+                    discord.SelectOption(
+                        label=choice.label(value, locale)[:100],
+                        value=value,
+                        default=value in picked,
+                    )
+                    for value, _ in choice.options
+                ],
+            )
+        )
     return out
 
 
 def picked_options(game_key: str, name: str, values: list[str]) -> dict[str, Any]:
     """The match options a pick in the select `name` asks for; refuses forged picks."""
     choice: LobbyChoice | None = next(
-        (c for c in adapter_for(game_key).lobby_choices if c.name == name), None)
+        (c for c in adapter_for(game_key).lobby_choices if c.name == name), None
+    )
     allowed = {value for value, _ in choice.options} if choice else set()
-    if choice is None or not set(values) <= allowed or not (
-        choice.min_values <= len(values) <= choice.max_values
+    if (
+        choice is None
+        or not set(values) <= allowed
+        or not (choice.min_values <= len(values) <= choice.max_values)
     ):
         raise HostError("lobby.bad_choice", "pick from the list on the table")
     return choice.to_options(values)

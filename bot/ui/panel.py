@@ -43,16 +43,16 @@ def text_names(live: LiveMatch) -> list[str]:
     return md_all([s.name for s in live.row.seat_rows])
 
 
-def moves_for(host: MatchHost, live: LiveMatch, seat: int,
-              locale: str | None) -> list[MoveOption]:  # fmt: skip
+def moves_for(host: MatchHost, live: LiveMatch, seat: int, locale: str | None) -> list[MoveOption]:
     """The seat's choices (from the host) as paths of steps (from the game's adapter)."""
     actions = host.choices(live, seat)
     view = host.seat_view(live, seat)
     return adapter_for(live.row.game).moves(view, actions, label_names(live), locale)
 
 
-def shortcut_buttons(host: MatchHost, live: LiveMatch, seat: int,
-                     locale: str | None) -> list[discord.ui.Button[Any]]:  # fmt: skip
+def shortcut_buttons(
+    host: MatchHost, live: LiveMatch, seat: int, locale: str | None
+) -> list[discord.ui.Button[Any]]:
     """Buttons that open the turn panel at the adapter's shortcut steps (those the seat
     can take now): the label is the step's own, the custom_id a panel step's."""
     codes = adapter_for(live.row.game).shortcuts
@@ -63,8 +63,9 @@ def shortcut_buttons(host: MatchHost, live: LiveMatch, seat: int,
         for depth, code in enumerate(move.codes):
             if code in codes and code not in found:
                 arg = step_arg(live.row.version, move.codes[: depth + 1])
-                found[code] = button(live.id, "pick", arg, label=shorten(move.steps[depth].label,
-                                                                         80))  # fmt: skip
+                found[code] = button(
+                    live.id, "pick", arg, label=shorten(move.steps[depth].label, 80)
+                )
     return [found[c] for c in codes if c in found]
 
 
@@ -94,8 +95,9 @@ def _skip_forced(moves: list[MoveOption], prefix: tuple[str, ...]) -> tuple[str,
         prefix += (nexts.pop(),)
 
 
-async def panel(bot: Services, live: LiveMatch, seat: int, prefix: tuple[str, ...],
-                locale: str | None) -> dict[str, Any]:  # fmt: skip
+async def panel(
+    bot: Services, live: LiveMatch, seat: int, prefix: tuple[str, ...], locale: str | None
+) -> dict[str, Any]:
     """The message (content, board or preview picture, choices) for the panel at `prefix`.
 
     Up to `BUTTONS_UP_TO` choices are buttons (one click each); more are selects. The board
@@ -126,35 +128,51 @@ async def panel(bot: Services, live: LiveMatch, seat: int, prefix: tuple[str, ..
     if len(choices) <= BUTTONS_UP_TO:
         for code, label in choices:
             arg = step_arg(version, (*prefix, code))
-            view.add_item(button(live.id, "pick", arg, label=shorten(label, 80),
-                                 style=discord.ButtonStyle.primary))  # fmt: skip
+            view.add_item(
+                button(
+                    live.id,
+                    "pick",
+                    arg,
+                    label=shorten(label, 80),
+                    style=discord.ButtonStyle.primary,
+                )
+            )
     else:
         size = OPTIONS_PER_SELECT
         chunks = [choices[i : i + size] for i in range(0, len(choices), size)]
         chunks = chunks[:SELECTS_PER_PANEL]
         for n, chunk in enumerate(chunks):
             placeholder = prompt + (f" ({n + 1}/{len(chunks)})" if len(chunks) > 1 else "")
-            view.add_item(discord.ui.Select(
-                custom_id=build(live.id, "step", step_arg(version, prefix, n)),
-                placeholder=placeholder[:150],
-                options=[discord.SelectOption(label=shorten(label, 100), value=code)
-                         for code, label in chunk],
-            ))  # fmt: skip
+            view.add_item(
+                discord.ui.Select(
+                    custom_id=build(live.id, "step", step_arg(version, prefix, n)),
+                    placeholder=placeholder[:150],
+                    options=[
+                        discord.SelectOption(label=shorten(label, 100), value=code)
+                        for code, label in chunk
+                    ],
+                )
+            )
     if back:
-        view.add_item(button(live.id, "step", step_arg(version, ()),
-                             label=t("panel.back", locale), row=4))  # fmt: skip
+        view.add_item(
+            button(live.id, "step", step_arg(version, ()), label=t("panel.back", locale), row=4)
+        )
     content = t("panel.choose", locale, prompt=prompt)
     if prefix:
         # Labels are plain text (they may hold names): escaped where Markdown is rendered.
         chosen = md(" → ".join(s.label for s in moves[0].steps[: len(prefix)]), 1000)
         content = f"{chosen}\n{content}"
     board = await bot.pictures.table(live, language_of(locale))
-    return {"content": content, "view": view,
-            "attachments": [discord.File(io.BytesIO(board), filename="board.png")]}  # fmt: skip
+    return {
+        "content": content,
+        "view": view,
+        "attachments": [discord.File(io.BytesIO(board), filename="board.png")],
+    }
 
 
-async def _confirm(host: MatchHost, live: LiveMatch, seat: int, move: MoveOption,
-                   locale: str | None, *, back: bool) -> dict[str, Any]:  # fmt: skip
+async def _confirm(
+    host: MatchHost, live: LiveMatch, seat: int, move: MoveOption, locale: str | None, *, back: bool
+) -> dict[str, Any]:
     """The last screen: what the move does, a public preview, Confirm and (unless the move
     was the only one) Back."""
     adapter = adapter_for(live.row.game)
@@ -169,15 +187,24 @@ async def _confirm(host: MatchHost, live: LiveMatch, seat: int, move: MoveOption
         # Drawn in a worker thread (tens of milliseconds the event loop keeps for others),
         # its words in the reader's language.
         with speaking(language_of(locale)):
-            png = await asyncio.to_thread(adapter.render, preview.view, label_names(live),
-                                          highlight=adapter.highlight(action))  # fmt: skip
+            png = await asyncio.to_thread(
+                adapter.render, preview.view, label_names(live), highlight=adapter.highlight(action)
+            )
         attachments.append(discord.File(io.BytesIO(png), filename="preview.png"))
     else:
         lines.append(t("panel.no_preview", locale))
-    buttons = [button(live.id, "do", choice_arg(live.row.version, move.index),
-                      label=t("panel.confirm_button", locale), style=discord.ButtonStyle.success)]
+    buttons = [
+        button(
+            live.id,
+            "do",
+            choice_arg(live.row.version, move.index),
+            label=t("panel.confirm_button", locale),
+            style=discord.ButtonStyle.success,
+        )
+    ]
     if back:
-        buttons.append(button(live.id, "step", step_arg(live.row.version, ()),
-                              label=t("panel.back", locale)))  # fmt: skip
+        buttons.append(
+            button(live.id, "step", step_arg(live.row.version, ()), label=t("panel.back", locale))
+        )
     view = view_of(*buttons)
     return {"content": "\n".join(lines)[:2000], "view": view, "attachments": attachments}

@@ -63,9 +63,11 @@ def handles(verb: str) -> Callable[[Handler], Handler]:
             raise RouteError(f"{handler.__qualname__}: {verb!r} is not a custom_id verb")
         if verb in HANDLERS:
             first = HANDLERS[verb]
-            raise RouteError(f"the verb {verb!r} has two handlers: {first.__module__}."
-                             f"{first.__qualname__} and {handler.__module__}."
-                             f"{handler.__qualname__}")  # fmt: skip
+            raise RouteError(
+                f"the verb {verb!r} has two handlers: {first.__module__}."
+                f"{first.__qualname__} and {handler.__module__}."
+                f"{handler.__qualname__}"
+            )
         HANDLERS[verb] = handler
         return handler
 
@@ -94,8 +96,11 @@ async def answered(call: Awaitable[Any]) -> bool:
         await call
         return True
     except discord.HTTPException as exc:
-        log.warning("an answer after a stored change failed (HTTP %s, code %s); the change "
-                    "stands", exc.status, exc.code)  # fmt: skip
+        log.warning(
+            "an answer after a stored change failed (HTTP %s, code %s); the change stands",
+            exc.status,
+            exc.code,
+        )
         return False
 
 
@@ -106,8 +111,12 @@ async def refuse(interaction: discord.Interaction, text: str) -> None:
     try:
         await reply(interaction, "⚠️ " + text)
     except discord.HTTPException as exc:
-        log.info("a refusal for interaction %s could not be delivered (HTTP %s, code %s)",
-                 interaction.id, exc.status, exc.code)  # fmt: skip
+        log.info(
+            "a refusal for interaction %s could not be delivered (HTTP %s, code %s)",
+            interaction.id,
+            exc.status,
+            exc.code,
+        )
 
 
 async def answer_language(interaction: discord.Interaction) -> str:
@@ -134,8 +143,9 @@ async def guarded(interaction: discord.Interaction, run: Callable[[], Awaitable[
         inflight.discard(task)  # type: ignore[arg-type]
 
 
-async def _answered_safely(interaction: discord.Interaction,
-                           run: Callable[[], Awaitable[None]]) -> None:  # fmt: skip
+async def _answered_safely(
+    interaction: discord.Interaction, run: Callable[[], Awaitable[None]]
+) -> None:
     locale = await answer_language(interaction)
     try:
         if getattr(interaction.client, "closing", False):
@@ -180,8 +190,9 @@ class RoutedComponent(discord.ui.DynamicItem[discord.ui.Button[Any]], template=A
         self.raw = raw
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: Any,
-                             match: Any) -> RoutedComponent:  # fmt: skip
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: Any, match: Any
+    ) -> RoutedComponent:
         return cls(match["raw"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -190,13 +201,26 @@ class RoutedComponent(discord.ui.DynamicItem[discord.ui.Button[Any]], template=A
         await dispatch(interaction, self.raw, values)
 
 
-def button(match_id: str, verb: str, arg: str = "", *, label: str,
-           style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-           disabled: bool = False, emoji: str | None = None,
-           row: int | None = None) -> discord.ui.Button[Any]:  # fmt: skip
+def button(
+    match_id: str,
+    verb: str,
+    arg: str = "",
+    *,
+    label: str,
+    style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+    disabled: bool = False,
+    emoji: str | None = None,
+    row: int | None = None,
+) -> discord.ui.Button[Any]:
     """A plain button carrying a routed custom_id (for building outgoing views)."""
-    return discord.ui.Button(label=label, style=style, disabled=disabled, emoji=emoji, row=row,
-                             custom_id=custom_ids.build(match_id, verb, arg))  # fmt: skip
+    return discord.ui.Button(
+        label=label,
+        style=style,
+        disabled=disabled,
+        emoji=emoji,
+        row=row,
+        custom_id=custom_ids.build(match_id, verb, arg),
+    )
 
 
 def view_of(*items: discord.ui.Item[Any]) -> discord.ui.View:

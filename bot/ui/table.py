@@ -48,8 +48,9 @@ def title_embed(live: LiveMatch, locale: str | None) -> discord.Embed:
     return discord.Embed(title=title, colour=discord.Colour.dark_teal())
 
 
-def table_message(live: LiveMatch, view: BaseModel, result: Result | None,
-                  png: bytes, locale: str | None = None) -> dict[str, Any]:  # fmt: skip
+def table_message(
+    live: LiveMatch, view: BaseModel, result: Result | None, png: bytes, locale: str | None = None
+) -> dict[str, Any]:
     """Embed, picture and buttons of the table as everybody sees it."""
     adapter = adapter_for(live.row.game)
     names = text_names(live)
@@ -69,11 +70,15 @@ def table_message(live: LiveMatch, view: BaseModel, result: Result | None,
     }
     if live.row.status == "active":
         message["view"] = view_of(
-            button(live.id, "turn", label=t("table.take_turn", locale),
-                   style=discord.ButtonStyle.primary),
+            button(
+                live.id,
+                "turn",
+                label=t("table.take_turn", locale),
+                style=discord.ButtonStyle.primary,
+            ),
             button(live.id, "mine", label=t(adapter.private_label, locale)),
             button(live.id, "rules", label=t("table.rules", locale)),
-        )  # fmt: skip
+        )
     else:
         message["view"] = None
     return message
@@ -113,9 +118,15 @@ async def table_channel(bot: Services, live: LiveMatch) -> discord.abc.Messageab
     return channel  # type: ignore[return-value]
 
 
-async def post_table(bot: Services, live: LiveMatch, channel: discord.abc.Messageable,
-                     *, restored: bool = False, content: str = "",
-                     ping: Sequence[int] = ()) -> discord.Message:  # fmt: skip
+async def post_table(
+    bot: Services,
+    live: LiveMatch,
+    channel: discord.abc.Messageable,
+    *,
+    restored: bool = False,
+    content: str = "",
+    ping: Sequence[int] = (),
+) -> discord.Message:
     """A new table message (a start, a move, a restore, or a move out of a lost thread),
     with `content` above it (the recap and the ping of `ping`'s users)."""
     payload = await table_payload(bot, live)
@@ -125,25 +136,32 @@ async def post_table(bot: Services, live: LiveMatch, channel: discord.abc.Messag
     if content:
         payload["content"] = content
     version = live.row.version
-    mentions = discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
-                                       users=[discord.Object(u) for u in ping])  # fmt: skip
+    mentions = discord.AllowedMentions(
+        everyone=False, roles=False, replied_user=False, users=[discord.Object(u) for u in ping]
+    )
     message = await channel.send(files=files, allowed_mentions=mentions, **payload)
     _posted.setdefault(bot, {})[message.id] = message.content
     # `thread_id` names wherever the table lives: its thread, or a channel (no thread).
-    await bot.host.set_table(live.id, thread_id=channel.id, table_message_id=message.id,  # type: ignore[attr-defined]
-                             table_version=version)  # fmt: skip
+    await bot.host.set_table(
+        live.id,
+        thread_id=channel.id,
+        table_message_id=message.id,  # type: ignore[attr-defined]
+        table_version=version,
+    )
     return message
 
 
-async def move_to_channel(bot: Services, live: LiveMatch, content: str = "",
-                          ping: Sequence[int] = ()) -> discord.abc.Messageable | None:  # fmt: skip
+async def move_to_channel(
+    bot: Services, live: LiveMatch, content: str = "", ping: Sequence[int] = ()
+) -> discord.abc.Messageable | None:
     """The table's thread is gone, locked or closed to the bot: carry on in the channel the
     match was opened in, with a fresh table there (with `content`, else a "restored" line).
     None if that is impossible too."""
     if live.row.thread_id in (None, live.row.channel_id) or live.row.channel_id is None:
         return None
-    log.warning("match %s: its thread can no longer be used; the table moves to its channel",
-                live.id)  # fmt: skip
+    log.warning(
+        "match %s: its thread can no longer be used; the table moves to its channel", live.id
+    )
     await bot.host.set_table(live.id, thread_id=None, table_message_id=None)
     channel = await table_channel(bot, live)
     if channel is None:
@@ -181,8 +199,9 @@ async def refresh_table(bot: Services, live: LiveMatch) -> None:
         channel = await table_channel(bot, live)
         if channel is None:
             if await move_to_channel(bot, live) is None:
-                log.warning("match %s: no channel for its table; /admin resume re-posts it",
-                            live.id)  # fmt: skip
+                log.warning(
+                    "match %s: no channel for its table; /admin resume re-posts it", live.id
+                )
             return
         version = live.row.version
         if live.row.table_message_id is None:
@@ -206,8 +225,7 @@ async def refresh_table(bot: Services, live: LiveMatch) -> None:
         await bot.host.set_table(live.id, table_version=version)
 
 
-async def repost_table(bot: Services, live: LiveMatch, content: str,
-                       ping: Sequence[int]) -> None:  # fmt: skip
+async def repost_table(bot: Services, live: LiveMatch, content: str, ping: Sequence[int]) -> None:
     """After a move: the fresh table as a new message at the bottom of the thread, carrying
     the recap and the ping (a new message notifies, and unarchives a quiet thread), then the
     previous table retired to its title (its recap stays; its turn line, picture and buttons go).
@@ -216,8 +234,7 @@ async def repost_table(bot: Services, live: LiveMatch, content: str,
     channel = await table_channel(bot, live)
     if channel is None:
         if await move_to_channel(bot, live, content, ping) is None:
-            log.warning("match %s: no channel for its table; /admin resume re-posts it",
-                        live.id)  # fmt: skip
+            log.warning("match %s: no channel for its table; /admin resume re-posts it", live.id)
         return
     old = live.row.table_message_id
     try:
@@ -238,8 +255,7 @@ async def retire(bot: Services, live: LiveMatch, channel: Any, message_id: int) 
     said = await _text_of(bot, message)
     recap = {} if said is None else {"content": without_turn(said)}
     try:
-        await message.edit(embed=title_embed(live, language), attachments=[], view=None,
-                           **recap)  # fmt: skip
+        await message.edit(embed=title_embed(live, language), attachments=[], view=None, **recap)
     except discord.HTTPException as exc:  # a past table that stays as it was is harmless
         log.info("match %s: a past table was not retired (code %s)", live.id, exc.code)
 
@@ -260,4 +276,3 @@ def without_turn(content: str) -> str:
     """A table's text without its turn ping: the lines that mention someone (names are
     escaped everywhere else, see `safe_text.md`, so only pings hold mentions)."""
     return "\n".join(line for line in content.split("\n") if not MENTION.search(line))
-

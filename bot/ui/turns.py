@@ -100,8 +100,9 @@ async def confirm(click: Click) -> None:
     await play(click.interaction, click.route.match_id, version, index, edit=True)
 
 
-async def play(interaction: discord.Interaction, match_id: str, version: int, index: int,
-               *, edit: bool) -> None:  # fmt: skip
+async def play(
+    interaction: discord.Interaction, match_id: str, version: int, index: int, *, edit: bool
+) -> None:
     """Shared by the confirm button and the /<game> play command: the host checks the turn,
     the version and the choice, and recognises a double click by its request key."""
     host: MatchHost = interaction.client.host  # type: ignore[attr-defined]
@@ -110,8 +111,9 @@ async def play(interaction: discord.Interaction, match_id: str, version: int, in
     live = await host.get(match_id)
     key = f"play:{version}:{index}:{interaction.user.id}"
     try:
-        outcome = await host.play(match_id, interaction.user.id, version=version, index=index,
-                                  key=key, then_ai=False)  # fmt: skip
+        outcome = await host.play(
+            match_id, interaction.user.id, version=version, index=index, key=key, then_ai=False
+        )
     except HostError as exc:
         raise with_names(exc, live) from None
     if outcome.duplicate:
@@ -119,8 +121,7 @@ async def play(interaction: discord.Interaction, match_id: str, version: int, in
         return
     label = t("panel.done", locale)
     if edit and not interaction.response.is_done():  # a deferred click is answered anew
-        await answered(interaction.response.edit_message(content=label, view=None,
-                                                         attachments=[]))  # fmt: skip
+        await answered(interaction.response.edit_message(content=label, view=None, attachments=[]))
     else:
         await answered(reply(interaction, label))
     await announce(interaction.client, outcome)  # type: ignore[arg-type]

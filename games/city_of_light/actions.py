@@ -19,9 +19,19 @@ from games.city_of_light.options import PostcardKey
 from games.core.actions import cached_action
 
 BuildingKey = Literal[
-    "LINE", "CORNER", "SQUARE", "SMALL_L", "SMALL_T", "ZIGZAG",
-    "BIG_T", "STAIRS", "CROSS", "CHONK", "SMILE", "BIG_L",
-]  # fmt: skip
+    "LINE",
+    "CORNER",
+    "SQUARE",
+    "SMALL_L",
+    "SMALL_T",
+    "ZIGZAG",
+    "BIG_T",
+    "STAIRS",
+    "CROSS",
+    "CHONK",
+    "SMILE",
+    "BIG_L",
+]
 # The annex may extend the Jardin des Plantes too, which is named "GARDEN" there.
 AnnexTarget = BuildingKey | Literal["GARDEN"]
 Coord = Annotated[int, Field(ge=0, le=7)]
@@ -89,11 +99,10 @@ class Pass(BaseModel):
     type: Literal["pass"] = "pass"
 
 
-Action = Annotated[
-    PlaceTile | TakeBuilding | Build | Activate | Pass, Field(discriminator="type")
-]
+Action = Annotated[PlaceTile | TakeBuilding | Build | Activate | Pass, Field(discriminator="type")]
 
 PASS = Pass.model_construct(type="pass")
+
 
 # --- shared instances for legal_actions
 def place_tile(tile: int, tx: int, ty: int, rotation: int) -> PlaceTile:
@@ -112,19 +121,28 @@ def activate(card: str, **fields) -> Activate:
     return cached_action(Activate, card=card, **fields)  # unset fields take their defaults
 
 
-_LEVITATION_FIELDS = {
-    "type", "card", "decline", "x", "y", "rotation", "facing", "building", "give"
-}  # fmt: skip
+_LEVITATION_FIELDS = {"type", "card", "decline", "x", "y", "rotation", "facing", "building", "give"}
 
 
 def levitation(give: str, building: str, rotation: int, x: int, y: int) -> Activate:
     """A Levitation activation, built fresh (what `model_construct` does, without its
     overhead): too many combinations to keep, and a cache that grows costs collections."""
     a = object.__new__(Activate)
-    object.__setattr__(a, "__dict__", {
-        "type": "activate", "card": "levitation", "decline": False, "x": x, "y": y,
-        "rotation": rotation, "facing": None, "building": building, "give": give,
-    })  # fmt: skip
+    object.__setattr__(
+        a,
+        "__dict__",
+        {
+            "type": "activate",
+            "card": "levitation",
+            "decline": False,
+            "x": x,
+            "y": y,
+            "rotation": rotation,
+            "facing": None,
+            "building": building,
+            "give": give,
+        },
+    )
     object.__setattr__(a, "__pydantic_fields_set__", set(_LEVITATION_FIELDS))
     object.__setattr__(a, "__pydantic_extra__", None)
     object.__setattr__(a, "__pydantic_private__", None)

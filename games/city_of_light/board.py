@@ -114,9 +114,7 @@ class Shape:
         self.key = key
         self.size = len(cells)
         self.rotations = tuple(rotate_shape(cells, r) for r in range(4))
-        self.distinct = tuple(
-            r for r in range(4) if self.rotations[r] not in self.rotations[:r]
-        )
+        self.distinct = tuple(r for r in range(4) if self.rotations[r] not in self.rotations[:r])
         # by_anchor[(rotation, x, y)] = (mask, cells)
         self.by_anchor: dict[tuple[int, int, int], tuple[int, tuple[int, ...]]] = {}
         placements = []
@@ -131,9 +129,7 @@ class Shape:
                     self.by_anchor[(r, x, y)] = entry
                     if r in self.distinct:
                         placements.append((r, x, y, entry[0], cs))
-        self.placements: tuple[tuple[int, int, int, int, tuple[int, ...]], ...] = tuple(
-            placements
-        )
+        self.placements: tuple[tuple[int, int, int, int, tuple[int, ...]], ...] = tuple(placements)
 
 
 SHAPES: tuple[Shape, ...] = tuple(Shape(k, BUILDINGS[k]) for k in BUILDING_KEYS)

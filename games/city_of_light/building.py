@@ -115,7 +115,10 @@ def check_placement(state: State, seat: int, b: int, rotation: int, x: int, y: i
         raise IllegalAction(
             "city_of_light.off_board",
             f"{key} turned {rotation} at ({x}, {y}) does not fit on the board",
-            building=key, x=x, y=y, rotation=rotation,
+            building=key,
+            x=x,
+            y=y,
+            rotation=rotation,
         )
     mask, cells = entry
     use = placement_use(mask, *exception_cells(state, seat))
@@ -123,7 +126,10 @@ def check_placement(state: State, seat: int, b: int, rotation: int, x: int, y: i
         raise IllegalAction(
             "city_of_light.cannot_build_there",
             "a building covers only free cells of your colour or mixed, never a streetlight",
-            building=key, x=x, y=y, rotation=rotation,
+            building=key,
+            x=x,
+            y=y,
+            rotation=rotation,
         )
     return cells, use
 
@@ -147,9 +153,7 @@ def place(state: State, seat: int, slot: int, cells: tuple[int, ...], use: int, 
         kinds[MIXED] |= 1 << cell
         grid = list(state.cells)
         grid[cell] = MIXED
-        changes.update(
-            chartier=-1, chartier_cell=cell, kinds=tuple(kinds), cells=tuple(grid)
-        )
+        changes.update(chartier=-1, chartier_cell=cell, kinds=tuple(kinds), cells=tuple(grid))
     return changes
 
 

@@ -74,13 +74,13 @@ def _after_phase2_turn(
     new = new.replace(**changes)
     # "Второй этап игры заканчивается, когда оба игрока больше не могут размещать здания,
     # и при этом все 8 жетонов действий были использованы."
-    if -1 not in new.tokens and not building.can_place(new, 0) and not (
-        building.can_place(new, 1)
-    ):
+    if -1 not in new.tokens and not building.can_place(new, 0) and not (building.can_place(new, 1)):
         result = final_result(new)
         new = new.replace(phase=PHASE_OVER, result=result)
         events.append(Event("game_over", {"scores": result.scores, "winners": result.winners}))
     return new, events
+
+
 _SIZES = tuple(len(cells) for cells in BUILDINGS.values())
 
 

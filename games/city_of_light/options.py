@@ -91,7 +91,11 @@ class Arrangement(BaseModel):
 # line. The first is the default: the original (and Russian) edition.
 EDITIONS: dict[str, dict[str, Any]] = {
     "original": {},
-    "german": {"hand_size": 2, "metropolitain": "next_turn", "tiebreak": "unbuilt_cells",
-               "fountain_cells": 1},
+    "german": {
+        "hand_size": 2,
+        "metropolitain": "next_turn",
+        "tiebreak": "unbuilt_cells",
+        "fountain_cells": 1,
+    },
     "random-postcards": {"postcards": "random"},
-}  # fmt: skip
+}

@@ -175,14 +175,18 @@ def apply_activate(state: State, seat: int, a) -> tuple[State, list[Event]]:
         raise IllegalAction(
             "city_of_light.effect_fields",
             f"{card} has no effect to decline: activate it without fields",
-            card=card, expected=[], given=["decline"],
+            card=card,
+            expected=[],
+            given=["decline"],
         )
     if given != wanted:
         raise IllegalAction(
             "city_of_light.effect_fields",
             f"{card} {'declined ' if a.decline else ''}takes the fields "
             f"{sorted(wanted) or 'none'}, not {sorted(given) or 'none'}",
-            card=card, expected=sorted(wanted), given=sorted(given),
+            card=card,
+            expected=sorted(wanted),
+            given=sorted(given),
         )
     tokens = list(state.tokens)
     tokens[state.cards.index(card)] = seat
@@ -254,7 +258,9 @@ def _penseur(state: State, seat: int, a, params: dict) -> dict:
         raise IllegalAction(
             "city_of_light.statue_front_blocked",
             "the cell in front of the statue must be a free cell on the board",
-            x=a.x, y=a.y, facing=a.facing,
+            x=a.x,
+            y=a.y,
+            facing=a.facing,
         )
     params.update(x=a.x, y=a.y, facing=a.facing)
     changes = place(state, seat, -1, (c,), 0, STATUE)
@@ -290,7 +296,11 @@ def _levitation(state: State, seat: int, a, params: dict) -> dict:
     changes["reserves"] = reserves_without(state, seat, give)
     changes["supply"] = tuple(sorted([b for b in state.supply if b != take] + [give]))
     params.update(
-        give=a.give, building=a.building, rotation=a.rotation, x=a.x, y=a.y,
+        give=a.give,
+        building=a.building,
+        rotation=a.rotation,
+        x=a.x,
+        y=a.y,
         effect=USE_NAMES[use],
     )
     return changes

@@ -171,8 +171,12 @@ def score(state: State) -> tuple[list[int], list[dict[str, Any]]]:
             if state.built[s] and state.built[s][0] == seat:
                 size = len(building_cells(state, s))
                 buildings.append(
-                    {"building": SLOT_NAMES[s], "size": size, "lights": lit[s],
-                     "points": size * lit[s]}
+                    {
+                        "building": SLOT_NAMES[s],
+                        "size": size,
+                        "lights": lit[s],
+                        "points": size * lit[s],
+                    }
                 )
         lit_total = sum(b["points"] for b in buildings)
         best: list[int] = []
@@ -235,8 +239,7 @@ def unbuilt_own_cells(state: State, seat: int) -> int:
     """Cells of `seat`'s colour with no building (nor garden or annex) on them; the German
     edition's tie-break counts these, so a painter, dancer or statue does not matter."""
     own = state.kinds[seat]
-    return sum(1 for c in range(64)
-               if own >> c & 1 and not 0 <= state.occ[c] <= ANNEX)  # fmt: skip
+    return sum(1 for c in range(64) if own >> c & 1 and not 0 <= state.occ[c] <= ANNEX)
 
 
 def final_result(state: State) -> Result:

@@ -118,4 +118,3 @@ def pass_turn(state: State, seat: int) -> tuple[State, list[Event]]:
 
 def _set(pair: tuple, seat: int, value) -> tuple:
     return (value, pair[1]) if seat == 0 else (pair[0], value)
-

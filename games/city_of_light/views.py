@@ -58,8 +58,10 @@ class BuildingView(BaseModel):
 
 
 class PieceView(BaseModel):
-    piece: str = Field(description="painter, dancer, statue, fountain, streetlight, "
-                       "large_streetlight or mixed_token")
+    piece: str = Field(
+        description="painter, dancer, statue, fountain, streetlight, "
+        "large_streetlight or mixed_token"
+    )
     owner: int | None
     cells: list[Cell]
     facing: str | None = Field(default=None, description="the statue's front: N, E, S or W")

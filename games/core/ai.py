@@ -33,8 +33,14 @@ class Player(Protocol):
 
     name: str
 
-    def choose(self, game: Game[Any, Any], state: Any, seat: int, rng: random.Random,
-               budget: Budget | None = None) -> Any: ...  # fmt: skip
+    def choose(
+        self,
+        game: Game[Any, Any],
+        state: Any,
+        seat: int,
+        rng: random.Random,
+        budget: Budget | None = None,
+    ) -> Any: ...
 
 
 class RandomPlayer:
@@ -42,8 +48,14 @@ class RandomPlayer:
 
     name = "random"
 
-    def choose(self, game: Game[Any, Any], state: Any, seat: int, rng: random.Random,
-               budget: Budget | None = None) -> Any:  # fmt: skip
+    def choose(
+        self,
+        game: Game[Any, Any],
+        state: Any,
+        seat: int,
+        rng: random.Random,
+        budget: Budget | None = None,
+    ) -> Any:
         return rng.choice(game.legal_actions(state, seat))
 
 
@@ -56,8 +68,14 @@ class GreedyPlayer:
 
     name = "greedy"
 
-    def choose(self, game: Game[Any, Any], state: Any, seat: int, rng: random.Random,
-               budget: Budget | None = None) -> Any:  # fmt: skip
+    def choose(
+        self,
+        game: Game[Any, Any],
+        state: Any,
+        seat: int,
+        rng: random.Random,
+        budget: Budget | None = None,
+    ) -> Any:
         legal = game.legal_actions(state, seat)
         if len(legal) == 1:
             return legal[0]
@@ -81,14 +99,21 @@ class SearchPlayer:
     """Information-set MCTS (`games.core.search`) within a budget: by default
     `default_seconds()` per move, or the budget the caller passes (tests, arenas)."""
 
-    def __init__(self, name: str, settings: Settings | None = None,
-                 budget: Budget | None = None) -> None:  # fmt: skip
+    def __init__(
+        self, name: str, settings: Settings | None = None, budget: Budget | None = None
+    ) -> None:
         self.name = name
         self.settings = settings  # None: the search's defaults and the game's hints
         self.budget = budget
 
-    def choose(self, game: Game[Any, Any], state: Any, seat: int, rng: random.Random,
-               budget: Budget | None = None) -> Any:  # fmt: skip
+    def choose(
+        self,
+        game: Game[Any, Any],
+        state: Any,
+        seat: int,
+        rng: random.Random,
+        budget: Budget | None = None,
+    ) -> Any:
         budget = budget or self.budget or Budget(seconds=default_seconds())
         return Search(game, self.settings).choose(state, seat, rng, budget)
 

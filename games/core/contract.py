@@ -179,8 +179,12 @@ class Game(ABC, Generic[S, A]):
         name = edition or next(iter(self.editions))
         if name not in self.editions:
             known = ", ".join(self.editions)
-            raise IllegalAction("edition.unknown", f"{self.title} has no edition {name!r} "
-                                f"(known: {known})", edition=name, editions=known)  # fmt: skip
+            raise IllegalAction(
+                "edition.unknown",
+                f"{self.title} has no edition {name!r} (known: {known})",
+                edition=name,
+                editions=known,
+            )
         return dict(self.editions[name])
 
     def check_seats(self, seats: int) -> None:
@@ -251,8 +255,12 @@ class Game(ABC, Generic[S, A]):
         if seat not in self.to_act(state):
             raise IllegalAction("turn.not_yours", f"seat {seat} is not to act", seat=seat)
         phase = self.phase_names[state.phase]  # type: ignore[attr-defined, index]  # as above
-        raise IllegalAction(self.wrong_phase_key, f"{action.type} is not possible now "
-                            f"(phase: {phase})", action=action.type, phase=phase)  # fmt: skip
+        raise IllegalAction(
+            self.wrong_phase_key,
+            f"{action.type} is not possible now (phase: {phase})",
+            action=action.type,
+            phase=phase,
+        )
 
     @abstractmethod
     def view(self, state: S, seat: int | None) -> BaseModel:

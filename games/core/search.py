@@ -117,8 +117,9 @@ class Search:
         )
         return by_key[best] if best is not None else rng.choice(legal)
 
-    def _root_order(self, state: Any, seat: int, legal: list[Any],
-                    rng: random.Random) -> dict[Hashable, int]:  # fmt: skip
+    def _root_order(
+        self, state: Any, seat: int, legal: list[Any], rng: random.Random
+    ) -> dict[Hashable, int]:
         """The seat's moves, best first by their immediate `evaluate` on one determinisation:
         with many moves (hundreds, in some games) the tree widens from the likeliest."""
         game = self.game

@@ -40,10 +40,17 @@ AI_CALL_S = 2.0
 class MatchHost(LobbyMixin, SeatsMixin, ThinkingMixin):
     """Holds live matches and applies every change to them."""
 
-    def __init__(self, store: Store, *, clock: Callable[[], float] = time.time,
-                 keep: int = KEEP_LIVE, shared: bool | None = None,
-                 ai_seconds: float | None = None, ai_call_seconds: float = AI_CALL_S,
-                 ai_iterations: int | None = None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        store: Store,
+        *,
+        clock: Callable[[], float] = time.time,
+        keep: int = KEEP_LIVE,
+        shared: bool | None = None,
+        ai_seconds: float | None = None,
+        ai_call_seconds: float = AI_CALL_S,
+        ai_iterations: int | None = None,
+    ) -> None:
         """`ai_seconds`: a searching AI seat's time per move (default: LUTECE_AI_SECONDS or
         1 s); `ai_call_seconds`: what all AI moves of one call may spend together;
         `ai_iterations`: a fixed search size instead (reproducible, for tests)."""
@@ -130,8 +137,7 @@ class MatchHost(LobbyMixin, SeatsMixin, ThinkingMixin):
                 del self._live[match_id]
                 self._locks.pop(match_id, None)
 
-    async def _replay(self, live: LiveMatch, told: Outcome | None = None,
-                      after: int = 0) -> Any:  # fmt: skip
+    async def _replay(self, live: LiveMatch, told: Outcome | None = None, after: int = 0) -> Any:
         """The state rebuilt from the match's setup and its whole log (the truth); the
         actions after version `after` are added to `told`, with their events."""
         game, row = live.game, live.row
@@ -197,8 +203,14 @@ class MatchHost(LobbyMixin, SeatsMixin, ThinkingMixin):
             await self._drive_ai(match_id, outcome)
         return outcome
 
-    async def _act(self, live: LiveMatch, user_id: int, key: str | None, version: int | None,
-                   pick: Callable[[LiveMatch, int], BaseModel]) -> Outcome:  # fmt: skip
+    async def _act(
+        self,
+        live: LiveMatch,
+        user_id: int,
+        key: str | None,
+        version: int | None,
+        pick: Callable[[LiveMatch, int], BaseModel],
+    ) -> Outcome:
         """The one path of a player's move, under the match lock: a repeated key is
         recognised first, then the turn is checked (once, here), then the version. AI seats
         to act next are the caller's to play, after the lock is released."""
@@ -240,12 +252,17 @@ class MatchHost(LobbyMixin, SeatsMixin, ThinkingMixin):
         snapshot = game.snapshot(state)
         try:
             version = await self.store.append_action(
-                row.id, expected_version=row.version, seat=seat,
-                action=game.dump_action(action), request_id=key, user_id=user_id,
-                snapshot=snapshot, status=status,
+                row.id,
+                expected_version=row.version,
+                seat=seat,
+                action=game.dump_action(action),
+                request_id=key,
+                user_id=user_id,
+                snapshot=snapshot,
+                status=status,
                 result=None if result is None else result.model_dump(mode="json"),
                 deadline_at=deadline,
-            )  # fmt: skip
+            )
         except StaleVersion:
             # Another process wrote this match: forget our copy so the next call reloads it.
             self._live.pop(row.id, None)
@@ -321,8 +338,16 @@ class MatchHost(LobbyMixin, SeatsMixin, ThinkingMixin):
             )
             return live
 
-    async def replace(self, match_id: str, seat: int, *, user_id: int | None, ai: str | None,
-                      name: str, then_ai: bool = True) -> Outcome:  # fmt: skip
+    async def replace(
+        self,
+        match_id: str,
+        seat: int,
+        *,
+        user_id: int | None,
+        ai: str | None,
+        name: str,
+        then_ai: bool = True,
+    ) -> Outcome:
         """Give a seat to another member or to an AI; an AI to act plays at once, or with
         `then_ai=False` is left for `wake_ai` (the caller answers first). While the match
         runs, a member who held one of its seats is given no other: they saw its secrets."""
@@ -340,8 +365,9 @@ class MatchHost(LobbyMixin, SeatsMixin, ThinkingMixin):
             if running and user_id is not None:
                 held = await self.store.held_seat(match_id, user_id)
                 if held is not None and held != seat:
-                    raise HostError("seat.held_another",
-                                    "that member has played another seat of this match")
+                    raise HostError(
+                        "seat.held_another", "that member has played another seat of this match"
+                    )
             if user_id is not None and live.seat_of(user_id) not in (None, seat):
                 raise HostError("lobby.already_joined", "that member already holds a seat")
             live.row.seat_rows[seat] = SeatRow(seat, name, user_id, ai)
@@ -361,11 +387,17 @@ class MatchHost(LobbyMixin, SeatsMixin, ThinkingMixin):
         if row.status == "lobby":
             raise HostError("match.not_started", "this table has not started yet")
         return MatchRecord(
-            game=row.game, options=row.options, seats=row.seats, seed=row.seed,
-            arrangement=row.arrangement, players=[s.name for s in row.seat_rows],
-            actions=[RecordedAction(seat=a.seat, action=a.action)
-                     for a in await self.store.actions(match_id)],
-        )  # fmt: skip
+            game=row.game,
+            options=row.options,
+            seats=row.seats,
+            seed=row.seed,
+            arrangement=row.arrangement,
+            players=[s.name for s in row.seat_rows],
+            actions=[
+                RecordedAction(seat=a.seat, action=a.action)
+                for a in await self.store.actions(match_id)
+            ],
+        )
 
     async def set_table(self, match_id: str, **where: int | None) -> LiveMatch:
         """Record where the table lives (`thread_id`, `table_message_id`) and which version

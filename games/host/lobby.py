@@ -61,12 +61,20 @@ class LobbyMixin:
         opts = game.parse_options({**game.edition_options(edition), **(options or {})})
         now = self.clock()
         row = MatchRow(
-            id=new_match_id(), game=game_key, status="lobby", seats=max_seats, seed=0,
-            created_at=now, updated_at=now, options=opts.model_dump(mode="json"),
-            settings=parse_settings(settings).model_dump(mode="json"), guild_id=guild_id,
-            channel_id=channel_id, host_user_id=host_user_id,
+            id=new_match_id(),
+            game=game_key,
+            status="lobby",
+            seats=max_seats,
+            seed=0,
+            created_at=now,
+            updated_at=now,
+            options=opts.model_dump(mode="json"),
+            settings=parse_settings(settings).model_dump(mode="json"),
+            guild_id=guild_id,
+            channel_id=channel_id,
+            host_user_id=host_user_id,
             seat_rows=[SeatRow(seat=0, name=host_name, user_id=host_user_id)],
-        )  # fmt: skip
+        )
         await self.store.create_match(row)
         live = LiveMatch(row=row, game=game)
         self._remember(live)
@@ -104,8 +112,9 @@ class LobbyMixin:
             await self.store.set_seats(match_id, live.row.seat_rows)
             return live
 
-    async def set_options(self, match_id: str, user_id: int,
-                          changes: Mapping[str, Any]) -> LiveMatch:  # fmt: skip
+    async def set_options(
+        self, match_id: str, user_id: int, changes: Mapping[str, Any]
+    ) -> LiveMatch:
         """The host changes match options before the start (lobby choices): `changes` are
         merged into the current options and validated by the game, so a bad pick (or anyone
         but the host, or a started table) changes nothing."""
@@ -143,16 +152,22 @@ class LobbyMixin:
             game.check_seats(len(row.seat_rows))
             row.seats = len(row.seat_rows)
             row.seed = secrets.randbits(62) if seed is None else seed
-            live.state = game.setup(row.seats, game.parse_options(row.options), row.seed,
-                                    arrangement)  # fmt: skip
+            live.state = game.setup(
+                row.seats, game.parse_options(row.options), row.seed, arrangement
+            )
             row.arrangement = game.arrangement(live.state)
             row.snapshot = as_json(game.snapshot(live.state))
             row.status = "active"
             row.deadline_at = self._deadline(live)
             await self.store.update_match(
-                match_id, status="active", seats=row.seats, seed=row.seed,
-                arrangement=row.arrangement, snapshot=row.snapshot, deadline_at=row.deadline_at,
-            )  # fmt: skip
+                match_id,
+                status="active",
+                seats=row.seats,
+                seed=row.seed,
+                arrangement=row.arrangement,
+                snapshot=row.snapshot,
+                deadline_at=row.deadline_at,
+            )
             outcome = Outcome(live)
         await self._drive_ai(match_id, outcome)
         return outcome
@@ -176,12 +191,19 @@ class LobbyMixin:
         opts = game.parse_options({**game.edition_options(edition), **(options or {})})
         now = self.clock()
         row = MatchRow(
-            id=new_match_id(), game=game_key, status="lobby", seats=len(seats), seed=0,
-            created_at=now, updated_at=now, options=opts.model_dump(mode="json"),
-            settings=parse_settings(settings).model_dump(mode="json"), guild_id=guild_id,
-            channel_id=channel_id, seat_rows=[SeatRow(i, s.name, s.user_id, s.ai)
-                                              for i, s in enumerate(seats)],
-        )  # fmt: skip
+            id=new_match_id(),
+            game=game_key,
+            status="lobby",
+            seats=len(seats),
+            seed=0,
+            created_at=now,
+            updated_at=now,
+            options=opts.model_dump(mode="json"),
+            settings=parse_settings(settings).model_dump(mode="json"),
+            guild_id=guild_id,
+            channel_id=channel_id,
+            seat_rows=[SeatRow(i, s.name, s.user_id, s.ai) for i, s in enumerate(seats)],
+        )
         await self.store.create_match(row)
         self._remember(LiveMatch(row=row, game=game))
         return await self.start(row.id, None, seed=seed, arrangement=arrangement)

@@ -42,8 +42,9 @@ class SeatsMixin:
 
         def lock(self, match_id: str) -> asyncio.Lock: ...
         async def _current(self, match_id: str) -> LiveMatch: ...
-        async def _act(self, live: LiveMatch, user_id: int, key: str | None,
-                       version: int | None, pick: Any) -> Outcome: ...  # fmt: skip
+        async def _act(
+            self, live: LiveMatch, user_id: int, key: str | None, version: int | None, pick: Any
+        ) -> Outcome: ...
         async def _drive_ai(self, match_id: str, outcome: Outcome) -> None: ...
 
     # --- reading ------------------------------------------------------------------------
@@ -67,8 +68,7 @@ class SeatsMixin:
         if seat is None:
             raise HostError("seat.not_player", "you are not playing in this match")
         if seat not in live.to_act():
-            raise HostError("turn.not_yours", "it is not your turn",
-                            seats=sorted(live.to_act()))  # fmt: skip
+            raise HostError("turn.not_yours", "it is not your turn", seats=sorted(live.to_act()))
         return seat
 
     def choices(self, live: LiveMatch, seat: int) -> Sequence[BaseModel]:
@@ -91,8 +91,16 @@ class SeatsMixin:
 
     # --- playing ------------------------------------------------------------------------
 
-    async def play(self, match_id: str, user_id: int, *, version: int, index: int,
-                   key: str, then_ai: bool = True) -> Outcome:  # fmt: skip
+    async def play(
+        self,
+        match_id: str,
+        user_id: int,
+        *,
+        version: int,
+        index: int,
+        key: str,
+        then_ai: bool = True,
+    ) -> Outcome:
         """Play choice `index` of the user's seat at `version`, exactly once (`key`): a double
         click is recognised, a stale version or index refused, and nothing changes then.
         `then_ai=False`: AI seats to act next are left for `wake_ai` (the caller answers the

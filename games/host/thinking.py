@@ -68,8 +68,16 @@ class ThinkingMixin:
         def lock(self, match_id: str) -> asyncio.Lock: ...
         async def get(self, match_id: str) -> LiveMatch: ...
         async def _current(self, match_id: str) -> LiveMatch: ...
-        async def _apply(self, live: LiveMatch, outcome: Outcome, seat: int, action: BaseModel,
-                         key: str | None, user_id: int | None, by: str) -> None: ...  # fmt: skip
+        async def _apply(
+            self,
+            live: LiveMatch,
+            outcome: Outcome,
+            seat: int,
+            action: BaseModel,
+            key: str | None,
+            user_id: int | None,
+            by: str,
+        ) -> None: ...
 
     def thinking(self, match_id: str) -> bool:
         """Whether AI seats of the match are being played by this process right now."""
@@ -88,8 +96,9 @@ class ThinkingMixin:
         await self._drive_ai(match_id, outcome, call=call)
         return outcome
 
-    async def _drive_ai(self, match_id: str, outcome: Outcome, *,
-                        call: float | None = None) -> None:  # fmt: skip
+    async def _drive_ai(
+        self, match_id: str, outcome: Outcome, *, call: float | None = None
+    ) -> None:
         """AI seats play until a person must act or the match ends, thinking `call` seconds
         together (default `ai_call_seconds`). One driver per match in this process: a call
         while one runs returns at once, since the running one looks again under the lock
@@ -104,8 +113,9 @@ class ThinkingMixin:
         finally:
             self._thinking.discard(match_id)
 
-    async def _think(self, match_id: str, outcome: Outcome, next_turn: NextTurn,
-                     call: float | None) -> None:  # fmt: skip
+    async def _think(
+        self, match_id: str, outcome: Outcome, next_turn: NextTurn, call: float | None
+    ) -> None:
         """Play `next_turn`'s moves until it says None (asked under the lock each time),
         each chosen outside the lock and played only on the state it was chosen on."""
         call = self.ai_call_seconds if call is None else call
@@ -115,8 +125,11 @@ class ThinkingMixin:
             async with self.lock(match_id):
                 live = await self._current(match_id)
                 turn = next_turn(live)
-                if chosen is not None and turn is not None and chosen[:2] == (live.row.version,
-                                                                              turn):  # fmt: skip
+                if (
+                    chosen is not None
+                    and turn is not None
+                    and chosen[:2] == (live.row.version, turn)
+                ):
                     if not await self._play_choice(live, outcome, turn, chosen[2]):
                         chosen = None
                         continue  # another process played: look again at the stored match
@@ -126,12 +139,12 @@ class ThinkingMixin:
                 level, budget = self._budget(live, turn, until, call)
                 game, state, seed, version = live.game, live.state, live.row.seed, live.row.version
             rng = derive_rng(seed, "ai", version)
-            action = await asyncio.to_thread(get_player(level).choose, game, state, turn.seat,
-                                             rng, budget)  # fmt: skip
+            action = await asyncio.to_thread(
+                get_player(level).choose, game, state, turn.seat, rng, budget
+            )
             chosen = (version, turn, action)
 
-    def _budget(self, live: LiveMatch, turn: Turn, until: float,
-                call: float) -> tuple[str, Budget]:  # fmt: skip
+    def _budget(self, live: LiveMatch, turn: Turn, until: float, call: float) -> tuple[str, Budget]:
         """The level that plays and its budget: a fixed search size (tests), else its time,
         a share of the call's when several strong seats split it (three strong seats after
         one click: 2 s / 3 each) rather than the last ones falling back to the easy level;
@@ -143,13 +156,15 @@ class ThinkingMixin:
         seconds = min(self.ai_seconds, call / searching, max(left, 0.01))
         return (turn.level if left > 0 else FALLBACK_LEVEL), Budget(seconds=seconds)
 
-    async def _play_choice(self, live: LiveMatch, outcome: Outcome, turn: Turn,
-                           action: Any) -> bool:  # fmt: skip
+    async def _play_choice(
+        self, live: LiveMatch, outcome: Outcome, turn: Turn, action: Any
+    ) -> bool:
         """Under the lock: store the choice; False when another process wrote the match
         first (our cached copy is dropped, so the caller looks at the stored one)."""
         try:
-            await self._apply(live, outcome, turn.seat, action,
-                              f"{turn.by}:{live.row.version + 1}", None, turn.by)  # fmt: skip
+            await self._apply(
+                live, outcome, turn.seat, action, f"{turn.by}:{live.row.version + 1}", None, turn.by
+            )
         except DuplicateRequest:
             self._live.pop(live.id, None)
             return False

@@ -163,11 +163,22 @@ def _discard_column(d: Draft, card: int, action: PlayCard, played: dict) -> list
     wagons = []
     for row in rows:
         wagon = remove_at(d, row, side, index)
-        wagons.append({"row": row, "side": action.side, "slot": action.slot,
-                       "wagon": CARD_IDS[wagon]})  # fmt: skip
+        wagons.append(
+            {"row": row, "side": action.side, "slot": action.slot, "wagon": CARD_IDS[wagon]}
+        )
         discard(d, (wagon,))
-    events = [Event("card_played", {**played, "side": action.side, "slot": action.slot,
-                                    "rows": list(rows), "wagons": wagons})]  # fmt: skip
+    events = [
+        Event(
+            "card_played",
+            {
+                **played,
+                "side": action.side,
+                "slot": action.slot,
+                "rows": list(rows),
+                "wagons": wagons,
+            },
+        )
+    ]
     finish_card(d, card, events)
     return events
 
@@ -182,8 +193,12 @@ def _discard_city(d: Draft, row: int, played: dict) -> list[Event]:
     wagons = clear_row(d, row)
     discard(d, wagons)
     d.removed = d.removed + (city,)
-    events = [Event("card_played", {**played, "row": row, "city": CITY_IDS[city],
-                                    "wagons": [CARD_IDS[w] for w in wagons]})]  # fmt: skip
+    events = [
+        Event(
+            "card_played",
+            {**played, "row": row, "city": CITY_IDS[city], "wagons": [CARD_IDS[w] for w in wagons]},
+        )
+    ]
     refill_row(d, row, events)
     finish_card(d, DISCARD_CITY, events)
     return events

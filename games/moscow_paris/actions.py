@@ -19,11 +19,19 @@ from pydantic import BaseModel, ConfigDict, Field
 from games.core.actions import cached_action
 
 WagonId = Literal[
-    "passenger", "sleeper", "dining", "mail", "baggage", "tank", "boxcar", "flatcar",
-    "gondola", "hopper", "refrigerator",
-]  # fmt: skip
-CardId = Literal["swap_two", "discard_column2", "discard_column3", "chain_exchange",
-                 "discard_city"]  # fmt: skip
+    "passenger",
+    "sleeper",
+    "dining",
+    "mail",
+    "baggage",
+    "tank",
+    "boxcar",
+    "flatcar",
+    "gondola",
+    "hopper",
+    "refrigerator",
+]
+CardId = Literal["swap_two", "discard_column2", "discard_column3", "chain_exchange", "discard_city"]
 Side = Literal["left", "right"]
 Row = Annotated[int, Field(ge=0, le=3)]
 Slot = Annotated[int, Field(ge=1, le=4, description="place in the line, 1 = next to the city")]

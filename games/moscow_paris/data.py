@@ -69,7 +69,10 @@ class ActionCard(NamedTuple):
 # the most flexible effect (the swap) gets the extra copy.
 ACTION_CARDS: tuple[ActionCard, ...] = (
     ActionCard(
-        "swap_two", 1, 4, 0,
+        "swap_two",
+        1,
+        4,
+        0,
         "Вы можете поменять местами друг с другом 2 любые карты вагонов в игровой зоне (карты "
         "в городских линиях и перед игроками). В одной городской линии не может оказаться "
         "2 карты одинаковых вагонов.",
@@ -77,19 +80,28 @@ ACTION_CARDS: tuple[ActionCard, ...] = (
         "up with two wagons of one type.",
     ),
     ActionCard(
-        "discard_column2", 2, 3, 2,
+        "discard_column2",
+        2,
+        3,
+        2,
         "Вы можете сбросить 2 любые карты вагонов, находящиеся в разных городских линиях друг "
         "над другом. Нельзя сбросить меньше 2 карт.",
         "Discard 2 wagons lying one above the other in different city lines; not fewer.",
     ),
     ActionCard(
-        "discard_column3", 3, 3, 3,
+        "discard_column3",
+        3,
+        3,
+        3,
         "Вы можете сбросить 3 любые карты вагонов, находящиеся в разных городских линиях друг "
         "над другом. Нельзя сбросить меньше 3 карт.",
         "Discard 3 wagons lying one above the other in different city lines; not fewer.",
     ),
     ActionCard(
-        "chain_exchange", 4, 3, 0,
+        "chain_exchange",
+        4,
+        3,
+        0,
         "Вы можете поменять 1 карту вагона перед собой на любую 1 карту вагона перед игроком "
         "справа или игроком слева. Игрок, с которым вы поменялись картами, может таким же "
         "образом поменяться картами со своим вторым соседом и так далее, пока ваш второй сосед "
@@ -98,12 +110,15 @@ ACTION_CARDS: tuple[ActionCard, ...] = (
         "player may do the same with their other neighbour, and so on round the table.",
     ),
     ActionCard(
-        "discard_city", 5, 3, 0,
+        "discard_city",
+        5,
+        3,
+        0,
         "Вы можете сбросить карту города вместе со всеми картами вагонов из его городской "
         "линии. Сброшенная карта города в игру не возвращается.",
         "Discard a city card with every wagon of its line; the city leaves the game.",
     ),
-)  # fmt: skip
+)
 ACTION_BASE = len(WAGON_TYPES)  # code of the first action card
 SWAP_TWO, DISCARD_COLUMN2, DISCARD_COLUMN3, CHAIN_EXCHANGE, DISCARD_CITY = range(
     ACTION_BASE, ACTION_BASE + len(ACTION_CARDS)

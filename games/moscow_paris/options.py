@@ -11,10 +11,43 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from games.moscow_paris.data import COUNTRIES, WAGON_SPLITS
 
 CountryCode = Literal[
-    "RU", "FR", "IT", "DE", "GB", "ES", "AT", "TR", "AM", "AZ", "BE", "BG", "BY", "CH", "CZ",
-    "DK", "EE", "FI", "GE", "GR", "HR", "HU", "IE", "KZ", "LT", "LV", "MD", "NL", "NO", "PL",
-    "PT", "RO", "RS", "SE", "SK", "UA",
-]  # fmt: skip
+    "RU",
+    "FR",
+    "IT",
+    "DE",
+    "GB",
+    "ES",
+    "AT",
+    "TR",
+    "AM",
+    "AZ",
+    "BE",
+    "BG",
+    "BY",
+    "CH",
+    "CZ",
+    "DK",
+    "EE",
+    "FI",
+    "GE",
+    "GR",
+    "HR",
+    "HU",
+    "IE",
+    "KZ",
+    "LT",
+    "LV",
+    "MD",
+    "NL",
+    "NO",
+    "PL",
+    "PT",
+    "RO",
+    "RS",
+    "SE",
+    "SK",
+    "UA",
+]
 assert list(CountryCode.__args__) == list(COUNTRIES)  # type: ignore[attr-defined]
 WagonSplit = Literal["8x11", "11x8"]
 assert set(WagonSplit.__args__) == set(WAGON_SPLITS)  # type: ignore[attr-defined]

@@ -109,8 +109,9 @@ def city_view(state: State, code: int) -> CityView:
 def _pending(state: State) -> PendingView | None:
     if state.phase == CHAIN:
         step, decider, partner = state.pending
-        return PendingView(card="chain_exchange", direction=SIDE_NAMES[step < 0],
-                           decider=decider, partner=partner)  # fmt: skip
+        return PendingView(
+            card="chain_exchange", direction=SIDE_NAMES[step < 0], decider=decider, partner=partner
+        )
     if state.phase in (SWAP_FIRST, SWAP_SECOND):
         first = spot_json(state, state.pending) if state.pending else None
         return PendingView(card="swap_two", first=first)

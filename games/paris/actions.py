@@ -161,8 +161,21 @@ class EndTurn(BaseModel):
 
 
 Action = Annotated[
-    PlaceTile | PlaceBuilding | PlaceKey | MoveKey | TakeEndGame | PickEndGame | Pay
-    | TakeBonus | CashPrestige | PlaceVPTile | Skip | Buy | Sell | UseBonus | UseEndGame
+    PlaceTile
+    | PlaceBuilding
+    | PlaceKey
+    | MoveKey
+    | TakeEndGame
+    | PickEndGame
+    | Pay
+    | TakeBonus
+    | CashPrestige
+    | PlaceVPTile
+    | Skip
+    | Buy
+    | Sell
+    | UseBonus
+    | UseEndGame
     | EndTurn,
     Field(discriminator="type"),
 ]

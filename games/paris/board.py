@@ -114,8 +114,9 @@ def loc_name(loc: int, district: int = -1) -> str:
 LOCATIONS: dict[str, tuple[int, int]] = {ARC_NAME: (ARC, -1)}
 LOCATIONS.update({name: (s, SPACE_DISTRICT[s]) for s, name in enumerate(SPACE_NAMES)})
 LOCATIONS.update({name: (BANK0 + d, d) for d, name in enumerate(BANK_NAMES)})
-LOCATIONS.update({names[d]: (LM0 + lm, d) for lm, names in enumerate(LM_LOC_NAMES)
-                  for d in range(N_DISTRICTS)})  # fmt: skip
+LOCATIONS.update(
+    {names[d]: (LM0 + lm, d) for lm, names in enumerate(LM_LOC_NAMES) for d in range(N_DISTRICTS)}
+)
 
 
 def parse_loc(name: str) -> tuple[int, int] | None:
@@ -131,17 +132,17 @@ VP_TILE_POINTS: tuple[tuple[int, int, int], ...] = tuple(t[1] for t in VP_TILES)
 # Bonus tiles.
 BONUS_NUMBERS: tuple[int, ...] = tuple(sorted(BONUS_TILES))
 BONUS_KIND: dict[int, str] = {n: t["kind"] for n, t in BONUS_TILES.items()}
-ZONE_OF: dict[int, str] = {
-    n: zone for zone, (lo, hi) in ZONES.items() for n in range(lo, hi + 1)
-}
+ZONE_OF: dict[int, str] = {n: zone for zone, (lo, hi) in ZONES.items() for n in range(lo, hi + 1)}
 
 
 def bonus_copies(n: int, players: int) -> int:
     """Copies of bonus tile `n` in play: the base tile, "p3" copies with 3-4 players, "p4"
     copies with 4 players."""
     icons = BONUS_TILES[n]["copies"]
-    return 1 + sum(1 for c in icons if c == "p3" and players >= 3) + sum(
-        1 for c in icons if c == "p4" and players >= 4
+    return (
+        1
+        + sum(1 for c in icons if c == "p3" and players >= 3)
+        + sum(1 for c in icons if c == "p4" and players >= 4)
     )
 
 

@@ -25,8 +25,9 @@ from games.paris.data import BONUS_TILES, END_GAME_TILES, TRACK_LENGTH
 from games.paris.goods import ITEMS, pair_options, spend
 from games.paris.state import Draft, State, add, event, memo, put, remember
 
-NO_USE = frozenset({"resource", "resource_any", "prestige_any", "own_occupied",
-                    "rival_occupied", "vp_per_franc"})  # fmt: skip
+NO_USE = frozenset(
+    {"resource", "resource_any", "prestige_any", "own_occupied", "rival_occupied", "vp_per_franc"}
+)
 STEP_BACK = BONUS_TILES[25]["max_back"] if 25 in BONUS_TILES else 5
 
 
@@ -44,8 +45,11 @@ def forward_spaces(state: State, seat: int, held: tuple[int, ...]) -> list[int]:
     never on the track while held: one copy each.) `any_spaces` and `back_spaces` apply the
     same test."""
     track, numbers = state.track, state.track_numbers
-    return [k for k in range(state.meeples[seat] + 1, TRACK_LENGTH + 1)
-            if track[k - 1] and numbers[k - 1] not in held]  # fmt: skip
+    return [
+        k
+        for k in range(state.meeples[seat] + 1, TRACK_LENGTH + 1)
+        if track[k - 1] and numbers[k - 1] not in held
+    ]
 
 
 _any_memo: tuple = (None, None, None, ())
@@ -73,8 +77,11 @@ def back_spaces(state: State, seat: int) -> list[int]:
     if pos >= TRACK_LENGTH:
         return []
     track, numbers, held = state.track, state.track_numbers, state.bonus[seat]
-    return [k for k in range(max(1, pos - STEP_BACK), pos)
-            if track[k - 1] and numbers[k - 1] not in held]  # fmt: skip
+    return [
+        k
+        for k in range(max(1, pos - STEP_BACK), pos)
+        if track[k - 1] and numbers[k - 1] not in held
+    ]
 
 
 def take_tile(d, seat: int, space: int, move: bool) -> None:
@@ -91,8 +98,12 @@ def take_tile(d, seat: int, space: int, move: bool) -> None:
 
 
 _USE = {n: A.use_bonus(n) for n in BONUS_TILES}
-_USE_AT = {(n, k): A.use_bonus(n, space=k) for n, t in BONUS_TILES.items()
-           if t["kind"] in ("take_any", "step_back") for k in range(1, TRACK_LENGTH + 1)}
+_USE_AT = {
+    (n, k): A.use_bonus(n, space=k)
+    for n, t in BONUS_TILES.items()
+    if t["kind"] in ("take_any", "step_back")
+    for k in range(1, TRACK_LENGTH + 1)
+}
 _USE_EGT = {e: A.use_end_game(tile) for e, tile in enumerate(EGT_IDS)}
 
 
@@ -115,8 +126,9 @@ def use_options(state: State, seat: int) -> list:
         elif kind == "step_back":
             out.extend(_USE_AT[n, k] for k in back_spaces(state, seat))
         elif kind == "per_prestige_pair" or kind == "per_resource_pair":
-            ways = pair_options(state, seat, PRESTIGE_GOODS if kind == "per_prestige_pair"
-                                else RESOURCE_GOODS)  # fmt: skip
+            ways = pair_options(
+                state, seat, PRESTIGE_GOODS if kind == "per_prestige_pair" else RESOURCE_GOODS
+            )
             uses = _PAIR_USES.get((n, ways))
             if uses is None:
                 uses = remember(_PAIR_USES, (n, ways), tuple(A.use_bonus(n, items=o) for o in ways))
@@ -145,8 +157,7 @@ def distinct_kinds(state: State, seat: int) -> int:
 
 
 def _refuse(n: int, why: str) -> IllegalAction:
-    return IllegalAction("paris.bonus_not_usable", f"bonus tile {n} cannot be used: {why}",
-                         tile=n)  # fmt: skip
+    return IllegalAction("paris.bonus_not_usable", f"bonus tile {n} cannot be used: {why}", tile=n)
 
 
 def apply_use_bonus(state: State, seat: int, action, d: Draft) -> Event:
@@ -222,18 +233,21 @@ def apply_use_bonus(state: State, seat: int, action, d: Draft) -> Event:
 def apply_use_end_game(state: State, seat: int, action, d: Draft) -> Event:
     e = EGT_INDEX.get(action.tile)
     if e is None or e not in state.egt[seat]:
-        raise IllegalAction("paris.tile_not_held", f"you hold no end-game tile {action.tile}",
-                            tile=action.tile)  # fmt: skip
+        raise IllegalAction(
+            "paris.tile_not_held", f"you hold no end-game tile {action.tile}", tile=action.tile
+        )
     data = END_GAME_TILES[action.tile]
     if data["kind"] == "good":
-        raise IllegalAction("paris.end_game_tile_is_goods",
-                            f"{action.tile} is spent as goods: pay, cash or sell it",
-                            tile=action.tile)  # fmt: skip
+        raise IllegalAction(
+            "paris.end_game_tile_is_goods",
+            f"{action.tile} is spent as goods: pay, cash or sell it",
+            tile=action.tile,
+        )
     vp, francs = data.get("vp", 0), data.get("francs", 0)
     d.egt = put(state.egt, seat, tuple(x for x in state.egt[seat] if x != e))
     d.used_egt = put(state.used_egt, seat, state.used_egt[seat] + (e,))
     d.vp = add(state.vp, seat, vp)
     d.francs = add(state.francs, seat, francs)
-    return event("end_game_tile_used", {"seat": seat, "tile": action.tile, "vp": vp,
-                                         "francs": francs})  # fmt: skip
-
+    return event(
+        "end_game_tile_used", {"seat": seat, "tile": action.tile, "vp": vp, "francs": francs}
+    )

@@ -41,19 +41,48 @@ LANDMARK_KIND = "landmark"
 # costs 3 more than its bakery; some district has residence 3, restaurant 4, hotel 5; a player
 # can own three bakeries at once).
 BUILDING_KINDS: dict[str, dict[int, str]] = {
-    "montmartre": {1: "cafe", 2: "bakery", 3: "hotel", 4: "residence", 5: "theatre",
-                   8: "restaurant"},
-    "la_villette": {1: "bakery", 2: "cafe", 3: "residence", 4: "restaurant", 5: "hotel",
-                    8: "theatre"},
-    "belleville": {1: "residence", 2: "restaurant", 3: "theatre", 4: "bakery", 5: "cafe",
-                   8: "hotel"},
-    "saint_germain": {1: "restaurant", 2: "hotel", 3: "bakery", 4: "theatre", 5: "residence",
-                      8: "cafe"},
-    "chaillot": {1: "hotel", 2: "theatre", 3: "restaurant", 4: "cafe", 5: "bakery",
-                 8: "residence"},
-    "batignolles": {1: "theatre", 2: "residence", 3: "cafe", 4: "hotel", 5: "restaurant",
-                    8: "bakery"},
-}  # fmt: skip
+    "montmartre": {
+        1: "cafe",
+        2: "bakery",
+        3: "hotel",
+        4: "residence",
+        5: "theatre",
+        8: "restaurant",
+    },
+    "la_villette": {
+        1: "bakery",
+        2: "cafe",
+        3: "residence",
+        4: "restaurant",
+        5: "hotel",
+        8: "theatre",
+    },
+    "belleville": {
+        1: "residence",
+        2: "restaurant",
+        3: "theatre",
+        4: "bakery",
+        5: "cafe",
+        8: "hotel",
+    },
+    "saint_germain": {
+        1: "restaurant",
+        2: "hotel",
+        3: "bakery",
+        4: "theatre",
+        5: "residence",
+        8: "cafe",
+    },
+    "chaillot": {1: "hotel", 2: "theatre", 3: "restaurant", 4: "cafe", 5: "bakery", 8: "residence"},
+    "batignolles": {
+        1: "theatre",
+        2: "residence",
+        3: "cafe",
+        4: "hotel",
+        5: "restaurant",
+        8: "bakery",
+    },
+}
 
 # --- goods: resources and prestige ------------------------------------------------------------
 # [V] three resources (wood, marble, gold) and three prestige kinds (bronze, silver, gold),
@@ -68,27 +97,48 @@ TOKENS_PER_GOOD = 6
 # the variant puts the six gold resources beside the 8s [V], the standard setup too [R].
 # [R] the exact token beside every space of the standard setup.
 STANDARD_TOKENS: dict[str, dict[int, str]] = {
-    "montmartre": {1: "bronze", 2: "silver", 3: "gold_prestige", 4: "wood", 5: "marble",
-                   8: "gold"},
-    "la_villette": {1: "silver", 2: "gold_prestige", 3: "bronze", 4: "marble", 5: "wood",
-                    8: "gold"},
-    "belleville": {1: "gold_prestige", 2: "bronze", 3: "silver", 4: "wood", 5: "marble",
-                   8: "gold"},
-    "saint_germain": {1: "bronze", 2: "silver", 3: "gold_prestige", 4: "marble", 5: "wood",
-                      8: "gold"},
-    "chaillot": {1: "silver", 2: "gold_prestige", 3: "bronze", 4: "wood", 5: "marble",
-                 8: "gold"},
-    "batignolles": {1: "gold_prestige", 2: "bronze", 3: "silver", 4: "marble", 5: "wood",
-                    8: "gold"},
-}  # fmt: skip
+    "montmartre": {1: "bronze", 2: "silver", 3: "gold_prestige", 4: "wood", 5: "marble", 8: "gold"},
+    "la_villette": {
+        1: "silver",
+        2: "gold_prestige",
+        3: "bronze",
+        4: "marble",
+        5: "wood",
+        8: "gold",
+    },
+    "belleville": {1: "gold_prestige", 2: "bronze", 3: "silver", 4: "wood", 5: "marble", 8: "gold"},
+    "saint_germain": {
+        1: "bronze",
+        2: "silver",
+        3: "gold_prestige",
+        4: "marble",
+        5: "wood",
+        8: "gold",
+    },
+    "chaillot": {1: "silver", 2: "gold_prestige", 3: "bronze", 4: "wood", 5: "marble", 8: "gold"},
+    "batignolles": {
+        1: "gold_prestige",
+        2: "bronze",
+        3: "silver",
+        4: "marble",
+        5: "wood",
+        8: "gold",
+    },
+}
 # [V] the alternative setup: the six gold resources beside the 8s, the other 30 tokens shuffled.
 RANDOM_SETUP_FIXED_GOOD = "gold"
 RANDOM_SETUP_FIXED_VALUE = 8
 
 # [R] the screen's price table (buy/sell per resource, sell per prestige kind).
 RESOURCE_BUY: dict[str, int] = {"wood": 3, "marble": 4, "gold": 5}
-SELL: dict[str, int] = {"wood": 1, "marble": 2, "gold": 3,
-                        "bronze": 1, "silver": 2, "gold_prestige": 3}  # fmt: skip
+SELL: dict[str, int] = {
+    "wood": 1,
+    "marble": 2,
+    "gold": 3,
+    "bronze": 1,
+    "silver": 2,
+    "gold_prestige": 3,
+}
 
 # [V] an 8-value building also costs 1 wood [GEEL]; the other values cost francs only.
 EXTRA_COST: dict[int, dict[str, int]] = {8: {"wood": 1}}
@@ -112,12 +162,21 @@ LANDMARKS: tuple[tuple[str, str, int, dict[str, int], tuple[str, ...]], ...] = (
     ("L12", "Notre-Dame", 12, {"marble": 1, "gold": 1}, ("bronze", "silver", "gold_prestige")),
     ("L13", "Opéra Garnier", 13, {"marble": 2}, ("silver", "silver", "gold_prestige")),
     ("L14", "Sacré-Cœur", 14, {"gold": 2}, ("bronze", "gold_prestige", "gold_prestige")),
-    ("L15", "Louvre", 15, {"marble": 1, "gold": 2},
-     ("silver", "gold_prestige", "gold_prestige")),
-    ("L16", "Grand Palais", 16, {"marble": 2, "gold": 1},
-     ("silver", "gold_prestige", "gold_prestige")),
-    ("L17", "Tour Eiffel", 17, {"marble": 2, "gold": 2},
-     ("gold_prestige", "gold_prestige", "gold_prestige")),
+    ("L15", "Louvre", 15, {"marble": 1, "gold": 2}, ("silver", "gold_prestige", "gold_prestige")),
+    (
+        "L16",
+        "Grand Palais",
+        16,
+        {"marble": 2, "gold": 1},
+        ("silver", "gold_prestige", "gold_prestige"),
+    ),
+    (
+        "L17",
+        "Tour Eiffel",
+        17,
+        {"marble": 2, "gold": 2},
+        ("gold_prestige", "gold_prestige", "gold_prestige"),
+    ),
 )
 # [D] gold = 5 VP (two gold prestige on the Louvre give 10); [R] bronze 3, silver 4.
 PRESTIGE_VP: dict[str, int] = {"bronze": 3, "silver": 4, "gold_prestige": 5}

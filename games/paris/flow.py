@@ -83,8 +83,9 @@ def end_turn(
         d = draft(state)
     done = _TURN_ENDED.get((seat, state.round))
     if done is None:
-        done = shared_event(_TURN_ENDED, (seat, state.round), "turn_ended",
-                            {"seat": seat, "round": state.round})  # fmt: skip
+        done = shared_event(
+            _TURN_ENDED, (seat, state.round), "turn_ended", {"seat": seat, "round": state.round}
+        )
     events.append(done)
     final = d.final_turns
     d.pending = ()

@@ -90,8 +90,9 @@ def _bonus(new: State, state: State, seat: int, others: list[int], rng: random.R
         taken[n] -= 1
     pool = [n for n, count in taken.items() for _ in range(count)]
     dealt = _deal_out(pool, {s: len(state.bonus[s]) for s in others}, rng)
-    new.bonus = tuple(state.bonus[s] if s == seat else tuple(dealt[s])
-                      for s in range(state.players))  # fmt: skip
+    new.bonus = tuple(
+        state.bonus[s] if s == seat else tuple(dealt[s]) for s in range(state.players)
+    )
 
 
 def _end_game(new: State, state: State, seat: int, others: list[int], rng: random.Random) -> None:
@@ -104,8 +105,7 @@ def _end_game(new: State, state: State, seat: int, others: list[int], rng: rando
     if not browsing:
         sizes[-1] = len(state.endgame)
     dealt = _deal_out(pool, sizes, rng)
-    new.egt = tuple(state.egt[s] if s == seat else tuple(dealt[s])
-                    for s in range(state.players))  # fmt: skip
+    new.egt = tuple(state.egt[s] if s == seat else tuple(dealt[s]) for s in range(state.players))
     new.endgame = state.endgame if browsing else tuple(dealt[-1])
 
 

@@ -76,10 +76,13 @@ _BUDGETS = range(_TOP_VALUE + 1)
 # Building spaces with a resource price (the 8s and their wood), by price: (price, the value
 # indices in a row, the spaces on the board).
 _NEEDS: tuple[tuple[tuple[int, ...], int, int], ...] = tuple(
-    (need, sum(1 << i for i in range(N_VALUES) if LOC_RES[i] == need),
-     sum(LOC_MASK[t] for t in range(N_SPACES) if LOC_RES[t] == need))
+    (
+        need,
+        sum(1 << i for i in range(N_VALUES) if LOC_RES[i] == need),
+        sum(LOC_MASK[t] for t in range(N_SPACES) if LOC_RES[t] == need),
+    )
     for need in sorted({LOC_RES[t] for t in range(N_SPACES) if NEEDS_RES[t]})
-)  # fmt: skip
+)
 assert all(LOC_RES[t] == LOC_RES[t % N_VALUES] for t in range(N_SPACES))  # by value only
 _NEEDY_ROW = sum(row for _need, row, _mask in _NEEDS)
 _NEEDY = sum(mask for _need, _row, mask in _NEEDS)
@@ -96,18 +99,25 @@ def _cheapest_first(src: int, targets) -> tuple[A.MoveKey, ...]:
 # of the buildings worth more than `src` and at most the budget; and, for each row of
 # targets, their moves cheapest first (all 2^6 rows, built once).
 _IN_DISTRICT = [*range(N_SPACES), *range(BANK0, ARC)]
-_SHIFT: dict[int, int] = {src: (src // N_VALUES if src < LM0 else src - BANK0) * N_VALUES
-                          for src in _IN_DISTRICT}  # fmt: skip
+_SHIFT: dict[int, int] = {
+    src: (src // N_VALUES if src < LM0 else src - BANK0) * N_VALUES for src in _IN_DISTRICT
+}
 _REACH_ROW: dict[int, tuple[int, ...]] = {
-    src: tuple(sum(1 << i for i in range(N_VALUES)
-                   if LOC_VALUE[src] < LOC_VALUE[_SHIFT[src] + i] <= budget) for budget in _BUDGETS)
+    src: tuple(
+        sum(
+            1 << i for i in range(N_VALUES) if LOC_VALUE[src] < LOC_VALUE[_SHIFT[src] + i] <= budget
+        )
+        for budget in _BUDGETS
+    )
     for src in _IN_DISTRICT
-}  # fmt: skip
+}
 _ROW_MOVES: dict[int, tuple[tuple[A.MoveKey, ...], ...]] = {
-    src: tuple(_cheapest_first(src, [_SHIFT[src] + i for i in range(N_VALUES) if row >> i & 1])
-               for row in range(ROW + 1))
+    src: tuple(
+        _cheapest_first(src, [_SHIFT[src] + i for i in range(N_VALUES) if row >> i & 1])
+        for row in range(ROW + 1)
+    )
     for src in _IN_DISTRICT
-}  # fmt: skip
+}
 # By location: (value, shift of its district's row, `_REACH_ROW`, `_ROW_MOVES`) for a
 # building or a bank, None for a landmark or the Arc.
 _WITHIN: tuple[tuple | None, ...] = tuple(
@@ -124,10 +134,15 @@ _COLUMN_INDEX: dict[int, int] = {
     for m in range(1 << N_DISTRICTS)
 }
 _FROM_ARC: tuple[tuple[int, tuple[tuple[A.MoveKey, ...], ...]], ...] = tuple(
-    (i, tuple(_cheapest_first(ARC, [d * N_VALUES + i for d in range(N_DISTRICTS) if m >> d & 1])
-              for m in range(1 << N_DISTRICTS)))
+    (
+        i,
+        tuple(
+            _cheapest_first(ARC, [d * N_VALUES + i for d in range(N_DISTRICTS) if m >> d & 1])
+            for m in range(1 << N_DISTRICTS)
+        ),
+    )
     for i in sorted(range(N_VALUES), key=lambda i: LOC_VALUE[i])
-)  # fmt: skip
+)
 _REACH_ARC: tuple[int, ...] = tuple(
     sum(LOC_MASK[t] for t in range(N_SPACES) if LOC_VALUE[t] <= budget) for budget in _BUDGETS
 )
@@ -182,8 +197,11 @@ def _payable(avail: tuple[int, ...], wild: int) -> tuple[bool, ...]:
     key = (avail, wild)
     found = _PAYABLE.get(key)
     if found is None:
-        found = remember(_PAYABLE, key, tuple(can_cover(LOC_RES[LM0 + lm], avail, wild)
-                                              for lm in range(N_LANDMARKS)))  # fmt: skip
+        found = remember(
+            _PAYABLE,
+            key,
+            tuple(can_cover(LOC_RES[LM0 + lm], avail, wild) for lm in range(N_LANDMARKS)),
+        )
     return found
 
 
@@ -312,8 +330,11 @@ def check_move(state: State, seat: int, frm: str, to: str):
     source = parse_loc(frm)
     target = parse_loc(to)
     if source is None or target is None:
-        raise illegal("unknown_location", f"unknown location {frm if source is None else to!r}",
-                       location=frm if source is None else to)  # fmt: skip
+        raise illegal(
+            "unknown_location",
+            f"unknown location {frm if source is None else to!r}",
+            location=frm if source is None else to,
+        )
     src, sd = source
     dst, td = target
     if src not in state.keys[seat] or (LM0 <= src < BANK0 and loc_district(state, src) != sd):
@@ -330,18 +351,27 @@ def check_move(state: State, seat: int, frm: str, to: str):
             # «…можете сначала добавить доступную достопримечательность из общего запаса в
             # район, в котором уже лежит ваш ключ…»
             new_landmark = True
-            top = max((LM_COST[lm] for lm in range(N_LANDMARKS) if state.landmarks[lm] == td),
-                      default=0)  # fmt: skip
+            top = max(
+                (LM_COST[lm] for lm in range(N_LANDMARKS) if state.landmarks[lm] == td), default=0
+            )
             if LM_COST[dst - LM0] <= top:
-                raise illegal("landmark_too_cheap",
-                               f"a new landmark in {DISTRICT_IDS[td]} must cost more than {top}",
-                               location=to, minimum=top + 1)  # fmt: skip
+                raise illegal(
+                    "landmark_too_cheap",
+                    f"a new landmark in {DISTRICT_IDS[td]} must cost more than {top}",
+                    location=to,
+                    minimum=top + 1,
+                )
         elif where != td:
-            raise illegal("unknown_location", f"{LM_IDS[dst - LM0]} is not in "
-                           f"{DISTRICT_IDS[td]}", location=to)  # fmt: skip
+            raise illegal(
+                "unknown_location", f"{LM_IDS[dst - LM0]} is not in {DISTRICT_IDS[td]}", location=to
+            )
     if src != ARC and sd != td:
-        raise illegal("other_district", "from a bank, building or landmark a key moves only "
-                       "within its district (from the Arc, anywhere)", location=to)  # fmt: skip
+        raise illegal(
+            "other_district",
+            "from a bank, building or landmark a key moves only "
+            "within its district (from the Arc, anywhere)",
+            location=to,
+        )
     if LOC_VALUE[dst] <= LOC_VALUE[src]:
         raise illegal("not_higher", f"{to} is not worth more than {frm}", location=to)
     spent = _check_occupied(state, seat, dst, to)
@@ -350,8 +380,7 @@ def check_move(state: State, seat: int, frm: str, to: str):
     if cost > state.francs[seat]:
         raise illegal("cannot_afford", f"the move costs {cost} francs", n=cost)
     if NEEDS_RES[dst] and not can_cover(LOC_RES[dst], *holdings(state, seat)[:2]):
-        raise illegal("missing_resources", f"{to} needs resources you do not have",
-                       location=to)  # fmt: skip
+        raise illegal("missing_resources", f"{to} needs resources you do not have", location=to)
     return src, dst, td, cost, new_landmark, spent
 
 
@@ -371,11 +400,17 @@ def _check_occupied(state: State, seat: int, dst: int, to: str) -> list[int]:
         return []
     held = state.bonus[seat]
     if own and OWN_OCCUPIED not in held:
-        raise illegal("occupied", f"{to} already holds your key (bonus tile 9 allows it)",
-                       location=to, tile=OWN_OCCUPIED)  # fmt: skip
+        raise illegal(
+            "occupied",
+            f"{to} already holds your key (bonus tile 9 allows it)",
+            location=to,
+            tile=OWN_OCCUPIED,
+        )
     if rival and RIVAL_OCCUPIED not in held:
-        raise illegal("occupied", f"{to} holds another player's key (bonus tile 16 allows "
-                       "it)", location=to, tile=RIVAL_OCCUPIED)  # fmt: skip
+        raise illegal(
+            "occupied",
+            f"{to} holds another player's key (bonus tile 16 allows it)",
+            location=to,
+            tile=RIVAL_OCCUPIED,
+        )
     return [n for n, needed in ((OWN_OCCUPIED, own), (RIVAL_OCCUPIED, rival)) if needed]
-
-

@@ -78,8 +78,9 @@ def apply_move(state: State, seat: int, action) -> tuple[State, list[Event]]:
     keys.remove(src)
     keys.append(dst)
     keys.sort()
-    trigger = int(src >= BANK0 and (district_keys(state, district)
-                                    == VP_TILE_TRIGGER_KEYS - 1))  # «Как только… окажется 4 ключа»
+    trigger = int(
+        src >= BANK0 and (district_keys(state, district) == VP_TILE_TRIGGER_KEYS - 1)
+    )  # «Как только… окажется 4 ключа»
     d = draft(state)
     d.keys = put(state.keys, seat, tuple(keys))
     d.francs = add(state.francs, seat, -cost)
@@ -92,10 +93,21 @@ def apply_move(state: State, seat: int, action) -> tuple[State, list[Event]]:
     # The building bought, for the recap (a tile of another district may lie there).
     tile = state.spaces[dst] if dst < LM0 else -1
     building = KINDS[TILE_KIND[tile]] if tile >= 0 else None
-    events = [event("key_moved", {
-        "seat": seat, "from": frm, "to": to, "francs": cost, "landmark_added": new_landmark,
-        "bonus_tiles": spent, "resources": list(_RESOURCE_NAMES[dst]), "building": building,
-    })]  # fmt: skip
+    events = [
+        event(
+            "key_moved",
+            {
+                "seat": seat,
+                "from": frm,
+                "to": to,
+                "francs": cost,
+                "landmark_added": new_landmark,
+                "bonus_tiles": spent,
+                "resources": list(_RESOURCE_NAMES[dst]),
+                "building": building,
+            },
+        )
+    ]
     if NEEDS_RES[dst]:
         ways = covers(state, seat, units_of(LOC_RES[dst]))  # 9/16 are never goods
         if len(ways) > 1:
@@ -140,13 +152,18 @@ def after_payment(state: State, seat: int, events: list[Event], d: Draft):
             d.goods = put(goods, seat, add(goods[seat], g, 1))
             taken = _TOKEN_TAKEN.get((seat, dst, g))
             if taken is None:
-                taken = shared_event(_TOKEN_TAKEN, (seat, dst, g), "token_taken",
-                                     {"seat": seat, "space": SPACE_NAMES[dst], "good": GOODS[g]})
+                taken = shared_event(
+                    _TOKEN_TAKEN,
+                    (seat, dst, g),
+                    "token_taken",
+                    {"seat": seat, "space": SPACE_NAMES[dst], "good": GOODS[g]},
+                )
             events.append(taken)
         if SPACE_VALUE[dst] == VP_VALUE:
             d.vp = add(d.vp, seat, VP_FOR_VALUE)
-            events.append(event("vp_scored", {"seat": seat, "vp": VP_FOR_VALUE,
-                                              "reason": "value_8"}))  # fmt: skip
+            events.append(
+                event("vp_scored", {"seat": seat, "vp": VP_FOR_VALUE, "reason": "value_8"})
+            )
     return resume(state, seat, STAGE_BONUS, events, d)
 
 
@@ -161,7 +178,8 @@ def bonus_spaces(state: State, seat: int) -> list[int]:
 def _can_pay(state: State, seat: int) -> bool:
     """Whether the bonus tile of this purchase is free (a 1/2) or the seat holds its price."""
     return SPACE_VALUE[state.pending[0]] != PAID_BONUS_VALUE or (
-        state.francs[seat] >= PAID_BONUS_PRICE)
+        state.francs[seat] >= PAID_BONUS_PRICE
+    )
 
 
 def _bonus_open(state: State, seat: int) -> bool:
@@ -224,18 +242,24 @@ def apply_take_bonus(state: State, seat: int, action) -> tuple[State, list[Event
     """«Чтобы получить бонусный жетон, передвиньте вашу фигурку по треку… вперёд…»"""
     space = action.space
     if not _can_pay(state, seat):
-        raise illegal("bonus_needs_francs", f"this bonus tile costs {PAID_BONUS_PRICE} francs",
-                      n=PAID_BONUS_PRICE)  # fmt: skip
+        raise illegal(
+            "bonus_needs_francs",
+            f"this bonus tile costs {PAID_BONUS_PRICE} francs",
+            n=PAID_BONUS_PRICE,
+        )
     if space not in bonus_spaces(state, seat):
-        raise illegal("bonus_space", f"you cannot take a bonus tile on space {space}",
-                       space=space)  # fmt: skip
+        raise illegal("bonus_space", f"you cannot take a bonus tile on space {space}", space=space)
     paid = PAID_BONUS_PRICE if SPACE_VALUE[state.pending[0]] == PAID_BONUS_VALUE else 0
     d = draft(state)
     take_tile(d, seat, space, move=True)
     if paid:
         d.francs = add(state.francs, seat, -paid)
-    events = [event("bonus_taken", {"seat": seat, "space": space, "francs": paid,
-                                    "tile": state.track_numbers[space - 1]})]  # fmt: skip
+    events = [
+        event(
+            "bonus_taken",
+            {"seat": seat, "space": space, "francs": paid, "tile": state.track_numbers[space - 1]},
+        )
+    ]
     return resume(state, seat, STAGE_VP, events, d)
 
 
@@ -248,15 +272,17 @@ def apply_cash(state: State, seat: int, action) -> tuple[State, list[Event]]:
     указанных на ней, и получить соответствующие ПО за каждую сброшенную фишку престижа.»"""
     items = tuple(sorted(action.items))
     if items not in prestige_options(state, seat):
-        raise illegal("bad_prestige", "those items do not match the landmark's symbols",
-                       items=list(items))  # fmt: skip
+        raise illegal(
+            "bad_prestige", "those items do not match the landmark's symbols", items=list(items)
+        )
     vp = sum(SYMBOL_VP[ITEMS[i][1]] for i in items)
     d = draft(state)
     spend(d, seat, [ITEMS[i] for i in items])
     d.vp = add(state.vp, seat, vp)
     lm = LM_IDS[state.pending[0] - LM0]
-    events = [event("prestige_cashed", {"seat": seat, "landmark": lm, "items": list(items),
-                                        "vp": vp})]  # fmt: skip
+    events = [
+        event("prestige_cashed", {"seat": seat, "landmark": lm, "items": list(items), "vp": vp})
+    ]
     return resume(state, seat, STAGE_VP, events, d)
 
 
@@ -273,14 +299,26 @@ def apply_vp_tile(state: State, seat: int, action) -> tuple[State, list[Event]]:
     t = VP_TILE_INDEX.get(action.tile)
     d = DISTRICT_INDEX.get(action.district)
     if t is None or t in state.vp_tiles:
-        raise illegal("vp_tile_unavailable", f"VP tile {action.tile} is not available",
-                       tile=action.tile)  # fmt: skip
+        raise illegal(
+            "vp_tile_unavailable", f"VP tile {action.tile} is not available", tile=action.tile
+        )
     if d is None or state.vp_tiles[d] >= 0:
-        raise illegal("vp_space_taken", f"{action.district} has no free VP-tile space",
-                       district=action.district)  # fmt: skip
-    events = [event("vp_tile_placed", {"seat": seat, "tile": action.tile,
-                                       "district": action.district,
-                                       "trigger": DISTRICT_IDS[state.pending[1]]})]  # fmt: skip
+        raise illegal(
+            "vp_space_taken",
+            f"{action.district} has no free VP-tile space",
+            district=action.district,
+        )
+    events = [
+        event(
+            "vp_tile_placed",
+            {
+                "seat": seat,
+                "tile": action.tile,
+                "district": action.district,
+                "trigger": DISTRICT_IDS[state.pending[1]],
+            },
+        )
+    ]
     nxt = draft(state)
     nxt.vp_tiles = put(state.vp_tiles, d, t)
     return finish_action(state, seat, events, nxt)

@@ -53,8 +53,14 @@ def score_district(state: State, d: int) -> dict[str, Any]:
     for seat in range(state.players):
         values = holdings_in(state, seat, d)
         if values:  # «…если у них приобретено хотя бы одно здание или достопримечательность»
-            entries.append({"seat": seat, "sum": sum(values), "best": max(values),
-                            "values": sorted(values, reverse=True)})  # fmt: skip
+            entries.append(
+                {
+                    "seat": seat,
+                    "sum": sum(values),
+                    "best": max(values),
+                    "values": sorted(values, reverse=True),
+                }
+            )
     keys = [(e["sum"], e["best"]) for e in entries]
     groups = rank_by(keys)
     place = 0
@@ -113,8 +119,12 @@ def _final(state: State) -> tuple[dict[str, Any], list[Event]]:
         if 27 in state.bonus[seat]:  # «Игрок с бонусным жетоном 27 получает 1 ПО за каждый…»
             bonus27[seat] = VP_PER_FRANC * state.francs[seat]
             totals[seat] += bonus27[seat]
-            events.append(Event("bonus_27_scored", {"seat": seat, "francs": state.francs[seat],
-                                                    "vp": bonus27[seat]}))  # fmt: skip
+            events.append(
+                Event(
+                    "bonus_27_scored",
+                    {"seat": seat, "francs": state.francs[seat], "vp": bonus27[seat]},
+                )
+            )
     districts = []
     for d in range(N_DISTRICTS):
         if state.vp_tiles[d] < 0:
@@ -148,8 +158,17 @@ def _final(state: State) -> tuple[dict[str, Any], list[Event]]:
         for seat in range(n)
     ]
     winners = sorted(ranking[0])
-    events.append(Event("game_over", {"scores": totals, "winners": winners,
-                                      "ranking": ranking, "tiebreak": tiebreak}))  # fmt: skip
-    fields = {"scores": totals, "ranking": ranking, "winners": winners, "tiebreak": tiebreak,
-              "details": {"players": players, "districts": districts}}  # fmt: skip
+    events.append(
+        Event(
+            "game_over",
+            {"scores": totals, "winners": winners, "ranking": ranking, "tiebreak": tiebreak},
+        )
+    )
+    fields = {
+        "scores": totals,
+        "ranking": ranking,
+        "winners": winners,
+        "tiebreak": tiebreak,
+        "details": {"players": players, "districts": districts},
+    }
     return fields, events

@@ -31,9 +31,17 @@ ENDGAME = 7  # browsing the end-game stack: pick one tile
 AFTER = 8  # the action is done: free actions, then end the turn
 OVER = 9
 PHASE_NAMES = (
-    "tile", "place", "action", "pay", "bonus", "prestige", "vp_tile", "end_game", "after",
+    "tile",
+    "place",
+    "action",
+    "pay",
+    "bonus",
+    "prestige",
+    "vp_tile",
+    "end_game",
+    "after",
     "over",
-)  # fmt: skip
+)
 
 
 @dataclass(frozen=True, slots=True)

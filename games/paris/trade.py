@@ -30,10 +30,15 @@ BUY_PRICE: tuple[int, ...] = tuple(RESOURCE_BUY[GOODS[g]] for g in RESOURCE_GOOD
 _BUYS = tuple(A.buy(GOODS[g]) for g in RESOURCE_GOODS)
 _SELL_TOKEN = tuple(A.sell(g) for g in GOODS)
 # The sells of each tile that is goods (a tile of the holder's choice: one per good).
-_SELL_TILE: dict[int, tuple] = {src: (A.sell(ITEM_NAMES[(src, g)]),) for src, g in
-                                FIXED_SOURCES.items()}  # fmt: skip
-_SELL_TILE.update({src: tuple(A.sell(ITEM_NAMES[(src, g)]) for g in allowed)
-                   for src, (allowed, _count) in WILD_SOURCES.items()})  # fmt: skip
+_SELL_TILE: dict[int, tuple] = {
+    src: (A.sell(ITEM_NAMES[(src, g)]),) for src, g in FIXED_SOURCES.items()
+}
+_SELL_TILE.update(
+    {
+        src: tuple(A.sell(ITEM_NAMES[(src, g)]) for g in allowed)
+        for src, (allowed, _count) in WILD_SOURCES.items()
+    }
+)
 
 
 _MAX_PRICE = max(BUY_PRICE)
@@ -44,8 +49,10 @@ _SELLS: dict[tuple[int, ...], tuple] = memo()
 
 def _buys(supply: tuple[int, ...]) -> tuple[tuple, ...]:
     """By francs (0.._MAX_PRICE): the buys the general supply `supply` allows."""
-    return tuple(tuple(_BUYS[g] for g in RESOURCE_GOODS if supply[g] and francs >= BUY_PRICE[g])
-                 for francs in range(_MAX_PRICE + 1))  # fmt: skip
+    return tuple(
+        tuple(_BUYS[g] for g in RESOURCE_GOODS if supply[g] and francs >= BUY_PRICE[g])
+        for francs in range(_MAX_PRICE + 1)
+    )
 
 
 # Every supply there can be (at most TOKENS_PER_GOOD of each resource).
@@ -62,8 +69,9 @@ def options(state: State, seat: int) -> list:
     goods = state.goods[seat]
     sells = _SELLS.get(goods)
     if sells is None:
-        sells = remember(_SELLS, goods, tuple(_SELL_TOKEN[g] for g in range(len(GOODS))
-                                              if goods[g]))  # fmt: skip
+        sells = remember(
+            _SELLS, goods, tuple(_SELL_TOKEN[g] for g in range(len(GOODS)) if goods[g])
+        )
     out = [*buys[francs if francs < _MAX_PRICE else _MAX_PRICE], *sells]
     bonus, egt = state.bonus[seat], state.egt[seat]
     if bonus or egt:
@@ -93,21 +101,20 @@ def apply_buy(state: State, seat: int, action, d: Draft) -> Event:
         raise IllegalAction("paris.not_a_resource", "only resources can be bought", good=good)
     supply = state.supply
     if not supply[g]:
-        raise IllegalAction("paris.supply_empty", f"no {good} in the general supply",
-                            good=good)  # fmt: skip
+        raise IllegalAction("paris.supply_empty", f"no {good} in the general supply", good=good)
     price = BUY_PRICE[g]
     francs = state.francs
     if francs[seat] < price:
-        raise IllegalAction("paris.cannot_afford", f"{good} costs {price} francs",
-                            n=price)  # fmt: skip
+        raise IllegalAction("paris.cannot_afford", f"{good} costs {price} francs", n=price)
     goods = state.goods
     d.francs = add(francs, seat, -price)
     d.supply = add(supply, g, -1)
     d.goods = put(goods, seat, add(goods[seat], g, 1))
     done = _BOUGHT.get((seat, g))
     if done is None:
-        done = shared_event(_BOUGHT, (seat, g), "bought",
-                            {"seat": seat, "good": good, "francs": price})  # fmt: skip
+        done = shared_event(
+            _BOUGHT, (seat, g), "bought", {"seat": seat, "good": good, "francs": price}
+        )
     return done
 
 
@@ -137,6 +144,10 @@ def apply_sell(state: State, seat: int, action, d: Draft) -> Event:
     d.francs = add(state.francs, seat, price)
     done = _SOLD.get((seat, name))
     if done is None:
-        done = shared_event(_SOLD, (seat, name), "sold",
-                            {"seat": seat, "item": name, "good": GOODS[g], "francs": price})
+        done = shared_event(
+            _SOLD,
+            (seat, name),
+            "sold",
+            {"seat": seat, "item": name, "good": GOODS[g], "francs": price},
+        )
     return done

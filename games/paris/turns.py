@@ -89,9 +89,20 @@ def apply_place_tile(state: State, seat: int, action) -> tuple[State, list[Event
         d.phase = ACTION
         s = seal(d)
         name = SPACE_NAMES[t]
-        return s, [event("tile_placed", {
-            "seat": seat, "stack": i, "tile": name, "value": SPACE_VALUE[t],
-            "kind": KINDS[TILE_KIND[t]], "next": nxt, "space": name})]  # fmt: skip
+        return s, [
+            event(
+                "tile_placed",
+                {
+                    "seat": seat,
+                    "stack": i,
+                    "tile": name,
+                    "value": SPACE_VALUE[t],
+                    "kind": KINDS[TILE_KIND[t]],
+                    "next": nxt,
+                    "space": name,
+                },
+            )
+        ]
     params = {"seat": seat, "stack": i, **_tile_params(t), "next": nxt}
     # Variant: «…может проигнорировать указанный на жетоне район и положить этот жетон на
     # свободное место с совпадающим числом в любой район.»
@@ -141,8 +152,9 @@ def apply_place_building(state: State, seat: int, action) -> tuple[State, list[E
 def _put_tile(state: State, seat: int, t: int, d: int, events: list[Event]):
     space = d * N_VALUES + t % N_VALUES
     s = evolve(state, spaces=put(state.spaces, space, t), phase=ACTION, pending=())
-    events.append(event("tile_placed", {"seat": seat, **_tile_params(t),
-                                        "space": SPACE_NAMES[space]}))  # fmt: skip
+    events.append(
+        event("tile_placed", {"seat": seat, **_tile_params(t), "space": SPACE_NAMES[space]})
+    )
     return s, events
 
 
@@ -172,17 +184,20 @@ def apply_place_key(state: State, seat: int, action) -> tuple[State, list[Event]
     loc = where[0] if where else -1
     if loc < BANK0:
         # «Вы не можете выложить ключ из-за ширмы сразу на здание или достопримечательность.»
-        raise IllegalAction("paris.place_on_bank_or_arc",
-                            "a key from behind the screen goes onto a bank or the Arc",
-                            location=to)  # fmt: skip
+        raise IllegalAction(
+            "paris.place_on_bank_or_arc",
+            "a key from behind the screen goes onto a bank or the Arc",
+            location=to,
+        )
     hand = state.hand
     if not hand[seat]:
         raise IllegalAction("paris.no_key_behind_screen", "you have no key behind your screen")
     keys = state.keys[seat]
     if loc in keys:
         # «На каждом из банков и на Триумфальной арке… может лежать лишь по одному вашему ключу.»
-        raise IllegalAction("paris.one_key_there", f"one of your keys already lies on "
-                            f"{to}", location=to)  # fmt: skip
+        raise IllegalAction(
+            "paris.one_key_there", f"one of your keys already lies on {to}", location=to
+        )
     francs = BANK_FRANCS[loc - BANK0] if loc < ARC else 0
     d = draft(state)
     d.keys = put(state.keys, seat, tuple(sorted(keys + (loc,))))
@@ -191,8 +206,9 @@ def apply_place_key(state: State, seat: int, action) -> tuple[State, list[Event]
         d.francs = add(state.francs, seat, francs)
     done = _KEY_PLACED.get((seat, loc))
     if done is None:
-        done = shared_event(_KEY_PLACED, (seat, loc), "key_placed",
-                            {"seat": seat, "to": to, "francs": francs})  # fmt: skip
+        done = shared_event(
+            _KEY_PLACED, (seat, loc), "key_placed", {"seat": seat, "to": to, "francs": francs}
+        )
     return finish_action(state, seat, [done], d)
 
 
@@ -200,16 +216,19 @@ def apply_take_end_game(state: State, seat: int, action=None) -> tuple[State, li
     """«Только после того, как стопки жетонов зданий закончились, и вместо того, чтобы
     выложить или переместить ключ, вы можете просмотреть стопку жетонов конца игры…»"""
     if any(state.stacks):
-        raise IllegalAction("paris.stacks_not_empty",
-                            "end-game tiles only once every building stack is empty")
+        raise IllegalAction(
+            "paris.stacks_not_empty", "end-game tiles only once every building stack is empty"
+        )
     if not state.endgame:
         raise IllegalAction("paris.end_game_stack_empty", "no end-game tile is left")
     events = [
         event("end_game_stack_browsed", {"seat": seat, "size": len(state.endgame)}),
-        event("end_game_stack_seen", {"seat": seat,
-                                      "tiles": [EGT_IDS[e] for e in state.endgame]},
-              to=(seat,)),
-    ]  # fmt: skip
+        event(
+            "end_game_stack_seen",
+            {"seat": seat, "tiles": [EGT_IDS[e] for e in state.endgame]},
+            to=(seat,),
+        ),
+    ]
     return evolve(state, phase=ENDGAME), events
 
 
@@ -220,8 +239,9 @@ def pick_options(state: State, seat: int) -> list:
 def apply_pick_end_game(state: State, seat: int, action) -> tuple[State, list[Event]]:
     e = EGT_INDEX.get(action.tile)
     if e is None or e not in state.endgame:
-        raise IllegalAction("paris.not_in_end_game_stack", "that tile is not in the stack",
-                            tile=action.tile)  # fmt: skip
+        raise IllegalAction(
+            "paris.not_in_end_game_stack", "that tile is not in the stack", tile=action.tile
+        )
     left = tuple(x for x in state.endgame if x != e)
     d = draft(state)
     d.endgame = left

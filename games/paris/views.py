@@ -48,8 +48,9 @@ from games.paris.state import ENDGAME, OVER, PHASE_NAMES, PLACE, State, district
 class SpaceView(BaseModel):
     space: str = Field(description='"<district>/<value>"')
     value: int
-    tile: str | None = Field(description="the building tile on it (its printed district and "
-                             "value), None while empty")  # fmt: skip
+    tile: str | None = Field(
+        description="the building tile on it (its printed district and value), None while empty"
+    )
     kind: str | None
     token: str | None = Field(description="the good still beside the space")
     keys: list[int] = Field(description="seats of the keys on it (twice with bonus 9)")
@@ -118,8 +119,9 @@ class ParisView(View):
     first_player: int
     round: int
     turn: int | None
-    final_turns: int | None = Field(description="turns still to play after this one, once "
-                                    "the last end-game tile is taken")  # fmt: skip
+    final_turns: int | None = Field(
+        description="turns still to play after this one, once the last end-game tile is taken"
+    )
     districts: list[DistrictView]
     arc: list[int] = Field(description="seats with a key on the Arc de Triomphe")
     landmarks: list[LandmarkView]
@@ -134,10 +136,12 @@ class ParisView(View):
     vp_tiles: dict[str, list[int]] = Field(description="VP tiles still available: 1st/2nd/3rd")
     table: list[PlayerView]
     screen: ScreenView | None = Field(default=None, description="this seat's own screen")
-    browsing: list[str] | None = Field(default=None, description="the end-game stack, to the "
-                                       "seat browsing it")  # fmt: skip
-    screens: list[ScreenView] | None = Field(default=None, description="every screen, once "
-                                             "the game is over")  # fmt: skip
+    browsing: list[str] | None = Field(
+        default=None, description="the end-game stack, to the seat browsing it"
+    )
+    screens: list[ScreenView] | None = Field(
+        default=None, description="every screen, once the game is over"
+    )
     result: Result | None = None
 
 
@@ -167,20 +171,28 @@ def _district(state: State, d: int, on: dict[int, list[int]]) -> DistrictView:
         s = d * N_VALUES + i
         t = state.spaces[s]
         g = state.tokens[s]
-        spaces.append(SpaceView(
-            space=SPACE_NAMES[s], value=SPACE_VALUE[s],
-            tile=SPACE_NAMES[t] if t >= 0 else None,
-            kind=KINDS[TILE_KIND[t]] if t >= 0 else None,
-            token=GOODS[g] if g >= 0 else None, keys=on.get(s, []),
-        ))  # fmt: skip
+        spaces.append(
+            SpaceView(
+                space=SPACE_NAMES[s],
+                value=SPACE_VALUE[s],
+                tile=SPACE_NAMES[t] if t >= 0 else None,
+                kind=KINDS[TILE_KIND[t]] if t >= 0 else None,
+                token=GOODS[g] if g >= 0 else None,
+                keys=on.get(s, []),
+            )
+        )
     lms = sorted((lm for lm, ld in enumerate(state.landmarks) if ld == d), key=LM_COST.__getitem__)
     tile = state.vp_tiles[d]
     return DistrictView(
-        id=DISTRICT_IDS[d], name=DISTRICT_NAMES[d], bank=BANK_FRANCS[d],
-        bank_keys=on.get(BANK0 + d, []), spaces=spaces, landmarks=[LM_IDS[lm] for lm in lms],
+        id=DISTRICT_IDS[d],
+        name=DISTRICT_NAMES[d],
+        bank=BANK_FRANCS[d],
+        bank_keys=on.get(BANK0 + d, []),
+        spaces=spaces,
+        landmarks=[LM_IDS[lm] for lm in lms],
         vp_tile=VP_TILE_IDS[tile] if tile >= 0 else None,
         keys_on_buildings=district_keys(state, d),
-    )  # fmt: skip
+    )
 
 
 def build_view(state: State, seat: int | None) -> ParisView:
@@ -188,25 +200,34 @@ def build_view(state: State, seat: int | None) -> ParisView:
     on = _keys_on(state)
     landmarks = [
         LandmarkView(
-            id=LM_IDS[lm], name=LM_NAMES[lm], cost=LM_COST[lm],
+            id=LM_IDS[lm],
+            name=LM_NAMES[lm],
+            cost=LM_COST[lm],
             resources={r: n for r, n in zip(RESOURCES, LM_RES[lm], strict=True) if n},
             prestige=[GOODS[g] for g in LM_SYMBOLS[lm]],
-            district=DISTRICT_IDS[d] if d >= 0 else None, keys=on.get(LM0 + lm, []),
+            district=DISTRICT_IDS[d] if d >= 0 else None,
+            keys=on.get(LM0 + lm, []),
         )
         for lm, d in enumerate(state.landmarks)
-    ]  # fmt: skip
+    ]
     table = [
         PlayerView(
-            seat=s, vp=state.vp[s],
-            keys=[loc_name(k, state.landmarks[k - LM0] if LM0 <= k < BANK0 else -1)
-                  for k in state.keys[s]],
-            keys_behind_screen=state.hand[s], reserve_keys=state.reserve[s],
-            meeple=state.meeples[s], bonus_tiles_held=len(state.bonus[s]),
-            end_game_tiles_held=len(state.egt[s]), used_bonus_tiles=list(state.used_bonus[s]),
+            seat=s,
+            vp=state.vp[s],
+            keys=[
+                loc_name(k, state.landmarks[k - LM0] if LM0 <= k < BANK0 else -1)
+                for k in state.keys[s]
+            ],
+            keys_behind_screen=state.hand[s],
+            reserve_keys=state.reserve[s],
+            meeple=state.meeples[s],
+            bonus_tiles_held=len(state.bonus[s]),
+            end_game_tiles_held=len(state.egt[s]),
+            used_bonus_tiles=list(state.used_bonus[s]),
             used_end_game_tiles=[EGT_IDS[e] for e in state.used_egt[s]],
         )
         for s in range(state.players)
-    ]  # fmt: skip
+    ]
     pending = state.pending
     drawn = SPACE_NAMES[pending[0]] if state.phase == PLACE else None
     buying = None
@@ -227,22 +248,30 @@ def build_view(state: State, seat: int | None) -> ParisView:
         districts=[_district(state, d, on) for d in range(N_DISTRICTS)],
         arc=on.get(ARC, []),
         landmarks=landmarks,
-        stacks=[StackView(size=len(st), top_district=DISTRICT_IDS[st[0] // N_VALUES] if st
-                          else None) for st in state.stacks],  # fmt: skip
+        stacks=[
+            StackView(size=len(st), top_district=DISTRICT_IDS[st[0] // N_VALUES] if st else None)
+            for st in state.stacks
+        ],
         removed_tiles=len(state.removed),
         discarded_tiles=[SPACE_NAMES[t] for t in state.discarded],
         drawn_tile=drawn,
         purchase=buying,
-        track=[TrackSpaceView(space=k, number=n, zone=ZONE_OF[k], tiles=state.track[k - 1])
-               for k, n in enumerate(state.track_numbers, 1)],  # fmt: skip
+        track=[
+            TrackSpaceView(space=k, number=n, zone=ZONE_OF[k], tiles=state.track[k - 1])
+            for k, n in enumerate(state.track_numbers, 1)
+        ],
         resource_supply={GOODS[g]: state.supply[g] for g in RESOURCE_GOODS},
         end_game_stack=len(state.endgame),
-        vp_tiles={VP_TILE_IDS[t]: list(VP_TILE_POINTS[t]) for t in range(len(VP_TILE_IDS))
-                  if t not in state.vp_tiles},  # fmt: skip
+        vp_tiles={
+            VP_TILE_IDS[t]: list(VP_TILE_POINTS[t])
+            for t in range(len(VP_TILE_IDS))
+            if t not in state.vp_tiles
+        },
         table=table,
         screen=screen(state, seat) if seat is not None else None,
         browsing=[EGT_IDS[e] for e in state.endgame]
-        if seat is not None and state.phase == ENDGAME and seat == state.turn else None,
+        if seat is not None and state.phase == ENDGAME and seat == state.turn
+        else None,
         screens=[screen(state, s) for s in range(state.players)] if over else None,
         result=final_scoring(state)[0] if over else None,
     )

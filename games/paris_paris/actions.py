@@ -46,6 +46,7 @@ class Take(BaseModel):
 
 Action = Annotated[Reveal | Take, Field(discriminator="type")]
 
+
 def reveal(pile: int) -> Reveal:
     """The shared `Reveal` of `pile`."""
     return cached_action(Reveal, pile=pile)
@@ -55,5 +56,4 @@ def take(
     station: str, colour: str, remove: int | None = None, move_from: str | None = None
 ) -> Take:
     """The shared `Take` with these fields."""
-    return cached_action(Take, station=station, colour=colour, remove=remove,
-                         move_from=move_from)  # fmt: skip
+    return cached_action(Take, station=station, colour=colour, remove=remove, move_from=move_from)

@@ -13,10 +13,22 @@ _LETTERS = {"o": 0, "b": 1, "m": MIXED, "L": LIGHT}
 BUILDING_INDEX = {
     k: i
     for i, k in enumerate(
-        ["LINE", "CORNER", "SQUARE", "SMALL_L", "SMALL_T", "ZIGZAG",
-         "BIG_T", "STAIRS", "CROSS", "CHONK", "SMILE", "BIG_L"]
+        [
+            "LINE",
+            "CORNER",
+            "SQUARE",
+            "SMALL_L",
+            "SMALL_T",
+            "ZIGZAG",
+            "BIG_T",
+            "STAIRS",
+            "CROSS",
+            "CHONK",
+            "SMILE",
+            "BIG_L",
+        ]
     )
-}  # fmt: skip
+}
 
 
 def new(options: dict | None = None, seed: int = 1, arrangement=None) -> State:

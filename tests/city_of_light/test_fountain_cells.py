@@ -27,14 +27,21 @@ def flat(fountain_cells: int, cards: list[str] = ALL):
 def fountain_moves(state, seat=0):
     """The seat's fountain placements (forcing its turn, as `play` does)."""
     actions = GAME.legal_actions(state.replace(turn=seat), seat)
-    return [a for a in actions if a.type == "activate" and a.card == "fontaine_des_mers"
-            and not a.decline]  # fmt: skip
+    return [
+        a
+        for a in actions
+        if a.type == "activate" and a.card == "fontaine_des_mers" and not a.decline
+    ]
 
 
 def test_the_default_is_the_russian_two_cells():
     assert GAME.parse_options({}).fountain_cells == 2
-    refused(flat(2), 0, {"type": "activate", "card": "fontaine_des_mers", "x": 2, "y": 1},
-            "effect_fields")  # fmt: skip
+    refused(
+        flat(2),
+        0,
+        {"type": "activate", "card": "fontaine_des_mers", "x": 2, "y": 1},
+        "effect_fields",
+    )
 
 
 def test_russian_fountain_covers_two_cells():
@@ -70,10 +77,13 @@ def test_german_fountain_with_chartier_covers_one_rival_cell():
     assert s.occ[idx(0, 4)] == FOUNTAIN and s.cells[idx(0, 4)] == MIXED and s.chartier == -1
 
 
-@pytest.mark.parametrize(("fountain_cells", "fountain", "scored"), [
-    (2, {"rotation": 0, "x": 2, "y": 1}, ["LINE", "SQUARE"]),  # (2,1) (3,1)
-    (1, {"x": 2, "y": 1}, ["SQUARE"]),  # (2,1) only: LINE on (4,1) no longer touches it
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("fountain_cells", "fountain", "scored"),
+    [
+        (2, {"rotation": 0, "x": 2, "y": 1}, ["LINE", "SQUARE"]),  # (2,1) (3,1)
+        (1, {"x": 2, "y": 1}, ["SQUARE"]),  # (2,1) only: LINE on (4,1) no longer touches it
+    ],
+)
 def test_fountain_scores_own_buildings_beside_its_cells(fountain_cells, fountain, scored):
     # «3 очка за каждое из своих зданий, граничащее с фонтаном (но не по диагонали)»
     s = flat(fountain_cells)
@@ -82,7 +92,10 @@ def test_fountain_scores_own_buildings_beside_its_cells(fountain_cells, fountain
     s = play(s, 0, build("LINE", 4, 0, rotation=1))  # (4,1) touches (3,1)
     s = play(s, 1, build("CORNER", 1, 2))  # blue (2,2) touches (2,1): never counted
     assert card_points(s, 0, "fontaine_des_mers") == {
-        "card": "fontaine_des_mers", "buildings": scored, "points": 3 * len(scored)}
+        "card": "fontaine_des_mers",
+        "buildings": scored,
+        "points": 3 * len(scored),
+    }
 
 
 def test_german_fountain_ignores_diagonal_buildings():

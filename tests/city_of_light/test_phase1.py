@@ -10,8 +10,9 @@ ORDER = {"stacks": [[1, 2, 3, 4, 5, 6, 7, 8], [8, 7, 6, 5, 4, 3, 2, 1]]}
 
 
 def tile(t, tx, ty, rotation=0):
-    return GAME.parse_action({"type": "place_tile", "tile": t, "tx": tx, "ty": ty,
-                              "rotation": rotation})
+    return GAME.parse_action(
+        {"type": "place_tile", "tile": t, "tx": tx, "ty": ty, "rotation": rotation}
+    )
 
 
 def test_place_tile_colours_cells_by_owner_and_draws():

@@ -215,7 +215,10 @@ def test_seven_chimneys_cap_the_buildings_a_player_can_place():
     # The Jardin des Plantes and Levitation place a building too: only declining remains.
     cards = ("jardin_des_plantes", "levitation") + capped.cards[2:]
     capped = capped.replace(cards=cards, supply=(2,))
-    offered = [a for a in GAME.legal_actions(capped, 0) if a.type == "activate"
-               and a.card in ("jardin_des_plantes", "levitation")]  # fmt: skip
+    offered = [
+        a
+        for a in GAME.legal_actions(capped, 0)
+        if a.type == "activate" and a.card in ("jardin_des_plantes", "levitation")
+    ]
     assert offered and all(a.decline for a in offered)
     refused(capped, 0, act("jardin_des_plantes", rotation=0, x=0, y=0), "no_chimney")

@@ -7,15 +7,24 @@ from games.city_of_light.scoring import dancer_area, painter_area, score, slot_m
 from games.city_of_light.state import ANNEX, GARDEN, GRAND, LAMP
 from tests.city_of_light.helpers import GAME, board, play, refused
 
-ALL = ["moulin_rouge", "fontaine_des_mers", "le_penseur", "grande_lumiere",
-       "le_peintre", "lampadaire", "levitation", "bouquinistes"]  # fmt: skip
+ALL = [
+    "moulin_rouge",
+    "fontaine_des_mers",
+    "le_penseur",
+    "grande_lumiere",
+    "le_peintre",
+    "lampadaire",
+    "levitation",
+    "bouquinistes",
+]
 FLAT = ["oooooooo", "oooooooo", "oommmooo", "mmmLmmmm"] + ["bbbbbbbb"] * 4
 RES = (("SQUARE", "LINE", "BIG_L"), ("CORNER", "SMALL_T"))
 
 
 def flat(rows=FLAT, cards=ALL, **kw):
-    return board(rows, reserves=RES, options={"postcards": "chosen", "chosen_postcards": cards},
-                 **kw)
+    return board(
+        rows, reserves=RES, options={"postcards": "chosen", "chosen_postcards": cards}, **kw
+    )
 
 
 def act(card, **fields):
@@ -49,8 +58,9 @@ def test_decline_and_token_rules():
     spent = s.replace(tokens=(-1, -1, -1, -1, 0, 0, 0, 0))
     assert s.cards.index("lampadaire") < 4
     refused(spent, 0, act("lampadaire", x=0, y=0), "no_tokens")
-    assert GAME.legal_actions(spent.replace(reserves=((), ())), 0) == [GAME.parse_action(
-        {"type": "pass"})]
+    assert GAME.legal_actions(spent.replace(reserves=((), ())), 0) == [
+        GAME.parse_action({"type": "pass"})
+    ]
 
 
 def test_levitation_swaps_and_places_at_once():
@@ -65,7 +75,8 @@ def test_levitation_swaps_and_places_at_once():
     refused(s, 0, lev | {"give": "CROSS"}, "building_not_in_reserve")
     refused(s, 0, lev | {"building": "CORNER"}, "building_not_in_supply")
     options = [
-        a for a in GAME.legal_actions(s, 0)
+        a
+        for a in GAME.legal_actions(s, 0)
         if a.type == "activate" and a.card == "levitation" and not a.decline
     ]
     assert options and all(GAME.apply(s, 0, a) for a in options[::37])
@@ -136,8 +147,12 @@ def test_lampadaire_lights_its_four_neighbours():
     refused(s, 0, act("lampadaire", x=2, y=2), "bad_piece_cell")  # mixed
     s = play(s, 0, act("lampadaire", x=2, y=1))
     assert s.occ[idx(2, 1)] == LAMP
-    assert player(s, 0)["buildings"][0] == {"building": "SQUARE", "size": 4, "lights": 1,
-                                            "points": 4}
+    assert player(s, 0)["buildings"][0] == {
+        "building": "SQUARE",
+        "size": 4,
+        "lights": 1,
+        "points": 4,
+    }
 
 
 def test_moulin_rouge_area_is_bounded_by_every_piece_and_light():
@@ -167,7 +182,10 @@ def test_fontaine_des_mers_scores_own_buildings_beside_it():
     s = play(s, 0, build("LINE", 4, 0, rotation=1))  # (4,1) touches (3,1)
     s = play(s, 1, build("CORNER", 1, 2))  # blue (2,2) touches (2,1): not counted
     assert card_points(s, 0, "fontaine_des_mers") == {
-        "card": "fontaine_des_mers", "buildings": ["LINE", "SQUARE"], "points": 6}
+        "card": "fontaine_des_mers",
+        "buildings": ["LINE", "SQUARE"],
+        "points": 6,
+    }
 
 
 def test_le_penseur_needs_a_free_front_and_scores_free_neighbours():
@@ -180,15 +198,21 @@ def test_le_penseur_needs_a_free_front_and_scores_free_neighbours():
     refused(s2, 0, act("le_penseur", x=2, y=0, facing="W"), "statue_front_blocked")
     s = play(s, 0, act("le_penseur", x=2, y=1, facing="S"))
     assert s.statue_facing == "S"
-    assert card_points(s, 0, "le_penseur") == {"card": "le_penseur", "front_free": True,
-                                               "points": 12}
+    assert card_points(s, 0, "le_penseur") == {
+        "card": "le_penseur",
+        "front_free": True,
+        "points": 12,
+    }
     s = play(s, 0, build("LINE", 3, 0))  # covers the diagonal neighbour (3,0)
     assert card_points(s, 0, "le_penseur")["points"] == 11
     s = play(s, 0, act("lampadaire", x=1, y=1))  # a piece: (1,1) is no longer free
     assert card_points(s, 0, "le_penseur")["points"] == 9
     s = play(s, 0, act("fontaine_des_mers", rotation=0, x=2, y=2))  # covers the front
-    assert card_points(s, 0, "le_penseur") == {"card": "le_penseur", "front_free": False,
-                                               "points": 0}
+    assert card_points(s, 0, "le_penseur") == {
+        "card": "le_penseur",
+        "front_free": False,
+        "points": 0,
+    }
 
 
 def test_grande_lumiere_lights_along_rays_stopped_by_buildings():
@@ -207,9 +231,14 @@ def test_grande_lumiere_lights_along_rays_stopped_by_buildings():
     g = play(g, 0, act("lampadaire", x=4, y=0))  # a second light for the SQUARE
     blocked = play(g, 1, build("CORNER", 3, 3))  # blue (4,3) (3,4) (4,4): in the east ray
     assert {b["building"]: b["lights"] for b in player(blocked, 0)["buildings"]} == {
-        "SQUARE": 2, "LINE": 0}
+        "SQUARE": 2,
+        "LINE": 0,
+    }
     assert player(blocked, 1)["buildings"][0]["lights"] == 1  # lit once, by two rays
-    plus = board(FLAT, reserves=RES, options={
-        "postcards": "chosen", "chosen_postcards": ALL, "grande_lumiere": "plus2"})
+    plus = board(
+        FLAT,
+        reserves=RES,
+        options={"postcards": "chosen", "chosen_postcards": ALL, "grande_lumiere": "plus2"},
+    )
     plus = play(play(plus, 0, build("SQUARE", 4, 1)), 0, act("grande_lumiere", x=3, y=3))
     assert player(plus, 0)["buildings"][0]["lights"] == 0  # no diagonal rays in "plus2"

@@ -49,8 +49,15 @@ def check_invariants(state, rng):
         assert view["hand"] == (None if seat is None else list(state.hands[seat]))
         assert "stack" not in json.dumps(list(view)) and "deal" not in view
         for p in view["seats"]:
-            assert set(p) == {"seat", "colour", "reserve", "stack_size", "hand_size",
-                              "tokens_left", "placed_all_tiles"}
+            assert set(p) == {
+                "seat",
+                "colour",
+                "reserve",
+                "stack_size",
+                "hand_size",
+                "tokens_left",
+                "placed_all_tiles",
+            }
     for seat in (0, 1):
         assert view_json(state, seat) == view_json(hide_test(state, seat, rng), seat)
         assert view_json(state, None) == view_json(hide_test(state, seat, rng), None)
@@ -86,10 +93,13 @@ def play_random(options, seed, check=True):
     metro=st.sampled_from(["any_later_turn", "next_turn"]),
     fountain=st.sampled_from([2, 1]),
 )
-def test_random_games_keep_secrets_conserve_pieces_and_replay(seed, hand, cards, metro,
-                                                              fountain):
-    options = {"hand_size": hand, "postcards": cards, "metropolitain": metro,
-               "fountain_cells": fountain}
+def test_random_games_keep_secrets_conserve_pieces_and_replay(seed, hand, cards, metro, fountain):
+    options = {
+        "hand_size": hand,
+        "postcards": cards,
+        "metropolitain": metro,
+        "fountain_cells": fountain,
+    }
     state, record = play_random(options, seed)
     result = GAME.result(state)
     assert result is not None and result.scores == GAME.scores(state)
@@ -100,8 +110,7 @@ def test_random_games_keep_secrets_conserve_pieces_and_replay(seed, hand, cards,
     again = MatchRecord.model_validate_json(record.model_dump_json())
     assert again == record and GAME.snapshot(replay(GAME, again)) == snapshot
     # the arrangement reproduces the hidden setup from any seed
-    arranged = record.model_copy(update={"seed": seed + 1,
-                                         "arrangement": GAME.arrangement(state)})
+    arranged = record.model_copy(update={"seed": seed + 1, "arrangement": GAME.arrangement(state)})
     assert GAME.snapshot(replay(GAME, arranged)) == snapshot
 
 

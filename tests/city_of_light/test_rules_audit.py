@@ -12,14 +12,23 @@ from games.city_of_light.state import LIGHT
 from tests.city_of_light.helpers import GAME, board, play, refused
 
 FLAT = ["oooooooo", "oooooooo", "oommmooo", "mmmLmmmm"] + ["bbbbbbbb"] * 4
-ALL = ["moulin_rouge", "fontaine_des_mers", "le_penseur", "grande_lumiere",
-       "le_peintre", "lampadaire", "levitation", "bouquinistes"]  # fmt: skip
+ALL = [
+    "moulin_rouge",
+    "fontaine_des_mers",
+    "le_penseur",
+    "grande_lumiere",
+    "le_peintre",
+    "lampadaire",
+    "levitation",
+    "bouquinistes",
+]
 RES = (("SQUARE", "LINE", "BIG_L"), ("CORNER", "SMALL_T"))
 
 
 def flat(rows=FLAT, cards=ALL, reserves=RES, **kw):
-    return board(rows, reserves=reserves,
-                 options={"postcards": "chosen", "chosen_postcards": cards}, **kw)
+    return board(
+        rows, reserves=reserves, options={"postcards": "chosen", "chosen_postcards": cards}, **kw
+    )
 
 
 def act(card, **fields):
@@ -131,8 +140,11 @@ def test_printed_streetlights_are_free_spaces():
     assert s.free >> idx(3, 3) & 1 and s.cells[idx(3, 3)] == LIGHT
     # the statue's front may be a streetlight, and that light counts as a free neighbour
     s = play(s, 0, act("le_penseur", x=3, y=2, facing="S"))
-    assert card_points(s, 0, "le_penseur") == {"card": "le_penseur", "front_free": True,
-                                               "points": 12}
+    assert card_points(s, 0, "le_penseur") == {
+        "card": "le_penseur",
+        "front_free": True,
+        "points": 12,
+    }
 
 
 # --- phase 2: building
@@ -170,7 +182,8 @@ def test_a_streetlight_lights_orthogonal_cells_only_and_unlit_buildings_score_no
     s = board(ROWS, reserves=(("SQUARE", "LINE"), ()))
     s = play(s, 0, build("SQUARE", 2, 2))  # (2,2) is diagonal to the light (1,1)
     assert player(s, 0)["buildings"] == [
-        {"building": "SQUARE", "size": 4, "lights": 0, "points": 0}]
+        {"building": "SQUARE", "size": 4, "lights": 0, "points": 0}
+    ]
     s = play(s, 0, build("LINE", 0, 0))  # (1,0) is above the light
     assert lights(s, 0) == {"LINE": 1, "SQUARE": 0}
     assert player(s, 0)["lit_buildings"] == 3
@@ -188,8 +201,7 @@ def test_a_district_joins_one_players_buildings_by_a_side_lit_or_not():
     assert all(b["lights"] == 0 for b in player(s, 0)["buildings"])  # unlit, still counted
     s = play(s, 1, build("BIG_L", 0, 2, rotation=0) | {"y": 4})  # blue, on the mixed row
     s = play(s, 0, build("CORNER", 1, 2, rotation=1))  # (1,2) (1,3) (2,3): joins both
-    assert player(s, 0)["district"] == {"buildings": ["LINE", "CORNER", "SQUARE"],
-                                        "points": 10}
+    assert player(s, 0)["district"] == {"buildings": ["LINE", "CORNER", "SQUARE"], "points": 10}
     # the blue building touching orange ones does not join orange's district
     assert player(s, 1)["district"]["points"] == 6
 
@@ -210,8 +222,7 @@ def test_tie_break_counts_cells_left_free_pieces_included():
 def test_metropolitain_is_used_but_not_flipped_until_it_is_spent():
     # RU: "Положите жетон действия на эту открытку (она будет считаться использованной), но пока
     # не переворачивайте ее. … после чего переверните открытку."
-    s = board(["ooLooooo"] + ["oooooooo"] * 3 + ["bbbbbbbb"] * 4,
-              reserves=(("LINE",), ()))
+    s = board(["ooLooooo"] + ["oooooooo"] * 3 + ["bbbbbbbb"] * 4, reserves=(("LINE",), ()))
     s = play(s, 0, act("metropolitain"))
     card = GAME.view(s, None).postcards[s.cards.index("metropolitain")]
     assert card.used and card.pending and card.token == 0
@@ -244,8 +255,11 @@ def test_levitation_may_use_a_pending_metropolitain():
     # [R]: the normal rules include a pending Metropolitain or Chartier effect.
     s = board(["ooLooooo"] + ["oooooooo"] * 3 + ["bbbbbbbb"] * 4, reserves=(("SQUARE",), ()))
     s = play(s, 0, act("metropolitain"))
-    s2, events = GAME.apply(s.replace(turn=0), 0, GAME.parse_action(
-        act("levitation", give="SQUARE", building="LINE", rotation=0, x=1, y=0)))
+    s2, events = GAME.apply(
+        s.replace(turn=0),
+        0,
+        GAME.parse_action(act("levitation", give="SQUARE", building="LINE", rotation=0, x=1, y=0)),
+    )
     assert events[0].params["effect"] == "metropolitain" and s2.metro == -1
 
 

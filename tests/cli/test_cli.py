@@ -18,9 +18,21 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_seeded_simulate_is_deterministic(capsys, tmp_path):
     runs = []
     for n in range(2):
-        code, out, _ = run_cli(capsys, "simulate", "--game", "paris-paris", "--players", "3",
-                               "--seed", "11", "--matches", "2", "--json",
-                               "--db", str(tmp_path / f"sim{n}.db"))  # fmt: skip
+        code, out, _ = run_cli(
+            capsys,
+            "simulate",
+            "--game",
+            "paris-paris",
+            "--players",
+            "3",
+            "--seed",
+            "11",
+            "--matches",
+            "2",
+            "--json",
+            "--db",
+            str(tmp_path / f"sim{n}.db"),
+        )
         assert code == 0
         runs.append([json.loads(line) for line in out.splitlines()])
     strip = [[{k: v for k, v in m.items() if k != "match"} for m in run] for run in runs]
@@ -31,9 +43,19 @@ def test_seeded_simulate_is_deterministic(capsys, tmp_path):
 
 def test_export_replays_to_the_same_result(capsys, tmp_path):
     db = tmp_path / "sim.db"
-    _, out, _ = run_cli(capsys, "simulate", "--game", "paris-paris", "--players", "4",
-                        "--seed", "5", "--json",
-                        "--db", str(db))  # fmt: skip
+    _, out, _ = run_cli(
+        capsys,
+        "simulate",
+        "--game",
+        "paris-paris",
+        "--players",
+        "4",
+        "--seed",
+        "5",
+        "--json",
+        "--db",
+        str(db),
+    )
     simulated = json.loads(out)
     code, record, _ = run_cli(capsys, "export", simulated["match"], "--db", str(db))
     assert code == 0
@@ -49,9 +71,19 @@ def test_export_replays_to_the_same_result(capsys, tmp_path):
 
 def test_replay_names_the_first_illegal_action(capsys, tmp_path):
     db = tmp_path / "sim.db"
-    _, out, _ = run_cli(capsys, "simulate", "--game", "paris-paris", "--players", "2",
-                        "--seed", "3", "--json",
-                        "--db", str(db))  # fmt: skip
+    _, out, _ = run_cli(
+        capsys,
+        "simulate",
+        "--game",
+        "paris-paris",
+        "--players",
+        "2",
+        "--seed",
+        "3",
+        "--json",
+        "--db",
+        str(db),
+    )
     _, record, _ = run_cli(capsys, "export", json.loads(out)["match"], "--db", str(db))
     data = json.loads(record)
     data["actions"][5]["seat"] = 1 - data["actions"][5]["seat"]
@@ -69,8 +101,11 @@ def test_replay_names_the_first_illegal_action(capsys, tmp_path):
         ('{"game": "paris-paris"}', "is not a match record"),
         ('{"game": "chess", "seats": 2, "seed": 1}', "unknown game 'chess'"),
         ('{"game": "paris-paris", "seats": 7, "seed": 1}', "played by 2 to 4 players"),
-        ('{"game": "paris-paris", "seats": 2, "seed": 1, "actions": [{"seat": 0, '
-         '"action": {"type": "fly"}}]}', "action 0: malformed action"),
+        (
+            '{"game": "paris-paris", "seats": 2, "seed": 1, "actions": [{"seat": 0, '
+            '"action": {"type": "fly"}}]}',
+            "action 0: malformed action",
+        ),
     ],
 )
 def test_bad_records_get_one_sentence_and_exit_2(capsys, tmp_path, content, expected):
@@ -113,8 +148,9 @@ def test_export_of_unknown_match(capsys, tmp_path):
 
 def test_bench_prints_every_figure(capsys):
     # Three stored matches: the many-matches figures work with fewer than they sample.
-    code, out, _ = run_cli(capsys, "bench", "--json", "--seconds", "0.2", "--actions", "200",
-                           "--matches", "3")  # fmt: skip
+    code, out, _ = run_cli(
+        capsys, "bench", "--json", "--seconds", "0.2", "--actions", "200", "--matches", "3"
+    )
     assert code == 0
     report = json.loads(out)
     assert {e["game"] for e in report["engines"]} >= {"paris-paris"}
@@ -131,16 +167,31 @@ def test_bench_prints_every_figure(capsys):
 
 
 def test_module_entry_point_has_no_traceback_on_errors(tmp_path):
-    proc = subprocess.run([sys.executable, "-m", "bot", "replay", str(tmp_path / "nope.json")],
-                          cwd=ROOT, capture_output=True, text=True, timeout=60)  # fmt: skip
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot", "replay", str(tmp_path / "nope.json")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert proc.returncode == 2
     assert proc.stderr.strip() == f"error: no such file: {tmp_path / 'nope.json'}"
 
 
 def test_backup_copies_a_live_database_consistently(capsys, tmp_path):
     db = tmp_path / "live.db"
-    code, _, _ = run_cli(capsys, "simulate", "--game", "paris-paris", "--players", "3",
-                         "--seed", "2", "--db", str(db))
+    code, _, _ = run_cli(
+        capsys,
+        "simulate",
+        "--game",
+        "paris-paris",
+        "--players",
+        "3",
+        "--seed",
+        "2",
+        "--db",
+        str(db),
+    )
     assert code == 0
     copy = tmp_path / "copy.db"
     code, out, _ = run_cli(capsys, "backup", str(copy), "--db", str(db))
@@ -167,8 +218,17 @@ def test_invite_prints_the_link_with_exactly_the_needed_permissions(capsys):
 
 def test_an_edition_is_chosen_by_name_on_the_command_line(capsys):
     # Issue 8: the edition presets live with the engine, so the command line can ask for one.
-    code, out, _ = run_cli(capsys, "simulate", "--game", "city-of-light", "--edition", "german",
-                           "--seed", "4", "--json")  # fmt: skip
+    code, out, _ = run_cli(
+        capsys,
+        "simulate",
+        "--game",
+        "city-of-light",
+        "--edition",
+        "german",
+        "--seed",
+        "4",
+        "--json",
+    )
     assert code == 0 and json.loads(out)["scores"]
     code, _, err = run_cli(capsys, "simulate", "--game", "city-of-light", "--edition", "klingon")
     assert code == 2 and "no edition 'klingon'" in err and "german" in err

@@ -46,10 +46,12 @@ def test_a_bad_value_in_the_env_file_is_named_too(capsys, tmp_path):
 def test_the_env_file_takes_comments_quotes_and_export(tmp_path):
     (tmp_path / ".env").write_text(
         "# the bot\nexport DISCORD_TOKEN='a.b.c'\nLUTECE_LOG_LEVEL=warning  # quieter\n"
-        'LUTECE_DB="db/x.db"\nLUTECE_DEV_GUILD=\nLUTECE_SHARD=1/3\nSOMETHING_ELSE=1\n')
+        'LUTECE_DB="db/x.db"\nLUTECE_DEV_GUILD=\nLUTECE_SHARD=1/3\nSOMETHING_ELSE=1\n'
+    )
     config = Config.load()
-    assert config == Config(token="a.b.c", db_path="db/x.db", log_level=logging.WARNING,
-                            shard=(1, 3))  # fmt: skip
+    assert config == Config(
+        token="a.b.c", db_path="db/x.db", log_level=logging.WARNING, shard=(1, 3)
+    )
 
 
 def test_the_environment_wins_over_the_env_file(tmp_path, monkeypatch):
@@ -67,6 +69,7 @@ def test_unset_and_empty_settings_have_their_defaults(tmp_path):
 
 def test_the_example_file_documents_every_setting():
     example = (Path(__file__).resolve().parents[2] / ".env.example").read_text()
-    documented = {line.split("=")[0] for line in example.splitlines()
-                  if line and not line.startswith("#")}  # fmt: skip
+    documented = {
+        line.split("=")[0] for line in example.splitlines() if line and not line.startswith("#")
+    }
     assert documented == SETTINGS

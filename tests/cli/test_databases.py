@@ -30,8 +30,7 @@ def test_backup_names_the_option_the_database_came_from(capsys, tmp_path, no_set
     assert code == 2 and err.startswith("error: --db names a PostgreSQL database")
 
 
-def test_backup_names_lutece_db_when_the_database_came_from_it(capsys, monkeypatch,
-                                                               no_settings):  # fmt: skip
+def test_backup_names_lutece_db_when_the_database_came_from_it(capsys, monkeypatch, no_settings):
     monkeypatch.setenv("LUTECE_DB", "elsewhere.db")
     code, _, err = run_cli(capsys, "backup", "copy.db")
     assert code == 2 and "no database at elsewhere.db (LUTECE_DB)" in err

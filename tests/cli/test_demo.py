@@ -44,5 +44,6 @@ def test_an_unreadable_line_is_one_sentence_with_its_number_in_the_script(capsys
 
 def test_steps_after_a_play_out_keep_their_line_numbers():
     segments = demo._split('alice /lutece matches\nplay-out\n\nbob click "Join"\nplay-out')
-    assert [s.line_no if isinstance(s, demo.PlayOut) else [t.line_no for t in s]
-            for s in segments] == [[1], 2, [4], 5, []]  # fmt: skip
+    assert [
+        s.line_no if isinstance(s, demo.PlayOut) else [t.line_no for t in s] for s in segments
+    ] == [[1], 2, [4], 5, []]

@@ -25,8 +25,7 @@ def test_every_subcommand_and_option_has_help():
     found = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     missing = [f"command {c.dest}" for c in found._choices_actions if not c.help]
     for name, command in subcommands(parser).items():
-        missing += [f"{name} {a.option_strings or a.dest}" for a in command._actions
-                    if not a.help]  # fmt: skip
+        missing += [f"{name} {a.option_strings or a.dest}" for a in command._actions if not a.help]
     assert missing == []
 
 

@@ -38,5 +38,8 @@ def json_examples(text: str) -> list[Any]:
 
 def example_records(key: str) -> list[MatchRecord]:
     """The match records the game's notation document shows."""
-    return [MatchRecord.model_validate(r) for r in json_examples(document("notation", key))
-            if isinstance(r, dict) and r.get("format") == "lutece-match/1"]  # fmt: skip
+    return [
+        MatchRecord.model_validate(r)
+        for r in json_examples(document("notation", key))
+        if isinstance(r, dict) and r.get("format") == "lutece-match/1"
+    ]

@@ -45,9 +45,11 @@ def built_in(key: str) -> bool:
 
 def seat_cases() -> list[Any]:
     """(key, seats) for every registered game and every seat count it allows."""
-    return [pytest.param(key, seats, id=f"{key}-{seats}")
-            for key in game_keys()
-            for seats in range(get_game(key).min_seats, get_game(key).max_seats + 1)]  # fmt: skip
+    return [
+        pytest.param(key, seats, id=f"{key}-{seats}")
+        for key in game_keys()
+        for seats in range(get_game(key).min_seats, get_game(key).max_seats + 1)
+    ]
 
 
 def game_cases() -> list[Any]:

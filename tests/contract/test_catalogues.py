@@ -35,8 +35,12 @@ def read(package: str, language: str) -> dict[str, Any]:
 def catalogue_cases() -> list[Any]:
     """The platform's catalogue, then each registered game's, in every other language."""
     packages = [PLATFORM, *(presentation_of(key) for key in game_keys())]
-    return [pytest.param(package, language, id=f"{package}-{language}")
-            for package in packages for language in languages() if language != "en"]  # fmt: skip
+    return [
+        pytest.param(package, language, id=f"{package}-{language}")
+        for package in packages
+        for language in languages()
+        if language != "en"
+    ]
 
 
 def test_the_four_languages_are_offered() -> None:
@@ -59,8 +63,11 @@ def test_a_game_names_itself_and_its_editions_and_explains_every_refusal(key: st
     game = get_game(key)
     wanted = {f"game.{key}", *(f"edition.{key}.{name}" for name in game.editions)}
     source = ROOT.joinpath(*package_of(key).split("."))
-    refusals = {k for path in source.rglob("*.py")
-                for k in REFUSAL.findall(path.read_text(encoding="utf-8"))}  # fmt: skip
+    refusals = {
+        k
+        for path in source.rglob("*.py")
+        for k in REFUSAL.findall(path.read_text(encoding="utf-8"))
+    }
     assert refusals, "the engine raises no refusal"
     wanted |= {f"error.{k}" for k in refusals}
     assert sorted(wanted - set(known)) == []

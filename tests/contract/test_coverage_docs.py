@@ -96,8 +96,10 @@ def test_stated_counts_match_the_table(key: str) -> None:
     if all(len(cells) == 6 for cells in table):  # # | sentence | gloss | engine | test | status
         status = [cells[5] for cells in table]
         no_rule = sum(s.startswith("no rule") for s in status)
-        stated = {word: int(n) for n, word in
-                  re.findall(r"\*\*(\d+)\*\* (rule sentences|with no rule|\w+)", text)}  # fmt: skip
+        stated = {
+            word: int(n)
+            for n, word in re.findall(r"\*\*(\d+)\*\* (rule sentences|with no rule|\w+)", text)
+        }
         assert stated.get("rule sentences") == len(table) - no_rule
         assert stated.get("with no rule") == no_rule
         for word in set(status) - {"no rule"}:
@@ -119,6 +121,7 @@ def test_every_audit_test_is_cited_and_names_its_source(key: str) -> None:
         source = path.read_text(encoding="utf-8")
         defined = re.findall(r"^def (test_\w+)\(", source, re.M)
         assert defined and not [n for n in defined if (module, n) not in cited], module
-        for name, body in re.findall(r"^def (test_\w+)\(.*?\n(.*?)(?=^def |^@|\Z)", source,
-                                     re.M | re.S):  # fmt: skip
+        for name, body in re.findall(
+            r"^def (test_\w+)\(.*?\n(.*?)(?=^def |^@|\Z)", source, re.M | re.S
+        ):
             assert SOURCE.search(body), f"{module}.{name} quotes no rule"

@@ -54,19 +54,29 @@ def presented(monkeypatch: pytest.MonkeyPatch) -> Any:
 def secrets(live: Any, names: list[str]) -> dict[int, set[str]]:
     """seat -> the lines of its private text that no other seat's text has."""
     adapter = adapter_for(live.row.game)
-    texts = {seat: {line.strip() for line in adapter.private_text(
-                 live.game.view(live.state, seat), names, None).splitlines() if line.strip()}
-             for seat in range(len(names))}  # fmt: skip
-    return {seat: lines - set().union(*(texts[o] for o in texts if o != seat))
-            for seat, lines in texts.items()}  # fmt: skip
+    texts = {
+        seat: {
+            line.strip()
+            for line in adapter.private_text(
+                live.game.view(live.state, seat), names, None
+            ).splitlines()
+            if line.strip()
+        }
+        for seat in range(len(names))
+    }
+    return {
+        seat: lines - set().union(*(texts[o] for o in texts if o != seat))
+        for seat, lines in texts.items()
+    }
 
 
 def lines(item: Sent) -> set[str]:
     return {line.strip() for line in item.text.splitlines()}
 
 
-def leaks(sent: list[Sent], marks: list[tuple[int, dict[int, set[str]]]],
-          owners: dict[int, int]) -> list[str]:  # fmt: skip
+def leaks(
+    sent: list[Sent], marks: list[tuple[int, dict[int, set[str]]]], owners: dict[int, int]
+) -> list[str]:
     """Bodies sent between two positions that show a seat's secret (one it held at both) to
     the channel or to another user."""
     found = []
@@ -77,8 +87,11 @@ def leaks(sent: list[Sent], marks: list[tuple[int, dict[int, set[str]]]],
             for seat, secret in before.items():
                 if item.audience == owners[seat]:
                     continue
-                found += [f"{item!r} shows seat {seat}'s {line!r}"
-                          for line in secret & after[seat] if line in lines(item)]  # fmt: skip
+                found += [
+                    f"{item!r} shows seat {seat}'s {line!r}"
+                    for line in secret & after[seat]
+                    if line in lines(item)
+                ]
     return found
 
 

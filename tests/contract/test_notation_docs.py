@@ -30,8 +30,11 @@ def action_types(key: str) -> set[str]:
 @pytest.mark.parametrize("key", game_cases())
 def test_action_examples_parse_dump_back_and_cover_every_type(key: str) -> None:
     game = get_game(key)
-    actions = [a for a in documents.json_examples(document(key))
-               if isinstance(a, dict) and set(a) >= {"type"} and "seat" not in a]  # fmt: skip
+    actions = [
+        a
+        for a in documents.json_examples(document(key))
+        if isinstance(a, dict) and set(a) >= {"type"} and "seat" not in a
+    ]
     assert actions, "no action example"
     for example in actions:
         action = game.parse_action(example)
@@ -45,8 +48,9 @@ def test_options_and_editions_are_the_real_ones(key: str) -> None:
     text = document(key)
     game = get_game(key)
     defaults = game.Options().model_dump(mode="json")
-    blocks = [b for b in documents.json_examples(text)
-              if isinstance(b, dict) and set(b) == set(defaults)]  # fmt: skip
+    blocks = [
+        b for b in documents.json_examples(text) if isinstance(b, dict) and set(b) == set(defaults)
+    ]
     assert defaults in blocks, "the document shows the default options"
     for field in game.Options.model_fields:
         assert f"`{field}`" in text, field

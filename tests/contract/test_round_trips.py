@@ -52,11 +52,16 @@ def test_actions_states_views_and_records_round_trip(key: str, seats: int) -> No
         for who in (None, *range(seats)):
             view = game.view(state, who)
             assert type(view).model_validate_json(view.model_dump_json()) == view
-    record = MatchRecord(game=key, seats=seats, seed=seats, arrangement=game.arrangement(first),
-                         actions=[RecordedAction(seat=seat, action=game.dump_action(action))
-                                  for _, seat, action in moves[:-1]])  # fmt: skip
+    record = MatchRecord(
+        game=key,
+        seats=seats,
+        seed=seats,
+        arrangement=game.arrangement(first),
+        actions=[
+            RecordedAction(seat=seat, action=game.dump_action(action))
+            for _, seat, action in moves[:-1]
+        ],
+    )
     loaded = MatchRecord.model_validate_json(record.model_dump_json())
     assert loaded == record
     assert game.snapshot(replay(game, loaded)) == game.snapshot(moves[-1][0])
-
-

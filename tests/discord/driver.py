@@ -36,8 +36,11 @@ def selects(msg: Message) -> list[dict]:
 
 def choice_buttons(msg: Message) -> list[dict]:
     """The panel's choice buttons (a step with few choices shows one button each)."""
-    return [c for c in msg.iter_components() if c.get("type") == 2 and ":pick:" in
-            c.get("custom_id", "")]  # fmt: skip
+    return [
+        c
+        for c in msg.iter_components()
+        if c.get("type") == 2 and ":pick:" in c.get("custom_id", "")
+    ]
 
 
 async def choose_one(user: Any, panel: Message, rng: random.Random) -> Any:
@@ -62,8 +65,9 @@ async def open_panel_and_choose(user: Any, panel: Message, rng: random.Random) -
     raise AssertionError("the panel never reached a Confirm button")
 
 
-async def take_turn(world: Any, user: Any, thread: Any, rng: random.Random,
-                    table: Message | None = None) -> Any:  # fmt: skip
+async def take_turn(
+    world: Any, user: Any, thread: Any, rng: random.Random, table: Message | None = None
+) -> Any:
     """Open the panel from the table, pick random choices step by step, confirm."""
     result = await user.click(table or table_message(world, thread), "Take turn")
     assert result.responded and result.ephemeral, result
@@ -71,16 +75,24 @@ async def take_turn(world: Any, user: Any, thread: Any, rng: random.Random,
     return await user.click(panel, "Confirm")
 
 
-async def open_table(world: Any, host_user: Any, players: int, game: str = "paris-paris",
-                     **options: Any) -> Message:  # fmt: skip
+async def open_table(
+    world: Any, host_user: Any, players: int, game: str = "paris-paris", **options: Any
+) -> Message:
     result = await host_user.slash(world.games, f"{game} new", players=players, **options)
     assert result.responded and not result.ephemeral, result
     return result.message
 
 
-async def start_match(world: Any, bot: Any, host_user: Any, joiners: list[Any], *,
-                      ais: int = 0, game: str = "paris-paris",
-                      **options: Any) -> tuple[str, Any, Message]:  # fmt: skip
+async def start_match(
+    world: Any,
+    bot: Any,
+    host_user: Any,
+    joiners: list[Any],
+    *,
+    ais: int = 0,
+    game: str = "paris-paris",
+    **options: Any,
+) -> tuple[str, Any, Message]:
     """Open a table, let `joiners` join and add `ais` AIs, start; (match id, thread, lobby)."""
     before = {t.id for t in world.fake.threads()}
     lobby = await open_table(world, host_user, 1 + len(joiners) + ais, game, **options)
@@ -90,7 +102,8 @@ async def start_match(world: Any, bot: Any, host_user: Any, joiners: list[Any], 
         assert (await host_user.click(lobby, "Add AI")).responded
     assert (await host_user.click(lobby, "Start")).responded
     thread = await world.fake.wait_for(
-        lambda: [t for t in world.fake.threads() if t.id not in before])
+        lambda: [t for t in world.fake.threads() if t.id not in before]
+    )
     thread = thread[-1]
     await world.fake.wait_for(lambda: any(m.attachments for m in world.fake.messages(thread)))
     await settle(world, bot)
@@ -100,8 +113,16 @@ async def start_match(world: Any, bot: Any, host_user: Any, joiners: list[Any], 
     return match_id, thread, lobby
 
 
-async def open_and_start(world: Any, bot: Any, host: Any, joiners: list[Any], *, command: str,
-                         ais: int = 0, variant: str | None = None) -> tuple[str, Any]:  # fmt: skip
+async def open_and_start(
+    world: Any,
+    bot: Any,
+    host: Any,
+    joiners: list[Any],
+    *,
+    command: str,
+    ais: int = 0,
+    variant: str | None = None,
+) -> tuple[str, Any]:
     """`/<command> new` with a player count, join, add AIs, start; (match id, thread)."""
     options: dict[str, Any] = {"players": 1 + len(joiners) + ais}
     if variant:
@@ -116,7 +137,8 @@ async def open_and_start(world: Any, bot: Any, host: Any, joiners: list[Any], *,
         assert (await host.click(lobby, "Add AI")).responded
     assert (await host.click(lobby, "Start")).responded
     threads = await world.fake.wait_for(
-        lambda: [t for t in world.fake.threads() if t.id not in before])
+        lambda: [t for t in world.fake.threads() if t.id not in before]
+    )
     await world.fake.wait_for(lambda: any(m.attachments for m in world.fake.messages(threads[-1])))
     await settle(world, bot)
     return lobby.embeds[0]["footer"]["text"].split()[-1], threads[-1]
@@ -139,8 +161,15 @@ async def user_to_act(bot: Any, match_id: str, users: dict[int, Any]) -> Any | N
     return users[live.row.seat_rows[seat].user_id]
 
 
-async def play_turns(world: Any, bot: Any, match_id: str, thread: Any, users: list[Any],
-                     rng: random.Random, turns: int = 10_000) -> int:  # fmt: skip
+async def play_turns(
+    world: Any,
+    bot: Any,
+    match_id: str,
+    thread: Any,
+    users: list[Any],
+    rng: random.Random,
+    turns: int = 10_000,
+) -> int:
     """Let the users to act take up to `turns` turns by clicking; the number played."""
     by_id = {u.id: u for u in users}
     played = 0
@@ -222,8 +251,16 @@ class PayloadLog:
         return PUBLIC
 
     def _add(self, kind: str, msg: Message, payload: dict, files: list) -> None:
-        self.sent.append(Sent(len(self.sent), kind, msg.id, msg.channel_id, self.audience(msg),
-                              flatten(payload, files)))  # fmt: skip
+        self.sent.append(
+            Sent(
+                len(self.sent),
+                kind,
+                msg.id,
+                msg.channel_id,
+                self.audience(msg),
+                flatten(payload, files),
+            )
+        )
 
     @contextlib.contextmanager
     def installed(self) -> Iterator[PayloadLog]:
@@ -249,11 +286,17 @@ class PayloadLog:
     def with_autocomplete(self) -> list[Sent]:
         """The bodies plus every autocomplete answer (choices go to the typing user only)."""
         extra = [
-            Sent(10**6 + n, "autocomplete", None, rec.channel_id, rec.user_id,
-                 flatten(rec.callback_data or {}))
+            Sent(
+                10**6 + n,
+                "autocomplete",
+                None,
+                rec.channel_id,
+                rec.user_id,
+                flatten(rec.callback_data or {}),
+            )
             for n, rec in enumerate(self.fake.interactions())
             if rec.callback_type == 8
-        ]  # fmt: skip
+        ]
         return self.sent + extra
 
 
@@ -261,8 +304,9 @@ COLOURS = ("green", "red", "blue", "orange", "pink")
 OWN_MARKER = re.compile(r"Your final-excursion marker: \*\*\W*(\w+) line\*\*")
 
 
-def marker_leaks(sent: list[Sent], markers: dict[int, str], owners: dict[int, int],
-                 game_over_seq: int | None) -> list[str]:  # fmt: skip
+def marker_leaks(
+    sent: list[Sent], markers: dict[int, str], owners: dict[int, int], game_over_seq: int | None
+) -> list[str]:
     """Every way `sent` shows a secret marker to someone it does not belong to.
 
     - a "Your final-excursion marker" sentence must go to one user, and name that user's
@@ -277,8 +321,10 @@ def marker_leaks(sent: list[Sent], markers: dict[int, str], owners: dict[int, in
             if item.audience == PUBLIC:
                 problems.append(f"{item!r}: a marker sentence in public")
             elif colour_of_user.get(item.audience) != found[1]:
-                problems.append(f"{item!r}: shows {found[1]} to user {item.audience}, "
-                                f"whose marker is {colour_of_user.get(item.audience)}")  # fmt: skip
+                problems.append(
+                    f"{item!r}: shows {found[1]} to user {item.audience}, "
+                    f"whose marker is {colour_of_user.get(item.audience)}"
+                )
         if item.audience == PUBLIC and (game_over_seq is None or item.seq < game_over_seq):
             for text_line in item.text.splitlines():
                 low = text_line.lower()
@@ -290,5 +336,8 @@ def marker_leaks(sent: list[Sent], markers: dict[int, str], owners: dict[int, in
 def rest_stats(fake: Any, records: list[Any]) -> dict[str, float]:
     """Average and most REST calls over some interaction records."""
     counts = [len(r.rest_calls) for r in records]
-    return {"n": len(records), "avg_calls": sum(counts) / max(1, len(counts)),
-            "max_calls": max(counts, default=0)}  # fmt: skip
+    return {
+        "n": len(records),
+        "avg_calls": sum(counts) / max(1, len(counts)),
+        "max_calls": max(counts, default=0),
+    }

@@ -78,8 +78,9 @@ async def test_a_failed_answer_still_updates_everything(world):
     async with world.bot() as bot:
         match_id, thread, _ = await start_match(world, bot, alice, [bob])
         user, version, confirm = await confirm_a_move(world, bot, match_id, thread, users, 3)
-        world.fake.faults.fail_next("POST", "/interactions/{interaction_id}/{token}/callback",
-                                    status=400, code=50035)  # fmt: skip
+        world.fake.faults.fail_next(
+            "POST", "/interactions/{interaction_id}/{token}/callback", status=400, code=50035
+        )
         last = world.fake.messages(thread)[-1].id
         await user.click(confirm, "Confirm")
         await settle(world, bot)
@@ -104,8 +105,7 @@ async def test_moves_under_discords_rate_limits_are_all_delivered(world):
         first_call = len(world.fake.rest_calls)
         last = world.fake.messages(thread)[-1].id
         for seed in range(4):
-            user, version, confirm = await confirm_a_move(world, bot, match_id, thread, users,
-                                                          seed)  # fmt: skip
+            user, version, confirm = await confirm_a_move(world, bot, match_id, thread, users, seed)
             assert "Done" in (await user.click(confirm, "Confirm")).content
             await settle(world, bot)
         live = await bot.host.get(match_id)
@@ -114,6 +114,9 @@ async def test_moves_under_discords_rate_limits_are_all_delivered(world):
         assert len(recaps) == 4
         # Every recap was accepted by the fake's limiter (which refuses a post less than a
         # window after the last), although the moves came faster than that: the bot waited.
-        posts = [c for c in world.fake.rest_calls[first_call:]
-                 if c.method == "POST" and c.route == POST and c.status == 200]
+        posts = [
+            c
+            for c in world.fake.rest_calls[first_call:]
+            if c.method == "POST" and c.route == POST and c.status == 200
+        ]
         assert len(posts) == 4

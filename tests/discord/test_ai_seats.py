@@ -70,8 +70,9 @@ async def test_strong_ai_replaces_a_dropped_player(world, monkeypatch):
         world.fake.make_admin(dave, world.guild)
         await world.fake.wait_for(lambda: True)
         seat = (await bot.host.get(match_a)).seat_of(alice.id)
-        replaced = await dave.slash(world.games, "admin replace", match=match_a, seat=seat + 1,
-                                    ai="strong")  # fmt: skip
+        replaced = await dave.slash(
+            world.games, "admin replace", match=match_a, seat=seat + 1, ai="strong"
+        )
         assert replaced.ephemeral and "Seat" in replaced.content, replaced
         await settle(world, bot)
         assert (await bot.host.get(match_a)).row.seat_rows[seat].ai == "strong"
@@ -90,11 +91,15 @@ async def test_strong_ai_replaces_a_dropped_player(world, monkeypatch):
             live = bot.host.peek(match_a)
 
             def ai_thinks_or_bob_acts(live=live) -> bool:  # type: ignore[no-untyped-def]
-                return thinking.is_set() or live.row.status != "active" or (
-                    live.seat_of(bob.id) in live.to_act() and not bot.host.busy(match_a))
+                return (
+                    thinking.is_set()
+                    or live.row.status != "active"
+                    or (live.seat_of(bob.id) in live.to_act() and not bot.host.busy(match_a))
+                )
 
             while await world.fake.wait_for(ai_thinks_or_bob_acts, timeout=10) and (
-                    thinking.is_set()):  # fmt: skip
+                thinking.is_set()
+            ):
                 thinking.clear()
                 # The AI thinks off the event loop: Carol is answered meanwhile.
                 answer = await carol.click(table_message(world, thread_b), "Rules")
@@ -128,8 +133,9 @@ async def test_clicks_and_an_admin_replace_are_answered_while_the_ai_thinks(worl
             panels = []
             for _ in range(2):
                 opened = await alice.click(table_message(world, thread), "Take turn")
-                panels.append(await open_panel_and_choose(alice, opened.message,
-                                                          random.Random(turn)))  # fmt: skip
+                panels.append(
+                    await open_panel_and_choose(alice, opened.message, random.Random(turn))
+                )
             [confirm] = {p.find_component(label="Confirm")["custom_id"] for p in panels}
             done = await alice.click(panels[0], custom_id=confirm)
             assert "Done" in done.content, done
@@ -140,13 +146,18 @@ async def test_clicks_and_an_admin_replace_are_answered_while_the_ai_thinks(worl
 
         again = await alice.click(panels[1], custom_id=confirm)
         assert again.responded and not again.failed and "already played" in again.content
-        replaced = await dave.slash(world.games, "admin replace", match=match_id, seat=2,
-                                    ai="greedy")  # fmt: skip
+        replaced = await dave.slash(
+            world.games, "admin replace", match=match_id, seat=2, ai="greedy"
+        )
         assert replaced.responded and not replaced.failed, replaced
         assert replaced.ephemeral and "Seat 2 now belongs to" in replaced.content
-        notices = await world.fake.wait_for(lambda: [
-            m for m in world.fake.messages(thread)
-            if "Seat 2 is now played by easy AI" in m.content])  # fmt: skip
+        notices = await world.fake.wait_for(
+            lambda: [
+                m
+                for m in world.fake.messages(thread)
+                if "Seat 2 is now played by easy AI" in m.content
+            ]
+        )
         assert not notices[0].pinged_user_ids and not notices[0].ephemeral
         assert held.searches == 1 and not held.release.is_set()  # all while the AI thought
 
@@ -173,9 +184,12 @@ async def test_a_confirm_that_must_wait_for_its_match_is_answered_in_time(world)
         version = live.row.version
         async with bot.host.lock(match_id):
             clicking = asyncio.create_task(user.click(panel, "Confirm"))
-            await world.fake.wait_for(lambda: any(
-                r.source_message_id == panel.id and r.callback_type == DEFERRED_CHANNEL_MESSAGE
-                for r in world.fake.interactions()))  # fmt: skip
+            await world.fake.wait_for(
+                lambda: any(
+                    r.source_message_id == panel.id and r.callback_type == DEFERRED_CHANNEL_MESSAGE
+                    for r in world.fake.interactions()
+                )
+            )
             assert await bot.host.store.current_version(match_id) == version  # it waits
         clicked = await clicking
         assert clicked.deferred and not clicked.failed and "Done" in clicked.content, clicked

@@ -20,8 +20,9 @@ def test_every_literal_key_used_in_the_bot_exists_in_english():
     catalogue = i18n._load("en")  # the shared catalogue with every game's merged in
     used = set()
     for path in (ROOT / "bot").rglob("*.py"):
-        used |= {k for k in KEY_CALL.findall(path.read_text(encoding="utf-8"))
-                 if not k.endswith(".")}  # fmt: skip
+        used |= {
+            k for k in KEY_CALL.findall(path.read_text(encoding="utf-8")) if not k.endswith(".")
+        }
     missing = sorted(k for k in used if k not in catalogue)
     assert not missing, missing
 
@@ -50,8 +51,10 @@ def test_every_platform_refusal_key_has_a_friendly_sentence():
     # Every refusal the platform (games/core, the host) can raise has an English sentence;
     # each game's own: tests/contract/test_catalogues.py.
     catalogue = i18n._load("en")
-    refusal = re.compile(r'(?:IllegalAction|HostError)\(\s*"([a-z_]+\.[a-z_]+)"'
-                         r'|_key: ClassVar\[str\] = "([a-z_]+\.[a-z_]+)"')  # a default key
+    refusal = re.compile(
+        r'(?:IllegalAction|HostError)\(\s*"([a-z_]+\.[a-z_]+)"'
+        r'|_key: ClassVar\[str\] = "([a-z_]+\.[a-z_]+)"'
+    )  # a default key
     keys = set()
     for package in ("core", "host"):
         for path in (ROOT / "games" / package).rglob("*.py"):

@@ -31,8 +31,12 @@ from tests.discord.driver import (
 GAME = CityOfLight()
 ADAPTER = CityOfLightAdapter()
 NAMES = ["alice", "bob"]
-VARIANTS = [{}, {"hand_size": 2, "metropolitain": "next_turn"}, {"postcards": "random"},
-            {"postcards": "random", "fountain_cells": 1, "tiebreak": "unbuilt_cells"}]
+VARIANTS = [
+    {},
+    {"hand_size": 2, "metropolitain": "next_turn"},
+    {"postcards": "random"},
+    {"postcards": "random", "fountain_cells": 1, "tiebreak": "unbuilt_cells"},
+]
 
 
 # --------------------------------------------------------------------------- the adapter
@@ -82,7 +86,8 @@ def test_every_legal_action_is_exactly_one_path_that_fits_discord():
                 assert step.code and not set(step.code) & set("/:~ "), step.code
             assert ADAPTER.step_prompt(codes[:-1], None)
         assert all(len(options) <= 25 for options in children.values()), {
-            k: len(v) for k, v in children.items() if len(v) > 25}  # fmt: skip
+            k: len(v) for k, v in children.items() if len(v) > 25
+        }
 
 
 def test_labels_say_what_happens():
@@ -115,10 +120,21 @@ def test_every_event_and_result_reads_well():
             state, events = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
             for event in events:
                 line = ADAPTER.describe(event, NAMES, None)
-                assert (line is None) == (event.kind not in {
-                    "tile_placed", "tiles_done", "phase_started", "building_taken",
-                    "building_placed", "postcard_activated", "metropolitain_expired",
-                    "passed", "game_over", "tile_drawn"}), (event, line)  # fmt: skip
+                assert (line is None) == (
+                    event.kind
+                    not in {
+                        "tile_placed",
+                        "tiles_done",
+                        "phase_started",
+                        "building_taken",
+                        "building_placed",
+                        "postcard_activated",
+                        "metropolitain_expired",
+                        "passed",
+                        "game_over",
+                        "tile_drawn",
+                    }
+                ), (event, line)
                 assert line is None or "{" not in line, line
         lines = ADAPTER.result_lines(GAME.result(state), NAMES, None)
         text = "\n".join(lines)
@@ -134,8 +150,11 @@ def test_the_one_cell_fountain_is_chosen_by_its_cell():
         state = flat(cells)
         actions = GAME.legal_actions(state, 0)
         moves = ADAPTER.moves(GAME.view(state, 0), actions, NAMES, None)
-        fountain = [m for m, a in zip(moves, actions, strict=True)
-                    if a.type == "activate" and a.card == "fontaine_des_mers"]  # fmt: skip
+        fountain = [
+            m
+            for m, a in zip(moves, actions, strict=True)
+            if a.type == "activate" and a.card == "fontaine_des_mers"
+        ]
         assert fountain and {m.codes[0] for m in fountain} == {code}
         placed = [m for m in fountain if m.codes[1] != "no"]
         assert all(m.codes[1].startswith("r") == (cells == 2) for m in placed)
@@ -154,8 +173,9 @@ TINY_PNG = base64.b64decode(
 )
 
 
-async def start_col_match(world: Any, bot: Any, host: Any, joiner: Any | None,
-                          variant: str) -> tuple[str, Any, Any]:  # fmt: skip
+async def start_col_match(
+    world: Any, bot: Any, host: Any, joiner: Any | None, variant: str
+) -> tuple[str, Any, Any]:
     """`/city-of-light new`, join (or add an AI), start; (match id, thread, lobby)."""
     opened = await host.slash(world.games, "city-of-light new", variant=variant)
     assert opened.responded and not opened.ephemeral, opened
@@ -167,7 +187,8 @@ async def start_col_match(world: Any, bot: Any, host: Any, joiner: Any | None,
         assert (await host.click(lobby, "Add AI")).responded
     assert (await host.click(lobby, "Start")).responded
     threads = await world.fake.wait_for(
-        lambda: [t for t in world.fake.threads() if t.id not in before])
+        lambda: [t for t in world.fake.threads() if t.id not in before]
+    )
     await world.fake.wait_for(lambda: any(m.attachments for m in world.fake.messages(threads[-1])))
     await settle(world, bot)
     match_id = lobby.embeds[0]["footer"]["text"].split()[-1]
@@ -187,8 +208,9 @@ async def click_through(user: Any, panel: Any, rng: random.Random) -> Any:
     raise AssertionError("the panel never reached a Confirm button")
 
 
-async def play_one_turn(world: Any, bot: Any, match_id: str, thread: Any,
-                        users: dict[int, Any], rng: random.Random) -> bool:  # fmt: skip
+async def play_one_turn(
+    world: Any, bot: Any, match_id: str, thread: Any, users: dict[int, Any], rng: random.Random
+) -> bool:
     """The user to act takes one turn by clicking; False once the match is over."""
     live = await bot.host.get(match_id)
     if live.row.status != "active":
@@ -212,8 +234,9 @@ def hand_patterns(seat: int, tiles: tuple[int, ...]) -> list[str]:
     return out
 
 
-def hand_leaks(sent: list[Any], snapshots: list[tuple[int, tuple]],
-               owners: dict[int, int]) -> list[str]:  # fmt: skip
+def hand_leaks(
+    sent: list[Any], snapshots: list[tuple[int, tuple]], owners: dict[int, int]
+) -> list[str]:
     """Bodies showing a tile in a seat's hand to anybody but that seat's user.
 
     snapshots: (number of bodies sent when taken, hands) after each turn; a body is checked
@@ -299,8 +322,10 @@ async def test_two_people_play_the_original_edition_with_a_restart(world):
     assert "Final result" in description and "Lit buildings" in description
     assert "Largest district" in description and "Unbuilt buildings" in description
     assert any("Game over" in m.content for m in fake.messages(thread))
-    assert any("Phase 2 begins" in m.content or "phase 2 begins" in m.content
-               for m in fake.messages(thread))  # fmt: skip
+    assert any(
+        "Phase 2 begins" in m.content or "phase 2 begins" in m.content
+        for m in fake.messages(thread)
+    )
 
     # Nobody but its owner ever saw a tile in hand, in any body the bot sent.
     sent = log.with_autocomplete()

@@ -59,6 +59,8 @@ async def test_clicks_per_turn(world, key):
             await settle(world, bot)
     mean = statistics.mean(clicks)
     FIGURES[key] = (mean, max(clicks))
-    print(f"\n{key}: {mean:.2f} clicks per turn on average, at most {max(clicks)}, "
-          f"over {len(clicks)} turns")  # fmt: skip
+    print(
+        f"\n{key}: {mean:.2f} clicks per turn on average, at most {max(clicks)}, "
+        f"over {len(clicks)} turns"
+    )
     assert mean <= BOUNDS[key], clicks

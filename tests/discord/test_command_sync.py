@@ -25,8 +25,7 @@ async def test_only_a_token_is_enough_commands_are_synced_globally_and_once(worl
     alice = world.user("alice")
     async with world.bot():
         names = sorted(c["name"] for c in world.fake.commands())
-        assert names == ["admin", "city-of-light", "lutece", "moscow-paris", "paris",
-                         "paris-paris"]
+        assert names == ["admin", "city-of-light", "lutece", "moscow-paris", "paris", "paris-paris"]
         assert (await alice.slash(world.games, "lutece help")).ephemeral
     assert puts(world, "global") == 1
     async with world.bot():  # a restart with the same commands: no sync at all
@@ -61,8 +60,13 @@ async def test_a_dev_guild_gets_instant_commands_and_nothing_shows_twice(world):
     async with world.bot():
         visible = [c["name"] for c in world.fake.visible_commands(alice, world.games)]
         # no /admin
-        assert sorted(visible) == ["city-of-light", "lutece", "moscow-paris", "paris",
-                                   "paris-paris"]
+        assert sorted(visible) == [
+            "city-of-light",
+            "lutece",
+            "moscow-paris",
+            "paris",
+            "paris-paris",
+        ]
         assert not [c for c in world.fake.commands() if "guild_id" not in c]  # global: empty
 
 

@@ -46,11 +46,13 @@ async def test_deadline_reminds_then_an_ai_plays_and_a_restart_rearms_it(world):
         assert len(world.fake.messages(thread)) == seen  # too early for a reminder
         await advance(world, bot, now, 801)
         reminder = await world.fake.wait_for_message(
-            thread, lambda m: "⏰" in m.content, after=world.fake.messages(thread)[-1].id)
+            thread, lambda m: "⏰" in m.content, after=world.fake.messages(thread)[-1].id
+        )
         assert f"<@{late.id}>" in reminder.content
         await advance(world, bot, now, 1800)
         timed_out = await world.fake.wait_for_message(
-            thread, lambda m: "Time's up" in m.content, after=reminder.id)
+            thread, lambda m: "Time's up" in m.content, after=reminder.id
+        )
         assert "an AI played" in timed_out.content
         await settle(world, bot)
         live = await bot.host.get(match_id)
@@ -62,8 +64,9 @@ async def test_deadline_reminds_then_an_ai_plays_and_a_restart_rearms_it(world):
 
     async with world.bot() as bot:
         controlled_clock(bot, now)
-        match_id, thread, _ = await start_match(world, bot, alice, [bob], deadline=3600,
-                                                on_timeout="ai")  # fmt: skip
+        match_id, thread, _ = await start_match(
+            world, bot, alice, [bob], deadline=3600, on_timeout="ai"
+        )
         await one_deadline(bot, match_id)
     async with world.bot() as bot:  # a restart: the deadline lives in the database
         controlled_clock(bot, now)
@@ -78,8 +81,9 @@ async def test_deadline_with_wait_lets_the_match_wait(world):
     now = [time.time()]
     async with world.bot() as bot:
         controlled_clock(bot, now)
-        match_id, thread, _ = await start_match(world, bot, alice, [bob], deadline=3600,
-                                                on_timeout="wait")  # fmt: skip
+        match_id, thread, _ = await start_match(
+            world, bot, alice, [bob], deadline=3600, on_timeout="wait"
+        )
         version = (await bot.host.get(match_id)).row.version
         await advance(world, bot, now, 3601)
         waiting = await world.fake.wait_for_message(thread, lambda m: "Time's up" in m.content)

@@ -20,11 +20,22 @@ async def test_the_entry_point_connects_serves_a_command_and_stops_cleanly(tmp_p
     guild = fake.add_guild("Lutèce", channels=("general",))
     alice = fake.add_user("alice")
     db = tmp_path / "prod.db"
-    env = {**os.environ, "DISCORD_TOKEN": fake.token, "LUTECE_DB": str(db),
-           "LUTECE_DEV_GUILD": str(guild.id), "LUTECE_DISCORD_ENDPOINT": fake.base_url,
-           "LUTECE_LOG_LEVEL": "WARNING"}  # fmt: skip
-    proc = subprocess.Popen([sys.executable, "-m", "bot"], cwd=tmp_path, env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # fmt: skip
+    env = {
+        **os.environ,
+        "DISCORD_TOKEN": fake.token,
+        "LUTECE_DB": str(db),
+        "LUTECE_DEV_GUILD": str(guild.id),
+        "LUTECE_DISCORD_ENDPOINT": fake.base_url,
+        "LUTECE_LOG_LEVEL": "WARNING",
+    }
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "bot"],
+        cwd=tmp_path,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         await fake.wait_for(lambda: fake.connected and fake.commands(guild), timeout=30)
         result = await alice.slash(fake.channel("general"), "paris-paris new", players=2)
@@ -43,10 +54,20 @@ async def test_the_entry_point_connects_serves_a_command_and_stops_cleanly(tmp_p
 
 
 def test_a_non_loopback_endpoint_is_refused_before_sending_the_token(tmp_path):
-    env = {**os.environ, "DISCORD_TOKEN": "secret", "LUTECE_DB": str(tmp_path / "x.db"),
-           "LUTECE_DISCORD_ENDPOINT": "http://10.1.2.3:80"}  # fmt: skip
-    proc = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=env,
-                          capture_output=True, text=True, timeout=60)  # fmt: skip
+    env = {
+        **os.environ,
+        "DISCORD_TOKEN": "secret",
+        "LUTECE_DB": str(tmp_path / "x.db"),
+        "LUTECE_DISCORD_ENDPOINT": "http://10.1.2.3:80",
+    }
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert proc.returncode != 0
     assert "LUTECE_DISCORD_ENDPOINT must be a loopback" in proc.stderr
     assert "Traceback" not in proc.stderr
@@ -57,8 +78,14 @@ def run_bot_process(tmp_path, **env_values: str) -> subprocess.CompletedProcess:
     for key in ("DISCORD_TOKEN", "LUTECE_DEV_GUILD", "LUTECE_DISCORD_ENDPOINT"):
         if key not in env_values:
             env.pop(key, None)
-    return subprocess.run([sys.executable, "-m", "bot", "run"], cwd=tmp_path, env=env,
-                          capture_output=True, text=True, timeout=60)  # fmt: skip
+    return subprocess.run(
+        [sys.executable, "-m", "bot", "run"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
 
 def one_sentence(proc: subprocess.CompletedProcess, code: int, words: str) -> None:
@@ -106,25 +133,46 @@ async def test_a_wrong_token_or_no_route_to_discord_is_one_sentence(tmp_path):
     fake = await FakeDiscord.start()
     try:
         db = str(tmp_path / "ok.db")
-        proc = await asyncio.to_thread(run_bot_process, tmp_path, DISCORD_TOKEN="wrong",
-                                       LUTECE_DB=db, LUTECE_DISCORD_ENDPOINT=fake.base_url)
+        proc = await asyncio.to_thread(
+            run_bot_process,
+            tmp_path,
+            DISCORD_TOKEN="wrong",
+            LUTECE_DB=db,
+            LUTECE_DISCORD_ENDPOINT=fake.base_url,
+        )
         one_sentence(proc, 1, "Discord refused the token")
         closed = fake.base_url.rsplit(":", 1)[0] + ":1"  # nothing listens on port 1
-        proc = await asyncio.to_thread(run_bot_process, tmp_path, DISCORD_TOKEN=fake.token,
-                                       LUTECE_DB=db, LUTECE_DISCORD_ENDPOINT=closed)
+        proc = await asyncio.to_thread(
+            run_bot_process,
+            tmp_path,
+            DISCORD_TOKEN=fake.token,
+            LUTECE_DB=db,
+            LUTECE_DISCORD_ENDPOINT=closed,
+        )
         one_sentence(proc, 1, "cannot reach Discord")
         # A sentence for whoever runs the bot, not the name of a library's exception.
-        assert proc.stderr.strip() == (f"error: cannot reach Discord at {closed}: check the "
-                                       "machine's network connection and try again")
+        assert proc.stderr.strip() == (
+            f"error: cannot reach Discord at {closed}: check the "
+            "machine's network connection and try again"
+        )
     finally:
         await fake.stop()
 
 
 def test_the_bare_command_without_a_token_plays_the_offline_demo(tmp_path):
     # `make run` on a fresh machine: `python -m bot` with no token is the offline demo.
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("DISCORD_TOKEN", "LUTECE_DISCORD_ENDPOINT", "LUTECE_DEV_GUILD")}
-    proc = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=env,
-                          capture_output=True, text=True, timeout=300)  # fmt: skip
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("DISCORD_TOKEN", "LUTECE_DISCORD_ENDPOINT", "LUTECE_DEV_GUILD")
+    }
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert "offline demo" in proc.stdout and "Traceback" not in proc.stderr

@@ -72,8 +72,11 @@ async def test_three_players_play_a_whole_match_and_secrets_stay_secret(world, r
 
     # Secrets: scan every body the bot sent, in every channel, DM, ephemeral and edit.
     sent = log.with_autocomplete()
-    over = next(s.seq for s in sent if s.audience == PUBLIC
-                and ("Game over" in s.text or "Final result" in s.text))  # fmt: skip
+    over = next(
+        s.seq
+        for s in sent
+        if s.audience == PUBLIC and ("Game over" in s.text or "Final result" in s.text)
+    )
     assert marker_leaks(sent, markers, owners, over) == []
     own = [s for s in sent if "Your final-excursion marker" in s.text]
     assert {s.audience for s in own} == {u.id for u in players}  # the check saw real ones
@@ -82,18 +85,24 @@ async def test_three_players_play_a_whole_match_and_secrets_stay_secret(world, r
     forged = Sent(0, "edit", 1, thread.id, stranger, own[0].text)
     assert marker_leaks([forged], markers, owners, over)
     public_line = f"{names[0]}'s marker: 🟢 green line"
-    assert marker_leaks([Sent(1, "create", 2, thread.id, PUBLIC, public_line)],
-                        markers, owners, over)  # fmt: skip
+    assert marker_leaks(
+        [Sent(1, "create", 2, thread.id, PUBLIC, public_line)], markers, owners, over
+    )
 
     # REST economy over the whole match (answer times are a bench figure: python -m bot bench).
     all_stats = rest_stats(fake, fake.interactions())
     turn_stats = rest_stats(fake, turn_records)
-    confirms = [r for r in turn_records
-                if (r.payload.get("data") or {}).get("custom_id", "").split(":")[2:3] == ["do"]]
+    confirms = [
+        r
+        for r in turn_records
+        if (r.payload.get("data") or {}).get("custom_id", "").split(":")[2:3] == ["do"]
+    ]
     confirm_stats = rest_stats(fake, confirms)
-    print(f"\nfull match: {played} turns, {all_stats['n']} interactions, "
-          f"REST/interaction {turn_stats['avg_calls']:.2f}, "
-          f"REST/confirm {confirm_stats['avg_calls']:.2f} (max {confirm_stats['max_calls']})")
+    print(
+        f"\nfull match: {played} turns, {all_stats['n']} interactions, "
+        f"REST/interaction {turn_stats['avg_calls']:.2f}, "
+        f"REST/confirm {confirm_stats['avg_calls']:.2f} (max {confirm_stats['max_calls']})"
+    )
     record_property("rest_per_interaction", round(turn_stats["avg_calls"], 2))
     record_property("rest_per_confirm", round(confirm_stats["avg_calls"], 2))
     # Per confirmed move: the answer, the table edit, the recap/ping; DMs only for bob.
@@ -103,4 +112,3 @@ async def test_three_players_play_a_whole_match_and_secrets_stay_secret(world, r
         assert len(channel_calls) <= 3, [(c.method, c.route) for c in r.rest_calls]
         assert len(r.rest_calls) - len(channel_calls) <= 1  # one DM prompt, nothing fetched
     assert all(r.late_callbacks == 0 for r in fake.interactions())
-

@@ -162,8 +162,11 @@ async def test_admin_commands(world):
         # Issue 7, finding 9: /admin is hidden from members without Manage Server (Discord's
         # default member permissions), so their client does not even offer it.
         assert "admin" not in [c["name"] for c in world.fake.visible_commands(dave, world.games)]
-        for command, options in (("admin matches", {}), ("admin export", {"match": match_id}),
-                                 ("admin end", {"match": match_id, "reason": "no"})):
+        for command, options in (
+            ("admin matches", {}),
+            ("admin export", {"match": match_id}),
+            ("admin end", {"match": match_id, "reason": "no"}),
+        ):
             with pytest.raises(InteractionRefused):
                 await dave.slash(world.games, command, **options)
         assert (await bot.host.get(match_id)).row.status == "active"
@@ -188,8 +191,9 @@ async def test_admin_commands(world):
         # Replace whoever is to act by an AI: it plays at once and the table moves on.
         to_act = min(live.to_act())
         version = live.row.version
-        replaced = await dave.slash(world.games, "admin replace", match=match_id,
-                                    seat=to_act + 1, ai="greedy")  # fmt: skip
+        replaced = await dave.slash(
+            world.games, "admin replace", match=match_id, seat=to_act + 1, ai="greedy"
+        )
         assert replaced.ephemeral and f"Seat {to_act + 1}" in replaced.content
         await settle(world, bot)
         live = await bot.host.get(match_id)
@@ -232,10 +236,12 @@ async def test_play_autocomplete_offers_only_legal_moves(world):
             mid, version, index = choice["value"].split(":")
             assert mid == match_id and int(version) == live.row.version
             assert 0 <= int(index) < len(legal)
-        narrowed = await user.autocomplete(thread, "paris-paris play", option="move",
-                                           value=choices[-1]["name"][:6])  # fmt: skip
-        assert narrowed and all(choices[-1]["name"][:6].lower() in c["name"].lower()
-                                for c in narrowed)  # fmt: skip
+        narrowed = await user.autocomplete(
+            thread, "paris-paris play", option="move", value=choices[-1]["name"][:6]
+        )
+        assert narrowed and all(
+            choices[-1]["name"][:6].lower() in c["name"].lower() for c in narrowed
+        )
         played = await user.slash(thread, "paris-paris play", move=choices[-1]["value"])
         assert played.ephemeral and "Done" in played.content
         await settle(world, bot)

@@ -91,8 +91,9 @@ async def test_a_seat_once_held_forbids_exporting_the_running_match(world):
         await world.fake.wait_for(lambda: True)
         match_id, thread, _ = await start_match(world, bot, alice, [bob])
         seat = (await bot.host.get(match_id)).seat_of(alice.id)
-        handed = await alice.slash(world.games, "admin replace", match=match_id, seat=seat + 1,
-                                   ai="random")  # fmt: skip
+        handed = await alice.slash(
+            world.games, "admin replace", match=match_id, seat=seat + 1, ai="random"
+        )
         assert handed.ephemeral and "Seat" in handed.content
         await settle(world, bot)
         assert (await bot.host.get(match_id)).seat_of(alice.id) is None

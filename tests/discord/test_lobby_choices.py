@@ -14,8 +14,16 @@ from games.host import HostError
 from tests.discord.driver import selects, settle, table_message
 from tests.discord.test_city_of_light_match import TINY_PNG
 
-PICKED = ["levitation", "metropolitain", "sacre_coeur", "le_peintre", "chartier",
-          "moulin_rouge", "fontaine_des_mers", "grande_lumiere"]  # fmt: skip
+PICKED = [
+    "levitation",
+    "metropolitain",
+    "sacre_coeur",
+    "le_peintre",
+    "chartier",
+    "moulin_rouge",
+    "fontaine_des_mers",
+    "grande_lumiere",
+]
 LEFT_OUT = ["jardin_des_plantes", "bouquinistes", "lampadaire", "le_penseur"]
 
 
@@ -61,9 +69,11 @@ async def test_the_host_chooses_the_postcards_in_the_lobby(world, monkeypatch):
         assert (await bob.click(lobby, "Join")).responded
         assert (await alice.click(lobby, "Start")).responded
         threads = await world.fake.wait_for(
-            lambda: [t for t in world.fake.threads() if t.id not in before])
+            lambda: [t for t in world.fake.threads() if t.id not in before]
+        )
         await world.fake.wait_for(
-            lambda: any(m.attachments for m in world.fake.messages(threads[-1])))
+            lambda: any(m.attachments for m in world.fake.messages(threads[-1]))
+        )
         await settle(world, bot)
 
         live = await bot.host.get(match_id)
@@ -78,9 +88,15 @@ async def test_the_host_chooses_the_postcards_in_the_lobby(world, monkeypatch):
 
 def test_forged_or_incomplete_picks_are_refused():
     assert picked_options("city-of-light", "postcards", PICKED) == {
-        "postcards": "chosen", "chosen_postcards": PICKED}
-    for name, values in (("postcards", PICKED[:7]), ("postcards", PICKED[:7] + ["nope"]),
-                         ("seats", PICKED), ("postcards", PICKED + LEFT_OUT[:1])):  # fmt: skip
+        "postcards": "chosen",
+        "chosen_postcards": PICKED,
+    }
+    for name, values in (
+        ("postcards", PICKED[:7]),
+        ("postcards", PICKED[:7] + ["nope"]),
+        ("seats", PICKED),
+        ("postcards", PICKED + LEFT_OUT[:1]),
+    ):
         with pytest.raises(HostError) as err:
             picked_options("city-of-light", name, values)
         assert err.value.key == "lobby.bad_choice"

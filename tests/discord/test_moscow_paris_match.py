@@ -40,12 +40,24 @@ ADAPTER = MoscowParisAdapter()
 NAMES = ["alice", "bob", "carol", "dave"]
 # (players, options): every edition, every player count, and the reconstructed variants.
 CONFIGS = [
-    (2, EDITIONS["standard"]), (3, EDITIONS["orient_express"]), (4, EDITIONS["standard"]),
-    (4, EDITIONS["teams"]), (2, EDITIONS["home_city"]), (3, EDITIONS["eleven_wagon_types"]),
+    (2, EDITIONS["standard"]),
+    (3, EDITIONS["orient_express"]),
+    (4, EDITIONS["standard"]),
+    (4, EDITIONS["teams"]),
+    (2, EDITIONS["home_city"]),
+    (3, EDITIONS["eleven_wagon_types"]),
     (3, {"columns": "any_rows", "multiple_claims": True, "istanbul": True}),
-    (4, {"teams": True, "home_city": True, "home_city_name": "**Zoë** <@1> `x`",
-         "home_city_country": "PL", "columns": "any_rows"}),
-]  # fmt: skip
+    (
+        4,
+        {
+            "teams": True,
+            "home_city": True,
+            "home_city_name": "**Zoë** <@1> `x`",
+            "home_city_country": "PL",
+            "columns": "any_rows",
+        },
+    ),
+]
 GREEDY = GreedyPlayer()
 TINY_PNG = base64.b64decode(
     "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
@@ -123,7 +135,8 @@ def check_paths(state: Any, seat: int, names: list[str]) -> dict[tuple[str, ...]
             prompt = ADAPTER.step_prompt(codes[:k], None)
             assert prompt and "{" not in prompt and len(prompt) <= 150
     assert all(len(options) <= 25 for options in children.values()), {
-        k: len(v) for k, v in children.items() if len(v) > 25}  # fmt: skip
+        k: len(v) for k, v in children.items() if len(v) > 25
+    }
     return children
 
 
@@ -139,11 +152,17 @@ def test_column_cards_fit_a_select_and_would_split_if_they_did_not():
     # The most a column card can offer: a line holds at most 4 wagons, so at most 4 places
     # hold a wagon in all 4 rows: 4 × C(4, 2) = 24 ways with `any_rows`, plus "without
     # effect": exactly one select.
-    full = {r: (["mail", "tank", "boxcar", "sleeper"][r:r + 1] + ["dining"],
-                ["baggage", "passenger"]) for r in range(4)}  # fmt: skip
-    state = position(3, hands=[["discard_column2", "mail", "tank", "boxcar", "dining"]],
-                     lines=full, cities=["moscow", "paris", "rome", "berlin"],
-                     columns="any_rows")  # fmt: skip
+    full = {
+        r: (["mail", "tank", "boxcar", "sleeper"][r : r + 1] + ["dining"], ["baggage", "passenger"])
+        for r in range(4)
+    }
+    state = position(
+        3,
+        hands=[["discard_column2", "mail", "tank", "boxcar", "dining"]],
+        lines=full,
+        cities=["moscow", "paris", "rome", "berlin"],
+        columns="any_rows",
+    )
     actions = GAME.legal_actions(state, 0)
     column = [a for a in actions if a.type == "play_card" and a.card == "discard_column2"]
     assert len(column) == 4 * 6 + 1
@@ -156,16 +175,36 @@ def test_column_cards_fit_a_select_and_would_split_if_they_did_not():
     # Were there more (a view with 4 wagons on each side of every line, which the rules
     # never allow), the place would come first, then the rows.
     view = GAME.view(state, 0)
-    wide = view.model_copy(update={"rows": [row.model_copy(update={
-        "left": ["mail", "tank", "boxcar", "sleeper"], "right": ["baggage", "passenger",
-                                                               "dining", "flatcar"]})
-        for row in view.rows]})  # fmt: skip
-    many = [GAME.parse_action({"type": "play_card", "card": "discard_column2", "side": side,
-                               "slot": slot, "rows": list(rows)})
-            for side in ("left", "right") for slot in range(1, 5)
-            for rows in ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))]  # fmt: skip
-    many.append(GAME.parse_action({"type": "play_card", "card": "discard_column2",
-                                   "decline": True}))  # fmt: skip
+    wide = view.model_copy(
+        update={
+            "rows": [
+                row.model_copy(
+                    update={
+                        "left": ["mail", "tank", "boxcar", "sleeper"],
+                        "right": ["baggage", "passenger", "dining", "flatcar"],
+                    }
+                )
+                for row in view.rows
+            ]
+        }
+    )
+    many = [
+        GAME.parse_action(
+            {
+                "type": "play_card",
+                "card": "discard_column2",
+                "side": side,
+                "slot": slot,
+                "rows": list(rows),
+            }
+        )
+        for side in ("left", "right")
+        for slot in range(1, 5)
+        for rows in ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))
+    ]
+    many.append(
+        GAME.parse_action({"type": "play_card", "card": "discard_column2", "decline": True})
+    )
     moves = ADAPTER.moves(wide, many, NAMES[:3], None)
     assert moves[0].codes == ("card", "c2", "l1", "r01") and moves[-1].codes == ("card", "c2", "no")
     assert len({m.codes[2] for m in moves}) == 9
@@ -174,41 +213,63 @@ def test_column_cards_fit_a_select_and_would_split_if_they_did_not():
 
 
 def test_labels_say_what_happens():
-    state = position(3, hands=[["mail", "tank", "chain_exchange", "discard_city", "swap_two"]],
-                     tableaux=[[], ["sleeper"], ["dining"]],
-                     lines={0: (["boxcar"], [])},
-                     cities=["moscow", "paris", "rome", "berlin"])  # fmt: skip
+    state = position(
+        3,
+        hands=[["mail", "tank", "chain_exchange", "discard_city", "swap_two"]],
+        tableaux=[[], ["sleeper"], ["dining"]],
+        lines={0: (["boxcar"], [])},
+        cities=["moscow", "paris", "rome", "berlin"],
+    )
     actions = GAME.legal_actions(state, 0)
     labels = {m.label for m in ADAPTER.moves(GAME.view(state, 0), actions, NAMES[:3], None)}
-    assert ("Wagon to a city line (then draw 1) → 🟨 Mail car → Moscow 🇷🇺 line, left end "
-            "(1/4 wagons)") in labels
+    assert (
+        "Wagon to a city line (then draw 1) → 🟨 Mail car → Moscow 🇷🇺 line, left end (1/4 wagons)"
+    ) in labels
     assert "Wagon to your tableau (no draw) → ⬛ Tank car" in labels
-    assert ("Action card (then draw 1) → ⚡5 Discard a city — a city leaves the game with its "
-            "wagons → Discard Moscow 🇷🇺 (2 VP) and its line: 🟧 Boxcar") in labels
-    assert ("Action card (then draw 1) → ⚡1 Swap two wagons — any 2 wagons of lines or "
-            "tableaux → Play it without its effect (discard it, draw 1)") in labels
+    assert (
+        "Action card (then draw 1) → ⚡5 Discard a city — a city leaves the game with its "
+        "wagons → Discard Moscow 🇷🇺 (2 VP) and its line: 🟧 Boxcar"
+    ) in labels
+    assert (
+        "Action card (then draw 1) → ⚡1 Swap two wagons — any 2 wagons of lines or "
+        "tableaux → Play it without its effect (discard it, draw 1)"
+    ) in labels
     # A chain needs a wagon in front of the player: none yet, so only "without effect".
     chain = [a for a in actions if a.type == "play_card" and a.card == "chain_exchange"]
     assert len(chain) == 1 and chain[0].decline
     assert ADAPTER.highlight(actions[0]) == {f"end:{actions[0].row}:{actions[0].side}"}
     # The chain: the player picks a neighbour, the label says who goes on with whom.
-    state = dataclasses.replace(state, tableaux=((CARD_IDS.index("flatcar"),), *state.tableaux[1:]),
-                                hands=(state.hands[0][1:], *state.hands[1:]))  # fmt: skip
+    state = dataclasses.replace(
+        state,
+        tableaux=((CARD_IDS.index("flatcar"),), *state.tableaux[1:]),
+        hands=(state.hands[0][1:], *state.hands[1:]),
+    )
     actions = GAME.legal_actions(state, 0)
     labels = {m.label for m in ADAPTER.moves(GAME.view(state, 0), actions, NAMES[:3], None)}
-    assert any(label.endswith("Exchange with bob (left); then bob may go on with carol")
-               for label in labels), labels  # fmt: skip
-    assert any(label.endswith("Exchange with carol (right); then carol may go on with bob")
-               for label in labels), labels  # fmt: skip
+    assert any(
+        label.endswith("Exchange with bob (left); then bob may go on with carol")
+        for label in labels
+    ), labels
+    assert any(
+        label.endswith("Exchange with carol (right); then carol may go on with bob")
+        for label in labels
+    ), labels
 
 
 def chain_state(players: int = 3):
     """Seat 0 has played the chain exchange to the left: it decides first."""
     tableaux = [["mail"], ["sleeper", "tank"], ["dining"], ["baggage"]][:players]
-    state = position(players, hands=[["chain_exchange", "passenger", "boxcar", "flatcar"]],
-                     tableaux=tableaux, cities=["moscow", "paris", "rome", "berlin"])  # fmt: skip
-    state, _ = GAME.apply(state, 0, GAME.parse_action(
-        {"type": "play_card", "card": "chain_exchange", "direction": "left"}))
+    state = position(
+        players,
+        hands=[["chain_exchange", "passenger", "boxcar", "flatcar"]],
+        tableaux=tableaux,
+        cities=["moscow", "paris", "rome", "berlin"],
+    )
+    state, _ = GAME.apply(
+        state,
+        0,
+        GAME.parse_action({"type": "play_card", "card": "chain_exchange", "direction": "left"}),
+    )
     return state
 
 
@@ -226,15 +287,21 @@ def test_a_chain_decision_belongs_to_the_decider_and_names_the_partner():
     after, events = GAME.apply(state, 0, exchange)
     assert GAME.to_act(after) == {1}  # bob decides next, out of turn
     lines = [ADAPTER.describe(e, NAMES[:3], None) for e in events]
-    assert lines == ["⛓️ alice gave a 🟨 Mail car to bob and took a ⬛ Tank car.",
-                     "⛓️ The chain goes on: bob may now exchange a wagon with carol, or stop it."]
+    assert lines == [
+        "⛓️ alice gave a 🟨 Mail car to bob and took a ⬛ Tank car.",
+        "⛓️ The chain goes on: bob may now exchange a wagon with carol, or stop it.",
+    ]
     status = ADAPTER.status_lines(GAME.view(after, None), NAMES[:3], None)
-    assert status[0] == ("**Turn 1** — ⛓️ Chain exchange played by alice (left): waiting for "
-                         "**bob** to exchange a wagon with carol, or stop the chain")
+    assert status[0] == (
+        "**Turn 1** — ⛓️ Chain exchange played by alice (left): waiting for "
+        "**bob** to exchange a wagon with carol, or stop the chain"
+    )
     # bob's own panel: his wagons for carol's; alice (to play) has nothing to choose.
     assert GAME.legal_actions(after, 0) == []
-    labels = {m.label for m in ADAPTER.moves(GAME.view(after, 1), GAME.legal_actions(after, 1),
-                                             NAMES[:3], None)}  # fmt: skip
+    labels = {
+        m.label
+        for m in ADAPTER.moves(GAME.view(after, 1), GAME.legal_actions(after, 1), NAMES[:3], None)
+    }
     assert "Give your 🟨 Mail car to carol → Take carol's 🟥 Dining car" in labels
     assert ADAPTER.highlight(exchange) == {"gave:mail", "got:tank"}
 
@@ -265,8 +332,11 @@ def test_every_event_and_result_reads_well():
                 (seat,) = GAME.to_act(state)
                 legal = GAME.legal_actions(state, seat)
                 cards = [a for a in legal if a.type == "play_card" and not a.decline]
-                action = rng.choice(cards) if cards and rng.random() < 0.3 else (
-                    GREEDY.choose(GAME, state, seat, rng))  # fmt: skip
+                action = (
+                    rng.choice(cards)
+                    if cards and rng.random() < 0.3
+                    else (GREEDY.choose(GAME, state, seat, rng))
+                )
                 state, events = GAME.apply(state, seat, action)
                 for event in events:
                     line = ADAPTER.describe(event, NAMES[:players], None)
@@ -284,9 +354,21 @@ def test_every_event_and_result_reads_well():
             view = GAME.view(state, None)
             status = "\n".join(ADAPTER.status_lines(view, NAMES[:players], None))
             assert "{" not in status and "Game over" in status
-    expected = {"wagon_to_line", "wagon_to_tableau", "wagon_taken_back", "drew", "drew_cards",
-                "card_played", "swap_picked", "wagons_swapped", "chain_exchanged",
-                "chain_ended", "city_claimed", "city_revealed", "game_over"}  # fmt: skip
+    expected = {
+        "wagon_to_line",
+        "wagon_to_tableau",
+        "wagon_taken_back",
+        "drew",
+        "drew_cards",
+        "card_played",
+        "swap_picked",
+        "wagons_swapped",
+        "chain_exchanged",
+        "chain_ended",
+        "city_claimed",
+        "city_revealed",
+        "game_over",
+    }
     assert expected <= set(kinds), expected - set(kinds)
     assert len(ADAPTER.rules(None)) <= 2000
 
@@ -299,19 +381,46 @@ def test_rare_events_read_well():
         Event("chain_ended", {"reason": "declined", "seat": 1}),
         Event("chain_ended", {"reason": "no_wagons", "seat": 2}),
         Event("chain_ended", {"reason": "complete", "seat": 2}),
-        Event("stalemate", {"repeats": [2, 2, 2], "reset": 1, "hand_cards": [3, 4, 5],
-                            "tableaux": [[], [], []], "lines": [[], [], [], []]}),
-        Event("card_played", {"seat": 0, "card": "discard_column3", "declined": False,
-                              "side": "right", "slot": 2, "rows": [1, 2, 3],
-                              "wagons": [{"row": r, "side": "right", "slot": 2,
-                                          "wagon": "mail"} for r in (1, 2, 3)]}),
-        Event("card_played", {"seat": 0, "card": "discard_city", "declined": False, "row": 1,
-                              "city": "home_city", "wagons": []}),
+        Event(
+            "stalemate",
+            {
+                "repeats": [2, 2, 2],
+                "reset": 1,
+                "hand_cards": [3, 4, 5],
+                "tableaux": [[], [], []],
+                "lines": [[], [], [], []],
+            },
+        ),
+        Event(
+            "card_played",
+            {
+                "seat": 0,
+                "card": "discard_column3",
+                "declined": False,
+                "side": "right",
+                "slot": 2,
+                "rows": [1, 2, 3],
+                "wagons": [
+                    {"row": r, "side": "right", "slot": 2, "wagon": "mail"} for r in (1, 2, 3)
+                ],
+            },
+        ),
+        Event(
+            "card_played",
+            {
+                "seat": 0,
+                "card": "discard_city",
+                "declined": False,
+                "row": 1,
+                "city": "home_city",
+                "wagons": [],
+            },
+        ),
         Event("city_revealed", {"row": 0, "city": "istanbul"}),
         Event("turn_ended", {"seat": 0, "claims": 1}),
         Event("turn_ended", {"seat": 1, "claims": 0}),
         Event("reshuffled", {"reshuffle": 1, "cards": 40}),
-    ]  # fmt: skip
+    ]
     lines = [ADAPTER.describe(e, names, None) for e in rare]
     assert all(line and "{" not in line for line in lines), lines
     assert lines[5].startswith("♻️ Stalemate")
@@ -327,8 +436,10 @@ def test_a_tie_break_is_explained():
     result = final_result(state)
     assert result.scores == [4, 4] and result.tiebreak == "capitals"
     text = "\n".join(ADAPTER.result_lines(result, NAMES[:2], None))
-    assert ("Tied on points: more capitals wins (alice (capitals 2, city cards 2), bob "
-            "(capitals 1, city cards 3)).") in text
+    assert (
+        "Tied on points: more capitals wins (alice (capitals 2, city cards 2), bob "
+        "(capitals 1, city cards 3))."
+    ) in text
     state = position(2, won=[["london", "nice"], ["paris", "salzburg"]])
     result = final_result(state)
     assert result.scores == [3, 3] and result.tiebreak is None and result.winners == [0, 1]
@@ -343,22 +454,34 @@ def test_highlights_name_what_a_move_touches():
     assert ADAPTER.highlight(parse({"type": "take_back", "wagon": "mail"})) == {"hand"}
     assert ADAPTER.highlight(parse({"type": "claim", "row": 2})) == {"row:2"}
     assert ADAPTER.highlight(parse({"type": "swap_pick", "seat": 1, "wagon": "tank"})) == {
-        "seat:1:tank"}
-    assert ADAPTER.highlight(parse({"type": "swap_pick", "row": 1, "side": "left",
-                                    "slot": 2})) == {"w:1:left:2"}  # fmt: skip
-    assert ADAPTER.highlight(parse({"type": "play_card", "card": "discard_column2",
-                                    "side": "right", "slot": 1, "rows": [0, 1]})) == {
-        "w:0:right:1", "w:1:right:1"}  # fmt: skip
+        "seat:1:tank"
+    }
+    assert ADAPTER.highlight(parse({"type": "swap_pick", "row": 1, "side": "left", "slot": 2})) == {
+        "w:1:left:2"
+    }
+    assert ADAPTER.highlight(
+        parse(
+            {
+                "type": "play_card",
+                "card": "discard_column2",
+                "side": "right",
+                "slot": 1,
+                "rows": [0, 1],
+            }
+        )
+    ) == {"w:0:right:1", "w:1:right:1"}
     assert ADAPTER.highlight(parse({"type": "end_turn"})) == set()
 
 
 # --------------------------------------------------------------------------- Discord
 
 
-async def open_mp(world: Any, bot: Any, host: Any, joiners: list[Any], *, ais: int = 0,
-                  variant: str | None = None) -> tuple[str, Any]:  # fmt: skip
-    return await open_and_start(world, bot, host, joiners, command="moscow-paris", ais=ais,
-                                variant=variant)  # fmt: skip
+async def open_mp(
+    world: Any, bot: Any, host: Any, joiners: list[Any], *, ais: int = 0, variant: str | None = None
+) -> tuple[str, Any]:
+    return await open_and_start(
+        world, bot, host, joiners, command="moscow-paris", ais=ais, variant=variant
+    )
 
 
 def path_of(host: MatchHost, live: Any, seat: int, action: Any) -> tuple[str, ...]:
@@ -417,8 +540,16 @@ def hands(live: Any) -> tuple[list[str], ...]:
 class Table:
     """One match being clicked through: who is who, what was sent, the hands over time."""
 
-    def __init__(self, world: Any, bot: Any, match_id: str, thread: Any, users: list[Any],
-                 log: PayloadLog, seed: int = 1) -> None:  # fmt: skip
+    def __init__(
+        self,
+        world: Any,
+        bot: Any,
+        match_id: str,
+        thread: Any,
+        users: list[Any],
+        log: PayloadLog,
+        seed: int = 1,
+    ) -> None:
         self.world, self.bot, self.match_id, self.thread = world, bot, match_id, thread
         self.users = {u.id: u for u in users}
         self.log = log
@@ -463,8 +594,9 @@ class Table:
         return played
 
 
-def hand_leaks(sent: list[Sent], snapshots: list[tuple[int, tuple]],
-               owners: dict[int, int]) -> list[str]:  # fmt: skip
+def hand_leaks(
+    sent: list[Sent], snapshots: list[tuple[int, tuple]], owners: dict[int, int]
+) -> list[str]:
     """Bodies showing a seat's hand to anybody but that seat's player.
 
     A hand reads as its private line ("✋ **Your hand** (n): …"); a body is checked against
@@ -475,8 +607,9 @@ def hand_leaks(sent: list[Sent], snapshots: list[tuple[int, tuple]],
     for item in sent:
         k = next((i for i, (n, _) in enumerate(snapshots) if n > item.seq), len(snapshots) - 1)
         window = [snapshots[max(0, k - 1)][1], snapshots[k][1]]
-        own = {hand_line(h[s], None) for h in window for s, u in owners.items()
-               if u == item.audience}  # fmt: skip
+        own = {
+            hand_line(h[s], None) for h in window for s, u in owners.items() if u == item.audience
+        }
         for all_hands in window:
             for seat, hand in enumerate(all_hands):
                 line = hand_line(hand, None)
@@ -545,11 +678,13 @@ async def test_two_people_play_a_whole_match_and_hands_stay_private(world, tiny_
             stranger = await dave.click(board, "My hand")
             assert stranger.ephemeral and "not playing" in stranger.content
             # The keyboard: autocomplete offers only alice's legal moves, within limits.
-            offered = await alice.autocomplete(world.games, "moscow-paris play", option="move",
-                                               value="")  # fmt: skip
+            offered = await alice.autocomplete(
+                world.games, "moscow-paris play", option="move", value=""
+            )
             assert 0 < len(offered) <= 25 and all(len(c["name"]) <= 100 for c in offered)
-            assert not await bob.autocomplete(world.games, "moscow-paris play", option="move",
-                                              value="")  # fmt: skip
+            assert not await bob.autocomplete(
+                world.games, "moscow-paris play", option="move", value=""
+            )
 
             played = await table.play_out()
             live = await table.live()
@@ -577,8 +712,9 @@ async def test_three_players_with_an_ai_play_the_orient_express(world, tiny_pict
     log = PayloadLog(world.fake)
     with log.installed():
         async with world.bot() as bot:
-            match_id, thread = await open_mp(world, bot, alice, [carol], ais=1,
-                                             variant="orient_express")  # fmt: skip
+            match_id, thread = await open_mp(
+                world, bot, alice, [carol], ais=1, variant="orient_express"
+            )
             table = Table(world, bot, match_id, thread, [alice, carol], log, seed=5)
             await table.snapshot()
             await ask_hands(table)
@@ -590,8 +726,12 @@ async def test_three_players_with_an_ai_play_the_orient_express(world, tiny_pict
             assert live.row.status == "finished" and played > 5
     description = table_message(world, thread).embeds[0]["description"]
     assert "Final result" in description
-    pinged = {u for m in world.fake.pinged_messages() if m.channel_id == thread.id
-              for u in m.pinged_user_ids}  # fmt: skip
+    pinged = {
+        u
+        for m in world.fake.pinged_messages()
+        if m.channel_id == thread.id
+        for u in m.pinged_user_ids
+    }
     assert {alice.id, carol.id} <= pinged  # past tables no longer say whose turn it was
     assert_no_leaks(table)
 
@@ -621,10 +761,12 @@ async def test_four_players_in_teams_with_two_ai_seats(world, tiny_pictures):
 def chain_arrangement(players: int) -> dict[str, Any]:
     """A deck whose deal gives seat 0 the chain exchange, and everyone wagons."""
     deck = [CARD_IDS[c] for c in full_deck(GAME.parse_options({}))]
-    deals = [["chain_exchange", "mail", "tank", "passenger", "dining"],
-             ["sleeper", "baggage", "boxcar", "flatcar", "mail"],
-             ["tank", "dining", "passenger", "sleeper", "baggage"],
-             ["flatcar", "boxcar", "mail", "tank", "dining"]][:players]  # fmt: skip
+    deals = [
+        ["chain_exchange", "mail", "tank", "passenger", "dining"],
+        ["sleeper", "baggage", "boxcar", "flatcar", "mail"],
+        ["tank", "dining", "passenger", "sleeper", "baggage"],
+        ["flatcar", "boxcar", "mail", "tank", "dining"],
+    ][:players]
     top = []
     for hand in deals:
         for card in hand:
@@ -648,10 +790,11 @@ def chain_deal(monkeypatch):
 
 def by_type(**fields: Any):
     """A chooser: the legal action with these fields."""
+
     def choose(live: Any, seat: int) -> Any:
         actions = live.game.legal_actions(live.state, seat)
-        return next(a for a in actions
-                    if all(getattr(a, k, None) == v for k, v in fields.items()))  # fmt: skip
+        return next(a for a in actions if all(getattr(a, k, None) == v for k, v in fields.items()))
+
     return choose
 
 
@@ -672,12 +815,15 @@ async def test_a_chain_exchange_goes_round_three_players(world, tiny_pictures, c
             await ask_hands(table)
             await put_first_wagons(table, ["mail", "sleeper", "tank"])
             # alice plays the chain exchange toward bob: she decides the first link.
-            assert await table.turn(by_type(type="play_card", card="chain_exchange",
-                                            direction="left"))  # fmt: skip
+            assert await table.turn(
+                by_type(type="play_card", card="chain_exchange", direction="left")
+            )
             live = await table.live()
             assert live.to_act() == {0}
-            assert "waiting for **alice** to exchange a wagon with bob" in \
-                table_message(world, thread).embeds[0]["description"]
+            assert (
+                "waiting for **alice** to exchange a wagon with bob"
+                in table_message(world, thread).embeds[0]["description"]
+            )
             pinged = len(fake.pings(bob))
             assert await table.turn(by_type(type="exchange", give="mail", take="sleeper"))
 
@@ -689,8 +835,10 @@ async def test_a_chain_exchange_goes_round_three_players(world, tiny_pictures, c
             assert "The chain goes on: bob may now exchange a wagon with carol" in ping.content
             assert f"<@{bob.id}>, your turn" in ping.content
             board = table_message(world, thread)
-            assert "waiting for **bob** to exchange a wagon with carol, or stop the chain" in \
-                board.embeds[0]["description"]
+            assert (
+                "waiting for **bob** to exchange a wagon with carol, or stop the chain"
+                in board.embeds[0]["description"]
+            )
             refused = await alice.click(board, "Take turn")
             assert refused.ephemeral and "not your turn" in refused.content
             assert "bob" in refused.content
@@ -698,7 +846,9 @@ async def test_a_chain_exchange_goes_round_three_players(world, tiny_pictures, c
             opened = await bob.click(board, "Take turn")
             prefix, out = offered(opened.message)
             assert prefix == () and {label for label, _, _ in out.values()} == {
-                "Give your 🟨 Mail car to carol", "Stop the chain: no exchange"}
+                "Give your 🟨 Mail car to carol",
+                "Stop the chain: no exchange",
+            }
             done = await follow(bob, opened.message, ("g.mail", "t.tank"))
             assert "Done" in done.content
             await settle(world, bot)
@@ -730,8 +880,9 @@ async def test_a_restart_in_the_middle_of_a_chain(world, tiny_pictures, chain_de
             await table.snapshot()
             await ask_hands(table)
             await put_first_wagons(table, ["mail", "sleeper", "tank", "flatcar"])
-            assert await table.turn(by_type(type="play_card", card="chain_exchange",
-                                            direction="left"))  # fmt: skip
+            assert await table.turn(
+                by_type(type="play_card", card="chain_exchange", direction="left")
+            )
             assert await table.turn(by_type(type="exchange", give="mail", take="sleeper"))
             old_table = table_message(world, thread)
             # bob opens his panel and picks the wagon he gives (carol has one wagon: the
@@ -777,8 +928,9 @@ async def test_a_restart_in_the_middle_of_a_chain(world, tiny_pictures, chain_de
 async def test_the_host_combines_house_rules_in_the_lobby(world, tiny_pictures):
     alice, bob, carol = world.user("alice"), world.user("bob"), world.user("carol")
     async with world.bot() as bot:
-        opened = await alice.slash(world.games, "moscow-paris new", players=3,
-                                   variant="orient_express")  # fmt: skip
+        opened = await alice.slash(
+            world.games, "moscow-paris new", players=3, variant="orient_express"
+        )
         lobby = opened.message
         match_id = lobby.embeds[0]["footer"]["text"].split()[-1]
         (menu,) = [c for c in lobby.iter_components() if c.get("type") == 3]

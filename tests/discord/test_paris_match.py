@@ -46,8 +46,19 @@ TINY_PNG = base64.b64decode(
     "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
 )
 # Action types a sampled game favours, so the rarer steps are well sampled.
-FAVOURED = ("use_bonus", "take_bonus", "cash_prestige", "pay", "move_key", "take_end_game",
-            "pick_end_game", "place_vp_tile", "use_end_game", "buy", "sell")  # fmt: skip
+FAVOURED = (
+    "use_bonus",
+    "take_bonus",
+    "cash_prestige",
+    "pay",
+    "move_key",
+    "take_end_game",
+    "pick_end_game",
+    "place_vp_tile",
+    "use_end_game",
+    "buy",
+    "sell",
+)
 
 
 @pytest.fixture
@@ -58,8 +69,13 @@ def tiny_pictures(monkeypatch):
     start = MatchHost.start
 
     async def seeded(self, match_id, user_id, *, seed=None, arrangement=None):
-        return await start(self, match_id, user_id, seed=seed if seed is not None else 2024,
-                           arrangement=arrangement)  # fmt: skip
+        return await start(
+            self,
+            match_id,
+            user_id,
+            seed=seed if seed is not None else 2024,
+            arrangement=arrangement,
+        )
 
     monkeypatch.setattr(MatchHost, "start", seeded)
 
@@ -94,8 +110,11 @@ def sampled_positions() -> list[tuple[int, Any, int]]:
     for players in (2, 3, 4):
         for edition in EDITIONS.values():
             for seed in range(2):
-                out += [(players, s, seat) for s, seat, _ in play_out(players, edition, seed)
-                        if seat is not None]  # fmt: skip
+                out += [
+                    (players, s, seat)
+                    for s, seat, _ in play_out(players, edition, seed)
+                    if seat is not None
+                ]
     return out
 
 
@@ -133,7 +152,8 @@ def check_paths(state: Any, seat: int, names: list[str]) -> dict[tuple[str, ...]
             prompt = ADAPTER.step_prompt(codes[:k], None)
             assert prompt and "{" not in prompt and len(prompt) <= 150
     assert all(len(options) <= 25 for options in children.values()), {
-        k: len(v) for k, v in children.items() if len(v) > 25}  # fmt: skip
+        k: len(v) for k, v in children.items() if len(v) > 25
+    }
     return {k: set(v) for k, v in children.items()}
 
 
@@ -149,9 +169,14 @@ def rich_seat(players: int = 4) -> Any:
     """Seat 0 in its action step with a key on Montmartre's bank, 40 francs and most of
     what can lie behind a screen."""
     state = keys_at(board(players), 0, "montmartre/bank")
-    return give(state, 0, francs=40, goods={"marble": 2, "gold": 2, "bronze": 2, "silver": 2,
-                                            "gold_prestige": 2},
-                bonus=[3, 4, 8, 10, 19, 21], egt=["E8", "E9", "E10", "E11", "E12"])  # fmt: skip
+    return give(
+        state,
+        0,
+        francs=40,
+        goods={"marble": 2, "gold": 2, "bronze": 2, "silver": 2, "gold_prestige": 2},
+        bonus=[3, 4, 8, 10, 19, 21],
+        egt=["E8", "E9", "E10", "E11", "E12"],
+    )
 
 
 def test_the_widest_decisions_are_split_to_fit_a_select():
@@ -167,20 +192,31 @@ def test_the_widest_decisions_are_split_to_fit_a_select():
     assert state.phase == PRESTIGE
     check_paths(state, 0, NAMES)
     # Bonus 24 (pairs of resources) with three wild tiles: hundreds of ways, counted first.
-    pairs = give(rich_seat(), 0, francs=40, goods={"wood": 3, "marble": 2, "gold": 2},
-                 bonus=[2, 10, 21, 24], egt=["E7"])  # fmt: skip
+    pairs = give(
+        rich_seat(),
+        0,
+        francs=40,
+        goods={"wood": 3, "marble": 2, "gold": 2},
+        bonus=[2, 10, 21, 24],
+        egt=["E7"],
+    )
     children = check_paths(pairs, 0, NAMES)
     uses = [k for k in children if k[-1:] == ("B24",)]
     assert uses and all(re.fullmatch(r"w\d", code) for code in children[uses[0]])
     # Every usable tile at once (20 bonus tiles, 6 end-game tiles): still one select each.
-    tiles = give(rich_seat(), 0, francs=40, goods={"bronze": 2, "wood": 2}, meeple=12,
-                 bonus=[1, 5, 7, 12, 22, 6, 11, 15, 18, 26, 28, 13, 14, 17, 20, 23, 24, 25,
-                        29, 30], egt=["E1", "E2", "E3", "E4", "E5", "E6"])  # fmt: skip
+    tiles = give(
+        rich_seat(),
+        0,
+        francs=40,
+        goods={"bronze": 2, "wood": 2},
+        meeple=12,
+        bonus=[1, 5, 7, 12, 22, 6, 11, 15, 18, 26, 28, 13, 14, 17, 20, 23, 24, 25, 29, 30],
+        egt=["E1", "E2", "E3", "E4", "E5", "E6"],
+    )
     children = check_paths(replace(tiles, reserve=(2, 2, 2, 2)), 0, NAMES)
     assert children[("act", "use")] == {"bt", "et"}
     # A bonus tile after a 1 with the whole track open: by zone.
-    state, _ = act(keys_at(board(2), 0, "belleville/bank"), move("belleville/bank",
-                                                                    "belleville/2"))
+    state, _ = act(keys_at(board(2), 0, "belleville/bank"), move("belleville/bank", "belleville/2"))
     assert state.phase == BONUS  # the bronze token beside it may be sold at once
     assert check_paths(state, 0, NAMES[:2])[("bonus",)] == {"zA", "zB", "zC", "skip", "trade"}
 
@@ -195,7 +231,8 @@ def test_the_bonus_tile_of_a_3_can_be_paid_by_selling_first():
     assert state.phase == BONUS and state.francs[0] == 0
     moves = ADAPTER.moves(GAME.view(state, 0), GAME.legal_actions(state, 0), NAMES[:2], None)
     assert {m.steps[0].label for m in moves} == {
-        "🎫 A bonus tile for Saint-Germain 3 costs 2 francs: sell something first"}
+        "🎫 A bonus tile for Saint-Germain 3 costs 2 francs: sell something first"
+    }
     assert check_paths(state, 0, NAMES[:2])[("bonus",)] == {"skip", "trade"}
     sell = next(m for m in moves if m.codes[1] == "trade")
     assert sell.label.endswith("💱 Trade at your screen → Sell 🥇 gold prestige for 3 francs")
@@ -207,8 +244,11 @@ def test_the_bonus_tile_of_a_3_can_be_paid_by_selling_first():
     assert moves[0].steps[0].label == "🎫 A bonus tile for Saint-Germain 3, for 2 francs"
     assert {"zA", "zB", "zC", "skip"} <= check_paths(state, 0, NAMES[:2])[("bonus",)]
     # The prestige and VP-tile steps offer the free actions too.
-    for step, prompt in ((("cash", "use"), "pa.prompt.use"), (("vpt", "trade"), "pa.prompt.trade"),
-                         (("cash", "use", "B17"), "pa.prompt.track")):  # fmt: skip
+    for step, prompt in (
+        (("cash", "use"), "pa.prompt.use"),
+        (("vpt", "trade"), "pa.prompt.trade"),
+        (("cash", "use", "B17"), "pa.prompt.track"),
+    ):
         assert prompt_key(step) == prompt
 
 
@@ -220,22 +260,33 @@ def test_labels_say_what_happens():
     labels = {m.label for m in moves}
     head = "🎬 Step 2: your action → "
     assert head + "🔑 Place a key on a bank or the Arc → The Chaillot bank: take 7 francs" in labels
-    buy = next(m for m, a in zip(moves, actions, strict=True) if a.type == "move_key"
-               and a.to == "montmartre/8" and a.from_ == "montmartre/bank")  # fmt: skip
+    buy = next(
+        m
+        for m, a in zip(moves, actions, strict=True)
+        if a.type == "move_key" and a.to == "montmartre/8" and a.from_ == "montmartre/bank"
+    )
     assert buy.codes == ("act", "buy", "d0", "v8", "bank")
     assert buy.steps[3].label.startswith("8 🍽️ restaurant · 🟨 gold · +2 VP · needs 🪵 wood")
     assert buy.steps[4].label == "From the bank: pay 8 francs"
-    arc = next(m for m, a in zip(moves, actions, strict=True) if a.type == "move_key"
-               and a.to == "chaillot/L12" and a.from_ == "arc")  # fmt: skip
+    arc = next(
+        m
+        for m, a in zip(moves, actions, strict=True)
+        if a.type == "move_key" and a.to == "chaillot/L12" and a.from_ == "arc"
+    )
     assert arc.steps[3].label.startswith("New: Notre-Dame (12) · needs 🪨 marble + 🟨 gold")
     assert arc.steps[4].label == "From the Arc: pay 12 francs"
     assert head + "🎫 Use a tile → Use bonus tile 5 (+5 francs)" in labels
-    assert head + ("🎫 Use a tile → Use bonus tile 17 (take any tile of the track) → Zone A "
-                   "(spaces 1–10): 9 to choose from → Space 3: bonus tile 3 (counts as 🪨 "
-                   "marble)") in labels
+    assert (
+        head
+        + (
+            "🎫 Use a tile → Use bonus tile 17 (take any tile of the track) → Zone A "
+            "(spaces 1–10): 9 to choose from → Space 3: bonus tile 3 (counts as 🪨 "
+            "marble)"
+        )
+        in labels
+    )
     assert head + "💱 Trade at your screen → Sell 🪵 wood for 1 franc" in labels
-    assert ADAPTER.highlight(actions[buy.index]) == {"loc:montmartre/8",
-                                                     "from:montmartre/bank"}  # fmt: skip
+    assert ADAPTER.highlight(actions[buy.index]) == {"loc:montmartre/8", "from:montmartre/bank"}
 
 
 def test_step_prompts_follow_the_path():
@@ -254,11 +305,13 @@ def test_highlights_name_what_a_move_touches():
     parse = GAME.parse_action
     assert ADAPTER.highlight(parse({"type": "place_key", "to": "arc"})) == {"arc"}
     assert ADAPTER.highlight(parse({"type": "place_key", "to": "chaillot/bank"})) == {
-        "bank:chaillot"}
+        "bank:chaillot"
+    }
     assert ADAPTER.highlight(parse({"type": "take_bonus", "space": 12})) == {"track:12"}
     assert ADAPTER.highlight(parse({"type": "use_bonus", "tile": 17, "space": 3})) == {"track:3"}
-    assert ADAPTER.highlight(parse({"type": "place_vp_tile", "tile": "VP20",
-                                    "district": "belleville"})) == {"vp:belleville"}
+    assert ADAPTER.highlight(
+        parse({"type": "place_vp_tile", "tile": "VP20", "district": "belleville"})
+    ) == {"vp:belleville"}
     assert ADAPTER.highlight(parse({"type": "sell", "item": "wood"})) == {"supply"}
     assert ADAPTER.highlight(parse({"type": "end_turn"})) == set()
 
@@ -287,13 +340,16 @@ def test_private_text_shows_only_the_own_screen():
     # Browsing the end-game stack: the tiles are listed to the browser only.
     state = replace(board(2), endgame=tuple(range(12)))
     state, _ = act(state, {"type": "take_end_game"})
-    assert "🤫 In the end-game stack (12 tiles): end-game tile E1 (3 VP)" in \
-        ADAPTER.private_text(GAME.view(state, 0), NAMES[:2], None)
+    assert "🤫 In the end-game stack (12 tiles): end-game tile E1 (3 VP)" in ADAPTER.private_text(
+        GAME.view(state, 0), NAMES[:2], None
+    )
     assert "end-game stack" not in ADAPTER.private_text(GAME.view(state, 1), NAMES[:2], None)
 
 
-ONE_PLURAL = re.compile(r"(?<![\d.,])1 (tiles|francs|keys|pairs|turns|spaces|buildings|"
-                        r"landmarks|kinds|places)\b")  # fmt: skip
+ONE_PLURAL = re.compile(
+    r"(?<![\d.,])1 (tiles|francs|keys|pairs|turns|spaces|buildings|"
+    r"landmarks|kinds|places)\b"
+)
 
 
 def reads_well(line: str | None, limit: int = 700) -> bool:
@@ -319,14 +375,33 @@ def test_every_event_and_result_reads_well():
                 result = GAME.result(state)
                 text = "\n".join(ADAPTER.result_lines(result, NAMES[:players], None))
                 assert reads_well(text, 3500) and "VP" in text
-                status = "\n".join(ADAPTER.status_lines(GAME.view(state, None), NAMES[:players],
-                                                        None))  # fmt: skip
+                status = "\n".join(
+                    ADAPTER.status_lines(GAME.view(state, None), NAMES[:players], None)
+                )
                 assert reads_well(status, 3000) and "Game over" in status
-    expected = {"tile_placed", "tile_drawn", "key_placed", "key_moved", "token_taken",
-                "vp_scored", "bonus_taken", "vp_tile_placed", "step_skipped", "bought", "sold",
-                "bonus_used", "end_game_tile_used", "end_game_stack_browsed",
-                "end_game_stack_seen", "end_game_tile_taken", "end_game_tile_picked",
-                "end_triggered", "turn_ended", "district_scored", "game_over"}  # fmt: skip
+    expected = {
+        "tile_placed",
+        "tile_drawn",
+        "key_placed",
+        "key_moved",
+        "token_taken",
+        "vp_scored",
+        "bonus_taken",
+        "vp_tile_placed",
+        "step_skipped",
+        "bought",
+        "sold",
+        "bonus_used",
+        "end_game_tile_used",
+        "end_game_stack_browsed",
+        "end_game_stack_seen",
+        "end_game_tile_taken",
+        "end_game_tile_picked",
+        "end_triggered",
+        "turn_ended",
+        "district_scored",
+        "game_over",
+    }
     assert expected <= set(kinds), expected - set(kinds)
     assert len(ADAPTER.rules(None)) <= 2000
 
@@ -335,41 +410,133 @@ def test_rare_events_read_well():
     names = NAMES[:3]
     rare = [
         Event("tile_discarded", {"seat": 0, "tile": "la_villette/3"}),
-        Event("tile_placed", {"seat": 1, "tile": "la_villette/2", "value": 2, "kind": "cafe",
-                              "space": "chaillot/2"}),
+        Event(
+            "tile_placed",
+            {"seat": 1, "tile": "la_villette/2", "value": 2, "kind": "cafe", "space": "chaillot/2"},
+        ),
         Event("passed", {"seat": 2}),
         Event("resources_paid", {"seat": 0, "items": ["B10:gold", "marble", "marble"]}),
-        Event("prestige_cashed", {"seat": 1, "landmark": "L15",
-                                  "items": ["B19:gold_prestige", "silver"], "vp": 9}),
-        Event("key_moved", {"seat": 2, "from": "arc", "to": "chaillot/L12", "francs": 12,
-                            "landmark_added": True, "bonus_tiles": [16],
-                            "resources": ["marble", "gold"]}),
-        Event("bonus_used", {"seat": 0, "tile": 24, "items": ["wood", "wood"], "pairs": 1,
-                             "vp": 3, "francs": 0}),
+        Event(
+            "prestige_cashed",
+            {"seat": 1, "landmark": "L15", "items": ["B19:gold_prestige", "silver"], "vp": 9},
+        ),
+        Event(
+            "key_moved",
+            {
+                "seat": 2,
+                "from": "arc",
+                "to": "chaillot/L12",
+                "francs": 12,
+                "landmark_added": True,
+                "bonus_tiles": [16],
+                "resources": ["marble", "gold"],
+            },
+        ),
+        Event(
+            "bonus_used",
+            {"seat": 0, "tile": 24, "items": ["wood", "wood"], "pairs": 1, "vp": 3, "francs": 0},
+        ),
         Event("bonus_used", {"seat": 0, "tile": 13, "price": 4, "vp": 0, "francs": -4}),
-        Event("bonus_used", {"seat": 0, "tile": 25, "space": 20, "taken": 20, "vp": 0,
-                             "francs": 0}),
+        Event(
+            "bonus_used", {"seat": 0, "tile": 25, "space": 20, "taken": 20, "vp": 0, "francs": 0}
+        ),
         Event("bonus_27_scored", {"seat": 1, "francs": 1, "vp": 1}),
         Event("end_triggered", {"seat": 1, "turns_left": 1}),
-        Event("district_scored", {"district": "montmartre", "tile": "VP20",
-                                  "points": [20, 10, 5], "vp": [20, 10, 0], "players": [
-            {"seat": 0, "sum": 13, "best": 8, "values": [8, 5], "place": 1, "shared": False,
-             "tie_won_on_best": True, "vp": 20},
-            {"seat": 1, "sum": 13, "best": 5, "values": [5, 5, 3], "place": 2,
-             "shared": False, "tie_won_on_best": False, "vp": 10}]}),
-        Event("district_scored", {"district": "chaillot", "tile": "VP16", "points": [16, 8, 4],
-                                  "vp": [16, 16, 0], "players": [
-            {"seat": 0, "sum": 15, "best": 15, "values": [15], "place": 1, "shared": True,
-             "tie_won_on_best": False, "vp": 16},
-            {"seat": 2, "sum": 15, "best": 15, "values": [15], "place": 1, "shared": True,
-             "tie_won_on_best": False, "vp": 16}]}),
-        Event("district_scored", {"district": "belleville", "tile": "VP18",
-                                  "points": [18, 9, 4], "vp": [18, 0], "players": [
-            {"seat": 0, "sum": 12, "best": 8, "values": [8, 4], "place": 1, "shared": False,
-             "tie_won_on_best": False, "vp": 18},
-            {"seat": 1, "sum": 5, "best": 5, "values": [5], "place": 2, "shared": False,
-             "tie_won_on_best": False, "below_half": True, "vp": 0}]}),
-    ]  # fmt: skip
+        Event(
+            "district_scored",
+            {
+                "district": "montmartre",
+                "tile": "VP20",
+                "points": [20, 10, 5],
+                "vp": [20, 10, 0],
+                "players": [
+                    {
+                        "seat": 0,
+                        "sum": 13,
+                        "best": 8,
+                        "values": [8, 5],
+                        "place": 1,
+                        "shared": False,
+                        "tie_won_on_best": True,
+                        "vp": 20,
+                    },
+                    {
+                        "seat": 1,
+                        "sum": 13,
+                        "best": 5,
+                        "values": [5, 5, 3],
+                        "place": 2,
+                        "shared": False,
+                        "tie_won_on_best": False,
+                        "vp": 10,
+                    },
+                ],
+            },
+        ),
+        Event(
+            "district_scored",
+            {
+                "district": "chaillot",
+                "tile": "VP16",
+                "points": [16, 8, 4],
+                "vp": [16, 16, 0],
+                "players": [
+                    {
+                        "seat": 0,
+                        "sum": 15,
+                        "best": 15,
+                        "values": [15],
+                        "place": 1,
+                        "shared": True,
+                        "tie_won_on_best": False,
+                        "vp": 16,
+                    },
+                    {
+                        "seat": 2,
+                        "sum": 15,
+                        "best": 15,
+                        "values": [15],
+                        "place": 1,
+                        "shared": True,
+                        "tie_won_on_best": False,
+                        "vp": 16,
+                    },
+                ],
+            },
+        ),
+        Event(
+            "district_scored",
+            {
+                "district": "belleville",
+                "tile": "VP18",
+                "points": [18, 9, 4],
+                "vp": [18, 0],
+                "players": [
+                    {
+                        "seat": 0,
+                        "sum": 12,
+                        "best": 8,
+                        "values": [8, 4],
+                        "place": 1,
+                        "shared": False,
+                        "tie_won_on_best": False,
+                        "vp": 18,
+                    },
+                    {
+                        "seat": 1,
+                        "sum": 5,
+                        "best": 5,
+                        "values": [5],
+                        "place": 2,
+                        "shared": False,
+                        "tie_won_on_best": False,
+                        "below_half": True,
+                        "vp": 0,
+                    },
+                ],
+            },
+        ),
+    ]
     lines = [ADAPTER.describe(e, names, None) for e in rare]
     assert all(reads_well(line) for line in lines), lines
     assert lines[0] == "🗑️ La Villette 3 fits in no district and leaves the game."
@@ -380,22 +547,41 @@ def test_rare_events_read_well():
     assert lines[7].endswith("a key from the reserve for 4 francs.")
     assert lines[9] == "💶 Bonus tile 27: 🔵 bob scores 1 VP for 1 franc."
     assert lines[10] == "⏳ The last end-game tile is gone: 1 more turn, then the final scoring."
-    assert ("1st 🟠 alice 13 (8+5), tie won with the best building (8) → 20 VP; 2nd 🔵 bob 13 "
-            "(5+5+3), tie lost (best building 5) → 10 VP.") in lines[11]
+    assert (
+        "1st 🟠 alice 13 (8+5), tie won with the best building (8) → 20 VP; 2nd 🔵 bob 13 "
+        "(5+5+3), tie lost (best building 5) → 10 VP."
+    ) in lines[11]
     assert lines[12].count("the place is shared") == 2
     assert "less than half of the first → 0 VP" in lines[13]
 
 
 def test_a_tie_break_is_explained():
-    players = [{"seat": s, "vp_during_game": 30, "bonus_27": 0, "districts": {},
-                "district_vp": 10, "total": 40, "francs": f, "building_value": 20}
-               for s, f in ((0, 5), (1, 9))]  # fmt: skip
-    result = Result(scores=[40, 40], ranking=[[1], [0]], winners=[1], tiebreak="francs",
-                    details={"players": players, "districts": []})  # fmt: skip
+    players = [
+        {
+            "seat": s,
+            "vp_during_game": 30,
+            "bonus_27": 0,
+            "districts": {},
+            "district_vp": 10,
+            "total": 40,
+            "francs": f,
+            "building_value": 20,
+        }
+        for s, f in ((0, 5), (1, 9))
+    ]
+    result = Result(
+        scores=[40, 40],
+        ranking=[[1], [0]],
+        winners=[1],
+        tiebreak="francs",
+        details={"players": players, "districts": []},
+    )
     lines = ADAPTER.result_lines(result, NAMES[:2], None)
     assert lines[0].startswith("**1. 🔵 bob — 40 VP**: 30 in play + 10 districts")
-    assert ("⚖️ Tied on VP: more francs ranks higher (🟠 alice: 5 francs, buildings worth 20, "
-            "🔵 bob: 9 francs, buildings worth 20).") in lines
+    assert (
+        "⚖️ Tied on VP: more francs ranks higher (🟠 alice: 5 francs, buildings worth 20, "
+        "🔵 bob: 9 francs, buildings worth 20)."
+    ) in lines
     assert "No district got a VP tile" in "\n".join(lines)
     shared = Result(scores=[3, 3], ranking=[[0, 1]], winners=[0, 1])
     assert "Shared win: alice, bob." in ADAPTER.result_lines(shared, NAMES[:2], None)
@@ -408,8 +594,10 @@ def test_status_lines_say_whose_turn_and_what_is_public():
     text = "\n".join(lines)
     assert lines[0] == "**Round 1** — 🔵 **bob**: place or move a key"
     assert "⏳ The end is near: 2 more turns after this one" in text
-    assert "🔵 **bob** — **0 VP** · 🔑 8 keys behind the screen (+2 in the reserve) · 🎫 2 " \
-           "bonus tiles · 🇫🇷 1 end-game tile · meeple on 0" in text
+    assert (
+        "🔵 **bob** — **0 VP** · 🔑 8 keys behind the screen (+2 in the reserve) · 🎫 2 "
+        "bonus tiles · 🇫🇷 1 end-game tile · meeple on 0" in text
+    )
     assert "bonus tile 5" not in text and "E3" not in text  # how many, never which
     assert reads_well(text, 3000)
 
@@ -417,10 +605,12 @@ def test_status_lines_say_whose_turn_and_what_is_public():
 # --------------------------------------------------------------------------- Discord
 
 
-async def open_paris(world: Any, bot: Any, host: Any, joiners: list[Any], *, ais: int = 0,
-                     variant: str | None = None) -> tuple[str, Any]:  # fmt: skip
-    return await open_and_start(world, bot, host, joiners, command="paris", ais=ais,
-                                variant=variant)  # fmt: skip
+async def open_paris(
+    world: Any, bot: Any, host: Any, joiners: list[Any], *, ais: int = 0, variant: str | None = None
+) -> tuple[str, Any]:
+    return await open_and_start(
+        world, bot, host, joiners, command="paris", ais=ais, variant=variant
+    )
 
 
 def path_of(host: MatchHost, live: Any, seat: int, action: Any) -> tuple[str, ...]:
@@ -471,8 +661,16 @@ async def walk(user: Any, panel: Any, codes: tuple[str, ...]) -> Any:
 class Table:
     """One match being clicked through: who is who, what was sent, the screens over time."""
 
-    def __init__(self, world: Any, bot: Any, match_id: str, thread: Any, users: list[Any],
-                 log: PayloadLog, seed: int = 1) -> None:  # fmt: skip
+    def __init__(
+        self,
+        world: Any,
+        bot: Any,
+        match_id: str,
+        thread: Any,
+        users: list[Any],
+        log: PayloadLog,
+        seed: int = 1,
+    ) -> None:
         self.world, self.bot, self.match_id, self.thread = world, bot, match_id, thread
         self.users = {u.id: u for u in users}
         self.log = log
@@ -488,8 +686,9 @@ class Table:
     async def snapshot(self) -> None:
         live = await self.live()
         self.owners = {s.seat: s.user_id for s in live.row.seat_rows if s.user_id}
-        secrets = {s: secret_lines(live.game.view(live.state, s))
-                   for s in range(len(live.row.seat_rows))}  # fmt: skip
+        secrets = {
+            s: secret_lines(live.game.view(live.state, s)) for s in range(len(live.row.seat_rows))
+        }
         self.snapshots.append((len(self.log.sent), secrets))
 
     def person_to_act(self, live: Any) -> tuple[int, Any] | None:
@@ -549,8 +748,9 @@ class Table:
         return played
 
 
-def screen_leaks(sent: list[Sent], snapshots: list[tuple[int, dict[int, set[str]]]],
-                 owners: dict[int, int]) -> list[str]:  # fmt: skip
+def screen_leaks(
+    sent: list[Sent], snapshots: list[tuple[int, dict[int, set[str]]]], owners: dict[int, int]
+) -> list[str]:
     """Bodies showing a seat's screen (francs and goods, tiles held, the end-game stack it
     browses) to anybody but that seat's player.
 
@@ -560,8 +760,13 @@ def screen_leaks(sent: list[Sent], snapshots: list[tuple[int, dict[int, set[str]
     for item in sent:
         k = next((i for i, (n, _) in enumerate(snapshots) if n > item.seq), len(snapshots) - 1)
         window = [snapshots[max(0, k - 1)][1], snapshots[k][1]]
-        own = {line for secrets in window for s, u in owners.items() if u == item.audience
-               for line in secrets.get(s, ())}  # fmt: skip
+        own = {
+            line
+            for secrets in window
+            for s, u in owners.items()
+            if u == item.audience
+            for line in secrets.get(s, ())
+        }
         for secrets in window:
             for seat, lines in secrets.items():
                 if owners.get(seat) == item.audience:
@@ -582,8 +787,12 @@ def assert_no_leaks(table: Table) -> None:
     assert all(s.audience != PUBLIC for s in privates)
     # The scan can fail: a real screen of one player, shown to another or to everybody (a
     # screen unlike the other's then: at the start all screens are alike).
-    forged = [Sent(body.seq, "create", 1, body.channel_id, other, body.text)
-              for body in privates for other in table.owners.values() if other != body.audience]
+    forged = [
+        Sent(body.seq, "create", 1, body.channel_id, other, body.text)
+        for body in privates
+        for other in table.owners.values()
+        if other != body.audience
+    ]
     assert sum(bool(screen_leaks([f], table.snapshots, table.owners)) for f in forged) > 0
     for body in privates:
         public = Sent(body.seq, "edit", 1, body.channel_id, PUBLIC, body.text)
@@ -661,11 +870,13 @@ async def test_two_people_play_a_whole_match_and_screens_stay_private(world, tin
             stranger = await dave.click(board_message, "My screen")
             assert stranger.ephemeral and "not playing" in stranger.content
             # The keyboard: autocomplete offers only the legal moves of the player to act.
-            offers = await table.users[first].autocomplete(world.games, "paris play",
-                                                           option="move", value="")
+            offers = await table.users[first].autocomplete(
+                world.games, "paris play", option="move", value=""
+            )
             assert 0 < len(offers) <= 3 and all("Stack" in c["name"] for c in offers)
-            assert not await waiting.autocomplete(world.games, "paris play", option="move",
-                                                  value="")  # fmt: skip
+            assert not await waiting.autocomplete(
+                world.games, "paris play", option="move", value=""
+            )
 
             # The opening turns through the panel, then the host plays on until the stacks
             # are empty; the end-game stack is browsed and a tile kept through the panel.
@@ -711,8 +922,9 @@ async def test_three_players_with_an_ai_and_the_random_setup(world, tiny_picture
     log = PayloadLog(world.fake)
     with log.installed():
         async with world.bot() as bot:
-            match_id, thread = await open_paris(world, bot, alice, [carol], ais=1,
-                                                variant="random-setup")  # fmt: skip
+            match_id, thread = await open_paris(
+                world, bot, alice, [carol], ais=1, variant="random-setup"
+            )
             table = Table(world, bot, match_id, thread, [alice, carol], log, seed=5)
             await table.snapshot()
             await ask_screens(table)
@@ -728,8 +940,12 @@ async def test_three_players_with_an_ai_and_the_random_setup(world, tiny_picture
     description = table_message(world, thread).embeds[0]["description"]
     assert "Final result" in description
     posts = "\n".join(m.content for m in world.fake.messages(thread))
-    pinged = {u for m in world.fake.pinged_messages() if m.channel_id == thread.id
-              for u in m.pinged_user_ids}  # fmt: skip
+    pinged = {
+        u
+        for m in world.fake.pinged_messages()
+        if m.channel_id == thread.id
+        for u in m.pinged_user_ids
+    }
     assert {alice.id, carol.id} <= pinged  # past tables no longer say whose turn it was
     assert "⚫" not in posts  # three seats: vermilion, blue, yellow
     assert_no_leaks(table)
@@ -740,8 +956,9 @@ async def test_four_players_with_two_ai_seats_ignoring_districts(world, tiny_pic
     log = PayloadLog(world.fake)
     with log.installed():
         async with world.bot() as bot:
-            match_id, thread = await open_paris(world, bot, alice, [bob], ais=2,
-                                                variant="ignore-districts")  # fmt: skip
+            match_id, thread = await open_paris(
+                world, bot, alice, [bob], ais=2, variant="ignore-districts"
+            )
             table = Table(world, bot, match_id, thread, [alice, bob], log, seed=9)
             await table.snapshot()
             live = await table.live()
@@ -822,8 +1039,7 @@ async def test_the_host_combines_the_variants_in_the_lobby(world, tiny_pictures)
         (menu,) = [c for c in lobby.iter_components() if c.get("type") == 3]
         assert menu["custom_id"].endswith(":option:rules") and menu["min_values"] == 0
         assert {o["value"] for o in menu["options"] if o.get("default")} == {"random_setup"}
-        picked = await alice.select(lobby, menu["custom_id"], ["random_setup",
-                                                               "ignore_districts"])
+        picked = await alice.select(lobby, menu["custom_id"], ["random_setup", "ignore_districts"])
         assert picked.responded and not picked.ephemeral, picked
         lobby = picked.message or lobby
         assert "⚙️ Variants: Random setup" in lobby.embeds[0]["description"]
@@ -858,8 +1074,7 @@ async def test_my_screen_offers_trade_and_tiles_during_ones_turn(world, tiny_pic
                 if can_trade(live):
                     break
                 seat, user = table.person_to_act(live)
-                await bot.host.act(match_id, user.id, choose(live.state, seat, table.rng),
-                                   key=None)  # fmt: skip
+                await bot.host.act(match_id, user.id, choose(live.state, seat, table.rng), key=None)
             else:
                 raise AssertionError("no position with a trade")
             await table.snapshot()
@@ -869,16 +1084,19 @@ async def test_my_screen_offers_trade_and_tiles_during_ones_turn(world, tiny_pic
             board = table_message(world, thread)
             mine = await user.click(board, "My screen")
             assert mine.message.find_component(label="💱 Trade at your screen") is not None
-            tiles = any(a.type in ("use_bonus", "use_end_game")
-                        for a in live.game.legal_actions(live.state, seat))  # fmt: skip
+            tiles = any(
+                a.type in ("use_bonus", "use_end_game")
+                for a in live.game.legal_actions(live.state, seat)
+            )
             assert (mine.message.find_component(label="🎫 Use a tile") is not None) == tiles
             theirs = await other.click(board, "My screen")
             assert theirs.ephemeral and not list(theirs.message.iter_components())
             opened = await user.click(mine.message, "💱 Trade at your screen")
             assert opened.responded and not opened.failed, opened
             assert "💱 Trade at your screen" in opened.message.content  # the path so far
-            trade = next(a for a in live.game.legal_actions(live.state, seat)
-                         if a.type in ("buy", "sell"))  # fmt: skip
+            trade = next(
+                a for a in live.game.legal_actions(live.state, seat) if a.type in ("buy", "sell")
+            )
             confirm = await walk(user, opened.message, path_of(bot.host, live, seat, trade))
             done = await user.click(confirm, "Confirm")
             assert "Done" in done.content
@@ -889,16 +1107,18 @@ async def test_my_screen_offers_trade_and_tiles_during_ones_turn(world, tiny_pic
     assert_no_leaks(table)
 
 
-async def test_the_token_just_taken_pays_for_the_bonus_tile_of_a_3(world, tiny_pictures,
-                                                                   monkeypatch):  # fmt: skip
+async def test_the_token_just_taken_pays_for_the_bonus_tile_of_a_3(
+    world, tiny_pictures, monkeypatch
+):
     """Issue 17 §1 through the panel: «…но только если заплатите 2 франка», trades «в любое
     время». Alice buys Saint-Germain 3 with her last 3 francs; in the bonus step "My screen"
     offers the trade, she sells the gold prestige token just taken, then takes the tile."""
     seeded = MatchHost.start
 
     async def arranged(self, match_id, user_id, *, seed=None, arrangement=None):
-        return await seeded(self, match_id, user_id, seed=seed,
-                            arrangement=top_first("saint_germain/3"))  # fmt: skip
+        return await seeded(
+            self, match_id, user_id, seed=seed, arrangement=top_first("saint_germain/3")
+        )
 
     monkeypatch.setattr(MatchHost, "start", arranged)
     alice, bob = world.user("alice"), world.user("bob")
@@ -907,10 +1127,13 @@ async def test_the_token_just_taken_pays_for_the_bonus_tile_of_a_3(world, tiny_p
         async with world.bot() as bot:
             match_id, thread = await open_paris(world, bot, alice, [bob])
             table = Table(world, bot, match_id, thread, [alice, bob], log)
-            opening = ({"type": "place_tile", "stack": 0}, {"type": "place_key", "to": "arc"},
-                       {"type": "place_tile", "stack": 1},
-                       {"type": "place_key", "to": "chaillot/bank"},
-                       {"type": "place_tile", "stack": 2})  # fmt: skip
+            opening = (
+                {"type": "place_tile", "stack": 0},
+                {"type": "place_key", "to": "arc"},
+                {"type": "place_tile", "stack": 1},
+                {"type": "place_key", "to": "chaillot/bank"},
+                {"type": "place_tile", "stack": 2},
+            )
             for action in opening:
                 live = await table.live()
                 _seat, user = table.person_to_act(live)
@@ -942,9 +1165,19 @@ async def test_the_token_just_taken_pays_for_the_bonus_tile_of_a_3(world, tiny_p
 
 def test_a_purchase_recap_names_the_building_bought():
     """Issue 11: recaps explain "per building": the kind bought, from the tile lying there."""
-    event = Event("key_moved", {"seat": 1, "from": "chaillot/bank", "to": "chaillot/5",
-                                "francs": 5, "landmark_added": False, "bonus_tiles": [],
-                                "resources": [], "building": "cafe"})  # fmt: skip
+    event = Event(
+        "key_moved",
+        {
+            "seat": 1,
+            "from": "chaillot/bank",
+            "to": "chaillot/5",
+            "francs": 5,
+            "landmark_added": False,
+            "bonus_tiles": [],
+            "resources": [],
+            "building": "cafe",
+        },
+    )
     line = ADAPTER.describe(event, NAMES[:2], None)
     assert "(☕ café)" in line and "5 francs" in line, line
     landmark = Event("key_moved", {**event.params, "to": "chaillot/L12", "building": None})

@@ -20,8 +20,9 @@ MENTION = re.compile(r"<@!?\d+>")
 
 def tables(world, thread) -> list:
     """The bot's table messages in the thread, oldest first (each has an embed)."""
-    return [m for m in world.fake.messages(thread)
-            if m.author_id == world.fake.bot_user.id and m.embeds]  # fmt: skip
+    return [
+        m for m in world.fake.messages(thread) if m.author_id == world.fake.bot_user.id and m.embeds
+    ]
 
 
 def assert_only_the_last_claims_the_turn(world, thread) -> None:
@@ -41,8 +42,11 @@ async def test_past_tables_keep_their_recap_but_not_the_turn(world):
         assert_only_the_last_claims_the_turn(world, thread)
         assert all(old.content for old in tables(world, thread)[1:-1])  # the recaps stay
         # What a table said is remembered, not fetched back (the REST calls of a move).
-        assert not [c for c in world.fake.rest_calls[calls:] if c.method == "GET"
-                    and c.route == "/channels/{channel_id}/messages/{message_id}"]
+        assert not [
+            c
+            for c in world.fake.rest_calls[calls:]
+            if c.method == "GET" and c.route == "/channels/{channel_id}/messages/{message_id}"
+        ]
 
 
 async def test_a_table_posted_before_a_restart_is_retired_too(world):

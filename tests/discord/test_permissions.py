@@ -52,8 +52,9 @@ async def test_without_thread_permissions_the_match_is_played_in_the_channel(wor
         table = table_message(world, world.games)
         match_id = lobby.embeds[0]["footer"]["text"].split()[-1]
         assert (await bot.host.get(match_id)).row.thread_id == world.games.id
-        played = await play_turns(world, bot, match_id, world.games, [alice, bob],
-                                  random.Random(1), turns=4)  # fmt: skip
+        played = await play_turns(
+            world, bot, match_id, world.games, [alice, bob], random.Random(1), turns=4
+        )
         tables = [m for m in world.fake.messages(world.games) if m.embeds and m.id >= table.id]
         assert played == 4 and len(tables) == 5  # a fresh table per move, in the channel
 
@@ -81,14 +82,16 @@ async def test_a_seated_admin_is_given_no_other_seat_and_every_change_is_announc
         match_id, thread, _ = await start_match(world, bot, olga, [bob])
         live = await bot.host.get(match_id)
         hers, his = live.seat_of(olga.id) + 1, live.seat_of(bob.id) + 1
-        handed = await olga.slash(world.games, "admin replace", match=match_id, seat=hers,
-                                  ai="greedy")  # fmt: skip
+        handed = await olga.slash(
+            world.games, "admin replace", match=match_id, seat=hers, ai="greedy"
+        )
         assert handed.ephemeral and f"Seat {hers} now belongs to" in handed.content
         await settle(world, bot)
         version = (await bot.host.get(match_id)).row.version
 
-        taken = await olga.slash(world.games, "admin replace", match=match_id, seat=his,
-                                 member=olga)  # fmt: skip
+        taken = await olga.slash(
+            world.games, "admin replace", match=match_id, seat=his, member=olga
+        )
         assert taken.ephemeral and "already played another seat" in taken.content, taken
         await settle(world, bot)
         live = await bot.host.get(match_id)
@@ -97,8 +100,9 @@ async def test_a_seated_admin_is_given_no_other_seat_and_every_change_is_announc
         peek = await olga.click(table_message(world, thread), "My marker")
         assert peek.ephemeral and "not playing" in peek.content
 
-        back = await olga.slash(world.games, "admin replace", match=match_id, seat=hers,
-                                member=olga)  # fmt: skip
+        back = await olga.slash(
+            world.games, "admin replace", match=match_id, seat=hers, member=olga
+        )
         assert back.ephemeral and f"Seat {hers} now belongs to" in back.content
         await settle(world, bot)
         assert (await bot.host.get(match_id)).seat_of(olga.id) == hers - 1

@@ -34,8 +34,13 @@ async def test_the_table_picture_rings_the_last_move(world, monkeypatch):
 def test_picture_words_follow_the_language_they_are_drawn_in(monkeypatch):
     said: list[str] = []
     real = textlib.draw
-    monkeypatch.setattr(textlib, "draw", lambda image, x, y, text, *a, **kw: (
-        said.append(text), real(image, x, y, text, *a, **kw))[1])  # fmt: skip
+    monkeypatch.setattr(
+        textlib,
+        "draw",
+        lambda image, x, y, text, *a, **kw: (said.append(text), real(image, x, y, text, *a, **kw))[
+            1
+        ],
+    )
     game = get_game("moscow-paris")
     view = game.view(game.setup(2, game.parse_options({}), 1), None)
     adapter = adapters()["moscow-paris"]

@@ -44,8 +44,9 @@ async def test_the_test_game_plays_a_whole_match_through_the_fake(world, race_pr
             assert "race" in [c["name"] for c in world.fake.visible_commands(alice, world.games)]
             match_id, thread, _ = await start_match(world, bot_, alice, [bob], game="race")
             live = await bot_.host.get(match_id)
-            secrets = {s.user_id: live.row.arrangement["secrets"][s.seat]
-                       for s in live.row.seat_rows}  # fmt: skip
+            secrets = {
+                s.user_id: live.row.arrangement["secrets"][s.seat] for s in live.row.seat_rows
+            }
             while (live := await bot_.host.get(match_id)).row.status == "active":
                 user = users[live.row.seat_rows[min(live.to_act())].user_id]
                 opened = await user.click(table_message(world, thread), "Take turn")
@@ -67,8 +68,7 @@ async def test_the_test_game_plays_a_whole_match_through_the_fake(world, race_pr
     assert not [s for s in log.sent if s.audience == PUBLIC and "secret number" in s.text]
 
 
-async def test_back_is_offered_only_where_it_goes_somewhere(world, race_presentation,
-                                                            monkeypatch):  # fmt: skip
+async def test_back_is_offered_only_where_it_goes_somewhere(world, race_presentation, monkeypatch):
     """Back returns to the first real choice: after a choice it is there; where every step
     was forced (one legal move), the confirm screen is the first screen and has no Back."""
     from tests.toy_game.engine import Race, Step
@@ -84,8 +84,11 @@ async def test_back_is_offered_only_where_it_goes_somewhere(world, race_presenta
         assert confirm.message.find_component(label="Back") is not None
         back = await user.click(confirm.message, "Back")
         assert len(choice_buttons(back.message)) == 2
-        monkeypatch.setattr(Race, "legal_actions", lambda self, state, seat: (
-            [Step(by=1)] if seat in self.to_act(state) else []))  # fmt: skip
+        monkeypatch.setattr(
+            Race,
+            "legal_actions",
+            lambda self, state, seat: [Step(by=1)] if seat in self.to_act(state) else [],
+        )
         forced = await user.click(table_message(world, thread), "Take turn")
         assert forced.message.find_component(label="Confirm") is not None
         assert forced.message.find_component(label="Back") is None

@@ -51,4 +51,3 @@ async def test_a_drawn_tile_is_told_to_its_drawer_after_a_restart(world, monkeyp
     shown = [item for item in log.sent if drawn in item.text]
     assert [item.audience for item in shown] == [alice.id]
     assert PUBLIC not in {item.audience for item in shown}
-

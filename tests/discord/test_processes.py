@@ -35,17 +35,30 @@ GAME = "paris-paris"
 
 
 def bot_process(fake: FakeDiscord, db: str, shard: int, log: Path) -> subprocess.Popen[str]:
-    env = {**os.environ, "DISCORD_TOKEN": fake.token, "LUTECE_DB": db,
-           "LUTECE_DISCORD_ENDPOINT": fake.base_url, "LUTECE_SHARD": f"{shard}/2",
-           "LUTECE_LOG_LEVEL": "WARNING"}  # fmt: skip
+    env = {
+        **os.environ,
+        "DISCORD_TOKEN": fake.token,
+        "LUTECE_DB": db,
+        "LUTECE_DISCORD_ENDPOINT": fake.base_url,
+        "LUTECE_SHARD": f"{shard}/2",
+        "LUTECE_LOG_LEVEL": "WARNING",
+    }
     env.pop("LUTECE_DEV_GUILD", None)
-    return subprocess.Popen([sys.executable, "-m", "bot", "run"], cwd=ROOT, env=env,
-                            stdout=subprocess.DEVNULL, stderr=log.open("w"), text=True)  # fmt: skip
+    return subprocess.Popen(
+        [sys.executable, "-m", "bot", "run"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=log.open("w"),
+        text=True,
+    )
 
 
 async def both_ready(fake: FakeDiscord, shards: set[int]) -> None:
-    await fake.wait_for(lambda: {s.shard[0] for s in fake.sessions if s.ready} >= shards
-                        and fake.commands(), timeout=60)  # fmt: skip
+    await fake.wait_for(
+        lambda: {s.shard[0] for s in fake.sessions if s.ready} >= shards and fake.commands(),
+        timeout=60,
+    )
 
 
 def latest(fake: FakeDiscord, channel: Any, label: str, user: Any = None) -> Any:
@@ -64,14 +77,22 @@ async def open_match(fake: FakeDiscord, channel: Any, host: Any, joiner: Any) ->
     assert (await joiner.click(lobby, "Join")).responded
     before = {t.id for t in fake.threads()}
     assert (await host.click(lobby, "Start")).responded
-    threads = await fake.wait_for(lambda: [t for t in fake.threads() if t.id not in before],
-                                  timeout=30)  # fmt: skip
+    threads = await fake.wait_for(
+        lambda: [t for t in fake.threads() if t.id not in before], timeout=30
+    )
     await quiet(fake)
     return SimpleNamespace(id=lobby.embeds[0]["footer"]["text"].split()[-1], thread=threads[-1])
 
 
-async def turn(fake: FakeDiscord, store: Store, match: Any, users: dict[int, Any],
-               rng: random.Random, *, from_dm: set[int] = frozenset()) -> bool:  # fmt: skip
+async def turn(
+    fake: FakeDiscord,
+    store: Store,
+    match: Any,
+    users: dict[int, Any],
+    rng: random.Random,
+    *,
+    from_dm: set[int] = frozenset(),
+) -> bool:
     """The player to act takes one turn (from their DM panel if listed); False at the end."""
     row = await store.get_match(match.id)
     if row.status != "active":
@@ -126,9 +147,15 @@ async def test_two_processes_share_one_database(pg_server, tmp_path):
         due = []
         for n in range(100):
             seats = [SeatRow(0, "x", user_id=alice.id), SeatRow(1, "y", user_id=bob.id)]
-            live = (await host.create(GAME, seats, settings={"turn_deadline_s": 3600},
-                                      guild_id=guilds[n % 2].id,
-                                      channel_id=channels[n % 2].id)).match  # fmt: skip
+            live = (
+                await host.create(
+                    GAME,
+                    seats,
+                    settings={"turn_deadline_s": 3600},
+                    guild_id=guilds[n % 2].id,
+                    channel_id=channels[n % 2].id,
+                )
+            ).match
             await store.update_match(live.id, deadline_at=time.time() - 1)
             due.append(live.id)
 
@@ -143,8 +170,9 @@ async def test_two_processes_share_one_database(pg_server, tmp_path):
         await quiet(fake)
         versions = [(await store.get_match(m)).version for m in due]
         assert versions == [1] * 100, versions  # each fired exactly once: one AI move
-        times_up = [m for c in channels.values() for m in fake.messages(c)
-                    if "Time's up" in m.content]  # fmt: skip
+        times_up = [
+            m for c in channels.values() for m in fake.messages(c) if "Time's up" in m.content
+        ]
         assert len(times_up) == 100
 
         # A match in each server, played by their own players.
@@ -163,16 +191,18 @@ async def test_two_processes_share_one_database(pg_server, tmp_path):
             await turn(fake, store, b, users, rng)
             row = await store.get_match(b.id)
         dm_screen = await fake.wait_for(lambda: _dm_panel(carol, row.version), timeout=30)
-        thread_screen = (await carol.click(latest(fake, b.thread, "Take turn"),
-                                           "Take turn")).message  # fmt: skip
+        thread_screen = (
+            await carol.click(latest(fake, b.thread, "Take turn"), "Take turn")
+        ).message
         same = random.Random(9)
         while dm_screen.find_component(label="Confirm") is None:
             pick = same.getstate()
             dm_screen = (await choose_one(carol, dm_screen, same)).message
             same.setstate(pick)
             thread_screen = (await choose_one(carol, thread_screen, same)).message
-        answers = await asyncio.gather(carol.click(dm_screen, "Confirm"),
-                                       carol.click(thread_screen, "Confirm"))  # fmt: skip
+        answers = await asyncio.gather(
+            carol.click(dm_screen, "Confirm"), carol.click(thread_screen, "Confirm")
+        )
         assert sum("Done" in r.content for r in answers) == 1, [r.content for r in answers]
         await quiet(fake)
         assert (await store.get_match(b.id)).version == row.version + 1

@@ -69,8 +69,9 @@ def test_every_line_reads_well(case) -> None:
             state, events = game.apply(state, seat, action)
             lines = [adapter.describe(e, names, None) for e in events]
             lines += adapter.status_lines(game.view(state, None), names, None)
-            lines += [adapter.private_text(game.view(state, s), names, None)
-                      for s in range(players)]  # fmt: skip
+            lines += [
+                adapter.private_text(game.view(state, s), names, None) for s in range(players)
+            ]
             if hasattr(adapter, "recap_lines"):
                 recap = adapter.recap_lines(events, names, None)
                 assert len("\n".join(recap)) <= MESSAGE - 200, (seed, recap)
@@ -89,8 +90,13 @@ def test_every_line_reads_well(case) -> None:
 TAKES = ["marais/orange", "pigalle/red", "invalides/pink"]
 
 
-def round_end(leftover: str, shops: dict[str, list[int]], *, waiting: str | None = None,
-              takes: list[str] = TAKES) -> list[str]:  # fmt: skip
+def round_end(
+    leftover: str,
+    shops: dict[str, list[int]],
+    *,
+    waiting: str | None = None,
+    takes: list[str] = TAKES,
+) -> list[str]:
     """The recap of the last take of round 1 (3 players), the leftover token `leftover`."""
     state = put(start(3, [[leftover, *takes]]), shops)
     if waiting:
@@ -117,7 +123,7 @@ def test_a_visit_that_finds_the_nearest_shop_along_the_line() -> None:
 def test_a_visit_at_a_crossing_searches_both_lines() -> None:
     assert round_end("pompidou/green", {"st_nicolas": [1], "pont_neuf": [0], "notre_dame": [2]})[
         1
-    ] == (  # fmt: skip
+    ] == (
         "🛍️ Visit at Pompidou (leftover 🟢 green token): no shop there; nearest, 1 stop away: "
         "bob +1 at St-Nicolas (🟢 green line); alice +1 at Pont Neuf (🔵 blue line)."
     )
@@ -135,9 +141,11 @@ def test_a_visit_nobody_scores_and_the_token_waits() -> None:
 
 
 def test_an_excursion_says_who_scored_at_each_crossing_and_why() -> None:
-    lines = round_end("notre_dame/green", {"pompidou": [0], "hotel_de_ville": [1, 0],
-                                           "les_halles": [2], "st_nicolas": [0]},
-                      waiting="green")  # fmt: skip
+    lines = round_end(
+        "notre_dame/green",
+        {"pompidou": [0], "hotel_de_ville": [1, 0], "les_halles": [2], "st_nicolas": [0]},
+        waiting="green",
+    )
     assert lines == [
         "🏪 carol opened a shop at Invalides.",
         "🛍️ Visit at Notre-Dame (leftover 🟢 green token): no shop there; nearest on the 🟢 "
@@ -154,8 +162,9 @@ def test_an_excursion_says_who_scored_at_each_crossing_and_why() -> None:
 def test_a_shop_pushed_out_is_told_in_the_same_sentence() -> None:
     three = put(start(3, [["montmartre/green", *TAKES]]), {"montmartre": [1, 2]})
     state, _ = act(three, {"type": "reveal", "pile": 0})
-    _, events = act(state, {"type": "take", "station": "montmartre", "colour": "green",
-                            "remove": 1})  # fmt: skip
+    _, events = act(
+        state, {"type": "take", "station": "montmartre", "colour": "green", "remove": 1}
+    )
     assert PP.recap_lines(events, NAMES, None) == [
         "🏪 alice opened a shop at Montmartre, pushing bob's shop there into the bag."
     ]
@@ -179,11 +188,11 @@ def test_a_shop_pushed_out_is_told_in_the_same_sentence() -> None:
 
 
 def test_the_last_round_reveals_markers_and_scores_the_bag() -> None:
-    state = put(start(3, [["louvre/blue", *TAKES]], markers=["green", "red", "blue"]),
-                {"pompidou": [0]})  # fmt: skip
+    state = put(
+        start(3, [["louvre/blue", *TAKES]], markers=["green", "red", "blue"]), {"pompidou": [0]}
+    )
     state = last_round(state, 0)
-    state = state.__class__(**{**{f: getattr(state, f) for f in state.__slots__},
-                               "bag": (2, 1, 0)})  # fmt: skip
+    state = state.__class__(**{**{f: getattr(state, f) for f in state.__slots__}, "bag": (2, 1, 0)})
     state, _ = play_round(state, 0, TAKES[:2])
     _, events = act(state, {"type": "take", "station": "invalides", "colour": "pink"})
     lines = PP.recap_lines(events, NAMES, None)
@@ -214,16 +223,21 @@ def test_result_lines_explain_every_term() -> None:
         seat = min(game.to_act(state))
         state, _ = game.apply(state, seat, rng.choice(list(game.legal_actions(state, seat))))
     lines = PP.result_lines(game.result(state), NAMES, None)
-    assert lines[0] == ("1. bob — **60** (visits 9, excursions 32, final excursions 19, bag 0; "
-                        "11 shops on the board)")  # fmt: skip
-    assert lines[-2:] == ["Markers: alice 🩷 pink, bob 🟢 green, carol 🟠 orange.",
-                          "Shops in the bag: alice 3, bob 3, carol 3."]  # fmt: skip
+    assert lines[0] == (
+        "1. bob — **60** (visits 9, excursions 32, final excursions 19, bag 0; "
+        "11 shops on the board)"
+    )
+    assert lines[-2:] == [
+        "Markers: alice 🩷 pink, bob 🟢 green, carol 🟠 orange.",
+        "Shops in the bag: alice 3, bob 3, carol 3.",
+    ]
 
 
 def test_status_counts_use_plural_forms() -> None:
     game = get_game("paris-paris")
-    view = game.view(last_round(start(2, [["louvre/blue", "pigalle/red", "marais/orange"]]), 0),
-                     None)  # fmt: skip
+    view = game.view(
+        last_round(start(2, [["louvre/blue", "pigalle/red", "marais/orange"]]), 0), None
+    )
     # (`last_round` leaves the round counter alone: only the piles matter here.)
     assert PP.status_lines(view, NAMES, None)[0] == "Round 1/20 · 1 pile left · 🚌 alice"
 

@@ -40,8 +40,9 @@ async def test_double_click_on_confirm_applies_once(world):
         opened = await first.click(table_message(world, thread), "Take turn")
         panel = await open_panel_and_choose(first, opened.message, random.Random(3))
         stale_copy = copy.deepcopy(panel)  # what a lagging client still shows
-        one, two = await asyncio.gather(first.click(panel, "Confirm"),
-                                        first.click(panel, "Confirm"))  # fmt: skip
+        one, two = await asyncio.gather(
+            first.click(panel, "Confirm"), first.click(panel, "Confirm")
+        )
         await settle(world, bot)
         answers = sorted([one.content, two.content])
         assert any("Done" in a for a in answers), answers
@@ -86,12 +87,15 @@ async def test_out_of_turn_stranger_and_stale_buttons(world):
         await settle(world, bot)
         version = (await bot.host.get(match_id)).row.version
         # Whoever is to act now, the old panel's choices and Confirm change nothing.
-        stale_step = await choose_one(to_act, old_panel, random.Random(1)) if (
-            choice_buttons(old_panel) or selects(old_panel)
-        ) else await to_act.click(old_panel, "Confirm")  # a forced move: confirm at once
+        stale_step = (
+            await choose_one(to_act, old_panel, random.Random(1))
+            if (choice_buttons(old_panel) or selects(old_panel))
+            else await to_act.click(old_panel, "Confirm")
+        )  # a forced move: confirm at once
         assert stale_step.responded
-        assert any(words in stale_step.content
-                   for words in ("moved on", "not your turn", "already played"))  # fmt: skip
+        assert any(
+            words in stale_step.content for words in ("moved on", "not your turn", "already played")
+        )
         stale_do = await to_act.click(old_confirm, "Confirm")
         assert stale_do.ephemeral and "already played" in stale_do.content
         assert (await bot.host.get(match_id)).row.version == version
@@ -107,24 +111,28 @@ async def test_out_of_turn_stranger_and_stale_buttons(world):
         assert len(world.fake.messages(thread)) == done
 
 
-@pytest.mark.parametrize("custom_id, expected", [
-    ("lt:deadbeef:turn", "don't know that match"),
-    ("lt:deadbeef:do:1:0", "don't know that match"),
-    ("lt:zz", "not one of mine"),
-    ("lt:{match}:nosuchverb", "not one of mine"),
-    ("lt:{match}:do:x:y", "moved on"),
-    ("lt:{match}:step:notaversion", "moved on|not your turn|not playing"),
-    ("q9!#random junk", "not one of mine"),
-    ("lt:{match}:turn\nmore", "not one of mine"),  # issue 7, finding 10: a newline
-    ("\n", "not one of mine"),
-    # Issue 17 §3: digits that pass str.isdigit() but not int() — superscripts, circled.
-    ("lt:{match}:do:²:0", "moved on"),
-    ("lt:{match}:do:0:①", "moved on"),
-    ("lt:{match}:step:²:", "moved on|not your turn|not playing"),
-    ("lt:{match}:pick:①:x", "moved on|not your turn|not playing"),
-])  # fmt: skip
-async def test_forged_custom_ids_get_a_friendly_answer_and_change_nothing(world, custom_id,
-                                                                          expected):  # fmt: skip
+@pytest.mark.parametrize(
+    "custom_id, expected",
+    [
+        ("lt:deadbeef:turn", "don't know that match"),
+        ("lt:deadbeef:do:1:0", "don't know that match"),
+        ("lt:zz", "not one of mine"),
+        ("lt:{match}:nosuchverb", "not one of mine"),
+        ("lt:{match}:do:x:y", "moved on"),
+        ("lt:{match}:step:notaversion", "moved on|not your turn|not playing"),
+        ("q9!#random junk", "not one of mine"),
+        ("lt:{match}:turn\nmore", "not one of mine"),  # issue 7, finding 10: a newline
+        ("\n", "not one of mine"),
+        # Issue 17 §3: digits that pass str.isdigit() but not int() — superscripts, circled.
+        ("lt:{match}:do:²:0", "moved on"),
+        ("lt:{match}:do:0:①", "moved on"),
+        ("lt:{match}:step:²:", "moved on|not your turn|not playing"),
+        ("lt:{match}:pick:①:x", "moved on|not your turn|not playing"),
+    ],
+)
+async def test_forged_custom_ids_get_a_friendly_answer_and_change_nothing(
+    world, custom_id, expected
+):
     alice, bob = world.user("alice"), world.user("bob")
     async with world.bot() as bot:
         match_id, thread, _ = await start_match(world, bot, alice, [bob])
@@ -132,8 +140,12 @@ async def test_forged_custom_ids_get_a_friendly_answer_and_change_nothing(world,
         forged_id = custom_id.format(match=match_id)
         # The fake only clicks buttons that are on a message: put one on a bot message.
         button = {"type": 2, "style": 1, "label": "Forged", "custom_id": forged_id}
-        forged = fake_rest.create_message(world.fake, thread, {
-            "content": "forged", "components": [{"type": 1, "components": [button]}]}, [])
+        forged = fake_rest.create_message(
+            world.fake,
+            thread,
+            {"content": "forged", "components": [{"type": 1, "components": [button]}]},
+            [],
+        )
         before = len(world.fake.messages(thread))
         for user in (alice, bob, world.user("dave")):
             result = await user.click(forged, "Forged")
@@ -170,17 +182,23 @@ async def test_a_refusal_that_comes_too_late_is_not_an_error(world, caplog, how)
     async with world.bot() as bot:
         match_id, thread, _ = await start_match(world, bot, alice, [bob])
         version = (await bot.host.get(match_id)).row.version
-        world.fake.faults.fail_next("POST", CALLBACK, status=404, code=10062,
-                                    message="Unknown interaction")  # fmt: skip
+        world.fake.faults.fail_next(
+            "POST", CALLBACK, status=404, code=10062, message="Unknown interaction"
+        )
         if how == "command":
-            result = await dave.slash(world.games, "paris-paris play", move=f"{match_id}:0:0",
-                                      timeout=0.5)  # fmt: skip
+            result = await dave.slash(
+                world.games, "paris-paris play", move=f"{match_id}:0:0", timeout=0.5
+            )
         elif how == "button":
             result = await dave.click(table_message(world, thread), "My marker", timeout=0.5)
         else:
             button = {"type": 2, "style": 1, "label": "Forged", "custom_id": "lt:zz"}
-            forged = fake_rest.create_message(world.fake, thread, {
-                "content": "forged", "components": [{"type": 1, "components": [button]}]}, [])
+            forged = fake_rest.create_message(
+                world.fake,
+                thread,
+                {"content": "forged", "components": [{"type": 1, "components": [button]}]},
+                [],
+            )
             result = await dave.click(forged, "Forged", timeout=0.5)
         assert not result.responded
         await settle(world, bot)
@@ -198,10 +216,13 @@ async def test_play_with_digits_that_are_not_ascii_is_refused_politely(world, mo
         match_id, thread, _ = await start_match(world, bot, alice, [bob])
         version = (await bot.host.get(match_id)).row.version
         first = await user_to_act(bot, match_id, {alice.id: alice, bob.id: bob})
-        for user, sentence in ((first, "Pick a move from the list"),
-                               (dave, "not playing in any running")):  # fmt: skip
-            refused = await user.slash(world.games, "paris-paris play",
-                                       move=move.format(match=match_id))  # fmt: skip
+        for user, sentence in (
+            (first, "Pick a move from the list"),
+            (dave, "not playing in any running"),
+        ):
+            refused = await user.slash(
+                world.games, "paris-paris play", move=move.format(match=match_id)
+            )
             assert refused.ephemeral and sentence in refused.content
         await settle(world, bot)
         assert (await bot.host.get(match_id)).row.version == version
@@ -245,11 +266,11 @@ async def test_play_autocomplete_names_each_match_and_puts_this_threads_first(wo
         for match_id, thread in ((first_id, first_thread), (second_id, second_thread)):
             choices = await alice.autocomplete(thread, "paris-paris play", option="move")
             assert choices and len(choices) <= 25
-            assert all(c["name"].startswith((f"{first_id} ", f"{second_id} "))
-                       for c in choices)  # fmt: skip
+            assert all(c["name"].startswith((f"{first_id} ", f"{second_id} ")) for c in choices)
             assert choices[0]["name"].startswith(f"{match_id} ")
             assert choices[0]["value"].startswith(f"{match_id}:")
         # Typing the match's number finds its moves from anywhere.
-        found = await alice.autocomplete(first_thread, "paris-paris play", option="move",
-                                         value=second_id)  # fmt: skip
+        found = await alice.autocomplete(
+            first_thread, "paris-paris play", option="move", value=second_id
+        )
         assert found and all(c["value"].startswith(f"{second_id}:") for c in found)

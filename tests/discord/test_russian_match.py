@@ -39,8 +39,11 @@ async def test_a_whole_match_in_russian(world):
         assert (await olga.click(lobby, t("lobby.join", "ru"))).responded
         before = {th.id for th in world.fake.threads()}
         assert (await ivan.click(lobby, t("lobby.start", "ru"))).responded
-        thread = (await world.fake.wait_for(
-            lambda: [th for th in world.fake.threads() if th.id not in before]))[-1]
+        thread = (
+            await world.fake.wait_for(
+                lambda: [th for th in world.fake.threads() if th.id not in before]
+            )
+        )[-1]
         await settle(world, bot)
         match_id = lobby.embeds[0]["footer"]["text"].split()[-1]
         moves = 0
@@ -56,8 +59,9 @@ async def test_a_whole_match_in_russian(world):
             moves += 1
         assert moves > 20
     public = [m for m in world.fake.messages(thread) if m.author_id == world.fake.bot_user.id]
-    text = "\n".join([m.content for m in public] +
-                     [e.get("description", "") for m in public for e in m.embeds])  # fmt: skip
+    text = "\n".join(
+        [m.content for m in public] + [e.get("description", "") for m in public for e in m.embeds]
+    )
     assert t("table.finished", "ru") in text  # the final result, in Russian
     said = SHOPS.findall(text)
     assert said, "no count of shops was said"

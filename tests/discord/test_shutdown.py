@@ -23,8 +23,11 @@ async def confirm_screen(world, bot, match_id, thread, users):
     live = await bot.host.get(match_id)
     user = users[live.row.seat_rows[min(live.to_act())].user_id]
     opened = await user.click(table_message(world, thread), "Take turn")
-    return user, live.row.version, await open_panel_and_choose(user, opened.message,
-                                                               random.Random(5))  # fmt: skip
+    return (
+        user,
+        live.row.version,
+        await open_panel_and_choose(user, opened.message, random.Random(5)),
+    )
 
 
 def hold_the_tables(bot, monkeypatch) -> tuple[asyncio.Event, asyncio.Event, list[str]]:

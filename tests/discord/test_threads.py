@@ -21,8 +21,13 @@ DAY = 24 * 3600
 
 def turn_messages(world, thread, after: int) -> list:
     """New public messages after message id `after` that ping a player or end the match."""
-    return [m for m in world.fake.messages(thread) if m.id > after and m.author_id ==
-            world.fake.bot_user.id and ("your turn" in m.content or "Game over" in m.content)]
+    return [
+        m
+        for m in world.fake.messages(thread)
+        if m.id > after
+        and m.author_id == world.fake.bot_user.id
+        and ("your turn" in m.content or "Game over" in m.content)
+    ]
 
 
 async def test_a_paris_paris_match_finishes_though_the_thread_archives_before_every_move(world):
@@ -115,8 +120,9 @@ async def test_reminders_reach_an_archived_thread(world):
     clock = [1_000_000.0]
     async with world.bot() as bot:
         bot.host.clock = lambda: clock[0]
-        match_id, thread, _ = await start_match(world, bot, alice, [bob], deadline=3600,
-                                                on_timeout="ai")  # fmt: skip
+        match_id, thread, _ = await start_match(
+            world, bot, alice, [bob], deadline=3600, on_timeout="ai"
+        )
         world.fake.archive(thread)
         clock[0] += 1900  # past half of the hour: a reminder is due
         bot.deadlines.poke()

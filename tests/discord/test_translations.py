@@ -37,8 +37,9 @@ def _folders() -> list[tuple[str, Traversable]]:
     """(label, folder) of the shared catalogue and of every presentation package's."""
     shared = [("shared", package_files("bot.i18n"))]
     games = [(name, package_files(name).joinpath("i18n")) for name in packages()]
-    return shared + [(label, folder) for label, folder in games
-                     if folder.joinpath("en.json").is_file()]  # fmt: skip
+    return shared + [
+        (label, folder) for label, folder in games if folder.joinpath("en.json").is_file()
+    ]
 
 
 def _read(folder: Traversable, language: str) -> dict[str, Any]:
@@ -47,15 +48,22 @@ def _read(folder: Traversable, language: str) -> dict[str, Any]:
 
 def _translated() -> list[Any]:
     """One case per catalogue and language whose file exists."""
-    return [pytest.param(folder, language, id=f"{label}-{language}")
-            for label, folder in _folders() for language in LANGUAGES
-            if folder.joinpath(f"{language}.json").is_file()]  # fmt: skip
+    return [
+        pytest.param(folder, language, id=f"{label}-{language}")
+        for label, folder in _folders()
+        for language in LANGUAGES
+        if folder.joinpath(f"{language}.json").is_file()
+    ]
 
 
 def _placeholders(entry: str | dict[str, str]) -> set[str]:
     texts = entry.values() if isinstance(entry, dict) else [entry]
-    return {field for text in texts for _, field, _, _ in string.Formatter().parse(text)
-            if field is not None}  # fmt: skip
+    return {
+        field
+        for text in texts
+        for _, field, _, _ in string.Formatter().parse(text)
+        if field is not None
+    }
 
 
 def _forms(entry: str | dict[str, str]) -> Iterator[tuple[str, str]]:
@@ -157,8 +165,11 @@ def test_same_markdown_and_emoji_as_english(folder, language):
 def test_every_name_translation_is_a_valid_discord_name(folder, language):
     other = _read(folder, language)
     names = {k: v for k, v in other.items() if k.startswith("name.")}
-    bad = {k: v for k, v in names.items()
-           if not isinstance(v, str) or not NAME.match(v) or v != v.lower()}  # fmt: skip
+    bad = {
+        k: v
+        for k, v in names.items()
+        if not isinstance(v, str) or not NAME.match(v) or v != v.lower()
+    }
     assert not bad
 
 
@@ -204,14 +215,17 @@ async def test_the_synced_commands_carry_valid_distinct_names_in_every_language(
         check_command(spec, str(i))  # what Discord refuses with 50035: lengths, locales…
         for path, options in _siblings(spec, f"/{spec['name']}"):
             for language in LANGUAGES:
-                names = [o.get("name_localizations", {}).get(language, o["name"])
-                         for o in options]  # fmt: skip
+                names = [o.get("name_localizations", {}).get(language, o["name"]) for o in options]
                 if len(set(names)) != len(names):
                     clashes.append((language, path, names))
-                invalid += [(language, path, n) for n in names
-                            if not NAME.match(n) or n != n.lower()]  # fmt: skip
-                untranslated += [(language, path, o["name"]) for o in options
-                                 if language not in o.get("name_localizations", {})]
+                invalid += [
+                    (language, path, n) for n in names if not NAME.match(n) or n != n.lower()
+                ]
+                untranslated += [
+                    (language, path, o["name"])
+                    for o in options
+                    if language not in o.get("name_localizations", {})
+                ]
     assert not clashes and not invalid
     # The shared commands are translated in the three languages (a game's own names, if a
     # plug-in game has any, may come later).
@@ -248,19 +262,25 @@ async def test_each_player_reads_the_bot_in_their_own_language(world):
 # --- plurals
 
 
-@pytest.mark.parametrize(("n", "expected"), [
-    (1, "🂠 Аня берёт 1 карту."), (2, "🂠 Аня берёт 2 карты."), (5, "🂠 Аня берёт 5 карт."),
-    (11, "🂠 Аня берёт 11 карт."), (21, "🂠 Аня берёт 21 карту."),
-    (22, "🂠 Аня берёт 22 карты."), (0, "🂠 Аня берёт 0 карт."),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("n", "expected"),
+    [
+        (1, "🂠 Аня берёт 1 карту."),
+        (2, "🂠 Аня берёт 2 карты."),
+        (5, "🂠 Аня берёт 5 карт."),
+        (11, "🂠 Аня берёт 11 карт."),
+        (21, "🂠 Аня берёт 21 карту."),
+        (22, "🂠 Аня берёт 22 карты."),
+        (0, "🂠 Аня берёт 0 карт."),
+    ],
+)
 def test_russian_plurals_decline_with_the_number(n, expected):
     assert t("mp.event.drew", "ru", name="Аня", n=n) == expected
 
 
 def test_russian_plurals_in_the_shared_catalogue():
     more = [t("matches.more", "ru", n=n) for n in (1, 3, 5, 21)]
-    assert more == ["…и ещё 1 партия.", "…и ещё 3 партии.", "…и ещё 5 партий.",
-                    "…и ещё 21 партия."]  # fmt: skip
+    assert more == ["…и ещё 1 партия.", "…и ещё 3 партии.", "…и ещё 5 партий.", "…и ещё 21 партия."]
     assert "(25 карт)" in t("mp.event.reshuffled", "ru", n=25)
     assert "(24 карты)" in t("mp.event.reshuffled", "ru", n=24)
 
@@ -274,23 +294,52 @@ def test_german_and_french_plurals():
 
 
 # Placeholders that hold a bare number (a count, a score, a limit, a sum of francs).
-COUNTS = frozenset({"n", "count", "limit", "min", "max", "score", "seats", "francs", "hours",
-                    "vp", "points"})
+COUNTS = frozenset(
+    {"n", "count", "limit", "min", "max", "score", "seats", "francs", "hours", "vp", "points"}
+)
 # Words a number may stand before without agreeing with it: units and abbreviations, and
 # prepositions or adverbs ("3 in bag", "…and 2 more", "5 F left").
-INVARIANT = frozenset({
-    "VP", "SP", "PV", "ПО", "F", "фр", "h", "ч", "Std",
-    "in", "on", "more", "left", "im", "weitere", "gebaut", "übrig", "dans", "en", "в", "на",
-    "по", "to", "bis", "à", "до",
-})  # fmt: skip
+INVARIANT = frozenset(
+    {
+        "VP",
+        "SP",
+        "PV",
+        "ПО",
+        "F",
+        "фр",
+        "h",
+        "ч",
+        "Std",
+        "in",
+        "on",
+        "more",
+        "left",
+        "im",
+        "weitere",
+        "gebaut",
+        "übrig",
+        "dans",
+        "en",
+        "в",
+        "на",
+        "по",
+        "to",
+        "bis",
+        "à",
+        "до",
+    }
+)
 COUNT_AND_WORD = re.compile(r"\{(\w+)\}[\s\u00a0\u202f]*([^\W\d_][\w\-]*)")
 
 
 def _every_catalogue() -> list[Any]:
     """One case per catalogue and language, English included."""
-    return [pytest.param(folder, language, id=f"{label}-{language}")
-            for label, folder in _folders() for language in ("en", *LANGUAGES)
-            if folder.joinpath(f"{language}.json").is_file()]  # fmt: skip
+    return [
+        pytest.param(folder, language, id=f"{label}-{language}")
+        for label, folder in _folders()
+        for language in ("en", *LANGUAGES)
+        if folder.joinpath(f"{language}.json").is_file()
+    ]
 
 
 @pytest.mark.parametrize(("folder", "language"), _every_catalogue())
@@ -311,22 +360,25 @@ def test_every_count_goes_through_the_plural_forms(folder, language):
     assert not wrong
 
 
-@pytest.mark.parametrize(("language", "scores", "expected"), [
-    ("en", (1, 2), ("1 point", "2 points")),
-    ("ru", (1, 2, 5), ("1 очко", "2 очка", "5 очков")),
-    ("de", (1, 2), ("1 Punkt", "2 Punkte")),
-    ("fr", (0, 2), ("0 point", "2 points")),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("language", "scores", "expected"),
+    [
+        ("en", (1, 2), ("1 point", "2 points")),
+        ("ru", (1, 2, 5), ("1 очко", "2 очка", "5 очков")),
+        ("de", (1, 2), ("1 Punkt", "2 Punkte")),
+        ("fr", (0, 2), ("0 point", "2 points")),
+    ],
+)
 def test_moscow_paris_final_scores_agree_with_their_number(language, scores, expected):
     # Issue 17 §4: Moscow–Paris said "1 points".
     from games.core.contract import Result
 
-    result = Result(scores=list(scores), ranking=[[s] for s in range(len(scores))],
-                    winners=[0])  # fmt: skip
+    result = Result(scores=list(scores), ranking=[[s] for s in range(len(scores))], winners=[0])
     names = [f"P{s}" for s in range(len(scores))]
     lines = adapters()["moscow-paris"].result_lines(result, names, language)
-    assert lines[: len(scores)] == [f"**{s + 1}. P{s} — {words}**"
-                                   for s, words in enumerate(expected)]  # fmt: skip
+    assert lines[: len(scores)] == [
+        f"**{s + 1}. P{s} — {words}**" for s, words in enumerate(expected)
+    ]
 
 
 # --- what is still to translate
@@ -339,6 +391,10 @@ def test_the_translated_rules_fit_in_one_discord_message():
 
 
 def test_every_game_is_translated_in_every_language():
-    missing = [f"{label}: {language}" for label, folder in _folders() for language in LANGUAGES
-               if not folder.joinpath(f"{language}.json").is_file()]  # fmt: skip
+    missing = [
+        f"{label}: {language}"
+        for label, folder in _folders()
+        for language in LANGUAGES
+        if not folder.joinpath(f"{language}.json").is_file()
+    ]
     assert not missing, "not yet translated: " + ", ".join(missing)

@@ -63,8 +63,13 @@ async def test_duplicates_show_twice(fake, general):
 async def test_default_member_permissions_in_the_channel(fake, general):
     alice, bob, carol = (fake.user(n) for n in ("alice", "bob", "carol"))
     guild = fake.guild
-    await _sync(fake, [_cmd("admin", default_member_permissions="0"),
-                       _cmd("mod", default_member_permissions=MANAGE_MESSAGES)])  # fmt: skip
+    await _sync(
+        fake,
+        [
+            _cmd("admin", default_member_permissions="0"),
+            _cmd("mod", default_member_permissions=MANAGE_MESSAGES),
+        ],
+    )
     mods = fake.add_role(guild, "Mods", "manage_messages")
     fake.give_role(bob, guild, mods)
     root = fake.add_role(guild, "Root", "administrator")

@@ -33,8 +33,10 @@ async def test_default_parses_users_roles_and_everyone_as_permitted(fake, genera
         staff.mentionable = True
         _, msg = await _post(api, general, {"content": text})
         assert msg.pinged_role_ids == {staff.id} and msg.pinged_user_ids == {
-            alice.id, bob.id, carol.id
-        }  # fmt: skip
+            alice.id,
+            bob.id,
+            carol.id,
+        }
         staff.mentionable = False
         fake.set_permissions(general, fake.bot_user, allow="mention_everyone")
         fake.set_permissions(general, bob, deny="view_channel")  # bob cannot see #general

@@ -85,9 +85,7 @@ async def test_discord_py_retries_through_real_time_429s(fake):
     channels += [fake.add_channel(fake.guild, f"room-{i}") for i in range(2)]
     async with running_bot(fake, Burst) as client:
         fake.advance(1.0)  # the start-up calls' global window ends
-        sends = [
-            client.get_channel(c.id).send(f"{c.name} {n}") for c in channels for n in range(3)
-        ]
+        sends = [client.get_channel(c.id).send(f"{c.name} {n}") for c in channels for n in range(3)]
         sent = await asyncio.wait_for(asyncio.gather(*sends), timeout=20)
     assert len(sent) == 12
     for c in channels:

@@ -64,23 +64,26 @@ def test_the_command_line_exits_1_and_names_a_refused_step(tmp_path, capsys):
     script.write_text('alice /paris-paris new players:3\nbob click "Jion"\n')
     assert main([str(script), "--bot", BOT]) == 1
     err = capsys.readouterr().err
-    assert err == 'error: line 2: bob click "Jion": no message visible to them has that ' \
-        "component\n"  # fmt: skip
+    assert err == 'error: line 2: bob click "Jion": no message visible to them has that component\n'
 
 
 @pytest.mark.parametrize(
     ("args", "expected"),
     [
-        (["missing.txt", "--bot", BOT], "error: cannot read the script missing.txt: No such "
-                                        "file or directory\n"),  # fmt: skip
+        (
+            ["missing.txt", "--bot", BOT],
+            "error: cannot read the script missing.txt: No such file or directory\n",
+        ),
         (["bad.txt", "--bot", BOT], "error: line 1: cannot read 'alice dances'\n"),
-        (["ok.txt", "--bot", "tests.nowhere"], "error: --bot tests.nowhere: no such "
-                                               "module:factory (No module named "
-                                               "'tests.nowhere')\n"),  # fmt: skip
+        (
+            ["ok.txt", "--bot", "tests.nowhere"],
+            "error: --bot tests.nowhere: no such "
+            "module:factory (No module named "
+            "'tests.nowhere')\n",
+        ),
     ],
 )
-def test_the_command_line_names_what_it_cannot_use(tmp_path, monkeypatch, capsys, args,
-                                                   expected):  # fmt: skip
+def test_the_command_line_names_what_it_cannot_use(tmp_path, monkeypatch, capsys, args, expected):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "bad.txt").write_text("alice dances\n")
     (tmp_path / "ok.txt").write_text("alice /hand\n")

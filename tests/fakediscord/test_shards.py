@@ -21,8 +21,12 @@ async def test_each_shard_gets_its_own_guilds_and_their_interactions():
         catcher = ErrorLogCatcher()  # a second answer to one interaction would log 40060
         async with contextlib.AsyncExitStack() as stack:
             stack.enter_context(catcher.installed())
-            bots = [await stack.enter_async_context(running_bot(
-                fake, lambda n=n: DemoBot(shard_id=n, shard_count=2))) for n in (0, 1)]  # fmt: skip
+            bots = [
+                await stack.enter_async_context(
+                    running_bot(fake, lambda n=n: DemoBot(shard_id=n, shard_count=2))
+                )
+                for n in (0, 1)
+            ]
             for n, bot in enumerate(bots):
                 mine = {g.id for g in bot.guilds}
                 assert guilds[n].id in mine and guilds[1 - n].id not in mine

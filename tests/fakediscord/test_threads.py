@@ -83,9 +83,7 @@ async def test_archived_thread_edits_refused_deletes_allowed_posts_unarchive(fak
         (meta,) = [d["thread_metadata"] for e, d in sent if e == "THREAD_UPDATE"]
         assert meta["archived"] and meta["archive_timestamp"] > meta["create_timestamp"]
         await fake.wait_for(lambda: bot.get_channel(thread.id) is None)  # discord.py drops it
-        edit = await api.call(
-            "PATCH", f"/channels/{thread.id}/messages/{ids[0]}", {"content": "x"}
-        )
+        edit = await api.call("PATCH", f"/channels/{thread.id}/messages/{ids[0]}", {"content": "x"})
         assert (edit.status, edit.code, edit.body["message"]) == (400, 50083, "Thread is archived")
         gone = await api.call("DELETE", f"/channels/{thread.id}/messages/{ids[1]}")
         assert gone.status == 204 and thread.archived  # deleting is the one thing allowed

@@ -42,8 +42,9 @@ def plays(state, card):
 # --- every effect is optional ----------------------------------------------------------------
 
 
-@pytest.mark.parametrize("card", ["swap_two", "discard_column2", "discard_column3",
-                                  "chain_exchange", "discard_city"])  # fmt: skip
+@pytest.mark.parametrize(
+    "card", ["swap_two", "discard_column2", "discard_column3", "chain_exchange", "discard_city"]
+)
 def test_every_card_may_be_played_without_its_effect(card):
     # spec 4 INTERPRETATION: every effect is worded «Вы можете», so a card may be played for
     # nothing: it is discarded and the player draws
@@ -62,12 +63,21 @@ def test_card_fields_and_ownership_are_checked():
     # parameters (or none, declined)
     state = with_card("discard_city")
     refused(state, {"type": "play_card", "card": "discard_city"}, "moscow_paris.card_fields")
-    refused(state, {"type": "play_card", "card": "discard_city", "row": 1, "side": "left"},
-            "moscow_paris.card_fields")  # fmt: skip
-    refused(state, {"type": "play_card", "card": "discard_city", "decline": True, "row": 1},
-            "moscow_paris.card_fields")  # fmt: skip
-    refused(state, {"type": "play_card", "card": "swap_two", "decline": True},
-            "moscow_paris.card_not_in_hand")  # fmt: skip
+    refused(
+        state,
+        {"type": "play_card", "card": "discard_city", "row": 1, "side": "left"},
+        "moscow_paris.card_fields",
+    )
+    refused(
+        state,
+        {"type": "play_card", "card": "discard_city", "decline": True, "row": 1},
+        "moscow_paris.card_fields",
+    )
+    refused(
+        state,
+        {"type": "play_card", "card": "swap_two", "decline": True},
+        "moscow_paris.card_not_in_hand",
+    )
 
 
 # --- 1: swap two wagons ----------------------------------------------------------------------
@@ -76,9 +86,12 @@ def test_card_fields_and_ownership_are_checked():
 def test_swap_any_two_wagons_of_the_play_area():
     # «1 Вы можете поменять местами друг с другом 2 любые карты вагонов в игровой зоне (карты
     #   в городских линиях и перед игроками).»
-    state = with_card("swap_two", tableau=["tank"],
-                      tableaux=[[], ["boxcar"], ["baggage", "baggage"]],
-                      lines={0: (["mail"], []), 2: ([], ["flatcar"])})  # fmt: skip
+    state = with_card(
+        "swap_two",
+        tableau=["tank"],
+        tableaux=[[], ["boxcar"], ["baggage", "baggage"]],
+        lines={0: (["mail"], []), 2: ([], ["flatcar"])},
+    )
     after, events = act(state, {"type": "play_card", "card": "swap_two"})
     assert after.phase == SWAP_FIRST and after.turn == 0
     assert "swap_two" in names(after.hands[0])  # held until the effect is over: 5 in hand+table
@@ -96,17 +109,22 @@ def test_swap_any_two_wagons_of_the_play_area():
     assert {"type": "swap_pick", "seat": 1, "wagon": "boxcar"} in seconds
     done, events = act(picked, {"type": "swap_pick", "seat": 1, "wagon": "boxcar"})
     assert line_names(done, 0) == (["boxcar"], []) and names(done.tableaux[1]) == ["mail"]
-    assert kinds(events, "wagons_swapped") == [{
-        "seat": 0, "first": {"row": 0, "side": "left", "slot": 1, "wagon": "mail"},
-        "second": {"seat": 1, "wagon": "boxcar"},
-    }]  # fmt: skip
+    assert kinds(events, "wagons_swapped") == [
+        {
+            "seat": 0,
+            "first": {"row": 0, "side": "left", "slot": 1, "wagon": "mail"},
+            "second": {"seat": 1, "wagon": "boxcar"},
+        }
+    ]
     assert done.discard[CARD_INDEX["swap_two"]] == 1 and kinds(events, "drew")
     assert card_census(done) == full_census(done)
     # two other players' tableaux
     picked, _ = act(after, {"type": "swap_pick", "seat": 1, "wagon": "boxcar"})
     done, _ = act(picked, {"type": "swap_pick", "seat": 2, "wagon": "baggage"})
     assert names(done.tableaux[1]) == ["baggage"] and names(done.tableaux[2]) == [
-        "baggage", "boxcar"]  # fmt: skip
+        "baggage",
+        "boxcar",
+    ]
     # two lines
     picked, _ = act(after, {"type": "swap_pick", "row": 0, "side": "left", "slot": 1})
     done, _ = act(picked, {"type": "swap_pick", "row": 2, "side": "right", "slot": 1})
@@ -115,8 +133,12 @@ def test_swap_any_two_wagons_of_the_play_area():
 
 def test_swap_may_not_put_two_equal_wagons_in_a_line():
     # «В одной городской линии не может оказаться 2 карты одинаковых вагонов.»
-    state = with_card("swap_two", tableau=["tank"], tableaux=[[], ["mail"]],
-                      lines={0: (["mail"], ["tank"]), 1: (["tank"], [])})  # fmt: skip
+    state = with_card(
+        "swap_two",
+        tableau=["tank"],
+        tableaux=[[], ["mail"]],
+        lines={0: (["mail"], ["tank"]), 1: (["tank"], [])},
+    )
     state, _ = act(state, {"type": "play_card", "card": "swap_two"})
     picked, _ = act(state, {"type": "swap_pick", "seat": 0, "wagon": "tank"})
     seconds = [a for a in legal_json(picked) if a["type"] == "swap_pick"]
@@ -124,12 +146,18 @@ def test_swap_may_not_put_two_equal_wagons_in_a_line():
     assert {"type": "swap_pick", "row": 0, "side": "left", "slot": 1} not in seconds
     assert {"type": "swap_pick", "row": 1, "side": "left", "slot": 1} not in seconds
     assert {"type": "swap_pick", "seat": 1, "wagon": "mail"} in seconds
-    refused(picked, {"type": "swap_pick", "row": 0, "side": "left", "slot": 1},
-            "moscow_paris.swap_not_allowed")  # fmt: skip
+    refused(
+        picked,
+        {"type": "swap_pick", "row": 0, "side": "left", "slot": 1},
+        "moscow_paris.swap_not_allowed",
+    )
     # row 1's tank with row 0's mail: row 0 would hold two tanks
     picked, _ = act(state, {"type": "swap_pick", "row": 1, "side": "left", "slot": 1})
-    refused(picked, {"type": "swap_pick", "row": 0, "side": "left", "slot": 1},
-            "moscow_paris.swap_not_allowed")  # fmt: skip
+    refused(
+        picked,
+        {"type": "swap_pick", "row": 0, "side": "left", "slot": 1},
+        "moscow_paris.swap_not_allowed",
+    )
 
 
 def test_swap_within_one_line_reorders_it():
@@ -144,8 +172,7 @@ def test_swap_within_one_line_reorders_it():
 def test_swap_is_offered_only_when_it_can_change_something():
     # spec 4: a swap of two equal wagons changes nothing and is not offered
     state = with_card("swap_two", tableau=["tank"], tableaux=[[], ["tank"]])
-    assert plays(state, "swap_two") == [{"type": "play_card", "card": "swap_two",
-                                         "decline": True}]  # fmt: skip
+    assert plays(state, "swap_two") == [{"type": "play_card", "card": "swap_two", "decline": True}]
     refused(state, {"type": "play_card", "card": "swap_two"}, "moscow_paris.no_swap")
     state = with_card("swap_two", tableau=["tank"], tableaux=[[], ["mail"]])
     assert {"type": "play_card", "card": "swap_two"} in plays(state, "swap_two")
@@ -167,13 +194,20 @@ def test_swap_pick_must_name_a_wagon():
     # pick names a wagon that is there
     state = with_card("swap_two", tableau=["tank"], tableaux=[[], ["mail"]])
     started, _ = act(state, {"type": "play_card", "card": "swap_two"})
-    refused(started, {"type": "swap_pick", "row": 0, "side": "left", "slot": 1},
-            "moscow_paris.no_wagon_there")  # fmt: skip
-    refused(started, {"type": "swap_pick", "seat": 2, "wagon": "tank"},
-            "moscow_paris.no_wagon_there")  # fmt: skip
+    refused(
+        started,
+        {"type": "swap_pick", "row": 0, "side": "left", "slot": 1},
+        "moscow_paris.no_wagon_there",
+    )
+    refused(
+        started, {"type": "swap_pick", "seat": 2, "wagon": "tank"}, "moscow_paris.no_wagon_there"
+    )
     refused(started, {"type": "swap_pick", "seat": 1}, "moscow_paris.bad_spot")
-    refused(started, {"type": "swap_pick", "row": 0, "seat": 1, "wagon": "mail"},
-            "moscow_paris.bad_spot")  # fmt: skip
+    refused(
+        started,
+        {"type": "swap_pick", "row": 0, "seat": 1, "wagon": "mail"},
+        "moscow_paris.bad_spot",
+    )
     refused(started, {"type": "to_tableau", "wagon": "mail"}, "moscow_paris.wrong_step")
 
 
@@ -191,14 +225,21 @@ def test_discard_two_wagons_one_above_the_other():
     # «2 Вы можете сбросить 2 любые карты вагонов, находящиеся в разных городских линиях друг
     #   над другом.»
     state = with_card("discard_column2", lines=COLUMN_LINES)
-    options = [(a["side"], a["slot"], a["rows"]) for a in plays(state, "discard_column2")
-               if not a.get("decline")]  # fmt: skip
+    options = [
+        (a["side"], a["slot"], a["rows"])
+        for a in plays(state, "discard_column2")
+        if not a.get("decline")
+    ]
     assert sorted(options) == [
-        ("left", 1, [0, 1]), ("left", 1, [1, 2]), ("left", 2, [0, 1]),
+        ("left", 1, [0, 1]),
+        ("left", 1, [1, 2]),
+        ("left", 2, [0, 1]),
         ("right", 1, [2, 3]),
-    ]  # fmt: skip
-    after, events = act(state, {"type": "play_card", "card": "discard_column2",
-                                "side": "left", "slot": 2, "rows": [0, 1]})  # fmt: skip
+    ]
+    after, events = act(
+        state,
+        {"type": "play_card", "card": "discard_column2", "side": "left", "slot": 2, "rows": [0, 1]},
+    )
     assert line_names(after, 0) == (["mail"], ["dining"])
     assert line_names(after, 1) == (["sleeper"], [])
     assert kinds(events, "card_played")[0]["wagons"] == [
@@ -216,8 +257,17 @@ def test_discard_not_fewer_than_two():
         {"type": "play_card", "card": "discard_column2", "decline": True}
     ]
     for rows in ([0], [0, 1], [0, 1, 2]):
-        refused(state, {"type": "play_card", "card": "discard_column2", "side": "left",
-                        "slot": 1, "rows": rows}, "moscow_paris.not_a_column")  # fmt: skip
+        refused(
+            state,
+            {
+                "type": "play_card",
+                "card": "discard_column2",
+                "side": "left",
+                "slot": 1,
+                "rows": rows,
+            },
+            "moscow_paris.not_a_column",
+        )
 
 
 def test_column_rows_must_be_neighbours_unless_the_option_says_otherwise():
@@ -225,11 +275,16 @@ def test_column_rows_must_be_neighbours_unless_the_option_says_otherwise():
     # them (a row without a wagon there breaks the column); option columns="any_rows"
     lines = {0: (["mail"], []), 2: (["tank"], [])}
     state = with_card("discard_column2", lines=lines)
-    refused(state, {"type": "play_card", "card": "discard_column2", "side": "left", "slot": 1,
-                    "rows": [0, 2]}, "moscow_paris.not_a_column")  # fmt: skip
+    refused(
+        state,
+        {"type": "play_card", "card": "discard_column2", "side": "left", "slot": 1, "rows": [0, 2]},
+        "moscow_paris.not_a_column",
+    )
     loose = with_card("discard_column2", lines=lines, columns="any_rows")
-    after, _ = act(loose, {"type": "play_card", "card": "discard_column2", "side": "left",
-                           "slot": 1, "rows": [0, 2]})  # fmt: skip
+    after, _ = act(
+        loose,
+        {"type": "play_card", "card": "discard_column2", "side": "left", "slot": 1, "rows": [0, 2]},
+    )
     assert after.lefts[0] == after.lefts[2] == ()
 
 
@@ -237,33 +292,56 @@ def test_discard_three_wagons_one_above_the_other():
     # «3 Вы можете сбросить 3 любые карты вагонов, находящиеся в разных городских линиях друг
     #   над другом.»
     state = with_card("discard_column3", lines=COLUMN_LINES)
-    options = [(a["side"], a["slot"], a["rows"]) for a in plays(state, "discard_column3")
-               if not a.get("decline")]  # fmt: skip
+    options = [
+        (a["side"], a["slot"], a["rows"])
+        for a in plays(state, "discard_column3")
+        if not a.get("decline")
+    ]
     assert options == [("left", 1, [0, 1, 2])]
-    after, _ = act(state, {"type": "play_card", "card": "discard_column3", "side": "left",
-                           "slot": 1, "rows": [0, 1, 2]})  # fmt: skip
+    after, _ = act(
+        state,
+        {
+            "type": "play_card",
+            "card": "discard_column3",
+            "side": "left",
+            "slot": 1,
+            "rows": [0, 1, 2],
+        },
+    )
     assert [line_names(after, r) for r in range(4)] == [
-        (["tank"], ["dining"]), (["boxcar"], []), ([], ["dining"]), ([], ["tank"])
-    ]  # fmt: skip
+        (["tank"], ["dining"]),
+        (["boxcar"], []),
+        ([], ["dining"]),
+        ([], ["tank"]),
+    ]
 
 
 def test_discard_not_fewer_than_three():
     # «Нельзя сбросить меньше 3 карт.»
     state = with_card("discard_column3", lines={0: (["mail"], []), 1: (["tank"], [])})
     assert not [a for a in plays(state, "discard_column3") if not a.get("decline")]
-    refused(state, {"type": "play_card", "card": "discard_column3", "side": "left", "slot": 1,
-                    "rows": [0, 1]}, "moscow_paris.not_a_column")  # fmt: skip
+    refused(
+        state,
+        {"type": "play_card", "card": "discard_column3", "side": "left", "slot": 1, "rows": [0, 1]},
+        "moscow_paris.not_a_column",
+    )
 
 
 def test_remaining_wagons_slide_toward_the_city():
     # «Если в результате розыгрыша карты действия были сброшены прилегающие к городу карты
     #   вагонов, оставшиеся карты вагонов этой городской линии сдвигаются к городу.»
-    state = with_card("discard_column2", lines={0: (["mail", "tank", "dining"], []),
-                                                1: (["sleeper", "boxcar"], [])})  # fmt: skip
-    after, _ = act(state, {"type": "play_card", "card": "discard_column2", "side": "left",
-                           "slot": 1, "rows": [0, 1]})  # fmt: skip
+    state = with_card(
+        "discard_column2",
+        lines={0: (["mail", "tank", "dining"], []), 1: (["sleeper", "boxcar"], [])},
+    )
+    after, _ = act(
+        state,
+        {"type": "play_card", "card": "discard_column2", "side": "left", "slot": 1, "rows": [0, 1]},
+    )
     assert line_names(after, 0) == (["tank", "dining"], []) and line_names(after, 1) == (
-        ["boxcar"], [])  # fmt: skip
+        ["boxcar"],
+        [],
+    )
     view = GAME.view(after, None)
     assert view.rows[0].left == ["tank", "dining"]  # the nearest to the city first
 
@@ -282,9 +360,13 @@ def test_discard_a_city_with_its_line():
     assert after.removed == (CITY_INDEX["rome"],)
     assert after.cities[1] == top_city  # spec 4 INTERPRETATION: refilled as after a claim
     assert kinds(events, "card_played")[0] == {
-        "seat": 0, "card": "discard_city", "declined": False, "row": 1, "city": "rome",
+        "seat": 0,
+        "card": "discard_city",
+        "declined": False,
+        "row": 1,
+        "city": "rome",
         "wagons": ["mail", "tank", "dining"],
-    }  # fmt: skip
+    }
     assert kinds(events, "city_revealed")[0]["row"] == 1
     assert sum(after.discard) == 4 and card_census(after) == full_census(after)
 

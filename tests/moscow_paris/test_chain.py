@@ -33,8 +33,9 @@ def test_exchange_with_the_left_or_right_neighbour():
     assert {"type": "play_card", "card": "chain_exchange", "direction": "left"} in plays
     assert {"type": "play_card", "card": "chain_exchange", "direction": "right"} in plays
     # left is the next seat clockwise (seat 1), right the previous one (seat 3)
-    started, events = act(state, {"type": "play_card", "card": "chain_exchange",
-                                  "direction": "right"})  # fmt: skip
+    started, events = act(
+        state, {"type": "play_card", "card": "chain_exchange", "direction": "right"}
+    )
     assert started.phase == CHAIN and GAME.to_act(started) == {0}
     assert kinds(events, "card_played")[0]["partner"] == 3
     assert legal_json(started) == [
@@ -58,8 +59,11 @@ def test_no_direction_without_a_wagon_on_both_sides():
         {"type": "play_card", "card": "chain_exchange", "direction": "left"},
         {"type": "play_card", "card": "chain_exchange", "decline": True},
     ]
-    refused(state, {"type": "play_card", "card": "chain_exchange", "direction": "right"},
-            "moscow_paris.chain_impossible")  # fmt: skip
+    refused(
+        state,
+        {"type": "play_card", "card": "chain_exchange", "direction": "right"},
+        "moscow_paris.chain_impossible",
+    )
     bare = table(4, [[], ["mail"], ["tank"], ["dining"]])
     assert [a for a in legal_json(bare) if a.get("card") == "chain_exchange"] == [
         {"type": "play_card", "card": "chain_exchange", "decline": True}
@@ -76,8 +80,10 @@ def test_the_chain_goes_round_until_the_other_neighbour_has_exchanged():
     assert state.phase == CHAIN and state.turn == 0 and GAME.to_act(state) == {1}
     assert kinds(events, "chain_offered") == [{"seat": 1, "partner": 2}]
     assert GAME.legal_actions(state, 0) == [] and GAME.legal_actions(state, 2) == []
-    assert legal_json(state, 1) == [{"type": "exchange", "give": "tank", "take": "dining"},
-                                    {"type": "decline"}]  # fmt: skip
+    assert legal_json(state, 1) == [
+        {"type": "exchange", "give": "tank", "take": "dining"},
+        {"type": "decline"},
+    ]
     refused(state, {"type": "exchange", "give": "tank", "take": "dining"}, "turn.not_yours", 0)
     state, _ = act(state, {"type": "exchange", "give": "tank", "take": "dining"})
     assert GAME.to_act(state) == {2}
@@ -93,8 +99,9 @@ def test_the_player_exchanges_only_once():
     for players, direction in ((2, "left"), (2, "right"), (3, "right")):
         tableaux = [["tank"], ["mail"], ["dining"]][:players]
         state = table(players, tableaux)
-        state, _ = act(state, {"type": "play_card", "card": "chain_exchange",
-                               "direction": direction})  # fmt: skip
+        state, _ = act(
+            state, {"type": "play_card", "card": "chain_exchange", "direction": direction}
+        )
         exchanges = 0
         while state.phase == CHAIN:
             (decider,) = GAME.to_act(state)
@@ -135,10 +142,16 @@ def test_exchange_refusals():
     #   игроком слева» — a wagon of one's own tableau for one of the partner's
     state = table(3, [["tank"], ["mail"], ["dining"]])
     state, _ = act(state, {"type": "play_card", "card": "chain_exchange", "direction": "left"})
-    refused(state, {"type": "exchange", "give": "mail", "take": "mail"},
-            "moscow_paris.wagon_not_in_tableau")  # fmt: skip
-    refused(state, {"type": "exchange", "give": "tank", "take": "dining"},
-            "moscow_paris.partner_lacks_wagon")  # fmt: skip
+    refused(
+        state,
+        {"type": "exchange", "give": "mail", "take": "mail"},
+        "moscow_paris.wagon_not_in_tableau",
+    )
+    refused(
+        state,
+        {"type": "exchange", "give": "tank", "take": "dining"},
+        "moscow_paris.partner_lacks_wagon",
+    )
     refused(state, {"type": "to_tableau", "wagon": "mail"}, "moscow_paris.wrong_step")
     # the player's card stays in hand until the chain is over: 5 cards in hand and tableau
     assert len(state.hands[0]) + len(state.tableaux[0]) == 5
@@ -149,8 +162,13 @@ def test_an_exchange_of_equal_wagons_passes_the_chain_on():
     # changes no tableau, but the next seat may go on)
     state = table(3, [["mail"], ["mail"], ["tank"]])
     state, _ = act(state, {"type": "play_card", "card": "chain_exchange", "direction": "left"})
-    assert legal_json(state) == [{"type": "exchange", "give": "mail", "take": "mail"},
-                                 {"type": "decline"}]  # fmt: skip
+    assert legal_json(state) == [
+        {"type": "exchange", "give": "mail", "take": "mail"},
+        {"type": "decline"},
+    ]
     state, _ = act(state, {"type": "exchange", "give": "mail", "take": "mail"})
     assert GAME.to_act(state) == {1} and [names(t) for t in state.tableaux] == [
-        ["mail"], ["mail"], ["tank"]]  # fmt: skip
+        ["mail"],
+        ["mail"],
+        ["tank"],
+    ]

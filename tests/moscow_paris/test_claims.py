@@ -56,8 +56,9 @@ def test_claim_at_the_end_of_the_turn_when_the_tableau_covers_the_line():
 
 def test_claims_only_on_ones_own_turn():
     # «В конце своего хода ...» — spec 4: never on other players' turns
-    state = ready(tableaux=[["sleeper"], ["mail", "tank"]], hands=[["dining", "mail", "tank",
-                                                                    "boxcar"]])  # fmt: skip
+    state = ready(
+        tableaux=[["sleeper"], ["mail", "tank"]], hands=[["dining", "mail", "tank", "boxcar"]]
+    )
     after, _ = act(state, {"type": "to_tableau", "wagon": "dining"})
     assert after.phase == PLAY and after.turn == 1  # seat 1 matches Paris, but it is seat 0's turn
     after, _ = act(after, {"type": "take_back", "wagon": "mail"})  # seat 1: tank still covers?
@@ -85,9 +86,15 @@ def test_claim_discards_the_line_and_the_matching_tableau_wagons():
     # spec 4 INTERPRETATION: one tableau wagon per line wagon; the extra mail stays
     assert names(claimed.tableaux[0]) == ["dining", "mail"]
     assert sum(claimed.discard) == 4
-    assert kinds(events, "city_claimed") == [{"seat": 0, "row": 0, "city": "paris",
-                                              "line": ["mail", "tank"],
-                                              "tableau": ["mail", "tank"]}]  # fmt: skip
+    assert kinds(events, "city_claimed") == [
+        {
+            "seat": 0,
+            "row": 0,
+            "city": "paris",
+            "line": ["mail", "tank"],
+            "tableau": ["mail", "tank"],
+        }
+    ]
     assert card_census(claimed) == full_census(claimed)
 
 
@@ -135,8 +142,11 @@ def test_one_claim_per_turn_unless_the_option_allows_more():
     for multiple in (False, True):
         state = ready(lines=lines, multiple_claims=multiple)
         state, _ = act(state, {"type": "to_tableau", "wagon": "dining"})
-        assert legal_json(state) == [{"type": "claim", "row": 0}, {"type": "claim", "row": 2},
-                                     {"type": "end_turn"}]  # fmt: skip
+        assert legal_json(state) == [
+            {"type": "claim", "row": 0},
+            {"type": "claim", "row": 2},
+            {"type": "end_turn"},
+        ]
         state, _ = act(state, {"type": "claim", "row": 2})
         if multiple:
             assert state.phase == CLAIM and legal_json(state)[0] == {"type": "claim", "row": 0}

@@ -21,11 +21,19 @@ CONFIGS = [
     (3, {"istanbul": True}),
     (4, {}),
     (4, {"teams": True}),
-    (4, {"teams": True, "istanbul": True, "home_city": True, "home_city_name": "Казань",
-         "home_city_country": "RU"}),
+    (
+        4,
+        {
+            "teams": True,
+            "istanbul": True,
+            "home_city": True,
+            "home_city_name": "Казань",
+            "home_city_country": "RU",
+        },
+    ),
     (2, {"home_city": True, "home_city_country": "PL"}),
     (3, {"wagons": "11x8", "columns": "any_rows", "multiple_claims": True}),
-]  # fmt: skip
+]
 MAX_ACTIONS = 20_000  # a random game takes about 450 actions at 4 players
 
 
@@ -75,7 +83,8 @@ def test_random_games(players, options, seed, policy):
     state, log, opts = play(players, options, seed, policy)
     result = GAME.result(state)
     assert result is not None and sorted(s for p in result.ranking for s in p) == list(
-        range(players))  # fmt: skip
+        range(players)
+    )
     assert result.scores == GAME.scores(state)
     if opts.teams:
         assert len(result.winners) in (2, 4) and result.details["winning_teams"]
@@ -87,8 +96,9 @@ def test_random_games(players, options, seed, policy):
         model = PublicView if seat is None else SeatView
         assert model.model_validate_json(view.model_dump_json()) == view
     # the record replays to the same state, and so does its arrangement under another seed
-    record = MatchRecord(game=GAME.key, options=opts.model_dump(mode="json"), seats=players,
-                         seed=seed, actions=log)  # fmt: skip
+    record = MatchRecord(
+        game=GAME.key, options=opts.model_dump(mode="json"), seats=players, seed=seed, actions=log
+    )
     again = MatchRecord.model_validate_json(record.model_dump_json())
     assert GAME.snapshot(replay(GAME, again)) == snapshot
     arranged = record.model_copy(update={"seed": seed + 1, "arrangement": GAME.arrangement(state)})
@@ -116,8 +126,12 @@ def _universe(state):
 
     wagons, sides, rows = WAGON_IDS, ("left", "right"), range(4)
     if state.phase == PLAY:
-        out = [{"type": "to_line", "wagon": w, "row": r, "side": s}
-               for w in wagons for r in rows for s in sides]  # fmt: skip
+        out = [
+            {"type": "to_line", "wagon": w, "row": r, "side": s}
+            for w in wagons
+            for r in rows
+            for s in sides
+        ]
         out += [{"type": t, "wagon": w} for t in ("to_tableau", "take_back") for w in wagons]
         out += [{"type": "play_card", "card": c, "decline": True} for c in ACTION_IDS]
         out += [{"type": "play_card", "card": "swap_two"}]
@@ -137,10 +151,17 @@ def _universe(state):
         ]
     if state.phase == CLAIM:
         return [{"type": "claim", "row": r} for r in rows] + [{"type": "end_turn"}]
-    spots = [{"type": "swap_pick", "row": r, "side": s, "slot": slot}
-             for r in rows for s in sides for slot in range(1, 5)]  # fmt: skip
-    spots += [{"type": "swap_pick", "seat": seat, "wagon": w}
-              for seat in range(state.cfg.players) for w in wagons]  # fmt: skip
+    spots = [
+        {"type": "swap_pick", "row": r, "side": s, "slot": slot}
+        for r in rows
+        for s in sides
+        for slot in range(1, 5)
+    ]
+    spots += [
+        {"type": "swap_pick", "seat": seat, "wagon": w}
+        for seat in range(state.cfg.players)
+        for w in wagons
+    ]
     return [*spots, {"type": "decline"}]
 
 

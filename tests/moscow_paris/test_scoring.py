@@ -61,9 +61,14 @@ def test_score_is_vp_plus_one_per_repeated_flag():
     #   откладывает в сторону по карте города каждой страны и прибавляет к получившейся сумме
     #   очков количество оставшихся перед ним карт городов (т. е. по очку за каждый
     #   повторяющийся флаг на картах городов).»
-    state = final(3, won=[["moscow", "st_petersburg", "london"],  # 5 VP, RU twice: +1
-                          ["rome", "venice", "florence", "paris"],  # 6 VP, IT three times: +2
-                          []])  # fmt: skip
+    state = final(
+        3,
+        won=[
+            ["moscow", "st_petersburg", "london"],  # 5 VP, RU twice: +1
+            ["rome", "venice", "florence", "paris"],  # 6 VP, IT three times: +2
+            [],
+        ],
+    )
     result = GAME.result(state)
     assert result.scores == [6, 8, 0] and GAME.scores(state) == [6, 8, 0]
     seat1 = result.details["seats"][1]
@@ -84,8 +89,13 @@ def test_rulebook_example_five_vp_and_two_repeated_flags_make_seven():
 def test_a_tie_goes_to_more_capitals():
     # «В случае равенства очков претенденты сравнивают количество полученных карт столиц.»
     # «Игрок с наибольшим количеством карт столиц побеждает.»
-    state = final(2, won=[["marseille", "nice", "florence"],  # 3 VP + 1 = 4, no capital
-                          ["paris", "moscow"]])  # 4 VP, 2 capitals  # fmt: skip
+    state = final(
+        2,
+        won=[
+            ["marseille", "nice", "florence"],  # 3 VP + 1 = 4, no capital
+            ["paris", "moscow"],
+        ],
+    )  # 4 VP, 2 capitals
     result = GAME.result(state)
     assert result.scores == [4, 4] and result.winners == [1] and result.ranking == [[1], [0]]
     assert result.tiebreak == "capitals"
@@ -169,8 +179,13 @@ def test_home_city_is_named_flagged_and_shuffled_in_when_chosen():
     #   (если захотите).»
     home = CITY_INDEX["home_city"]
     assert home not in position(3).cfg.deal_cities
-    state = final(2, won=[["home_city", "moscow"], []], home_city=True,
-                  home_city_name="Тверь", home_city_country="RU")  # fmt: skip
+    state = final(
+        2,
+        won=[["home_city", "moscow"], []],
+        home_city=True,
+        home_city_name="Тверь",
+        home_city_country="RU",
+    )
     assert home in state.cfg.deal_cities
     seat0 = GAME.result(state).details["seats"][0]
     assert seat0["flags"] == {"RU": 2} and seat0["score"] == 1 + 2 + 1
@@ -184,9 +199,12 @@ def test_home_city_is_named_flagged_and_shuffled_in_when_chosen():
 def test_end_is_checked_after_the_whole_turn():
     # spec 4 INTERPRETATION: the end is checked once the turn is over (after any refill), so
     # with multiple_claims a player may claim twice in the last turn
-    state = last_claim(multiple_claims=True, hands=[["dining", "sleeper"]],
-                       tableaux=[["mail", "mail", "tank"]],
-                       lines={0: (["mail"], ["tank"]), 2: ([], ["mail"])})  # fmt: skip
+    state = last_claim(
+        multiple_claims=True,
+        hands=[["dining", "sleeper"]],
+        tableaux=[["mail", "mail", "tank"]],
+        lines={0: (["mail"], ["tank"]), 2: ([], ["mail"])},
+    )
     state, _ = act(state, {"type": "to_tableau", "wagon": "dining"})
     state, _ = act(state, {"type": "claim", "row": 0})
     assert not GAME.is_over(state)  # 3 cities left, but the turn goes on

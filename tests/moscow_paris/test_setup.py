@@ -186,10 +186,18 @@ def test_options_defaults_and_editions():
 
 
 @pytest.mark.parametrize(
-    "name, ok", [("Тверь", True), ("  Nizhny Novgorod ", True), ("x" * 32, True),
-                 ("", False), ("   ", False), ("x" * 33, False), ("Tab\there", False),
-                 ("line\nbreak", False)],
-)  # fmt: skip
+    "name, ok",
+    [
+        ("Тверь", True),
+        ("  Nizhny Novgorod ", True),
+        ("x" * 32, True),
+        ("", False),
+        ("   ", False),
+        ("x" * 33, False),
+        ("Tab\there", False),
+        ("line\nbreak", False),
+    ],
+)
 def test_home_city_name_is_validated(name, ok):
     # «На этой карте города вы можете написать название собственного города» — typed by the host
     if ok:
@@ -209,8 +217,13 @@ def test_home_city_country_from_the_list():
         assert country in COUNTRIES
     with pytest.raises(IllegalAction):
         GAME.parse_options({"home_city_country": "XX"})
-    state = new(3, home_city=True, home_city_name="Тверь", home_city_country="RU",
-                arrangement={"cities": ["home_city", *CITY_IDS[:16]]})  # fmt: skip
+    state = new(
+        3,
+        home_city=True,
+        home_city_name="Тверь",
+        home_city_country="RU",
+        arrangement={"cities": ["home_city", *CITY_IDS[:16]]},
+    )
     home = GAME.view(state, None).rows[0].city
     assert home.name == home.name_ru == "Тверь" and home.country == "RU"
 

@@ -24,8 +24,13 @@ BACK1 = {"type": "take_back", "wagon": "tank"}
 
 
 def table(**kwargs):
-    kwargs.setdefault("hands", [["mail", "dining", "dining", "sleeper", "sleeper"],
-                                ["tank", "boxcar", "boxcar", "flatcar", "flatcar"]])  # fmt: skip
+    kwargs.setdefault(
+        "hands",
+        [
+            ["mail", "dining", "dining", "sleeper", "sleeper"],
+            ["tank", "boxcar", "boxcar", "flatcar", "flatcar"],
+        ],
+    )
     kwargs.setdefault("lines", {1: (["baggage"], []), 3: ([], ["passenger"])})
     return position(2, cities=CITIES4, **kwargs)
 
@@ -62,8 +67,16 @@ def test_repeats_are_counted_per_player():
     # «... ПОСЛЕ ТОГО КАК КАЖДЫЙ ИГРОК СДЕЛАЕТ ВТОРОЙ ПОВТОРНЫЙ ХОД ...» — one player's
     # repeats alone never fire the rule
     state = table()
-    state, _ = play(state, PUT0, PUT1, BACK0, {"type": "to_tableau", "wagon": "boxcar"},
-                    PUT0, {"type": "to_tableau", "wagon": "flatcar"}, BACK0)  # fmt: skip
+    state, _ = play(
+        state,
+        PUT0,
+        PUT1,
+        BACK0,
+        {"type": "to_tableau", "wagon": "boxcar"},
+        PUT0,
+        {"type": "to_tableau", "wagon": "flatcar"},
+        BACK0,
+    )
     assert state.repeats == (3, 0) and state.resets == 0
 
 
@@ -98,8 +111,20 @@ def test_city_cards_stay_where_they_are():
 
 def test_each_player_gets_five_new_cards_and_play_goes_on():
     # «ПОСЛЕ ЭТОГО КАЖДЫЙ ИГРОК ПОЛУЧАЕТ НА РУКУ 5 НОВЫХ КАРТ, И ИГРА ПРОДОЛЖАЕТСЯ.»
-    start = table(deck_top=["passenger", "passenger", "baggage", "baggage", "baggage",
-                            "boxcar", "boxcar", "tank", "tank", "tank"])  # fmt: skip
+    start = table(
+        deck_top=[
+            "passenger",
+            "passenger",
+            "baggage",
+            "baggage",
+            "baggage",
+            "boxcar",
+            "boxcar",
+            "tank",
+            "tank",
+            "tank",
+        ]
+    )
     state, events = play(start, PUT0, PUT1, BACK0, BACK1, PUT0, PUT1)
     # from the player about to move (seat 0), one player after the other
     assert names(state.hands[0]) == ["passenger", "passenger", "baggage", "baggage", "baggage"]
@@ -112,12 +137,17 @@ def test_each_player_gets_five_new_cards_and_play_goes_on():
 def test_a_stuck_table_always_resets():
     # spec 4: when only idle turns are possible (every line full, no action card), the reset
     # comes within 32 rounds (games/moscow_paris/stalemate.py explains the bound)
-    full = {0: (["mail", "tank"], ["dining", "sleeper"]), 1: (["mail"], ["tank"]),
-            2: (["boxcar", "flatcar"], ["baggage", "passenger"]), 3: (["mail", "tank"],
-            ["dining"])}  # fmt: skip
-    hands = [["mail", "tank", "mail", "dining", "sleeper"],
-             ["tank", "boxcar", "tank", "boxcar", "flatcar"],
-             ["baggage", "baggage", "passenger", "passenger", "boxcar"]]  # fmt: skip
+    full = {
+        0: (["mail", "tank"], ["dining", "sleeper"]),
+        1: (["mail"], ["tank"]),
+        2: (["boxcar", "flatcar"], ["baggage", "passenger"]),
+        3: (["mail", "tank"], ["dining"]),
+    }
+    hands = [
+        ["mail", "tank", "mail", "dining", "sleeper"],
+        ["tank", "boxcar", "tank", "boxcar", "flatcar"],
+        ["baggage", "baggage", "passenger", "passenger", "boxcar"],
+    ]
     idle = {"to_tableau", "take_back", "claim", "end_turn"}
     rounds = []
     for seed in range(30):

@@ -33,9 +33,10 @@ def start(**kwargs):
 def test_a_turn_is_one_of_four_actions():
     # «В свой ход игрок должен совершить одно из четырёх действий:»
     state = start(
-        hands=[["mail", "tank", "dining", "swap_two"]], tableaux=[["sleeper"]],
+        hands=[["mail", "tank", "dining", "swap_two"]],
+        tableaux=[["sleeper"]],
         lines={0: (["boxcar"], [])},
-    )  # fmt: skip
+    )
     legal = legal_json(state)
     assert {a["type"] for a in legal} == {"to_line", "play_card", "to_tableau", "take_back"}
     for action in legal:
@@ -50,8 +51,9 @@ def test_wagon_to_a_line_left_or_right_then_draw():
     state = start()
     after, events = act(state, {"type": "to_line", "wagon": "mail", "row": 0, "side": "left"})
     assert line_names(after, 0) == (["mail"], [])
-    assert names(after.hands[0]) == sorted(["tank", "dining", "sleeper", "boxcar", "flatcar"],
-                                           key=CARD_INDEX.get)  # fmt: skip
+    assert names(after.hands[0]) == sorted(
+        ["tank", "dining", "sleeper", "boxcar", "flatcar"], key=CARD_INDEX.get
+    )
     assert len(after.deck) == len(state.deck) - 1
     assert kinds(events, "wagon_to_line") == [
         {"seat": 0, "wagon": "mail", "row": 0, "side": "left", "slot": 1, "city": "paris"}
@@ -72,14 +74,19 @@ def test_line_wagons_must_all_differ():
     # «В городской линии все карты вагонов должны быть разные.»
     # «Другими словами, в городскую линию нельзя выложить карту вагона, если аналогичная карта
     #   вагона в этой линии уже имеется.»
-    state = start(hands=[["mail", "tank", "dining", "sleeper", "boxcar"]],
-                  lines={0: ([], ["mail"])})  # fmt: skip
+    state = start(
+        hands=[["mail", "tank", "dining", "sleeper", "boxcar"]], lines={0: ([], ["mail"])}
+    )
     for side in ("left", "right"):
-        refused(state, {"type": "to_line", "wagon": "mail", "row": 0, "side": side},
-                "moscow_paris.wagon_in_line")  # fmt: skip
+        refused(
+            state,
+            {"type": "to_line", "wagon": "mail", "row": 0, "side": side},
+            "moscow_paris.wagon_in_line",
+        )
     legal = legal_json(state)
-    assert not [a for a in legal if a["type"] == "to_line" and a["wagon"] == "mail"
-                and a["row"] == 0]  # fmt: skip
+    assert not [
+        a for a in legal if a["type"] == "to_line" and a["wagon"] == "mail" and a["row"] == 0
+    ]
     assert {"type": "to_line", "wagon": "mail", "row": 2, "side": "left"} in legal
 
 
@@ -87,22 +94,31 @@ def test_line_holds_no_more_than_the_city_limit():
     # «Количество выложенных карт вагонов в городской линии (справа и слева от карты города)
     #   не должно превышать значение предельного количества вагонов на карте города.»
     state = start(lines={1: (["flatcar"], ["baggage"]), 3: (["flatcar", "baggage"], [])})
-    refused(state, {"type": "to_line", "wagon": "mail", "row": 1, "side": "left"},
-            "moscow_paris.line_full")  # fmt: skip
+    refused(
+        state,
+        {"type": "to_line", "wagon": "mail", "row": 1, "side": "left"},
+        "moscow_paris.line_full",
+    )
     rows = {a["row"] for a in legal_json(state) if a["type"] == "to_line"}
     assert rows == {0, 2, 3}  # Marseille (limit 2) is full, Vienna (limit 3) has room for 1
     after, _ = act(state, {"type": "to_line", "wagon": "mail", "row": 3, "side": "right"})
     after = dataclasses.replace(after, turn=0)
-    refused(after, {"type": "to_line", "wagon": "tank", "row": 3, "side": "right"},
-            "moscow_paris.line_full")  # fmt: skip
+    refused(
+        after,
+        {"type": "to_line", "wagon": "tank", "row": 3, "side": "right"},
+        "moscow_paris.line_full",
+    )
 
 
 def test_city_card_shows_its_wagon_limit():
     # «Предельное количество вагонов в городской линии»
     view = GAME.view(start(lines={2: (["flatcar"], [])}), None)
     assert [(r.city.id, r.city.limit, r.room) for r in view.rows] == [
-        ("paris", 4, 4), ("marseille", 2, 2), ("rome", 4, 3), ("vienna", 3, 3)
-    ]  # fmt: skip
+        ("paris", 4, 4),
+        ("marseille", 2, 2),
+        ("rome", 4, 3),
+        ("vienna", 3, 3),
+    ]
 
 
 def test_city_card_shows_its_victory_points_and_flag():
@@ -110,8 +126,11 @@ def test_city_card_shows_its_victory_points_and_flag():
     # «Флаг страны»
     view = GAME.view(start(), None)
     assert [(r.city.vp, r.city.country, r.city.capital) for r in view.rows] == [
-        (2, "FR", True), (1, "FR", False), (2, "IT", True), (2, "AT", True)
-    ]  # fmt: skip
+        (2, "FR", True),
+        (1, "FR", False),
+        (2, "IT", True),
+        (2, "AT", True),
+    ]
 
 
 def test_empty_draw_pile_reshuffles_the_discard_pile():
@@ -131,8 +150,10 @@ def test_empty_draw_pile_reshuffles_the_discard_pile():
     again, _ = act(emptied, {"type": "to_line", "wagon": "mail", "row": 0, "side": "left"})
     assert again.deck == after.deck
     other_cfg = dataclasses.replace(emptied.cfg, reshuffle_seed=emptied.cfg.reshuffle_seed + 1)
-    other, _ = act(dataclasses.replace(emptied, cfg=other_cfg),
-                   {"type": "to_line", "wagon": "mail", "row": 0, "side": "left"})  # fmt: skip
+    other, _ = act(
+        dataclasses.replace(emptied, cfg=other_cfg),
+        {"type": "to_line", "wagon": "mail", "row": 0, "side": "left"},
+    )
     assert other.deck != after.deck
     assert sorted(other.deck + other.hands[0]) == sorted(after.deck + after.hands[0])
 
@@ -202,8 +223,11 @@ def test_hand_plus_tableau_is_always_five():
 
 def test_play_layout_lines_table_and_hand():
     # «Игровой расклад для 3 игроков: Городская линия, На столе, На руке»
-    state = start(hands=[["mail", "tank", "dining"]], tableaux=[["sleeper", "boxcar"]],
-                  lines={0: (["flatcar"], ["baggage"])})  # fmt: skip
+    state = start(
+        hands=[["mail", "tank", "dining"]],
+        tableaux=[["sleeper", "boxcar"]],
+        lines={0: (["flatcar"], ["baggage"])},
+    )
     view = GAME.view(state, 0)
     assert (view.rows[0].left, view.rows[0].right) == (["flatcar"], ["baggage"])
     assert view.seats[0].tableau == ["sleeper", "boxcar"]
@@ -235,11 +259,15 @@ def test_refusals():
     refused(state, {"type": "to_tableau", "wagon": "gondola"}, "moscow_paris.unknown_wagon")
     refused(state, {"type": "claim", "row": 0}, "moscow_paris.wrong_step")
     refused(state, {"type": "exchange", "give": "mail", "take": "tank"}, "moscow_paris.wrong_step")
-    refused(state, {"type": "to_line", "wagon": "mail", "row": 9, "side": "left"},
-            "action.malformed")  # fmt: skip
+    refused(
+        state, {"type": "to_line", "wagon": "mail", "row": 9, "side": "left"}, "action.malformed"
+    )
     empty = position(3, hands=[HAND], cities=["paris", None, "rome", "vienna"])
-    refused(empty, {"type": "to_line", "wagon": "mail", "row": 1, "side": "left"},
-            "moscow_paris.no_city")  # fmt: skip
+    refused(
+        empty,
+        {"type": "to_line", "wagon": "mail", "row": 1, "side": "left"},
+        "moscow_paris.no_city",
+    )
     over = dataclasses.replace(state, phase=OVER)
     refused(over, {"type": "to_tableau", "wagon": "tank"}, "game.over", seat=0)
     assert GAME.legal_actions(over, 0) == [] and GAME.to_act(over) == frozenset()

@@ -22,10 +22,14 @@ def scramble(state, keep: set[int], rng: random.Random):
         hands[s], pool = tuple(sorted(pool[:n])), pool[n:]
     city_deck = list(state.city_deck)
     rng.shuffle(city_deck)
-    cfg = dataclasses.replace(state.cfg, reshuffle_seed=rng.randrange(10**9),
-                              deal_deck=tuple(reversed(state.cfg.deal_deck)))  # fmt: skip
-    return dataclasses.replace(state, hands=tuple(hands), deck=tuple(pool),
-                               city_deck=tuple(city_deck), cfg=cfg)  # fmt: skip
+    cfg = dataclasses.replace(
+        state.cfg,
+        reshuffle_seed=rng.randrange(10**9),
+        deal_deck=tuple(reversed(state.cfg.deal_deck)),
+    )
+    return dataclasses.replace(
+        state, hands=tuple(hands), deck=tuple(pool), city_deck=tuple(city_deck), cfg=cfg
+    )
 
 
 def view_json(state, seat):
@@ -104,8 +108,10 @@ def test_previews_never_reveal_hidden_cards():
         tableaux=[["sleeper"], ["mail"]],
         cities=["paris", "rome", "berlin", "moscow"],
     )
-    reveals = {json.dumps(a, sort_keys=True): GAME.reveals_hidden(state, 0, GAME.parse_action(a))
-               for a in legal_json(state)}  # fmt: skip
+    reveals = {
+        json.dumps(a, sort_keys=True): GAME.reveals_hidden(state, 0, GAME.parse_action(a))
+        for a in legal_json(state)
+    }
     for text, value in reveals.items():
         action = json.loads(text)
         if action["type"] == "to_line" or action.get("decline"):
@@ -121,10 +127,13 @@ def test_previews_never_reveal_hidden_cards():
 
 
 def test_reveals_hidden_for_claims_and_chain_links():
-    ready = position(3, hands=[["dining", "sleeper", "chain_exchange"]],
-                     tableaux=[["mail", "tank"], ["boxcar"], ["flatcar"]],
-                     lines={0: (["mail"], ["tank"])},
-                     cities=["paris", "rome", "berlin", "moscow"])  # fmt: skip
+    ready = position(
+        3,
+        hands=[["dining", "sleeper", "chain_exchange"]],
+        tableaux=[["mail", "tank"], ["boxcar"], ["flatcar"]],
+        lines={0: (["mail"], ["tank"])},
+        cities=["paris", "rome", "berlin", "moscow"],
+    )
     state, _ = act(ready, {"type": "to_tableau", "wagon": "dining"})
     assert GAME.reveals_hidden(state, 0, GAME.parse_action({"type": "claim", "row": 0}))
     assert not GAME.reveals_hidden(state, 0, GAME.parse_action({"type": "end_turn"}))
@@ -154,9 +163,13 @@ def test_dump_action_omits_unset_fields_and_round_trips():
 
 def test_greedy_ai_claims_and_plays_whole_games():
     greedy = get_player("greedy")
-    ready = position(3, hands=[["dining", "sleeper", "boxcar"]], tableaux=[["mail", "tank"]],
-                     lines={0: (["mail"], ["tank"])}, cities=["paris", "rome", "berlin",
-                                                              "moscow"])  # fmt: skip
+    ready = position(
+        3,
+        hands=[["dining", "sleeper", "boxcar"]],
+        tableaux=[["mail", "tank"]],
+        lines={0: (["mail"], ["tank"])},
+        cities=["paris", "rome", "berlin", "moscow"],
+    )
     state, _ = act(ready, {"type": "to_tableau", "wagon": "dining"})
     choice = greedy.choose(GAME, state, 0, random.Random(0))
     assert GAME.dump_action(choice) == {"type": "claim", "row": 0}

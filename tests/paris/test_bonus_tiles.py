@@ -126,7 +126,10 @@ def test_resources_of_your_choice_bonus_10_and_21(n):
         return
     assert state.bonus[0] == (21,) and GAME.view(state, 0).screen.half_used == [21]
     assert [a["item"] for a in legal(state) if a["type"] == "sell"] == [
-        "B21:wood", "B21:marble", "B21:gold"]
+        "B21:wood",
+        "B21:marble",
+        "B21:gold",
+    ]
     state, _ = act(state, {"type": "sell", "item": "B21:wood"})
     assert state.bonus[0] == () and state.used_bonus[0] == (21,) and state.francs[0] == 24
 
@@ -155,8 +158,10 @@ def test_bonus_16_onto_a_rival_key():
     state = give(state, 0, francs=8, goods={"wood": 1}, bonus=[16])
     state, events = act(state, move("batignolles/bank", "batignolles/8"))
     assert state.francs[0] == 0 and state.vp[0] == 2  # pays, and the 8's 2 VP
-    assert SPACE_INDEX["batignolles/8"] in state.keys[0] and SPACE_INDEX["batignolles/8"] \
-        in state.keys[1]
+    assert (
+        SPACE_INDEX["batignolles/8"] in state.keys[0]
+        and SPACE_INDEX["batignolles/8"] in state.keys[1]
+    )
     assert GAME.view(state, None).districts[5].spaces[5].keys == [0, 1]
 
 
@@ -169,8 +174,10 @@ def test_bonus_17_takes_any_tile_without_moving_the_meeple():
     state, events = use(state, 17, space=3)
     assert state.bonus[0] == (3,) and state.meeples[0] == 20 and state.used_bonus[0] == (17,)
     assert kinds(events, "bonus_used")[0]["taken"] == 3
-    assert refused(give(state, 0, bonus=[17]), {"type": "use_bonus", "tile": 17}) \
+    assert (
+        refused(give(state, 0, bonus=[17]), {"type": "use_bonus", "tile": 17})
         == "paris.bonus_fields"
+    )
 
 
 def test_bonus_19_two_prestige_one_or_both():
@@ -178,8 +185,9 @@ def test_bonus_19_two_prestige_one_or_both():
     # фишки престижа (одну или обе), чтобы получить ПО при приобретении достопримечательности,
     # или продать их (одну или обе), чтобы получить франки.»
     state = landmark_in(board(), "L14", "chaillot")
-    state = give(keys_at(state, 0, "chaillot/bank"), 0, francs=16,
-                 goods={"marble": 2, "gold": 1}, bonus=[19])  # fmt: skip
+    state = give(
+        keys_at(state, 0, "chaillot/bank"), 0, francs=16, goods={"marble": 2, "gold": 1}, bonus=[19]
+    )
     state, _ = act(state, move("chaillot/bank", "chaillot/L16"))  # silver, gold, gold
     options = [a["items"] for a in legal(state) if a["type"] == "cash_prestige"]
     assert ["B19:gold_prestige", "B19:gold_prestige"] in options
@@ -210,13 +218,20 @@ def test_bonus_23_pairs_of_identical_prestige(players, each):
     # пару.»
     state = give(board(players), 0, bonus=[23], goods={"bronze": 2, "silver": 3, "gold": 2})
     options = [a["items"] for a in legal(state) if a.get("tile") == 23]
-    assert sorted(options) == [["bronze", "bronze"], ["bronze", "bronze", "silver", "silver"],
-                               ["silver", "silver"]]  # fmt: skip
+    assert sorted(options) == [
+        ["bronze", "bronze"],
+        ["bronze", "bronze", "silver", "silver"],
+        ["silver", "silver"],
+    ]
     state, _ = use(state, 23, items=["bronze", "bronze", "silver", "silver"])
     assert state.vp[0] == 2 * each and state.goods[0] == (0, 0, 2, 0, 1, 0)
-    assert refused(give(state, 0, bonus=[23], goods={"silver": 1}),
-                   {"type": "use_bonus", "tile": 23, "items": ["silver"]}) \
-        == "paris.bonus_not_usable"  # fmt: skip
+    assert (
+        refused(
+            give(state, 0, bonus=[23], goods={"silver": 1}),
+            {"type": "use_bonus", "tile": 23, "items": ["silver"]},
+        )
+        == "paris.bonus_not_usable"
+    )
 
 
 @pytest.mark.parametrize("players, each", [(2, 2), (3, 3), (4, 4)])
@@ -240,8 +255,10 @@ def test_bonus_25_steps_back_up_to_five_and_takes_the_tile():
     assert spaces == [18, 19, 20, 21]  # 22 is held
     state, _ = use(state, 25, space=19)
     assert state.meeples[0] == 19 and state.bonus[0] == (19, 22)
-    assert refused(give(state, 0, bonus=[25]), {"type": "use_bonus", "tile": 25,
-                                                "space": 10}) == "paris.bonus_not_usable"
+    assert (
+        refused(give(state, 0, bonus=[25]), {"type": "use_bonus", "tile": 25, "space": 10})
+        == "paris.bonus_not_usable"
+    )
 
 
 def test_bonus_29_eight_vp_per_landmark():
@@ -259,12 +276,19 @@ def test_bonus_30_distinct_kinds_raphael():
     # отелями, одним театром и двумя достопримечательностями (Люксембургским садом и Эйфелевой
     # башней).» «Он владеет зданиями и достопримечательностями 5 разных видов и получает 15 ПО,
     # используя этот жетон.»
-    state = keys_at(board(), 0,
-                    "montmartre/1",  # café
-                    "montmartre/2", "la_villette/1", "saint_germain/3",  # bakeries
-                    "la_villette/5", "saint_germain/2",  # hotels
-                    "montmartre/5",  # theatre
-                    "chaillot/L10", "batignolles/L17")  # fmt: skip
+    state = keys_at(
+        board(),
+        0,
+        "montmartre/1",  # café
+        "montmartre/2",
+        "la_villette/1",
+        "saint_germain/3",  # bakeries
+        "la_villette/5",
+        "saint_germain/2",  # hotels
+        "montmartre/5",  # theatre
+        "chaillot/L10",
+        "batignolles/L17",
+    )
     view = GAME.view(state, None)
     kinds_owned = sorted(sp.kind for d in view.districts for sp in d.spaces if 0 in sp.keys)
     assert kinds_owned.count("bakery") == 3 and kinds_owned.count("hotel") == 2
@@ -272,8 +296,17 @@ def test_bonus_30_distinct_kinds_raphael():
     assert state.vp[0] == 15 and kinds(events, "bonus_used")[0]["kinds"] == 5
     three = keys_at(board(), 0, "montmartre/1", "montmartre/2", "chaillot/L10")
     assert use(give(three, 0, bonus=[30]), 30)[0].vp[0] == 0
-    seven = keys_at(board(), 0, "la_villette/1", "la_villette/2", "la_villette/4",
-                    "la_villette/5", "la_villette/8", "montmartre/4", "chaillot/L10")  # fmt: skip
+    seven = keys_at(
+        board(),
+        0,
+        "la_villette/1",
+        "la_villette/2",
+        "la_villette/4",
+        "la_villette/5",
+        "la_villette/8",
+        "montmartre/4",
+        "chaillot/L10",
+    )
     assert use(give(seven, 0, bonus=[30]), 30)[0].vp[0] == 25
 
 

@@ -27,8 +27,14 @@ from games.paris.data import (
 
 def test_districts_banks_and_values():
     # RECONSTRUCTED mapping of bank values; [V] one bank per district paying 2 to 7 francs
-    assert [d[1] for d in DISTRICTS] == ["Montmartre", "La Villette", "Belleville",
-                                         "Saint-Germain", "Chaillot", "Batignolles"]  # fmt: skip
+    assert [d[1] for d in DISTRICTS] == [
+        "Montmartre",
+        "La Villette",
+        "Belleville",
+        "Saint-Germain",
+        "Chaillot",
+        "Batignolles",
+    ]
     assert sorted(d[2] for d in DISTRICTS) == [2, 3, 4, 5, 6, 7]
     assert VALUES == (1, 2, 3, 4, 5, 8)
 
@@ -42,8 +48,10 @@ def test_building_kinds_fit_the_examples():
     assert BUILDING_KINDS["la_villette"][8] == "theatre"  # «с театра… стоимостью 12» pays 4
     mm = {k: v for v, k in BUILDING_KINDS["montmartre"].items()}
     assert mm["theatre"] - mm["bakery"] == 3  # Rafael pays 3
-    assert any(r[3] == "residence" and r[4] == "restaurant" and r[5] == "hotel"
-               for r in BUILDING_KINDS.values())  # Charlotte  # fmt: skip
+    assert any(
+        r[3] == "residence" and r[4] == "restaurant" and r[5] == "hotel"
+        for r in BUILDING_KINDS.values()
+    )  # Charlotte
 
 
 def test_token_layout_prestige_low_resources_high():
@@ -52,7 +60,8 @@ def test_token_layout_prestige_low_resources_high():
         assert {row[v] for v in (1, 2, 3)} == {"bronze", "silver", "gold_prestige"}
         assert {row[4], row[5]} == {"wood", "marble"} and row[8] == "gold"
     assert Counter(g for row in STANDARD_TOKENS.values() for g in row.values()) == Counter(
-        {g: 6 for g in ("wood", "marble", "gold", "bronze", "silver", "gold_prestige")})
+        {g: 6 for g in ("wood", "marble", "gold", "bronze", "silver", "gold_prestige")}
+    )
 
 
 def test_landmarks_fit_the_examples():
@@ -72,8 +81,12 @@ def test_bonus_tiles_numbers_zones_and_copies():
     # [V] 42 tiles: one per number 1..30, copies with 3-/4-player icons; [D] 18 = 5 VP per 4
     assert BONUS_NUMBERS == tuple(range(1, 31))
     assert [sum(bonus_copies(n, p) for n in BONUS_NUMBERS) for p in (2, 3, 4)] == [30, 36, 42]
-    assert BONUS_TILES[18] == {"kind": "per_building", "value": 4, "vp": 5,
-                               "copies": BONUS_TILES[18]["copies"]}  # fmt: skip
+    assert BONUS_TILES[18] == {
+        "kind": "per_building",
+        "value": 4,
+        "vp": 5,
+        "copies": BONUS_TILES[18]["copies"],
+    }
     assert {ZONE_OF[n] for n in range(1, 11)} == {"A"} and ZONE_OF[30] == "C"
     assert BONUS_TILES[20]["vp"] == {2: 1, 3: 2, 4: 3}
     assert BONUS_TILES[23]["vp"] == BONUS_TILES[24]["vp"] == {2: 2, 3: 3, 4: 4}

@@ -37,8 +37,9 @@ def test_last_end_game_tile_ends_the_game_after_this_round_and_one_more():
         if state.phase == ACTION:
             turns.append(state.turn)
         options = legal(state)
-        state, _ = act(state, {"type": "end_turn"} if {"type": "end_turn"} in options
-                       else options[0])  # fmt: skip
+        state, _ = act(
+            state, {"type": "end_turn"} if {"type": "end_turn"} in options else options[0]
+        )
     assert turns == [3, 0, 1, 2, 3]  # seat 3 ends the round, then one full round
     assert state.phase == OVER and GAME.to_act(state) == frozenset()
 
@@ -136,11 +137,19 @@ def test_example_2_montmartre_shared_first_place_skips_the_second():
     state, events = finish(state)
     [scored] = kinds(events, "district_scored")
     assert {p["seat"]: p["sum"] for p in scored["players"]} == {
-        LOUIS: 16, RAPHAEL: 21, JULIE: 8, CHARLOTTE: 21}
+        LOUIS: 16,
+        RAPHAEL: 21,
+        JULIE: 8,
+        CHARLOTTE: 21,
+    }
     assert scored["vp"] == [4, 16, 0, 16]
     places = {p["seat"]: (p["place"], p["shared"]) for p in scored["players"]}
-    assert places == {RAPHAEL: (1, True), CHARLOTTE: (1, True), LOUIS: (3, False),
-                      JULIE: (4, False)}  # fmt: skip
+    assert places == {
+        RAPHAEL: (1, True),
+        CHARLOTTE: (1, True),
+        LOUIS: (3, False),
+        JULIE: (4, False),
+    }
     view = GAME.view(state, None)
     assert view.landmarks[5].name == "Louvre" and view.landmarks[5].keys == [1, 3]
 
@@ -218,13 +227,21 @@ def test_further_ties_share_the_win():
 
 def test_result_details_explain_every_point():
     state = keys_at(board(), 0, "chaillot/5")
-    state = give(vp_tile(replace(state, vp=(3, 0, 0, 0)), "chaillot", "VP16"), 0, francs=2,
-                 bonus=[27])  # fmt: skip
+    state = give(
+        vp_tile(replace(state, vp=(3, 0, 0, 0)), "chaillot", "VP16"), 0, francs=2, bonus=[27]
+    )
     state, _ = finish(state)
     player = GAME.result(state).details["players"][0]
-    assert player == {"seat": 0, "vp_during_game": 3, "bonus_27": 2,
-                      "districts": {"chaillot": 16}, "district_vp": 16, "total": 21,
-                      "francs": 2, "building_value": 5}  # fmt: skip
+    assert player == {
+        "seat": 0,
+        "vp_during_game": 3,
+        "bonus_27": 2,
+        "districts": {"chaillot": 16},
+        "district_vp": 16,
+        "total": 21,
+        "francs": 2,
+        "building_value": 5,
+    }
     assert GAME.result(state).details["districts"][0]["tile"] == "VP16"
     assert GAME.scores(state) == GAME.result(state).scores
 
@@ -238,5 +255,6 @@ def test_the_end_opens_every_screen(players):
     assert view.result is not None and view.phase == "over"
     live = give(board(players), 1, francs=17)
     assert GAME.view(live, None).screens is None
-    assert GAME.reveals_hidden(replace(live, final_turns=0, phase=AFTER), 0,
-                               GAME.parse_action({"type": "end_turn"}))  # fmt: skip
+    assert GAME.reveals_hidden(
+        replace(live, final_turns=0, phase=AFTER), 0, GAME.parse_action({"type": "end_turn"})
+    )

@@ -39,17 +39,20 @@ def test_last_francs_on_a_3_sell_the_token_then_pay_for_the_bonus_tile():
     arr = top_first("saint_germain/3")
     assert arr["removed"] == REMOVED
     state = GAME.setup(2, GAME.parse_options({}), 0, arr)
-    for action in ({"type": "place_tile", "stack": 0},  # saint_germain/3, gold prestige beside
-                   {"type": "place_key", "to": "arc"},  # seat 0 keeps its 3 francs
-                   {"type": "place_tile", "stack": 1},
-                   {"type": "place_key", "to": "chaillot/bank"},
-                   {"type": "place_tile", "stack": 2}):  # fmt: skip
+    for action in (
+        {"type": "place_tile", "stack": 0},  # saint_germain/3, gold prestige beside
+        {"type": "place_key", "to": "arc"},  # seat 0 keeps its 3 francs
+        {"type": "place_tile", "stack": 1},
+        {"type": "place_key", "to": "chaillot/bank"},
+        {"type": "place_tile", "stack": 2},
+    ):
         state, _ = act(state, action)
     assert state.turn == 0 and state.francs[0] == 3
     state, events = act(state, move("arc", "saint_germain/3"))
     assert state.francs[0] == 0 and state.goods[0][GOLD_PRESTIGE] == 1
     assert kinds(events, "token_taken") == [
-        {"seat": 0, "space": "saint_germain/3", "good": "gold_prestige"}]
+        {"seat": 0, "space": "saint_germain/3", "good": "gold_prestige"}
+    ]
     # the bonus step is open although the seat cannot pay yet: the token can be sold first
     assert state.phase == BONUS
     options = legal(state)
@@ -57,8 +60,9 @@ def test_last_francs_on_a_3_sell_the_token_then_pay_for_the_bonus_tile():
     assert {"type": "sell", "item": "gold_prestige"} in options and {"type": "skip"} in options
     state, events = act(state, {"type": "sell", "item": "gold_prestige"})
     assert state.phase == BONUS and state.francs[0] == 3 and state.goods[0] == (0,) * 6
-    assert kinds(events, "sold") == [{"seat": 0, "item": "gold_prestige",
-                                      "good": "gold_prestige", "francs": 3}]  # fmt: skip
+    assert kinds(events, "sold") == [
+        {"seat": 0, "item": "gold_prestige", "good": "gold_prestige", "francs": 3}
+    ]
     assert {"type": "take_bonus", "space": 1} in legal(state)
     state, events = act(state, {"type": "take_bonus", "space": 1})
     assert state.francs[0] == 1 and state.bonus[0] == (1,) and state.meeples[0] == 1
@@ -103,13 +107,23 @@ def test_free_actions_inside_the_bonus_prestige_and_vp_tile_steps():
     # «Ресурсы можно покупать и продавать в любое время…»; «Вы можете использовать полученный
     # бонусный жетон немедленно или позже в течение игры, в любой момент любого вашего хода.»
     # The bonus step: use tiles (12: 6 VP; E1: 3 VP), sell, buy, and stay in the step.
-    state = give(keys_at(board(2), 0, "chaillot/bank"), 0, francs=9, bonus=[12],
-                 egt=["E1"], goods={"wood": 1})  # fmt: skip
+    state = give(
+        keys_at(board(2), 0, "chaillot/bank"),
+        0,
+        francs=9,
+        bonus=[12],
+        egt=["E1"],
+        goods={"wood": 1},
+    )
     step, _ = buy_at(state, "chaillot/bank", "chaillot/1")
     assert step.phase == BONUS
     assert _step_actions(step) == {"take_bonus", "skip"}
-    for action in ({"type": "use_bonus", "tile": 12}, {"type": "use_end_game", "tile": "E1"},
-                   {"type": "sell", "item": "wood"}, {"type": "buy", "good": "wood"}):
+    for action in (
+        {"type": "use_bonus", "tile": 12},
+        {"type": "use_end_game", "tile": "E1"},
+        {"type": "sell", "item": "wood"},
+        {"type": "buy", "good": "wood"},
+    ):
         after, _ = act(step, action)
         assert after.phase == BONUS and after.pending == step.pending, action
         step = after
@@ -118,8 +132,12 @@ def test_free_actions_inside_the_bonus_prestige_and_vp_tile_steps():
     assert step.bonus[0] == (5,)
     # The prestige step: selling the prestige it could cash leaves only `skip` there.
     state = landmark_in(board(2), "L10", "belleville")
-    state = give(keys_at(state, 0, "belleville/bank"), 0, francs=15,
-                 goods={"gold": 2, "marble": 1, "gold_prestige": 1})  # fmt: skip
+    state = give(
+        keys_at(state, 0, "belleville/bank"),
+        0,
+        francs=15,
+        goods={"gold": 2, "marble": 1, "gold_prestige": 1},
+    )
     step, _ = buy_at(state, "belleville/bank", "belleville/L15")
     assert step.phase == PRESTIGE
     assert _step_actions(step) == {"cash_prestige", "skip"}

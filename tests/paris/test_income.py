@@ -90,8 +90,12 @@ def test_julie_cashes_two_gold_prestige_on_the_louvre_in_belleville():
     from .helpers import landmark_in
 
     state = landmark_in(board(), "L10", "belleville")
-    state = give(keys_at(state, 0, "belleville/bank"), 0, francs=15,
-                 goods={"marble": 1, "gold": 2, "gold_prestige": 2, "bronze": 1})  # fmt: skip
+    state = give(
+        keys_at(state, 0, "belleville/bank"),
+        0,
+        francs=15,
+        goods={"marble": 1, "gold": 2, "gold_prestige": 2, "bronze": 1},
+    )
     state, _ = buy_at(state, "belleville/bank", "belleville/L15")
     assert state.francs[0] == 0 and state.goods[0][:3] == (0, 0, 0)
     assert state.phase == PRESTIGE
@@ -99,8 +103,9 @@ def test_julie_cashes_two_gold_prestige_on_the_louvre_in_belleville():
     assert {"type": "cash_prestige", "items": ["gold_prestige", "gold_prestige"]} in options
     assert {"type": "skip"} in options
     assert all("bronze" not in a.get("items", []) for a in options)  # no bronze symbol
-    state, events = act(state, {"type": "cash_prestige",
-                                "items": ["gold_prestige", "gold_prestige"]})  # fmt: skip
+    state, events = act(
+        state, {"type": "cash_prestige", "items": ["gold_prestige", "gold_prestige"]}
+    )
     assert state.vp[0] == 10 and state.goods[0][GOOD_INDEX["gold_prestige"]] == 0
     assert kinds(events, "prestige_cashed")[0]["vp"] == 10
 
@@ -109,15 +114,21 @@ def test_prestige_up_to_three_symbols_and_never_more():
     from .helpers import landmark_in
 
     # «…вы можете сбросить до 3 фишек престижа, указанных на ней…» (L15: silver, gold, gold)
-    state = give(keys_at(landmark_in(board(), "L15", "chaillot"), 0, "chaillot/bank"), 0,
-                 francs=15, goods={"marble": 1, "gold": 2, "silver": 3,
-                                   "gold_prestige": 3})  # fmt: skip
+    state = give(
+        keys_at(landmark_in(board(), "L15", "chaillot"), 0, "chaillot/bank"),
+        0,
+        francs=15,
+        goods={"marble": 1, "gold": 2, "silver": 3, "gold_prestige": 3},
+    )
     state, _ = buy_at(state, "chaillot/bank", "chaillot/L15")
-    biggest = max((a for a in legal(state) if a["type"] == "cash_prestige"),
-                  key=lambda a: len(a["items"]))  # fmt: skip
+    biggest = max(
+        (a for a in legal(state) if a["type"] == "cash_prestige"), key=lambda a: len(a["items"])
+    )
     assert sorted(biggest["items"]) == ["gold_prestige", "gold_prestige", "silver"]
-    assert refused(state, {"type": "cash_prestige", "items": ["silver", "silver"]}) \
+    assert (
+        refused(state, {"type": "cash_prestige", "items": ["silver", "silver"]})
         == "paris.bad_prestige"
+    )
     state, _ = act(state, {"type": "skip"})
     assert state.vp[0] == 0 and state.goods[0][3:] == (0, 3, 3)
 
@@ -243,12 +254,13 @@ def test_goods_tiles_are_the_goods_themselves():
 
 def test_pay_step_when_tokens_and_tiles_give_a_choice():
     # The choice of what pays (a token or a tile standing for it) is the buyer's.
-    state = give(keys_at(board(), 0, "batignolles/5"), 0, francs=3, goods={"wood": 1},
-                 bonus=[10])  # fmt: skip
+    state = give(keys_at(board(), 0, "batignolles/5"), 0, francs=3, goods={"wood": 1}, bonus=[10])
     state, _ = act(state, move("batignolles/5", "batignolles/8"))
     assert state.phase == PAY
-    assert legal(state) == [{"type": "pay", "items": ["B10:wood"]},
-                            {"type": "pay", "items": ["wood"]}]  # fmt: skip
+    assert legal(state) == [
+        {"type": "pay", "items": ["B10:wood"]},
+        {"type": "pay", "items": ["wood"]},
+    ]
     assert refused(state, {"type": "pay", "items": ["B10:gold"]}) == "paris.bad_payment"
     state, _ = act(state, {"type": "pay", "items": ["B10:wood"]})
     assert state.goods[0][0] == 1 and state.used_bonus[0] == (10,)
@@ -272,11 +284,14 @@ def test_charlotte_takes_18_and_later_scores_15():
 def test_trade_at_the_screen_prices_resources_both_ways_prestige_sold():
     # «Ресурсы можно покупать и продавать в любое время, а фишки престижа — продавать в любое
     # время — по ценам, указанным в таблице в основании вашей ширмы игрока.»
-    state = replace(give(board(), 0, francs=10, goods={"wood": 1, "silver": 1}),
-                    supply=(1, 0, 2))  # fmt: skip
+    state = replace(give(board(), 0, francs=10, goods={"wood": 1, "silver": 1}), supply=(1, 0, 2))
     trades = [a for a in legal(state) if a["type"] in ("buy", "sell")]
-    assert trades == [{"type": "buy", "good": "wood"}, {"type": "buy", "good": "gold"},
-                      {"type": "sell", "item": "wood"}, {"type": "sell", "item": "silver"}]
+    assert trades == [
+        {"type": "buy", "good": "wood"},
+        {"type": "buy", "good": "gold"},
+        {"type": "sell", "item": "wood"},
+        {"type": "sell", "item": "silver"},
+    ]
     after, events = act(state, {"type": "buy", "good": "gold"})
     assert after.francs[0] == 5 and after.goods[0][2] == 1 and after.supply == (1, 0, 1)
     assert kinds(events, "bought") == [{"seat": 0, "good": "gold", "francs": 5}]
@@ -316,6 +331,7 @@ def test_prestige_scores_only_on_landmarks():
 
 
 def test_a_game_can_start_and_play_a_first_round():
-    state, _ = play(start(2), {"type": "place_tile", "stack": 1},
-                    {"type": "place_key", "to": "belleville/bank"})  # fmt: skip
+    state, _ = play(
+        start(2), {"type": "place_tile", "stack": 1}, {"type": "place_key", "to": "belleville/bank"}
+    )
     assert state.francs[0] == 5

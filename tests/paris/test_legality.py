@@ -45,8 +45,9 @@ def accepted(state, seat, candidates):
     return out
 
 
-@pytest.mark.parametrize("players, options", [(4, {}), (2, {"ignore_districts": True}),
-                                              (3, {"setup": "random"})])  # fmt: skip
+@pytest.mark.parametrize(
+    "players, options", [(4, {}), (2, {"ignore_districts": True}), (3, {"setup": "random"})]
+)
 def test_legal_actions_are_exactly_the_accepted_ones(players, options):
     state = GAME.setup(players, GAME.parse_options(options), 21)
     rng = random.Random(players)
@@ -72,16 +73,18 @@ def _rebuilt(value):
 
 def _fresh(state):
     """An equal state sharing none of `state`'s tuples (so no one-entry memo recognises it)."""
-    return dataclasses.replace(state, **{f.name: _rebuilt(getattr(state, f.name))
-                                         for f in dataclasses.fields(state)})  # fmt: skip
+    return dataclasses.replace(
+        state, **{f.name: _rebuilt(getattr(state, f.name)) for f in dataclasses.fields(state)}
+    )
 
 
 def _events(events):
     return [(e.kind, dict(e.params), e.to) for e in events]
 
 
-@pytest.mark.parametrize("players, options", [(4, {}), (3, {"ignore_districts": True}),
-                                              (2, {"setup": "random"})])  # fmt: skip
+@pytest.mark.parametrize(
+    "players, options", [(4, {}), (3, {"ignore_districts": True}), (2, {"setup": "random"})]
+)
 def test_memo_tables_never_change_a_result(players, options):
     """The hot path remembers results of pure functions (state.py, memo tables): on random
     games, legal_actions and apply give the same with every table emptied and no tuple

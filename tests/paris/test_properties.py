@@ -45,7 +45,8 @@ def check_invariants(state, before):
         else:  # prestige leaves the game when spent
             assert on_board + held <= TOKENS_PER_GOOD
             assert on_board + held <= before.tokens.count(g) + sum(
-                before.goods[s][g] for s in range(n))
+                before.goods[s][g] for s in range(n)
+            )
     tiles = list(state.removed) + [t for stack in state.stacks for t in stack]
     tiles += [t for t in state.spaces if t >= 0] + list(state.discarded)
     if state.phase == PLACE:
@@ -53,8 +54,7 @@ def check_invariants(state, before):
     assert sorted(tiles) == list(range(36))
     egt = list(state.endgame) + [e for s in range(n) for e in state.egt[s] + state.used_egt[s]]
     assert sorted(egt) == list(range(12))
-    bonus = sum(state.track) + sum(len(state.bonus[s]) + len(state.used_bonus[s])
-                                   for s in range(n))  # fmt: skip
+    bonus = sum(state.track) + sum(len(state.bonus[s]) + len(state.used_bonus[s]) for s in range(n))
     assert bonus == BONUS_IN_PLAY[n]
     placed = [t for t in state.vp_tiles if t >= 0]
     assert len(set(placed)) == len(placed)
@@ -87,10 +87,17 @@ def scramble(state, viewer, rng):
         below, hidden = hidden[: max(len(s) - 1, 0)], hidden[max(len(s) - 1, 0) :]
         stacks.append(s[:1] + tuple(below))
     return dataclasses.replace(
-        state, francs=tuple(francs), goods=tuple(goods), bonus=tuple(bonus), half=tuple(half),
-        egt=tuple(egt), endgame=stack, stacks=tuple(stacks), removed=tuple(hidden),
+        state,
+        francs=tuple(francs),
+        goods=tuple(goods),
+        bonus=tuple(bonus),
+        half=tuple(half),
+        egt=tuple(egt),
+        endgame=stack,
+        stacks=tuple(stacks),
+        removed=tuple(hidden),
         deal=tuple(reversed(state.deal)),
-    )  # fmt: skip
+    )
 
 
 def view_json(state, seat):
@@ -118,8 +125,7 @@ def play(players, options, seed, policy):
         assert legal and len(set(legal)) == len(legal) <= 300
         assert all(GAME.legal_actions(state, s) == [] for s in range(players) if s != seat)
         sells = {a.item for a in legal if a.type == "sell"}
-        assert sells == (set(held_items(state, seat)) if state.phase in FREE_STEPS
-                         else set())  # fmt: skip
+        assert sells == (set(held_items(state, seat)) if state.phase in FREE_STEPS else set())
         action = rng.choice(legal)
         data = GAME.dump_action(action)
         assert GAME.parse_action(json.dumps(data)) == action
@@ -139,18 +145,19 @@ def play(players, options, seed, policy):
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**31), policy=st.integers(0, 2**31),
-       options=st.sampled_from(OPTIONS))  # fmt: skip
+@given(seed=st.integers(0, 2**31), policy=st.integers(0, 2**31), options=st.sampled_from(OPTIONS))
 def test_random_games(players, seed, policy, options):
     state, log, opts = play(players, options, seed, policy)
     result = GAME.result(state)
     assert result is not None and sorted(s for p in result.ranking for s in p) == list(
-        range(players))
+        range(players)
+    )
     assert result.scores == GAME.scores(state)
     assert json.loads(json.dumps(GAME.snapshot(state))) == GAME.snapshot(state)
     json.loads(view_json(state, None))
-    record = MatchRecord(game=GAME.key, options=opts.model_dump(mode="json"), seats=players,
-                         seed=seed, actions=log)  # fmt: skip
+    record = MatchRecord(
+        game=GAME.key, options=opts.model_dump(mode="json"), seats=players, seed=seed, actions=log
+    )
     again = MatchRecord.model_validate_json(record.model_dump_json())
     assert again == record
     assert GAME.snapshot(replay(GAME, again)) == GAME.snapshot(state)

@@ -70,11 +70,17 @@ def test_from_a_bank_or_building_only_higher_in_the_same_district():
     # «Если вы перемещаете ключ с банка, здания или достопримечательности, вы можете положить
     # его только на свободное здание или достопримечательность с большей стоимостью в том же
     # районе.» «Помните, что у банков нет стоимости, как у остальных зданий.»
-    state = give(keys_at(board(), 0, "belleville/bank", "montmartre/4"), 0, francs=50,
-                 goods={"wood": 1})  # fmt: skip
+    state = give(
+        keys_at(board(), 0, "belleville/bank", "montmartre/4"), 0, francs=50, goods={"wood": 1}
+    )
     options = moves(state)
     assert {to for frm, to in options if frm == "belleville/bank"} >= {
-        "belleville/2", "belleville/3", "belleville/4", "belleville/5", "belleville/8"}
+        "belleville/2",
+        "belleville/3",
+        "belleville/4",
+        "belleville/5",
+        "belleville/8",
+    }
     from_4 = {to for frm, to in options if frm == "montmartre/4"}
     assert {"montmartre/5", "montmartre/8"} <= from_4
     assert not from_4 & {"montmartre/1", "montmartre/2", "belleville/5"}
@@ -108,8 +114,7 @@ def test_landmarks_on_the_board_or_added_from_the_supply():
     # ИЛИ можете сначала добавить доступную достопримечательность из общего запаса в район, в
     # котором уже лежит ваш ключ, и затем переместить ключ на неё.»
     state = landmark_in(board(), "L11", "chaillot")
-    state = give(keys_at(state, 0, "chaillot/bank"), 0, francs=30,
-                 goods={"marble": 2, "gold": 2})  # fmt: skip
+    state = give(keys_at(state, 0, "chaillot/bank"), 0, francs=30, goods={"marble": 2, "gold": 2})
     targets = {to for frm, to in moves(state) if frm == "chaillot/bank"}
     assert "chaillot/L11" in targets and "chaillot/L15" in targets
     assert not {t for t in targets if not t.startswith("chaillot/")}
@@ -128,12 +133,15 @@ def test_a_new_landmark_costs_more_than_every_earlier_one():
     # (Saint-Germain).» «В дальнейшем любая достопримечательность, добавляемая в Сен-Жермен,
     # должна будет стоить 13 или выше.»
     state = landmark_in(board(), "L12", "saint_germain")
-    state = give(keys_at(state, 0, "saint_germain/bank"), 0, francs=40,
-                 goods={"marble": 3, "gold": 3})  # fmt: skip
+    state = give(
+        keys_at(state, 0, "saint_germain/bank"), 0, francs=40, goods={"marble": 3, "gold": 3}
+    )
     new = {to for frm, to in moves(state) if "/L" in to and to != "saint_germain/L12"}
     assert new == {f"saint_germain/L{c}" for c in range(13, 18)}
-    assert refused(state, move("saint_germain/bank", "saint_germain/L10")) \
+    assert (
+        refused(state, move("saint_germain/bank", "saint_germain/L10"))
         == "paris.landmark_too_cheap"
+    )
     # any number of landmarks: a third, a fourth…
     for lid in ("L13", "L15", "L17"):
         state = landmark_in(state, lid, "saint_germain")
@@ -146,8 +154,9 @@ def test_cost_is_the_value_or_the_difference_and_resources_in_full():
     # если ваш ключ перемещён с другого здания или достопримечательности, вам нужно заплатить
     # только разницу в стоимости.» «Вам также нужно заплатить полную цену в ресурсах,
     # указанную в верхней части жетона.»
-    state = give(keys_at(board(), 0, "batignolles/bank", "montmartre/5"), 0, francs=20,
-                 goods={"wood": 2})  # fmt: skip
+    state = give(
+        keys_at(board(), 0, "batignolles/bank", "montmartre/5"), 0, francs=20, goods={"wood": 2}
+    )
     after, _ = act(state, move("batignolles/bank", "batignolles/8"))
     assert after.francs[0] == 12 and after.goods[0][0] == 1  # 8 francs and 1 wood
     after, _ = act(state, move("montmartre/5", "montmartre/8"))
@@ -182,8 +191,7 @@ def test_julie_theatre_to_a_new_landmark_12_in_la_villette():
     # «Пример: Жюли хочет переместить ключ с театра в Ла Виллетте (La Villette) на новую
     # достопримечательность стоимостью 12.» «Она платит 4 франка, 1 мрамор и 1 золото,
     # добавляет достопримечательность в район и перемещает на неё свой ключ.»
-    state = give(keys_at(board(), 0, "la_villette/8"), 0, francs=4,
-                 goods={"marble": 1, "gold": 1})  # fmt: skip
+    state = give(keys_at(board(), 0, "la_villette/8"), 0, francs=4, goods={"marble": 1, "gold": 1})
     assert GAME.view(state, None).districts[1].spaces[5].kind == "theatre"
     state, events = act(state, move("la_villette/8", "la_villette/L12"))
     assert state.francs[0] == 0 and state.goods[0][:3] == (0, 0, 0)
@@ -196,10 +204,8 @@ def test_resources_wood_for_eights_marble_and_gold_for_landmarks():
     # стоимостью 8 (для которых требуется дерево) и достопримечательностей (для которых
     # требуется мрамор и золото).» «Есть три вида фишек престижа: бронза, серебро и золото.»
     view = GAME.view(board(), None)
-    assert all(lm.resources and set(lm.resources) <= {"marble", "gold"}
-               for lm in view.landmarks)  # fmt: skip
-    assert all(set(lm.prestige) <= {"bronze", "silver", "gold_prestige"}
-               for lm in view.landmarks)  # fmt: skip
+    assert all(lm.resources and set(lm.resources) <= {"marble", "gold"} for lm in view.landmarks)
+    assert all(set(lm.prestige) <= {"bronze", "silver", "gold_prestige"} for lm in view.landmarks)
     state = give(keys_at(board(), 0, "belleville/bank"), 0, francs=20)
     options = {to for _, to in moves(state)}
     assert "belleville/5" in options and "belleville/8" not in options  # no wood

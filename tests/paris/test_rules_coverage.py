@@ -59,8 +59,7 @@ def test_end_game_tiles_are_used_now_or_later_then_discarded():
     mine = replace(later, turn=0, phase=ACTION)
     mine, events = act(mine, {"type": "use_end_game", "tile": "E4"})
     assert mine.vp[0] == 6 and mine.egt[0] == () and mine.used_egt[0] == (3,)
-    assert kinds(events, "end_game_tile_used") == [{"seat": 0, "tile": "E4", "vp": 6,
-                                                    "francs": 0}]  # fmt: skip
+    assert kinds(events, "end_game_tile_used") == [{"seat": 0, "tile": "E4", "vp": 6, "francs": 0}]
     assert GAME.view(mine, None).table[0].used_end_game_tiles == ["E4"]
     francs = give(board(), 0, egt=["E6"])
     francs, _ = act(francs, {"type": "use_end_game", "tile": "E6"})
@@ -84,8 +83,7 @@ def test_end_game_tiles_with_goods_are_the_goods():
 
 def test_players_score_by_buying_buildings_and_taking_bonus_tiles():
     # «Игроки зарабатывают победные очки (ПО), приобретая здания и получая бонусные жетоны.»
-    state = give(keys_at(board(), 0, "saint_germain/bank", "arc"), 0, francs=10,
-                 goods={"wood": 1})  # fmt: skip
+    state = give(keys_at(board(), 0, "saint_germain/bank", "arc"), 0, francs=10, goods={"wood": 1})
     state, _ = act(state, move("saint_germain/bank", "saint_germain/8"))
     state = replace(state, phase=ACTION, turn=0, pending=())
     state, _ = act(state, move("arc", "belleville/2"))

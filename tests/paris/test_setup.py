@@ -125,8 +125,7 @@ def test_alternative_setup_gold_beside_the_eights_and_shuffled_tokens():
     layouts = set()
     for seed in range(5):
         state = GAME.setup(4, GAME.parse_options({"setup": "random"}), seed)
-        assert all(GOODS[state.tokens[s]] == "gold" for s in range(N_SPACES)
-                   if SPACE_VALUE[s] == 8)  # fmt: skip
+        assert all(GOODS[state.tokens[s]] == "gold" for s in range(N_SPACES) if SPACE_VALUE[s] == 8)
         assert Counter(state.tokens) == Counter({g: 6 for g in range(6)})
         layouts.add(state.tokens)
     assert len(layouts) == 5 and STANDARD_TOKEN_GOODS not in layouts

@@ -29,9 +29,13 @@ def test_turns_go_clockwise_from_the_first_player():
     for _ in range(6):
         seen.append(state.turn)
         assert state.phase == TILE
-        state, _ = play(state, {"type": "place_tile", "stack": 0},
-                        {"type": "place_key", "to": "arc"} if state.turn not in seen[:-1]
-                        else {"type": "place_key", "to": "montmartre/bank"})  # fmt: skip
+        state, _ = play(
+            state,
+            {"type": "place_tile", "stack": 0},
+            {"type": "place_key", "to": "arc"}
+            if state.turn not in seen[:-1]
+            else {"type": "place_key", "to": "montmartre/bank"},
+        )
         if state.phase == AFTER:
             state, _ = act(state, {"type": "end_turn"})
     assert seen == [1, 2, 0, 1, 2, 0]
@@ -62,8 +66,7 @@ def test_the_tile_step_is_skipped_once_the_stacks_are_empty():
     state, _ = act(state, {"type": "place_key", "to": "arc"})
     state, _ = act(state, {"type": "end_turn"}) if state.phase == AFTER else (state, [])
     assert state.turn == 0 and state.phase == ACTION
-    one_left = replace(board(), stacks=((SPACE_INDEX["montmartre/3"],), (), ()),
-                       phase=TILE)  # fmt: skip
+    one_left = replace(board(), stacks=((SPACE_INDEX["montmartre/3"],), (), ()), phase=TILE)
     assert legal(one_left) == [{"type": "place_tile", "stack": 0}]
     assert refused(one_left, {"type": "place_tile", "stack": 1}) == "paris.stack_empty"
 
@@ -82,8 +85,10 @@ def test_ignore_districts_tile_goes_to_a_free_space_of_its_value_in_any_district
     value = SPACE_NAMES[top].split("/")[1]
     state, events = act(state, {"type": "place_building", "district": "chaillot"})
     assert state.spaces[SPACE_INDEX[f"chaillot/{value}"]] == top
-    assert GAME.view(state, None).districts[4].spaces[SPACE_INDEX[f"chaillot/{value}"] % 6].tile \
+    assert (
+        GAME.view(state, None).districts[4].spaces[SPACE_INDEX[f"chaillot/{value}"] % 6].tile
         == SPACE_NAMES[top]
+    )
     assert state.phase == ACTION
 
 
@@ -102,8 +107,10 @@ def test_ignore_districts_one_building_of_each_kind_per_district():
     options = [a["district"] for a in legal(state)]
     assert "montmartre" not in options and "belleville" not in options
     assert options == ["la_villette", "saint_germain", "chaillot", "batignolles"]
-    assert refused(state, {"type": "place_building", "district": "montmartre"}) \
+    assert (
+        refused(state, {"type": "place_building", "district": "montmartre"})
         == "paris.tile_does_not_fit"
+    )
 
 
 def test_ignore_districts_a_tile_that_fits_nowhere_leaves_the_game():
@@ -136,8 +143,13 @@ def test_one_of_three_actions_and_the_end_game_tile_only_after_the_stacks():
     state, _ = act(state, {"type": "place_key", "to": "chaillot/bank"})
     assert state.phase in (AFTER, TILE)
     if state.phase == AFTER:
-        assert {a["type"] for a in legal(state)} <= {"end_turn", "buy", "sell", "use_bonus",
-                                                     "use_end_game"}  # fmt: skip
+        assert {a["type"] for a in legal(state)} <= {
+            "end_turn",
+            "buy",
+            "sell",
+            "use_bonus",
+            "use_end_game",
+        }
 
 
 def test_place_a_key_on_a_bank_pays_its_francs():
@@ -176,8 +188,7 @@ def test_no_key_from_behind_the_screen_onto_a_building():
     # «Важно: Вы не можете выложить ключ из-за ширмы сразу на здание или
     # достопримечательность.»
     state = board()
-    assert all(a["to"].endswith(("bank", "arc")) for a in legal(state)
-               if a["type"] == "place_key")  # fmt: skip
+    assert all(a["to"].endswith(("bank", "arc")) for a in legal(state) if a["type"] == "place_key")
     for to in ("montmartre/1", "montmartre/L12", "nowhere"):
         assert refused(state, {"type": "place_key", "to": to}) == "paris.place_on_bank_or_arc"
     empty = replace(state, hand=(0, 7, 7, 7))

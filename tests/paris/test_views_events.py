@@ -14,8 +14,7 @@ from .helpers import GAME, act, board, give, keys_at, kinds, move, replace, star
 
 
 def test_public_view_hides_screens_and_shows_counts():
-    state = give(board(), 2, francs=13, goods={"gold": 1, "bronze": 2}, bonus=[4, 27],
-                 egt=["E3"])  # fmt: skip
+    state = give(board(), 2, francs=13, goods={"gold": 1, "bronze": 2}, bonus=[4, 27], egt=["E3"])
     public = GAME.view(state, None)
     assert public.screen is None and public.screens is None
     row = public.table[2]
@@ -54,10 +53,18 @@ def test_purchase_events_carry_cost_and_income():
     events += more
     assert [e.kind for e in events] == ["key_moved", "token_taken", "bonus_taken"]
     assert all(e.to is None for e in events)
-    assert kinds(events, "key_moved") == [{
-        "seat": 0, "from": "chaillot/bank", "to": "chaillot/2", "francs": 2,
-        "landmark_added": False, "bonus_tiles": [], "resources": [],
-        "building": KINDS[TILE_KIND[tile]]}]  # fmt: skip
+    assert kinds(events, "key_moved") == [
+        {
+            "seat": 0,
+            "from": "chaillot/bank",
+            "to": "chaillot/2",
+            "francs": 2,
+            "landmark_added": False,
+            "bonus_tiles": [],
+            "resources": [],
+            "building": KINDS[TILE_KIND[tile]],
+        }
+    ]
     json.dumps([dict(e.params) for e in events])
 
 
@@ -66,10 +73,10 @@ def test_tile_events_are_public_and_name_the_next_back():
     [event] = events
     assert event.kind == "tile_placed" and event.to is None
     assert set(event.params) == {"seat", "stack", "tile", "value", "kind", "next", "space"}
-    assert GAME.reveals_hidden(start(), 0, GAME.parse_action({"type": "place_tile",
-                                                              "stack": 0}))  # fmt: skip
-    assert not GAME.reveals_hidden(board(), 0, GAME.parse_action({"type": "place_key",
-                                                                  "to": "arc"}))  # fmt: skip
+    assert GAME.reveals_hidden(start(), 0, GAME.parse_action({"type": "place_tile", "stack": 0}))
+    assert not GAME.reveals_hidden(
+        board(), 0, GAME.parse_action({"type": "place_key", "to": "arc"})
+    )
 
 
 def test_evolve_equals_dataclasses_replace():
@@ -83,8 +90,7 @@ def test_evolve_equals_dataclasses_replace():
         value = getattr(GAME.setup(4, GAME.parse_options({}), rng.randrange(99)), name)
         assert evolve(state, **{name: value}) == dataclasses.replace(state, **{name: value})
         assert evolve(state) == state and evolve(state) is not state
-        state, _ = GAME.apply(state, state.turn, rng.choice(GAME.legal_actions(state,
-                                                                              state.turn)))
+        state, _ = GAME.apply(state, state.turn, rng.choice(GAME.legal_actions(state, state.turn)))
 
 
 def test_a_draft_seals_into_an_equal_frozen_state_and_leaves_the_original_alone():
@@ -106,8 +112,12 @@ def test_frequent_events_are_shared_with_read_only_params():
     state = give(board(), 0, goods={"wood": 2})
     one, [sold] = act(state, {"type": "sell", "item": "wood"})
     _, [again] = act(state, {"type": "sell", "item": "wood"})
-    assert again is sold and dict(sold.params) == {"seat": 0, "item": "wood", "good": "wood",
-                                                   "francs": 1}  # fmt: skip
+    assert again is sold and dict(sold.params) == {
+        "seat": 0,
+        "item": "wood",
+        "good": "wood",
+        "francs": 1,
+    }
     with pytest.raises(TypeError):
         sold.params["francs"] = 5  # type: ignore[index]
     assert json.dumps(dict(sold.params))

@@ -28,10 +28,15 @@ async def append(store: Store, owner: str, match_id: str, count: int) -> None:
             assert row is not None
             try:
                 seq = await store.append_action(
-                    match_id, expected_version=row.version, seat=0, action={"request": request},
-                    request_id=request, user_id=1,
-                    snapshot={"v": row.version + 1, "request": request}, status="active",
-                )  # fmt: skip
+                    match_id,
+                    expected_version=row.version,
+                    seat=0,
+                    action={"request": request},
+                    request_id=request,
+                    user_id=1,
+                    snapshot={"v": row.version + 1, "request": request},
+                    status="active",
+                )
             except StaleVersion:
                 print("STALE", flush=True)
                 continue

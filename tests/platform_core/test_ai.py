@@ -51,8 +51,9 @@ def test_strong_is_reproducible_with_an_iteration_budget():
     game = get_game("paris-paris")
     state = game.setup(3, game.parse_options({}), seed=2)
     strong = get_player("strong")
-    picks = [strong.choose(game, state, 0, random.Random(5), Budget(iterations=40))
-             for _ in range(2)]  # fmt: skip
+    picks = [
+        strong.choose(game, state, 0, random.Random(5), Budget(iterations=40)) for _ in range(2)
+    ]
     assert picks[0] == picks[1]
 
 
@@ -77,8 +78,9 @@ def test_strong_stops_thinking_once_its_time_is_spent(monkeypatch):
         state = game.setup(seats, game.parse_options({}), seed=3)
         seat = min(game.to_act(state))
         readings.clear()
-        action = get_player("strong").choose(game, state, seat, random.Random(0),
-                                             Budget(seconds=0.25))  # fmt: skip
+        action = get_player("strong").choose(
+            game, state, seat, random.Random(0), Budget(seconds=0.25)
+        )
         assert readings[-2] < readings[0] + 0.25 <= readings[-1], readings
         assert action in game.legal_actions(state, seat)
 

@@ -15,8 +15,9 @@ from games.host.thinking import FALLBACK_LEVEL
 from storage import SeatRow, Store
 
 
-async def _opened_by_the_loop(coro: Any, waiting: threading.Event,
-                              gate: threading.Semaphore) -> Any:  # fmt: skip
+async def _opened_by_the_loop(
+    coro: Any, waiting: threading.Event, gate: threading.Semaphore
+) -> Any:
     """Run `coro` while a task on the event loop opens `gate` for each AI decision that
     says it is `waiting` there: a decision goes on only if the loop kept turning while it
     thought (a search run on the loop itself would wait for its gate in vain)."""
@@ -60,9 +61,13 @@ async def test_a_strong_seat_thinks_in_a_thread_within_its_budget(store: Store, 
         seat = min(live.to_act())
         assert seat == 0  # the AI seat has always replied before the call returns
         index = rng.randrange(len(host.choices(live, 0)))
-        outcome = await _opened_by_the_loop(host.play(
-            match_id, 1, version=live.row.version, index=index, key=f"k{live.row.version}"),
-            waiting, gate)  # fmt: skip
+        outcome = await _opened_by_the_loop(
+            host.play(
+                match_id, 1, version=live.row.version, index=index, key=f"k{live.row.version}"
+            ),
+            waiting,
+            gate,
+        )
         thought += any(a.by == "ai" for a in outcome.applied)
     assert thought
     # The event loop kept turning while it thought, and no decision had more than 0.4 s.
@@ -82,8 +87,7 @@ async def test_thinking_is_shared_by_the_ai_replies_of_one_call(store: Store, mo
         return choose(self, game, state, seat, rng, budget)
 
     monkeypatch.setattr(ai.SearchPlayer, "choose", counted)
-    seats = [SeatRow(0, "ann", user_id=1), *(SeatRow(0, f"AI {n}", ai="strong")
-                                           for n in range(3))]  # fmt: skip
+    seats = [SeatRow(0, "ann", user_id=1), *(SeatRow(0, f"AI {n}", ai="strong") for n in range(3))]
     live = (await host.create("moscow-paris", seats, seed=5)).match
     outcome = await host.play(live.id, 1, version=live.row.version, index=0, key="k1")
     assert [a.by for a in outcome.applied].count("ai") >= 3
@@ -96,8 +100,7 @@ async def test_levels_in_lobby_and_replace(store: Store):
     live = await host.open_lobby("race", host_user_id=1, host_name="ann", seats=3)
     await host.add_ai(live.id, 1, "strong")
     await host.add_ai(live.id, 1, "greedy")
-    assert [s.ai for s in (await store.get_match(live.id)).seat_rows] == [None, "strong",
-                                                                         "greedy"]  # fmt: skip
+    assert [s.ai for s in (await store.get_match(live.id)).seat_rows] == [None, "strong", "greedy"]
     with pytest.raises(KeyError):
         await host.add_ai(live.id, 1, "grandmaster")
     await host.start(live.id, 1, seed=2)
@@ -133,11 +136,11 @@ async def test_after_an_answered_click_each_strong_seat_thinks_its_whole_time(st
         return game.legal_actions(state, seat)[0]
 
     monkeypatch.setattr(ai.SearchPlayer, "choose", instant)
-    seats = [SeatRow(0, "ann", user_id=1), *(SeatRow(0, f"AI {n}", ai="strong")
-                                           for n in range(3))]  # fmt: skip
+    seats = [SeatRow(0, "ann", user_id=1), *(SeatRow(0, f"AI {n}", ai="strong") for n in range(3))]
     live = (await host.create("moscow-paris", seats, seed=5)).match
-    outcome = await host.play(live.id, 1, version=live.row.version, index=0, key="k1",
-                              then_ai=False)  # fmt: skip
+    outcome = await host.play(
+        live.id, 1, version=live.row.version, index=0, key="k1", then_ai=False
+    )
     assert [a.by for a in outcome.applied] == ["player"] and not budgets
     assert all(live.ai_of(s) for s in live.to_act())  # the AI seats wait their turn
     woken = await host.wake_ai(live.id, patient=True)

@@ -21,18 +21,30 @@ NOW = 10_000.0  # race_writer's clock for claims
 
 def _row(match_id: str, deadline_at: float | None = None, status: str = "active") -> MatchRow:
     return MatchRow(
-        id=match_id, game="race", status=status, seats=2, seed=7, created_at=1.0,
-        updated_at=1.0, deadline_at=deadline_at,
+        id=match_id,
+        game="race",
+        status=status,
+        seats=2,
+        seed=7,
+        created_at=1.0,
+        updated_at=1.0,
+        deadline_at=deadline_at,
         seat_rows=[SeatRow(0, "a", user_id=1), SeatRow(1, "b", user_id=2)],
-    )  # fmt: skip
+    )
 
 
 async def _append(store: Store, version: int, request: str, match_id: str = "m") -> int:
     return await store.append_action(
-        match_id, expected_version=version, seat=0, action={"request": request},
-        request_id=request, user_id=1, snapshot={"request": request, "v": version + 1},
-        status="active", deadline_at=NOW * 2,
-    )  # fmt: skip
+        match_id,
+        expected_version=version,
+        seat=0,
+        action={"request": request},
+        request_id=request,
+        user_id=1,
+        snapshot={"request": request, "v": version + 1},
+        status="active",
+        deadline_at=NOW * 2,
+    )
 
 
 @pytest.fixture
@@ -49,8 +61,9 @@ async def test_concurrent_appends_from_two_connections_apply_exactly_once(two_st
     await a.create_match(_row("m"))
     for n in range(40):
         version = (await b.get_match("m")).version
-        results = await asyncio.gather(_append(a, version, f"a{n}"), _append(b, version, f"b{n}"),
-                                       return_exceptions=True)  # fmt: skip
+        results = await asyncio.gather(
+            _append(a, version, f"a{n}"), _append(b, version, f"b{n}"), return_exceptions=True
+        )
         wins = [r for r in results if not isinstance(r, BaseException)]
         assert wins == [version + 1], results
         assert [type(r) for r in results if isinstance(r, BaseException)] == [StaleVersion]
@@ -66,9 +79,11 @@ async def test_one_request_sent_through_two_connections_applies_once(two_stores)
     await a.create_match(_row("m"))
     for n in range(20):
         version = (await a.get_match("m")).version
-        results = await asyncio.gather(_append(a, version, f"click-{n}"),
-                                       _append(b, version, f"click-{n}"),
-                                       return_exceptions=True)  # fmt: skip
+        results = await asyncio.gather(
+            _append(a, version, f"click-{n}"),
+            _append(b, version, f"click-{n}"),
+            return_exceptions=True,
+        )
         assert sorted(type(r).__name__ for r in results) == ["DuplicateRequest", "int"]
         assert [r.seq for r in results if isinstance(r, DuplicateRequest)] == [version + 1]
     assert len(await a.actions("m")) == 20
@@ -76,9 +91,16 @@ async def test_one_request_sent_through_two_connections_applies_once(two_stores)
 
 def _start_together(args: list[list[str]]) -> list[str]:
     """Run race_writer processes, released at the same moment; their outputs."""
-    procs = [subprocess.Popen([sys.executable, "-m", "tests.platform_core.race_writer", *a],
-                              cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                              text=True) for a in args]  # fmt: skip
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-m", "tests.platform_core.race_writer", *a],
+            cwd=ROOT,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        for a in args
+    ]
     try:
         for proc in procs:
             assert proc.stdout is not None and proc.stdout.readline().strip() == "READY"
@@ -101,9 +123,13 @@ async def test_two_processes_appending_to_one_match_apply_each_request_once(db_u
     store = await Store.open(db_url)
     try:
         await store.create_match(_row("m"))
-        outputs = await asyncio.to_thread(_start_together, [
-            [db_url, "append", "P1", "m", str(count)], [db_url, "append", "P2", "m", str(count)],
-        ])  # fmt: skip
+        outputs = await asyncio.to_thread(
+            _start_together,
+            [
+                [db_url, "append", "P1", "m", str(count)],
+                [db_url, "append", "P2", "m", str(count)],
+            ],
+        )
         acks: dict[str, int] = {}
         for output in outputs:
             for line in output.splitlines():
@@ -158,8 +184,9 @@ async def test_two_processes_claim_hundred_due_deadlines_once_each(db_url: str):
         outputs = await asyncio.to_thread(
             _start_together, [[db_url, "claim", "P1"], [db_url, "claim", "P2"]]
         )
-        claims = Counter(line.split()[1] for o in outputs for line in o.splitlines()
-                         if line.startswith("CLAIM"))  # fmt: skip
+        claims = Counter(
+            line.split()[1] for o in outputs for line in o.splitlines() if line.startswith("CLAIM")
+        )
         assert set(claims) == due and set(claims.values()) == {1}
     finally:
         await store.close()

@@ -18,8 +18,10 @@ ROOT = Path(__file__).resolve().parents[2]
 def _run_and_kill(db: str, acks_before_kill: int) -> list[tuple[str, int, str]]:
     proc = subprocess.Popen(
         [sys.executable, "-m", "tests.platform_core.crash_writer", db],
-        cwd=ROOT, stdout=subprocess.PIPE, text=True,
-    )  # fmt: skip
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     acks = []
     assert proc.stdout is not None
     for line in proc.stdout:

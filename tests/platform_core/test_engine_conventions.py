@@ -16,7 +16,6 @@ DOCS = Path(__file__).resolve().parents[2] / "docs" / "notation"
 GAMES = ["paris-paris", "city-of-light", "paris", "moscow-paris"]
 
 
-
 def test_city_of_light_writes_the_short_notation_its_document_shows():
     """One notation for every game: without null fields and unset flags (City of Light alone
     wrote `"x": null` and `"decline": false` into its records)."""
@@ -61,8 +60,9 @@ def test_every_view_has_the_common_fields_under_one_name(key):
 
     game = get_game(key)
     state = game.setup(2, game.parse_options({}), seed=1)
-    names = set(game.phase_names.values() if hasattr(game.phase_names, "values")
-                else game.phase_names)  # fmt: skip
+    names = set(
+        game.phase_names.values() if hasattr(game.phase_names, "values") else game.phase_names
+    )
     for seat in (None, 0, 1):
         view = game.view(state, seat)
         assert isinstance(view, View)

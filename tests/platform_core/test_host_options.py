@@ -9,21 +9,31 @@ from games.core.errors import IllegalAction
 from games.host import HostError, MatchHost
 from storage import Store
 
-CARDS = ["levitation", "metropolitain", "sacre_coeur", "le_peintre", "chartier",
-         "moulin_rouge", "fontaine_des_mers", "grande_lumiere"]  # fmt: skip
+CARDS = [
+    "levitation",
+    "metropolitain",
+    "sacre_coeur",
+    "le_peintre",
+    "chartier",
+    "moulin_rouge",
+    "fontaine_des_mers",
+    "grande_lumiere",
+]
 CHOSEN = {"postcards": "chosen", "chosen_postcards": CARDS}
 
 
 async def _lobby(store: Store) -> tuple[MatchHost, str]:
     host = MatchHost(store)
-    live = await host.open_lobby("city-of-light", host_user_id=1, host_name="ann", seats=2,
-                                 options={"hand_size": 2})  # fmt: skip
+    live = await host.open_lobby(
+        "city-of-light", host_user_id=1, host_name="ann", seats=2, options={"hand_size": 2}
+    )
     await host.join(live.id, 2, "bob")
     return host, live.id
 
 
-async def _refused(host: MatchHost, store: Store, match_id: str, user_id: int,
-                   changes: dict, key: str) -> None:  # fmt: skip
+async def _refused(
+    host: MatchHost, store: Store, match_id: str, user_id: int, changes: dict, key: str
+) -> None:
     before = (await store.get_match(match_id)).options
     with pytest.raises(IllegalAction) as err:
         await host.set_options(match_id, user_id, changes)

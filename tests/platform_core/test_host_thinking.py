@@ -36,13 +36,18 @@ async def unhindered(call: Awaitable[T]) -> T:
         pytest.fail("the call waited for the AI seat's search", pytrace=False)
 
 
-async def ann_hands_the_turn_to_the_ai(host: MatchHost, held: HeldSearch,
-                                       ) -> tuple[str, asyncio.Task[Any]]:  # fmt: skip
+async def ann_hands_the_turn_to_the_ai(
+    host: MatchHost,
+    held: HeldSearch,
+) -> tuple[str, asyncio.Task[Any]]:
     """Race with Ann, a strong AI and Bob: Ann's click is answered, then the AI thinks (as
     the bot does: `play(then_ai=False)`, then `wake_ai(patient=True)`); returns once the AI's
     search has started, with the task that plays it."""
-    seats = [SeatRow(0, "ann", user_id=1), SeatRow(0, "AI", ai="strong"),
-             SeatRow(0, "bob", user_id=2)]  # fmt: skip
+    seats = [
+        SeatRow(0, "ann", user_id=1),
+        SeatRow(0, "AI", ai="strong"),
+        SeatRow(0, "bob", user_id=2),
+    ]
     live = (await host.create("race", seats, seed=3)).match
     played = await host.play(live.id, 1, version=0, index=1, key="ann-1", then_ai=False)
     assert [a.by for a in played.applied] == ["player"]
@@ -72,7 +77,9 @@ async def test_while_an_ai_searches_every_other_call_on_the_match_completes(stor
     woken = await thinking
     assert [(a.seat, a.by) for a in woken.applied] == [(1, "ai")]
     assert [(a.seat, a.request_id) for a in await store.actions(match_id)] == [
-        (0, "ann-1"), (1, "ai:2")]  # fmt: skip
+        (0, "ann-1"),
+        (1, "ai:2"),
+    ]
 
 
 async def test_a_choice_for_a_seat_given_to_a_person_meanwhile_is_dropped(store: Store, held):
@@ -111,13 +118,14 @@ async def test_a_choice_on_a_match_another_process_moved_on_is_dropped(store: St
     woken = await thinking
     assert woken.applied == []
     assert [(a.seat, a.request_id) for a in await store.actions(match_id)] == [
-        (0, "ann-1"), (1, "cy-1")]  # fmt: skip
+        (0, "ann-1"),
+        (1, "cy-1"),
+    ]
     live = await host.get(match_id)
     assert live.row.version == 2 and live.to_act() == {2}
 
 
-async def test_a_player_who_moves_while_the_timeout_ai_thinks_keeps_their_move(store: Store,
-                                                                             held):  # fmt: skip
+async def test_a_player_who_moves_while_the_timeout_ai_thinks_keeps_their_move(store: Store, held):
     """The deadline passed and the table's strong AI thinks for absent Ann; Ann clicks
     meanwhile. Her move stands and the AI's, chosen before it, is dropped."""
     now = [1000.0]

@@ -46,8 +46,9 @@ def imports(module: str) -> set[str]:
             if node.level:
                 anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
                 base = ".".join([*anchor, *([base] if base else [])])
-            found |= {f"{base}.{a.name}" if f"{base}.{a.name}" in known else base
-                      for a in node.names}  # fmt: skip
+            found |= {
+                f"{base}.{a.name}" if f"{base}.{a.name}" in known else base for a in node.names
+            }
     return found
 
 
@@ -68,7 +69,7 @@ def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
         stack.append(node)
         for nxt in sorted(edges[node]):
             if state.get(nxt) == 1:
-                found.append([*stack[stack.index(nxt):], nxt])
+                found.append([*stack[stack.index(nxt) :], nxt])
             elif nxt not in state:
                 visit(nxt)
         stack.pop()
@@ -87,9 +88,13 @@ def within(name: str, packages: tuple[str, ...]) -> bool:
 def offenders(tops: tuple[str, ...], forbidden: tuple[str, ...]) -> list[str]:
     """`module imports name` for each import, in modules under `tops`, of a `forbidden`
     package or one of its submodules."""
-    return [f"{name} imports {imported}"
-            for name in sorted(modules()) if within(name, tops)
-            for imported in sorted(imports(name)) if within(imported, forbidden)]  # fmt: skip
+    return [
+        f"{name} imports {imported}"
+        for name in sorted(modules())
+        if within(name, tops)
+        for imported in sorted(imports(name))
+        if within(imported, forbidden)
+    ]
 
 
 def test_the_platform_has_no_import_cycle_counting_type_only_imports():

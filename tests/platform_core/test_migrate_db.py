@@ -26,11 +26,17 @@ async def _fill(url: str) -> list[str]:
     tables, in real games so that a bare `python -m bot` can replay them too."""
     store = await Store.open(url)
     host = MatchHost(store)
-    ids = [(await host.create("paris-paris", [SeatRow(0, "x", ai="greedy"),
-                                              SeatRow(0, "y", ai="random")], seed=4)).match.id]
+    ids = [
+        (
+            await host.create(
+                "paris-paris", [SeatRow(0, "x", ai="greedy"), SeatRow(0, "y", ai="random")], seed=4
+            )
+        ).match.id
+    ]
     humans = [SeatRow(0, "ann", user_id=2**62), SeatRow(0, "bob", user_id=7)]
-    live = (await host.create("city-of-light", humans, seed=9,
-                              settings={"turn_deadline_s": 600})).match  # fmt: skip
+    live = (
+        await host.create("city-of-light", humans, seed=9, settings={"turn_deadline_s": 600})
+    ).match
     for n in range(6):
         seat = min(live.to_act())
         action = live.game.legal_actions(live.state, seat)[0]
@@ -56,8 +62,12 @@ async def _everything(url: str) -> tuple:
     store = await Store.open(url)
     try:
         dumps = [await store.dump_match(i) for i in await store.match_ids()]
-        return (dumps, await store.all_prefs(), await store.all_guild_settings(),
-                await store.all_facts())  # fmt: skip
+        return (
+            dumps,
+            await store.all_prefs(),
+            await store.all_guild_settings(),
+            await store.all_facts(),
+        )
     finally:
         await store.close()
 
@@ -90,9 +100,16 @@ async def test_sqlite_to_postgres_and_back_loses_nothing(tmp_path, pg_url, capsy
         user = live.row.seat_rows[seat].user_id
         await host.act(ids[1], user, live.game.legal_actions(live.state, seat)[0], key="next")
         with pytest.raises(Exception, match="already"):  # the old keys came along
-            await store.append_action(ids[1], expected_version=live.row.version, seat=seat,
-                                      action={}, request_id="click-0", user_id=user,
-                                      snapshot={}, status="active")  # fmt: skip
+            await store.append_action(
+                ids[1],
+                expected_version=live.row.version,
+                seat=seat,
+                action={},
+                request_id="click-0",
+                user_id=user,
+                snapshot={},
+                status="active",
+            )
         assert await store.has_held_seat(ids[2], 8)
     finally:
         await store.close()
@@ -133,9 +150,13 @@ async def test_the_command_line_copies_into_postgres(tmp_path, pg_url):
     source = str(tmp_path / "source.db")
     await _fill(source)
     proc = await asyncio.to_thread(
-        subprocess.run, [sys.executable, "-m", "bot", "migrate-db", source, pg_url],
-        cwd=ROOT, capture_output=True, text=True, timeout=120,
-    )  # fmt: skip
+        subprocess.run,
+        [sys.executable, "-m", "bot", "migrate-db", source, pg_url],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert proc.returncode == 0, proc.stderr
     assert len(proc.stdout.strip().splitlines()) == 1 and proc.stderr == ""
     assert await _everything(source) == await _everything(pg_url)

@@ -51,7 +51,8 @@ def test_choices_depend_only_on_what_the_seat_may_know(key: str, seats: int) -> 
         assert game.legal_actions(s2, seat) == game.legal_actions(s1, seat)
         # The sampler reads only what the seat knows: both states determinise alike.
         assert game.snapshot(game.determinize(s1, seat, random.Random(n))) == game.snapshot(
-            game.determinize(s2, seat, random.Random(n)))  # fmt: skip
+            game.determinize(s2, seat, random.Random(n))
+        )
         differ += game.snapshot(s2) != game.snapshot(s1)
         for level in LEVELS:  # easy (greedy) and strong
             player = get_player(level)
@@ -70,7 +71,8 @@ def test_every_installed_game_can_be_determinised() -> None:
         state = game.setup(game.min_seats, game.parse_options({}), seed=1)
         seat = min(game.to_act(state))
         assert game.view(game.determinize(state, seat, random.Random(0)), seat) == game.view(
-            state, seat)  # fmt: skip
+            state, seat
+        )
 
 
 def test_the_check_has_teeth(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -78,14 +80,17 @@ def test_the_check_has_teeth(monkeypatch: pytest.MonkeyPatch) -> None:
     test above would catch it."""
     game = get_game("paris-paris")
     points = positions("paris-paris", 2, seed=13)
-    others = [game.determinize(s1, seat, random.Random(1000 + n))
-              for n, (s1, seat) in enumerate(points)]  # fmt: skip
+    others = [
+        game.determinize(s1, seat, random.Random(1000 + n)) for n, (s1, seat) in enumerate(points)
+    ]
     monkeypatch.setattr(type(game), "determinize", staticmethod(lambda state, seat, rng: state))
     strong = get_player("strong")
     pairs = enumerate(zip(points, others, strict=True))
-    differ = sum(strong.choose(game, s1, seat, random.Random(n), BUDGET)
-                 != strong.choose(game, s2, seat, random.Random(n), BUDGET)
-                 for n, ((s1, seat), s2) in pairs)  # fmt: skip
+    differ = sum(
+        strong.choose(game, s1, seat, random.Random(n), BUDGET)
+        != strong.choose(game, s2, seat, random.Random(n), BUDGET)
+        for n, ((s1, seat), s2) in pairs
+    )
     assert differ >= 2
 
 
@@ -112,7 +117,6 @@ def test_determinisations_are_playable_from_every_seat(key: str, seats: int) -> 
             n += 1
         final = game.determinize(state, 0, rng)
         assert game.result(final) == game.result(state)
-
 
 
 @pytest.mark.parametrize(("key", "seats"), CASES)

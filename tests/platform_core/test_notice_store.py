@@ -21,8 +21,11 @@ async def test_notices_wait_per_seat_in_order_until_shown(store: Store):
     await store.add_notices(match_id, 1, 2, [drew(1, 4)])
     await store.add_notices(match_id, 0, 3, [drew(0, 5)])  # the same move's again: no repeat
     ann = await store.notices(match_id, 0)
-    assert ann == [Notice(0, 1, 0, drew(0, 2)), Notice(0, 1, 1, drew(0, 7)),
-                   Notice(0, 3, 0, drew(0, 5))]  # fmt: skip
+    assert ann == [
+        Notice(0, 1, 0, drew(0, 2)),
+        Notice(0, 1, 1, drew(0, 7)),
+        Notice(0, 3, 0, drew(0, 5)),
+    ]
     assert await store.notices(match_id, 1) == [Notice(1, 2, 0, drew(1, 4))]
     await store.drop_notices(match_id, ann[:2])  # shown; the third came after the answer
     assert await store.notices(match_id, 0) == [Notice(0, 3, 0, drew(0, 5))]

@@ -16,8 +16,12 @@ ONE_TEST = "tests/platform_core/test_storage.py::test_prefs_guild_settings_and_f
 def _pytest(**env: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", ONE_TEST],
-        cwd=ROOT, capture_output=True, text=True, timeout=120, env={**os.environ, **env},
-    )  # fmt: skip
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, **env},
+    )
 
 
 def test_missing_binaries_fail_the_postgres_tests_with_a_sentence(tmp_path):

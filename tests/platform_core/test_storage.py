@@ -29,8 +29,14 @@ BIG = 2**63 - 1  # the largest Discord snowflake a BIGINT / SQLite INTEGER holds
 
 def _row(match_id: str = "m1") -> MatchRow:
     return MatchRow(
-        id=match_id, game="race", status="active", seats=2, seed=7, created_at=1.0,
-        updated_at=1.0, seat_rows=[SeatRow(0, "a", user_id=1), SeatRow(1, "b", ai="random")],
+        id=match_id,
+        game="race",
+        status="active",
+        seats=2,
+        seed=7,
+        created_at=1.0,
+        updated_at=1.0,
+        seat_rows=[SeatRow(0, "a", user_id=1), SeatRow(1, "b", ai="random")],
     )
 
 
@@ -51,8 +57,14 @@ async def test_reopening_does_not_migrate_twice(db_url: str):
 async def test_append_moves_version_snapshot_and_log_together(store: Store):
     await store.create_match(_row())
     seq = await store.append_action(
-        "m1", expected_version=0, seat=0, action={"type": "step", "by": 1}, request_id="i1",
-        user_id=1, snapshot={"v": 1}, status="active",
+        "m1",
+        expected_version=0,
+        seat=0,
+        action={"type": "step", "by": 1},
+        request_id="i1",
+        user_id=1,
+        snapshot={"v": 1},
+        status="active",
     )
     assert seq == 1
     row = await store.get_match("m1")
@@ -78,11 +90,11 @@ async def test_duplicate_request_id_is_rejected_and_nothing_changes(store: Store
 async def test_stale_version_is_rejected_and_nothing_changes(store: Store):
     await store.create_match(_row())
     kwargs = dict(seat=0, action={"by": 1}, user_id=1, status="active")
-    await store.append_action("m1", expected_version=0, request_id="a", snapshot={"v": 1},
-                              **kwargs)
+    await store.append_action("m1", expected_version=0, request_id="a", snapshot={"v": 1}, **kwargs)
     with pytest.raises(StaleVersion) as err:
-        await store.append_action("m1", expected_version=0, request_id="b", snapshot={"v": 9},
-                                  **kwargs)
+        await store.append_action(
+            "m1", expected_version=0, request_id="b", snapshot={"v": 9}, **kwargs
+        )
     assert (err.value.expected, err.value.actual) == (0, 1)
     assert len(await store.actions("m1")) == 1
     assert (await store.get_match("m1")).snapshot == {"v": 1}
@@ -108,11 +120,16 @@ async def test_every_column_round_trips_the_same_on_both_backends(store: Store):
     row.seat_rows = [SeatRow(0, "Zoë", user_id=BIG), SeatRow(1, "b", ai="greedy")]
     await store.create_match(row)
     assert await store.get_match("m1") == row
-    await store.update_match("m1", reminded=0, result={"winners": [0]}, end_reason="x",
-                             status="finished", thread_id=None)  # fmt: skip
+    await store.update_match(
+        "m1", reminded=0, result={"winners": [0]}, end_reason="x", status="finished", thread_id=None
+    )
     again = await store.get_match("m1")
     assert (again.reminded, again.result, again.status, again.thread_id) == (
-        False, {"winners": [0]}, "finished", None)  # fmt: skip
+        False,
+        {"winners": [0]},
+        "finished",
+        None,
+    )
     assert await store.has_held_seat("m1", BIG) and not await store.has_held_seat("m1", 2)
 
 
@@ -142,13 +159,18 @@ async def test_the_seat_history_learns_its_seats_from_the_seats_held_now(tmp_pat
         if number < 5:
             conn.executescript(sql)
     conn.execute("PRAGMA user_version = 4")
-    conn.execute("INSERT INTO matches (id, game, status, seats, options, settings, seed, "
-                 "version, created_at, updated_at) VALUES ('m1', 'race', 'active', 2, '{}', "
-                 "'{}', 7, 0, 1.0, 1.0)")  # fmt: skip
-    conn.executemany("INSERT INTO seats (match_id, seat, user_id, ai, name) VALUES (?,?,?,?,?)",
-                     [("m1", 0, None, "greedy", "AI"), ("m1", 1, 2, None, "b")])  # fmt: skip
-    conn.executemany("INSERT INTO seat_history (match_id, user_id) VALUES (?,?)",
-                     [("m1", 1), ("m1", 2)])  # fmt: skip
+    conn.execute(
+        "INSERT INTO matches (id, game, status, seats, options, settings, seed, "
+        "version, created_at, updated_at) VALUES ('m1', 'race', 'active', 2, '{}', "
+        "'{}', 7, 0, 1.0, 1.0)"
+    )
+    conn.executemany(
+        "INSERT INTO seats (match_id, seat, user_id, ai, name) VALUES (?,?,?,?,?)",
+        [("m1", 0, None, "greedy", "AI"), ("m1", 1, 2, None, "b")],
+    )
+    conn.executemany(
+        "INSERT INTO seat_history (match_id, user_id) VALUES (?,?)", [("m1", 1), ("m1", 2)]
+    )
     conn.commit()
     conn.close()
     store = await Store.open(path)
@@ -160,8 +182,7 @@ async def test_the_seat_history_learns_its_seats_from_the_seats_held_now(tmp_pat
 
 async def test_prefs_guild_settings_and_facts(store: Store):
     assert await store.get_prefs(BIG) == UserPrefs(BIG)
-    await store.set_prefs(UserPrefs(BIG, dms=True, dms_closed=False, locale="fr",
-                                    language="en"))  # fmt: skip
+    await store.set_prefs(UserPrefs(BIG, dms=True, dms_closed=False, locale="fr", language="en"))
     await store.set_prefs(UserPrefs(BIG, dms=True, dms_closed=True, locale="fr", language="en"))
     assert await store.get_prefs(BIG) == UserPrefs(BIG, True, True, "fr", "en")
     assert await store.get_guild_settings(5) == GuildSettings(5)
@@ -174,14 +195,21 @@ async def test_prefs_guild_settings_and_facts(store: Store):
 
 
 async def test_deadlines_lists_running_ones_only(store: Store):
-    for match_id, status, at in (("m1", "active", 5.0), ("m2", "active", None),
-                                 ("m3", "finished", 6.0)):  # fmt: skip
+    for match_id, status, at in (
+        ("m1", "active", 5.0),
+        ("m2", "active", None),
+        ("m3", "finished", 6.0),
+    ):
         row = _row(match_id)
         row.status, row.deadline_at, row.settings = status, at, {"turn_deadline_s": 60}
         await store.create_match(row)
     [deadline] = await store.deadlines()
     assert (deadline.match_id, deadline.at, deadline.reminded, deadline.seconds) == (
-        "m1", 5.0, False, 60)  # fmt: skip
+        "m1",
+        5.0,
+        False,
+        60,
+    )
 
 
 async def test_a_match_created_twice_is_a_constraint_violation(store: Store):
@@ -221,9 +249,12 @@ def test_redact_removes_every_password():
 
 
 def test_both_backends_have_the_same_numbered_migrations():
-    names = {backend: sorted(e.name for e in resources.files(package).iterdir()
-                             if e.name.endswith(".sql"))
-             for backend, package in PACKAGES.items()}  # fmt: skip
+    names = {
+        backend: sorted(
+            e.name for e in resources.files(package).iterdir() if e.name.endswith(".sql")
+        )
+        for backend, package in PACKAGES.items()
+    }
     assert names["sqlite"] == names["postgres"] and names["sqlite"]
 
 
@@ -286,8 +317,10 @@ async def test_pg_processes_starting_together_migrate_once(pg_db):
     try:
         assert {s.schema_version for s in stores} == {latest("postgres")}
         async with stores[0]._session() as conn:
-            applied = [r[0] for r in await conn.fetch(
-                "SELECT version FROM schema_version ORDER BY version")]  # fmt: skip
+            applied = [
+                r[0]
+                for r in await conn.fetch("SELECT version FROM schema_version ORDER BY version")
+            ]
         assert applied == list(range(1, latest("postgres") + 1))
     finally:
         for store in stores:

@@ -96,8 +96,9 @@ def text_calls(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[TextCall]]:
     calls: list[TextCall] = []
     real: Callable[..., Any] = textlib.draw
 
-    def spy(image: Any, x: float, baseline: float, text: str, size: int, fill: Any,
-            **kwargs: Any) -> None:  # fmt: skip
+    def spy(
+        image: Any, x: float, baseline: float, text: str, size: int, fill: Any, **kwargs: Any
+    ) -> None:
         if not kwargs.get("stroke"):
             calls.append(TextCall(text, size))
         real(image, x, baseline, text, size, fill, **kwargs)

@@ -46,8 +46,9 @@ ADAPTER = CityOfLightAdapter()
 NAMES = ["Alice", "Bob"]
 STACKS = {"stacks": [[3, 1, 8, 2, 7, 5, 4, 6], [1, 2, 3, 4, 5, 6, 7, 8]]}
 VISIONS = ("normal", "protanopia", "deuteranopia", "tritanopia")
-CATALOGUE = json.loads(resources.files("bot.games.city_of_light").joinpath(
-    "i18n", "en.json").read_text("utf-8"))  # fmt: skip
+CATALOGUE = json.loads(
+    resources.files("bot.games.city_of_light").joinpath("i18n", "en.json").read_text("utf-8")
+)
 
 
 def pixels(png: bytes) -> Image.Image:
@@ -110,8 +111,12 @@ def test_free_cells_are_named_in_phase_2(monkeypatch):
     with text_calls(monkeypatch) as calls:
         render_table(view, NAMES)
     drawn = {c.text for c in calls}
-    free = [(x, y) for y, row in enumerate(view.cells) for x, kind in enumerate(row)
-            if kind not in (None, "light")]  # fmt: skip
+    free = [
+        (x, y)
+        for y, row in enumerate(view.cells)
+        for x, kind in enumerate(row)
+        if kind not in (None, "light")
+    ]
     taken = {tuple(c) for b in view.buildings for c in b.cells}
     named = [(x, y) for x, y in free if (x, y) not in taken]
     assert named
@@ -148,13 +153,17 @@ def test_mixed_cells_are_hatched():
     state, _ = played({}, 3, phase2)
     view = GAME.view(state, None)
     image = pixels(render_table(view, NAMES))
-    mixed = [(x, y) for y, row in enumerate(view.cells) for x, kind in enumerate(row)
-             if kind == "mixed"]  # fmt: skip
+    mixed = [
+        (x, y) for y, row in enumerate(view.cells) for x, kind in enumerate(row) if kind == "mixed"
+    ]
     assert mixed
     for x, y in mixed[:3]:
         x0, y0, x1, y1 = cell_box(x, y, 14)
-        inside = {at(image, (i, j)) for i in range(int(x0), int(x1), 3)
-                  for j in range(int(y0), int(y1), 3)}  # fmt: skip
+        inside = {
+            at(image, (i, j))
+            for i in range(int(x0), int(x1), 3)
+            for j in range(int(y0), int(y1), 3)
+        }
         assert CELL_COLOURS["mixed"] in inside and len(inside) > 3, (x, y)
 
 
@@ -227,18 +236,26 @@ def test_every_postcard_shows_its_effect(monkeypatch):
         effect = CATALOGUE[f"col.img.effect.{card.card}"]
         assert effect.split()[0] in drawn, card.card
         assert CATALOGUE[f"col.img.card.{card.card}"] in {c.text.rstrip("…") for c in calls} or (
-            any(CATALOGUE[f"col.img.card.{card.card}"].startswith(c.text.rstrip("…"))
-                for c in calls if c.text.endswith("…")))  # fmt: skip
+            any(
+                CATALOGUE[f"col.img.card.{card.card}"].startswith(c.text.rstrip("…"))
+                for c in calls
+                if c.text.endswith("…")
+            )
+        )
 
 
 def _views():
     out = []
-    for label, until in (("start", lambda s: sum(t is not None for t in s.squares) >= 3),
-                         ("phase2", phase2), ("end", GAME.is_over)):  # fmt: skip
+    for label, until in (
+        ("start", lambda s: sum(t is not None for t in s.squares) >= 3),
+        ("phase2", phase2),
+        ("end", GAME.is_over),
+    ):
         for options in ({}, {"hand_size": 2, "fountain_cells": 1}):
             state, events = played(options, 3, until)
-            out.append((f"{label}-{len(options)}", GAME.view(state, None),
-                        ADAPTER.last_move(events)))  # fmt: skip
+            out.append(
+                (f"{label}-{len(options)}", GAME.view(state, None), ADAPTER.last_move(events))
+            )
     return out
 
 
@@ -268,8 +285,13 @@ def test_every_word_comes_from_the_catalogue(monkeypatch):
         coordinate = (
             len(text) <= 2 and text[:1] in "ABCDEFGH12345678" and text[1:] in ("", *"12345678")
         )
-        ok = (text.startswith("«") or text in names or text.isdigit() or coordinate
-              or text in ("+1", "\u2014"))  # fmt: skip
+        ok = (
+            text.startswith("«")
+            or text in names
+            or text.isdigit()
+            or coordinate
+            or text in ("+1", "\u2014")
+        )
         assert ok, call.text
 
 
@@ -304,8 +326,10 @@ def test_the_final_picture_marks_the_winner(monkeypatch):
     def gold_in_block(seat: int) -> int:
         top = PLAYER_Y[seat]
         block = image.crop((PANEL_X, top, PANEL_X + PANEL_W, top + PLAYER_H))
-        return sum(sum(abs(p - q) for p, q in zip(px, GOLD, strict=True)) < 30
-                   for px in block.get_flattened_data())  # fmt: skip
+        return sum(
+            sum(abs(p - q) for p, q in zip(px, GOLD, strict=True)) < 30
+            for px in block.get_flattened_data()
+        )
 
     assert gold_in_block(winner) > 200
     assert gold_in_block(1 - winner) == 0
@@ -322,8 +346,11 @@ def test_the_fountain_covers_one_cell_or_two():
     from tests.city_of_light.test_fountain_cells import flat
 
     for cells, fields in ((2, {"rotation": 0}), (1, {})):
-        state = play(flat(cells), 0, {"type": "activate", "card": "fontaine_des_mers",
-                                      "x": 2, "y": 1, **fields})  # fmt: skip
+        state = play(
+            flat(cells),
+            0,
+            {"type": "activate", "card": "fontaine_des_mers", "x": 2, "y": 1, **fields},
+        )
         image = pixels(render_table(GAME.view(state, None), NAMES))
         inside = [(cell_box(x, 1)[0] + 30, cell_box(x, 1)[1] + 20) for x in (2, 3)]
         assert at(image, inside[0]) == WATER

@@ -26,16 +26,24 @@ def views(key: str, seats: int) -> list[object]:
     return [first, game.view(state, None)]
 
 
-CASES = [(key, seats) for key in adapters()
-         for seats in sorted({get_game(key).min_seats, get_game(key).max_seats})]  # fmt: skip
+CASES = [
+    (key, seats)
+    for key in adapters()
+    for seats in sorted({get_game(key).min_seats, get_game(key).max_seats})
+]
 
 
 @pytest.mark.parametrize(("key", "seats"), CASES)
 def test_every_game_draws_hard_names_with_real_glyphs(key, seats, monkeypatch):
     said: list[str] = []
     real = textlib.draw
-    monkeypatch.setattr(textlib, "draw", lambda image, x, y, text, *a, **kw: (
-        said.append(text), real(image, x, y, text, *a, **kw))[1])  # fmt: skip
+    monkeypatch.setattr(
+        textlib,
+        "draw",
+        lambda image, x, y, text, *a, **kw: (said.append(text), real(image, x, y, text, *a, **kw))[
+            1
+        ],
+    )
     for offset, view in enumerate(views(key, seats)):
         names = [HARD[(offset * seats + n) % len(HARD)] for n in range(seats)]
         said.clear()

@@ -93,14 +93,22 @@ def test_the_start_shows_four_cities_and_every_hand_as_five_card_backs(players):
 
 
 def test_wagons_lie_where_the_lines_and_tableaux_hold_them():
-    state = position(3, hands=[["mail", "tank", "boxcar", "dining"]],
-                     tableaux=[["passenger"], ["sleeper", "sleeper"], []],
-                     lines={0: (["mail", "tank"], ["boxcar"]), 2: ([], ["dining", "flatcar"])},
-                     cities=["moscow", "paris", "rome", "berlin"])  # fmt: skip
+    state = position(
+        3,
+        hands=[["mail", "tank", "boxcar", "dining"]],
+        tableaux=[["passenger"], ["sleeper", "sleeper"], []],
+        lines={0: (["mail", "tank"], ["boxcar"]), 2: ([], ["dining", "flatcar"])},
+        cities=["moscow", "paris", "rome", "berlin"],
+    )
     view = GAME.view(state, None)
     image = decode(render_table(view, NAMES[:3]))
-    expected = {(0, "left", 1): "mail", (0, "left", 2): "tank", (0, "right", 1): "boxcar",
-                (2, "right", 1): "dining", (2, "right", 2): "flatcar"}  # fmt: skip
+    expected = {
+        (0, "left", 1): "mail",
+        (0, "left", 2): "tank",
+        (0, "right", 1): "boxcar",
+        (2, "right", 1): "dining",
+        (2, "right", 2): "flatcar",
+    }
     for (row, side, slot), wagon in expected.items():
         assert close(at(image, inside(wagon_box(row, side, slot))), WAGON_COLOURS[wagon]), wagon
     for row, side, slot in ((0, "left", 3), (1, "left", 1), (2, "left", 1)):
@@ -116,8 +124,12 @@ def test_wagons_lie_where_the_lines_and_tableaux_hold_them():
 
 
 def test_a_preview_rings_what_the_move_touches():
-    state = position(3, hands=[["mail", "tank", "boxcar", "dining", "flatcar"]],
-                     lines={1: (["sleeper"], [])}, cities=["moscow", "paris", "rome", "berlin"])
+    state = position(
+        3,
+        hands=[["mail", "tank", "boxcar", "dining", "flatcar"]],
+        lines={1: (["sleeper"], [])},
+        cities=["moscow", "paris", "rome", "berlin"],
+    )
     action = GAME.parse_action({"type": "to_line", "wagon": "mail", "row": 1, "side": "left"})
     after, _ = GAME.apply(state, 0, action)
     view = GAME.view(after, None)
@@ -139,11 +151,17 @@ def encode(view) -> bytes:
 
 
 def test_the_chain_decider_is_framed_and_the_last_exchange_ringed():
-    state = position(4, hands=[["chain_exchange", "passenger", "boxcar", "flatcar"]],
-                     tableaux=[["mail"], ["sleeper"], ["dining"], ["baggage"]],
-                     cities=["moscow", "paris", "rome", "berlin"])  # fmt: skip
-    state, _ = GAME.apply(state, 0, GAME.parse_action(
-        {"type": "play_card", "card": "chain_exchange", "direction": "left"}))
+    state = position(
+        4,
+        hands=[["chain_exchange", "passenger", "boxcar", "flatcar"]],
+        tableaux=[["mail"], ["sleeper"], ["dining"], ["baggage"]],
+        cities=["moscow", "paris", "rome", "berlin"],
+    )
+    state, _ = GAME.apply(
+        state,
+        0,
+        GAME.parse_action({"type": "play_card", "card": "chain_exchange", "direction": "left"}),
+    )
     exchange = GAME.parse_action({"type": "exchange", "give": "mail", "take": "sleeper"})
     state, _ = GAME.apply(state, 0, exchange)
     view = GAME.view(state, None)
@@ -168,9 +186,14 @@ def test_same_view_same_bytes_and_a_seat_view_draws_the_public_picture():
         assert render_table(GAME.view(state, seat), NAMES) == public
 
 
-@pytest.mark.parametrize("players, options", [(2, {"istanbul": True}), (3, {}),
-                                              (4, {"teams": True, "home_city": True,
-                                                   "home_city_name": "Казань"})])  # fmt: skip
+@pytest.mark.parametrize(
+    "players, options",
+    [
+        (2, {"istanbul": True}),
+        (3, {}),
+        (4, {"teams": True, "home_city": True, "home_city_name": "Казань"}),
+    ],
+)
 def test_a_finished_game_renders_small(players, options):
     state = played(players, options, 5, GAME.is_over)
     view = GAME.view(state, None)

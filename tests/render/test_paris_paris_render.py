@@ -139,8 +139,13 @@ def test_every_word_comes_from_the_catalogue(monkeypatch) -> None:
     station_words = {line for s in STATION_XY for line in label_lines(STATIONS[s][0], s)}
     for call in calls:
         text = call.text.rstrip("\u2026")
-        ok = (text.startswith("«") or text in names or text in station_words
-              or text.isdigit() or any(n.startswith(text) for n in names))  # fmt: skip
+        ok = (
+            text.startswith("«")
+            or text in names
+            or text in station_words
+            or text.isdigit()
+            or any(n.startswith(text) for n in names)
+        )
         assert ok, call.text
 
 
@@ -249,13 +254,15 @@ def around(station: str, gap: float) -> list[tuple[float, float]]:
     """Points on a circle `gap` px outside a station's disc."""
     x, y = STATION_XY[station]
     r = radius(capacity(station) == 2) + gap
-    return [(x + r * math.cos(a / 8 * math.pi), y + r * math.sin(a / 8 * math.pi))
-            for a in range(16)]  # fmt: skip
+    return [
+        (x + r * math.cos(a / 8 * math.pi), y + r * math.sin(a / 8 * math.pi)) for a in range(16)
+    ]
 
 
 def json_colour(colour: str) -> str:
-    catalogue = json.loads(resources.files("bot.games.paris_paris").joinpath(
-        "i18n", "en.json").read_text("utf-8"))  # fmt: skip
+    catalogue = json.loads(
+        resources.files("bot.games.paris_paris").joinpath("i18n", "en.json").read_text("utf-8")
+    )
     return catalogue[f"pp.colour_word.{colour}"]
 
 
@@ -287,8 +294,10 @@ def excursion_round():
     visit at Notre-Dame is followed by an excursion on the green line. The state after the
     round and the events of its last move."""
     takes = ["marais/orange", "pigalle/red", "invalides/pink"]
-    state = put(start(3, [["notre_dame/green", *takes]]),
-                {"pompidou": [0], "hotel_de_ville": [1], "les_halles": [2]})  # fmt: skip
+    state = put(
+        start(3, [["notre_dame/green", *takes]]),
+        {"pompidou": [0], "hotel_de_ville": [1], "les_halles": [2]},
+    )
     state, _ = play_round(wait(state, "green"), 0, takes[:2])
     return act(state, {"type": "take", "station": "invalides", "colour": "pink"})
 
@@ -296,8 +305,13 @@ def excursion_round():
 def test_last_move_marks_the_visit_the_scorers_and_the_line() -> None:
     state, events = excursion_round()
     marks = ADAPTER.last_move(events)
-    assert marks == {"invalides", "visit:notre_dame", "scored:hotel_de_ville",
-                     "scored:pompidou", "line:green"}  # fmt: skip
+    assert marks == {
+        "invalides",
+        "visit:notre_dame",
+        "scored:hotel_de_ville",
+        "scored:pompidou",
+        "line:green",
+    }
     view = GAME.view(state, None)
     plain = decode(render_table(view, NAMES))
     image = decode(render_table(view, NAMES, highlight=marks))
@@ -321,8 +335,9 @@ def test_final_picture_marks_the_winner(monkeypatch) -> None:
     assert view.phase == "over" and view.winners and view.markers
     with text_calls(monkeypatch) as calls:
         png = render_table(view, NAMES, highlight=ADAPTER.last_move(events))
-    winner = json.loads(resources.files("bot.games.paris_paris").joinpath(
-        "i18n", "en.json").read_text("utf-8"))["pp.img.winner"]  # fmt: skip
+    winner = json.loads(
+        resources.files("bot.games.paris_paris").joinpath("i18n", "en.json").read_text("utf-8")
+    )["pp.img.winner"]
     drawn = [c.text for c in calls]
     assert winner in drawn
     assert safe_name(NAMES[view.winners[0]]) in drawn

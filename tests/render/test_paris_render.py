@@ -81,8 +81,9 @@ def played(players: int, stage: str, seed: int, edition: str = "standard"):
             break
         (seat,) = GAME.to_act(state)
         actions = GAME.legal_actions(state, seat)
-        action = GREEDY.choose(GAME, state, seat, rng) if rng.random() < 0.6 else \
-            rng.choice(actions)  # fmt: skip
+        action = (
+            GREEDY.choose(GAME, state, seat, rng) if rng.random() < 0.6 else rng.choice(actions)
+        )
         state, _ = GAME.apply(state, seat, action)
     return state
 
@@ -102,11 +103,17 @@ def test_every_text_is_big_enough_in_a_520px_embed(case, views, monkeypatch) -> 
         png = render_table(view, NAMES[: view.players])
     assert decode(png).size == (WIDTH, HEIGHT)
     assert len(calls) > 100  # (icons are drawn once, then pasted: not counted here)
-    small = [(c.text, round(c.embed_px(WIDTH), 1)) for c in calls
-             if c.embed_px(WIDTH) < DIGIT_MIN * 520 / WIDTH - 0.01]  # fmt: skip
+    small = [
+        (c.text, round(c.embed_px(WIDTH), 1))
+        for c in calls
+        if c.embed_px(WIDTH) < DIGIT_MIN * 520 / WIDTH - 0.01
+    ]
     assert not small, small  # ≥ 10.4 px for everything (digits on keys)
-    words = [(c.text, round(c.embed_px(WIDTH), 1)) for c in calls
-             if re.search(r"[^\W\d_]{2}", c.text) and c.embed_px(WIDTH) < 10.9]
+    words = [
+        (c.text, round(c.embed_px(WIDTH), 1))
+        for c in calls
+        if re.search(r"[^\W\d_]{2}", c.text) and c.embed_px(WIDTH) < 10.9
+    ]
     assert not words, words  # ≥ 10.9 px for words
     assert TEXT_MIN * 520 / WIDTH >= 10.9
 
@@ -124,8 +131,12 @@ def test_every_word_comes_from_the_catalogue(views, monkeypatch) -> None:
         allowed = {safe_name(n) for n in names} | icons | {"A", "B", "C"}
         for call in calls:
             text = call.text.rstrip("…")
-            ok = (text.startswith("«") or text in allowed or re.fullmatch(r"[+\d·]+", text)
-                  or any(n.startswith(text) for n in allowed))  # a name cut to fit
+            ok = (
+                text.startswith("«")
+                or text in allowed
+                or re.fullmatch(r"[+\d·]+", text)
+                or any(n.startswith(text) for n in allowed)
+            )  # a name cut to fit
             assert ok, (case, call.text)
 
 
@@ -162,7 +173,8 @@ def test_what_the_picture_labels(views, monkeypatch) -> None:
         assert str(lm.cost) in texts
     for p in view.table:
         assert safe_name(NAMES[p.seat]) in texts or any(
-            t.endswith("…") and safe_name(NAMES[p.seat]).startswith(t[:-1]) for t in texts)
+            t.endswith("…") and safe_name(NAMES[p.seat]).startswith(t[:-1]) for t in texts
+        )
         assert f"{p.vp} VP" in texts
         assert f"🔑 {p.keys_behind_screen} · reserve {p.reserve_keys}" in texts
         assert f"🎫 {p.bonus_tiles_held} · 🇫🇷 {p.end_game_tiles_held}" in texts
@@ -217,16 +229,19 @@ def test_keys_are_told_apart_in_a_520px_embed() -> None:
     for seat, d in ((0, 0), (1, 4), (2, 2), (3, 5)):
         x, y = cell_key(d, 4, 0)
         seen = at(image, ((x - 9) * scale, y * scale))  # beside the number
-        nearest = min(range(4), key=lambda s: sum((a - b) ** 2 for a, b in
-                                                  zip(seen, SEAT_COLOURS[s], strict=True)))
+        nearest = min(
+            range(4),
+            key=lambda s: sum((a - b) ** 2 for a, b in zip(seen, SEAT_COLOURS[s], strict=True)),
+        )
         assert nearest == seat, (seat, seen)
 
 
 def test_a_preview_rings_what_the_move_touches() -> None:
     state = keys_at(board(3), 0, "montmartre/bank")
     state = give(state, 0, francs=20, goods={"wood": 1})
-    action = GAME.parse_action({"type": "move_key", "from": "montmartre/bank",
-                                "to": "montmartre/8"})  # fmt: skip
+    action = GAME.parse_action(
+        {"type": "move_key", "from": "montmartre/bank", "to": "montmartre/8"}
+    )
     after, _ = GAME.apply(state, 0, action)
     view = GAME.view(after, None)
     plain = decode(render_table(view, NAMES[:3]))
@@ -236,14 +251,16 @@ def test_a_preview_rings_what_the_move_touches() -> None:
     assert close(at(ringed, edge), HIGHLIGHT, 30) and not close(at(plain, edge), HIGHLIGHT, 30)
     assert close(at(ringed, disc_fill(cell_key(0, 5, 0))), SEAT_COLOURS[0])
     # Unknown ids are ignored.
-    assert render_table(view, NAMES[:3], highlight={"junk", "loc:nowhere/9"}) == \
-        render_table(view, NAMES[:3])  # fmt: skip
+    assert render_table(view, NAMES[:3], highlight={"junk", "loc:nowhere/9"}) == render_table(
+        view, NAMES[:3]
+    )
     assert render_table(view, NAMES[:3], highlight={"track:4"}) != render_table(view, NAMES[:3])
 
 
 def test_a_district_shows_its_vp_tile_and_landmarks(monkeypatch) -> None:
-    state = vp_tile(landmark_in(landmark_in(board(2), "L12", "chaillot"), "L15", "chaillot"),
-                    "chaillot", "VP18")  # fmt: skip
+    state = vp_tile(
+        landmark_in(landmark_in(board(2), "L12", "chaillot"), "L15", "chaillot"), "chaillot", "VP18"
+    )
     state = keys_at(state, 1, "chaillot/L15")
     view = GAME.view(state, None)
     texts = drawn(view, monkeypatch)
@@ -264,8 +281,9 @@ def test_same_view_same_bytes_and_a_seat_view_draws_the_public_picture() -> None
     state = replace(board(2), endgame=tuple(range(12)))
     state, _ = act(state, {"type": "take_end_game"})
     assert GAME.view(state, 0).browsing
-    assert render_table(GAME.view(state, 0), NAMES[:2]) == \
-        render_table(GAME.view(state, None), NAMES[:2])  # fmt: skip
+    assert render_table(GAME.view(state, 0), NAMES[:2]) == render_table(
+        GAME.view(state, None), NAMES[:2]
+    )
 
 
 def test_screens_are_drawn_only_at_the_end(views, monkeypatch) -> None:
@@ -275,8 +293,9 @@ def test_screens_are_drawn_only_at_the_end(views, monkeypatch) -> None:
         assert len(francs) == (players if stage == "end" else 0), (players, stage)
         assert ("🏆 winner" in texts) == (stage == "end")
         if stage == "end":
-            assert {f"💰 {s.francs} franc" + ("s" if s.francs != 1 else "")
-                    for s in view.screens} == set(francs)
+            assert {
+                f"💰 {s.francs} franc" + ("s" if s.francs != 1 else "") for s in view.screens
+            } == set(francs)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -9,8 +9,19 @@ from PIL import Image
 from bot.render import text as textlib
 from bot.render.drawing import Canvas
 
-HARD = ["Île St-Louis", "Zoë", "Anaïs", "Jérôme 🌙", "Дмитрий", "Ωμέγα", "山田太郎",
-        "👩‍👩‍👧 family", "🇫🇷 Élodie", "Łukasz Żółć", "Ærøskøbing"]  # fmt: skip
+HARD = [
+    "Île St-Louis",
+    "Zoë",
+    "Anaïs",
+    "Jérôme 🌙",
+    "Дмитрий",
+    "Ωμέγα",
+    "山田太郎",
+    "👩‍👩‍👧 family",
+    "🇫🇷 Élodie",
+    "Łukasz Żółć",
+    "Ærøskøbing",
+]
 
 
 @pytest.mark.parametrize("name", HARD)

@@ -20,8 +20,9 @@ from games.host import MatchHost
 from games.registry import game_keys, get_game
 from storage import SeatRow, Store
 
-pytestmark = pytest.mark.skipif(os.environ.get("LUTECE_SOAK") != "1",
-                                reason="soak runs are opt-in: LUTECE_SOAK=1")  # fmt: skip
+pytestmark = pytest.mark.skipif(
+    os.environ.get("LUTECE_SOAK") != "1", reason="soak runs are opt-in: LUTECE_SOAK=1"
+)
 GAMES = int(os.environ.get("LUTECE_SOAK_GAMES", "2000"))
 
 

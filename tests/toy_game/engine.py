@@ -48,8 +48,9 @@ class Race(Game[RaceState, Step]):
     Options = RaceOptions
     Action = Step
 
-    def setup(self, seats: int, options: Any, seed: int,
-              arrangement: Mapping[str, Any] | None = None) -> RaceState:
+    def setup(
+        self, seats: int, options: Any, seed: int, arrangement: Mapping[str, Any] | None = None
+    ) -> RaceState:
         if arrangement is not None:
             secrets = tuple(arrangement["secrets"])
         else:
@@ -73,20 +74,25 @@ class Race(Game[RaceState, Step]):
             raise IllegalAction("turn.not_yours", "not your turn")
         scores = list(state.scores)
         scores[seat] += action.by
-        new = dataclasses.replace(state, scores=tuple(scores),
-                                  turn=(state.turn + 1) % len(scores))
-        return new, [Event("stepped", {"seat": seat, "by": action.by}),
-                     Event("secret", {"secret": state.secrets[seat]}, to=(seat,))]
+        new = dataclasses.replace(state, scores=tuple(scores), turn=(state.turn + 1) % len(scores))
+        return new, [
+            Event("stepped", {"seat": seat, "by": action.by}),
+            Event("secret", {"secret": state.secrets[seat]}, to=(seat,)),
+        ]
 
     def determinize(self, state: RaceState, seat: int, rng: Any) -> RaceState:
         """The other seats' secret numbers are hidden: drawn afresh."""
-        secrets = tuple(v if s == seat else rng.randrange(1000)
-                        for s, v in enumerate(state.secrets))
+        secrets = tuple(
+            v if s == seat else rng.randrange(1000) for s, v in enumerate(state.secrets)
+        )
         return dataclasses.replace(state, secrets=secrets)
 
     def view(self, state: RaceState, seat: int | None) -> RaceView:
-        return RaceView(scores=list(state.scores), turn=state.turn,
-                        my_secret=None if seat is None else state.secrets[seat])
+        return RaceView(
+            scores=list(state.scores),
+            turn=state.turn,
+            my_secret=None if seat is None else state.secrets[seat],
+        )
 
     def _over(self, state: RaceState) -> bool:
         return max(state.scores) >= state.target

@@ -19,16 +19,20 @@ class RaceAdapter(GameAdapter):
     command = "race"
     private_label = "race.button.secret"
 
-    def moves(self, view: BaseModel, actions: Sequence[Any], names: list[str],
-              locale: str | None) -> list[MoveOption]:  # fmt: skip
-        return [MoveOption(i, (Step(f"b{a.by}", t("race.step", locale, by=a.by)),))
-                for i, a in enumerate(actions)]  # fmt: skip
+    def moves(
+        self, view: BaseModel, actions: Sequence[Any], names: list[str], locale: str | None
+    ) -> list[MoveOption]:
+        return [
+            MoveOption(i, (Step(f"b{a.by}", t("race.step", locale, by=a.by)),))
+            for i, a in enumerate(actions)
+        ]
 
     def step_prompt(self, prefix: tuple[str, ...], locale: str | None) -> str:
         return t("race.prompt", locale)
 
-    def render(self, view: BaseModel, names: list[str], *,
-               highlight: Collection[str] = ()) -> bytes:  # fmt: skip
+    def render(
+        self, view: BaseModel, names: list[str], *, highlight: Collection[str] = ()
+    ) -> bytes:
         out = io.BytesIO()
         Image.new("RGB", (4 + 4 * max(view.scores), 8), "white").save(out, "PNG")  # type: ignore[attr-defined]
         return out.getvalue()
@@ -42,8 +46,12 @@ class RaceAdapter(GameAdapter):
 
     def describe(self, event: Event, names: list[str], locale: str | None) -> str | None:
         if event.kind == "stepped":
-            return t("race.event.stepped", locale, name=names[event.params["seat"]],
-                     by=event.params["by"])  # fmt: skip
+            return t(
+                "race.event.stepped",
+                locale,
+                name=names[event.params["seat"]],
+                by=event.params["by"],
+            )
         if event.kind == "secret":  # private: told to its seat only
             return t("race.event.secret", locale, secret=event.params["secret"])
         return None

@@ -44,11 +44,19 @@ from games.core.contract import Event, Result
 LIMIT = 25  # options per select
 # Short codes of the postcards in custom_ids (a path must fit in 100 characters).
 CARD_CODE = {
-    "levitation": "lev", "metropolitain": "met", "jardin_des_plantes": "jdp",
-    "sacre_coeur": "sac", "le_peintre": "pei", "chartier": "cha", "bouquinistes": "bou",
-    "lampadaire": "lam", "moulin_rouge": "mou", "fontaine_des_mers": "fon",
-    "le_penseur": "pen", "grande_lumiere": "gra",
-}  # fmt: skip
+    "levitation": "lev",
+    "metropolitain": "met",
+    "jardin_des_plantes": "jdp",
+    "sacre_coeur": "sac",
+    "le_peintre": "pei",
+    "chartier": "cha",
+    "bouquinistes": "bou",
+    "lampadaire": "lam",
+    "moulin_rouge": "mou",
+    "fontaine_des_mers": "fon",
+    "le_penseur": "pen",
+    "grande_lumiere": "gra",
+}
 CODE_CARD = {code: card for card, code in CARD_CODE.items()}
 # The German one-cell fountain (`fountain_cells: 1`) goes straight to its cell: its own code,
 # so the prompt after it asks for a cell, not an orientation.
@@ -56,12 +64,16 @@ ONE_CELL_FOUNTAIN = "fo1"
 CODE_CARD[ONE_CELL_FOUNTAIN] = "fontaine_des_mers"
 # What the select after a card's code asks for.
 CARD_PROMPT = {
-    "levitation": "col.prompt.give", "jardin_des_plantes": "col.prompt.orientation",
-    "fontaine_des_mers": "col.prompt.orientation", "le_peintre": "col.prompt.cell",
-    "lampadaire": "col.prompt.cell", "moulin_rouge": "col.prompt.cell",
-    "le_penseur": "col.prompt.cell", "grande_lumiere": "col.prompt.cell",
+    "levitation": "col.prompt.give",
+    "jardin_des_plantes": "col.prompt.orientation",
+    "fontaine_des_mers": "col.prompt.orientation",
+    "le_peintre": "col.prompt.cell",
+    "lampadaire": "col.prompt.cell",
+    "moulin_rouge": "col.prompt.cell",
+    "le_penseur": "col.prompt.cell",
+    "grande_lumiere": "col.prompt.cell",
     "bouquinistes": "col.prompt.extend",
-}  # fmt: skip
+}
 DECLINE = "no"
 
 
@@ -74,12 +86,15 @@ def _chosen(options: Mapping[str, Any]) -> list[str]:
 
 # The host picks the 8 postcards of the match (the engine's `postcards: "chosen"`).
 POSTCARD_CHOICE = LobbyChoice(
-    name="postcards", placeholder="col.lobby.postcards", summary="col.lobby.postcards_chosen",
+    name="postcards",
+    placeholder="col.lobby.postcards",
+    summary="col.lobby.postcards_chosen",
     options=tuple((card, POSTCARD_NAMES[card]) for card in POSTCARDS),
-    min_values=POSTCARDS_IN_PLAY, max_values=POSTCARDS_IN_PLAY,
+    min_values=POSTCARDS_IN_PLAY,
+    max_values=POSTCARDS_IN_PLAY,
     to_options=lambda values: {"postcards": "chosen", "chosen_postcards": values},
     current=_chosen,
-)  # fmt: skip
+)
 
 
 class CityOfLightAdapter(GameAdapter):
@@ -90,8 +105,9 @@ class CityOfLightAdapter(GameAdapter):
 
     # --- the turn panel
 
-    def moves(self, view: BaseModel, actions: Sequence[BaseModel], names: list[str],
-              locale: str | None) -> list[MoveOption]:  # fmt: skip
+    def moves(
+        self, view: BaseModel, actions: Sequence[BaseModel], names: list[str], locale: str | None
+    ) -> list[MoveOption]:
         paths = [self._path(view, a, locale) for a in actions]
         # Positions: one step while it fits a select, else "top row" then the cells.
         groups: dict[tuple[str, ...], list[int]] = defaultdict(list)
@@ -119,38 +135,74 @@ class CityOfLightAdapter(GameAdapter):
         if a.type == "pass":
             return [Step("pass", t("col.step.pass", locale))], None
         if a.type == "take_building":
-            return [Step("take", t("col.step.take", locale)),
-                    Step(f"b{a.building}", t("col.step.take_building", locale,
-                                             building=building_label(a.building, locale),
-                                             rows=" / ".join(shape_rows(a.building, 0))))
-                    ], None  # fmt: skip
+            return [
+                Step("take", t("col.step.take", locale)),
+                Step(
+                    f"b{a.building}",
+                    t(
+                        "col.step.take_building",
+                        locale,
+                        building=building_label(a.building, locale),
+                        rows=" / ".join(shape_rows(a.building, 0)),
+                    ),
+                ),
+            ], None
         if a.type == "place_tile":
             rows = " / ".join(tile_rows(seat, a.tile, a.rotation))
             return [
-                Step(f"t{a.tile}", t("col.step.tile", locale, tile=a.tile,
-                                     rows=" / ".join(tile_rows(seat, a.tile, 0)))),
-                Step(f"s{a.tx}{a.ty}", t("col.step.square", locale,
-                                         square=square_name(a.tx, a.ty))),
-                Step(f"r{a.rotation}", t("col.step.turned", locale, degrees=90 * a.rotation,
-                                         rows=rows)),
-            ], None  # fmt: skip
+                Step(
+                    f"t{a.tile}",
+                    t(
+                        "col.step.tile",
+                        locale,
+                        tile=a.tile,
+                        rows=" / ".join(tile_rows(seat, a.tile, 0)),
+                    ),
+                ),
+                Step(
+                    f"s{a.tx}{a.ty}", t("col.step.square", locale, square=square_name(a.tx, a.ty))
+                ),
+                Step(
+                    f"r{a.rotation}",
+                    t("col.step.turned", locale, degrees=90 * a.rotation, rows=rows),
+                ),
+            ], None
         if a.type == "build":
-            head = [Step(f"b{a.building}", t("col.step.build", locale,
-                                             building=building_label(a.building, locale)))]
+            head = [
+                Step(
+                    f"b{a.building}",
+                    t("col.step.build", locale, building=building_label(a.building, locale)),
+                )
+            ]
             steps, place = self._placed(view, a.building, a.rotation, a.x, a.y, locale)
             return head + steps, place
         card = a.card
         one_cell = card == "fontaine_des_mers" and view.fountain_cells_option == 1
         code = ONE_CELL_FOUNTAIN if one_cell else CARD_CODE[card]
-        head = [Step(code, t("col.step.card", locale, name=POSTCARD_NAMES[card],
-                                        hint=t(f"col.hint.{card}", locale)))]  # fmt: skip
+        head = [
+            Step(
+                code,
+                t(
+                    "col.step.card",
+                    locale,
+                    name=POSTCARD_NAMES[card],
+                    hint=t(f"col.hint.{card}", locale),
+                ),
+            )
+        ]
         if a.decline:
             return head + [Step(DECLINE, t("col.step.decline", locale))], None
         if card == "levitation":
-            head += [Step(f"g{a.give}", t("col.step.give", locale,
-                                          building=building_label(a.give, locale))),
-                     Step(f"b{a.building}", t("col.step.take_back", locale,
-                                              building=building_label(a.building, locale)))]
+            head += [
+                Step(
+                    f"g{a.give}",
+                    t("col.step.give", locale, building=building_label(a.give, locale)),
+                ),
+                Step(
+                    f"b{a.building}",
+                    t("col.step.take_back", locale, building=building_label(a.building, locale)),
+                ),
+            ]
             steps, place = self._placed(view, a.building, a.rotation, a.x, a.y, locale)
             return head + steps, place
         if card in ("jardin_des_plantes", "fontaine_des_mers"):
@@ -160,26 +212,38 @@ class CityOfLightAdapter(GameAdapter):
             cells = piece_cells(card, a.rotation, a.x, a.y)
             return head, (a.x, a.y, self._cells_label(view, cells, locale))
         if card == "bouquinistes":
-            head.append(Step(f"b{a.building}", t("col.step.extend", locale,
-                                                 building=building_label(a.building, locale))))
+            head.append(
+                Step(
+                    f"b{a.building}",
+                    t("col.step.extend", locale, building=building_label(a.building, locale)),
+                )
+            )
             return head, (a.x, a.y, t("col.step.at", locale, cell=cell_name(a.x, a.y)))
         if card == "le_penseur":
             # The cell first, then the facing: the cell is the position step here.
             dx, dy = FACINGS[a.facing]
             head.append(Step(f"@{a.x}{a.y}", t("col.step.at", locale, cell=cell_name(a.x, a.y))))
-            head.append(Step(f"f{a.facing}", t("col.step.facing", locale,
-                                               direction=t(f"col.dir.{a.facing}", locale),
-                                               cell=cell_name(a.x + dx, a.y + dy))))
+            head.append(
+                Step(
+                    f"f{a.facing}",
+                    t(
+                        "col.step.facing",
+                        locale,
+                        direction=t(f"col.dir.{a.facing}", locale),
+                        cell=cell_name(a.x + dx, a.y + dy),
+                    ),
+                )
+            )
             return head, None
         if card in ("le_peintre", "lampadaire", "moulin_rouge", "grande_lumiere"):
             return head, (a.x, a.y, t("col.step.at", locale, cell=cell_name(a.x, a.y)))
         return head, None  # metropolitain, sacre_coeur, chartier: nothing to choose
 
-    def _placed(self, view: Any, key: str, rotation: int, x: int, y: int,
-                locale: str | None) -> tuple[list[Step], Any]:  # fmt: skip
+    def _placed(
+        self, view: Any, key: str, rotation: int, x: int, y: int, locale: str | None
+    ) -> tuple[list[Step], Any]:
         rows = " / ".join(shape_rows(key, rotation))
-        step = Step(f"r{rotation}", t("col.step.turned", locale, degrees=90 * rotation,
-                                      rows=rows))  # fmt: skip
+        step = Step(f"r{rotation}", t("col.step.turned", locale, degrees=90 * rotation, rows=rows))
         label = self._cells_label(view, building_cells(key, rotation, x, y), locale)
         return [step], (x, y, label)
 
@@ -209,8 +273,7 @@ class CityOfLightAdapter(GameAdapter):
             return t("col.prompt.cell", locale)
         card = CODE_CARD.get(first)
         if card == "levitation":
-            return t("col.prompt.take_back" if len(prefix) == 2 else "col.prompt.rotation",
-                     locale)  # fmt: skip
+            return t("col.prompt.take_back" if len(prefix) == 2 else "col.prompt.rotation", locale)
         if card == "le_penseur" and len(prefix) == 2:
             return t("col.prompt.facing", locale)
         if card == "bouquinistes" and len(prefix) == 2:
@@ -261,8 +324,9 @@ class CityOfLightAdapter(GameAdapter):
 
     # --- pictures and text
 
-    def render(self, view: BaseModel, names: list[str], *,
-               highlight: Collection[str] = ()) -> bytes:  # fmt: skip
+    def render(
+        self, view: BaseModel, names: list[str], *, highlight: Collection[str] = ()
+    ) -> bytes:
         from bot.games.city_of_light.render import render_table
 
         return render_table(view, names, highlight=highlight)  # type: ignore[arg-type]
@@ -273,16 +337,29 @@ class CityOfLightAdapter(GameAdapter):
         for p in v.seats:
             reserve = ", ".join(t(f"col.b.{b}", locale) for b in p.reserve) or "—"
             key = "col.status.player1" if v.phase == "tiles" else "col.status.player2"
-            lines.append(t(key, locale, name=seat_name(p.seat, names),
-                           stack=t("col.count.stack", locale, n=p.stack_size),
-                           hand=t("col.count.hand", locale, n=p.hand_size), reserve=reserve,
-                           tokens=t("col.count.tokens", locale, n=p.tokens_left)))  # fmt: skip
+            lines.append(
+                t(
+                    key,
+                    locale,
+                    name=seat_name(p.seat, names),
+                    stack=t("col.count.stack", locale, n=p.stack_size),
+                    hand=t("col.count.hand", locale, n=p.hand_size),
+                    reserve=reserve,
+                    tokens=t("col.count.tokens", locale, n=p.tokens_left),
+                )
+            )
         supply = ", ".join(t(f"col.b.{b}", locale) for b in v.supply) or "—"
         lines.append(t("col.status.supply", locale, supply=supply))
         for card in v.postcards:
             if card.pending:
-                lines.append(t("col.status.pending", locale, card=card.name,
-                               name=seat_name(card.token, names)))  # fmt: skip
+                lines.append(
+                    t(
+                        "col.status.pending",
+                        locale,
+                        card=card.name,
+                        name=seat_name(card.token, names),
+                    )
+                )
         if v.to_act:
             lines.append(t("col.status.to_act", locale, name=seat_name(v.to_act[0], names)))
         return lines
@@ -291,8 +368,12 @@ class CityOfLightAdapter(GameAdapter):
         v: Any = view
         seat = v.seat
         me = v.seats[seat]
-        head = t("col.private.colour", locale, colour=SEAT_EMOJI[seat],
-                 name=t(f"col.colour.{COLOURS[seat]}", locale))  # fmt: skip
+        head = t(
+            "col.private.colour",
+            locale,
+            colour=SEAT_EMOJI[seat],
+            name=t(f"col.colour.{COLOURS[seat]}", locale),
+        )
         if not v.hand:
             return head + "\n" + t("col.private.no_tiles", locale)
         parts = [head, t("col.private.hand", locale, n=len(v.hand))]
@@ -310,4 +391,3 @@ class CityOfLightAdapter(GameAdapter):
 
     def rules(self, locale: str | None) -> str:
         return t("col.rules", locale)
-

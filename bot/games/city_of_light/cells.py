@@ -40,8 +40,11 @@ def tile_rows(owner: int, tile: int, rotation: int) -> list[str]:
 
 def shape_rows(key: str, rotation: int) -> list[str]:
     """A building (or the 1×2 domino) turned `rotation` quarter turns, as ⬛/⬜ rows."""
-    cells = set(rotate_shape(BUILDINGS[key], rotation) if key in BUILDINGS
-                else DOMINO_SHAPE.rotations[rotation])  # fmt: skip
+    cells = set(
+        rotate_shape(BUILDINGS[key], rotation)
+        if key in BUILDINGS
+        else DOMINO_SHAPE.rotations[rotation]
+    )
     w = max(x for x, _ in cells) + 1
     h = max(y for _, y in cells) + 1
     return ["".join("⬛" if (x, y) in cells else "⬜" for x in range(w)) for y in range(h)]

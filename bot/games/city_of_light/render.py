@@ -119,8 +119,9 @@ def parse_marks(ids: Collection[str]) -> Marks:
     return marks
 
 
-def render_table(view: CityOfLightView, names: list[str], *,
-                 highlight: Collection[str] = ()) -> bytes:  # fmt: skip
+def render_table(
+    view: CityOfLightView, names: list[str], *, highlight: Collection[str] = ()
+) -> bytes:
     """The public table as a PNG; `highlight` marks a move (see the module docstring)."""
     public = view.model_copy(update={"seat": None, "hand": None})
     marks = parse_marks(highlight)
@@ -144,8 +145,9 @@ def fit(canvas: Canvas, text: str, size: float, width: float, bold: bool = False
     return text + "\u2026"
 
 
-def wrap(canvas: Canvas, text: str, size: float, width: float, lines: int,
-         bold: bool = False) -> list[str]:  # fmt: skip
+def wrap(
+    canvas: Canvas, text: str, size: float, width: float, lines: int, bold: bool = False
+) -> list[str]:
     """At most `lines` lines of `text` that fit `width` (the last one cut if need be)."""
     out: list[str] = []
     for word in text.split():
@@ -165,8 +167,7 @@ def seat_mark(c: Canvas, centre: Point, seat: int, r: float, width: float = 2) -
         c.circle(centre, r, fill=CHIMNEY[seat], outline=INK, width=width)
     else:
         k = r * 0.9
-        c.rect((x - k, y - k, x + k, y + k), fill=CHIMNEY[seat], outline=INK, width=width,
-               radius=2)  # fmt: skip
+        c.rect((x - k, y - k, x + k, y + k), fill=CHIMNEY[seat], outline=INK, width=width, radius=2)
 
 
 # --- header and board
@@ -176,8 +177,13 @@ def _draw_header(c: Canvas, v: CityOfLightView) -> None:
     title = t("game.city-of-light")
     c.text((BOARD_X - 8, 8), title, BIG, INK, bold=True)
     left = BOARD_X - 8 + c.text_width(title, BIG, True) + 18
-    c.text((left, 22), fit(c, t(f"col.img.phase.{v.phase}"), TEXT, PANEL_X - left - 10), TEXT,
-           SOFT_INK, anchor="lm")  # fmt: skip
+    c.text(
+        (left, 22),
+        fit(c, t(f"col.img.phase.{v.phase}"), TEXT, PANEL_X - left - 10),
+        TEXT,
+        SOFT_INK,
+        anchor="lm",
+    )
     for i in range(8):
         cx, cy = cell_centre(i, i)
         c.text((cx, BOARD_Y - FRAME - 3), "ABCDEFGH"[i], TEXT, INK, anchor="md", bold=True)
@@ -185,8 +191,16 @@ def _draw_header(c: Canvas, v: CityOfLightView) -> None:
 
 
 def _draw_board(c: Canvas, v: CityOfLightView) -> None:
-    c.rect((BOARD_X - FRAME, BOARD_Y - FRAME, BOARD_X + BOARD_SIZE + FRAME,
-            BOARD_Y + BOARD_SIZE + FRAME), fill=BOARD_FRAME, radius=6)  # fmt: skip
+    c.rect(
+        (
+            BOARD_X - FRAME,
+            BOARD_Y - FRAME,
+            BOARD_X + BOARD_SIZE + FRAME,
+            BOARD_Y + BOARD_SIZE + FRAME,
+        ),
+        fill=BOARD_FRAME,
+        radius=6,
+    )
     for y, row in enumerate(v.cells):
         for x, kind in enumerate(row):
             _draw_cell(c, x, y, kind)
@@ -202,8 +216,16 @@ def _draw_board(c: Canvas, v: CityOfLightView) -> None:
                 if (tx, ty) not in laid:
                     x0, y0, x1, y1 = square_box(tx, ty)
                     name = f"{'ABCDEFGH'[2 * tx]}{2 * ty + 1}–{'ABCDEFGH'[2 * tx + 1]}{2 * ty + 2}"
-                    c.text(((x0 + x1) / 2, (y0 + y1) / 2), name, TEXT, WHITE, anchor="mm",
-                           outline=EMPTY_SQUARE, outline_width=3, bold=True)  # fmt: skip
+                    c.text(
+                        ((x0 + x1) / 2, (y0 + y1) / 2),
+                        name,
+                        TEXT,
+                        WHITE,
+                        anchor="mm",
+                        outline=EMPTY_SQUARE,
+                        outline_width=3,
+                        bold=True,
+                    )
     annexes = {tuple(b.annex) for b in v.buildings if b.annex}
     for piece in v.pieces:
         if piece.piece == "mixed_token":
@@ -227,8 +249,15 @@ def _draw_free_cell_names(c: Canvas, v: CityOfLightView) -> None:
             if kind in (None, "light") or (x, y) in taken:
                 continue
             x0, _, _, y1 = cell_box(x, y)
-            c.text((x0 + 4, y1 - 3), f"{'ABCDEFGH'[x]}{y + 1}", TEXT, WHITE, anchor="ld",
-                   outline=INK, outline_width=1.5)  # fmt: skip
+            c.text(
+                (x0 + 4, y1 - 3),
+                f"{'ABCDEFGH'[x]}{y + 1}",
+                TEXT,
+                WHITE,
+                anchor="ld",
+                outline=INK,
+                outline_width=1.5,
+            )
 
 
 def _draw_cell(c: Canvas, x: int, y: int, kind: str | None) -> None:
@@ -238,8 +267,11 @@ def _draw_cell(c: Canvas, x: int, y: int, kind: str | None) -> None:
         x0, y0, _, _ = box
         s = CELL / 2
         for dx, dy in ((0, 0), (1, 1)):  # two cobblestones, so an empty square reads as stone
-            c.rect((x0 + dx * s + 5, y0 + dy * s + 5, x0 + (dx + 1) * s - 5,
-                    y0 + (dy + 1) * s - 5), fill=EMPTY_STONE, radius=4)  # fmt: skip
+            c.rect(
+                (x0 + dx * s + 5, y0 + dy * s + 5, x0 + (dx + 1) * s - 5, y0 + (dy + 1) * s - 5),
+                fill=EMPTY_STONE,
+                radius=4,
+            )
         return
     c.rect(box, fill=CELL_COLOURS[kind], outline=GRID, width=1)
     if kind == "mixed":
@@ -283,8 +315,16 @@ def _draw_building(c: Canvas, b: Any, annexes: set[Cell]) -> None:
         x0, y0, x1, y1 = cell_box(*b.annex, 10)
         for k in range(0, 44, 8):
             c.line([(x0 + k, y1), (min(x1, x0 + k + 40), max(y0, y1 - 40))], CREAM, 1.5)
-        c.text(cell_centre(*b.annex), "+1", TEXT, WHITE, anchor="mm", outline=roof,
-               outline_width=2, bold=True)  # fmt: skip
+        c.text(
+            cell_centre(*b.annex),
+            "+1",
+            TEXT,
+            WHITE,
+            anchor="mm",
+            outline=roof,
+            outline_width=2,
+            bold=True,
+        )
     # The chimney (the owner's mark) on the top-left cell, the size on the middle cell.
     tx, ty = min((cell for cell in cells if cell not in annexes), key=lambda p: (p[1], p[0]))
     x0, y0, x1, _ = cell_box(tx, ty)
@@ -311,8 +351,12 @@ def _draw_piece(c: Canvas, piece: Any) -> None:
     cx, cy = cell_centre(x, y)
     if kind == "mixed_token":
         x0, y0, _, _ = cell_box(x, y, 2)
-        c.polygon([(x0, y0), (x0 + 18, y0), (x0, y0 + 18)], fill=CELL_COLOURS["mixed"],
-                  outline=WHITE, width=1.5)  # fmt: skip
+        c.polygon(
+            [(x0, y0), (x0 + 18, y0), (x0, y0 + 18)],
+            fill=CELL_COLOURS["mixed"],
+            outline=WHITE,
+            width=1.5,
+        )
         return
     if kind == "fountain":
         boxes = [cell_box(px, py, 6) for px, py in piece.cells]
@@ -330,8 +374,9 @@ def _draw_piece(c: Canvas, piece: Any) -> None:
         big = kind == "large_streetlight"
         if big:
             for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
-                c.line([(cx - 24 * dx, cy - 5 - 24 * dy), (cx + 24 * dx, cy - 5 + 24 * dy)],
-                       LAMP, 3)  # fmt: skip
+                c.line(
+                    [(cx - 24 * dx, cy - 5 - 24 * dy), (cx + 24 * dx, cy - 5 + 24 * dy)], LAMP, 3
+                )
         c.circle((cx, cy - 5), 19 if big else 16, fill=None, outline=owner, width=4)
         _draw_lamp(c, (cx, cy), LAMP, 12 if big else 9)
     elif kind == "statue":
@@ -341,11 +386,19 @@ def _draw_piece(c: Canvas, piece: Any) -> None:
         tip = (sx + dx * 28, sy + dy * 28)
         side = (-dy * 11, dx * 11)
         base = (sx + dx * 10, sy + dy * 10)
-        c.polygon([(base[0] + side[0], base[1] + side[1]), tip,
-                   (base[0] - side[0], base[1] - side[1])], fill=WHITE, outline=INK,
-                  width=1.5)  # fmt: skip
-        c.rect((sx - 14, sy - 14, sx + 14, sy + 14), fill=(170, 170, 176), outline=owner,
-               width=4, radius=4)  # fmt: skip
+        c.polygon(
+            [(base[0] + side[0], base[1] + side[1]), tip, (base[0] - side[0], base[1] - side[1])],
+            fill=WHITE,
+            outline=INK,
+            width=1.5,
+        )
+        c.rect(
+            (sx - 14, sy - 14, sx + 14, sy + 14),
+            fill=(170, 170, 176),
+            outline=owner,
+            width=4,
+            radius=4,
+        )
         c.text((sx, sy), t("col.img.letter.statue"), TEXT, INK, anchor="mm", bold=True)
     else:  # painter, dancer
         fill = (255, 255, 255) if kind == "painter" else (255, 150, 200)
@@ -369,8 +422,16 @@ def shape_width(key: str) -> int:
     return max(dx for dx, _ in BUILDINGS[key]) + 1
 
 
-def _shapes(c: Canvas, keys: list[str], x: float, y: float, fill: Colour, width: float,
-            rows: int, marked: Collection[str] = ()) -> float:  # fmt: skip
+def _shapes(
+    c: Canvas,
+    keys: list[str],
+    x: float,
+    y: float,
+    fill: Colour,
+    width: float,
+    rows: int,
+    marked: Collection[str] = (),
+) -> float:
     """Building shapes left to right in at most `rows` rows of `width` (cells shrunk to 12
     at the least when they do not fit); the bottom of what was drawn."""
     widths = [shape_width(k) for k in keys]
@@ -384,13 +445,27 @@ def _shapes(c: Canvas, keys: list[str], x: float, y: float, fill: Colour, width:
             cx, cy = x, bottom + gap
         h = max(dy for _, dy in BUILDINGS[key]) + 1
         if key in marked:
-            c.rect((cx - 5, cy - 5, cx + w * mini + 5, cy + h * mini + 5), fill=None,
-                   outline=INK, width=5, radius=4)  # fmt: skip
-            c.rect((cx - 5, cy - 5, cx + w * mini + 5, cy + h * mini + 5), fill=None,
-                   outline=HIGHLIGHT, width=3, radius=4)  # fmt: skip
+            c.rect(
+                (cx - 5, cy - 5, cx + w * mini + 5, cy + h * mini + 5),
+                fill=None,
+                outline=INK,
+                width=5,
+                radius=4,
+            )
+            c.rect(
+                (cx - 5, cy - 5, cx + w * mini + 5, cy + h * mini + 5),
+                fill=None,
+                outline=HIGHLIGHT,
+                width=3,
+                radius=4,
+            )
         for dx, dy in BUILDINGS[key]:
-            c.rect((cx + dx * mini, cy + dy * mini, cx + (dx + 1) * mini,
-                    cy + (dy + 1) * mini), fill=fill, outline=CREAM, width=1.5)  # fmt: skip
+            c.rect(
+                (cx + dx * mini, cy + dy * mini, cx + (dx + 1) * mini, cy + (dy + 1) * mini),
+                fill=fill,
+                outline=CREAM,
+                width=1.5,
+            )
         bottom = max(bottom, cy + h * mini)
         cx += w * mini + gap
     return bottom
@@ -415,8 +490,13 @@ def _draw_players(c: Canvas, v: CityOfLightView, names: list[str], marks: Marks)
         if won:
             c.rect(box, fill=WON, outline=GOLD, width=4, radius=8)
         else:
-            c.rect(box, fill=(255, 252, 244), outline=INK if acting else (210, 200, 186),
-                   width=4 if acting else 1.5, radius=8)  # fmt: skip
+            c.rect(
+                box,
+                fill=(255, 252, 244),
+                outline=INK if acting else (210, 200, 186),
+                width=4 if acting else 1.5,
+                radius=8,
+            )
         x = PANEL_X + 14
         row1 = top + 24
         seat_mark(c, (x + 11, row1), p.seat, 11)
@@ -430,12 +510,24 @@ def _draw_players(c: Canvas, v: CityOfLightView, names: list[str], marks: Marks)
             tag_w = c.text_width(tag, TEXT, True) + 18
             fill = GOLD if won else INK
             c.rect((right - tag_w, row1 - 15, right, row1 + 15), fill=fill, radius=8)
-            c.text((right - tag_w / 2, row1), tag, TEXT, INK if won else WHITE, anchor="mm",
-                   bold=True)  # fmt: skip
+            c.text(
+                (right - tag_w / 2, row1), tag, TEXT, INK if won else WHITE, anchor="mm", bold=True
+            )
             right -= tag_w + 10
-        c.text((x + 30, row1), fit(c, safe_name(names[p.seat]) if p.seat < len(names)
-                                   else "?", TEXT + 2, right - x - 30, True),
-               TEXT + 2, INK, anchor="lm", bold=True)  # fmt: skip
+        c.text(
+            (x + 30, row1),
+            fit(
+                c,
+                safe_name(names[p.seat]) if p.seat < len(names) else "?",
+                TEXT + 2,
+                right - x - 30,
+                True,
+            ),
+            TEXT + 2,
+            INK,
+            anchor="lm",
+            bold=True,
+        )
         info, label = _info(v, p), t("col.img.reserve")
         label_w = c.text_width(label, TEXT) + 12
         room = PANEL_W - 26
@@ -452,19 +544,35 @@ def _draw_players(c: Canvas, v: CityOfLightView, names: list[str], marks: Marks)
             left += label_w
             if not p.reserve:
                 c.text((left, top + 92), "\u2014", TEXT, SOFT_INK, anchor="lm")
-        _shapes(c, p.reserve, left, top + 78, ROOF[p.seat], PANEL_X + PANEL_W - 12 - left,
-                rows=1, marked=marks.taken)  # fmt: skip
+        _shapes(
+            c,
+            p.reserve,
+            left,
+            top + 78,
+            ROOF[p.seat],
+            PANEL_X + PANEL_W - 12 - left,
+            rows=1,
+            marked=marks.taken,
+        )
 
 
 def _info(v: CityOfLightView, p: Any) -> str:
     """The line under a player's name: tiles (phase 1), tokens (phase 2), score terms (end)."""
     if v.result is not None:
         d = v.result.details["players"][p.seat]
-        return t("col.img.terms", lit=d["lit_buildings"], district=d["district"]["points"],
-                 unbuilt=signed(d["unbuilt"]["points"]), cards=d["postcard_points"])  # fmt: skip
+        return t(
+            "col.img.terms",
+            lit=d["lit_buildings"],
+            district=d["district"]["points"],
+            unbuilt=signed(d["unbuilt"]["points"]),
+            cards=d["postcard_points"],
+        )
     if v.phase == "tiles":
-        return t("col.img.info.phase1", stack=t("col.img.stack", n=p.stack_size),
-                 hand=t("col.img.hand", n=p.hand_size))  # fmt: skip
+        return t(
+            "col.img.info.phase1",
+            stack=t("col.img.stack", n=p.stack_size),
+            hand=t("col.img.hand", n=p.hand_size),
+        )
     return t("col.img.tokens", n=p.tokens_left)
 
 
@@ -475,16 +583,25 @@ def _draw_supply(c: Canvas, v: CityOfLightView) -> None:
     if v.result is not None:  # what the final picture's borders mean
         y = max(bottom + 14, SUPPLY_Y + 160)
         c.rect((x, y, x + 26, y + 22), fill=CREAM, outline=LAMP, width=5, radius=2)
-        c.text((x + 36, y + 11), fit(c, t("col.img.legend.lit"), TEXT, PANEL_W - 40), TEXT, INK,
-               anchor="lm")  # fmt: skip
+        c.text(
+            (x + 36, y + 11),
+            fit(c, t("col.img.legend.lit"), TEXT, PANEL_W - 40),
+            TEXT,
+            INK,
+            anchor="lm",
+        )
         y += 32
         for seat in (0, 1):
             left = x + seat * 16
             c.rect((left, y, left + 26, y + 22), fill=None, outline=INK, width=6)
-            c.rect((left + 2, y + 2, left + 24, y + 20), fill=None, outline=CHIMNEY[seat],
-                   width=3)  # fmt: skip
-        c.text((x + 52, y + 11), fit(c, t("col.img.legend.district"), TEXT, PANEL_W - 56), TEXT,
-               INK, anchor="lm")  # fmt: skip
+            c.rect((left + 2, y + 2, left + 24, y + 20), fill=None, outline=CHIMNEY[seat], width=3)
+        c.text(
+            (x + 52, y + 11),
+            fit(c, t("col.img.legend.district"), TEXT, PANEL_W - 56),
+            TEXT,
+            INK,
+            anchor="lm",
+        )
 
 
 def _draw_postcards(c: Canvas, v: CityOfLightView, marks: Marks) -> None:
@@ -494,22 +611,38 @@ def _draw_postcards(c: Canvas, v: CityOfLightView, marks: Marks) -> None:
             c.rect((x0 - 5, y0 - 5, x1 + 5, y1 + 5), fill=INK, radius=10)
             c.rect((x0 - 3, y0 - 3, x1 + 3, y1 + 3), fill=HIGHLIGHT, radius=9)
         outline = PENDING if card.pending else (150, 140, 128)
-        c.rect((x0, y0, x1, y1), fill=CARD_USED if card.used else CARD_FACE, outline=outline,
-               width=5 if card.pending else 1.5, radius=6)  # fmt: skip
+        c.rect(
+            (x0, y0, x1, y1),
+            fill=CARD_USED if card.used else CARD_FACE,
+            outline=outline,
+            width=5 if card.pending else 1.5,
+            radius=6,
+        )
         ink = SOFT_INK if card.used else INK
         room = x1 - x0 - 16
-        c.text((x0 + 8, y0 + 18), fit(c, t(f"col.img.card.{card.card}"), TEXT, room, True),
-               TEXT, ink, anchor="lm", bold=True)  # fmt: skip
+        c.text(
+            (x0 + 8, y0 + 18),
+            fit(c, t(f"col.img.card.{card.card}"), TEXT, room, True),
+            TEXT,
+            ink,
+            anchor="lm",
+            bold=True,
+        )
         marked = card.token is not None or card.pending
         if card.token is not None:  # the action token, bottom right
             seat_mark(c, (x1 - 18, y1 - 18), card.token, 11)
         if card.pending:  # an hourglass: the delayed effect is still to be used
             hx, hy = x1 - (46 if card.token is not None else 18), y1 - 18
-            c.polygon([(hx - 8, hy - 11), (hx + 8, hy - 11), (hx - 8, hy + 11), (hx + 8, hy + 11)],
-                      fill=PENDING, outline=INK, width=1.5)  # fmt: skip
+            c.polygon(
+                [(hx - 8, hy - 11), (hx + 8, hy - 11), (hx - 8, hy + 11), (hx + 8, hy + 11)],
+                fill=PENDING,
+                outline=INK,
+                width=1.5,
+            )
         lines = wrap(c, t(f"col.img.effect.{card.card}"), TEXT, room, 2)
         if marked and len(lines) == 2:  # the second line stops short of the marks
-            lines[1] = fit(c, lines[1], TEXT, room - (62 if card.pending and card.token
-                                                      is not None else 34))  # fmt: skip
+            lines[1] = fit(
+                c, lines[1], TEXT, room - (62 if card.pending and card.token is not None else 34)
+            )
         for i, line in enumerate(lines):
             c.text((x0 + 8, y0 + 48 + 25 * i), line, TEXT, ink, anchor="lm")

@@ -57,15 +57,15 @@ def building_cells(view: CityOfLightView) -> dict[tuple[int, str], set[Cell]]:
     return out
 
 
-def draw_scoring(c: Canvas, view: CityOfLightView, lamp: Colour,
-                 seat_colours: tuple[Colour, Colour], ink: Colour) -> None:  # fmt: skip
+def draw_scoring(
+    c: Canvas, view: CityOfLightView, lamp: Colour, seat_colours: tuple[Colour, Colour], ink: Colour
+) -> None:
     """A lamp-coloured border and "×lights" on every lit building; each largest district
     traced in its owner's colour (on an ink border, so it shows on any cell)."""
     if view.result is None:
         return
     cells_of = building_cells(view)
-    annexes = {(b.owner, b.building): (b.annex[0], b.annex[1]) for b in view.buildings
-               if b.annex}  # fmt: skip
+    annexes = {(b.owner, b.building): (b.annex[0], b.annex[1]) for b in view.buildings if b.annex}
     for player in view.result.details.get("players", []):
         seat = player["seat"]
         district: set[Cell] = set()
@@ -82,5 +82,13 @@ def draw_scoring(c: Canvas, view: CityOfLightView, lamp: Colour,
             annex = annexes.get((seat, term["building"]))
             x, y = max(cells - {annex} or cells, key=lambda p: (p[1], p[0]))
             x0, y0, x1, y1 = cell_box(x, y, 7)
-            c.text((x1 - 1, y1 - 1), t("col.img.lights", n=term["lights"]), 22, lamp,
-                   anchor="rd", bold=True, outline=ink, outline_width=2.5)  # fmt: skip
+            c.text(
+                (x1 - 1, y1 - 1),
+                t("col.img.lights", n=term["lights"]),
+                22,
+                lamp,
+                anchor="rd",
+                bold=True,
+                outline=ink,
+                outline_width=2.5,
+            )

@@ -76,8 +76,9 @@ HOUSE_RULES: dict[str, tuple[str, Any, Any]] = {  # value -> (option, when on, w
 
 
 def _house_options(values: list[str]) -> dict[str, Any]:
-    return {option: on if value in values else off
-            for value, (option, on, off) in HOUSE_RULES.items()}  # fmt: skip
+    return {
+        option: on if value in values else off for value, (option, on, off) in HOUSE_RULES.items()
+    }
 
 
 def _house_current(options: Mapping[str, Any]) -> list[str]:
@@ -85,11 +86,15 @@ def _house_current(options: Mapping[str, Any]) -> list[str]:
 
 
 HOUSE_CHOICE = LobbyChoice(
-    name="rules", placeholder="mp.lobby.rules", summary="mp.lobby.rules_chosen",
+    name="rules",
+    placeholder="mp.lobby.rules",
+    summary="mp.lobby.rules_chosen",
     options=tuple((value, f"mp.lobby.rule.{value}") for value in HOUSE_RULES),
-    min_values=0, max_values=len(HOUSE_RULES),
-    to_options=_house_options, current=_house_current,
-)  # fmt: skip
+    min_values=0,
+    max_values=len(HOUSE_RULES),
+    to_options=_house_options,
+    current=_house_current,
+)
 
 
 def fit(label: str) -> str:
@@ -105,110 +110,200 @@ class MoscowParisAdapter(GameAdapter):
 
     # --- the turn panel
 
-    def moves(self, view: BaseModel, actions: Sequence[BaseModel], names: list[str],
-              locale: str | None) -> list[MoveOption]:  # fmt: skip
+    def moves(
+        self, view: BaseModel, actions: Sequence[BaseModel], names: list[str], locale: str | None
+    ) -> list[MoveOption]:
         v: Any = view
         # A column card with more targets than a select holds is chosen in two steps.
         wide = set()
         for name in COLUMN_CARDS:
-            targets = sum(1 for a in actions
-                          if a.type == "play_card" and a.card == name and not a.decline)  # type: ignore[attr-defined]
+            targets = sum(
+                1 for a in actions if a.type == "play_card" and a.card == name and not a.decline
+            )  # type: ignore[attr-defined]
             if targets + 1 > LIMIT:
                 wide.add(name)
-        return [MoveOption(i, tuple(Step(s.code, fit(s.label))
-                                    for s in self._path(v, a, names, locale, wide)))
-                for i, a in enumerate(actions)]  # fmt: skip
+        return [
+            MoveOption(
+                i, tuple(Step(s.code, fit(s.label)) for s in self._path(v, a, names, locale, wide))
+            )
+            for i, a in enumerate(actions)
+        ]
 
-    def _path(self, v: Any, a: Any, names: list[str], locale: str | None,
-              wide: set[str]) -> list[Step]:  # fmt: skip
+    def _path(
+        self, v: Any, a: Any, names: list[str], locale: str | None, wide: set[str]
+    ) -> list[Step]:
         kind = a.type
         if kind == "to_line":
             row = v.rows[a.row]
-            where = t("mp.step.line_end", locale, city=city_view_name(row.city, locale,
-                      markdown=False), side=t(f"mp.side.{a.side}", locale),
-                      wagons=len(row.left) + len(row.right), n=row.city.limit)  # fmt: skip
-            return [Step("line", t("mp.step.to_line", locale)),
-                    Step(a.wagon, wagon(a.wagon, locale)), Step(f"{a.row}{a.side[0]}", where)]
+            where = t(
+                "mp.step.line_end",
+                locale,
+                city=city_view_name(row.city, locale, markdown=False),
+                side=t(f"mp.side.{a.side}", locale),
+                wagons=len(row.left) + len(row.right),
+                n=row.city.limit,
+            )
+            return [
+                Step("line", t("mp.step.to_line", locale)),
+                Step(a.wagon, wagon(a.wagon, locale)),
+                Step(f"{a.row}{a.side[0]}", where),
+            ]
         if kind == "to_tableau":
-            return [Step("tab", t("mp.step.to_tableau", locale)),
-                    Step(a.wagon, wagon(a.wagon, locale))]  # fmt: skip
+            return [
+                Step("tab", t("mp.step.to_tableau", locale)),
+                Step(a.wagon, wagon(a.wagon, locale)),
+            ]
         if kind == "take_back":
-            return [Step("back", t("mp.step.take_back", locale)),
-                    Step(a.wagon, wagon(a.wagon, locale))]  # fmt: skip
+            return [
+                Step("back", t("mp.step.take_back", locale)),
+                Step(a.wagon, wagon(a.wagon, locale)),
+            ]
         if kind == "play_card":
             return self._card_path(v, a, names, locale, wide)
         if kind == "swap_pick":
             return self._swap_path(v, a, names, locale)
         if kind == "exchange":
             partner = seat_name(v.pending.partner if v.pending else None, names)
-            return [Step(f"g.{a.give}", t("mp.step.give", locale, wagon=wagon(a.give, locale),
-                                          name=partner)),
-                    Step(f"t.{a.take}", t("mp.step.take", locale, wagon=wagon(a.take, locale),
-                                          name=partner))]  # fmt: skip
+            return [
+                Step(
+                    f"g.{a.give}",
+                    t("mp.step.give", locale, wagon=wagon(a.give, locale), name=partner),
+                ),
+                Step(
+                    f"t.{a.take}",
+                    t("mp.step.take", locale, wagon=wagon(a.take, locale), name=partner),
+                ),
+            ]
         if kind == "decline":
             key = "mp.step.chain_stop" if v.phase == "chain" else "mp.step.swap_decline"
             return [Step("no", t(key, locale))]
         if kind == "claim":
             row = v.rows[a.row]
             wagons = row.left + row.right
-            return [Step(f"claim{a.row}", t("mp.step.claim", locale,
-                                            city=city_view_name(row.city, locale, markdown=False),
-                                            vp=row.city.vp, wagons=shorts(wagons, locale)))]
+            return [
+                Step(
+                    f"claim{a.row}",
+                    t(
+                        "mp.step.claim",
+                        locale,
+                        city=city_view_name(row.city, locale, markdown=False),
+                        vp=row.city.vp,
+                        wagons=shorts(wagons, locale),
+                    ),
+                )
+            ]
         return [Step("end", t("mp.step.end_turn", locale))]  # end_turn
 
-    def _card_path(self, v: Any, a: Any, names: list[str], locale: str | None,
-                   wide: set[str]) -> list[Step]:  # fmt: skip
-        head = [Step("card", t("mp.step.play_card", locale)),
-                Step(CARD_CODE[a.card], t("mp.step.card", locale, card=action(a.card, locale),
-                                          hint=t(f"mp.hint.{a.card}", locale)))]  # fmt: skip
+    def _card_path(
+        self, v: Any, a: Any, names: list[str], locale: str | None, wide: set[str]
+    ) -> list[Step]:
+        head = [
+            Step("card", t("mp.step.play_card", locale)),
+            Step(
+                CARD_CODE[a.card],
+                t(
+                    "mp.step.card",
+                    locale,
+                    card=action(a.card, locale),
+                    hint=t(f"mp.hint.{a.card}", locale),
+                ),
+            ),
+        ]
         if a.decline:
             return head + [Step("no", t("mp.step.decline", locale))]
         if a.card == "swap_two":
             return head + [Step("go", t("mp.step.swap_go", locale))]
         if a.card == "discard_city":
             row = v.rows[a.row]
-            return head + [Step(f"r{a.row}", t(
-                "mp.step.discard_city", locale, vp=row.city.vp,
-                city=city_view_name(row.city, locale, markdown=False),
-                wagons=shorts(row.left + row.right, locale)))]  # fmt: skip
+            return head + [
+                Step(
+                    f"r{a.row}",
+                    t(
+                        "mp.step.discard_city",
+                        locale,
+                        vp=row.city.vp,
+                        city=city_view_name(row.city, locale, markdown=False),
+                        wagons=shorts(row.left + row.right, locale),
+                    ),
+                )
+            ]
         if a.card == "chain_exchange":
             n = v.players
             partner = (v.turn + DIRECTION_STEP[a.direction]) % n
             then = (partner + DIRECTION_STEP[a.direction]) % n
             key = "mp.step.chain_two" if n == 2 else "mp.step.chain"
-            return head + [Step(a.direction, t(key, locale, name=seat_name(partner, names),
-                                               then=seat_name(then, names),
-                                               direction=t(f"mp.dir.{a.direction}", locale)))]
+            return head + [
+                Step(
+                    a.direction,
+                    t(
+                        key,
+                        locale,
+                        name=seat_name(partner, names),
+                        then=seat_name(then, names),
+                        direction=t(f"mp.dir.{a.direction}", locale),
+                    ),
+                )
+            ]
         # discard_column2 / discard_column3
         place = side_slot(a.side, a.slot, locale)
         hit = []
         for r in a.rows:
             row = v.rows[r]
             side = row.left if a.side == "left" else row.right
-            hit.append(t("mp.step.column_wagon", locale, wagon=short(side[a.slot - 1], locale),
-                         city=city_view_name(row.city, locale, markdown=False,
-                                             with_flag=False)))  # fmt: skip
+            hit.append(
+                t(
+                    "mp.step.column_wagon",
+                    locale,
+                    wagon=short(side[a.slot - 1], locale),
+                    city=city_view_name(row.city, locale, markdown=False, with_flag=False),
+                )
+            )
         rows = "".join(str(r) for r in a.rows)
         if a.card in wide:
-            return head + [Step(f"{a.side[0]}{a.slot}", place),
-                           Step(f"r{rows}", " · ".join(hit))]  # fmt: skip
-        return head + [Step(f"{a.side[0]}{a.slot}-{rows}",
-                            t("mp.step.column", locale, place=place, wagons=" · ".join(hit)))]
+            return head + [Step(f"{a.side[0]}{a.slot}", place), Step(f"r{rows}", " · ".join(hit))]
+        return head + [
+            Step(
+                f"{a.side[0]}{a.slot}-{rows}",
+                t("mp.step.column", locale, place=place, wagons=" · ".join(hit)),
+            )
+        ]
 
     def _swap_path(self, v: Any, a: Any, names: list[str], locale: str | None) -> list[Step]:
         if a.seat is not None:
-            return [Step(f"seat{a.seat}", t("mp.step.in_front", locale,
-                                            name=seat_name(a.seat, names),
-                                            wagons=shorts(v.seats[a.seat].tableau, locale))),
-                    Step(a.wagon, wagon(a.wagon, locale))]  # fmt: skip
+            return [
+                Step(
+                    f"seat{a.seat}",
+                    t(
+                        "mp.step.in_front",
+                        locale,
+                        name=seat_name(a.seat, names),
+                        wagons=shorts(v.seats[a.seat].tableau, locale),
+                    ),
+                ),
+                Step(a.wagon, wagon(a.wagon, locale)),
+            ]
         row = v.rows[a.row]
         side = row.left if a.side == "left" else row.right
-        return [Step(f"row{a.row}", t("mp.step.in_line", locale,
-                                      city=city_view_name(row.city, locale, markdown=False),
-                                      wagons=shorts(row.left + row.right, locale))),
-                Step(f"{a.side[0]}{a.slot}", t("mp.step.spot", locale,
-                                               wagon=wagon(side[a.slot - 1], locale),
-                                               place=side_slot(a.side, a.slot, locale)))]
+        return [
+            Step(
+                f"row{a.row}",
+                t(
+                    "mp.step.in_line",
+                    locale,
+                    city=city_view_name(row.city, locale, markdown=False),
+                    wagons=shorts(row.left + row.right, locale),
+                ),
+            ),
+            Step(
+                f"{a.side[0]}{a.slot}",
+                t(
+                    "mp.step.spot",
+                    locale,
+                    wagon=wagon(side[a.slot - 1], locale),
+                    place=side_slot(a.side, a.slot, locale),
+                ),
+            ),
+        ]
 
     def step_prompt(self, prefix: tuple[str, ...], locale: str | None) -> str:
         if not prefix:
@@ -245,8 +340,11 @@ class MoscowParisAdapter(GameAdapter):
             elif event.kind == "wagon_to_tableau":
                 out.add(f"seat:{p['seat']}:{p['wagon']}")
             elif event.kind == "swap_picked":
-                out.add(f"w:{p['row']}:{p['side']}:{p['slot']}" if "row" in p
-                        else f"seat:{p['seat']}:{p['wagon']}")  # fmt: skip
+                out.add(
+                    f"w:{p['row']}:{p['side']}:{p['slot']}"
+                    if "row" in p
+                    else f"seat:{p['seat']}:{p['wagon']}"
+                )
             elif event.kind == "city_claimed":
                 out.add(f"row:{p['row']}")
         return out
@@ -278,8 +376,9 @@ class MoscowParisAdapter(GameAdapter):
 
     # --- pictures and text
 
-    def render(self, view: BaseModel, names: list[str], *,
-               highlight: Collection[str] = ()) -> bytes:  # fmt: skip
+    def render(
+        self, view: BaseModel, names: list[str], *, highlight: Collection[str] = ()
+    ) -> bytes:
         from bot.games.moscow_paris.render import render_table
 
         return render_table(view, names, highlight=highlight)  # type: ignore[arg-type]
@@ -290,20 +389,43 @@ class MoscowParisAdapter(GameAdapter):
         for p in v.seats:
             cities = ", ".join(city_view_name(c, locale) for c in p.cities) or "—"
             key = "mp.status.player_team" if p.team is not None else "mp.status.player"
-            lines.append(t(key, locale, mark=SEAT_EMOJI[p.seat], name=seat_name(p.seat, names),
-                           team=team_letter(p.team or 0), hand=p.hand_size,
-                           tableau=wagons_text(p.tableau, locale), cities=cities,
-                           score=p.score))  # fmt: skip
+            lines.append(
+                t(
+                    key,
+                    locale,
+                    mark=SEAT_EMOJI[p.seat],
+                    name=seat_name(p.seat, names),
+                    team=team_letter(p.team or 0),
+                    hand=p.hand_size,
+                    tableau=wagons_text(p.tableau, locale),
+                    cities=cities,
+                    score=p.score,
+                )
+            )
         if v.teams:
             for team in (0, 1):
                 seats = [p.seat for p in v.seats if p.team == team]
-                lines.append(t("mp.status.team", locale, team=team_letter(team),
-                               names=team_names(seats, names), score=v.scores[seats[0]]))
+                lines.append(
+                    t(
+                        "mp.status.team",
+                        locale,
+                        team=team_letter(team),
+                        names=team_names(seats, names),
+                        score=v.scores[seats[0]],
+                    )
+                )
         for row in v.rows:
             lines.append(self._row_line(row, locale))
         removed = ", ".join(city_view_name(c, locale) for c in v.removed)
-        lines.append(t("mp.status.piles", locale, deck=v.deck_size, discard=v.discard_size,
-                       cities=v.city_deck_size))  # fmt: skip
+        lines.append(
+            t(
+                "mp.status.piles",
+                locale,
+                deck=v.deck_size,
+                discard=v.discard_size,
+                cities=v.city_deck_size,
+            )
+        )
         if removed:
             lines.append(t("mp.status.removed", locale, cities=removed))
         if v.resets:
@@ -317,13 +439,23 @@ class MoscowParisAdapter(GameAdapter):
         if v.phase == "over":
             return t("mp.status.over", locale)
         if v.phase == "chain" and v.pending is not None:
-            return t("mp.status.chain", locale, turn=turn, name=who,
-                     decider=seat_name(v.pending.decider, names),
-                     partner=seat_name(v.pending.partner, names),
-                     direction=t(f"mp.dir.{v.pending.direction}", locale))  # fmt: skip
+            return t(
+                "mp.status.chain",
+                locale,
+                turn=turn,
+                name=who,
+                decider=seat_name(v.pending.decider, names),
+                partner=seat_name(v.pending.partner, names),
+                direction=t(f"mp.dir.{v.pending.direction}", locale),
+            )
         if v.phase == "swap_second" and v.pending is not None and v.pending.first:
-            return t("mp.status.swap_second", locale, turn=turn, name=who,
-                     first=spot_text(v.pending.first, names, v, locale))  # fmt: skip
+            return t(
+                "mp.status.swap_second",
+                locale,
+                turn=turn,
+                name=who,
+                first=spot_text(v.pending.first, names, v, locale),
+            )
         return t(f"mp.status.{v.phase}", locale, turn=turn, name=who)
 
     def _row_line(self, row: Any, locale: str | None) -> str:
@@ -332,26 +464,48 @@ class MoscowParisAdapter(GameAdapter):
         left = " ".join(f"{wagon(w, locale)}" for w in reversed(row.left))
         right = " ".join(f"{wagon(w, locale)}" for w in row.right)
         key = "mp.status.row_capital" if row.city.capital else "mp.status.row"
-        return t(key, locale, row=row.row + 1, city=city_view_name(row.city, locale),
-                 vp=row.city.vp, wagons=len(row.left) + len(row.right), limit=row.city.limit,
-                 left=left or "·", right=right or "·")  # fmt: skip
+        return t(
+            key,
+            locale,
+            row=row.row + 1,
+            city=city_view_name(row.city, locale),
+            vp=row.city.vp,
+            wagons=len(row.left) + len(row.right),
+            limit=row.city.limit,
+            left=left or "·",
+            right=right or "·",
+        )
 
     def private_text(self, view: BaseModel, names: list[str], locale: str | None) -> str:
         v: Any = view
         me = v.seats[v.seat]
-        lines = [hand_line(v.hand, locale),
-                 t("mp.private.tableau", locale, n=len(me.tableau),
-                   wagons=wagons_text(me.tableau, locale))]  # fmt: skip
+        lines = [
+            hand_line(v.hand, locale),
+            t(
+                "mp.private.tableau",
+                locale,
+                n=len(me.tableau),
+                wagons=wagons_text(me.tableau, locale),
+            ),
+        ]
         mine = set(me.tableau)
-        ready = [city_view_name(r.city, locale) for r in v.rows
-                 if r.city is not None and (r.left or r.right)
-                 and set(r.left + r.right) <= mine]  # fmt: skip
+        ready = [
+            city_view_name(r.city, locale)
+            for r in v.rows
+            if r.city is not None and (r.left or r.right) and set(r.left + r.right) <= mine
+        ]
         if ready:
             lines.append(t("mp.private.claimable", locale, cities=", ".join(ready)))
         if me.team is not None:
             partner = next(p.seat for p in v.seats if p.team == me.team and p.seat != me.seat)
-            lines.append(t("mp.private.team", locale, team=team_letter(me.team),
-                           name=seat_name(partner, names)))  # fmt: skip
+            lines.append(
+                t(
+                    "mp.private.team",
+                    locale,
+                    team=team_letter(me.team),
+                    name=seat_name(partner, names),
+                )
+            )
         return "\n".join(lines)
 
     def describe(self, event: Event, names: list[str], locale: str | None) -> str | None:
@@ -369,5 +523,10 @@ class MoscowParisAdapter(GameAdapter):
 
 def hand_line(hand: Sequence[str], locale: str | None) -> str:
     """The private hand, as only its owner may read it."""
-    return t("mp.private.hand", locale, mark=HAND_MARK, n=len(hand),
-             cards=counted(hand, locale) if hand else "—")  # fmt: skip
+    return t(
+        "mp.private.hand",
+        locale,
+        mark=HAND_MARK,
+        n=len(hand),
+        cards=counted(hand, locale) if hand else "—",
+    )

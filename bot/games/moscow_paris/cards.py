@@ -18,10 +18,18 @@ from games.moscow_paris.data import ACTION_CARDS, ALL_CITIES, CITY_INDEX, WAGON_
 
 # The colours of `data.WAGON_TYPES` (`ui_color`), as the nearest emoji.
 WAGON_EMOJI: dict[str, str] = {
-    "passenger": "🟩", "sleeper": "🟦", "dining": "🟥", "mail": "🟨", "baggage": "🟫",
-    "tank": "⬛", "boxcar": "🟧", "flatcar": "⬜", "gondola": "🩵", "hopper": "🟪",
+    "passenger": "🟩",
+    "sleeper": "🟦",
+    "dining": "🟥",
+    "mail": "🟨",
+    "baggage": "🟫",
+    "tank": "⬛",
+    "boxcar": "🟧",
+    "flatcar": "⬜",
+    "gondola": "🩵",
+    "hopper": "🟪",
     "refrigerator": "🧊",
-}  # fmt: skip
+}
 ACTION_NUMBER: dict[str, int] = {a.id: a.effect for a in ACTION_CARDS}
 SEAT_EMOJI = ("🔴", "🔵", "🟢", "🟠")
 HAND_MARK = "✋"  # heads the private hand line: no public text ever starts a line with it
@@ -74,8 +82,7 @@ def counted(cards: Iterable[str], locale: str | None, sep: str = ", ") -> str:
             order.append(c)
             counts[c] = 0
         counts[c] += 1
-    return sep.join(card(c, locale) + (f" ×{counts[c]}" if counts[c] > 1 else "")
-                    for c in order)  # fmt: skip
+    return sep.join(card(c, locale) + (f" ×{counts[c]}" if counts[c] > 1 else "") for c in order)
 
 
 def wagons_text(cards: Sequence[str], locale: str | None) -> str:
@@ -109,8 +116,9 @@ def city_limit(city_id: str) -> int:
     return ALL_CITIES[code].limit if code is not None else 0
 
 
-def city_view_name(city: Any, locale: str | None, *, markdown: bool = True,
-                   with_flag: bool = True) -> str:  # fmt: skip
+def city_view_name(
+    city: Any, locale: str | None, *, markdown: bool = True, with_flag: bool = True
+) -> str:
     """A city of a view: its name and its flag. The Home City carries the name the host
     typed (free text): escaped for Markdown, or flattened for labels (`markdown=False`)."""
     if city.id == "home_city":

@@ -15,19 +15,38 @@ SKY, NAVY, ORANGE, MAROON = (80, 160, 220), (0, 36, 125), (255, 140, 0), (158, 4
 
 # code -> ("h" horizontal | "v" vertical, stripes), equal widths.
 STRIPES: dict[str, tuple[str, tuple[Colour, ...]]] = {
-    "RU": ("h", (W, B, R)), "FR": ("v", (B, W, R)), "IT": ("v", (G, W, R)),
-    "DE": ("h", (K, R, Y)), "AT": ("h", (R, W, R)), "AM": ("h", (R, B, ORANGE)),
-    "AZ": ("h", (SKY, R, G)), "BE": ("v", (K, Y, R)), "BG": ("h", (W, G, R)),
-    "BY": ("h", (R, R, G)), "EE": ("h", (SKY, K, W)), "HR": ("h", (R, W, B)),
-    "HU": ("h", (R, W, G)), "IE": ("v", (G, W, ORANGE)), "LT": ("h", (Y, G, R)),
-    "LV": ("h", (MAROON, W, MAROON)), "MD": ("v", (B, Y, R)), "NL": ("h", (R, W, B)),
-    "PL": ("h", (W, R)), "RO": ("v", (B, Y, R)), "RS": ("h", (R, B, W)),
-    "SK": ("h", (W, B, R)), "UA": ("h", (B, Y)), "PT": ("v", (G, R, R)),
+    "RU": ("h", (W, B, R)),
+    "FR": ("v", (B, W, R)),
+    "IT": ("v", (G, W, R)),
+    "DE": ("h", (K, R, Y)),
+    "AT": ("h", (R, W, R)),
+    "AM": ("h", (R, B, ORANGE)),
+    "AZ": ("h", (SKY, R, G)),
+    "BE": ("v", (K, Y, R)),
+    "BG": ("h", (W, G, R)),
+    "BY": ("h", (R, R, G)),
+    "EE": ("h", (SKY, K, W)),
+    "HR": ("h", (R, W, B)),
+    "HU": ("h", (R, W, G)),
+    "IE": ("v", (G, W, ORANGE)),
+    "LT": ("h", (Y, G, R)),
+    "LV": ("h", (MAROON, W, MAROON)),
+    "MD": ("v", (B, Y, R)),
+    "NL": ("h", (R, W, B)),
+    "PL": ("h", (W, R)),
+    "RO": ("v", (B, Y, R)),
+    "RS": ("h", (R, B, W)),
+    "SK": ("h", (W, B, R)),
+    "UA": ("h", (B, Y)),
+    "PT": ("v", (G, R, R)),
     "ES": ("h", (R, Y, Y, R)),
-}  # fmt: skip
+}
 # code -> (field, cross, inner cross or None): Nordic crosses, off-centre.
 NORDIC: dict[str, tuple[Colour, Colour, Colour | None]] = {
-    "DK": (R, W, None), "SE": (B, Y, None), "NO": (R, W, NAVY), "FI": (W, NAVY, None),
+    "DK": (R, W, None),
+    "SE": (B, Y, None),
+    "NO": (R, W, NAVY),
+    "FI": (W, NAVY, None),
 }
 
 
@@ -89,5 +108,4 @@ def draw_flag(c: Canvas, box: tuple[float, float, float, float], code: str) -> N
 
 def drawn(code: str) -> bool:
     """Whether this flag has a drawing (else it is the grey placeholder)."""
-    return code in STRIPES or code in NORDIC or code in {"GB", "CH", "GE", "TR", "CZ", "GR",
-                                                          "KZ"}  # fmt: skip
+    return code in STRIPES or code in NORDIC or code in {"GB", "CH", "GE", "TR", "CZ", "GR", "KZ"}

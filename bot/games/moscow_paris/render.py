@@ -69,8 +69,7 @@ def _light(colour: Colour) -> bool:
     return 0.299 * r + 0.587 * g + 0.114 * b > 150
 
 
-def render_table(view: PublicView, names: list[str], *,
-                 highlight: Collection[str] = ()) -> bytes:  # fmt: skip
+def render_table(view: PublicView, names: list[str], *, highlight: Collection[str] = ()) -> bytes:
     """The public table as a PNG (800 px wide; 2 players: 580 px high, 3–4: 724 px)."""
     public = _public_only(view)
     marks = set(highlight)
@@ -92,8 +91,9 @@ def _public_only(view: PublicView) -> PublicView:
     return PublicView.model_construct(**fields)
 
 
-def _fit_text(c: Canvas, text: str, size: float, width: float, minimum: float = 10,
-              bold: bool = True) -> float:  # fmt: skip
+def _fit_text(
+    c: Canvas, text: str, size: float, width: float, minimum: float = 10, bold: bool = True
+) -> float:
     """The largest size up to `size` at which `text` fits `width`."""
     while size > minimum and c.text_width(text, size, bold) > width:
         size -= 0.5
@@ -112,8 +112,9 @@ def _clip(c: Canvas, text: str, size: float, width: float, bold: bool = True) ->
 def _ring(c: Canvas, box: Box, pad: float = 4) -> None:
     x0, y0, x1, y1 = box
     c.rect((x0 - pad, y0 - pad, x1 + pad, y1 + pad), fill=None, outline=INK, width=7, radius=9)
-    c.rect((x0 - pad, y0 - pad, x1 + pad, y1 + pad), fill=None, outline=HIGHLIGHT, width=4,
-           radius=9)  # fmt: skip
+    c.rect(
+        (x0 - pad, y0 - pad, x1 + pad, y1 + pad), fill=None, outline=HIGHLIGHT, width=4, radius=9
+    )
 
 
 # --- header
@@ -127,8 +128,11 @@ def _draw_header(c: Canvas, v: PublicView, names: list[str]) -> None:
     else:
         who = safe_name(names[v.turn])
         if v.phase == "chain" and v.pending is not None:
-            status = t("mp.img.chain", decider=safe_name(names[v.pending.decider or 0]),
-                       partner=safe_name(names[v.pending.partner or 0]))  # fmt: skip
+            status = t(
+                "mp.img.chain",
+                decider=safe_name(names[v.pending.decider or 0]),
+                partner=safe_name(names[v.pending.partner or 0]),
+            )
         elif v.phase == "claim":
             status = t("mp.img.claim", name=who)
         elif v.phase in ("swap_first", "swap_second"):
@@ -158,13 +162,22 @@ def _draw_row(c: Canvas, v: PublicView, row: Any, marks: set[str]) -> None:
         for slot in range(1, SLOTS + 1):
             box = wagon_box(r, side, slot)
             if slot <= len(wagons):
-                picked = bool(first and first.get("row") == r and first.get("side") == side
-                              and first.get("slot") == slot)  # fmt: skip
+                picked = bool(
+                    first
+                    and first.get("row") == r
+                    and first.get("side") == side
+                    and first.get("slot") == slot
+                )
                 _draw_wagon(c, box, wagons[slot - 1], 15, picked=picked)
             elif row.city is not None and slot <= row.room + len(wagons):
                 x0, y0, x1, y1 = box
-                c.rect((x0 + 4, y0 + 4, x1 - 4, y1 - 4), fill=None, outline=EMPTY_SLOT,
-                       width=2, radius=6)  # fmt: skip
+                c.rect(
+                    (x0 + 4, y0 + 4, x1 - 4, y1 - 4),
+                    fill=None,
+                    outline=EMPTY_SLOT,
+                    width=2,
+                    radius=6,
+                )
             if f"w:{r}:{side}:{slot}" in marks:
                 _ring(c, box)
         if wagons and f"end:{r}:{side}" in marks:
@@ -180,8 +193,9 @@ def _draw_row(c: Canvas, v: PublicView, row: Any, marks: set[str]) -> None:
         _ring(c, box)
 
 
-def _draw_wagon(c: Canvas, box: Box, name: str, size: float, *, picked: bool = False,
-                short: bool = False) -> None:  # fmt: skip
+def _draw_wagon(
+    c: Canvas, box: Box, name: str, size: float, *, picked: bool = False, short: bool = False
+) -> None:
     """A wagon card: its colour, two wheels, its name (`short`: the short name, for the
     smaller cards of the tableaux)."""
     x0, y0, x1, y1 = box
@@ -198,16 +212,28 @@ def _draw_wagon(c: Canvas, box: Box, name: str, size: float, *, picked: bool = F
     c.text(((x0 + x1) / 2, (y0 + y1 - wheel) / 2), label, fitted, ink, anchor="mm", bold=True)
     if picked:
         _ring(c, box, 3)
-        c.text((x1 - 3, y0 + 2), t("mp.img.first_pick"), 11, INK, anchor="ra", outline=HIGHLIGHT,
-               outline_width=2)  # fmt: skip
+        c.text(
+            (x1 - 3, y0 + 2),
+            t("mp.img.first_pick"),
+            11,
+            INK,
+            anchor="ra",
+            outline=HIGHLIGHT,
+            outline_width=2,
+        )
 
 
 def _draw_city(c: Canvas, box: Box, city: Any, wagons: int) -> None:
     """A city card: flag and country, name, capital, VP, and the limit as pips (filled for
     the wagons already in its line)."""
     x0, y0, x1, y1 = box
-    c.rect(box, fill=CARD, outline=CAPITAL if city.capital else CARD_EDGE,
-           width=3.5 if city.capital else 2, radius=8)  # fmt: skip
+    c.rect(
+        box,
+        fill=CARD,
+        outline=CAPITAL if city.capital else CARD_EDGE,
+        width=3.5 if city.capital else 2,
+        radius=8,
+    )
     fx0, fy0 = x0 + 8, y0 + 8
     draw_flag(c, (fx0, fy0, fx0 + 30, fy0 + 20), city.country)
     c.text((fx0 + 15, fy0 + 24), city.country or "—", 12, SOFT_INK, anchor="ma", bold=True)
@@ -220,11 +246,22 @@ def _draw_city(c: Canvas, box: Box, city: Any, wagons: int) -> None:
     c.text((x1 - 8, y0 + 29), t("mp.img.vp", n=city.vp), 17, INK, anchor="ra", bold=True)
     px = left
     for i in range(city.limit):
-        c.rect((px, y1 - 19, px + 11, y1 - 8), fill=INK if i < wagons else None, outline=INK,
-               width=1.5, radius=2)  # fmt: skip
+        c.rect(
+            (px, y1 - 19, px + 11, y1 - 8),
+            fill=INK if i < wagons else None,
+            outline=INK,
+            width=1.5,
+            radius=2,
+        )
         px += 14
-    c.text((px + 2, y1 - 7), t("mp.img.limit", wagons=wagons, limit=city.limit), 13, SOFT_INK,
-           anchor="ld", bold=True)  # fmt: skip
+    c.text(
+        (px + 2, y1 - 7),
+        t("mp.img.limit", wagons=wagons, limit=city.limit),
+        13,
+        SOFT_INK,
+        anchor="ld",
+        bold=True,
+    )
 
 
 # --- piles
@@ -233,12 +270,19 @@ def _draw_city(c: Canvas, box: Box, city: Any, wagons: int) -> None:
 def _draw_piles(c: Canvas, v: PublicView, names: list[str]) -> None:
     y = PILES_Y
     x = MARGIN
-    for count, key, back in ((v.deck_size, "mp.img.deck", CARD_BACK),
-                             (v.discard_size, "mp.img.discard", (120, 120, 120)),
-                             (v.city_deck_size, "mp.img.city_deck", CARD_EDGE)):  # fmt: skip
+    for count, key, back in (
+        (v.deck_size, "mp.img.deck", CARD_BACK),
+        (v.discard_size, "mp.img.discard", (120, 120, 120)),
+        (v.city_deck_size, "mp.img.city_deck", CARD_EDGE),
+    ):
         for k in range(3 if count else 0):
-            c.rect((x + 2 * k, y + 6 - 2 * k, x + 2 * k + 22, y + 34 - 2 * k), fill=back,
-                   outline=WHITE, width=1, radius=3)  # fmt: skip
+            c.rect(
+                (x + 2 * k, y + 6 - 2 * k, x + 2 * k + 22, y + 34 - 2 * k),
+                fill=back,
+                outline=WHITE,
+                width=1,
+                radius=3,
+            )
         c.text((x + 32, y + 4), str(count), 18, INK, bold=True)
         c.text((x + 32, y + 24), t(key), 12, SOFT_INK)
         x += 128
@@ -256,8 +300,13 @@ def _draw_player(c: Canvas, v: PublicView, p: Any, names: list[str], marks: set[
     x0, y0, x1, y1 = box
     colour = SEAT_COLOURS[p.seat]
     acting = p.seat in v.to_act
-    c.rect(box, fill=PANEL, outline=colour if acting else PANEL_EDGE,
-           width=4 if acting else 1.5, radius=9)  # fmt: skip
+    c.rect(
+        box,
+        fill=PANEL,
+        outline=colour if acting else PANEL_EDGE,
+        width=4 if acting else 1.5,
+        radius=9,
+    )
     c.circle((x0 + 20, y0 + 19), 8, fill=colour, outline=INK, width=1)
     right = x1 - 10
     if v.result is not None and p.seat in v.result.winners:
@@ -281,8 +330,7 @@ def _draw_player(c: Canvas, v: PublicView, p: Any, names: list[str], marks: set[
     c.text((hx0, hy0), t("mp.img.hand", n=p.hand_size), 15, INK, bold=True)
     for k in range(p.hand_size):
         bx = hx0 + k * 17
-        c.rect((bx, hy0 + 22, bx + 14, hy0 + 42), fill=CARD_BACK, outline=WHITE, width=1,
-               radius=2)  # fmt: skip
+        c.rect((bx, hy0 + 22, bx + 14, hy0 + 42), fill=CARD_BACK, outline=WHITE, width=1, radius=2)
     if "hand" in marks and p.seat == v.turn:
         _ring(c, (hx0, hy0, hx1, hy1), 2)
     # The tableau, up to 4 wagons.
@@ -296,20 +344,32 @@ def _draw_player(c: Canvas, v: PublicView, p: Any, names: list[str], marks: set[
         if i < len(p.tableau):
             w = p.tableau[i]
             _draw_wagon(c, tb, w, 15, short=True)
-            rung = (f"seat:{p.seat}:{w}" in marks
-                    or (f"mine:{w}" in marks and p.seat == v.turn)
-                    or (f"gave:{w}" in marks and p.seat == decider)
-                    or (f"got:{w}" in marks and p.seat == exchanger))  # fmt: skip
+            rung = (
+                f"seat:{p.seat}:{w}" in marks
+                or (f"mine:{w}" in marks and p.seat == v.turn)
+                or (f"gave:{w}" in marks and p.seat == decider)
+                or (f"got:{w}" in marks and p.seat == exchanger)
+            )
             first = v.pending.first if v.pending is not None and v.pending.first else None
-            if first and first.get("row") is None and first.get("seat") == p.seat \
-                    and first.get("wagon") == w and w not in p.tableau[:i]:
+            if (
+                first
+                and first.get("row") is None
+                and first.get("seat") == p.seat
+                and first.get("wagon") == w
+                and w not in p.tableau[:i]
+            ):
                 _ring(c, tb, 3)
             if rung and w not in p.tableau[:i]:
                 _ring(c, tb, 3)
         else:
             tx0, ty0, tx1, ty1 = tb
-            c.rect((tx0 + 3, ty0 + 3, tx1 - 3, ty1 - 3), fill=None, outline=EMPTY_SLOT,
-                   width=2, radius=5)  # fmt: skip
+            c.rect(
+                (tx0 + 3, ty0 + 3, tx1 - 3, ty1 - 3),
+                fill=None,
+                outline=EMPTY_SLOT,
+                width=2,
+                radius=5,
+            )
     # The cities claimed: a chip each (flag, name, VP), in at most two lines.
     cy = y0 + 40 + MINI_H + 10
     cx = x0 + 10
@@ -324,8 +384,13 @@ def _draw_player(c: Canvas, v: PublicView, p: Any, names: list[str], marks: set[
                 c.text((cx, cy + 3), f"+{len(p.cities) - n}", 14, INK, bold=True)
                 break
             cx, cy = x0 + 10, cy + 25
-        c.rect((cx, cy, cx + w, cy + 22), fill=CARD, outline=CAPITAL if city.capital else
-               CARD_EDGE, width=2 if city.capital else 1, radius=5)  # fmt: skip
+        c.rect(
+            (cx, cy, cx + w, cy + 22),
+            fill=CARD,
+            outline=CAPITAL if city.capital else CARD_EDGE,
+            width=2 if city.capital else 1,
+            radius=5,
+        )
         draw_flag(c, (cx + 4, cy + 5, cx + 22, cy + 17), city.country)
         c.text((cx + 27, cy + 4), label, 13, INK, bold=True)
         cx += w + 5

@@ -80,10 +80,27 @@ from games.paris.data import (
 
 LIMIT = 25  # options per select
 LABEL = 80  # characters per label: a select option holds 100, a button 80
-HEADS = {"tile": "tile", "place": "place", "action": "act", "after": "after", "pay": "pay",
-         "bonus": "bonus", "prestige": "cash", "vp_tile": "vpt", "end_game": "pick"}  # fmt: skip
-CATEGORY_OF = {"place_key": "key", "move_key": "buy", "take_end_game": "egt", "buy": "trade",
-               "sell": "trade", "use_bonus": "use", "use_end_game": "use", "end_turn": "end"}
+HEADS = {
+    "tile": "tile",
+    "place": "place",
+    "action": "act",
+    "after": "after",
+    "pay": "pay",
+    "bonus": "bonus",
+    "prestige": "cash",
+    "vp_tile": "vpt",
+    "end_game": "pick",
+}
+CATEGORY_OF = {
+    "place_key": "key",
+    "move_key": "buy",
+    "take_end_game": "egt",
+    "buy": "trade",
+    "sell": "trade",
+    "use_bonus": "use",
+    "use_end_game": "use",
+    "end_turn": "end",
+}
 # The free actions' categories: offered in the action step and beside the bonus tile, the
 # prestige and the VP tile of a purchase (trades are «в любое время»).
 FREE_CATEGORIES = ("trade", "use")
@@ -93,8 +110,10 @@ FREE_CATEGORIES = ("trade", "use")
 
 
 def _rules_options(values: list[str]) -> dict[str, Any]:
-    return {"setup": "random" if "random_setup" in values else "standard",
-            "ignore_districts": "ignore_districts" in values}  # fmt: skip
+    return {
+        "setup": "random" if "random_setup" in values else "standard",
+        "ignore_districts": "ignore_districts" in values,
+    }
 
 
 def _rules_current(options: Mapping[str, Any]) -> list[str]:
@@ -107,11 +126,18 @@ def _rules_current(options: Mapping[str, Any]) -> list[str]:
 
 
 RULES_CHOICE = LobbyChoice(
-    name="rules", placeholder="pa.lobby.rules", summary="pa.lobby.rules_chosen",
-    options=(("random_setup", "pa.lobby.rule.random_setup"),
-             ("ignore_districts", "pa.lobby.rule.ignore_districts")),
-    min_values=0, max_values=2, to_options=_rules_options, current=_rules_current,
-)  # fmt: skip
+    name="rules",
+    placeholder="pa.lobby.rules",
+    summary="pa.lobby.rules_chosen",
+    options=(
+        ("random_setup", "pa.lobby.rule.random_setup"),
+        ("ignore_districts", "pa.lobby.rule.ignore_districts"),
+    ),
+    min_values=0,
+    max_values=2,
+    to_options=_rules_options,
+    current=_rules_current,
+)
 
 
 def fit(label: str) -> str:
@@ -144,11 +170,14 @@ class ParisAdapter(GameAdapter):
 
     # --- the turn panel
 
-    def moves(self, view: BaseModel, actions: Sequence[BaseModel], names: list[str],
-              locale: str | None) -> list[MoveOption]:  # fmt: skip
+    def moves(
+        self, view: BaseModel, actions: Sequence[BaseModel], names: list[str], locale: str | None
+    ) -> list[MoveOption]:
         paths = Paths(view, actions, names, locale)
-        return [MoveOption(i, tuple(Step(s.code, fit(s.label)) for s in path))
-                for i, path in enumerate(paths.all())]  # fmt: skip
+        return [
+            MoveOption(i, tuple(Step(s.code, fit(s.label)) for s in path))
+            for i, path in enumerate(paths.all())
+        ]
 
     def step_prompt(self, prefix: tuple[str, ...], locale: str | None) -> str:
         return t(prompt_key(prefix), locale)
@@ -196,8 +225,9 @@ class ParisAdapter(GameAdapter):
 
     # --- pictures and text
 
-    def render(self, view: BaseModel, names: list[str], *,
-               highlight: Collection[str] = ()) -> bytes:  # fmt: skip
+    def render(
+        self, view: BaseModel, names: list[str], *, highlight: Collection[str] = ()
+    ) -> bytes:
         from bot.games.paris.render import render_table
 
         return render_table(view, names, highlight=highlight)  # type: ignore[arg-type]
@@ -209,23 +239,46 @@ class ParisAdapter(GameAdapter):
             key = "pa.status.final" if v.final_turns else "pa.status.last_turn"
             lines.append(t(key, locale, n=v.final_turns))
         for p in v.table:
-            lines.append(t("pa.status.player", locale, mark=SEAT_MARK[p.seat],
-                           name=seat_name(p.seat, names), vp=p.vp,
-                           keys=t("pa.status.keys", locale, n=p.keys_behind_screen),
-                           reserve=p.reserve_keys,
-                           tiles=t("pa.status.tiles", locale, n=p.bonus_tiles_held),
-                           egt=t("pa.status.egt", locale, n=p.end_game_tiles_held),
-                           meeple=p.meeple))  # fmt: skip
+            lines.append(
+                t(
+                    "pa.status.player",
+                    locale,
+                    mark=SEAT_MARK[p.seat],
+                    name=seat_name(p.seat, names),
+                    vp=p.vp,
+                    keys=t("pa.status.keys", locale, n=p.keys_behind_screen),
+                    reserve=p.reserve_keys,
+                    tiles=t("pa.status.tiles", locale, n=p.bonus_tiles_held),
+                    egt=t("pa.status.egt", locale, n=p.end_game_tiles_held),
+                    meeple=p.meeple,
+                )
+            )
         stacks = " · ".join(
             t("pa.status.stack", locale, n=s.size, district=district(s.top_district, locale))
-            if s.size else t("pa.status.stack_empty", locale) for s in v.stacks)  # fmt: skip
-        lines.append(t("pa.status.stacks", locale, stacks=stacks,
-                       egt=t("pa.status.egt_stack", locale, n=v.end_game_stack)))  # fmt: skip
-        placed = [t("pa.status.vp_placed", locale, district=district(d.id, locale),
-                    tile=vp_tile(d.vp_tile)) for d in v.districts if d.vp_tile]  # fmt: skip
+            if s.size
+            else t("pa.status.stack_empty", locale)
+            for s in v.stacks
+        )
+        lines.append(
+            t(
+                "pa.status.stacks",
+                locale,
+                stacks=stacks,
+                egt=t("pa.status.egt_stack", locale, n=v.end_game_stack),
+            )
+        )
+        placed = [
+            t(
+                "pa.status.vp_placed",
+                locale,
+                district=district(d.id, locale),
+                tile=vp_tile(d.vp_tile),
+            )
+            for d in v.districts
+            if d.vp_tile
+        ]
         free = ", ".join(vp_tile(tid) for tid in v.vp_tiles) or "—"
-        lines.append(t("pa.status.vp_tiles", locale, free=free,
-                       placed=", ".join(placed) or "—"))  # fmt: skip
+        lines.append(t("pa.status.vp_tiles", locale, free=free, placed=", ".join(placed) or "—"))
         supply = " · ".join(f"{good(g, locale)} {n}" for g, n in v.resource_supply.items())
         lines.append(t("pa.status.supply", locale, supply=supply))
         return lines
@@ -235,19 +288,21 @@ class ParisAdapter(GameAdapter):
         if v.screen is None:
             return t("pa.private.none", locale)
         me = v.table[v.seat]
-        lines = [screen_line(v.screen, locale),
-                 t("pa.private.keys", locale, n=me.keys_behind_screen, reserve=me.reserve_keys)]
+        lines = [
+            screen_line(v.screen, locale),
+            t("pa.private.keys", locale, n=me.keys_behind_screen, reserve=me.reserve_keys),
+        ]
         players = v.players
         if v.screen.bonus_tiles:
             tiles = "; ".join(
-                bonus(n, players, locale) + (t("pa.private.half", locale)
-                                             if n in v.screen.half_used else "")
-                for n in v.screen.bonus_tiles)  # fmt: skip
+                bonus(n, players, locale)
+                + (t("pa.private.half", locale) if n in v.screen.half_used else "")
+                for n in v.screen.bonus_tiles
+            )
             lines.append(t("pa.private.bonus", locale, n=len(v.screen.bonus_tiles), tiles=tiles))
         if v.screen.end_game_tiles:
             tiles = "; ".join(end_game(e, locale) for e in v.screen.end_game_tiles)
-            lines.append(t("pa.private.egt", locale, n=len(v.screen.end_game_tiles),
-                           tiles=tiles))  # fmt: skip
+            lines.append(t("pa.private.egt", locale, n=len(v.screen.end_game_tiles), tiles=tiles))
         if v.browsing:
             tiles = "; ".join(end_game(e, locale) for e in v.browsing)
             lines.append(t("pa.private.browsing", locale, n=len(v.browsing), tiles=tiles))
@@ -272,8 +327,13 @@ class ParisAdapter(GameAdapter):
 
 def screen_line(screen: Any, locale: str | None) -> str:
     """The first line of a seat's screen, as only its owner may read it."""
-    return t("pa.private.screen", locale, mark=SCREEN_MARK, francs=francs(screen.francs, locale),
-             goods=goods_text(screen.goods, locale))  # fmt: skip
+    return t(
+        "pa.private.screen",
+        locale,
+        mark=SCREEN_MARK,
+        francs=francs(screen.francs, locale),
+        goods=goods_text(screen.goods, locale),
+    )
 
 
 def waiting_line(v: Any, names: list[str], locale: str | None) -> str:
@@ -286,8 +346,9 @@ def waiting_line(v: Any, names: list[str], locale: str | None) -> str:
         doing = t("pa.doing.place_tile", locale, tile=tile_name(v.drawn_tile, locale))
     elif v.purchase and v.phase in ("pay", "bonus", "prestige", "vp_tile"):
         doing += t("pa.doing.buying", locale, place=place(v.purchase, locale))
-    return t("pa.status.turn", locale, round=v.round, mark=SEAT_MARK[v.turn], name=name,
-             doing=doing)  # fmt: skip
+    return t(
+        "pa.status.turn", locale, round=v.round, mark=SEAT_MARK[v.turn], name=name, doing=doing
+    )
 
 
 def prompt_key(prefix: tuple[str, ...]) -> str:
@@ -300,8 +361,9 @@ def prompt_key(prefix: tuple[str, ...]) -> str:
             return f"pa.prompt.{head}"
         category, rest = rest[0], rest[1:]
         if category == "buy":
-            return ("pa.prompt.buy_district", "pa.prompt.buy_target",
-                    "pa.prompt.buy_source")[min(len(rest), 2)]  # fmt: skip
+            return ("pa.prompt.buy_district", "pa.prompt.buy_target", "pa.prompt.buy_source")[
+                min(len(rest), 2)
+            ]
         if category == "trade":
             return "pa.prompt.trade" if not rest else "pa.prompt.sell_as"
         if category == "use":
@@ -331,8 +393,9 @@ def prompt_key(prefix: tuple[str, ...]) -> str:
 class Paths:
     """The panel paths of one seat's legal actions in one position."""
 
-    def __init__(self, view: Any, actions: Sequence[Any], names: list[str],
-                 locale: str | None) -> None:  # fmt: skip
+    def __init__(
+        self, view: Any, actions: Sequence[Any], names: list[str], locale: str | None
+    ) -> None:
         self.v, self.actions, self.names, self.locale = view, actions, names, locale
         self.seat = view.seat if view.seat is not None else view.turn
         self.head_code = HEADS.get(view.phase, view.phase)
@@ -342,8 +405,9 @@ class Paths:
         self._splits: dict[str, dict[tuple, list[Step]]] = {}
         self._use_tiles: int | None = None
         # the free actions' categories offered beside a step's own choices
-        self._free = len({CATEGORY_OF[a.type] for a in actions
-                          if CATEGORY_OF.get(a.type) in FREE_CATEGORIES})  # fmt: skip
+        self._free = len(
+            {CATEGORY_OF[a.type] for a in actions if CATEGORY_OF.get(a.type) in FREE_CATEGORIES}
+        )
 
     def l(self, key: str, **params: Any) -> str:  # noqa: E743 - a short name for labels
         return t(key, self.locale, **params)
@@ -357,14 +421,20 @@ class Paths:
             d, _, value = v.drawn_tile.partition("/")
             n = number(value)
             k = BUILDING_KINDS.get(d, {}).get(n) if n is not None else None
-            return self.l("pa.head.place", tile=tile_name(v.drawn_tile, self.locale),
-                          kind=kind(k, self.locale))  # fmt: skip
+            return self.l(
+                "pa.head.place",
+                tile=tile_name(v.drawn_tile, self.locale),
+                kind=kind(k, self.locale),
+            )
         if phase in ("pay", "bonus", "prestige", "vp_tile") and v.purchase:
             where = place(v.purchase, self.locale)
             if phase == "bonus" and _value(v.purchase) == PAID_BONUS_VALUE:
                 short = v.screen is not None and v.screen.francs < PAID_BONUS_PRICE
-                return self.l("pa.head.bonus_short" if short else "pa.head.bonus_paid",
-                              place=where, n=PAID_BONUS_PRICE)  # fmt: skip
+                return self.l(
+                    "pa.head.bonus_short" if short else "pa.head.bonus_paid",
+                    place=where,
+                    n=PAID_BONUS_PRICE,
+                )
             if phase == "vp_tile":
                 d = v.purchase.partition("/")[0]
                 return self.l("pa.head.vp_tile", district=district(d, self.locale))
@@ -385,22 +455,40 @@ class Paths:
         kind_ = a.type
         if kind_ == "place_tile":
             s = self.v.stacks[a.stack]
-            return [Step(f"s{a.stack}", self.l("pa.step.stack", stack=a.stack + 1, n=s.size,
-                                               district=district(s.top_district, self.locale)))]
+            return [
+                Step(
+                    f"s{a.stack}",
+                    self.l(
+                        "pa.step.stack",
+                        stack=a.stack + 1,
+                        n=s.size,
+                        district=district(s.top_district, self.locale),
+                    ),
+                )
+            ]
         if kind_ == "place_building":
-            return [Step(f"d{DISTRICT_INDEX[a.district]}", self.l(
-                "pa.step.place_in", district=district(a.district, self.locale)))]
+            return [
+                Step(
+                    f"d{DISTRICT_INDEX[a.district]}",
+                    self.l("pa.step.place_in", district=district(a.district, self.locale)),
+                )
+            ]
         if kind_ == "pay":
             return self.items_steps("pay", a.items, self._pay_options, self._pay_label)
         if kind_ == "take_bonus":
-            return self.track_steps("bonus", a.space, [x.space for x in self.actions
-                                                       if x.type == "take_bonus"],
-                                    1 + self._free)  # "no tile" and the free actions
+            return self.track_steps(
+                "bonus",
+                a.space,
+                [x.space for x in self.actions if x.type == "take_bonus"],
+                1 + self._free,
+            )  # "no tile" and the free actions
         if kind_ == "cash_prestige":
             return self.items_steps("cash", a.items, self._cash_options, self._cash_label)
         if kind_ == "place_vp_tile":
-            return [Step(a.tile, self.l("pa.step.vp_tile", points=vp_tile(a.tile))),
-                    Step(f"d{DISTRICT_INDEX[a.district]}", self._vp_district(a.district))]
+            return [
+                Step(a.tile, self.l("pa.step.vp_tile", points=vp_tile(a.tile))),
+                Step(f"d{DISTRICT_INDEX[a.district]}", self._vp_district(a.district)),
+            ]
         if kind_ == "skip":
             return [Step("skip", self.l(f"pa.step.skip.{self.v.phase}"))]
         if kind_ == "pick_end_game":
@@ -423,19 +511,33 @@ class Paths:
                 return [Step("arc", self.l("pa.step.arc"))]
             d = a.to.partition("/")[0]
             bank = self.v.districts[DISTRICT_INDEX[d]].bank
-            return [Step(f"d{DISTRICT_INDEX[d]}", self.l(
-                "pa.step.bank", district=district(d, self.locale), n=bank))]
+            return [
+                Step(
+                    f"d{DISTRICT_INDEX[d]}",
+                    self.l("pa.step.bank", district=district(d, self.locale), n=bank),
+                )
+            ]
         if kind_ == "move_key":
             return self.move_steps(a)
         if kind_ == "buy":
-            return [Step(f"b{GOOD_CODE[a.good]}", self.l(
-                "pa.step.buy", good=good(a.good, self.locale), n=RESOURCE_BUY[a.good],
-                supply=self.v.resource_supply.get(a.good, 0)))]
+            return [
+                Step(
+                    f"b{GOOD_CODE[a.good]}",
+                    self.l(
+                        "pa.step.buy",
+                        good=good(a.good, self.locale),
+                        n=RESOURCE_BUY[a.good],
+                        supply=self.v.resource_supply.get(a.good, 0),
+                    ),
+                )
+            ]
         if kind_ == "sell":
             return self.sell_steps(a.item)
         if kind_ == "use_end_game":
-            return [*self._use_group("E"),
-                    Step(a.tile, self.l("pa.step.use_egt", tile=end_game(a.tile, self.locale)))]
+            return [
+                *self._use_group("E"),
+                Step(a.tile, self.l("pa.step.use_egt", tile=end_game(a.tile, self.locale))),
+            ]
         if kind_ == "use_bonus":
             return self.use_steps(a)
         return []  # end_turn / take_end_game: the category says it all
@@ -445,13 +547,18 @@ class Paths:
     def move_steps(self, a: Any) -> list[Step]:
         d = a.to.partition("/")[0]
         di = DISTRICT_INDEX[d]
-        targets = len({x.to for x in self.actions if x.type == "move_key"
-                       and x.to.partition("/")[0] == d})  # fmt: skip
+        targets = len(
+            {x.to for x in self.actions if x.type == "move_key" and x.to.partition("/")[0] == d}
+        )
         cost = _value(a.to) - _value(a.from_)
-        return [Step(f"d{di}", self.l("pa.step.buy_district", district=district(d, self.locale),
-                                      n=targets)),
-                Step(_spot_code(a.to), self.target_label(a.to)),
-                Step(_spot_code(a.from_), self.source_label(a.from_, cost))]
+        return [
+            Step(
+                f"d{di}",
+                self.l("pa.step.buy_district", district=district(d, self.locale), n=targets),
+            ),
+            Step(_spot_code(a.to), self.target_label(a.to)),
+            Step(_spot_code(a.from_), self.source_label(a.from_, cost)),
+        ]
 
     def target_label(self, to: str) -> str:
         """What buying `to` gives and costs (before the francs, which depend on the key)."""
@@ -460,11 +567,13 @@ class Paths:
         extras: list[str] = []
         if spot.startswith("L"):
             lm = self._landmarks[spot]
-            res = " + ".join(good(g, loc) + (f" ×{n}" if n > 1 else "")
-                             for g, n in lm.resources.items())  # fmt: skip
+            res = " + ".join(
+                good(g, loc) + (f" ×{n}" if n > 1 else "") for g, n in lm.resources.items()
+            )
             extras.append(self.l("pa.step.needs", goods=res))
-            extras.append(self.l("pa.step.prestige",
-                                 icons="".join(GOOD_ICON[g] for g in lm.prestige)))
+            extras.append(
+                self.l("pa.step.prestige", icons="".join(GOOD_ICON[g] for g in lm.prestige))
+            )
             label = landmark(spot, loc)
             if lm.district is None:
                 label = self.l("pa.step.new_landmark", landmark=label)
@@ -507,8 +616,10 @@ class Paths:
         for lid in dv.landmarks:
             for k in self._landmarks[lid].keys:
                 sums[k] = sums.get(k, 0) + self._landmarks[lid].cost
-        owners = ", ".join(f"{seat_name(k, self.names)} {n}" for k, n in
-                           sorted(sums.items(), key=lambda kv: -kv[1]))  # fmt: skip
+        owners = ", ".join(
+            f"{seat_name(k, self.names)} {n}"
+            for k, n in sorted(sums.items(), key=lambda kv: -kv[1])
+        )
         if not owners:
             return self.l("pa.step.vp_district_empty", district=district(d, self.locale))
         return self.l("pa.step.vp_district", district=district(d, self.locale), sums=owners)
@@ -524,35 +635,47 @@ class Paths:
             what = good(name, loc) if name in GOOD_CODE else item(name, loc)
             return [Step(f"s{item_code(name)}", self.l("pa.step.sell", what=what, n=price))]
         n = int(tile[1:])
-        return [Step(f"s{tile}", self.l("pa.step.sell_tile", tile=n,
-                                        effect=bonus_effect(n, self.v.players, loc))),
-                Step(GOOD_CODE[chosen], self.l("pa.step.sell_as", good=good(chosen, loc),
-                                               n=price))]  # fmt: skip
+        return [
+            Step(
+                f"s{tile}",
+                self.l("pa.step.sell_tile", tile=n, effect=bonus_effect(n, self.v.players, loc)),
+            ),
+            Step(GOOD_CODE[chosen], self.l("pa.step.sell_as", good=good(chosen, loc), n=price)),
+        ]
 
     # tiles
 
     def use_steps(self, a: Any) -> list[Step]:
         n = a.tile
-        head = Step(f"B{n}", self.l("pa.step.use_bonus",
-                                    tile=bonus(n, self.v.players, self.locale)))  # fmt: skip
+        head = Step(
+            f"B{n}", self.l("pa.step.use_bonus", tile=bonus(n, self.v.players, self.locale))
+        )
         if a.space is not None:
             spaces = [x.space for x in self.actions if x.type == "use_bonus" and x.tile == n]
             return [*self._use_group("B"), head, *self.track_steps(f"B{n}", a.space, spaces, 0)]
         if a.items is not None:
+
             def options(_: Any, tile: int = n) -> list[tuple[str, ...]]:
                 return [x.items for x in self.actions if x.type == "use_bonus" and x.tile == tile]
 
-            return [*self._use_group("B"), head,
-                    *self.items_steps(f"B{n}", a.items, options, self._pairs_label)]
+            return [
+                *self._use_group("B"),
+                head,
+                *self.items_steps(f"B{n}", a.items, options, self._pairs_label),
+            ]
         return [*self._use_group("B"), head]
 
     def _use_group(self, which: str) -> list[Step]:
         """Bonus or end-game tiles first, should a seat hold more usable tiles than a
         select holds (20 bonus tiles and 6 end-game tiles have a use of their own)."""
         if self._use_tiles is None:
-            self._use_tiles = len({(x.tile if x.type == "use_end_game" else f"B{x.tile}")
-                                   for x in self.actions
-                                   if x.type in ("use_bonus", "use_end_game")})  # fmt: skip
+            self._use_tiles = len(
+                {
+                    (x.tile if x.type == "use_end_game" else f"B{x.tile}")
+                    for x in self.actions
+                    if x.type in ("use_bonus", "use_end_game")
+                }
+            )
         if self._use_tiles <= LIMIT:
             return []
         return [Step(f"{which.lower()}t", self.l(f"pa.step.use_group.{which}"))]
@@ -561,8 +684,9 @@ class Paths:
         """A space of the bonus track: directly, or by part of the track first when more
         spaces are open than a select holds (`extra`: the other choices of that step)."""
         track = self.v.track[space - 1]
-        label = self.l("pa.step.space", space=space,
-                       tile=bonus(track.number, self.v.players, self.locale))  # fmt: skip
+        label = self.l(
+            "pa.step.space", space=space, tile=bonus(track.number, self.v.players, self.locale)
+        )
         if track.tiles > 1:
             label += self.l("pa.step.copies", n=track.tiles)
         step = Step(f"k{space}", label)
@@ -571,8 +695,10 @@ class Paths:
         zone = track.zone
         lo, hi = ZONES[zone]
         open_here = sum(1 for k in spaces if lo <= k <= hi)
-        return [Step(f"z{zone}", self.l("pa.step.zone", zone=zone, lo=lo, hi=hi, n=open_here)),
-                step]
+        return [
+            Step(f"z{zone}", self.l("pa.step.zone", zone=zone, lo=lo, hi=hi, n=open_here)),
+            step,
+        ]
 
     # items (payments, prestige, pairs)
 
@@ -586,16 +712,24 @@ class Paths:
         return self.l("pa.step.pay", items=items_text(items, self.locale, short=True))
 
     def _cash_label(self, items: Sequence[str]) -> str:
-        return self.l("pa.step.cash", items=items_text(items, self.locale, short=True),
-                      n=recap.prestige_vp(items))  # fmt: skip
+        return self.l(
+            "pa.step.cash",
+            items=items_text(items, self.locale, short=True),
+            n=recap.prestige_vp(items),
+        )
 
     def _pairs_label(self, items: Sequence[str]) -> str:
-        return self.l("pa.step.pairs", items=items_text(items, self.locale, short=True),
-                      n=len(items) // 2)  # fmt: skip
+        return self.l(
+            "pa.step.pairs", items=items_text(items, self.locale, short=True), n=len(items) // 2
+        )
 
-    def items_steps(self, family: str, items: Sequence[str],
-                    options: Callable[[Any], list[tuple[str, ...]]],
-                    label: Callable[[Sequence[str]], str]) -> list[Step]:  # fmt: skip
+    def items_steps(
+        self,
+        family: str,
+        items: Sequence[str],
+        options: Callable[[Any], list[tuple[str, ...]]],
+        label: Callable[[Sequence[str]], str],
+    ) -> list[Step]:
         """One step naming every item; or, when the ways are more than a select holds, one
         step per good (in the order of the goods): the items of that good, after a step
         for how many of that good when even those are too many."""
@@ -623,11 +757,21 @@ class Paths:
                 for w in options:
                     part = parts[w]
                     if by_count:
-                        paths[w].append(Step(f"{GOOD_CODE[g]}{len(part)}", self.l(
-                            "pa.step.count", good=good(g, loc), n=len(part))))
-                    text = (self.l("pa.step.part", good=good(g, loc),
-                                   items=items_text(part, loc, short=True)) if part
-                            else self.l("pa.step.part_none", good=good(g, loc)))  # fmt: skip
+                        paths[w].append(
+                            Step(
+                                f"{GOOD_CODE[g]}{len(part)}",
+                                self.l("pa.step.count", good=good(g, loc), n=len(part)),
+                            )
+                        )
+                    text = (
+                        self.l(
+                            "pa.step.part",
+                            good=good(g, loc),
+                            items=items_text(part, loc, short=True),
+                        )
+                        if part
+                        else self.l("pa.step.part_none", good=good(g, loc))
+                    )
                     paths[w].append(Step(f"{GOOD_CODE[g]}-{items_code(part)}", text))
                     regrouped.setdefault((*prefix, part), []).append(w)
             groups = regrouped

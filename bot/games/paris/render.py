@@ -98,8 +98,7 @@ BIG = 26
 VP_POINTS = dict(VP_TILES)
 
 
-def render_table(view: ParisView, names: list[str], *,
-                 highlight: Collection[str] = ()) -> bytes:  # fmt: skip
+def render_table(view: ParisView, names: list[str], *, highlight: Collection[str] = ()) -> bytes:
     """The public table as a PNG, 1000 px wide."""
     v = public_only(view)
     marks = set(highlight)
@@ -126,8 +125,9 @@ def public_only(view: ParisView) -> ParisView:
 # --- helpers
 
 
-def _fit(c: Canvas, text: str, size: float, width: float, minimum: float = WORD,
-         bold: bool = True) -> float:  # fmt: skip
+def _fit(
+    c: Canvas, text: str, size: float, width: float, minimum: float = WORD, bold: bool = True
+) -> float:
     while size > minimum and c.text_width(text, size, bold) > width:
         size -= 0.5
     return size
@@ -144,8 +144,9 @@ def _clip(c: Canvas, text: str, size: float, width: float, bold: bool = True) ->
 def _ring(c: Canvas, box: Box, pad: float = 4) -> None:
     x0, y0, x1, y1 = box
     c.rect((x0 - pad, y0 - pad, x1 + pad, y1 + pad), fill=None, outline=INK, width=7, radius=9)
-    c.rect((x0 - pad, y0 - pad, x1 + pad, y1 + pad), fill=None, outline=HIGHLIGHT, width=4,
-           radius=9)  # fmt: skip
+    c.rect(
+        (x0 - pad, y0 - pad, x1 + pad, y1 + pad), fill=None, outline=HIGHLIGHT, width=4, radius=9
+    )
 
 
 def key_disc(c: Canvas, centre: tuple[float, float], seat: int, r: float = KEY_R) -> None:
@@ -186,15 +187,23 @@ def _header(c: Canvas, v: ParisView, names: list[str]) -> None:
         doing = t(f"pa.doing.{v.phase}")
         if v.phase == "place" and v.drawn_tile:
             d, _, value = v.drawn_tile.partition("/")
-            doing = t("pa.doing.place_tile", tile=t("pa.place.building",
-                                                    district=t(f"pa.district.{d}"), value=value))
+            doing = t(
+                "pa.doing.place_tile",
+                tile=t("pa.place.building", district=t(f"pa.district.{d}"), value=value),
+            )
         status = t("pa.img.turn", round=v.round, name=safe_name(names[turn]), doing=doing)
         if v.final_turns is not None:
             key = "pa.img.final" if v.final_turns else "pa.img.last_turn"
             status += " · " + t(key, n=v.final_turns)
     size = _fit(c, status, 24, WIDTH - 140 - MARGIN)
-    c.text((WIDTH - MARGIN - 4, 16), _clip(c, status, size, WIDTH - 140 - MARGIN), size, INK,
-           anchor="ra", bold=True)  # fmt: skip
+    c.text(
+        (WIDTH - MARGIN - 4, 16),
+        _clip(c, status, size, WIDTH - 140 - MARGIN),
+        size,
+        INK,
+        anchor="ra",
+        bold=True,
+    )
     c.line([(MARGIN, HEADER_H - 2), (WIDTH - MARGIN, HEADER_H - 2)], PANEL_EDGE, 1.5)
 
 
@@ -215,20 +224,38 @@ def _district(c: Canvas, v: ParisView, d: int, dv: Any, marks: set[str]) -> None
     if dv.vp_tile:
         c.rect(slot, fill=VP_TILE, outline=INK, width=1.5, radius=6)
         label = "·".join(str(p) for p in VP_POINTS[dv.vp_tile])
-        c.text(((slot[0] + slot[2]) / 2, (slot[1] + slot[3]) / 2), label,
-               _fit(c, label, 21, slot[2] - slot[0] - 6, DIGIT_MIN), INK, anchor="mm", bold=True)
+        c.text(
+            ((slot[0] + slot[2]) / 2, (slot[1] + slot[3]) / 2),
+            label,
+            _fit(c, label, 21, slot[2] - slot[0] - 6, DIGIT_MIN),
+            INK,
+            anchor="mm",
+            bold=True,
+        )
     else:
         c.rect(slot, fill=None, outline=EMPTY_EDGE, width=1.5, radius=6)
         label = t("pa.img.keys_to_vp", n=min(dv.keys_on_buildings, 4))
-        c.text(((slot[0] + slot[2]) / 2, (slot[1] + slot[3]) / 2), label, WORD, SOFT_INK,
-               anchor="mm", bold=True)  # fmt: skip
+        c.text(
+            ((slot[0] + slot[2]) / 2, (slot[1] + slot[3]) / 2),
+            label,
+            WORD,
+            SOFT_INK,
+            anchor="mm",
+            bold=True,
+        )
     if f"vp:{dv.id}" in marks:
         _ring(c, slot, 3)
     # The bank: what it pays and the keys on it.
     bx = bank_box(d)
     c.rect(bx, fill=BANK, outline=EMPTY_EDGE, width=1, radius=6)
-    c.text((bx[0] + 8, (bx[1] + bx[3]) / 2), t("pa.img.bank", n=dv.bank), WORD, INK,
-           anchor="lm", bold=True)  # fmt: skip
+    c.text(
+        (bx[0] + 8, (bx[1] + bx[3]) / 2),
+        t("pa.img.bank", n=dv.bank),
+        WORD,
+        INK,
+        anchor="lm",
+        bold=True,
+    )
     for k, seat in enumerate(dv.bank_keys[:4]):
         key_disc(c, bank_key(d, k), seat)
     if f"bank:{dv.id}" in marks:
@@ -242,8 +269,13 @@ def _building(c: Canvas, d: int, i: int, s: Any, marks: set[str]) -> None:
     box = cell_box(d, i)
     x0, y0, x1, y1 = box
     built = s.tile is not None
-    c.rect(box, fill=BUILT if built else EMPTY, outline=INK if built else EMPTY_EDGE,
-           width=1.5 if built else 1, radius=7)  # fmt: skip
+    c.rect(
+        box,
+        fill=BUILT if built else EMPTY,
+        outline=INK if built else EMPTY_EDGE,
+        width=1.5 if built else 1,
+        radius=7,
+    )
     c.text((x0 + 7, y0 + 4), str(s.value), 28, INK if built else SOFT_INK, bold=True)
     if built and s.kind:
         _icon(c, (x1 - 20, y0 + 21), KIND_ICON[s.kind], 28)
@@ -267,16 +299,21 @@ def _landmarks(c: Canvas, v: ParisView, d: int, dv: Any, marks: set[str]) -> Non
     by_id = {lm.id: lm for lm in v.landmarks}
     if not ids:
         x0, y0, x1, y1 = landmark_box(d, 0, 1)
-        c.text(((x0 + x1) / 2, (y0 + y1) / 2), t("pa.img.no_landmark"), WORD, SOFT_INK,
-               anchor="mm")  # fmt: skip
+        c.text(((x0 + x1) / 2, (y0 + y1) / 2), t("pa.img.no_landmark"), WORD, SOFT_INK, anchor="mm")
         return
     shown = ids if len(ids) <= 3 else ids[-2:]  # the dearest last: the ones still climbing
     slots = len(shown) + (1 if len(ids) > 3 else 0)
     k = 0
     if len(ids) > 3:
         x0, y0, x1, y1 = landmark_box(d, 0, slots)
-        c.text(((x0 + x1) / 2, (y0 + y1) / 2), f"+{len(ids) - 2}", BIG, SOFT_INK,
-               anchor="mm", bold=True)  # fmt: skip
+        c.text(
+            ((x0 + x1) / 2, (y0 + y1) / 2),
+            f"+{len(ids) - 2}",
+            BIG,
+            SOFT_INK,
+            anchor="mm",
+            bold=True,
+        )
         k = 1
     for lid in shown:
         lm = by_id[lid]
@@ -286,8 +323,14 @@ def _landmarks(c: Canvas, v: ParisView, d: int, dv: Any, marks: set[str]) -> Non
         keys = lm.keys[:3]
         if len(keys) < 2:  # the icon, unless keys need its room
             _icon(c, (x0 + 16, (y0 + y1) / 2), KIND_ICON["landmark"], 22)
-        c.text((x0 + (30 if len(keys) < 2 else 7), (y0 + y1) / 2), str(lm.cost), 24, INK,
-               anchor="lm", bold=True)  # fmt: skip
+        c.text(
+            (x0 + (30 if len(keys) < 2 else 7), (y0 + y1) / 2),
+            str(lm.cost),
+            24,
+            INK,
+            anchor="lm",
+            bold=True,
+        )
         step = 2 * KEY_R + 1 if len(keys) <= 2 else 18
         for j, seat in enumerate(reversed(keys)):
             key_disc(c, (x1 - 4 - KEY_R - j * step, (y0 + y1) / 2), seat)
@@ -317,16 +360,26 @@ def _strip(c: Canvas, v: ParisView, marks: set[str]) -> None:
         sx0, sy0, sx1, sy1 = box
         if stack.size:
             for k in range(min(stack.size, 3) - 1, -1, -1):
-                c.rect((sx0 + 3 * k, sy0 + 3 * k, sx1 - 9 + 3 * k, sy1 - 9 + 3 * k),
-                       fill=TILE_BACK, outline=WHITE, width=1.5, radius=8)  # fmt: skip
+                c.rect(
+                    (sx0 + 3 * k, sy0 + 3 * k, sx1 - 9 + 3 * k, sy1 - 9 + 3 * k),
+                    fill=TILE_BACK,
+                    outline=WHITE,
+                    width=1.5,
+                    radius=8,
+                )
             ink = WHITE
             top = t(f"pa.district.{stack.top_district}")
             size = _fit(c, top, 22, sx1 - sx0 - 20)
-            c.text((sx0 + 9, sy1 - 18), _clip(c, top, size, sx1 - sx0 - 20), size, WHITE,
-                   anchor="ld", bold=True)  # fmt: skip
+            c.text(
+                (sx0 + 9, sy1 - 18),
+                _clip(c, top, size, sx1 - sx0 - 20),
+                size,
+                WHITE,
+                anchor="ld",
+                bold=True,
+            )
         else:
-            c.rect((sx0, sy0, sx1 - 9, sy1 - 9), fill=None, outline=EMPTY_EDGE, width=1.5,
-                   radius=8)  # fmt: skip
+            c.rect((sx0, sy0, sx1 - 9, sy1 - 9), fill=None, outline=EMPTY_EDGE, width=1.5, radius=8)
             ink = SOFT_INK
         c.text((sx0 + 10, sy0 + 8), t("pa.img.stack", stack=i + 1), WORD, ink, bold=True)
         c.text((sx1 - 18, sy0 + 6), str(stack.size), 26, ink, anchor="ra", bold=True)
@@ -375,8 +428,9 @@ def _side(c: Canvas, v: ParisView, marks: set[str]) -> None:
     x = px1 - 3 * 56 - 2
     for g, n in v.resource_supply.items():
         _icon(c, (x + 13, (py0 + py1) / 2), GOOD_ICON[g], 24)
-        c.text((x + 28, (py0 + py1) / 2), str(n), 24, INK if n else SOFT_INK, anchor="lm",
-               bold=True)  # fmt: skip
+        c.text(
+            (x + 28, (py0 + py1) / 2), str(n), 24, INK if n else SOFT_INK, anchor="lm", bold=True
+        )
         x += 56
     if "supply" in marks:
         _ring(c, SUPPLY_BOX, 3)
@@ -416,8 +470,14 @@ def _chips_width(landmarks: list[Any], icons: int) -> float:
 def _track(c: Canvas, v: ParisView, marks: set[str]) -> None:
     for row, zone in enumerate("ABC"):
         y0 = TRACK_Y + row * TRACK_ROW_H
-        c.text((MARGIN + TRACK_ZONE_W / 2, y0 + (TRACK_ROW_H - 4) / 2), zone, BIG, SOFT_INK,
-               anchor="mm", bold=True)  # fmt: skip
+        c.text(
+            (MARGIN + TRACK_ZONE_W / 2, y0 + (TRACK_ROW_H - 4) / 2),
+            zone,
+            BIG,
+            SOFT_INK,
+            anchor="mm",
+            bold=True,
+        )
     start = track_cell(0)
     c.rect(start, fill=PANEL, outline=PANEL_EDGE, width=1.5, radius=6)
     at: dict[int, list[int]] = {}
@@ -429,17 +489,29 @@ def _track(c: Canvas, v: ParisView, marks: set[str]) -> None:
         if space.tiles:
             tx0, ty0, tx1, ty1 = track_tile_box(space.space)
             for k in range(min(space.tiles, 3) - 1, 0, -1):
-                c.rect((tx0 + 3 * k, ty0 - 3 * k, tx1 + 3 * k, ty1 - 3 * k), fill=BUILT,
-                       outline=SOFT_INK, width=1, radius=4)  # fmt: skip
+                c.rect(
+                    (tx0 + 3 * k, ty0 - 3 * k, tx1 + 3 * k, ty1 - 3 * k),
+                    fill=BUILT,
+                    outline=SOFT_INK,
+                    width=1,
+                    radius=4,
+                )
             c.rect((tx0, ty0, tx1, ty1), fill=BUILT, outline=INK, width=1.5, radius=4)
-            c.text(((tx0 + tx1) / 2, (ty0 + ty1) / 2), str(space.number), 22, INK,
-                   anchor="mm", bold=True)  # fmt: skip
+            c.text(
+                ((tx0 + tx1) / 2, (ty0 + ty1) / 2),
+                str(space.number),
+                22,
+                INK,
+                anchor="mm",
+                bold=True,
+            )
         if f"track:{space.space}" in marks:
             _ring(c, box, 2)
     for pos, seats in at.items():
         for k, seat in enumerate(seats):
-            key_disc(c, meeple_point(pos, k, len(seats)), seat,
-                     KEY_R if len(seats) <= 2 else KEY_R - 1)  # fmt: skip
+            key_disc(
+                c, meeple_point(pos, k, len(seats)), seat, KEY_R if len(seats) <= 2 else KEY_R - 1
+            )
 
 
 # --- the VP track
@@ -477,8 +549,13 @@ def _player(c: Canvas, v: ParisView, p: Any, names: list[str]) -> None:
     x0, y0, x1, y1 = box
     colour = SEAT_COLOURS[p.seat % 4]
     acting = p.seat in v.to_act
-    c.rect(box, fill=PANEL, outline=colour if acting else PANEL_EDGE,
-           width=5 if acting else 1.5, radius=10)  # fmt: skip
+    c.rect(
+        box,
+        fill=PANEL,
+        outline=colour if acting else PANEL_EDGE,
+        width=5 if acting else 1.5,
+        radius=10,
+    )
     key_disc(c, (x0 + 12 + KEY_R, y0 + 10 + KEY_R), p.seat)
     name = safe_name(names[p.seat])
     room = x1 - x0 - 30 - 2 * KEY_R
@@ -497,7 +574,6 @@ def _player(c: Canvas, v: ParisView, p: Any, names: list[str]) -> None:
     if right:
         room = x1 - x0 - 30 - c.text_width(points, BIG, True)
         size = _fit(c, right, 22, room)
-        c.text((x1 - 10, y0 + 50), _clip(c, right, size, room), size, INK, anchor="ra",
-               bold=won)  # fmt: skip
+        c.text((x1 - 10, y0 + 50), _clip(c, right, size, room), size, INK, anchor="ra", bold=won)
     size = _fit(c, bottom, 22, x1 - x0 - 20)
     c.text((x0 + 12, y0 + 84), _clip(c, bottom, size, x1 - x0 - 20), size, INK)

@@ -21,12 +21,31 @@ from games.paris.goods import ITEMS
 
 GOOD_IDS = ("wood", "marble", "gold", "bronze", "silver", "gold_prestige")
 RESOURCES = GOOD_IDS[:3]
-GOOD_ICON = {"wood": "🪵", "marble": "🪨", "gold": "🟨", "bronze": "🥉", "silver": "🥈",
-             "gold_prestige": "🥇"}  # fmt: skip
-GOOD_CODE = {"wood": "w", "marble": "m", "gold": "g", "bronze": "b", "silver": "s",
-             "gold_prestige": "p"}  # fmt: skip
-KIND_ICON = {"bakery": "🥖", "cafe": "☕", "hotel": "🏨", "theatre": "🎭", "residence": "🏠",
-             "restaurant": "🍽️", "landmark": "🏛️"}  # fmt: skip
+GOOD_ICON = {
+    "wood": "🪵",
+    "marble": "🪨",
+    "gold": "🟨",
+    "bronze": "🥉",
+    "silver": "🥈",
+    "gold_prestige": "🥇",
+}
+GOOD_CODE = {
+    "wood": "w",
+    "marble": "m",
+    "gold": "g",
+    "bronze": "b",
+    "silver": "s",
+    "gold_prestige": "p",
+}
+KIND_ICON = {
+    "bakery": "🥖",
+    "cafe": "☕",
+    "hotel": "🏨",
+    "theatre": "🎭",
+    "residence": "🏠",
+    "restaurant": "🍽️",
+    "landmark": "🏛️",
+}
 # Seat colours (Okabe–Ito vermilion, blue, yellow and black, which stay apart with the common
 # colour-vision deficiencies) as the nearest emoji; the picture also writes the seat number.
 SEAT_MARK = ("🟠", "🔵", "🟡", "⚫")
@@ -70,8 +89,11 @@ def good(name: str, locale: str | None) -> str:
 
 def goods_text(counts: dict[str, int], locale: str | None) -> str:
     """'🪵 wood ×2, 🥈 silver' (nothing: '—')."""
-    parts = [good(g, locale) + (f" ×{n}" if n > 1 else "") for g in GOOD_IDS
-             if (n := counts.get(g, 0)) > 0]  # fmt: skip
+    parts = [
+        good(g, locale) + (f" ×{n}" if n > 1 else "")
+        for g in GOOD_IDS
+        if (n := counts.get(g, 0)) > 0
+    ]
     return ", ".join(parts) or "—"
 
 
@@ -99,8 +121,10 @@ def item(name: str, locale: str | None, short: bool = False) -> str:
 def items_text(names: Iterable[str], locale: str | None, short: bool = False) -> str:
     """Items with repeats folded: '🪨 marble ×2 + bonus tile 10 as 🟨 gold'."""
     counts = Counter(names)
-    return " + ".join(item(n, locale, short) + (f" ×{k}" if k > 1 else "")
-                      for n, k in counts.items()) or "—"  # fmt: skip
+    return (
+        " + ".join(item(n, locale, short) + (f" ×{k}" if k > 1 else "") for n, k in counts.items())
+        or "—"
+    )
 
 
 def item_code(name: str) -> str:
@@ -114,8 +138,10 @@ def item_code(name: str) -> str:
 def items_code(names: Sequence[str]) -> str:
     """Items as one code: repeats folded ('mx2.B10g'); nothing is 'no'."""
     counts = Counter(names)
-    return ".".join(item_code(n) + (f"x{k}" if k > 1 else "") for n, k in
-                    sorted(counts.items())) or "no"  # fmt: skip
+    return (
+        ".".join(item_code(n) + (f"x{k}" if k > 1 else "") for n, k in sorted(counts.items()))
+        or "no"
+    )
 
 
 def francs(n: int, locale: str | None) -> str:
@@ -155,8 +181,12 @@ def place(loc: str, locale: str | None) -> str:
     if spot == "bank":
         return t("pa.place.bank", locale, district=district(d, locale))
     if spot.startswith("L"):
-        return t("pa.place.landmark", locale, landmark=landmark(spot, locale),
-                 district=district(d, locale))  # fmt: skip
+        return t(
+            "pa.place.landmark",
+            locale,
+            landmark=landmark(spot, locale),
+            district=district(d, locale),
+        )
     return t("pa.place.building", locale, district=district(d, locale), value=spot)
 
 
@@ -178,8 +208,9 @@ def bonus_effect(n: int, players: int, locale: str | None) -> str:
     params: dict[str, Any] = {}
     key = f"pa.bonus.{kind_}"
     if kind_ == "gain":
-        key += "." + ("both" if data["francs"] and data["vp"] else
-                      "francs" if data["francs"] else "vp")  # fmt: skip
+        key += "." + (
+            "both" if data["francs"] and data["vp"] else "francs" if data["francs"] else "vp"
+        )
         params = {"francs": francs(data["francs"], locale), "vp": data["vp"]}
     elif kind_ == "resource":
         params = {"good": good(data["good"], locale)}
@@ -197,8 +228,10 @@ def bonus_effect(n: int, players: int, locale: str | None) -> str:
     elif kind_ in ("vp_per_franc", "per_landmark"):
         params = {"vp": data["vp"]}
     elif kind_ == "distinct_kinds":
-        params = {"kinds": "/".join(str(k) for k in data["vp"]),
-                  "vps": "/".join(str(v) for v in data["vp"].values())}
+        params = {
+            "kinds": "/".join(str(k) for k in data["vp"]),
+            "vps": "/".join(str(v) for v in data["vp"].values()),
+        }
     return t(key, locale, **params)
 
 

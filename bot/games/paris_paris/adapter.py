@@ -22,8 +22,9 @@ class ParisParisAdapter(GameAdapter):
     command = "paris-paris"
     private_label = "pp.button.marker"
 
-    def moves(self, view: BaseModel, actions: Sequence[BaseModel], names: list[str],
-              locale: str | None) -> list[MoveOption]:  # fmt: skip
+    def moves(
+        self, view: BaseModel, actions: Sequence[BaseModel], names: list[str], locale: str | None
+    ) -> list[MoveOption]:
         options = []
         for index, action in enumerate(actions):
             if action.type == "reveal":
@@ -33,9 +34,13 @@ class ParisParisAdapter(GameAdapter):
             else:
                 token = Step(
                     f"{action.station}.{action.colour}",
-                    t("pp.step.token", locale, station=station(action.station),
-                      line=line(action.colour, locale)),
-                )  # fmt: skip
+                    t(
+                        "pp.step.token",
+                        locale,
+                        station=station(action.station),
+                        line=line(action.colour, locale),
+                    ),
+                )
                 steps = (token,)
                 if action.remove is not None:
                     label = t("pp.step.remove", locale, name=names[action.remove])
@@ -51,8 +56,9 @@ class ParisParisAdapter(GameAdapter):
             return t("pp.prompt.first", locale)
         return t("pp.prompt.remove" if len(prefix) == 1 else "pp.prompt.next", locale)
 
-    def render(self, view: BaseModel, names: list[str], *,
-               highlight: Collection[str] = ()) -> bytes:  # fmt: skip
+    def render(
+        self, view: BaseModel, names: list[str], *, highlight: Collection[str] = ()
+    ) -> bytes:
         from bot.games.paris_paris.render import render_table
 
         return render_table(view, names, highlight=highlight)
@@ -80,9 +86,16 @@ class ParisParisAdapter(GameAdapter):
         return out
 
     def status_lines(self, view: BaseModel, names: list[str], locale: str | None) -> list[str]:
-        lines = [t("pp.status.round", locale, round=view.round, rounds=view.rounds,
-                   piles=t("pp.piles_left", locale, n=view.piles_left),
-                   first=names[view.first_player])]  # fmt: skip
+        lines = [
+            t(
+                "pp.status.round",
+                locale,
+                round=view.round,
+                rounds=view.rounds,
+                piles=t("pp.piles_left", locale, n=view.piles_left),
+                first=names[view.first_player],
+            )
+        ]
         if view.waiting:
             waiting = ", ".join(line(c, locale) for c in view.waiting)
             lines.append(t("pp.status.waiting", locale, colours=waiting))
@@ -103,8 +116,9 @@ class ParisParisAdapter(GameAdapter):
     def describe(self, event: Event, names: list[str], locale: str | None) -> str | None:
         return recap.describe(event, names, locale)
 
-    def recap_lines(self, events: Sequence[Event], names: list[str],
-                    locale: str | None) -> list[str]:  # fmt: skip
+    def recap_lines(
+        self, events: Sequence[Event], names: list[str], locale: str | None
+    ) -> list[str]:
         """A move's public events as lines, a shop pushed out joined to the one that pushed
         it (the shared recap can call this instead of `describe` event by event)."""
         return recap.recap_lines(events, names, locale)
@@ -120,11 +134,21 @@ class ParisParisAdapter(GameAdapter):
                     if d.get(term) and (term != "bag" or len(names) > 2)
                 )
                 shops = t("pp.result.shops", locale, n=d["shops_on_board"][s])
-                lines.append(t("pp.result.line", locale, place=place, name=names[s],
-                               score=result.scores[s], terms=terms, shops=shops))  # fmt: skip
+                lines.append(
+                    t(
+                        "pp.result.line",
+                        locale,
+                        place=place,
+                        name=names[s],
+                        score=result.scores[s],
+                        terms=terms,
+                        shops=shops,
+                    )
+                )
         if d.get("markers"):
-            markers = ", ".join(f"{names[s]} {recap.token(c, locale)}"
-                                for s, c in enumerate(d["markers"]))  # fmt: skip
+            markers = ", ".join(
+                f"{names[s]} {recap.token(c, locale)}" for s, c in enumerate(d["markers"])
+            )
             lines.append(t("pp.result.markers", locale, markers=markers))
         if d.get("bag_counts"):
             counts = ", ".join(f"{names[s]} {n}" for s, n in enumerate(d["bag_counts"]))

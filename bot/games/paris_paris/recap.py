@@ -44,8 +44,9 @@ def name_of(seat: int, names: Sequence[str]) -> str:
 
 def gains(points: Sequence[int], names: Sequence[str], locale: str | None) -> str:
     """Every seat that scored: "alice +2, bob +1"."""
-    return ", ".join(t("pp.gain", locale, name=name_of(s, names), n=n)
-                     for s, n in enumerate(points) if n)  # fmt: skip
+    return ", ".join(
+        t("pp.gain", locale, name=name_of(s, names), n=n) for s, n in enumerate(points) if n
+    )
 
 
 def shop_gains(shops: Sequence[int], names: Sequence[str], locale: str | None) -> str:
@@ -53,8 +54,9 @@ def shop_gains(shops: Sequence[int], names: Sequence[str], locale: str | None) -
     counts: dict[int, int] = {}
     for owner in shops:
         counts[owner] = counts.get(owner, 0) + 1
-    return ", ".join(t("pp.gain", locale, name=name_of(s, names), n=counts[s])
-                     for s in sorted(counts))  # fmt: skip
+    return ", ".join(
+        t("pp.gain", locale, name=name_of(s, names), n=counts[s]) for s in sorted(counts)
+    )
 
 
 def shared_line(a: str, b: str) -> str | None:
@@ -78,15 +80,20 @@ def describe(event: Event, names: Sequence[str], locale: str | None) -> str | No
     p = event.params
     kind = event.kind
     if kind == "pile_revealed":
-        tokens = ", ".join(f"{station(x['station'])} ({token(x['colour'], locale)})"
-                           for x in p.get("tokens", []))  # fmt: skip
+        tokens = ", ".join(
+            f"{station(x['station'])} ({token(x['colour'], locale)})" for x in p.get("tokens", [])
+        )
         return t("pp.event.pile", locale, name=name_of(p["seat"], names), tokens=tokens)
     if kind == "shop_opened":
         return opened(p, None, names, locale)
     if kind == "shop_removed":
         how = _removal(p)
-        return t(f"pp.event.removed.{how}", locale, station=station(p["station"]),
-                 victim=name_of(p["seat"], names))  # fmt: skip
+        return t(
+            f"pp.event.removed.{how}",
+            locale,
+            station=station(p["station"]),
+            victim=name_of(p["seat"], names),
+        )
     if kind == "visit":
         return visit(p, names, locale)
     if kind == "token_discarded":
@@ -96,11 +103,16 @@ def describe(event: Event, names: Sequence[str], locale: str | None) -> str | No
     if kind == "excursion_started":
         colour = p["line"]
         if p["reason"] == "tokens":
-            return t("pp.event.excursion", locale, line=line(colour, locale),
-                     token=token(colour, locale))  # fmt: skip
+            return t(
+                "pp.event.excursion", locale, line=line(colour, locale), token=token(colour, locale)
+            )
         if p["reason"] == "final":
-            return t("pp.event.final_excursion", locale, line=line(colour, locale),
-                     name=name_of(p["seat"], names))  # fmt: skip
+            return t(
+                "pp.event.final_excursion",
+                locale,
+                line=line(colour, locale),
+                name=name_of(p["seat"], names),
+            )
         return t("pp.event.face_up_excursion", locale, line=line(colour, locale))
     if kind == "excursion_stop":
         return stop(p, names, locale)
@@ -109,19 +121,25 @@ def describe(event: Event, names: Sequence[str], locale: str | None) -> str | No
             return t("pp.event.excursion_empty", locale, line=line(p["line"], locale))
         return t("pp.event.excursion_total", locale, scored=gains(p["points"], names, locale))
     if kind == "markers_revealed":
-        markers = ", ".join(f"{name_of(s, names)} {token(c, locale)}"
-                            for s, c in enumerate(p["markers"]))  # fmt: skip
+        markers = ", ".join(
+            f"{name_of(s, names)} {token(c, locale)}" for s, c in enumerate(p["markers"])
+        )
         if p.get("face_up"):
-            return t("pp.event.markers_face_up", locale, markers=markers,
-                     face_up=token(p["face_up"], locale))  # fmt: skip
+            return t(
+                "pp.event.markers_face_up",
+                locale,
+                markers=markers,
+                face_up=token(p["face_up"], locale),
+            )
         return t("pp.event.markers", locale, markers=markers)
     if kind == "bag_scored":
         counts = ", ".join(f"{name_of(s, names)} {n}" for s, n in enumerate(p["bag"]))
         if p.get("seat") is None:
             return t("pp.event.bag_tie", locale, counts=counts)
         seat = p["seat"]
-        return t("pp.event.bag", locale, counts=counts, name=name_of(seat, names),
-                 n=p["points"][seat])  # fmt: skip
+        return t(
+            "pp.event.bag", locale, counts=counts, name=name_of(seat, names), n=p["points"][seat]
+        )
     return None
 
 
@@ -132,8 +150,9 @@ def _removal(p: dict[str, Any]) -> str:
     return "own" if p["seat"] == p.get("by") else "supply"
 
 
-def opened(p: dict[str, Any], removed: dict[str, Any] | None, names: Sequence[str],
-           locale: str | None) -> str:  # fmt: skip
+def opened(
+    p: dict[str, Any], removed: dict[str, Any] | None, names: Sequence[str], locale: str | None
+) -> str:
     """A shop opened (or moved), with the shop it pushed out of a full station if any."""
     key = "pp.event.moved" if p.get("moved_from") else "pp.event.opened"
     fields: dict[str, Any] = {"name": name_of(p["seat"], names), "station": station(p["station"])}
@@ -155,25 +174,41 @@ def visit(p: dict[str, Any], names: Sequence[str], locale: str | None) -> str:
         n = len(lines_through(here)) or 1
         return t("pp.event.visit.nobody", locale, n=n, **fields)
     if distance == 0:
-        return t("pp.event.visit.here", locale, scored=shop_gains(places[0]["shops"], names,
-                                                                   locale), **fields)  # fmt: skip
+        return t(
+            "pp.event.visit.here",
+            locale,
+            scored=shop_gains(places[0]["shops"], names, locale),
+            **fields,
+        )
     colours = [shared_line(here, s["station"]) for s in places]
     fields["distance"] = t("pp.distance", locale, n=distance)
     if len(set(colours)) == 1 and colours[0] is not None:
-        joined = "; ".join(t("pp.place", locale, scored=shop_gains(s["shops"], names, locale),
-                             station=station(s["station"])) for s in places)  # fmt: skip
-        return t("pp.event.visit.near", locale, line=line(colours[0], locale), places=joined,
-                 **fields)  # fmt: skip
+        joined = "; ".join(
+            t(
+                "pp.place",
+                locale,
+                scored=shop_gains(s["shops"], names, locale),
+                station=station(s["station"]),
+            )
+            for s in places
+        )
+        return t(
+            "pp.event.visit.near", locale, line=line(colours[0], locale), places=joined, **fields
+        )
     joined = "; ".join(
-        t("pp.place_line", locale, scored=shop_gains(s["shops"], names, locale),
-          station=station(s["station"]), line=line(c, locale) if c else "?")
+        t(
+            "pp.place_line",
+            locale,
+            scored=shop_gains(s["shops"], names, locale),
+            station=station(s["station"]),
+            line=line(c, locale) if c else "?",
+        )
         for s, c in zip(places, colours, strict=True)
-    )  # fmt: skip
+    )
     return t("pp.event.visit.near_lines", locale, places=joined, **fields)
 
 
-def stop(p: dict[str, Any], names: Sequence[str], locale: str | None,
-         why: bool = True) -> str:  # fmt: skip
+def stop(p: dict[str, Any], names: Sequence[str], locale: str | None, why: bool = True) -> str:
     """One crossing of an excursion: each player there, with (`why`) their shops here and
     next door."""
     adjacent = {seat: n for seat, n in p.get("adjacent", [])}
@@ -190,8 +225,9 @@ def stop(p: dict[str, Any], names: Sequence[str], locale: str | None,
             reasons.append(t("pp.why.here", locale, n=here))
         if adjacent.get(seat):
             reasons.append(t("pp.why.next", locale, n=adjacent[seat]))
-        parts.append(t("pp.stop_gain", locale, name=name_of(seat, names), n=points,
-                       why=", ".join(reasons)))  # fmt: skip
+        parts.append(
+            t("pp.stop_gain", locale, name=name_of(seat, names), n=points, why=", ".join(reasons))
+        )
     joined = ("; " if why else ", ").join(parts)
     return t("pp.event.stop", locale, station=station(p["station"]), scored=joined)
 
@@ -212,24 +248,37 @@ def recap_lines(events: Sequence[Event], names: Sequence[str], locale: str | Non
     the excursions' totals (the result lines list every total), and at last the crossings
     themselves, leaving each excursion's total."""
     public = [e for e in events if e.to is None]
-    for stops, why, totals in ((True, True, True), (True, False, True), (True, False, False),
-                               (False, False, True)):  # fmt: skip
+    for stops, why, totals in (
+        (True, True, True),
+        (True, False, True),
+        (True, False, False),
+        (False, False, True),
+    ):
         lines = _lines(public, names, locale, stops, why, totals)
         if len("\n".join(lines)) <= BUDGET:
             break
     return lines
 
 
-def _lines(public: list[Event], names: Sequence[str], locale: str | None, stops: bool,
-           why: bool, totals: bool) -> list[str]:  # fmt: skip
+def _lines(
+    public: list[Event],
+    names: Sequence[str],
+    locale: str | None,
+    stops: bool,
+    why: bool,
+    totals: bool,
+) -> list[str]:
     lines: list[str] = []
     i = 0
     while i < len(public):
         event = public[i]
         following = public[i + 1] if i + 1 < len(public) else None
-        if (event.kind == "shop_opened" and following is not None
-                and following.kind == "shop_removed"
-                and following.params.get("station") == event.params.get("station")):  # fmt: skip
+        if (
+            event.kind == "shop_opened"
+            and following is not None
+            and following.kind == "shop_removed"
+            and following.params.get("station") == event.params.get("station")
+        ):
             lines.append(opened(dict(event.params), dict(following.params), names, locale))
             i += 2
             continue

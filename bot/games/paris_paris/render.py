@@ -92,8 +92,13 @@ def parse_marks(highlight: Collection[str]) -> Marks:
     marks = Marks()
     for item in highlight:
         kind, _, value = item.rpartition(":")
-        target = {"": marks.shops, "shop": marks.shops, "visit": marks.visits,
-                  "scored": marks.scored, "line": marks.lines}.get(kind)  # fmt: skip
+        target = {
+            "": marks.shops,
+            "shop": marks.shops,
+            "visit": marks.visits,
+            "scored": marks.scored,
+            "line": marks.lines,
+        }.get(kind)
         known = value in LINES if kind == "line" else value in STATION_XY
         if target is not None and known:
             target.add(value)
@@ -304,8 +309,7 @@ def draw_shop(canvas: Canvas, centre: Point, seat: int, size: float = SHOP) -> N
         INK,
         1.8,
     )
-    canvas.text((x, y + 3), str(seat + 1), TEXT * size / SHOP, SEAT_INK[seat % 4], "mm",
-                bold=True)  # fmt: skip
+    canvas.text((x, y + 3), str(seat + 1), TEXT * size / SHOP, SEAT_INK[seat % 4], "mm", bold=True)
 
 
 def _draw_label(canvas: Canvas, station: str) -> None:
@@ -318,13 +322,37 @@ def _draw_label(canvas: Canvas, station: str) -> None:
     cx, cy = x + dx * gap, y + dy * gap
     # The block of lines sits on the named side: above for n, below for s, centred for e/w.
     h = step * len(lines)
-    top = {"n": cy - h, "s": cy, "e": cy - h / 2, "w": cy - h / 2, "ne": cy - h,
-           "nw": cy - h, "se": cy, "sw": cy}[side]  # fmt: skip
-    horizontal = {"n": "m", "s": "m", "e": "l", "w": "r", "ne": "l", "nw": "r", "se": "l",
-                  "sw": "r"}[side]  # fmt: skip
+    top = {
+        "n": cy - h,
+        "s": cy,
+        "e": cy - h / 2,
+        "w": cy - h / 2,
+        "ne": cy - h,
+        "nw": cy - h,
+        "se": cy,
+        "sw": cy,
+    }[side]
+    horizontal = {
+        "n": "m",
+        "s": "m",
+        "e": "l",
+        "w": "r",
+        "ne": "l",
+        "nw": "r",
+        "se": "l",
+        "sw": "r",
+    }[side]
     for i, line in enumerate(lines):
-        canvas.text((cx, top + i * step + step / 2), line, TEXT, INK, anchor=horizontal + "m",
-                    outline=BACKGROUND, outline_width=3, bold=True)  # fmt: skip
+        canvas.text(
+            (cx, top + i * step + step / 2),
+            line,
+            TEXT,
+            INK,
+            anchor=horizontal + "m",
+            outline=BACKGROUND,
+            outline_width=3,
+            bold=True,
+        )
 
 
 # --- the side panel ----------------------------------------------------------------------
@@ -333,8 +361,9 @@ PANEL_X = MAP_WIDTH + 14
 PANEL_RIGHT = WIDTH - 12
 
 
-def _draw_panel(canvas: Canvas, view: PublicView, names: list[str], title: str | None,
-                marks: Marks) -> None:  # fmt: skip
+def _draw_panel(
+    canvas: Canvas, view: PublicView, names: list[str], title: str | None, marks: Marks
+) -> None:
     x0 = PANEL_X
     canvas.rect((x0 - 6, 0, WIDTH, HEIGHT), PANEL)
     canvas.line([(x0 - 6, 0), (x0 - 6, HEIGHT)], PANEL_EDGE, 2)
@@ -351,8 +380,9 @@ def _draw_panel(canvas: Canvas, view: PublicView, names: list[str], title: str |
     # The piles go beside the round when both fit, else on the title's line.
     beside = status_width + piles_width + 16 <= width
     room = width if beside or not piles else width - piles_width - 16
-    canvas.text((x, 10), fit(canvas, title or t("game.paris-paris"), BIG, room, True), BIG, INK,
-                bold=True)  # fmt: skip
+    canvas.text(
+        (x, 10), fit(canvas, title or t("game.paris-paris"), BIG, room, True), BIG, INK, bold=True
+    )
     canvas.text((x, 62), fit(canvas, status, TEXT, width, True), TEXT, INK, "lm", bold=True)
     if piles:
         canvas.text((PANEL_RIGHT, 62 if beside else 26), piles, TEXT, SOFT_INK, "rm")
@@ -382,15 +412,15 @@ def _draw_tokens(canvas: Canvas, view: PublicView, x: float, y: float) -> float:
         name = STATIONS[token.station][0]
         word = t(f"pp.colour_word.{token.colour}")
         room = PANEL_RIGHT - (x + 44) - canvas.text_width(word, TEXT) - 10
-        canvas.text((x + 44, y + 15), fit(canvas, name, TEXT, room, True), TEXT, INK, "lm",
-                    bold=True)  # fmt: skip
+        canvas.text(
+            (x + 44, y + 15), fit(canvas, name, TEXT, room, True), TEXT, INK, "lm", bold=True
+        )
         canvas.text((PANEL_RIGHT, y + 15), word, TEXT, SOFT_INK, "rm")
         y += 36
     return y
 
 
-def _draw_winners(canvas: Canvas, view: PublicView, names: list[str], x: float,
-                  y: float) -> float:  # fmt: skip
+def _draw_winners(canvas: Canvas, view: PublicView, names: list[str], x: float, y: float) -> float:
     """The final picture's banner: a trophy star and the winner's name (or names)."""
     winners = view.winners or []
     canvas.rect((x - 4, y, PANEL_RIGHT + 4, y + 84), WON, GOLD, 3, 10)
@@ -398,8 +428,14 @@ def _draw_winners(canvas: Canvas, view: PublicView, names: list[str], x: float,
     key = "pp.img.winner" if len(winners) == 1 else "pp.img.winners"
     canvas.text((x + 56, y + 24), t(key), TEXT, INK, "lm", bold=True)
     who = ", ".join(seat_name(names, s) for s in winners)
-    canvas.text((x + 56, y + 56), fit(canvas, who, BIG, PANEL_RIGHT - x - 60, True), BIG,
-                INK, "lm", bold=True)  # fmt: skip
+    canvas.text(
+        (x + 56, y + 56),
+        fit(canvas, who, BIG, PANEL_RIGHT - x - 60, True),
+        BIG,
+        INK,
+        "lm",
+        bold=True,
+    )
     return y + 96
 
 
@@ -414,8 +450,9 @@ def _draw_p_spaces(canvas: Canvas, view: PublicView, x: float, y: float) -> floa
             canvas.rect(box, LINE_COLOURS[view.waiting[i]], INK, 2, 6)
         else:
             canvas.rect(box, BACKGROUND, EMPTY, 2, 6)
-            canvas.text((left + size / 2, top + size / 2), t("pp.img.p_space"), TEXT, EMPTY, "mm",
-                        bold=True)  # fmt: skip
+            canvas.text(
+                (left + size / 2, top + size / 2), t("pp.img.p_space"), TEXT, EMPTY, "mm", bold=True
+            )
     return top + size
 
 
@@ -427,8 +464,14 @@ def _draw_bag_or_marker(canvas: Canvas, view: PublicView, x: float, y: float) ->
         canvas.text((x, y + 16), label, TEXT, INK, "lm")
         right = x + canvas.text_width(label, TEXT) + 34
         draw_marker(canvas, (right, y + 16), view.face_up_marker)
-        canvas.text((right + 26, y + 16), t(f"pp.colour_word.{view.face_up_marker}"), TEXT,
-                    INK, "lm", bold=True)  # fmt: skip
+        canvas.text(
+            (right + 26, y + 16),
+            t(f"pp.colour_word.{view.face_up_marker}"),
+            TEXT,
+            INK,
+            "lm",
+            bold=True,
+        )
         return y + 32
     _draw_bag(canvas, (x + 14, y + 16))
     canvas.text((x + 36, y + 16), t("pp.img.bag", n=view.bag_size), TEXT, INK, "lm")
@@ -439,9 +482,11 @@ def _draw_bag(canvas: Canvas, centre: Point) -> None:
     x, y = centre
     canvas.rect((x - 12, y - 7, x + 12, y + 13), (165, 120, 80), INK, 1.5, 7)
     canvas.polygon(
-        [(x - 6, y - 7), (x - 10, y - 14), (x + 10, y - 14), (x + 6, y - 7)], (165, 120, 80),
-        INK, 1.5,
-    )  # fmt: skip
+        [(x - 6, y - 7), (x - 10, y - 14), (x + 10, y - 14), (x + 6, y - 7)],
+        (165, 120, 80),
+        INK,
+        1.5,
+    )
 
 
 def draw_marker(canvas: Canvas, centre: Point, colour: str) -> None:
@@ -457,8 +502,9 @@ def _draw_players(canvas: Canvas, view: PublicView, names: list[str], x: float, 
         _draw_player(canvas, view, seat, names, x, y + seat * row, row - 6)
 
 
-def _draw_player(canvas: Canvas, view: PublicView, seat: int, names: list[str], x: float,
-                 y: float, height: float) -> None:  # fmt: skip
+def _draw_player(
+    canvas: Canvas, view: PublicView, seat: int, names: list[str], x: float, y: float, height: float
+) -> None:
     acting = seat in view.to_act
     winner = view.winners is not None and seat in view.winners
     box = (x - 6, y, PANEL_RIGHT + 6, y + height)
@@ -494,10 +540,10 @@ def _draw_player(canvas: Canvas, view: PublicView, seat: int, names: list[str], 
     text = " · ".join(details)
     room = PANEL_RIGHT - left
     if canvas.text_width(text, TEXT) > room and len(details) > 1 and height >= 90:
-        canvas.text((left, second), fit(canvas, " · ".join(details[:-1]), TEXT, room), TEXT,
-                    SOFT_INK, "lm")  # fmt: skip
-        canvas.text((left, second + 28), fit(canvas, details[-1], TEXT, room), TEXT, SOFT_INK,
-                    "lm")  # fmt: skip
+        canvas.text(
+            (left, second), fit(canvas, " · ".join(details[:-1]), TEXT, room), TEXT, SOFT_INK, "lm"
+        )
+        canvas.text((left, second + 28), fit(canvas, details[-1], TEXT, room), TEXT, SOFT_INK, "lm")
     else:
         canvas.text((left, second), fit(canvas, text, TEXT, room), TEXT, SOFT_INK, "lm")
 
