@@ -61,11 +61,17 @@ async def both_ready(fake: FakeDiscord, shards: set[int]) -> None:
     )
 
 
-def latest(fake: FakeDiscord, channel: Any, label: str, user: Any = None) -> Any:
-    for msg in reversed(fake.messages(channel, include_ephemeral=user is not None)):
-        if (user is None or msg.visible_to(user.id)) and msg.find_component(label=label):
-            return msg
-    raise AssertionError(f"no message with {label!r}")
+async def latest(fake: FakeDiscord, channel: Any, label: str, user: Any = None) -> Any:
+    """The newest message with a `label` button, waited for: on a busy machine a table can
+    come after a quiet moment (its picture is drawn off the event loop), never before."""
+
+    def find() -> Any:
+        for msg in reversed(fake.messages(channel, include_ephemeral=user is not None)):
+            if (user is None or msg.visible_to(user.id)) and msg.find_component(label=label):
+                return msg
+        return None
+
+    return await fake.wait_for(find, timeout=30)
 
 
 async def quiet(fake: FakeDiscord) -> None:
@@ -102,7 +108,9 @@ async def turn(
     if user.id in from_dm:
         screen = await fake.wait_for(lambda: _dm_panel(user, row.version), timeout=30)
     else:
-        screen = (await user.click(latest(fake, match.thread, "Take turn"), "Take turn")).message
+        screen = (
+            await user.click(await latest(fake, match.thread, "Take turn"), "Take turn")
+        ).message
     while screen.find_component(label="Confirm") is None:
         screen = (await choose_one(user, screen, rng)).message
     done = await user.click(screen, "Confirm")
@@ -192,7 +200,7 @@ async def test_two_processes_share_one_database(pg_server, tmp_path):
             row = await store.get_match(b.id)
         dm_screen = await fake.wait_for(lambda: _dm_panel(carol, row.version), timeout=30)
         thread_screen = (
-            await carol.click(latest(fake, b.thread, "Take turn"), "Take turn")
+            await carol.click(await latest(fake, b.thread, "Take turn"), "Take turn")
         ).message
         same = random.Random(9)
         while dm_screen.find_component(label="Confirm") is None:
