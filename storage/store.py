@@ -295,7 +295,8 @@ class Store(TransferMixin, abc.ABC):
 
     async def notices(self, match_id: str, seat: int | None = None) -> list[Notice]:
         """The notices waiting for one seat's player (or every seat's), oldest first."""
-        where, params = "WHERE match_id = ?", [match_id]
+        where = "WHERE match_id = ?"
+        params: list[Any] = [match_id]
         if seat is not None:
             where += " AND seat = ?"
             params.append(seat)

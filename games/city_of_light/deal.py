@@ -6,7 +6,7 @@ validated here, since it may come from outside: an imported record or a test sce
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pydantic import ValidationError
@@ -45,7 +45,7 @@ def _parse(arrangement: Mapping[str, Any] | None) -> Arrangement:
         ) from None
 
 
-def choose_postcards(options: CityOfLightOptions, seed: int, fixed: list[str] | None):
+def choose_postcards(options: CityOfLightOptions, seed: int, fixed: Sequence[str] | None):
     if options.postcards == "starred":
         cards = STARRED
     elif options.postcards == "chosen":

@@ -141,7 +141,7 @@ class CityOfLight(Game[State, Any]):
         return state.result if state.phase == PHASE_OVER else None
 
     def scores(self, state: State) -> list[int]:
-        if state.phase == PHASE_OVER:
+        if state.phase == PHASE_OVER and state.result is not None:
             return list(state.result.scores)
         return score(state)[0]
 
@@ -153,9 +153,10 @@ class CityOfLight(Game[State, Any]):
             s = self.scores(state)
             return s[seat] - s[1 - seat]
         value = [0.0, 0.0]
-        for s in (0, 1):
-            sizes = sorted((_SIZES[b] for b in state.reserves[s]), reverse=True)
-            value[s] = sum(sizes[:4]) + 0.5 * (state.kinds[s] | state.kinds[MIXED]).bit_count()
+        for side in (0, 1):
+            sizes = sorted((_SIZES[b] for b in state.reserves[side]), reverse=True)
+            held = state.kinds[side] | state.kinds[MIXED]
+            value[side] = sum(sizes[:4]) + 0.5 * held.bit_count()
         return value[seat] - value[1 - seat]
 
 

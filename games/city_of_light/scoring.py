@@ -118,6 +118,7 @@ def dancer_area(state: State) -> list[int]:
 def statue_points(state: State) -> tuple[int, bool]:
     c = piece_cell(state, STATUE)
     x, y = xy(c)
+    assert state.statue_facing is not None  # the statue is placed facing a way
     dx, dy = FACINGS[state.statue_facing]
     front = (y + dy) * SIZE + x + dx
     if state.occ[front] != FREE:
@@ -132,14 +133,14 @@ def fountain_buildings(state: State, seat: int, at: list[int]) -> list[int]:
     for c in (i for i, o in enumerate(state.occ) if o == FOUNTAIN):
         for n in ORTH[c]:
             s = at[n]
-            if s >= 0 and state.built[s][0] == seat:
+            if s >= 0 and (b := state.built[s]) and b[0] == seat:
                 slots.add(s)
     return sorted(slots)
 
 
 def districts(state: State, seat: int, at: list[int]) -> list[list[int]]:
     """The seat's groups of orthogonally touching buildings, as lists of slots."""
-    mine = [s for s in range(BUILDING_SLOTS) if state.built[s] and state.built[s][0] == seat]
+    mine = [s for s in range(BUILDING_SLOTS) if (b := state.built[s]) and b[0] == seat]
     seen: set[int] = set()
     groups = []
     for start in mine:
@@ -153,7 +154,7 @@ def districts(state: State, seat: int, at: list[int]) -> list[list[int]]:
             for c in building_cells(state, s):
                 for n in ORTH[c]:
                     t = at[n]
-                    if t >= 0 and t not in seen and state.built[t][0] == seat:
+                    if t >= 0 and t not in seen and (b := state.built[t]) and b[0] == seat:
                         seen.add(t)
                         todo.append(t)
         groups.append(sorted(group))
@@ -166,9 +167,9 @@ def score(state: State) -> tuple[list[int], list[dict[str, Any]]]:
     lit = lights_per_building(state, at)
     totals, players = [], []
     for seat in (0, 1):
-        buildings = []
+        buildings: list[dict[str, Any]] = []
         for s in range(BUILDING_SLOTS):
-            if state.built[s] and state.built[s][0] == seat:
+            if (b := state.built[s]) and b[0] == seat:
                 size = len(building_cells(state, s))
                 buildings.append(
                     {

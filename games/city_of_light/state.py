@@ -6,12 +6,11 @@ few integer operations; the helpers below keep them in step.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from games.city_of_light.data import CHIMNEYS_PER_PLAYER, TOKENS_PER_PLAYER
 from games.core.contract import Result
-from games.core.drafts import evolve
+from games.core.drafts import evolve, state_class
 
 # Cell kinds in `cells` (seat numbers double as colour kinds: 0 orange, 1 blue).
 NO_TILE = -1
@@ -47,7 +46,7 @@ PHASE_OVER = 3
 PHASE_NAMES = {PHASE_TILES: "tiles", PHASE_BUILD: "build", PHASE_OVER: "over"}  # in views
 
 
-@dataclass(frozen=True, slots=True)
+@state_class
 class State:
     # options that shape play
     hand_size: int

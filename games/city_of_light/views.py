@@ -184,7 +184,7 @@ def build_view(state: State, seat: int | None) -> CityOfLightView:
         metropolitain_window=state.metro_window,
         fountain_cells_option=state.fountain_cells,
         hand=list(state.hands[seat]) if seat is not None else None,
-        scores=list(state.result.scores) if over else None,
+        scores=list(state.result.scores) if over and state.result else None,
         result=state.result if over else None,
     )
 

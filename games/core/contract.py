@@ -248,13 +248,14 @@ class Game(ABC, Generic[S, A]):
         if self.is_over(state):
             raise IllegalAction("game.over", "the match is over")
         cls = type(self)
-        if cls.__dict__.get("_actions") is None:
-            cls._actions = frozenset(kind for _, kind in cls.rules)
-        if type(action) not in cls._actions:
+        actions = cls.__dict__.get("_actions")
+        if actions is None:
+            actions = cls._actions = frozenset(kind for _, kind in cls.rules)
+        if type(action) not in actions:
             raise IllegalAction("action.malformed", f"not a {self.title} action: {action!r}")
         if seat not in self.to_act(state):
             raise IllegalAction("turn.not_yours", f"seat {seat} is not to act", seat=seat)
-        phase = self.phase_names[state.phase]  # type: ignore[attr-defined, index]  # as above
+        phase = self.phase_names[state.phase]  # type: ignore[attr-defined]  # as above
         raise IllegalAction(
             self.wrong_phase_key,
             f"{action.type} is not possible now (phase: {phase})",
@@ -312,4 +313,4 @@ class Game(ABC, Generic[S, A]):
         from games.core.snapshots import restore
 
         state_class = typing.get_type_hints(type(self).setup)["return"]
-        return restore(state_class, snapshot)  # type: ignore[no-any-return]
+        return restore(state_class, snapshot)

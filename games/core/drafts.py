@@ -6,15 +6,27 @@ field by field with `dataclasses.replace` costs several microseconds per call, w
 benchmarks (and AI playouts) feel; instead `draft(state)` copies the slots into a writable
 twin class with the same memory layout, the rules write to it, and `seal(draft)` turns it
 into the frozen class in place. A draft is never seen outside the `apply` that made it.
+
+To the type checker a draft is its state's class, so the rules that fill one in must be
+allowed to write it: `state_class` declares a state frozen at run time (a sealed state still
+refuses every write, which the engine tests see) and writable to the checker.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from functools import cache
-from typing import Any, TypeVar
+from typing import Any, TypeVar, dataclass_transform
 
 S = TypeVar("S")
+T = TypeVar("T")
+
+
+@dataclass_transform()
+def state_class(cls: type[T]) -> type[T]:
+    """A game's state: a frozen, slotted dataclass at run time, which `draft` can copy and
+    `seal` restores; the checker sees a plain dataclass, as it must for a draft's writes."""
+    return dataclasses.dataclass(frozen=True, slots=True)(cls)
 
 
 @cache
@@ -33,12 +45,13 @@ def _twin(cls: type) -> tuple[type, Any]:
 
 def draft(state: S) -> S:
     """A writable copy of `state` (typed as the state, for the rules that fill it in)."""
-    return _twin(type(state))[1](state)  # type: ignore[no-any-return]
+    cls: type = type(state)  # a class is hashable (the checker doubts it of `type[S]`)
+    return _twin(cls)[1](state)
 
 
 def seal(draft_state: S, cls: type[S]) -> S:
     """The draft as a frozen `cls`, in place (the draft must not be written afterwards)."""
-    draft_state.__class__ = cls  # type: ignore[assignment]
+    draft_state.__class__ = cls
     return draft_state
 
 

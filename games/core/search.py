@@ -71,7 +71,7 @@ def _key(action: Any) -> Hashable:
         hash(action)
     except TypeError:
         return repr(action)
-    return action  # type: ignore[no-any-return]
+    return action
 
 
 class Search:

@@ -139,8 +139,10 @@ def apply_play_card(state: State, seat: int, action: PlayCard) -> tuple[State, l
         d.phase = SWAP_FIRST
         d.pending = ()
     elif card == DISCARD_CITY:
+        assert action.row is not None  # the card's fields were checked above
         events = _discard_city(d, action.row, played)
     elif card == CHAIN_EXCHANGE:
+        assert action.direction is not None  # as above
         events = exchange.start_chain(d, seat, action.direction, played)
     else:
         events = _discard_column(d, card, action, played)
@@ -150,6 +152,8 @@ def apply_play_card(state: State, seat: int, action: PlayCard) -> tuple[State, l
 def _discard_column(d: Draft, card: int, action: PlayCard, played: dict) -> list[Event]:
     """Action cards 2 and 3: exactly 2 (3) wagons, one above the other in different lines."""
     count = _DISCARDS[card]
+    # The card's fields were checked by `apply_play_card`.
+    assert action.side is not None and action.slot is not None and action.rows is not None
     side, index, rows = SIDE_INDEX[action.side], action.slot - 1, tuple(action.rows)
     if (side, index, rows) not in columns(d, count, d.cfg.any_rows):
         raise IllegalAction(
@@ -299,7 +303,13 @@ def legal_swap(state: State) -> list:
 
 def _parse_spot(state: State, action: SwapPick) -> tuple[int, ...]:
     line_fields = (action.row, action.side, action.slot)
-    if None not in line_fields and action.seat is None and action.wagon is None:
+    if (
+        action.row is not None
+        and action.side is not None
+        and action.slot is not None
+        and action.seat is None
+        and action.wagon is None
+    ):
         row, side, index = action.row, SIDE_INDEX[action.side], action.slot - 1
         if index >= len((state.lefts if side == LEFT else state.rights)[row]):
             raise IllegalAction(

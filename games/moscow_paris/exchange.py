@@ -24,7 +24,7 @@ from __future__ import annotations
 from games.core.contract import Event
 from games.core.drafts import draft, seal
 from games.core.errors import IllegalAction
-from games.moscow_paris.actions import DECLINE, Exchange, exchange, play_card
+from games.moscow_paris.actions import DECLINE, Decline, Exchange, exchange, play_card
 from games.moscow_paris.data import CHAIN_EXCHANGE, WAGON_IDS
 from games.moscow_paris.state import CHAIN, Draft, State, put, with_card, without
 from games.moscow_paris.turn_end import finish_card
@@ -62,7 +62,7 @@ def legal_chain(state: State, seat: int) -> list:
     _, decider, partner = state.pending
     if seat != decider:
         return []
-    out = []
+    out: list[Exchange | Decline] = []
     takes = sorted(set(state.tableaux[partner]))
     for give in sorted(set(state.tableaux[decider])):
         row = _EXCHANGES[give]

@@ -35,7 +35,7 @@ def columns(board, count: int, any_rows: bool) -> list[tuple[int, int, tuple[int
     другом»: the same place (side, distance from the city) in `count` different rows. With
     `any_rows` False (the default reading) the rows are neighbours, with no row between them;
     a row without a wagon there (or without a city) breaks the column."""
-    out = []
+    out: list[tuple[int, int, tuple[int, ...]]] = []
     for side, sides in enumerate((board.lefts, board.rights)):
         for index in range(4):
             rows = [r for r in ROW_RANGE if len(sides[r]) > index]

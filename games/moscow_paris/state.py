@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from games.core.drafts import state_class
+
 # Phases: what the seat(s) in `to_act` decide now.
 PLAY = 1  # the active player chooses one of the four actions of a turn
 SWAP_FIRST = 2  # action card 1: the active player picks the first wagon of the swap
@@ -57,7 +59,7 @@ class Config:
     deal_cities: tuple[int, ...]  # the shuffled cities: rows 0..3, then the city deck
 
 
-@dataclass(frozen=True, slots=True)
+@state_class
 class State:
     cfg: Config
     deck: tuple[int, ...]  # draw pile, top first

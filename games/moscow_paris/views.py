@@ -9,6 +9,8 @@ discards hands unseen), not the seed.
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import BaseModel, Field
 
 from games.core.contract import Result
@@ -153,7 +155,7 @@ def build_view(state: State, seat: int | None) -> PublicView:
         to_act = [state.pending[1]]
     else:
         to_act = [state.turn]
-    fields = {
+    fields: dict[str, Any] = {
         "players": cfg.players,
         "teams": cfg.teams,
         "wagon_types": list(WAGON_IDS[: WAGON_SPLITS[cfg.split][0]]),

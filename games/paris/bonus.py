@@ -23,7 +23,7 @@ from games.paris.board import (
 )
 from games.paris.data import BONUS_TILES, END_GAME_TILES, TRACK_LENGTH
 from games.paris.goods import ITEMS, pair_options, spend
-from games.paris.state import Draft, State, add, event, memo, put, remember
+from games.paris.state import Draft, Memo, State, add, event, memo, put, remember
 
 NO_USE = frozenset(
     {"resource", "resource_any", "prestige_any", "own_occupied", "rival_occupied", "vp_per_franc"}
@@ -107,7 +107,7 @@ _USE_AT = {
 _USE_EGT = {e: A.use_end_game(tile) for e, tile in enumerate(EGT_IDS)}
 
 
-_PAIR_USES: dict[tuple, tuple] = memo()
+_PAIR_USES: Memo[tuple, tuple] = memo()
 _EGT_USES = tuple(END_GAME_TILES[e]["kind"] != "good" for e in EGT_IDS)
 
 

@@ -27,6 +27,7 @@ from games.paris.state import (
     PRESTIGE,
     TILE,
     VPTILE,
+    Memo,
     State,
     draft,
     memo,
@@ -72,10 +73,10 @@ _LEGAL_BY_PHASE = {
     ENDGAME: turns.pick_options,
     AFTER: _after_step,
 }
-_LEGAL = tuple(_LEGAL_BY_PHASE.get(phase) for phase in range(OVER))
+_LEGAL = tuple(_LEGAL_BY_PHASE[phase] for phase in range(OVER))
 
 
-_PASSED: dict[int, Event] = memo()
+_PASSED: Memo[int, Event] = memo()
 
 
 def _pass(state: State, seat: int, action) -> tuple[State, list[Event]]:
@@ -104,7 +105,7 @@ def _skip(state: State, seat: int, action) -> tuple[State, list[Event]]:
     return purchase.apply_skip(state, seat, state.phase)
 
 
-_FREE_HANDLERS = {
+_FREE_HANDLERS: dict[type, Handler] = {
     A.Buy: _free(trade.apply_buy),
     A.Sell: _free(trade.apply_sell),
     A.UseBonus: _free(bonus.apply_use_bonus),

@@ -18,6 +18,7 @@ from games.paris.state import (
     OVER,
     TILE,
     Draft,
+    Memo,
     State,
     draft,
     memo,
@@ -39,7 +40,7 @@ def free_actions(state: State, seat: int) -> list:
 # Tiles with no use of their own (9/16 go with a key move, 27 scores at the end).
 _NO_FREE_USE = frozenset({9, 16, 27})
 _NO_GOODS = (0,) * N_GOODS
-_TURN_ENDED: dict[tuple[int, int], Event] = memo()
+_TURN_ENDED: Memo[tuple[int, int], Event] = memo()
 
 
 def has_free(state: State, seat: int) -> bool:

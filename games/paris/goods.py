@@ -22,7 +22,7 @@ from games.paris.board import (
     WILD_SOURCES,
     source_name,
 )
-from games.paris.state import State, memo, put, remember
+from games.paris.state import Memo, State, memo, put, remember
 
 Item = tuple[int, int]  # (source, good); source -1 = a token, n = bonus n, 100+i = end-game i
 Items = tuple[str, ...]  # item names, sorted
@@ -39,14 +39,14 @@ ITEMS: dict[str, Item] = {name: item for item, name in ITEM_NAMES.items()}
 Source = tuple[int, tuple[int, ...], int]
 # Memo tables of pure functions of small immutable values (a seat's goods and tiles). They
 # only ever hold what the functions return for those values (`remember` bounds their size).
-_SOURCES: dict[tuple, tuple[Source, ...]] = memo()
-_EXTRA: dict[tuple, tuple] = memo()
-_COVERS: dict[tuple, tuple[Items, ...]] = memo()
-_PAIRS: dict[tuple, tuple[Items, ...]] = memo()
+_SOURCES: Memo[tuple, tuple[Source, ...]] = memo()
+_EXTRA: Memo[tuple, tuple] = memo()
+_COVERS: Memo[tuple, tuple[Items, ...]] = memo()
+_PAIRS: Memo[tuple, tuple[Items, ...]] = memo()
 
 
 def _sources(bonus: tuple[int, ...], egt: tuple[int, ...], half: int) -> tuple[Source, ...]:
-    out = []
+    out: list[Source] = []
     for n in bonus:
         if n in FIXED_SOURCES:
             out.append((n, (FIXED_SOURCES[n],), 1))

@@ -30,7 +30,7 @@ from games.paris.board import (
 )
 from games.paris.data import KEYS_PER_PLAYER
 from games.paris.goods import can_cover, holdings
-from games.paris.state import State, loc_district, memo, remember
+from games.paris.state import Memo, State, loc_district, memo, remember
 
 OWN_OCCUPIED, RIVAL_OCCUPIED = 9, 16
 NEEDS_RES: tuple[bool, ...] = tuple(any(r) for r in LOC_RES)
@@ -150,7 +150,7 @@ _REACH_ARC: tuple[int, ...] = tuple(
 # Memos of pure functions of immutable values: what pays a landmark;
 # one-entry memos for the keys (per seat: most keys do not move in a turn) and the spaces
 # (the states of one turn share their tuples).
-_PAYABLE: dict[tuple, tuple[bool, ...]] = memo()
+_PAYABLE: Memo[tuple, tuple[bool, ...]] = memo()
 _built_memo: tuple = ((), 0)
 _masks_memo: tuple = ((), ((), 0))
 _seat_memo: list[tuple] = [((), 0)] * max(KEYS_PER_PLAYER)  # by seat

@@ -50,6 +50,7 @@ from games.paris.state import (
     PRESTIGE,
     VPTILE,
     Draft,
+    Memo,
     State,
     add,
     district_keys,
@@ -67,7 +68,7 @@ _TAKE_BONUS = {k: A.take_bonus(k) for k in range(1, TRACK_LENGTH + 1)}
 _PLACE_VP = tuple(tuple(A.place_vp_tile(tile, d) for d in DISTRICT_IDS) for tile in VP_TILE_IDS)
 
 
-_TOKEN_TAKEN: dict[tuple[int, int, int], Event] = memo()
+_TOKEN_TAKEN: Memo[tuple[int, int, int], Event] = memo()
 _RESOURCE_NAMES = tuple(tuple(GOODS[g] for g in units_of(need)) for need in LOC_RES)
 
 

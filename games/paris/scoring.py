@@ -49,7 +49,7 @@ def score_district(state: State, d: int) -> dict[str, Any]:
     случае награда за следующее место пропускается.»"""
     tile = state.vp_tiles[d]
     points = VP_TILE_POINTS[tile]
-    entries = []
+    entries: list[dict[str, Any]] = []
     for seat in range(state.players):
         values = holdings_in(state, seat, d)
         if values:  # «…если у них приобретено хотя бы одно здание или достопримечательность»
@@ -81,15 +81,15 @@ def score_district(state: State, d: int) -> dict[str, Any]:
                 e["below_half"] = True
             e["vp"] = vp
         place += len(group)
-    vp = [0] * state.players
+    vps = [0] * state.players
     for e in entries:
-        vp[e["seat"]] = e["vp"]
+        vps[e["seat"]] = e["vp"]
     return {
         "district": DISTRICT_IDS[d],
         "tile": VP_TILE_IDS[tile],
         "points": list(points),
         "players": sorted(entries, key=lambda e: (e["place"], e["seat"])),
-        "vp": vp,
+        "vp": vps,
     }
 
 

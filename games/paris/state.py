@@ -8,14 +8,15 @@ end-game stack) lives here too; `views.py` decides who sees what.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from games.core.contract import Event
 from games.core.drafts import draft as core_draft
 from games.core.drafts import evolve as core_evolve
 from games.core.drafts import seal as core_seal
+from games.core.drafts import state_class
 from games.paris.board import ARC, BANK0, LM0, N_DISTRICTS, N_VALUES, SPACE_DISTRICT
 from games.paris.data import KEYS_PER_PLAYER
 
@@ -44,7 +45,7 @@ PHASE_NAMES = (
 )
 
 
-@dataclass(frozen=True, slots=True)
+@state_class
 class State:
     # --- fixed at setup
     players: int
@@ -113,9 +114,12 @@ class _EventDraft:
     """An `Event` under construction (the same slots, writable): see `event`."""
 
     __slots__ = ("kind", "params", "to")
+    kind: str
+    params: Mapping[str, Any]
+    to: tuple[int, ...] | None
 
 
-def _event(kind: str, params: dict[str, Any], to: tuple[int, ...] | None = None) -> Event:
+def _event(kind: str, params: Mapping[str, Any], to: tuple[int, ...] | None = None) -> Event:
     e = _new(_EventDraft)
     e.kind = kind
     e.params = params
@@ -129,7 +133,7 @@ def _event(kind: str, params: dict[str, Any], to: tuple[int, ...] | None = None)
 event = _event if getattr(Event, "__slots__", None) == _EventDraft.__slots__ else Event
 
 
-def shared_event(table: dict, key: Any, kind: str, params: dict[str, Any]) -> Event:
+def shared_event(table: Memo[Any, Event], key: Any, kind: str, params: dict[str, Any]) -> Event:
     """The public event `kind` with `params`, kept in the memo `table` under `key` (what
     determines the params) to be handed out again: events are frozen and these params
     read-only (`MappingProxyType`), so one instance serves every match. The frequent events
@@ -164,25 +168,30 @@ def add(values: tuple[int, ...], i: int, amount: int) -> tuple[int, ...]:
 # they keep the tuple alive, so an identity can never be reused while remembered.
 
 
-class Memo(dict):
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class Memo(dict[K, V], Generic[K, V]):
     """A memo table: a dict that starts afresh past `limit` entries (small tables: the
     garbage collector walks what they keep)."""
 
     __slots__ = ("limit",)
+    limit: int
 
 
-_MEMOS: list[Memo] = []
+_MEMOS: list[Memo[Any, Any]] = []
 
 
 def memo(limit: int = 1 << 11) -> Any:
     """A new, registered memo table."""
-    table = Memo()
+    table: Memo[Any, Any] = Memo()
     table.limit = limit
     _MEMOS.append(table)
     return table
 
 
-def remember(table: Memo, key: Any, value: Any) -> Any:
+def remember(table: Memo[K, V], key: K, value: V) -> V:
     """Store `value` as `table[key]` and return it."""
     if len(table) >= table.limit:
         table.clear()

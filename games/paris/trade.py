@@ -23,7 +23,7 @@ from games.paris.board import (
 )
 from games.paris.data import RESOURCE_BUY, TOKENS_PER_GOOD
 from games.paris.goods import ITEM_NAMES, ITEMS, holds, spend
-from games.paris.state import Draft, State, add, memo, put, remember, shared_event
+from games.paris.state import Draft, Memo, State, add, memo, put, remember, shared_event
 
 _N_RESOURCES = len(RESOURCE_GOODS)
 BUY_PRICE: tuple[int, ...] = tuple(RESOURCE_BUY[GOODS[g]] for g in RESOURCE_GOODS)
@@ -42,9 +42,9 @@ _SELL_TILE.update(
 
 
 _MAX_PRICE = max(BUY_PRICE)
-_BOUGHT: dict[tuple[int, int], Event] = memo()
-_SOLD: dict[tuple[int, str], Event] = memo()
-_SELLS: dict[tuple[int, ...], tuple] = memo()
+_BOUGHT: Memo[tuple[int, int], Event] = memo()
+_SOLD: Memo[tuple[int, str], Event] = memo()
+_SELLS: Memo[tuple[int, ...], tuple] = memo()
 
 
 def _buys(supply: tuple[int, ...]) -> tuple[tuple, ...]:

@@ -33,6 +33,7 @@ from games.paris.state import (
     ACTION,
     ENDGAME,
     PLACE,
+    Memo,
     State,
     add,
     draft,
@@ -52,7 +53,7 @@ _PLACE_WHERE = tuple(
     + ([] if taken >> N_DISTRICTS & 1 else [_PLACE_ARC])
     for taken in range(1 << (N_DISTRICTS + 1))
 )
-_KEY_PLACED: dict[tuple[int, int], Event] = memo()
+_KEY_PLACED: Memo[tuple[int, int], Event] = memo()
 _PICKS = tuple(A.pick_end_game(e) for e in EGT_IDS)
 _PLACE_IN = tuple(A.place_building(d) for d in DISTRICT_IDS)
 

@@ -7,7 +7,7 @@ Stations, colours and tiles are the indices of `board.py`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from games.core.drafts import state_class
 
 # Phases (the views name them: PHASE_NAMES).
 REVEAL = 1  # the first player must reveal a pile
@@ -16,7 +16,7 @@ OVER = 3  # final excursions and the bag have been scored
 PHASE_NAMES = {REVEAL: "reveal", TAKE: "take", OVER: "over"}
 
 
-@dataclass(frozen=True, slots=True)
+@state_class
 class State:
     """Everything about a match, public and hidden (views decide who sees what)."""
 

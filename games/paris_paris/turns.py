@@ -9,6 +9,8 @@ and, after the last round, the end.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from games.core.contract import Event
 from games.core.drafts import draft, seal
 from games.core.errors import IllegalAction
@@ -30,7 +32,7 @@ from games.paris_paris.state import REVEAL, TAKE, State
 # --- legal actions --------------------------------------------------------------------------
 
 
-def legal_actions(state: State, seat: int) -> list[Reveal | Take]:
+def legal_actions(state: State, seat: int) -> Sequence[Reveal | Take]:
     """Every distinct legal choice of `seat`: one `Take` per (token, removal, moved shop)."""
     if state.phase == TAKE:
         if seat != state.turn:
@@ -196,6 +198,7 @@ def apply_take(state: State, seat: int, action: Take) -> tuple[State, list[Event
         new_board[origin] = mine[:j] + mine[j + 1 :]
     if len(shops) >= capacity:
         victim = shops[0] if capacity == 1 else remove
+        assert victim is not None  # a full station of several shops needed `remove` (above)
         j = shops.index(victim)
         shops = shops[:j] + shops[j + 1 :]
         if victim == seat or players == 2:

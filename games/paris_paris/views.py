@@ -13,6 +13,8 @@ count follows from the board anyway. A seat's own supply is always in its own vi
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import BaseModel, Field
 
 from games.core.views import View
@@ -65,11 +67,11 @@ class SeatView(PublicView):
     supply: int = Field(description="shops left in this seat's supply")
 
 
-def public_fields(state: State) -> dict[str, object]:
+def public_fields(state: State) -> dict[str, Any]:
     over = state.phase == OVER
     players = state.players
     to_act = [] if over else [state.first if state.phase == REVEAL else state.turn]
-    fields: dict[str, object] = {
+    fields: dict[str, Any] = {
         "players": players,
         "round": state.round,
         "rounds": len(state.piles),
