@@ -5,12 +5,15 @@ test-only one too) and every player count, `s2 = determinize(s1, seat, other_rng
 the seat cannot tell from `s1` (same view, same legal moves) whose hidden parts differ in most
 positions; the strong (search) and easy (greedy) seats, given the same seed and an iteration
 budget, choose the same move in both. Determinising either gives the same state: the sampler
-reads only what the seat knows.
+reads only what the seat knows. And the sampler keeps nothing hidden at its true value: each
+game declares what a seat can neither see nor deduce (`Game.secrets`), and over a game every
+declared part must come out redrawn.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 
 import pytest
 
@@ -65,12 +68,13 @@ def test_choices_depend_only_on_what_the_seat_may_know(key: str, seats: int) -> 
 
 
 def test_every_installed_game_can_be_determinised() -> None:
-    """A new game must say what it hides before AI seats can play it (no default that
-    would hand the search the true state)."""
+    """A new game must say what it hides (`secrets`) and sample it before AI seats can play
+    it (no default that would hand the search the true state)."""
     for key in game_keys():
         game = get_game(key)
         state = game.setup(game.min_seats, game.parse_options({}), seed=1)
         seat = min(game.to_act(state))
+        assert isinstance(game.secrets(state, seat), Mapping)
         assert game.view(game.determinize(state, seat, random.Random(0)), seat) == game.view(
             state, seat
         )
