@@ -94,6 +94,7 @@ class CityOfLight(Game[State, Any]):
     editions = EDITIONS
     order = 2
     determinize = staticmethod(hidden.determinize)  # what AI seats search (hidden.py)
+    secrets = staticmethod(hidden.secrets)  # what the sampler must redraw (hidden.py)
     phase_names = PHASE_NAMES
     rules = {
         (PHASE_TILES, PlaceTile): tiles.place_tile,

@@ -10,6 +10,7 @@ order kept only for the match record, is rebuilt from the sampled tiles.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from games.city_of_light.data import TILES
 from games.city_of_light.state import PHASE_TILES, State
@@ -37,3 +38,11 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
         stacks[s] = tuple(rest)
         deal.append(tuple(sorted(laid[s])) + hands[s] + stacks[s])
     return state.replace(hands=tuple(hands), stacks=tuple(stacks), deal=tuple(deal))
+
+
+def secrets(state: State, seat: int) -> dict[str, Any]:
+    """What `determinize` must redraw for `seat`: which tiles the rival holds, and the order
+    of both stacks (its own too)."""
+    if state.phase != PHASE_TILES:
+        return {}
+    return {"rival_hand": tuple(sorted(state.hands[1 - seat])), "stacks": state.stacks}

@@ -296,6 +296,14 @@ class Game(ABC, Generic[S, A]):
         there is no default, since returning `state` would hand over its secrets."""
         raise NotImplementedError(f"{self.title} does not sample hidden information")
 
+    def secrets(self, state: S, seat: int) -> Mapping[str, Any]:
+        """What `seat` can neither see nor deduce now, by name: the parts of `state` that
+        `determinize` must redraw (one kept at its true value would let the search peek). A
+        part the seat can work out from the public record is left out, with the reason. The
+        contract suite checks every sampler against this (tests/platform_core/
+        test_no_peeking.py); as for `determinize`, there is no default."""
+        raise NotImplementedError(f"{self.title} does not declare its hidden information")
+
     def reveals_hidden(self, state: S, seat: int, action: A) -> bool:
         """Whether applying `action` uncovers hidden information (a face-down pile, a draw
         shown to all, the end of game revealing secrets). The UI previews only moves for

@@ -58,6 +58,7 @@ class MoscowParis(Game[State, Any]):
     editions: ClassVar[Mapping[str, Mapping[str, Any]]] = EDITIONS
     order: ClassVar[int] = 4
     determinize = staticmethod(hidden.determinize)  # what AI seats search (hidden.py)
+    secrets = staticmethod(hidden.secrets)  # what the sampler must redraw (hidden.py)
     phase_names = PHASE_NAMES
     rules = {
         (PLAY, ToLine): turns.apply_to_line,

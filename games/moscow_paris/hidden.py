@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from typing import Any
 
 from games.core.drafts import draft, seal
 from games.moscow_paris.data import CHAIN_EXCHANGE, N_CODES, SWAP_TWO, deck_counts
@@ -67,3 +68,17 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
         deal_cities=tuple(in_play),
     )
     return seal(new, State)
+
+
+def secrets(state: State, seat: int) -> dict[str, Any]:
+    """What `determinize` must redraw for `seat`."""
+    if state.phase == OVER:
+        return {}
+    others = [s for s in range(state.cfg.players) if s != seat]
+    return {
+        "hands": tuple(state.hands[s] for s in others),
+        "discard": state.discard,  # its size is public, not which cards
+        "deck": state.deck,
+        "city_deck": state.city_deck,
+        "reshuffle_seed": state.cfg.reshuffle_seed,
+    }

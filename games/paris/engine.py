@@ -140,6 +140,7 @@ class Paris(Game[State, Any]):
     editions: ClassVar[dict[str, dict[str, Any]]] = EDITIONS
     order: ClassVar[int] = 3
     determinize = staticmethod(hidden.determinize)  # what AI seats search (hidden.py)
+    secrets = staticmethod(hidden.secrets)  # what the sampler must redraw (hidden.py)
     phase_names = PHASE_NAMES
     rules = {
         (phase, kind): handler

@@ -20,6 +20,7 @@ and the end-game stack while it browses it. Hidden, and resampled here:
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from games.core.drafts import draft, seal
 from games.paris.board import (
@@ -124,3 +125,23 @@ def _goods(new: State, state: State, seat: int, others: list[int], rng: random.R
             if holder >= 0:
                 goods[holder][g] += 1
     new.goods = tuple(tuple(row) for row in goods)
+
+
+def secrets(state: State, seat: int) -> dict[str, Any]:
+    """What `determinize` must redraw for `seat`. Left out, since a seat can work them out:
+    the francs behind the other screens (every payment and income is announced), and with
+    two players the rival's bonus tiles."""
+    if state.phase == OVER:
+        return {}
+    others = [s for s in range(state.players) if s != seat]
+    browsing = state.phase == ENDGAME and state.turn == seat
+    hidden = {
+        "stacks": state.stacks,  # only each top's district is visible
+        "removed": tuple(sorted(state.removed)),
+        "end_game": tuple(state.egt[s] for s in others),
+        "end_game_stack": () if browsing else state.endgame,
+        "goods": tuple(state.goods[s] for s in others),
+    }
+    if len(others) > 1:  # a lone rival holds the tiles gone from the track and not used
+        hidden["bonus"] = tuple(state.bonus[s] for s in others)
+    return hidden

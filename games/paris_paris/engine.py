@@ -30,6 +30,7 @@ class ParisParis(Game[State, Reveal | Take]):
     order = 1
     ai_decisions = 2  # a turn is a reveal and a take
     determinize = staticmethod(hidden.determinize)  # what AI seats search (hidden.py)
+    secrets = staticmethod(hidden.secrets)  # what the sampler must redraw (hidden.py)
     phase_names = PHASE_NAMES
     rules = {
         (REVEAL, Reveal): turns.apply_reveal,

@@ -11,6 +11,7 @@ between the other seats (their supplies follow: supply + board + bag = 19).
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from games.core.drafts import draft, seal
 from games.paris_paris.board import N_COLOURS, N_TILES
@@ -70,3 +71,18 @@ def _split_bag(new: State, state: State, seat: int, rng: random.Random) -> None:
         state.supply[s] if s == seat else SHOPS_PER_PLAYER - on_board[s] - bag[s]
         for s in range(state.players)
     )
+
+
+def secrets(state: State, seat: int) -> dict[str, Any]:
+    """What `determinize` must redraw for `seat` (with 2 players the bag is public)."""
+    if state.phase == OVER:
+        return {}
+    others = [s for s in range(state.players) if s != seat]
+    face_down = tuple(pile for i, pile in enumerate(state.piles) if not state.revealed >> i & 1)
+    hidden: dict[str, Any] = {
+        "markers": tuple(state.markers[s] for s in others),
+        "piles": face_down,
+    }
+    if state.players > 2:
+        hidden["bag"] = tuple(state.bag[s] for s in others)
+    return hidden

@@ -5,12 +5,15 @@ test-only one too) and every player count, `s2 = determinize(s1, seat, other_rng
 the seat cannot tell from `s1` (same view, same legal moves) whose hidden parts differ in most
 positions; the strong (search) and easy (greedy) seats, given the same seed and an iteration
 budget, choose the same move in both. Determinising either gives the same state: the sampler
-reads only what the seat knows.
+reads only what the seat knows. And the sampler keeps nothing hidden at its true value: each
+game declares what a seat can neither see nor deduce (`Game.secrets`), and over a game every
+declared part must come out redrawn.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 
 import pytest
 
@@ -21,10 +24,11 @@ from tests.contract.games import seat_cases
 
 CASES = seat_cases()  # found in the registry: a new game is checked with no edit
 POSITIONS = 6  # per case: spread over one random game, its last decision included
+REDRAW_POSITIONS = 24  # cheap (no search): enough for every secret to be redrawn once
 BUDGET = Budget(iterations=12)
 
 
-def positions(key: str, seats: int, seed: int) -> list[tuple[object, int]]:
+def positions(key: str, seats: int, seed: int, count: int = POSITIONS) -> list[tuple[object, int]]:
     """Decision points (state, seat to act with a real choice) spread over a random game."""
     game = get_game(key)
     rng = random.Random(seed)
@@ -36,7 +40,7 @@ def positions(key: str, seats: int, seed: int) -> list[tuple[object, int]]:
         if len(legal) > 1:
             found.append((state, seat))
         state, _ = game.apply(state, seat, rng.choice(legal))
-    picks = {round(i * (len(found) - 1) / (POSITIONS - 1)) for i in range(POSITIONS)}
+    picks = {round(i * (len(found) - 1) / (count - 1)) for i in range(count)}
     return [found[i] for i in sorted(picks)]
 
 
@@ -64,12 +68,13 @@ def test_choices_depend_only_on_what_the_seat_may_know(key: str, seats: int) -> 
 
 
 def test_every_installed_game_can_be_determinised() -> None:
-    """A new game must say what it hides before AI seats can play it (no default that
-    would hand the search the true state)."""
+    """A new game must say what it hides (`secrets`) and sample it before AI seats can play
+    it (no default that would hand the search the true state)."""
     for key in game_keys():
         game = get_game(key)
         state = game.setup(game.min_seats, game.parse_options({}), seed=1)
         seat = min(game.to_act(state))
+        assert isinstance(game.secrets(state, seat), Mapping)
         assert game.view(game.determinize(state, seat, random.Random(0)), seat) == game.view(
             state, seat
         )
@@ -120,14 +125,23 @@ def test_determinisations_are_playable_from_every_seat(key: str, seats: int) -> 
 
 
 @pytest.mark.parametrize(("key", "seats"), CASES)
-def test_the_sampler_redraws_the_hidden_setup(key: str, seats: int) -> None:
-    """Keeping the hidden set-up true (the stacks, the deck: what `arrangement` fixes) is
-    peeking too, and the search could still choose alike: over a game, the sampler must draw
-    a different arrangement at least once."""
+def test_the_sampler_redraws_every_secret(key: str, seats: int) -> None:
+    """Keeping one hidden part true (another screen's tiles, the deck's order, the hidden
+    set-up) is peeking too, and the search could still choose alike: over a game, every part
+    the game declares hidden (`Game.secrets`) must come out redrawn at least once, and the
+    hidden set-up (what `arrangement` fixes) too."""
     game = get_game(key)
-    redrawn, hidden = False, False
-    for n, (s1, seat) in enumerate(positions(key, seats, seed=21 + seats)):
-        hidden |= bool(game.arrangement(s1))
+    kept: set[str] = set()  # declared somewhere, never redrawn so far
+    redrawn: set[str] = set()
+    setup_hidden = setup_redrawn = False
+    for n, (s1, seat) in enumerate(positions(key, seats, seed=21 + seats, count=REDRAW_POSITIONS)):
+        truth = game.secrets(s1, seat)
         sample = game.determinize(s1, seat, random.Random(n))
-        redrawn |= game.arrangement(sample) != game.arrangement(s1)
-    assert redrawn or not hidden
+        drawn = game.secrets(sample, seat)
+        assert drawn.keys() == truth.keys()  # the same parts are hidden in both
+        redrawn.update(name for name in truth if drawn[name] != truth[name])
+        kept.update(truth)
+        setup_hidden |= bool(game.arrangement(s1))
+        setup_redrawn |= game.arrangement(sample) != game.arrangement(s1)
+    assert kept <= redrawn, f"kept at their true values: {sorted(kept - redrawn)}"
+    assert setup_redrawn or not setup_hidden

@@ -295,15 +295,6 @@ def test_every_word_comes_from_the_catalogue(monkeypatch):
         assert ok, call.text
 
 
-def test_same_view_same_bytes_and_a_seat_view_draws_the_public_picture():
-    state, _ = played({"hand_size": 2}, 4, lambda s: sum(t is not None for t in s.squares) >= 5)
-    public = render_table(GAME.view(state, None), NAMES)
-    assert render_table(GAME.view(state, None), NAMES) == public
-    for seat in (0, 1):
-        assert GAME.view(state, seat).hand
-        assert render_table(GAME.view(state, seat), NAMES) == public
-
-
 def test_a_finished_game_renders_small():
     state, _ = played({"postcards": "random"}, 5, GAME.is_over)
     view = GAME.view(state, None)

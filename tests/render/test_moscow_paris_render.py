@@ -177,15 +177,6 @@ def test_the_chain_decider_is_framed_and_the_last_exchange_ringed():
         assert close(at(image, inside(tableau_box(seat, 0))), WAGON_COLOURS[wagon])
 
 
-def test_same_view_same_bytes_and_a_seat_view_draws_the_public_picture():
-    state = played(4, {"teams": True}, 4, lambda s: s.turns >= 12)
-    public = render_table(GAME.view(state, None), NAMES)
-    assert render_table(GAME.view(state, None), NAMES) == public
-    for seat in range(4):
-        assert GAME.view(state, seat).hand
-        assert render_table(GAME.view(state, seat), NAMES) == public
-
-
 @pytest.mark.parametrize(
     "players, options",
     [

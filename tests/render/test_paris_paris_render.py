@@ -272,14 +272,6 @@ def test_same_view_gives_identical_bytes(mid_game: PublicView) -> None:
     )
 
 
-@pytest.mark.parametrize("players", [2, 3])
-def test_seat_view_renders_only_its_public_part(players: int) -> None:
-    state, _ = play(players, 17)
-    public = render_table(GAME.view(state, None), NAMES)
-    for seat in range(players):
-        assert render_table(GAME.view(state, seat), NAMES) == public
-
-
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_every_player_count_renders(players: int) -> None:
     view = GAME.view(play(players, 12, seed=players)[0], None)

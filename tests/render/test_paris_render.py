@@ -269,15 +269,9 @@ def test_a_district_shows_its_vp_tile_and_landmarks(monkeypatch) -> None:
     assert "🏛️" in texts
 
 
-def test_same_view_same_bytes_and_a_seat_view_draws_the_public_picture() -> None:
-    for players in (2, 3, 4):
-        state = played(players, "middle", seed=players)
-        public = render_table(GAME.view(state, None), NAMES[:players])
-        assert render_table(GAME.view(state, None), NAMES[:players]) == public
-        for seat in range(players):
-            assert GAME.view(state, seat).screen is not None
-            assert render_table(GAME.view(state, seat), NAMES[:players]) == public
-    # While the end-game stack is browsed, the browser's view holds it: never drawn.
+def test_the_browsed_end_game_stack_is_never_drawn() -> None:
+    """While the end-game stack is browsed, the browser's view holds it: never drawn (a
+    seat's screen is checked for every game in tests/contract/test_pictures.py)."""
     state = replace(board(2), endgame=tuple(range(12)))
     state, _ = act(state, {"type": "take_end_game"})
     assert GAME.view(state, 0).browsing

@@ -87,6 +87,10 @@ class Race(Game[RaceState, Step]):
         )
         return dataclasses.replace(state, secrets=secrets)
 
+    def secrets(self, state: RaceState, seat: int) -> dict[str, Any]:
+        """What `determinize` must redraw: the other seats' secret numbers."""
+        return {"secrets": tuple(v for s, v in enumerate(state.secrets) if s != seat)}
+
     def view(self, state: RaceState, seat: int | None) -> RaceView:
         return RaceView(
             scores=list(state.scores),

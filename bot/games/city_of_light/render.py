@@ -1,9 +1,8 @@
 """The City of Light table picture: the 8×8 board with tiles, buildings and pieces, a side
 panel with both players and the supply, and the eight postcards along the bottom.
 
-Why it takes the view and cuts it back to public fields first: the picture is posted for
-everybody (and a seat's preview must look the same as the public table), so a hand in a seat's
-view must never reach the drawing code.
+It draws the view it is handed and reads only its public fields (never `hand`), so a seat's
+view draws the public picture (tests/contract/test_pictures.py).
 
 Why everything is big: Discord shows the picture about 520 px wide, half its 1040 px, so every
 word is drawn at `TEXT` (22) logical pixels or more (11 px on screen), the building shapes of
@@ -123,16 +122,15 @@ def render_table(
     view: CityOfLightView, names: list[str], *, highlight: Collection[str] = ()
 ) -> bytes:
     """The public table as a PNG; `highlight` marks a move (see the module docstring)."""
-    public = view.model_copy(update={"seat": None, "hand": None})
     marks = parse_marks(highlight)
     canvas = Canvas(WIDTH, HEIGHT, BACKGROUND)
-    _draw_header(canvas, public)
-    _draw_board(canvas, public)
-    draw_scoring(canvas, public, LAMP, CHIMNEY, INK)
+    _draw_header(canvas, view)
+    _draw_board(canvas, view)
+    draw_scoring(canvas, view, LAMP, CHIMNEY, INK)
     _draw_highlight(canvas, marks.cells)
-    _draw_players(canvas, public, names, marks)
-    _draw_supply(canvas, public)
-    _draw_postcards(canvas, public, marks)
+    _draw_players(canvas, view, names, marks)
+    _draw_supply(canvas, view)
+    _draw_postcards(canvas, view, marks)
     return canvas.png()
 
 

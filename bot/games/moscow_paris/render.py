@@ -2,9 +2,9 @@
 city card (name, flag, limit, VP, capital), the piles, and a panel per player (hand size as
 card backs, never the cards; the tableau; the cities claimed; points or the team).
 
-Why it takes the view and cuts it back to public fields first: the picture is posted for
-everybody (and a seat's preview must look the same as the public table), so a hand in a
-seat's view must never reach the drawing code.
+Why it takes a `PublicView`: the picture is posted for everybody, so it reads only what
+everybody may see. A `SeatView` is a `PublicView`, and its hand is never read: it draws the
+public picture (tests/contract/test_pictures.py).
 
 Highlight ids (a move's preview, see `MoscowParisAdapter.highlight`):
 `end:<row>:<side>` the outermost wagon of a side, `w:<row>:<side>:<slot>` a place in a line,
@@ -71,24 +71,15 @@ def _light(colour: Colour) -> bool:
 
 def render_table(view: PublicView, names: list[str], *, highlight: Collection[str] = ()) -> bytes:
     """The public table as a PNG (800 px wide; 2 players: 580 px high, 3–4: 724 px)."""
-    public = _public_only(view)
     marks = set(highlight)
-    canvas = Canvas(WIDTH, height(public.players), BACKGROUND)
-    _draw_header(canvas, public, names)
-    for row in public.rows:
-        _draw_row(canvas, public, row, marks)
-    _draw_piles(canvas, public, names)
-    for p in public.seats:
-        _draw_player(canvas, public, p, names, marks)
+    canvas = Canvas(WIDTH, height(view.players), BACKGROUND)
+    _draw_header(canvas, view, names)
+    for row in view.rows:
+        _draw_row(canvas, view, row, marks)
+    _draw_piles(canvas, view, names)
+    for p in view.seats:
+        _draw_player(canvas, view, p, names, marks)
     return canvas.png()
-
-
-def _public_only(view: PublicView) -> PublicView:
-    """The public part of any view, so a `SeatView` renders exactly like its `PublicView`."""
-    if type(view) is PublicView:
-        return view
-    fields = {f: getattr(view, f) for f in PublicView.model_fields if f != "seat"}
-    return PublicView.model_construct(**fields)
 
 
 def _fit_text(

@@ -4,10 +4,9 @@ the end-game stack and the general supply; the VP tiles and landmarks still besi
 the bonus track with each meeple; the VP track; a panel per player with what the rules make
 public about a screen (keys behind it, how many bonus and end-game tiles: never which).
 
-Why it takes the view and cuts it back to public fields first: the picture is posted for
-everybody (and a seat's preview must look like the public table), so a screen in a seat's
-view never reaches the drawing code. At the end every screen is public: the players' francs
-are shown then.
+It draws the view it is handed and reads only its public fields (never `screen` nor
+`browsing`), so a seat's view draws the public picture (tests/contract/test_pictures.py). At
+the end every screen is public: the players' francs are shown then.
 
 Why everything is big: Discord shows the picture about 520 px wide, about half its 1000 px,
 so words are drawn at 21 px or more and digits at 20 px or more (see layout.py). Seat
@@ -100,26 +99,18 @@ VP_POINTS = dict(VP_TILES)
 
 def render_table(view: ParisView, names: list[str], *, highlight: Collection[str] = ()) -> bytes:
     """The public table as a PNG, 1000 px wide."""
-    v = public_only(view)
     marks = set(highlight)
     c = Canvas(WIDTH, HEIGHT, BACKGROUND)
-    _header(c, v, names)
-    for d, dv in enumerate(v.districts):
-        _district(c, v, d, dv, marks)
-    _strip(c, v, marks)
-    _side(c, v, marks)
-    _track(c, v, marks)
-    _vp_track(c, v)
-    for p in v.table:
-        _player(c, v, p, names)
+    _header(c, view, names)
+    for d, dv in enumerate(view.districts):
+        _district(c, view, d, dv, marks)
+    _strip(c, view, marks)
+    _side(c, view, marks)
+    _track(c, view, marks)
+    _vp_track(c, view)
+    for p in view.table:
+        _player(c, view, p, names)
     return c.png()
-
-
-def public_only(view: ParisView) -> ParisView:
-    """The public part of any view: a seat's view draws exactly the public picture."""
-    if view.seat is None:
-        return view
-    return view.model_copy(update={"seat": None, "screen": None, "browsing": None})
 
 
 # --- helpers

@@ -1,8 +1,8 @@
 """The Paris Paris table picture: the bus map with shops, plus a side panel.
 
-Why it takes a `PublicView`: the table image is posted publicly, so it must be drawn from what
-everybody may see. A `SeatView` is accepted (it is a `PublicView`) but cut back to the public
-fields first, so its marker and supply can never leak into the picture.
+Why it takes a `PublicView`: the table image is posted publicly, so it reads only what
+everybody may see. A `SeatView` is a `PublicView`, and its marker and supply are never read:
+it draws the public picture (tests/contract/test_pictures.py).
 
 Why everything is big: Discord shows the picture about 520 px wide, half its 1040 px, so every
 word is drawn at `TEXT` (22) logical pixels or more (11 px on screen), shops are 26 px houses
@@ -117,20 +117,11 @@ def render_table(
     `highlight` marks the last move or a preview (see the module docstring); `names` are
     the seats' display names (any Unicode, shortened to fit).
     """
-    public = _public_only(view)
     canvas = Canvas(WIDTH, HEIGHT, BACKGROUND)
     marks = parse_marks(highlight)
-    _draw_map(canvas, public, marks)
-    _draw_panel(canvas, public, names, title, marks)
+    _draw_map(canvas, view, marks)
+    _draw_panel(canvas, view, names, title, marks)
     return canvas.png()
-
-
-def _public_only(view: PublicView) -> PublicView:
-    """The public part of any view, so a `SeatView` renders exactly like its `PublicView`."""
-    if type(view) is PublicView:
-        return view
-    fields = {f: getattr(view, f) for f in PublicView.model_fields if f != "seat"}
-    return PublicView.model_construct(**fields)
 
 
 def _crossing(station: str) -> bool:
