@@ -49,7 +49,7 @@ class ReadingMixin:
         ``c["name"]`` for names): scope, contexts and permissions applied; a command synced
         globally *and* to this guild appears twice, as in Discord's command picker."""
         u = self._user_obj(user)
-        cmds = visibility.visible_commands(self, u, channel)  # type: ignore[arg-type]
+        cmds = visibility.visible_commands(self, u, channel)  # type: ignore[arg-type]  # the mixin's self is the server
         return [payloads.command(c) for c in cmds]
 
     def bot_permissions(self, channel: Channel) -> int:

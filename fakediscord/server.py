@@ -95,7 +95,7 @@ class FakeDiscord(WorldMixin, ReadingMixin):
         site = web.TCPSite(self._runner, host, port)
         await site.start()
         self.host = host
-        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]  # aiohttp's site has its server once started
 
     async def stop(self) -> None:
         for session in list(self.sessions):

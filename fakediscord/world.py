@@ -108,7 +108,7 @@ class WorldMixin:
 
         user = User(snowflake(), name, locale=locale, global_name=global_name)
         self.state.users[user.id] = user
-        fu = FakeUser(self, user)  # type: ignore[arg-type]
+        fu = FakeUser(self, user)  # type: ignore[arg-type]  # the mixin's self is the server
         self.fake_users[user.id] = fu
         for guild in self.state.guilds.values() if guilds is None else guilds:
             self.join(fu, guild)
@@ -231,7 +231,7 @@ class WorldMixin:
 
     def archive(self, thread: Channel) -> None:
         """Archive ``thread`` now (THREAD_UPDATE), as a moderator or the timer would."""
-        threads.set_archived(self, thread, True)  # type: ignore[arg-type]
+        threads.set_archived(self, thread, True)  # type: ignore[arg-type]  # the mixin's self is the server
 
     def lock(self, thread: Channel, locked: bool = True, *, archived: bool | None = None) -> None:
         """Lock or unlock ``thread`` (THREAD_UPDATE). Locking alone does not archive (the
@@ -239,8 +239,8 @@ class WorldMixin:
         "lock and close"."""
         thread.locked = locked
         if archived is not None and archived != thread.archived:
-            threads.set_archived(self, thread, archived, dispatch=False)  # type: ignore[arg-type]
-        threads.dispatch_update(self, thread)  # type: ignore[arg-type]
+            threads.set_archived(self, thread, archived, dispatch=False)  # type: ignore[arg-type]  # the mixin's self is the server
+        threads.dispatch_update(self, thread)  # type: ignore[arg-type]  # the mixin's self is the server
 
     def delete_channel(self, channel: Channel) -> dict:
         """Delete a channel (with its threads) or a thread, and their messages:

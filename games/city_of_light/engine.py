@@ -115,7 +115,7 @@ class CityOfLight(Game[State, Any]):
     ) -> State:
         self.check_seats(seats)
         opts = self.parse_options(options)
-        return new_state(opts, seed, arrangement)  # type: ignore[arg-type]
+        return new_state(opts, seed, arrangement)  # type: ignore[arg-type]  # Options model narrowed by parse_options
 
     def arrangement(self, state: State) -> dict[str, Any]:
         return arrangement_of(state)

@@ -22,10 +22,10 @@ PostcardKey = Literal[
     "le_penseur",
     "grande_lumiere",
 ]
-assert set(PostcardKey.__args__) == set(POSTCARDS)  # type: ignore[attr-defined]
+assert set(PostcardKey.__args__) == set(POSTCARDS)  # type: ignore[attr-defined]  # Literal aliases have __args__ at run time
 
 GrandePattern = Literal["star8_range2", "diamond2", "rays8_to_edge", "plus2"]
-assert set(GrandePattern.__args__) == set(GRANDE_LUMIERE_PATTERNS)  # type: ignore[attr-defined]
+assert set(GrandePattern.__args__) == set(GRANDE_LUMIERE_PATTERNS)  # type: ignore[attr-defined]  # Literal aliases have __args__ at run time
 
 
 class CityOfLightOptions(BaseModel):

@@ -18,4 +18,4 @@ def cached_action(model: type[M], **fields: Any) -> M:
     action = _CACHE.get(key)
     if action is None:
         action = _CACHE[key] = model.model_construct(**fields)
-    return action  # type: ignore[return-value]
+    return action  # type: ignore[return-value]  # model_construct returns the model class

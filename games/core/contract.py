@@ -142,7 +142,7 @@ class Game(ABC, Generic[S, A]):
     def action_adapter(cls) -> TypeAdapter[Any]:
         if cls.__dict__.get("_adapter") is None:
             cls._adapter = TypeAdapter(cls.Action)
-        return cls._adapter  # type: ignore[return-value]
+        return cls._adapter  # type: ignore[return-value]  # set just above; mypy keeps the Optional
 
     def parse_action(self, data: Mapping[str, Any] | str) -> A:
         """Validate untrusted action JSON; raises IllegalAction('action.malformed')."""
@@ -235,7 +235,7 @@ class Game(ABC, Generic[S, A]):
         """A new state after `seat` plays `action` (a model, or its JSON), through the rules
         table; raises IllegalAction. Never mutates `state`."""
         # Every state has a `phase` (the convention the rules table rests on); S cannot say so.
-        handler = self.rules.get((state.phase, type(action)))  # type: ignore[attr-defined]
+        handler = self.rules.get((state.phase, type(action)))  # type: ignore[attr-defined]  # every state has a phase; S cannot say so
         if handler is not None and seat in self.to_act(state):
             return handler(state, seat, action)
         if isinstance(action, Mapping | str):

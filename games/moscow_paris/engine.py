@@ -89,7 +89,7 @@ class MoscowParis(Game[State, Any]):
         """Seat 0 is the first player («Первый игрок начинает партию»)."""
         self.check_seats(seats)
         opts = self.parse_options(options)
-        return new_state(seats, opts, seed, arrangement)  # type: ignore[arg-type]
+        return new_state(seats, opts, seed, arrangement)  # type: ignore[arg-type]  # Options model narrowed by parse_options
 
     def arrangement(self, state: State) -> dict[str, Any]:
         return dump_arrangement(state)

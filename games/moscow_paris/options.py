@@ -48,9 +48,9 @@ CountryCode = Literal[
     "SK",
     "UA",
 ]
-assert list(CountryCode.__args__) == list(COUNTRIES)  # type: ignore[attr-defined]
+assert list(CountryCode.__args__) == list(COUNTRIES)  # type: ignore[attr-defined]  # Literal aliases have __args__ at run time
 WagonSplit = Literal["8x11", "11x8"]
-assert set(WagonSplit.__args__) == set(WAGON_SPLITS)  # type: ignore[attr-defined]
+assert set(WagonSplit.__args__) == set(WAGON_SPLITS)  # type: ignore[attr-defined]  # Literal aliases have __args__ at run time
 
 HOME_NAME_MAX = 32
 

@@ -70,7 +70,7 @@ STANDARD_TOKEN_GOODS: tuple[int, ...] = tuple(
 
 
 def resource_vector(cost: dict[str, int]) -> tuple[int, int, int]:
-    return tuple(cost.get(r, 0) for r in RESOURCES)  # type: ignore[return-value]
+    return tuple(cost.get(r, 0) for r in RESOURCES)  # type: ignore[return-value]  # three RESOURCES, so three items
 
 
 # Landmarks.

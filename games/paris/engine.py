@@ -159,7 +159,7 @@ class Paris(Game[State, Any]):
         """The first player is drawn from the seed (or fixed by the arrangement)."""
         self.check_seats(seats)
         opts = self.parse_options(options)
-        return new_state(seats, opts, seed, arrangement)  # type: ignore[arg-type]
+        return new_state(seats, opts, seed, arrangement)  # type: ignore[arg-type]  # Options model narrowed by parse_options
 
     def arrangement(self, state: State) -> dict[str, Any]:
         return dump_arrangement(state)

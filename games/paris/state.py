@@ -124,8 +124,8 @@ def _event(kind: str, params: Mapping[str, Any], to: tuple[int, ...] | None = No
     e.kind = kind
     e.params = params
     e.to = to
-    e.__class__ = Event  # type: ignore[assignment]
-    return e  # type: ignore[return-value]
+    e.__class__ = Event  # type: ignore[assignment]  # a draft sealed into the frozen Event in place
+    return e  # type: ignore[return-value]  # sealed above: it is an Event now
 
 
 # `Event(kind, params, to)`, built like `seal` builds states (twice as fast as the frozen

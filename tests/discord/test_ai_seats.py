@@ -54,7 +54,7 @@ async def test_strong_ai_replaces_a_dropped_player(world, monkeypatch):
     budgets: list[float] = []
     choose = ai.SearchPlayer.choose
 
-    def gated(self, game, state, seat, rng, budget=None):  # type: ignore[no-untyped-def]
+    def gated(self, game, state, seat, rng, budget=None):
         budgets.append(budget.seconds)
         if gating.is_set():
             thinking.set()
@@ -90,7 +90,7 @@ async def test_strong_ai_replaces_a_dropped_player(world, monkeypatch):
             assert (await bot.host.store.current_version(match_a)) == version + 1
             live = bot.host.peek(match_a)
 
-            def ai_thinks_or_bob_acts(live=live) -> bool:  # type: ignore[no-untyped-def]
+            def ai_thinks_or_bob_acts(live=live) -> bool:
                 return (
                     thinking.is_set()
                     or live.row.status != "active"

@@ -19,7 +19,7 @@ ORPHAN = "tests.orphan_presentation"
 def orphan(monkeypatch):
     """A package like tests/toy_game_bot, for a game no engine package provides."""
     package = types.ModuleType(ORPHAN)
-    package.ADAPTER = types.SimpleNamespace(key="no-such-game")  # type: ignore[attr-defined]
+    package.ADAPTER = types.SimpleNamespace(key="no-such-game")
     monkeypatch.setitem(sys.modules, ORPHAN, package)
     monkeypatch.setattr(bot.games, "_EXTRA", [*bot.games._EXTRA])
     bot.games.register_package(ORPHAN)

@@ -15,7 +15,7 @@ def build_world(fake: FakeDiscord) -> None:
     fake.add_user("alice")
     fake.add_user("bob")
     fake.add_user("carol")
-    fake.guild = guild  # type: ignore[attr-defined]
+    fake.guild = guild
 
 
 @pytest.fixture

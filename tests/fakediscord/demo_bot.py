@@ -34,7 +34,7 @@ class JoinButton(
         return cls(int(match["table"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot: DemoBot = interaction.client  # type: ignore[assignment]
+        bot: DemoBot = interaction.client
         bot.joined.setdefault(self.table, []).append(interaction.user.id)
         await interaction.response.send_message(
             f"{interaction.user.name} joined table {self.table}", ephemeral=True

@@ -77,5 +77,5 @@ def record_dispatches(fake: FakeDiscord) -> list[tuple[str, Any]]:
         sent.append((event, data))
         original(event, data)
 
-    fake.dispatch = recording  # type: ignore[method-assign]
+    fake.dispatch = recording
     return sent

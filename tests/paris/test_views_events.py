@@ -119,5 +119,5 @@ def test_frequent_events_are_shared_with_read_only_params():
         "francs": 1,
     }
     with pytest.raises(TypeError):
-        sold.params["francs"] = 5  # type: ignore[index]
+        sold.params["francs"] = 5
     assert json.dumps(dict(sold.params))

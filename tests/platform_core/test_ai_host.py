@@ -45,7 +45,7 @@ async def test_a_strong_seat_thinks_in_a_thread_within_its_budget(store: Store, 
     opened: list[bool] = []
     choose = ai.SearchPlayer.choose
 
-    def gated(self, game, state, seat, rng, budget=None):  # type: ignore[no-untyped-def]
+    def gated(self, game, state, seat, rng, budget=None):
         budgets.append(budget.seconds)
         waiting.set()
         opened.append(gate.acquire(timeout=30))  # 30 s: a guard against a hang, not a bound
@@ -82,7 +82,7 @@ async def test_thinking_is_shared_by_the_ai_replies_of_one_call(store: Store, mo
     searched: list[float] = []
     choose = ai.SearchPlayer.choose
 
-    def counted(self, game, state, seat, rng, budget=None):  # type: ignore[no-untyped-def]
+    def counted(self, game, state, seat, rng, budget=None):
         searched.append(budget.seconds)
         return choose(self, game, state, seat, rng, budget)
 
@@ -131,7 +131,7 @@ async def test_after_an_answered_click_each_strong_seat_thinks_its_whole_time(st
     host = MatchHost(store, ai_seconds=1.5, ai_call_seconds=0.6)
     budgets: list[float] = []
 
-    def instant(self, game, state, seat, rng, budget=None):  # type: ignore[no-untyped-def]
+    def instant(self, game, state, seat, rng, budget=None):
         budgets.append(budget.seconds)
         return game.legal_actions(state, seat)[0]
 

@@ -55,7 +55,7 @@ def simulate(rgb: Colour, vision: str) -> tuple[float, float, float]:
     """The colour as seen with `vision`, in linear sRGB (0..1)."""
     lin = [_linear(v) for v in rgb]
     m = MACHADO[vision]
-    return tuple(min(1.0, max(0.0, sum(m[i][j] * lin[j] for j in range(3)))) for i in range(3))  # type: ignore[return-value]
+    return tuple(min(1.0, max(0.0, sum(m[i][j] * lin[j] for j in range(3)))) for i in range(3))
 
 
 def _lab(lin: Sequence[float]) -> tuple[float, float, float]:

@@ -58,7 +58,7 @@ def pixels(png: bytes) -> Image.Image:
 
 
 def at(image: Image.Image, point: tuple[float, float]) -> tuple[int, int, int]:
-    return image.getpixel((round(point[0]), round(point[1])))  # type: ignore[return-value]
+    return image.getpixel((round(point[0]), round(point[1])))
 
 
 def corner(x: int, y: int) -> tuple[float, float]:

@@ -47,7 +47,7 @@ def decode(png: bytes) -> Image.Image:
 
 
 def at(image: Image.Image, point: tuple[float, float]) -> tuple[int, int, int]:
-    return image.getpixel((round(point[0]), round(point[1])))  # type: ignore[return-value]
+    return image.getpixel((round(point[0]), round(point[1])))
 
 
 def close(a: tuple[int, ...], b: tuple[int, ...], tolerance: int = 8) -> bool:

@@ -76,7 +76,7 @@ def close(a: tuple[int, ...], b: tuple[int, ...], tolerance: int = 6) -> bool:
 
 
 def pixel(image: Image.Image, point: tuple[float, float]) -> tuple[int, int, int]:
-    return image.getpixel((round(point[0]), round(point[1])))  # type: ignore[return-value]
+    return image.getpixel((round(point[0]), round(point[1])))
 
 
 def capacity(station: str) -> int:

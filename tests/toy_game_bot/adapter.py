@@ -34,7 +34,7 @@ class RaceAdapter(GameAdapter):
         self, view: BaseModel, names: list[str], *, highlight: Collection[str] = ()
     ) -> bytes:
         out = io.BytesIO()
-        Image.new("RGB", (4 + 4 * max(view.scores), 8), "white").save(out, "PNG")  # type: ignore[attr-defined]
+        Image.new("RGB", (4 + 4 * max(view.scores), 8), "white").save(out, "PNG")
         return out.getvalue()
 
     def status_lines(self, view: Any, names: list[str], locale: str | None) -> list[str]:

@@ -230,7 +230,7 @@ class ParisAdapter(GameAdapter):
     ) -> bytes:
         from bot.games.paris.render import render_table
 
-        return render_table(view, names, highlight=highlight)  # type: ignore[arg-type]
+        return render_table(view, names, highlight=highlight)  # type: ignore[arg-type]  # the game's own view model, by contract
 
     def status_lines(self, view: BaseModel, names: list[str], locale: str | None) -> list[str]:
         v: Any = view
