@@ -42,7 +42,7 @@ async def sync_commands(bot: Services, *, force: bool = False) -> int:
     """Sync every scope whose commands changed (all of them with `force`); the number of
     scopes synced. A refusal (no `applications.commands` scope in the dev guild, a network
     error) is logged in one sentence and the bot carries on."""
-    tree, store = bot.tree, bot.host.store
+    tree, facts = bot.tree, bot.host.facts
     scopes: list[discord.Object | None] = [None]
     if bot.config.dev_guild is not None:
         guild = discord.Object(bot.config.dev_guild)
@@ -53,7 +53,7 @@ async def sync_commands(bot: Services, *, force: bool = False) -> int:
     for guild in scopes:
         key = "commands:global" if guild is None else f"commands:guild:{guild.id}"
         wanted = digest(await command_payload(tree, guild))
-        if not force and await store.get_fact(key) == wanted:
+        if not force and await facts.get(key) == wanted:
             continue
         where = "globally" if guild is None else f"to the server {guild.id}"
         try:
@@ -68,7 +68,7 @@ async def sync_commands(bot: Services, *, force: bool = False) -> int:
                 exc.text,
             )
             continue
-        await store.set_fact(key, wanted)
+        await facts.set(key, wanted)
         log.info("slash commands synced %s", where)
         synced += 1
     return synced

@@ -2,7 +2,7 @@
 soonest reminder or timeout, and a restart simply re-arms it from what is stored.
 
 Every process of a sharded bot runs this timer on the same database: a due deadline is
-claimed (`Store.claim_due_deadlines`, with a lease) so exactly one process fires it, and a
+claimed (`host.deadlines`, with a lease) so exactly one process fires it, and a
 reminder is sent by the one process that marks it sent."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from bot.i18n import t
 from bot.ui.delivery import announce, attempt, catch_up, mentions, post, to_act_users
 from games.host.outcome import Outcome
-from storage.rows import Deadline
+from games.host.rows import Deadline
 
 if TYPE_CHECKING:
     from bot.services import Services
@@ -86,14 +86,14 @@ class DeadlineTimer:
         """Handle everything due now; return the seconds until the next thing is due."""
         host = self.bot.host
         now = host.clock()
-        for match_id in await host.store.claim_due_deadlines(now, self.owner):
+        for match_id in await host.deadlines.claim_due(self.owner):
             outcome = await host.timeout(match_id)  # its new deadline ends the claim
             if outcome is None:
-                await host.store.release_deadline(match_id, self.owner)
+                await host.deadlines.release(match_id, self.owner)
             else:
                 await self._timed_out(outcome)
         soonest = now + MAX_SLEEP
-        for deadline in await host.store.deadlines():
+        for deadline in await host.deadlines.running():
             remind = remind_time(deadline)
             if deadline.at <= now:
                 soonest = min(soonest, now + CLAIM_RETRY)  # claimed elsewhere: look again
@@ -109,7 +109,7 @@ class DeadlineTimer:
     async def _remind(self, match_id: str) -> None:
         """A new message (edits do not notify), which also unarchives a quiet thread."""
         live = await self.bot.host.get(match_id)
-        waiting = to_act_users(live)
+        waiting = to_act_users(self.bot.host, live)
         if waiting:
             language = await self.bot.languages.of_guild(live.row.guild_id)
             text = t("deadline.reminder", language, mentions=mentions(waiting))

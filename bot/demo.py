@@ -175,11 +175,11 @@ async def play_out(
     cannot, a script error saying where it stopped."""
     fake = runner.fake
     for _ in range(max_turns):
-        rows = await bot.host.store.list_matches(("active",))
+        rows = await bot.host.matches(("active",))
         if not rows:
             return
         live = await bot.host.get(rows[0].id)
-        seat = min(live.to_act())
+        seat = min(bot.host.to_act(live))
         user_id = live.row.seat_rows[seat].user_id
         name = next(u.name for u in fake.fake_users.values() if u.id == user_id)
         await runner.run([_step(line_no, name, "click", "Take turn")])

@@ -77,7 +77,7 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description=cmd("cmd
     @app_commands.command(name=name("matches"), description=cmd("cmd.admin.matches"))
     async def matches(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
-            rows = await self.bot.host.store.list_matches(guild_id=interaction.guild_id)
+            rows = await self.bot.host.matches(guild_id=interaction.guild_id)
             locale = await answer_language(interaction)
             text = await match_list(self.bot, rows, None, locale) if rows else ""
             await reply(interaction, text or t("admin.no_matches", locale))
@@ -176,7 +176,7 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description=cmd("cmd
         async def run() -> None:
             locale = await answer_language(interaction)
             live = await self._match(interaction, match)
-            held = await self.bot.host.store.has_held_seat(live.id, interaction.user.id)
+            held = await self.bot.host.has_held_seat(live.id, interaction.user.id)
             if live.row.status in ("lobby", "active") and held:
                 # The record holds the seed and the arrangement: every secret of the match.
                 # Anyone who ever held a seat is refused, or an admin could hand their seat
@@ -200,10 +200,7 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description=cmd("cmd
     async def role(self, interaction: discord.Interaction, role: discord.Role) -> None:
         async def run() -> None:
             locale = await answer_language(interaction)
-            store = self.bot.host.store
-            current = await store.get_guild_settings(interaction.guild_id)
-            current.admin_role_id = role.id
-            await store.set_guild_settings(current)
+            await self.bot.host.guilds.set_admin_role(interaction.guild_id, role.id)
             await reply(interaction, t("admin.role_set", locale, role=role.mention))
 
         await guarded(interaction, run)

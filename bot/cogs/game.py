@@ -23,8 +23,8 @@ from bot.ui.panel import moves_for, shorten
 from bot.ui.router import answer_language, guarded, reply
 from bot.ui.turns import play
 from games.host import HostError
+from games.host.rows import MatchRow
 from games.registry import get_game
-from storage.rows import MatchRow
 
 if TYPE_CHECKING:
     from bot.services import Services
@@ -142,7 +142,7 @@ class GameCog(commands.GroupCog):
     async def _my_matches(self, interaction: discord.Interaction) -> list[MatchRow]:
         """The user's running matches of this game, the one of this channel or thread first
         (where a player types the command is where they mean to play)."""
-        rows = await self.bot.host.store.list_matches(("active",), user_id=interaction.user.id)
+        rows = await self.bot.host.matches(("active",), user_id=interaction.user.id)
         here = interaction.channel_id
 
         def nearness(row: MatchRow) -> int:

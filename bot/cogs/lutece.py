@@ -44,11 +44,10 @@ class LuteceCog(commands.GroupCog, group_name="lutece", group_description=cmd("c
         self, interaction: discord.Interaction, enabled: app_commands.Choice[str]
     ) -> None:
         async def run() -> None:
-            store = self.bot.host.store
-            prefs = await store.get_prefs(interaction.user.id)
-            prefs.dms, prefs.dms_closed = enabled.value == "on", False
-            prefs.locale = str(interaction.locale)  # the language of DMs, unless one is chosen
-            await store.set_prefs(prefs)
+            # The client's locale is the language of DMs, unless the user chose one.
+            prefs = await self.bot.host.prefs.set_dms(
+                interaction.user.id, enabled.value == "on", str(interaction.locale)
+            )
             await reply(
                 interaction,
                 t(
@@ -63,7 +62,7 @@ class LuteceCog(commands.GroupCog, group_name="lutece", group_description=cmd("c
     async def matches(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
             locale = await answer_language(interaction)
-            rows = await self.bot.host.store.list_matches(user_id=interaction.user.id)
+            rows = await self.bot.host.matches(user_id=interaction.user.id)
             if not rows:
                 await reply(interaction, t("lutece.no_matches", locale))
                 return

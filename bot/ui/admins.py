@@ -17,7 +17,7 @@ async def is_admin(bot: Services, interaction: discord.Interaction) -> bool:
         return False
     if member.guild_permissions.manage_guild:
         return True
-    settings = await bot.host.store.get_guild_settings(interaction.guild_id)
+    settings = await bot.host.guilds.get(interaction.guild_id)
     return settings.admin_role_id is not None and any(
         r.id == settings.admin_role_id for r in member.roles
     )

@@ -25,10 +25,11 @@ from bot.ui.table import lost, move_to_channel, repost_table, table_channel, tab
 from games.core.contract import Event
 from games.host.errors import HostError
 from games.host.outcome import LiveMatch, Outcome
-from storage.rows import Notice, UserPrefs
+from games.host.rows import Notice, UserPrefs
 
 if TYPE_CHECKING:
     from bot.services import Services
+    from games.host.core import MatchHost
 
 log = logging.getLogger(__name__)
 MAX_CONTENT = 2000
@@ -57,9 +58,9 @@ async def attempt(what: str, match_id: str, call: Awaitable[T]) -> T | None:
         return None
 
 
-def to_act_users(live: LiveMatch) -> list[int]:
+def to_act_users(host: MatchHost, live: LiveMatch) -> list[int]:
     """The people (not AI seats) the match waits for."""
-    to_act = live.to_act()
+    to_act = host.to_act(live)
     return [r.user_id for r in live.row.seat_rows if r.seat in to_act and r.user_id]
 
 
@@ -101,7 +102,7 @@ async def recap(
     adapter = adapter_for(live.row.game)
     language = await bot.languages.of_guild(live.row.guild_id)
     lines = adapter.recap_lines(outcome.public_events(), names, language)
-    waiting = to_act_users(live)
+    waiting = to_act_users(bot.host, live)
     if waiting:
         lines.append(t(first_key, language, mentions=mentions(waiting)))
     elif outcome.finished and (result := bot.host.result(live)) is not None:
@@ -119,7 +120,7 @@ async def wake_ai(bot: Services, match_id: str, *, patient: bool = False) -> Non
     host = bot.host
     live = host.peek(match_id)
     if (not patient and host.busy(match_id)) or (
-        live is not None and not any(live.ai_of(s) for s in live.to_act())
+        live is not None and not any(live.ai_of(s) for s in host.to_act(live))
     ):
         return
     try:
@@ -197,15 +198,13 @@ async def deliver_notices(bot: Services, live: LiveMatch, outcome: Outcome) -> N
         user_id = live.row.seat_rows[seat].user_id
         if user_id is None:
             continue  # an AI seat
-        prefs = await bot.host.store.get_prefs(user_id)
+        prefs = await bot.host.prefs.get(user_id)
         if prefs.dms and not prefs.dms_closed:
             text = "\n".join(notice_lines(live, events, dm_language(prefs)))
             if text and await send_dm(bot, live, user_id, text):
                 continue
         # Keyed by the outcome's last version: each outcome's notices are stored once.
-        await bot.host.store.add_notices(
-            live.id, seat, outcome.applied[-1].version, [_stored(e) for e in events]
-        )
+        await bot.host.notices.keep(live.id, seat, outcome.applied[-1].version, events)
 
 
 async def waiting_notices(
@@ -213,22 +212,13 @@ async def waiting_notices(
 ) -> tuple[list[str], list[Notice]]:
     """The lines of the private events waiting for the seat's player (for the answer to their
     own click), and the notices to drop with `notices_shown` once that answer went out."""
-    waiting = await bot.host.store.notices(live.id, seat)
-    return notice_lines(live, [_event(n.event) for n in waiting], locale), waiting
+    events, waiting = await bot.host.notices.waiting(live.id, seat)
+    return notice_lines(live, events, locale), waiting
 
 
 async def notices_shown(bot: Services, live: LiveMatch, shown: list[Notice]) -> None:
     """Delete notices only after the answer that showed them went out: none is lost."""
-    if shown:
-        await bot.host.store.drop_notices(live.id, shown)
-
-
-def _stored(event: Event) -> dict[str, Any]:
-    return {"kind": event.kind, "params": dict(event.params), "to": list(event.to or ())}
-
-
-def _event(stored: dict[str, Any]) -> Event:
-    return Event(stored["kind"], stored["params"], tuple(stored["to"]))
+    await bot.host.notices.drop(live.id, shown)
 
 
 def private_lines(bot: Services, live: LiveMatch, seat: int, locale: str | None) -> str:
@@ -249,7 +239,7 @@ def fit(lines: list[str]) -> str:
 
 async def prompt_by_dm(bot: Services, live: LiveMatch) -> None:
     """DM the players to act who opted in: their secret and the first step of the panel."""
-    to_act = live.to_act()
+    to_act = bot.host.to_act(live)
     for row in live.row.seat_rows:
         if row.user_id is not None and row.seat in to_act:
             await send_private_dm(bot, live, row.seat, row.user_id, with_panel=True)
@@ -259,7 +249,7 @@ async def send_private_dm(
     bot: Services, live: LiveMatch, seat: int, user_id: int, *, with_panel: bool
 ) -> bool:
     """One DM with the seat's private view (and the panel); False if DMs are off or closed."""
-    prefs = await bot.host.store.get_prefs(user_id)
+    prefs = await bot.host.prefs.get(user_id)
     if not prefs.dms or prefs.dms_closed:
         return False
     language = dm_language(prefs)
@@ -277,7 +267,7 @@ async def send_dm(bot: Services, live: LiveMatch, user_id: int, text: str, **pay
 
     Closed DMs are remembered and said once in the table's thread; any other Discord error
     is only logged (the player still has the table's buttons)."""
-    prefs = await bot.host.store.get_prefs(user_id)
+    prefs = await bot.host.prefs.get(user_id)
     language = dm_language(prefs)
     head = t("dm.header", language, game=t(f"game.{live.row.game}", language), id=live.id)
     try:
@@ -286,8 +276,7 @@ async def send_dm(bot: Services, live: LiveMatch, user_id: int, text: str, **pay
         await dm.send(fit([head + "\n" + text]), **payload)
         return True
     except discord.Forbidden:
-        prefs.dms_closed = True
-        await bot.host.store.set_prefs(prefs)
+        await bot.host.prefs.dms_closed(user_id)
         public = await bot.languages.of_guild(live.row.guild_id)
         notice = t("dm.closed", public, mention=f"<@{user_id}>")
         await attempt("the closed-DM notice", live.id, post(bot, live, notice, [user_id]))

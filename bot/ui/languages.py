@@ -32,12 +32,12 @@ class Languages:
 
     async def chosen_by_user(self, user_id: int) -> str | None:
         if user_id not in self._users:
-            self._users[user_id] = (await self.bot.host.store.get_prefs(user_id)).language
+            self._users[user_id] = (await self.bot.host.prefs.get(user_id)).language
         return self._users[user_id]
 
     async def chosen_by_guild(self, guild_id: int) -> str | None:
         if guild_id not in self._guilds:
-            settings = await self.bot.host.store.get_guild_settings(guild_id)
+            settings = await self.bot.host.guilds.get(guild_id)
             self._guilds[guild_id] = settings.language
         return self._guilds[guild_id]
 
@@ -57,15 +57,9 @@ class Languages:
         return language_of(str(guild.preferred_locale)) if guild else DEFAULT_LOCALE
 
     async def set_user(self, user_id: int, language: str | None) -> None:
-        store = self.bot.host.store
-        prefs = await store.get_prefs(user_id)
-        prefs.language = language
-        await store.set_prefs(prefs)
+        await self.bot.host.prefs.set_language(user_id, language)
         self._users[user_id] = language
 
     async def set_guild(self, guild_id: int, language: str | None) -> None:
-        store = self.bot.host.store
-        settings = await store.get_guild_settings(guild_id)
-        settings.language = language
-        await store.set_guild_settings(settings)
+        await self.bot.host.guilds.set_language(guild_id, language)
         self._guilds[guild_id] = language

@@ -9,8 +9,9 @@ from bot.ui.safe_text import md_all
 
 if TYPE_CHECKING:
     from bot.services import Services
+    from games.host.core import MatchHost
     from games.host.outcome import LiveMatch
-    from storage.rows import MatchRow
+    from games.host.rows import MatchRow
 
 MAX_LISTED = 15  # matches loaded for a listing: a reply holds at most 2,000 characters
 
@@ -20,13 +21,13 @@ async def match_list(
 ) -> str:
     """The newest matches one line each (only those are loaded), and how many more."""
     newest = sorted(rows, key=lambda r: r.updated_at, reverse=True)[:MAX_LISTED]
-    lines = [match_line(await bot.host.get(r.id), user_id, locale) for r in newest]
+    lines = [match_line(bot.host, await bot.host.get(r.id), user_id, locale) for r in newest]
     if len(rows) > len(newest):
         lines.append(t("matches.more", locale, n=len(rows) - len(newest)))
     return "\n".join(lines)[:2000]
 
 
-def match_line(live: LiveMatch, user_id: int | None, locale: str | None) -> str:
+def match_line(host: MatchHost, live: LiveMatch, user_id: int | None, locale: str | None) -> str:
     """One line per match: game, id, status and whose turn (used by /lutece and /admin)."""
     row = live.row
     game = t(f"game.{row.game}", locale)
@@ -41,7 +42,7 @@ def match_line(live: LiveMatch, user_id: int | None, locale: str | None) -> str:
             n=len(row.seat_rows),
             seats=row.seats,
         )
-    to_act = live.to_act()
+    to_act = host.to_act(live)
     names = md_all([s.name for s in row.seat_rows])
     mine = user_id is not None and live.seat_of(user_id) in to_act
     key = "matches.your_turn" if mine else "matches.waiting"

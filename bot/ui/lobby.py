@@ -153,7 +153,7 @@ async def start(click: Click) -> None:
         return
     # The private information at the start, to everyone who asked for DMs.
     for row in live.row.seat_rows:
-        if row.user_id is not None and row.seat not in live.to_act():
+        if row.user_id is not None and row.seat not in bot.host.to_act(live):
             await send_private_dm(bot, live, row.seat, row.user_id, with_panel=False)
     await deliver_notices(bot, live, outcome)
     await prompt_by_dm(bot, live)

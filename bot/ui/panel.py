@@ -56,7 +56,7 @@ def shortcut_buttons(
     """Buttons that open the turn panel at the adapter's shortcut steps (those the seat
     can take now): the label is the step's own, the custom_id a panel step's."""
     codes = adapter_for(live.row.game).shortcuts
-    if not codes or seat not in live.to_act():
+    if not codes or seat not in host.to_act(live):
         return []
     found: dict[str, discord.ui.Button[Any]] = {}
     for move in moves_for(host, live, seat, locale):

@@ -12,20 +12,25 @@ import asyncio
 import logging
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from pydantic import BaseModel
 
 from games.core.ai import default_seconds, get_player
 from games.core.record import MatchRecord, RecordedAction
+from games.host.deadlines import Deadlines
 from games.host.errors import HostError, as_json
+from games.host.facts import Facts
 from games.host.lobby import LobbyMixin
+from games.host.notices import Notices
 from games.host.outcome import Applied, LiveMatch, Outcome
+from games.host.prefs import Prefs
 from games.host.seats import SeatsMixin
+from games.host.settings import GuildSettingsService
 from games.host.thinking import ThinkingMixin, Turn
 from games.registry import get_game
-from storage.rows import SeatRow
+from storage.rows import MatchRow, SeatRow
 from storage.store import DuplicateRequest, StaleVersion, Store
 
 log = logging.getLogger(__name__)
@@ -66,6 +71,12 @@ class MatchHost(LobbyMixin, SeatsMixin, ThinkingMixin):
         self._live: OrderedDict[str, LiveMatch] = OrderedDict()
         self._locks: dict[str, asyncio.Lock] = {}
         self._thinking: set[str] = set()  # matches whose AI seats this process is playing
+        # What the bot reads and writes besides matches, each service owning its writes.
+        self.prefs = Prefs(store)
+        self.guilds = GuildSettingsService(store)
+        self.notices = Notices(store)
+        self.deadlines = Deadlines(store, self.lock, lambda: self.clock())
+        self.facts = Facts(store)
 
     def lock(self, match_id: str) -> asyncio.Lock:
         """The lock that serialises every change to one match."""
@@ -323,6 +334,23 @@ class MatchHost(LobbyMixin, SeatsMixin, ThinkingMixin):
             claimed = await self.store.claim_reminder(match_id)
             live.row.reminded = True
             return claimed
+
+    # --- listing --------------------------------------------------------------------------
+
+    async def matches(
+        self,
+        statuses: Iterable[str] = ("lobby", "active"),
+        *,
+        guild_id: int | None = None,
+        user_id: int | None = None,
+    ) -> list[MatchRow]:
+        """Matches with one of `statuses`, optionally in one server or with one user seated
+        (as stored: a listing, not the live matches)."""
+        return await self.store.list_matches(statuses, guild_id=guild_id, user_id=user_id)
+
+    async def has_held_seat(self, match_id: str, user_id: int) -> bool:
+        """Whether `user_id` ever held a seat of the match (and so saw its secrets)."""
+        return await self.store.has_held_seat(match_id, user_id)
 
     # --- admin ----------------------------------------------------------------------------
 

@@ -57,6 +57,10 @@ class SeatsMixin:
         """What `seat` may see: the public view plus its own secrets."""
         return live.game.view(live.state, seat)
 
+    def to_act(self, live: LiveMatch) -> frozenset[int]:
+        """The seats the match waits for (none unless it runs)."""
+        return live.to_act()
+
     def result(self, live: LiveMatch) -> Result | None:
         return None if live.state is None else live.game.result(live.state)
 

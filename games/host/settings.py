@@ -1,0 +1,28 @@
+"""A server's settings (admin role, language of its public messages): the bot asks and
+tells this service, which alone writes them."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from storage.rows import GuildSettings
+from storage.store import Store
+
+
+class GuildSettingsService:
+    """Read and change one server's settings; every change is one stored write."""
+
+    def __init__(self, store: Store) -> None:
+        self._store = store
+
+    async def get(self, guild_id: int) -> GuildSettings:
+        """A copy: changing it changes nothing stored."""
+        return await self._store.get_guild_settings(guild_id)
+
+    async def set_admin_role(self, guild_id: int, role_id: int | None) -> None:
+        current = await self._store.get_guild_settings(guild_id)
+        await self._store.set_guild_settings(dataclasses.replace(current, admin_role_id=role_id))
+
+    async def set_language(self, guild_id: int, language: str | None) -> None:
+        current = await self._store.get_guild_settings(guild_id)
+        await self._store.set_guild_settings(dataclasses.replace(current, language=language))
