@@ -145,7 +145,7 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description=cmd("cmd
             live = await self._match(interaction, match)
             if (member is None) == (ai is None):
                 raise HostError("seat.replacement", "choose either a member or an AI")
-            name = member.display_name if member else str(ai.name)  # type: ignore[union-attr]
+            name = member.display_name if member else str(ai.name)  # type: ignore[union-attr]  # ai is set whenever member is None
             await defer_while_busy(interaction, live.id)
             outcome = await self.bot.host.replace(
                 live.id,

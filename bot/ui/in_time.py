@@ -16,6 +16,6 @@ from games.host import MatchHost
 async def defer_while_busy(interaction: discord.Interaction, match_id: str) -> None:
     """Defer `interaction` ("thinking…", ephemeral) if a change to `match_id` is under way:
     its answer is then a fresh ephemeral message that replaces the "thinking…"."""
-    host: MatchHost = interaction.client.host  # type: ignore[attr-defined]
+    host: MatchHost = interaction.client.host  # type: ignore[attr-defined]  # the client is a LuteceBot
     if host.busy(match_id) and not interaction.response.is_done():
         await interaction.response.defer(ephemeral=True, thinking=True)

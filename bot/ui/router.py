@@ -38,7 +38,7 @@ class Click:
 
     @property
     def bot(self) -> Services:
-        return self.interaction.client  # type: ignore[return-value]
+        return self.interaction.client  # type: ignore[return-value]  # the client is a LuteceBot
 
     @property
     def user_id(self) -> int:
@@ -121,7 +121,7 @@ async def refuse(interaction: discord.Interaction, text: str) -> None:
 
 async def answer_language(interaction: discord.Interaction) -> str:
     """The language this user reads their own answers in (see bot.ui.languages)."""
-    return await interaction.client.languages.of(interaction)  # type: ignore[attr-defined]
+    return await interaction.client.languages.of(interaction)  # type: ignore[attr-defined]  # the client is a LuteceBot
 
 
 async def guarded(interaction: discord.Interaction, run: Callable[[], Awaitable[None]]) -> None:
@@ -140,7 +140,7 @@ async def guarded(interaction: discord.Interaction, run: Callable[[], Awaitable[
     try:
         await _answered_safely(interaction, run)
     finally:
-        inflight.discard(task)  # type: ignore[arg-type]
+        inflight.discard(task)  # type: ignore[arg-type]  # discard(None) is harmless
 
 
 async def _answered_safely(
@@ -197,7 +197,7 @@ class RoutedComponent(discord.ui.DynamicItem[discord.ui.Button[Any]], template=A
 
     async def callback(self, interaction: discord.Interaction) -> None:
         data = interaction.data or {}
-        values = [str(v) for v in data.get("values", [])]  # type: ignore[union-attr]
+        values = [str(v) for v in data.get("values", [])]  # type: ignore[union-attr]  # a component's data is a dict
         await dispatch(interaction, self.raw, values)
 
 

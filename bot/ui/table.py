@@ -115,7 +115,7 @@ async def table_channel(bot: Services, live: LiveMatch) -> discord.abc.Messageab
             channel = await bot.fetch_channel(channel_id)
         except (discord.NotFound, discord.Forbidden):
             return None
-    return channel  # type: ignore[return-value]
+    return channel  # type: ignore[return-value]  # only messageable channels hold tables
 
 
 async def post_table(
@@ -145,7 +145,7 @@ async def post_table(
     await bot.host.set_table(
         live.id,
         thread_id=channel.id,
-        table_message_id=message.id,  # type: ignore[attr-defined]
+        table_message_id=message.id,  # type: ignore[attr-defined]  # a sent message has its id
         table_version=version,
     )
     return message
@@ -208,7 +208,7 @@ async def refresh_table(bot: Services, live: LiveMatch) -> None:
             await post_table(bot, live, channel, restored=True)
             return
         payload = await table_payload(bot, live)  # the latest state, drawn under the lock
-        message = channel.get_partial_message(live.row.table_message_id)  # type: ignore[attr-defined]
+        message = channel.get_partial_message(live.row.table_message_id)  # type: ignore[attr-defined]  # only messageable channels hold tables
         try:
             await message.edit(**payload)
         except discord.HTTPException as exc:

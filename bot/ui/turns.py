@@ -105,7 +105,7 @@ async def play(
 ) -> None:
     """Shared by the confirm button and the /<game> play command: the host checks the turn,
     the version and the choice, and recognises a double click by its request key."""
-    host: MatchHost = interaction.client.host  # type: ignore[attr-defined]
+    host: MatchHost = interaction.client.host  # type: ignore[attr-defined]  # the client is a LuteceBot
     locale = await answer_language(interaction)  # the player's chosen language, like any answer
     await defer_while_busy(interaction, match_id)
     live = await host.get(match_id)
@@ -124,9 +124,9 @@ async def play(
         await answered(interaction.response.edit_message(content=label, view=None, attachments=[]))
     else:
         await answered(reply(interaction, label))
-    await announce(interaction.client, outcome)  # type: ignore[arg-type]
+    await announce(interaction.client, outcome)  # type: ignore[arg-type]  # the client is a LuteceBot
     # Then the AI seats to act next think, the person already answered and the table shown.
-    await wake_ai(interaction.client, match_id, patient=True)  # type: ignore[arg-type]
+    await wake_ai(interaction.client, match_id, patient=True)  # type: ignore[arg-type]  # the client is a LuteceBot
 
 
 @handles("mine")

@@ -123,7 +123,7 @@ class CityOfLightAdapter(GameAdapter):
             }
             split = len(members) + len(siblings) > LIMIT
             for i in members:
-                x, y, label = paths[i][1]  # type: ignore[misc]
+                x, y, label = paths[i][1]
                 if split:
                     out[i].append(Step(f"y{y}", t("col.step.row", locale, row=y + 1)))
                 out[i].append(Step(f"@{x}{y}", label[:100]))

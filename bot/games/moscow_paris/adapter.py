@@ -119,7 +119,7 @@ class MoscowParisAdapter(GameAdapter):
         for name in COLUMN_CARDS:
             targets = sum(
                 1 for a in actions if a.type == "play_card" and a.card == name and not a.decline
-            )  # type: ignore[attr-defined]
+            )
             if targets + 1 > LIMIT:
                 wide.add(name)
         return [
