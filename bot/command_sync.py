@@ -45,10 +45,10 @@ async def sync_commands(bot: Services, *, force: bool = False) -> int:
     tree, facts = bot.tree, bot.host.facts
     scopes: list[discord.Object | None] = [None]
     if bot.config.dev_guild is not None:
-        guild = discord.Object(bot.config.dev_guild)
-        tree.copy_global_to(guild=guild)
+        dev = discord.Object(bot.config.dev_guild)
+        tree.copy_global_to(guild=dev)
         tree.clear_commands(guild=None)
-        scopes.append(guild)
+        scopes.append(dev)
     synced = 0
     for guild in scopes:
         key = "commands:global" if guild is None else f"commands:guild:{guild.id}"

@@ -117,7 +117,8 @@ class Config:
     def load(cls, env: dict[str, str] | None = None, env_file: Path = Path(".env")) -> Config:
         """The settings of the environment and `env_file` (the environment wins); values in
         `env` win over both. A bad value is a ConfigError naming the variable."""
-        given = {
+        # Any: pydantic parses the text into each field's type (the fields are not all str).
+        given: dict[str, Any] = {
             key.lower(): value
             for key, value in (env or {}).items()
             if key.lower() in Settings.model_fields and value != ""

@@ -43,9 +43,14 @@ class Services(Protocol):
     config: Config
     host: MatchHost
     pictures: Pictures
-    languages: LanguageChoice
-    deadlines: Deadlines
     table_locks: weakref.WeakValueDictionary[str, asyncio.Lock]
+
+    # Read-only, so the bot may hold richer objects than these protocols (its own timer).
+    @property
+    def languages(self) -> LanguageChoice: ...
+
+    @property
+    def deadlines(self) -> Deadlines: ...
 
     @property
     def tree(self) -> app_commands.CommandTree[Any]: ...

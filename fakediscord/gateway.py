@@ -135,8 +135,8 @@ class GatewaySession:
             fake.resume_count += 1
             fake.notify()
         elif op == REQUEST_MEMBERS:
-            guild = fake.state.guilds.get(int(d["guild_id"]))
-            members = list(guild.members.values()) if guild else []
+            asked = fake.state.guilds.get(int(d["guild_id"]))
+            members = list(asked.members.values()) if asked else []
             if d.get("user_ids"):
                 wanted = {int(u) for u in d["user_ids"]}
                 members = [m for m in members if m.user_id in wanted]

@@ -8,7 +8,7 @@ roles resolved (with the invoking user's permissions in the channel, as Discord 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from fakediscord import payloads, permissions
 from fakediscord.errors import InteractionRefused
@@ -97,7 +97,7 @@ def _option_value(fake, user, channel, line, spec, value, resolved):
     t = spec["type"]
     name = spec["name"]
 
-    def refuse(why):
+    def refuse(why: str) -> NoReturn:
         raise InteractionRefused(f"/{line}: option {name!r} {why}")
 
     if t == STRING:

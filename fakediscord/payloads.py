@@ -108,7 +108,7 @@ def channel(state: FakeState, c: Channel) -> dict[str, Any]:
             "id": str(c.id),
             "type": DM,
             "last_message_id": None,
-            "recipients": [user(state.users[c.recipient_id])],
+            "recipients": [user(state.users[c.dm_user_id])],
             "flags": 0,
         }
     data: dict[str, Any] = {

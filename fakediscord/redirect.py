@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import ipaddress
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
+from typing import Protocol
 from urllib.parse import urlsplit
 
 
@@ -46,6 +47,14 @@ def redirect_discord(api_url: str, gateway_url: str) -> Iterator[None]:
         ws.DEFAULT_GATEWAY = old_gateway
 
 
-def redirect_to(fake) -> object:
+class _Urls(Protocol):
+    @property
+    def api_url(self) -> str: ...
+
+    @property
+    def gateway_url(self) -> str: ...
+
+
+def redirect_to(fake: _Urls) -> AbstractContextManager[None]:
     """``with redirect_to(fake):`` — shorthand for a running :class:`FakeDiscord`."""
     return redirect_discord(fake.api_url, fake.gateway_url)

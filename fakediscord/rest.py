@@ -17,7 +17,7 @@ import json
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
-from aiohttp import web
+from aiohttp import BodyPartReader, web
 
 from fakediscord import mentions, payloads, threads
 from fakediscord.http import json_response
@@ -66,6 +66,8 @@ async def read_body(request: web.Request) -> tuple[dict, list[tuple[int, str, st
         files = []
         reader = await request.multipart()
         async for part in reader:
+            if not isinstance(part, BodyPartReader):
+                continue  # discord.py nests no multipart in a part
             name = part.name or ""
             if name == "payload_json":
                 payload = json.loads(await part.text())

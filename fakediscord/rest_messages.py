@@ -51,7 +51,7 @@ def register(route: Route, fake: Server) -> None:
     @route("POST", "/channels/{channel_id}/messages")
     async def send_message(request):
         chan = st.channel(request.match_info["channel_id"])
-        if chan.is_dm and not st.users[chan.recipient_id].dms_open:
+        if chan.is_dm and not st.users[chan.dm_user_id].dms_open:
             raise ApiError(403, 50007, "Cannot send messages to this user")
         permissions.require(st, chan, bot, permissions.send_bit(chan))
         payload, files = await read_body(request)
@@ -140,6 +140,7 @@ def register(route: Route, fake: Server) -> None:
         )
         threads.set_auto_archive(fake, thread, duration)
         st.channels[thread.id] = thread
+        assert parent.guild_id is not None, "threads start only in server channels"
         st.guilds[parent.guild_id].channel_ids.append(thread.id)
         if starter:
             starter.thread_id = thread.id

@@ -45,9 +45,9 @@ ACTIONS = {"click", "select", "autocomplete", "modal", "say"}
 def where(fake: FakeDiscord, msg: Message) -> str:
     chan = fake.state.channels[msg.channel_id]
     if chan.is_dm:
-        return f"DM {fake.state.users[chan.recipient_id].name}"
+        return f"DM {fake.state.users[chan.dm_user_id].name}"
     label = f"#{chan.name}"
-    if msg.ephemeral:
+    if msg.ephemeral_for is not None:
         label += f" (only {fake.state.users[msg.ephemeral_for].name})"
     return label
 

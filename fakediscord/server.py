@@ -255,7 +255,9 @@ class FakeDiscord(WorldMixin, ReadingMixin):
             if resource is None or request.match_info.http_exception is not None:
                 self.unknown_routes.append(f"{request.method} {request.path[len(API_PREFIX) :]}")
                 call.route = "<unknown>"
-                resp = json_response({"message": "404: Not Found", "code": 0}, 404)
+                resp: web.StreamResponse = json_response(
+                    {"message": "404: Not Found", "code": 0}, 404
+                )
             else:
                 resp = await self._handle(request, handler, template)
         finally:

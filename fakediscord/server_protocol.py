@@ -31,7 +31,6 @@ class Server(Protocol):
     token: str
     application_id: int
     state: FakeState
-    faults: FaultSwitches
     bot_user: User
     owner: User
     # Open gateway sessions (fakediscord.gateway.GatewaySession, which imports this module).
@@ -43,6 +42,10 @@ class Server(Protocol):
     ping_log: list[Message]
     clock_offset: float
     _active_interaction: InteractionRecord | None
+
+    # Read-only, so the server may hold the whole Faults object, not just these switches.
+    @property
+    def faults(self) -> FaultSwitches: ...
 
     @property
     def base_url(self) -> str: ...

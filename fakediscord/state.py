@@ -212,6 +212,12 @@ class Channel:
     def is_dm(self) -> bool:
         return self.type == DM
 
+    @property
+    def dm_user_id(self) -> int:
+        """A DM channel's user: every DM channel is opened with one."""
+        assert self.recipient_id is not None, f"{self} is no DM channel"
+        return self.recipient_id
+
     def __str__(self) -> str:
         if self.is_dm:
             return f"DM<{self.recipient_id}>"

@@ -238,7 +238,7 @@ class FakeUser:
                     raise InteractionRefused(f"{v!r} is not a user")
                 picked.append(str(u.id))
                 resolved["users"][str(u.id)] = payloads.user(u)
-                g = st.guilds.get(chan.guild_id)
+                g = st.guilds.get(chan.guild_id) if chan.guild_id is not None else None
                 if g and u.id in g.members:
                     resolved["members"][str(u.id)] = payloads.member(
                         st, g.members[u.id], with_user=False, channel=chan
@@ -293,8 +293,11 @@ class FakeUser:
         st = fake.state
         if not fake.connected:
             raise InteractionRefused("no bot is connected to the fake")
-        source = where if isinstance(where, Message) else None
-        channel = st.channels[source.channel_id] if source else where
+        source: Message | None = None
+        if isinstance(where, Message):
+            source, channel = where, st.channels[where.channel_id]
+        else:
+            channel = where
         if channel.is_dm and channel.recipient_id != self.id:
             raise InteractionRefused("that is someone else's DM")
         if channel.type == DM:

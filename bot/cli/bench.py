@@ -198,7 +198,7 @@ def _postgres_version() -> str | None:
 
 
 def machine() -> dict[str, Any]:
-    versions = {}
+    versions: dict[str, str | None] = {}
     for dist in ("discord.py", "aiosqlite", "asyncpg", "pydantic", "pillow"):
         try:
             versions[dist] = metadata.version(dist)
@@ -233,7 +233,7 @@ async def bench(
     pg_host, pg_many = await postgres_figures(keys, actions, matches)
     with tempfile.TemporaryDirectory(prefix="lutece-bench-") as tmp:
         sqlite_many = await many_matches(str(Path(tmp) / "many.db"), "sqlite", matches)
-    report = {
+    report: dict[str, Any] = {
         "machine": machine(),
         "engines": [engine_playouts(k, bench_seats(k), seconds) for k in keys],
         "ai": [ai_playouts(k, bench_seats(k), seconds) for k in keys],

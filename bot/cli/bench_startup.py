@@ -130,6 +130,7 @@ async def _cold_actions(store: Store, ids: list[str]) -> dict[str, Any]:
         live = await host.get(match_id)
         seat = min(live.to_act())
         user = live.row.seat_rows[seat].user_id
+        assert user is not None, "every benchmark seat is a person (_one_match)"
         await host.play(match_id, user, version=live.row.version, index=0, key="cold")
         timings.append(time.perf_counter() - started)
     timings.sort()

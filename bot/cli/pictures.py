@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from pydantic import BaseModel
+
 from bot.cli.errors import CliError
 from bot.games import adapters
 from games.registry import get_game
@@ -14,7 +16,7 @@ from games.registry import get_game
 NAMES = ["Zoë", "Jérôme 🌙", "Дмитрий", "山田太郎"]
 
 
-def snapshots(key: str, seats: int, seed: int) -> dict[str, object]:
+def snapshots(key: str, seats: int, seed: int) -> dict[str, BaseModel]:
     """The public views at the start, the middle and the end of one seeded random match."""
     game = get_game(key)
     rng = random.Random(seed)

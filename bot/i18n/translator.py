@@ -35,4 +35,6 @@ class CatalogueTranslator(app_commands.Translator):
         language = locale.value.split("-")[0]
         if key is None or language == DEFAULT_LOCALE:
             return None
-        return _load(language).get(key)
+        entry = _load(language).get(key)
+        # Command texts have no plural forms; Discord takes only a string.
+        return entry if isinstance(entry, str) else None

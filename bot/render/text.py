@@ -103,7 +103,8 @@ def _emoji_image(text: str, size: int) -> Image.Image:
     same icons recur on every picture; callers only read the image)."""
     strike = face(EMOJI, EMOJI_STRIKE)
     box = strike.getbbox(text)
-    image = Image.new("RGBA", (max(1, box[2]), max(1, box[3])), (0, 0, 0, 0))
+    # int: a FreeType bbox is whole pixels, though Pillow types it float.
+    image = Image.new("RGBA", (max(1, int(box[2])), max(1, int(box[3]))), (0, 0, 0, 0))
     ImageDraw.Draw(image).text((0, 0), text, font=strike, embedded_color=True)
     height = max(1, round(size * 1.0))
     width = max(1, round(image.width * height / max(1, image.height)))

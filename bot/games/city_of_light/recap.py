@@ -8,6 +8,7 @@ turning them into sentences is most of the game's text.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from bot.games.city_of_light.cells import (
@@ -67,7 +68,7 @@ def describe(event: Event, names: list[str], locale: str | None) -> str | None:
     return None
 
 
-def _card_event(p: dict[str, Any], who: str, locale: str | None) -> str:
+def _card_event(p: Mapping[str, Any], who: str, locale: str | None) -> str:
     card = p["card"]
     name = POSTCARD_NAMES[card]
     if p.get("declined"):
@@ -193,7 +194,7 @@ def _card_term(c: dict[str, Any], locale: str | None) -> str:
     return t("col.result.card.other", locale, card=name, points=c["points"])
 
 
-def _effect(p: dict[str, Any], locale: str | None) -> str:
+def _effect(p: Mapping[str, Any], locale: str | None) -> str:
     effect = p.get("effect")
     if effect in ("metropolitain", "chartier"):
         return " " + t(f"col.effect.{effect}", locale)

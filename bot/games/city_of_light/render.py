@@ -49,7 +49,7 @@ from bot.i18n import t
 from bot.render.drawing import Canvas, Colour, Point, safe_name
 from bot.ui.custom_ids import numbers
 from games.city_of_light.data import BUILDINGS, FACINGS, POSTCARDS
-from games.city_of_light.views import CityOfLightView
+from games.city_of_light.views import BuildingView, CityOfLightView
 
 Cell = tuple[int, int]
 
@@ -224,7 +224,7 @@ def _draw_board(c: Canvas, v: CityOfLightView) -> None:
                         outline_width=3,
                         bold=True,
                     )
-    annexes = {tuple(b.annex) for b in v.buildings if b.annex}
+    annexes = {b.annex for b in v.buildings if b.annex}
     for piece in v.pieces:
         if piece.piece == "mixed_token":
             _draw_piece(c, piece)  # under the building that covers it
@@ -302,10 +302,10 @@ def _union(c: Canvas, cells: set[Cell], inset: float, fill: Colour) -> None:
             c.rect((x1 - 1, y1 - 1, x1 + 2 * inset + 1, y1 + 2 * inset + 1), fill=fill)
 
 
-def _draw_building(c: Canvas, b: Any, annexes: set[Cell]) -> None:
-    cells = {tuple(cell) for cell in b.cells}
+def _draw_building(c: Canvas, b: BuildingView, annexes: set[Cell]) -> None:
+    cells = set(b.cells)
     if b.annex:
-        cells.add(tuple(b.annex))
+        cells.add(b.annex)
     roof = GARDEN_ROOF if b.building == "GARDEN" else ROOF[b.owner]
     _union(c, cells, 4, CREAM)
     _union(c, cells, 7, roof)
@@ -498,7 +498,7 @@ def _draw_players(c: Canvas, v: CityOfLightView, names: list[str], marks: Marks)
         x = PANEL_X + 14
         row1 = top + 24
         seat_mark(c, (x + 11, row1), p.seat, 11)
-        right = PANEL_X + PANEL_W - 14
+        right: float = PANEL_X + PANEL_W - 14
         if v.scores is not None:
             score = str(v.scores[p.seat])
             c.text((right, row1), score, BIG, INK, anchor="rm", bold=True)
@@ -536,7 +536,7 @@ def _draw_players(c: Canvas, v: CityOfLightView, names: list[str], marks: Marks)
         if not beside and c.text_width(f"{info} · {label}", TEXT) <= room:
             info = f"{info} · {label}"
         c.text((x, top + 56), fit(c, info, TEXT, room), TEXT, SOFT_INK, anchor="lm")
-        left = x
+        left: float = x
         if beside:
             c.text((x, top + 92), label, TEXT, INK, anchor="lm")
             left += label_w

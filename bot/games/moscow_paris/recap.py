@@ -201,8 +201,8 @@ def result_lines(result: Result, names: list[str], locale: str | None) -> list[s
                     )
                 lines.append(_terms(team, locale))
     else:
-        for place, group in enumerate(result.ranking, start=1):
-            for s in group:
+        for place, seats_here in enumerate(result.ranking, start=1):
+            for s in seats_here:
                 lines.append(
                     t(
                         "mp.result.head",

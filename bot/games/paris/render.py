@@ -400,7 +400,7 @@ def _flag(c: Canvas, box: Box) -> None:
 
 def _side(c: Canvas, v: ParisView, marks: set[str]) -> None:
     y0, y1 = SIDE_Y, SIDE_Y + SIDE_H
-    x = MARGIN
+    x: float = MARGIN
     label = t("pa.img.vp_tiles")
     c.text((x, (y0 + y1) / 2), label, WORD, INK, anchor="lm", bold=True)
     x += c.text_width(label, WORD, True) + 10

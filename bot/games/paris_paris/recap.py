@@ -12,7 +12,7 @@ move and joins what belongs in one sentence (a shop opened and the shop it pushe
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.i18n import t
@@ -143,7 +143,7 @@ def describe(event: Event, names: Sequence[str], locale: str | None) -> str | No
     return None
 
 
-def _removal(p: dict[str, Any]) -> str:
+def _removal(p: Mapping[str, Any]) -> str:
     """How a pushed-out shop left: "bag", "supply" (another's, 2 players) or "own"."""
     if p["to"] == "bag":
         return "bag"
@@ -151,7 +151,10 @@ def _removal(p: dict[str, Any]) -> str:
 
 
 def opened(
-    p: dict[str, Any], removed: dict[str, Any] | None, names: Sequence[str], locale: str | None
+    p: Mapping[str, Any],
+    removed: Mapping[str, Any] | None,
+    names: Sequence[str],
+    locale: str | None,
 ) -> str:
     """A shop opened (or moved), with the shop it pushed out of a full station if any."""
     key = "pp.event.moved" if p.get("moved_from") else "pp.event.opened"
@@ -164,7 +167,7 @@ def opened(
     return t(key, locale, **fields)
 
 
-def visit(p: dict[str, Any], names: Sequence[str], locale: str | None) -> str:
+def visit(p: Mapping[str, Any], names: Sequence[str], locale: str | None) -> str:
     """Where the leftover token sent the visit, and who scored there."""
     here = p["station"]
     fields: dict[str, Any] = {"station": station(here), "token": token(p["colour"], locale)}
@@ -208,7 +211,7 @@ def visit(p: dict[str, Any], names: Sequence[str], locale: str | None) -> str:
     return t("pp.event.visit.near_lines", locale, places=joined, **fields)
 
 
-def stop(p: dict[str, Any], names: Sequence[str], locale: str | None, why: bool = True) -> str:
+def stop(p: Mapping[str, Any], names: Sequence[str], locale: str | None, why: bool = True) -> str:
     """One crossing of an excursion: each player there, with (`why`) their shops here and
     next door."""
     adjacent = {seat: n for seat, n in p.get("adjacent", [])}
