@@ -20,14 +20,13 @@ from __future__ import annotations
 import base64
 import random
 import re
-from collections import Counter, defaultdict
+from collections import Counter
 from typing import Any
 
 import pytest
 
 from bot.games.paris.adapter import ParisAdapter, prompt_key, screen_line
 from bot.games.paris.terms import SCREEN_MARK
-from bot.ui.custom_ids import build
 from bot.ui.panel import label_names
 from games.core.ai import GreedyPlayer
 from games.core.contract import Event, Result
@@ -35,6 +34,7 @@ from games.host import MatchHost
 from games.paris.engine import Paris
 from games.paris.options import EDITIONS
 from games.paris.state import ACTION, AFTER, BONUS, ENDGAME, PAY, PLACE, PRESTIGE, TILE, VPTILE
+from tests.discord.choice_paths import check_position
 from tests.discord.driver import PUBLIC, PayloadLog, Sent, open_and_start, settle, table_message
 from tests.paris.helpers import act, board, give, keys_at, legal, move, replace, top_first
 
@@ -128,43 +128,6 @@ def test_positions_cover_every_step_and_every_player_count():
     assert max(len(GAME.legal_actions(s, seat)) for _, s, seat in POSITIONS) > 40
 
 
-def check_paths(state: Any, seat: int, names: list[str]) -> dict[tuple[str, ...], set[str]]:
-    """The panel's contract for one position; returns the choices offered after each prefix."""
-    actions = GAME.legal_actions(state, seat)
-    moves = ADAPTER.moves(GAME.view(state, seat), actions, names, None)
-    assert [m.index for m in moves] == list(range(len(actions)))
-    paths = [m.codes for m in moves]
-    assert len(set(paths)) == len(paths), "two actions share a path"
-    whole = set(paths)
-    children: dict[tuple[str, ...], dict[str, str]] = defaultdict(dict)
-    for move_ in moves:
-        codes = move_.codes
-        assert all(codes[:k] not in whole for k in range(1, len(codes))), codes
-        path = "/".join(codes)
-        build("0123abcd", "pick", f"99999:{path}")  # the whole path fits a custom_id
-        build("0123abcd", "step", f"99999:{path}~3")
-        for k, step in enumerate(move_.steps):
-            # a step shows one label whichever action leads through it
-            assert children[codes[:k]].setdefault(step.code, step.label) == step.label
-            assert 0 < len(step.label) <= 80, step.label
-            assert "{" not in step.label, step.label
-            assert step.code and not set(step.code) & set("/:~ "), step.code
-            prompt = ADAPTER.step_prompt(codes[:k], None)
-            assert prompt and "{" not in prompt and len(prompt) <= 150
-    assert all(len(options) <= 25 for options in children.values()), {
-        k: len(v) for k, v in children.items() if len(v) > 25
-    }
-    return {k: set(v) for k, v in children.items()}
-
-
-def test_every_legal_action_is_exactly_one_path_that_fits_discord():
-    widest = 0
-    for players, state, seat in POSITIONS:
-        children = check_paths(state, seat, NAMES[:players])
-        widest = max(widest, *map(len, children.values()))
-    assert widest > 20  # a bonus track open from space 1: 24 spaces and "no tile"
-
-
 def rich_seat(players: int = 4) -> Any:
     """Seat 0 in its action step with a key on Montmartre's bank, 40 francs and most of
     what can lie behind a screen."""
@@ -184,13 +147,13 @@ def test_the_widest_decisions_are_split_to_fit_a_select():
     # ways to pay, chosen marble first, then gold.
     state, _ = act(rich_seat(), move("montmartre/bank", "montmartre/L17"))
     assert state.phase == PAY and len(legal(state)) > 100
-    children = check_paths(state, 0, NAMES)
+    children = check_position(GAME, ADAPTER, state, 0, NAMES)
     assert {c[:2] for c in children[("pay",)]} == {"m-"}
     # Then its three gold prestige symbols, by a dozen sources.
     while state.phase == PAY:
         state, _ = act(state, legal(state)[-1])
     assert state.phase == PRESTIGE
-    check_paths(state, 0, NAMES)
+    check_position(GAME, ADAPTER, state, 0, NAMES)
     # Bonus 24 (pairs of resources) with three wild tiles: hundreds of ways, counted first.
     pairs = give(
         rich_seat(),
@@ -200,7 +163,7 @@ def test_the_widest_decisions_are_split_to_fit_a_select():
         bonus=[2, 10, 21, 24],
         egt=["E7"],
     )
-    children = check_paths(pairs, 0, NAMES)
+    children = check_position(GAME, ADAPTER, pairs, 0, NAMES)
     uses = [k for k in children if k[-1:] == ("B24",)]
     assert uses and all(re.fullmatch(r"w\d", code) for code in children[uses[0]])
     # Every usable tile at once (20 bonus tiles, 6 end-game tiles): still one select each.
@@ -213,12 +176,18 @@ def test_the_widest_decisions_are_split_to_fit_a_select():
         bonus=[1, 5, 7, 12, 22, 6, 11, 15, 18, 26, 28, 13, 14, 17, 20, 23, 24, 25, 29, 30],
         egt=["E1", "E2", "E3", "E4", "E5", "E6"],
     )
-    children = check_paths(replace(tiles, reserve=(2, 2, 2, 2)), 0, NAMES)
+    children = check_position(GAME, ADAPTER, replace(tiles, reserve=(2, 2, 2, 2)), 0, NAMES)
     assert children[("act", "use")] == {"bt", "et"}
     # A bonus tile after a 1 with the whole track open: by zone.
     state, _ = act(keys_at(board(2), 0, "belleville/bank"), move("belleville/bank", "belleville/2"))
     assert state.phase == BONUS  # the bronze token beside it may be sold at once
-    assert check_paths(state, 0, NAMES[:2])[("bonus",)] == {"zA", "zB", "zC", "skip", "trade"}
+    assert check_position(GAME, ADAPTER, state, 0, NAMES[:2])[("bonus",)] == {
+        "zA",
+        "zB",
+        "zC",
+        "skip",
+        "trade",
+    }
 
 
 def test_the_bonus_tile_of_a_3_can_be_paid_by_selling_first():
@@ -233,7 +202,7 @@ def test_the_bonus_tile_of_a_3_can_be_paid_by_selling_first():
     assert {m.steps[0].label for m in moves} == {
         "🎫 A bonus tile for Saint-Germain 3 costs 2 francs: sell something first"
     }
-    assert check_paths(state, 0, NAMES[:2])[("bonus",)] == {"skip", "trade"}
+    assert check_position(GAME, ADAPTER, state, 0, NAMES[:2])[("bonus",)] == {"skip", "trade"}
     sell = next(m for m in moves if m.codes[1] == "trade")
     assert sell.label.endswith("💱 Trade at your screen → Sell 🥇 gold prestige for 3 francs")
     assert ADAPTER.step_prompt(("bonus",), None) == "Where on the bonus track?"
@@ -242,7 +211,9 @@ def test_the_bonus_tile_of_a_3_can_be_paid_by_selling_first():
     assert state.phase == BONUS and state.francs[0] == 3
     moves = ADAPTER.moves(GAME.view(state, 0), GAME.legal_actions(state, 0), NAMES[:2], None)
     assert moves[0].steps[0].label == "🎫 A bonus tile for Saint-Germain 3, for 2 francs"
-    assert {"zA", "zB", "zC", "skip"} <= check_paths(state, 0, NAMES[:2])[("bonus",)]
+    assert {"zA", "zB", "zC", "skip"} <= check_position(GAME, ADAPTER, state, 0, NAMES[:2])[
+        ("bonus",)
+    ]
     # The prestige and VP-tile steps offer the free actions too.
     for step, prompt in (
         (("cash", "use"), "pa.prompt.use"),
