@@ -7,9 +7,9 @@ import pytest
 import bot.games
 from games.registry import game_keys
 from tests.contract.games import presentation_of
-from tests.discord.conftest import world
+from tests.discord.conftest import tiny_pictures, world
 
-__all__ = ["presentations", "world"]
+__all__ = ["presentations", "tiny_pictures", "world"]
 
 
 @pytest.fixture

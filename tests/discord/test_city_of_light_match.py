@@ -8,7 +8,6 @@ every message body the bot sent scanned for the other player's hand.
 
 from __future__ import annotations
 
-import base64
 import random
 from typing import Any
 
@@ -117,11 +116,6 @@ def test_the_one_cell_fountain_is_chosen_by_its_cell():
 
 
 # --------------------------------------------------------------------------- Discord
-
-
-TINY_PNG = base64.b64decode(
-    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
-)
 
 
 async def start_col_match(
@@ -290,8 +284,7 @@ async def test_two_people_play_the_original_edition_with_a_restart(world):
     assert hand_leaks([forged], [(1, first_hands)], owners)
 
 
-async def test_the_german_edition_against_an_ai(world, monkeypatch):
-    monkeypatch.setattr(CityOfLightAdapter, "render", lambda self, view, names, **kw: TINY_PNG)
+async def test_the_german_edition_against_an_ai(world, tiny_pictures):
     alice = world.user("alice")
     rng = random.Random(5)
     async with world.bot() as bot:
@@ -314,10 +307,9 @@ async def test_the_german_edition_against_an_ai(world, monkeypatch):
     assert "Final result" in description and "Lit buildings" in description
 
 
-async def test_a_drawn_tile_is_told_to_its_drawer_only(world, monkeypatch):
+async def test_a_drawn_tile_is_told_to_its_drawer_only(world, tiny_pictures):
     # Issue 8: a private event (the tile a player draws) is delivered to that player: by DM
     # when they asked for DMs, else at the top of their next panel — and to nobody else.
-    monkeypatch.setattr(CityOfLightAdapter, "render", lambda self, view, names, **kw: TINY_PNG)
     alice, bob = world.user("alice"), world.user("bob")
     users = {alice.id: alice, bob.id: bob}
     rng = random.Random(3)

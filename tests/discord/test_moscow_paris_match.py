@@ -12,7 +12,6 @@ every message body the bot sent is scanned for another player's hand.
 
 from __future__ import annotations
 
-import base64
 import dataclasses
 import random
 from collections import Counter
@@ -58,15 +57,6 @@ CONFIGS = [
     ),
 ]
 GREEDY = GreedyPlayer()
-TINY_PNG = base64.b64decode(
-    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
-)
-
-
-@pytest.fixture
-def tiny_pictures(monkeypatch):
-    """Skip drawing table pictures where they do not matter (tens of ms each)."""
-    monkeypatch.setattr(MoscowParisAdapter, "render", lambda self, view, names, **kw: TINY_PNG)
 
 
 # --------------------------------------------------------------------------- the adapter

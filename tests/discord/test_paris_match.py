@@ -17,7 +17,6 @@ every message body the bot sent is scanned for another player's screen.
 
 from __future__ import annotations
 
-import base64
 import random
 import re
 from collections import Counter
@@ -42,9 +41,6 @@ GAME = Paris()
 ADAPTER = ParisAdapter()
 NAMES = ["alice", "bob", "carol", "dave"]
 GREEDY = GreedyPlayer()
-TINY_PNG = base64.b64decode(
-    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
-)
 # Action types a sampled game favours, so the rarer steps are well sampled.
 FAVOURED = (
     "use_bonus",
@@ -62,10 +58,9 @@ FAVOURED = (
 
 
 @pytest.fixture
-def tiny_pictures(monkeypatch):
-    """Skip drawing table pictures where they do not matter (tens of ms each), and deal
-    every match from a fixed seed (the Start button draws one), so matches replay alike."""
-    monkeypatch.setattr(ParisAdapter, "render", lambda self, view, names, **kw: TINY_PNG)
+def tiny_pictures(tiny_pictures, monkeypatch):
+    """No pictures (tests/discord/conftest.py), and every match dealt from a fixed seed (the
+    Start button draws one), so matches replay alike."""
     start = MatchHost.start
 
     async def seeded(self, match_id, user_id, *, seed=None, arrangement=None):
