@@ -20,7 +20,6 @@ from typing import Any
 import pytest
 
 from bot.games.moscow_paris.adapter import MoscowParisAdapter, hand_line
-from bot.ui.panel import label_names
 from games.core.ai import GreedyPlayer
 from games.core.contract import Event, Result
 from games.host import MatchHost
@@ -30,7 +29,17 @@ from games.moscow_paris.engine import MoscowParis
 from games.moscow_paris.options import EDITIONS
 from games.moscow_paris.scoring import final_result
 from tests.discord.choice_paths import check_position
-from tests.discord.driver import PUBLIC, PayloadLog, Sent, open_and_start, settle, table_message
+from tests.discord.driver import (
+    PUBLIC,
+    PayloadLog,
+    Sent,
+    follow,
+    offered,
+    open_and_start,
+    path_of,
+    settle,
+    table_message,
+)
 from tests.moscow_paris.helpers import position
 
 GAME = MoscowParis()
@@ -396,55 +405,6 @@ async def open_mp(
     return await open_and_start(
         world, bot, host, joiners, command="moscow-paris", ais=ais, variant=variant
     )
-
-
-def path_of(host: MatchHost, live: Any, seat: int, action: Any) -> tuple[str, ...]:
-    """The panel path of `action`, as the bot builds it for that seat."""
-    actions = list(host.choices(live, seat))
-    moves = ADAPTER.moves(host.seat_view(live, seat), actions, label_names(live), None)
-    return moves[actions.index(action)].codes
-
-
-def offered(panel: Any) -> tuple[tuple[str, ...], dict[str, tuple[str, dict, str]]]:
-    """The step a panel shows: (the path so far, code -> (label, component, kind)). A step
-    with few choices shows buttons (their custom_id ends with the whole path), more choices
-    are selects (their custom_id ends with the path so far, the code is the value)."""
-    prefix: tuple[str, ...] = ()
-    out: dict[str, tuple[str, dict, str]] = {}
-    for c in panel.iter_components():
-        custom_id = c.get("custom_id", "")
-        parts = custom_id.split(":", 4)
-        if c.get("type") == 2 and len(parts) == 5 and parts[2] == "pick":
-            path = tuple(p for p in parts[4].split("/") if p)
-            prefix = path[:-1]
-            out[path[-1]] = (c["label"], c, "button")
-        elif c.get("type") == 3 and len(parts) == 5:
-            prefix = tuple(p for p in parts[4].split("~")[0].split("/") if p)
-            assert len(c["options"]) <= 25
-            for option in c["options"]:
-                out[option["value"]] = (option["label"], c, "select")
-    return prefix, out
-
-
-async def follow(user: Any, panel: Any, codes: tuple[str, ...]) -> Any:
-    """Pick `codes` one step after the other in an open panel (buttons or selects; a step
-    with one choice is taken by the panel itself), then Confirm."""
-    for _ in range(len(codes) + 1):
-        if panel.find_component(label="Confirm") is not None:
-            break
-        prefix, out = offered(panel)
-        assert out, f"panel without choices: {panel.content!r}"
-        assert codes[: len(prefix)] == prefix, (codes, prefix)
-        code = codes[len(prefix)]
-        _, component, kind = out[code]
-        if kind == "button":
-            result = await user.click(panel, custom_id=component["custom_id"])
-        else:
-            result = await user.select(panel, component["custom_id"], [code])
-        assert result.responded and not result.failed, result
-        panel = result.message or panel
-    assert panel.find_component(label="Confirm") is not None, panel.content
-    return await user.click(panel, "Confirm")
 
 
 def hands(live: Any) -> tuple[list[str], ...]:

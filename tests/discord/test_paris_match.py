@@ -26,7 +26,6 @@ import pytest
 
 from bot.games.paris.adapter import ParisAdapter, prompt_key, screen_line
 from bot.games.paris.terms import SCREEN_MARK
-from bot.ui.panel import label_names
 from games.core.ai import GreedyPlayer
 from games.core.contract import Event, Result
 from games.host import MatchHost
@@ -34,7 +33,17 @@ from games.paris.engine import Paris
 from games.paris.options import EDITIONS
 from games.paris.state import ACTION, AFTER, BONUS, ENDGAME, PAY, PLACE, PRESTIGE, TILE, VPTILE
 from tests.discord.choice_paths import check_position
-from tests.discord.driver import PUBLIC, PayloadLog, Sent, open_and_start, settle, table_message
+from tests.discord.driver import (
+    PUBLIC,
+    PayloadLog,
+    Sent,
+    offered,
+    open_and_start,
+    path_of,
+    settle,
+    table_message,
+    walk_to_confirm,
+)
 from tests.paris.helpers import act, board, give, keys_at, legal, move, replace, top_first
 
 GAME = Paris()
@@ -579,51 +588,6 @@ async def open_paris(
     )
 
 
-def path_of(host: MatchHost, live: Any, seat: int, action: Any) -> tuple[str, ...]:
-    """The panel path of `action`, as the bot builds it for that seat."""
-    actions = list(host.choices(live, seat))
-    moves = ADAPTER.moves(host.seat_view(live, seat), actions, label_names(live), None)
-    return moves[actions.index(action)].codes
-
-
-def offered(panel: Any) -> tuple[tuple[str, ...], dict[str, tuple[str, dict, str]]]:
-    """The step a panel shows: (the path so far, code -> (label, component, kind))."""
-    prefix: tuple[str, ...] = ()
-    out: dict[str, tuple[str, dict, str]] = {}
-    for c in panel.iter_components():
-        parts = c.get("custom_id", "").split(":", 4)
-        if c.get("type") == 2 and len(parts) == 5 and parts[2] == "pick":
-            path = tuple(p for p in parts[4].split("/") if p)
-            prefix = path[:-1]
-            out[path[-1]] = (c["label"], c, "button")
-        elif c.get("type") == 3 and len(parts) == 5:
-            prefix = tuple(p for p in parts[4].split("~")[0].split("/") if p)
-            assert len(c["options"]) <= 25
-            for option in c["options"]:
-                out[option["value"]] = (option["label"], c, "select")
-    return prefix, out
-
-
-async def walk(user: Any, panel: Any, codes: tuple[str, ...]) -> Any:
-    """Pick `codes` step after step in an open panel (buttons or selects; a step with one
-    choice is taken by the panel itself) until its Confirm screen, which is returned."""
-    for _ in range(len(codes) + 1):
-        if panel.find_component(label="Confirm") is not None:
-            return panel
-        prefix, out = offered(panel)
-        assert out, f"panel without choices: {panel.content!r}"
-        assert codes[: len(prefix)] == prefix, (codes, prefix)
-        _, component, kind = out[codes[len(prefix)]]
-        if kind == "button":
-            result = await user.click(panel, custom_id=component["custom_id"])
-        else:
-            result = await user.select(panel, component["custom_id"], [codes[len(prefix)]])
-        assert result.responded and not result.failed, result
-        panel = result.message or panel
-    assert panel.find_component(label="Confirm") is not None, panel.content
-    return panel
-
-
 class Table:
     """One match being clicked through: who is who, what was sent, the screens over time."""
 
@@ -677,7 +641,7 @@ class Table:
         opened = await user.click(table_message(self.world, self.thread), "Take turn")
         assert opened.responded and opened.ephemeral, opened
         self.panels.append((user.id, opened.message.content))
-        confirm = await walk(user, opened.message, codes)
+        confirm = await walk_to_confirm(user, opened.message, codes)
         done = await user.click(confirm, "Confirm")
         assert done.responded and "Done" in done.content, done.content
         self.kinds[action.type] += 1
@@ -984,7 +948,7 @@ async def test_a_restart_in_the_middle_of_a_decision_keeps_old_buttons(world, ti
             # The buttons from before the restart still work: the table's and the panel's.
             mine = await user.click(old_table, "My screen")
             assert mine.ephemeral and "Your screen" in mine.content
-            confirm = await walk(user, half, codes)
+            confirm = await walk_to_confirm(user, half, codes)
             done = await user.click(confirm, "Confirm")
             assert "Done" in done.content
             await settle(world, bot)
@@ -1063,7 +1027,9 @@ async def test_my_screen_offers_trade_and_tiles_during_ones_turn(world, tiny_pic
             trade = next(
                 a for a in live.game.legal_actions(live.state, seat) if a.type in ("buy", "sell")
             )
-            confirm = await walk(user, opened.message, path_of(bot.host, live, seat, trade))
+            confirm = await walk_to_confirm(
+                user, opened.message, path_of(bot.host, live, seat, trade)
+            )
             done = await user.click(confirm, "Confirm")
             assert "Done" in done.content
             after = await table.live()
@@ -1116,7 +1082,7 @@ async def test_the_token_just_taken_pays_for_the_bonus_tile_of_a_3(
             assert opened.responded and not opened.failed, opened
             assert "sell something first" in opened.message.content
             sell = GAME.parse_action({"type": "sell", "item": "gold_prestige"})
-            confirm = await walk(alice, opened.message, path_of(bot.host, live, 0, sell))
+            confirm = await walk_to_confirm(alice, opened.message, path_of(bot.host, live, 0, sell))
             assert "Done" in (await alice.click(confirm, "Confirm")).content
             await settle(world, bot)
             live = await table.live()
