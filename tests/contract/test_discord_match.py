@@ -10,17 +10,14 @@ are not drawn (they come from the public view; tests/render checks them).
 
 from __future__ import annotations
 
-import base64
 import random
 from typing import Any
 
 import pytest
 
-import bot.games
 from bot.games import adapter_for
 from bot.i18n import t
 from games.registry import game_keys, get_game
-from tests.contract.games import presentation_of
 from tests.discord.driver import (
     PUBLIC,
     PayloadLog,
@@ -31,24 +28,12 @@ from tests.discord.driver import (
     take_turn,
 )
 
-PNG = base64.b64decode(
-    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
-)
 LOOK_EVERY = 5  # turns between two looks at one's secrets
 
 
 @pytest.fixture
-def presented(monkeypatch: pytest.MonkeyPatch) -> Any:
+def presented(presentations: None, tiny_pictures: None) -> None:
     """Every registered game's presentation installed (a test double's too), no pictures."""
-    monkeypatch.setattr(bot.games, "_EXTRA", [*bot.games._EXTRA])
-    for key in game_keys():
-        if presentation_of(key) not in bot.games.packages():
-            bot.games.register_package(presentation_of(key))
-    for adapter in bot.games.adapters().values():
-        monkeypatch.setattr(type(adapter), "render", lambda self, view, names, **kw: PNG)
-    yield
-    bot.games._adapters.cache_clear()
-    bot.games.packages.cache_clear()
 
 
 def secrets(live: Any, names: list[str]) -> dict[int, set[str]]:

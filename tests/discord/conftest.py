@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import contextlib
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -11,8 +12,13 @@ import pytest
 
 from bot.app import LuteceBot
 from bot.config import Config
+from bot.games import adapters
 from fakediscord import FakeDiscord
 from fakediscord.testing import ErrorLogCatcher, assert_no_unknown_routes, running_bot
+
+TINY_PNG = base64.b64decode(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
+)
 
 
 def build_world(fake: FakeDiscord) -> Any:
@@ -58,13 +64,17 @@ async def world(tmp_path) -> AsyncIterator[World]:
 
 
 @pytest.fixture
-def fast_render(monkeypatch):
-    """Skip drawing table pictures (tens of ms each) in tests that do not look at them."""
-    import base64
+def tiny_pictures(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Skip drawing every game's table pictures (tens of ms each) in tests that do not look
+    at them."""
+    for adapter in adapters().values():
+        monkeypatch.setattr(type(adapter), "render", lambda self, view, names, **kw: TINY_PNG)
 
-    png = base64.b64decode(
-        "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
-    )
+
+@pytest.fixture
+def fast_render(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Skip drawing Paris Paris's table pictures (tens of ms each) in tests that do not look
+    at them."""
     from bot.games.paris_paris.adapter import ParisParisAdapter
 
-    monkeypatch.setattr(ParisParisAdapter, "render", lambda self, view, names, **kw: png)
+    monkeypatch.setattr(ParisParisAdapter, "render", lambda self, view, names, **kw: TINY_PNG)

@@ -14,6 +14,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import fakediscord.rest as fake_rest
+from bot.games import adapter_for
+from bot.ui.panel import label_names
 from fakediscord.state import Message
 
 STRING_SELECT = 3
@@ -142,6 +144,60 @@ async def open_and_start(
     await world.fake.wait_for(lambda: any(m.attachments for m in world.fake.messages(threads[-1])))
     await settle(world, bot)
     return lobby.embeds[0]["footer"]["text"].split()[-1], threads[-1]
+
+
+def path_of(host: Any, live: Any, seat: int, action: Any) -> tuple[str, ...]:
+    """The panel path of `action`, as the bot builds it for that seat."""
+    actions = list(host.choices(live, seat))
+    adapter = adapter_for(live.row.game)
+    moves = adapter.moves(host.seat_view(live, seat), actions, label_names(live), None)
+    return moves[actions.index(action)].codes
+
+
+def offered(panel: Any) -> tuple[tuple[str, ...], dict[str, tuple[str, dict, str]]]:
+    """The step a panel shows: (the path so far, code -> (label, component, kind)). A step
+    with few choices shows buttons (their custom_id ends with the whole path), more choices
+    are selects (their custom_id ends with the path so far, the code is the value)."""
+    prefix: tuple[str, ...] = ()
+    out: dict[str, tuple[str, dict, str]] = {}
+    for c in panel.iter_components():
+        parts = c.get("custom_id", "").split(":", 4)
+        if c.get("type") == 2 and len(parts) == 5 and parts[2] == "pick":
+            path = tuple(p for p in parts[4].split("/") if p)
+            prefix = path[:-1]
+            out[path[-1]] = (c["label"], c, "button")
+        elif c.get("type") == STRING_SELECT and len(parts) == 5:
+            prefix = tuple(p for p in parts[4].split("~")[0].split("/") if p)
+            assert len(c["options"]) <= 25
+            for option in c["options"]:
+                out[option["value"]] = (option["label"], c, "select")
+    return prefix, out
+
+
+async def walk_to_confirm(user: Any, panel: Any, codes: tuple[str, ...]) -> Any:
+    """Pick `codes` step after step in an open panel (buttons or selects; a step with one
+    choice is taken by the panel itself) until its Confirm screen, which is returned."""
+    for _ in range(len(codes) + 1):
+        if panel.find_component(label="Confirm") is not None:
+            return panel
+        prefix, out = offered(panel)
+        assert out, f"panel without choices: {panel.content!r}"
+        assert codes[: len(prefix)] == prefix, (codes, prefix)
+        code = codes[len(prefix)]
+        _, component, kind = out[code]
+        if kind == "button":
+            result = await user.click(panel, custom_id=component["custom_id"])
+        else:
+            result = await user.select(panel, component["custom_id"], [code])
+        assert result.responded and not result.failed, result
+        panel = result.message or panel
+    assert panel.find_component(label="Confirm") is not None, panel.content
+    return panel
+
+
+async def follow(user: Any, panel: Any, codes: tuple[str, ...]) -> Any:
+    """`walk_to_confirm`, then Confirm: the answer to the move."""
+    return await user.click(await walk_to_confirm(user, panel, codes), "Confirm")
 
 
 async def settle(world: Any, bot: Any) -> None:

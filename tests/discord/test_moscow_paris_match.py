@@ -12,17 +12,14 @@ every message body the bot sent is scanned for another player's hand.
 
 from __future__ import annotations
 
-import base64
 import dataclasses
 import random
-from collections import Counter, defaultdict
+from collections import Counter
 from typing import Any
 
 import pytest
 
 from bot.games.moscow_paris.adapter import MoscowParisAdapter, hand_line
-from bot.ui.custom_ids import build
-from bot.ui.panel import label_names
 from games.core.ai import GreedyPlayer
 from games.core.contract import Event, Result
 from games.host import MatchHost
@@ -31,8 +28,18 @@ from games.moscow_paris.deal import full_deck
 from games.moscow_paris.engine import MoscowParis
 from games.moscow_paris.options import EDITIONS
 from games.moscow_paris.scoring import final_result
-from games.moscow_paris.state import CHAIN, CLAIM, PLAY, SWAP_FIRST, SWAP_SECOND
-from tests.discord.driver import PUBLIC, PayloadLog, Sent, open_and_start, settle, table_message
+from tests.discord.choice_paths import check_position
+from tests.discord.driver import (
+    PUBLIC,
+    PayloadLog,
+    Sent,
+    follow,
+    offered,
+    open_and_start,
+    path_of,
+    settle,
+    table_message,
+)
 from tests.moscow_paris.helpers import position
 
 GAME = MoscowParis()
@@ -59,93 +66,9 @@ CONFIGS = [
     ),
 ]
 GREEDY = GreedyPlayer()
-TINY_PNG = base64.b64decode(
-    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
-)
-
-
-@pytest.fixture
-def tiny_pictures(monkeypatch):
-    """Skip drawing table pictures where they do not matter (tens of ms each)."""
-    monkeypatch.setattr(MoscowParisAdapter, "render", lambda self, view, names, **kw: TINY_PNG)
 
 
 # --------------------------------------------------------------------------- the adapter
-
-
-def play_out(players: int, options: dict, seed: int, greedy: float = 0.5):
-    """(state, seat to act, applied events) along a game mixing random and greedy moves."""
-    state = GAME.setup(players, GAME.parse_options(options), seed)
-    rng = random.Random(seed)
-    while not GAME.is_over(state):
-        (seat,) = GAME.to_act(state)
-        legal = GAME.legal_actions(state, seat)
-        if rng.random() < greedy:
-            action = GREEDY.choose(GAME, state, seat, rng)
-        else:  # random, but favour the action cards so their steps are well sampled
-            cards = [a for a in legal if a.type == "play_card" and not a.decline]
-            action = rng.choice(cards if cards and rng.random() < 0.5 else legal)
-        yield state, seat
-        state, _ = GAME.apply(state, seat, action)
-    yield state, None
-
-
-def sampled_positions() -> list[tuple[Any, int, int]]:
-    out = []
-    for players, options in CONFIGS:
-        for seed in range(3):
-            for state, seat in play_out(players, options, seed):
-                if seat is not None:
-                    out.append((players, state, seat))
-    return out
-
-
-POSITIONS = sampled_positions()
-
-
-def test_positions_cover_every_step_and_every_player_count():
-    phases = Counter(s.phase for _, s, _ in POSITIONS)
-    assert set(phases) == {PLAY, SWAP_FIRST, SWAP_SECOND, CHAIN, CLAIM}, phases
-    assert phases[CHAIN] >= 10  # chain decisions, often by a seat whose turn it is not
-    assert any(s.phase == CHAIN and seat != s.turn for _, s, seat in POSITIONS)
-    assert {p for p, _, _ in POSITIONS} == {2, 3, 4}
-    assert max(len(GAME.legal_actions(s, seat)) for _, s, seat in POSITIONS) > 40
-
-
-def check_paths(state: Any, seat: int, names: list[str]) -> dict[tuple[str, ...], set[str]]:
-    """The panel's contract for one position; returns the choices offered after each prefix."""
-    actions = GAME.legal_actions(state, seat)
-    moves = ADAPTER.moves(GAME.view(state, seat), actions, names, None)
-    assert [m.index for m in moves] == list(range(len(actions)))
-    paths = [m.codes for m in moves]
-    assert len(set(paths)) == len(paths), "two actions share a path"
-    whole = set(paths)
-    children: dict[tuple[str, ...], set[str]] = defaultdict(set)
-    for move in moves:
-        codes = move.codes
-        assert all(codes[:k] not in whole for k in range(1, len(codes))), codes
-        path = "/".join(codes)
-        build("0123abcd", "pick", f"99999:{path}")  # the whole path fits a custom_id
-        build("0123abcd", "step", f"99999:{path}~3")
-        for k, step in enumerate(move.steps):
-            children[codes[:k]].add(step.code)
-            assert 0 < len(step.label) <= 80, step.label  # a button label, a fortiori an option
-            assert "{" not in step.label, step.label
-            assert step.code and not set(step.code) & set("/:~ "), step.code
-            prompt = ADAPTER.step_prompt(codes[:k], None)
-            assert prompt and "{" not in prompt and len(prompt) <= 150
-    assert all(len(options) <= 25 for options in children.values()), {
-        k: len(v) for k, v in children.items() if len(v) > 25
-    }
-    return children
-
-
-def test_every_legal_action_is_exactly_one_path_that_fits_discord():
-    widest = 0
-    for players, state, seat in POSITIONS:
-        children = check_paths(state, seat, NAMES[:players])
-        widest = max(widest, *map(len, children.values()))
-    assert widest > 8
 
 
 def test_column_cards_fit_a_select_and_would_split_if_they_did_not():
@@ -166,7 +89,7 @@ def test_column_cards_fit_a_select_and_would_split_if_they_did_not():
     actions = GAME.legal_actions(state, 0)
     column = [a for a in actions if a.type == "play_card" and a.card == "discard_column2"]
     assert len(column) == 4 * 6 + 1
-    children = check_paths(state, 0, NAMES[:3])
+    children = check_position(GAME, ADAPTER, state, 0, NAMES[:3])
     assert len(children[("card", "c2")]) == 25
     moves = ADAPTER.moves(GAME.view(state, 0), actions, NAMES[:3], None)
     move = dict(zip(actions, moves, strict=True))[column[0]]
@@ -482,55 +405,6 @@ async def open_mp(
     return await open_and_start(
         world, bot, host, joiners, command="moscow-paris", ais=ais, variant=variant
     )
-
-
-def path_of(host: MatchHost, live: Any, seat: int, action: Any) -> tuple[str, ...]:
-    """The panel path of `action`, as the bot builds it for that seat."""
-    actions = list(host.choices(live, seat))
-    moves = ADAPTER.moves(host.seat_view(live, seat), actions, label_names(live), None)
-    return moves[actions.index(action)].codes
-
-
-def offered(panel: Any) -> tuple[tuple[str, ...], dict[str, tuple[str, dict, str]]]:
-    """The step a panel shows: (the path so far, code -> (label, component, kind)). A step
-    with few choices shows buttons (their custom_id ends with the whole path), more choices
-    are selects (their custom_id ends with the path so far, the code is the value)."""
-    prefix: tuple[str, ...] = ()
-    out: dict[str, tuple[str, dict, str]] = {}
-    for c in panel.iter_components():
-        custom_id = c.get("custom_id", "")
-        parts = custom_id.split(":", 4)
-        if c.get("type") == 2 and len(parts) == 5 and parts[2] == "pick":
-            path = tuple(p for p in parts[4].split("/") if p)
-            prefix = path[:-1]
-            out[path[-1]] = (c["label"], c, "button")
-        elif c.get("type") == 3 and len(parts) == 5:
-            prefix = tuple(p for p in parts[4].split("~")[0].split("/") if p)
-            assert len(c["options"]) <= 25
-            for option in c["options"]:
-                out[option["value"]] = (option["label"], c, "select")
-    return prefix, out
-
-
-async def follow(user: Any, panel: Any, codes: tuple[str, ...]) -> Any:
-    """Pick `codes` one step after the other in an open panel (buttons or selects; a step
-    with one choice is taken by the panel itself), then Confirm."""
-    for _ in range(len(codes) + 1):
-        if panel.find_component(label="Confirm") is not None:
-            break
-        prefix, out = offered(panel)
-        assert out, f"panel without choices: {panel.content!r}"
-        assert codes[: len(prefix)] == prefix, (codes, prefix)
-        code = codes[len(prefix)]
-        _, component, kind = out[code]
-        if kind == "button":
-            result = await user.click(panel, custom_id=component["custom_id"])
-        else:
-            result = await user.select(panel, component["custom_id"], [code])
-        assert result.responded and not result.failed, result
-        panel = result.message or panel
-    assert panel.find_component(label="Confirm") is not None, panel.content
-    return await user.click(panel, "Confirm")
 
 
 def hands(live: Any) -> tuple[list[str], ...]:

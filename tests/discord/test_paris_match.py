@@ -17,34 +17,39 @@ every message body the bot sent is scanned for another player's screen.
 
 from __future__ import annotations
 
-import base64
 import random
 import re
-from collections import Counter, defaultdict
+from collections import Counter
 from typing import Any
 
 import pytest
 
 from bot.games.paris.adapter import ParisAdapter, prompt_key, screen_line
 from bot.games.paris.terms import SCREEN_MARK
-from bot.ui.custom_ids import build
-from bot.ui.panel import label_names
 from games.core.ai import GreedyPlayer
 from games.core.contract import Event, Result
 from games.host import MatchHost
 from games.paris.engine import Paris
 from games.paris.options import EDITIONS
 from games.paris.state import ACTION, AFTER, BONUS, ENDGAME, PAY, PLACE, PRESTIGE, TILE, VPTILE
-from tests.discord.driver import PUBLIC, PayloadLog, Sent, open_and_start, settle, table_message
+from tests.discord.choice_paths import check_position
+from tests.discord.driver import (
+    PUBLIC,
+    PayloadLog,
+    Sent,
+    offered,
+    open_and_start,
+    path_of,
+    settle,
+    table_message,
+    walk_to_confirm,
+)
 from tests.paris.helpers import act, board, give, keys_at, legal, move, replace, top_first
 
 GAME = Paris()
 ADAPTER = ParisAdapter()
 NAMES = ["alice", "bob", "carol", "dave"]
 GREEDY = GreedyPlayer()
-TINY_PNG = base64.b64decode(
-    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
-)
 # Action types a sampled game favours, so the rarer steps are well sampled.
 FAVOURED = (
     "use_bonus",
@@ -62,10 +67,9 @@ FAVOURED = (
 
 
 @pytest.fixture
-def tiny_pictures(monkeypatch):
-    """Skip drawing table pictures where they do not matter (tens of ms each), and deal
-    every match from a fixed seed (the Start button draws one), so matches replay alike."""
-    monkeypatch.setattr(ParisAdapter, "render", lambda self, view, names, **kw: TINY_PNG)
+def tiny_pictures(tiny_pictures, monkeypatch):
+    """No pictures (tests/discord/conftest.py), and every match dealt from a fixed seed (the
+    Start button draws one), so matches replay alike."""
     start = MatchHost.start
 
     async def seeded(self, match_id, user_id, *, seed=None, arrangement=None):
@@ -128,43 +132,6 @@ def test_positions_cover_every_step_and_every_player_count():
     assert max(len(GAME.legal_actions(s, seat)) for _, s, seat in POSITIONS) > 40
 
 
-def check_paths(state: Any, seat: int, names: list[str]) -> dict[tuple[str, ...], set[str]]:
-    """The panel's contract for one position; returns the choices offered after each prefix."""
-    actions = GAME.legal_actions(state, seat)
-    moves = ADAPTER.moves(GAME.view(state, seat), actions, names, None)
-    assert [m.index for m in moves] == list(range(len(actions)))
-    paths = [m.codes for m in moves]
-    assert len(set(paths)) == len(paths), "two actions share a path"
-    whole = set(paths)
-    children: dict[tuple[str, ...], dict[str, str]] = defaultdict(dict)
-    for move_ in moves:
-        codes = move_.codes
-        assert all(codes[:k] not in whole for k in range(1, len(codes))), codes
-        path = "/".join(codes)
-        build("0123abcd", "pick", f"99999:{path}")  # the whole path fits a custom_id
-        build("0123abcd", "step", f"99999:{path}~3")
-        for k, step in enumerate(move_.steps):
-            # a step shows one label whichever action leads through it
-            assert children[codes[:k]].setdefault(step.code, step.label) == step.label
-            assert 0 < len(step.label) <= 80, step.label
-            assert "{" not in step.label, step.label
-            assert step.code and not set(step.code) & set("/:~ "), step.code
-            prompt = ADAPTER.step_prompt(codes[:k], None)
-            assert prompt and "{" not in prompt and len(prompt) <= 150
-    assert all(len(options) <= 25 for options in children.values()), {
-        k: len(v) for k, v in children.items() if len(v) > 25
-    }
-    return {k: set(v) for k, v in children.items()}
-
-
-def test_every_legal_action_is_exactly_one_path_that_fits_discord():
-    widest = 0
-    for players, state, seat in POSITIONS:
-        children = check_paths(state, seat, NAMES[:players])
-        widest = max(widest, *map(len, children.values()))
-    assert widest > 20  # a bonus track open from space 1: 24 spaces and "no tile"
-
-
 def rich_seat(players: int = 4) -> Any:
     """Seat 0 in its action step with a key on Montmartre's bank, 40 francs and most of
     what can lie behind a screen."""
@@ -184,13 +151,13 @@ def test_the_widest_decisions_are_split_to_fit_a_select():
     # ways to pay, chosen marble first, then gold.
     state, _ = act(rich_seat(), move("montmartre/bank", "montmartre/L17"))
     assert state.phase == PAY and len(legal(state)) > 100
-    children = check_paths(state, 0, NAMES)
+    children = check_position(GAME, ADAPTER, state, 0, NAMES)
     assert {c[:2] for c in children[("pay",)]} == {"m-"}
     # Then its three gold prestige symbols, by a dozen sources.
     while state.phase == PAY:
         state, _ = act(state, legal(state)[-1])
     assert state.phase == PRESTIGE
-    check_paths(state, 0, NAMES)
+    check_position(GAME, ADAPTER, state, 0, NAMES)
     # Bonus 24 (pairs of resources) with three wild tiles: hundreds of ways, counted first.
     pairs = give(
         rich_seat(),
@@ -200,7 +167,7 @@ def test_the_widest_decisions_are_split_to_fit_a_select():
         bonus=[2, 10, 21, 24],
         egt=["E7"],
     )
-    children = check_paths(pairs, 0, NAMES)
+    children = check_position(GAME, ADAPTER, pairs, 0, NAMES)
     uses = [k for k in children if k[-1:] == ("B24",)]
     assert uses and all(re.fullmatch(r"w\d", code) for code in children[uses[0]])
     # Every usable tile at once (20 bonus tiles, 6 end-game tiles): still one select each.
@@ -213,12 +180,18 @@ def test_the_widest_decisions_are_split_to_fit_a_select():
         bonus=[1, 5, 7, 12, 22, 6, 11, 15, 18, 26, 28, 13, 14, 17, 20, 23, 24, 25, 29, 30],
         egt=["E1", "E2", "E3", "E4", "E5", "E6"],
     )
-    children = check_paths(replace(tiles, reserve=(2, 2, 2, 2)), 0, NAMES)
+    children = check_position(GAME, ADAPTER, replace(tiles, reserve=(2, 2, 2, 2)), 0, NAMES)
     assert children[("act", "use")] == {"bt", "et"}
     # A bonus tile after a 1 with the whole track open: by zone.
     state, _ = act(keys_at(board(2), 0, "belleville/bank"), move("belleville/bank", "belleville/2"))
     assert state.phase == BONUS  # the bronze token beside it may be sold at once
-    assert check_paths(state, 0, NAMES[:2])[("bonus",)] == {"zA", "zB", "zC", "skip", "trade"}
+    assert check_position(GAME, ADAPTER, state, 0, NAMES[:2])[("bonus",)] == {
+        "zA",
+        "zB",
+        "zC",
+        "skip",
+        "trade",
+    }
 
 
 def test_the_bonus_tile_of_a_3_can_be_paid_by_selling_first():
@@ -233,7 +206,7 @@ def test_the_bonus_tile_of_a_3_can_be_paid_by_selling_first():
     assert {m.steps[0].label for m in moves} == {
         "🎫 A bonus tile for Saint-Germain 3 costs 2 francs: sell something first"
     }
-    assert check_paths(state, 0, NAMES[:2])[("bonus",)] == {"skip", "trade"}
+    assert check_position(GAME, ADAPTER, state, 0, NAMES[:2])[("bonus",)] == {"skip", "trade"}
     sell = next(m for m in moves if m.codes[1] == "trade")
     assert sell.label.endswith("💱 Trade at your screen → Sell 🥇 gold prestige for 3 francs")
     assert ADAPTER.step_prompt(("bonus",), None) == "Where on the bonus track?"
@@ -242,7 +215,9 @@ def test_the_bonus_tile_of_a_3_can_be_paid_by_selling_first():
     assert state.phase == BONUS and state.francs[0] == 3
     moves = ADAPTER.moves(GAME.view(state, 0), GAME.legal_actions(state, 0), NAMES[:2], None)
     assert moves[0].steps[0].label == "🎫 A bonus tile for Saint-Germain 3, for 2 francs"
-    assert {"zA", "zB", "zC", "skip"} <= check_paths(state, 0, NAMES[:2])[("bonus",)]
+    assert {"zA", "zB", "zC", "skip"} <= check_position(GAME, ADAPTER, state, 0, NAMES[:2])[
+        ("bonus",)
+    ]
     # The prestige and VP-tile steps offer the free actions too.
     for step, prompt in (
         (("cash", "use"), "pa.prompt.use"),
@@ -613,51 +588,6 @@ async def open_paris(
     )
 
 
-def path_of(host: MatchHost, live: Any, seat: int, action: Any) -> tuple[str, ...]:
-    """The panel path of `action`, as the bot builds it for that seat."""
-    actions = list(host.choices(live, seat))
-    moves = ADAPTER.moves(host.seat_view(live, seat), actions, label_names(live), None)
-    return moves[actions.index(action)].codes
-
-
-def offered(panel: Any) -> tuple[tuple[str, ...], dict[str, tuple[str, dict, str]]]:
-    """The step a panel shows: (the path so far, code -> (label, component, kind))."""
-    prefix: tuple[str, ...] = ()
-    out: dict[str, tuple[str, dict, str]] = {}
-    for c in panel.iter_components():
-        parts = c.get("custom_id", "").split(":", 4)
-        if c.get("type") == 2 and len(parts) == 5 and parts[2] == "pick":
-            path = tuple(p for p in parts[4].split("/") if p)
-            prefix = path[:-1]
-            out[path[-1]] = (c["label"], c, "button")
-        elif c.get("type") == 3 and len(parts) == 5:
-            prefix = tuple(p for p in parts[4].split("~")[0].split("/") if p)
-            assert len(c["options"]) <= 25
-            for option in c["options"]:
-                out[option["value"]] = (option["label"], c, "select")
-    return prefix, out
-
-
-async def walk(user: Any, panel: Any, codes: tuple[str, ...]) -> Any:
-    """Pick `codes` step after step in an open panel (buttons or selects; a step with one
-    choice is taken by the panel itself) until its Confirm screen, which is returned."""
-    for _ in range(len(codes) + 1):
-        if panel.find_component(label="Confirm") is not None:
-            return panel
-        prefix, out = offered(panel)
-        assert out, f"panel without choices: {panel.content!r}"
-        assert codes[: len(prefix)] == prefix, (codes, prefix)
-        _, component, kind = out[codes[len(prefix)]]
-        if kind == "button":
-            result = await user.click(panel, custom_id=component["custom_id"])
-        else:
-            result = await user.select(panel, component["custom_id"], [codes[len(prefix)]])
-        assert result.responded and not result.failed, result
-        panel = result.message or panel
-    assert panel.find_component(label="Confirm") is not None, panel.content
-    return panel
-
-
 class Table:
     """One match being clicked through: who is who, what was sent, the screens over time."""
 
@@ -711,7 +641,7 @@ class Table:
         opened = await user.click(table_message(self.world, self.thread), "Take turn")
         assert opened.responded and opened.ephemeral, opened
         self.panels.append((user.id, opened.message.content))
-        confirm = await walk(user, opened.message, codes)
+        confirm = await walk_to_confirm(user, opened.message, codes)
         done = await user.click(confirm, "Confirm")
         assert done.responded and "Done" in done.content, done.content
         self.kinds[action.type] += 1
@@ -1018,7 +948,7 @@ async def test_a_restart_in_the_middle_of_a_decision_keeps_old_buttons(world, ti
             # The buttons from before the restart still work: the table's and the panel's.
             mine = await user.click(old_table, "My screen")
             assert mine.ephemeral and "Your screen" in mine.content
-            confirm = await walk(user, half, codes)
+            confirm = await walk_to_confirm(user, half, codes)
             done = await user.click(confirm, "Confirm")
             assert "Done" in done.content
             await settle(world, bot)
@@ -1097,7 +1027,9 @@ async def test_my_screen_offers_trade_and_tiles_during_ones_turn(world, tiny_pic
             trade = next(
                 a for a in live.game.legal_actions(live.state, seat) if a.type in ("buy", "sell")
             )
-            confirm = await walk(user, opened.message, path_of(bot.host, live, seat, trade))
+            confirm = await walk_to_confirm(
+                user, opened.message, path_of(bot.host, live, seat, trade)
+            )
             done = await user.click(confirm, "Confirm")
             assert "Done" in done.content
             after = await table.live()
@@ -1150,7 +1082,7 @@ async def test_the_token_just_taken_pays_for_the_bonus_tile_of_a_3(
             assert opened.responded and not opened.failed, opened
             assert "sell something first" in opened.message.content
             sell = GAME.parse_action({"type": "sell", "item": "gold_prestige"})
-            confirm = await walk(alice, opened.message, path_of(bot.host, live, 0, sell))
+            confirm = await walk_to_confirm(alice, opened.message, path_of(bot.host, live, 0, sell))
             assert "Done" in (await alice.click(confirm, "Confirm")).content
             await settle(world, bot)
             live = await table.live()
