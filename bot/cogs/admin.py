@@ -99,6 +99,8 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description=cmd("cmd
             if live.row.status not in ("active", "finished"):
                 raise HostError("match.not_active", "this match is not running")
             target = channel or interaction.channel
+            if not isinstance(target, discord.abc.Messageable):  # a forum or category
+                raise HostError("channel.no_table", "a table cannot be posted in this channel")
             await interaction.response.defer(ephemeral=True)
             await post_table(self.bot, live, target, restored=True)
             await interaction.followup.send(t("admin.resumed", locale, id=live.id), ephemeral=True)
@@ -200,6 +202,7 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description=cmd("cmd
     async def role(self, interaction: discord.Interaction, role: discord.Role) -> None:
         async def run() -> None:
             locale = await answer_language(interaction)
+            assert interaction.guild_id is not None  # guild_only, and is_admin refuses DMs
             await self.bot.host.guilds.set_admin_role(interaction.guild_id, role.id)
             await reply(interaction, t("admin.role_set", locale, role=role.mention))
 

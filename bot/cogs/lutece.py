@@ -86,7 +86,8 @@ class LuteceCog(commands.GroupCog, group_name="lutece", group_description=cmd("c
     async def sync(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
             locale = await answer_language(interaction)
-            if not await self.bot.is_owner(interaction.user):
+            # discord.py's is_owner reads only `.id`, and documents Members as accepted.
+            if not await self.bot.is_owner(interaction.user):  # type: ignore[arg-type]  # see above
                 await reply(interaction, t("error.owner_only", locale))
                 return
             await interaction.response.defer(ephemeral=True, thinking=True)

@@ -45,7 +45,9 @@ class SeatsMixin:
         async def _act(
             self, live: LiveMatch, user_id: int, key: str | None, version: int | None, pick: Any
         ) -> Outcome: ...
-        async def _drive_ai(self, match_id: str, outcome: Outcome) -> None: ...
+        async def _drive_ai(
+            self, match_id: str, outcome: Outcome, *, call: float | None = None
+        ) -> None: ...
 
     # --- reading ------------------------------------------------------------------------
 
