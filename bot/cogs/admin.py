@@ -22,7 +22,7 @@ from bot.ui.in_time import defer_while_busy
 from bot.ui.listing import match_list
 from bot.ui.router import answer_language, answered, guarded, reply
 from bot.ui.safe_text import md
-from bot.ui.table import post_table, refresh_table
+from bot.ui.table import TableChannel, post_table, refresh_table
 from games.host import HostError
 
 if TYPE_CHECKING:
@@ -99,7 +99,7 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description=cmd("cmd
             if live.row.status not in ("active", "finished"):
                 raise HostError("match.not_active", "this match is not running")
             target = channel or interaction.channel
-            if not isinstance(target, discord.abc.Messageable):  # a forum or category
+            if not isinstance(target, TableChannel):  # a forum, a category, unknown
                 raise HostError("channel.no_table", "a table cannot be posted in this channel")
             await interaction.response.defer(ephemeral=True)
             await post_table(self.bot, live, target, restored=True)

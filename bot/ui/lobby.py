@@ -14,7 +14,7 @@ from bot.ui.delivery import attempt, deliver_notices, prompt_by_dm, recap, send_
 from bot.ui.lobby_choices import VERB, choice_lines, choice_selects, picked_options
 from bot.ui.router import Click, answered, button, handles, reply, view_of
 from bot.ui.safe_text import md, plain
-from bot.ui.table import post_table, table_channel
+from bot.ui.table import TableChannel, post_table, table_channel
 from games.core.ai import LEVELS
 from games.core.errors import IllegalAction
 from games.host import HostError
@@ -194,7 +194,7 @@ async def begin_table(
 ) -> bool:
     """Open the match thread from the lobby message when allowed, else play in the channel
     itself; post the table there, with `content` (the first ping) above it."""
-    channel: discord.abc.Messageable | None = None
+    channel: TableChannel | None = None
     if use_thread and lobby is not None:
         language = await bot.languages.of_guild(live.row.guild_id)
         title = t(f"game.{live.row.game}", language)

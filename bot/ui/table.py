@@ -37,6 +37,8 @@ ARCHIVED = 50083  # "Thread is archived": an edit in an archived thread
 LOCKED = 160005  # "Thread is locked": a post in a locked thread
 UNKNOWN_CHANNEL, UNKNOWN_MESSAGE = 10003, 10008
 MENTION = re.compile(r"<@!?[0-9]+>")
+# Where a table can live: the guild channels and threads that take messages.
+TableChannel = discord.TextChannel | discord.Thread | discord.VoiceChannel | discord.StageChannel
 # What each current table message says, as posted (per bot: a restarted bot knows nothing):
 # retiring it at the next move keeps its recap and drops its turn line without fetching it
 # back, within the REST calls of a move. A table posted before a restart is fetched once.
@@ -104,7 +106,7 @@ def table_lock(bot: Services, match_id: str) -> asyncio.Lock:
     return lock
 
 
-async def table_channel(bot: Services, live: LiveMatch) -> discord.abc.Messageable | None:
+async def table_channel(bot: Services, live: LiveMatch) -> TableChannel | None:
     """The thread (or channel) the table lives in, fetched if not cached; None if gone."""
     channel_id = live.row.thread_id or live.row.channel_id
     if channel_id is None:
@@ -115,13 +117,13 @@ async def table_channel(bot: Services, live: LiveMatch) -> discord.abc.Messageab
             channel = await bot.fetch_channel(channel_id)
         except (discord.NotFound, discord.Forbidden):
             return None
-    return channel  # type: ignore[return-value]  # only messageable channels hold tables
+    return channel  # only table channels are stored as a match's channel or thread
 
 
 async def post_table(
     bot: Services,
     live: LiveMatch,
-    channel: discord.abc.Messageable,
+    channel: TableChannel,
     *,
     restored: bool = False,
     content: str = "",
@@ -145,7 +147,7 @@ async def post_table(
     await bot.host.set_table(
         live.id,
         thread_id=channel.id,
-        table_message_id=message.id,  # type: ignore[attr-defined]  # a sent message has its id
+        table_message_id=message.id,
         table_version=version,
     )
     return message
@@ -153,7 +155,7 @@ async def post_table(
 
 async def move_to_channel(
     bot: Services, live: LiveMatch, content: str = "", ping: Sequence[int] = ()
-) -> discord.abc.Messageable | None:
+) -> TableChannel | None:
     """The table's thread is gone, locked or closed to the bot: carry on in the channel the
     match was opened in, with a fresh table there (with `content`, else a "restored" line).
     None if that is impossible too."""
@@ -208,7 +210,7 @@ async def refresh_table(bot: Services, live: LiveMatch) -> None:
             await post_table(bot, live, channel, restored=True)
             return
         payload = await table_payload(bot, live)  # the latest state, drawn under the lock
-        message = channel.get_partial_message(live.row.table_message_id)  # type: ignore[attr-defined]  # only messageable channels hold tables
+        message = channel.get_partial_message(live.row.table_message_id)
         try:
             await message.edit(**payload)
         except discord.HTTPException as exc:
