@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -79,10 +79,12 @@ async def reply(
 ) -> None:
     """An ephemeral answer, whether or not the interaction was already answered or deferred."""
     kwargs.setdefault("ephemeral", True)
+    if content is not None:  # a followup takes no None content: attachments or embeds only
+        kwargs["content"] = content
     if interaction.response.is_done():
-        await interaction.followup.send(content, **kwargs)
+        await interaction.followup.send(**kwargs)
     else:
-        await interaction.response.send_message(content, **kwargs)
+        await interaction.response.send_message(**kwargs)
 
 
 async def answered(call: Awaitable[Any]) -> bool:
@@ -140,7 +142,7 @@ async def guarded(interaction: discord.Interaction, run: Callable[[], Awaitable[
     try:
         await _answered_safely(interaction, run)
     finally:
-        inflight.discard(task)  # type: ignore[arg-type]  # discard(None) is harmless
+        inflight.discard(task)
 
 
 async def _answered_safely(
@@ -196,8 +198,8 @@ class RoutedComponent(discord.ui.DynamicItem[discord.ui.Button[Any]], template=A
         return cls(match["raw"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        data = interaction.data or {}
-        values = [str(v) for v in data.get("values", [])]  # type: ignore[union-attr]  # a component's data is a dict
+        data: Mapping[str, Any] = interaction.data or {}
+        values = [str(v) for v in data.get("values", [])]
         await dispatch(interaction, self.raw, values)
 
 
