@@ -42,6 +42,7 @@ from bot.games.moscow_paris.cards import (
 )
 from bot.games.moscow_paris.recap import side_slot, spot_text
 from games.core.contract import Event, Result
+from games.moscow_paris.actions import PlayCard
 
 LIMIT = 25  # options per select
 LABEL = 80  # characters per label: a select option holds 100, a button 80
@@ -118,7 +119,7 @@ class MoscowParisAdapter(GameAdapter):
         wide = set()
         for name in COLUMN_CARDS:
             targets = sum(
-                1 for a in actions if a.type == "play_card" and a.card == name and not a.decline
+                1 for a in actions if isinstance(a, PlayCard) and a.card == name and not a.decline
             )
             if targets + 1 > LIMIT:
                 wide.add(name)
