@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from typing import Any
 
 from pydantic import BaseModel
 
@@ -11,6 +12,7 @@ from bot.games.paris_paris import recap
 from bot.games.paris_paris.recap import line, station
 from bot.i18n import t
 from games.core.contract import Event, Result
+from games.paris_paris.actions import Take
 
 
 def seat_list(seats: Sequence[int], names: list[str]) -> str:
@@ -27,7 +29,8 @@ class ParisParisAdapter(GameAdapter):
     ) -> list[MoveOption]:
         options = []
         for index, action in enumerate(actions):
-            if action.type == "reveal":
+            steps: tuple[Step, ...]
+            if not isinstance(action, Take):  # a Reveal
                 # The face-down piles are alike to the player: one choice, not fifteen (the
                 # panel plays the first of moves that share a path).
                 steps = (Step("reveal", t("pp.step.reveal", locale)),)
@@ -61,10 +64,11 @@ class ParisParisAdapter(GameAdapter):
     ) -> bytes:
         from bot.games.paris_paris.render import render_table
 
-        return render_table(view, names, highlight=highlight)
+        v: Any = view
+        return render_table(v, names, highlight=highlight)
 
     def highlight(self, action: BaseModel) -> set[str]:
-        return {action.station} if action.type == "take" else set()
+        return {action.station} if isinstance(action, Take) else set()
 
     def last_move(self, events: Sequence[Event]) -> set[str]:
         """Picture highlight ids (see `render`) for a move's public events: the shop it
@@ -86,32 +90,34 @@ class ParisParisAdapter(GameAdapter):
         return out
 
     def status_lines(self, view: BaseModel, names: list[str], locale: str | None) -> list[str]:
+        v: Any = view
         lines = [
             t(
                 "pp.status.round",
                 locale,
-                round=view.round,
-                rounds=view.rounds,
-                piles=t("pp.piles_left", locale, n=view.piles_left),
-                first=names[view.first_player],
+                round=v.round,
+                rounds=v.rounds,
+                piles=t("pp.piles_left", locale, n=v.piles_left),
+                first=names[v.first_player],
             )
         ]
-        if view.waiting:
-            waiting = ", ".join(line(c, locale) for c in view.waiting)
+        if v.waiting:
+            waiting = ", ".join(line(c, locale) for c in v.waiting)
             lines.append(t("pp.status.waiting", locale, colours=waiting))
-        if view.face_up_marker:
-            lines.append(t("pp.status.face_up", locale, line=line(view.face_up_marker, locale)))
-        if view.players > 2:
-            lines.append(t("pp.status.bag", locale, n=view.bag_size))
-        scores = " · ".join(f"{names[s]} **{view.scores[s]}**" for s in range(view.players))
+        if v.face_up_marker:
+            lines.append(t("pp.status.face_up", locale, line=line(v.face_up_marker, locale)))
+        if v.players > 2:
+            lines.append(t("pp.status.bag", locale, n=v.bag_size))
+        scores = " · ".join(f"{names[s]} **{v.scores[s]}**" for s in range(v.players))
         lines.append(t("pp.status.scores", locale, scores=scores))
-        if view.to_act:
-            key = "pp.status.reveal" if view.phase == "reveal" else "pp.status.take"
-            lines.append(t(key, locale, name=seat_list(view.to_act, names)))
+        if v.to_act:
+            key = "pp.status.reveal" if v.phase == "reveal" else "pp.status.take"
+            lines.append(t(key, locale, name=seat_list(v.to_act, names)))
         return lines
 
     def private_text(self, view: BaseModel, names: list[str], locale: str | None) -> str:
-        return t("pp.private.marker", locale, line=line(view.marker, locale), supply=view.supply)
+        v: Any = view
+        return t("pp.private.marker", locale, line=line(v.marker, locale), supply=v.supply)
 
     def describe(self, event: Event, names: list[str], locale: str | None) -> str | None:
         return recap.describe(event, names, locale)
