@@ -11,8 +11,8 @@ from bot.games.city_of_light.adapter import CityOfLightAdapter
 from bot.ui.lobby_choices import picked_options
 from games.city_of_light.data import POSTCARD_NAMES
 from games.host import HostError
+from tests.discord.conftest import TINY_PNG
 from tests.discord.driver import selects, settle, table_message
-from tests.discord.test_city_of_light_match import TINY_PNG
 
 PICKED = [
     "levitation",

@@ -7,8 +7,9 @@ from __future__ import annotations
 import random
 
 from bot.games.city_of_light.adapter import CityOfLightAdapter, tile_rows
+from tests.discord.conftest import TINY_PNG
 from tests.discord.driver import PUBLIC, PayloadLog, settle, table_message
-from tests.discord.test_city_of_light_match import TINY_PNG, click_through, start_col_match
+from tests.discord.test_city_of_light_match import click_through, start_col_match
 
 
 async def test_a_drawn_tile_is_told_to_its_drawer_after_a_restart(world, monkeypatch):
