@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+import random
 import weakref
 from typing import Any
 
@@ -41,7 +42,16 @@ class LuteceBot(commands.Bot):
 
     host: MatchHost
 
-    def __init__(self, config: Config, *, store: Store | None = None, **options: Any) -> None:
+    def __init__(
+        self,
+        config: Config,
+        *,
+        store: Store | None = None,
+        draws: random.Random | None = None,
+        **options: Any,
+    ) -> None:
+        """`draws`: where match ids and seeds come from (see `MatchHost`); the demo fixes
+        them so that one script always plays the same match."""
         options.setdefault("intents", discord.Intents.default())
         # Nothing pings unless a message names its users (see bot.ui.delivery.ping_only).
         options.setdefault("allowed_mentions", discord.AllowedMentions.none())
@@ -52,6 +62,7 @@ class LuteceBot(commands.Bot):
         self.deadlines = DeadlineTimer(self)
         self.languages = Languages(self)
         self._store = store
+        self._draws = draws
         self._frozen = False
         self.inflight: set[asyncio.Task[Any]] = set()  # handlers to finish before closing
         self.closing = False  # a stop was asked: new interactions are turned away
@@ -64,7 +75,7 @@ class LuteceBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         store = self._store or await Store.open(self.config.db_path)
-        self.host = MatchHost(store)
+        self.host = MatchHost(store, draws=self._draws)
         self.pictures = Pictures(self.host)
         self.add_dynamic_items(RoutedComponent)
         await self.tree.set_translator(CatalogueTranslator())

@@ -133,7 +133,9 @@ async def run_demo(
             config = Config(
                 token=fake.token, db_path=str(Path(tmp) / "demo.db"), dev_guild=guild.id
             )
-            factory = lambda: LuteceBot(config, guild_ready_timeout=0.05)  # noqa: E731
+            # One seed for the deal and the play-outs: the same script plays the same match.
+            draws = random.Random(seed)
+            factory = lambda: LuteceBot(config, guild_ready_timeout=0.05, draws=draws)  # noqa: E731
             async with running_bot(fake, factory) as bot:
                 runner = DemoRunner(bot, fake, fake.channel("general"), out, pictures=pictures)
                 rng = random.Random(seed)

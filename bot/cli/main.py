@@ -53,6 +53,12 @@ def build_parser() -> argparse.ArgumentParser:
     demo = sub.add_parser("demo", help="play a scripted match on a local fake Discord")
     demo.add_argument("script", nargs="?", help="a script file (default: the built-in one)")
     demo.add_argument("--game", help="play this game's built-in demo (a game key)")
+    demo.add_argument(
+        "--seed",
+        type=int,
+        default=7,
+        help="the match's deal and the play-outs (default 7): one seed, one transcript",
+    )
 
     sim = sub.add_parser("simulate", help="play whole matches with AI seats through the store")
     sim.add_argument("--game", required=True, help="a game key (python -m bot games lists them)")
@@ -239,7 +245,7 @@ async def _dispatch(args: argparse.Namespace) -> int | None:
     from bot.cli.run import demo, run
 
     if command == "demo":
-        return await demo(args.script, args.game)
+        return await demo(args.script, args.game, args.seed)
     return await run(demo_without_token=args.command is None)  # bare `python -m bot`
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import signal
+from typing import Any
 
 import aiohttp
 import discord
@@ -49,7 +50,7 @@ async def run(*, demo_without_token: bool) -> int:
     logging.getLogger("bot").info(
         "database: %s (%s, schema version %d)", store.url, store.backend, store.schema_version
     )
-    shards = (
+    shards: dict[str, Any] = (
         {}
         if config.shard is None
         else {"shard_id": config.shard[0], "shard_count": config.shard[1]}
@@ -79,7 +80,7 @@ async def run(*, demo_without_token: bool) -> int:
     return 0
 
 
-async def demo(script: str | None, game: str | None = None) -> int:
+async def demo(script: str | None, game: str | None = None, seed: int = 7) -> int:
     from bot.demo import run_demo
 
-    return await run_demo(script, game=game)
+    return await run_demo(script, game=game, seed=seed)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
@@ -55,11 +56,14 @@ class MatchHost(LobbyMixin, SeatsMixin, ThinkingMixin):
         ai_seconds: float | None = None,
         ai_call_seconds: float = AI_CALL_S,
         ai_iterations: int | None = None,
+        draws: random.Random | None = None,
     ) -> None:
         """`ai_seconds`: a searching AI seat's time per move (default: LUTECE_AI_SECONDS or
         1 s); `ai_call_seconds`: what all AI moves of one call may spend together;
-        `ai_iterations`: a fixed search size instead (reproducible, for tests)."""
+        `ai_iterations`: a fixed search size instead (reproducible, for tests); `draws`:
+        where match ids and seeds come from (default: unguessable; the demo fixes them)."""
         self.store = store
+        self.draws = draws
         self.ai_seconds = default_seconds() if ai_seconds is None else ai_seconds
         self.ai_call_seconds = ai_call_seconds
         self.ai_iterations = ai_iterations

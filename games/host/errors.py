@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import secrets
 from collections.abc import Mapping
 from typing import Any
@@ -15,9 +16,15 @@ class HostError(IllegalAction):
     """A refusal by the host (unknown match, not your turn…), keyed like engine errors."""
 
 
-def new_match_id() -> str:
-    """Short, unguessable, custom_id-friendly."""
-    return secrets.token_hex(4)
+def new_match_id(draws: random.Random | None = None) -> str:
+    """Short, unguessable, custom_id-friendly; drawn from `draws` when a caller wants the
+    same ids on every run (the demo, so its transcript can be compared between versions)."""
+    return secrets.token_hex(4) if draws is None else f"{draws.getrandbits(32):08x}"
+
+
+def new_seed(draws: random.Random | None = None) -> int:
+    """A match's seed: unguessable, or drawn from `draws` like `new_match_id`."""
+    return secrets.randbits(62) if draws is None else draws.getrandbits(62)
 
 
 def parse_settings(data: Mapping[str, Any] | None) -> MatchSettings:

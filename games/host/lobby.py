@@ -7,18 +7,18 @@ per-match locks, cache, store and clock.
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from games.core.ai import get_player
-from games.host.errors import HostError, as_json, new_match_id, parse_settings
+from games.host.errors import HostError, as_json, new_match_id, new_seed, parse_settings
 from games.host.outcome import LiveMatch, Outcome
 from games.registry import get_game
 from storage.rows import MatchRow, SeatRow
 
 if TYPE_CHECKING:
     import asyncio
+    import random
     from collections.abc import Callable
 
     from storage.store import Store
@@ -29,6 +29,7 @@ class LobbyMixin:
 
     store: Store
     clock: Callable[[], float]
+    draws: random.Random | None
     _live: dict[str, LiveMatch]
 
     if TYPE_CHECKING:
@@ -63,7 +64,7 @@ class LobbyMixin:
         opts = game.parse_options({**game.edition_options(edition), **(options or {})})
         now = self.clock()
         row = MatchRow(
-            id=new_match_id(),
+            id=new_match_id(self.draws),
             game=game_key,
             status="lobby",
             seats=max_seats,
@@ -153,7 +154,7 @@ class LobbyMixin:
             row, game = live.row, live.game
             game.check_seats(len(row.seat_rows))
             row.seats = len(row.seat_rows)
-            row.seed = secrets.randbits(62) if seed is None else seed
+            row.seed = new_seed(self.draws) if seed is None else seed
             live.state = game.setup(
                 row.seats, game.parse_options(row.options), row.seed, arrangement
             )
@@ -193,7 +194,7 @@ class LobbyMixin:
         opts = game.parse_options({**game.edition_options(edition), **(options or {})})
         now = self.clock()
         row = MatchRow(
-            id=new_match_id(),
+            id=new_match_id(self.draws),
             game=game_key,
             status="lobby",
             seats=len(seats),

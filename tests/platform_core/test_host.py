@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import random
 
 import pytest
 
@@ -249,3 +250,25 @@ async def test_a_running_match_gives_nobody_a_second_seat(store: Store):
         await host.replace(match_id, 0, user_id=2, ai=None, name="bob")
     assert err.value.key == "seat.held_another"
     assert [s.user_id for s in (await store.get_match(match_id)).seat_rows] == [1, 3]
+
+
+async def test_seeded_draws_give_every_run_the_same_match_ids_and_deal(tmp_path):
+    """The demo fixes where match ids and seeds come from, so one script always plays the
+    same match and its transcript can be compared between versions; by default they are
+    unguessable and differ."""
+
+    async def one_table(name: str, draws: random.Random | None) -> tuple[str, int]:
+        store = await Store.open(str(tmp_path / f"{name}.db"))
+        try:
+            host = MatchHost(store, draws=draws)
+            live = await host.open_lobby("race", host_user_id=1, host_name="ann", seats=2)
+            await host.add_ai(live.id, 1)
+            started = (await host.start(live.id, 1)).match.row
+            return started.id, started.seed
+        finally:
+            await store.close()
+
+    first = await one_table("a", random.Random(7))
+    assert await one_table("b", random.Random(7)) == first
+    assert await one_table("c", random.Random(8)) != first
+    assert await one_table("d", None) != await one_table("e", None)
