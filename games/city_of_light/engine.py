@@ -10,8 +10,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pydantic import BaseModel
-
 from games.city_of_light import building, hidden, postcards, tiles
 from games.city_of_light.actions import (
     PASS,
@@ -106,16 +104,14 @@ class CityOfLight(Game[State, Any]):
     }
     wrong_phase_key = "city_of_light.wrong_phase"
 
-    def setup(
+    def deal(
         self,
         seats: int,
-        options: BaseModel | Mapping[str, Any] | None,
+        options: CityOfLightOptions,
         seed: int,
-        arrangement: Mapping[str, Any] | None = None,
+        arrangement: Mapping[str, Any] | None,
     ) -> State:
-        self.check_seats(seats)
-        opts = self.parse_options(options)
-        return new_state(opts, seed, arrangement)  # type: ignore[arg-type]  # Options model narrowed by parse_options
+        return new_state(options, seed, arrangement)
 
     def arrangement(self, state: State) -> dict[str, Any]:
         return arrangement_of(state)

@@ -209,15 +209,23 @@ class Game(ABC, Generic[S, A]):
 
     # --- the rules ----------------------------------------------------------------------
 
-    @abstractmethod
     def setup(
         self,
         seats: int,
-        options: BaseModel,
+        options: BaseModel | Mapping[str, Any] | None,
         seed: int,
         arrangement: Mapping[str, Any] | None = None,
     ) -> S:
-        """The initial state. `arrangement` fixes every hidden random element when given."""
+        """The initial state: the seat count and the options are checked here, once for
+        every game, then the game deals (`deal`). `arrangement` fixes every hidden random
+        element when given."""
+        self.check_seats(seats)
+        return self.deal(seats, self.parse_options(options), seed, arrangement)
+
+    @abstractmethod
+    def deal(self, seats: int, options: Any, seed: int, arrangement: Mapping[str, Any] | None) -> S:
+        """The game's initial state, for a seat count in range and options of its `Options`
+        model (typed `Any` here so that each game names its own model)."""
 
     @abstractmethod
     def arrangement(self, state: S) -> dict[str, Any]:
@@ -316,9 +324,9 @@ class Game(ABC, Generic[S, A]):
 
     def restore(self, snapshot: Mapping[str, Any]) -> S:
         """The state a snapshot was taken of (a match loads without replaying its log). The
-        default reads the state class from `setup`'s return annotation and rebuilds it from
+        default reads the state class from `deal`'s return annotation and rebuilds it from
         its type hints; an engine whose state holds other types overrides this."""
         from games.core.snapshots import restore
 
-        state_class = typing.get_type_hints(type(self).setup)["return"]
+        state_class = typing.get_type_hints(type(self).deal)["return"]
         return restore(state_class, snapshot)

@@ -79,17 +79,15 @@ class MoscowParis(Game[State, Any]):
     # by `evaluate` at once, and explore less (bot/cli/arena.py measured both).
     search_hints: ClassVar[Mapping[str, Any]] = {"rollout_actions": 0, "exploration": 0.3}
 
-    def setup(
+    def deal(
         self,
         seats: int,
-        options: BaseModel | Mapping[str, Any] | None,
+        options: MoscowParisOptions,
         seed: int,
-        arrangement: Mapping[str, Any] | None = None,
+        arrangement: Mapping[str, Any] | None,
     ) -> State:
         """Seat 0 is the first player («Первый игрок начинает партию»)."""
-        self.check_seats(seats)
-        opts = self.parse_options(options)
-        return new_state(seats, opts, seed, arrangement)  # type: ignore[arg-type]  # Options model narrowed by parse_options
+        return new_state(seats, options, seed, arrangement)
 
     def arrangement(self, state: State) -> dict[str, Any]:
         return dump_arrangement(state)

@@ -149,17 +149,11 @@ class Paris(Game[State, Any]):
     }
     wrong_phase_key = "paris.wrong_step"
 
-    def setup(
-        self,
-        seats: int,
-        options: BaseModel | Mapping[str, Any] | None,
-        seed: int,
-        arrangement: Mapping[str, Any] | None = None,
+    def deal(
+        self, seats: int, options: ParisOptions, seed: int, arrangement: Mapping[str, Any] | None
     ) -> State:
         """The first player is drawn from the seed (or fixed by the arrangement)."""
-        self.check_seats(seats)
-        opts = self.parse_options(options)
-        return new_state(seats, opts, seed, arrangement)  # type: ignore[arg-type]  # Options model narrowed by parse_options
+        return new_state(seats, options, seed, arrangement)
 
     def arrangement(self, state: State) -> dict[str, Any]:
         return dump_arrangement(state)

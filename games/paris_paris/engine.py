@@ -41,15 +41,10 @@ class ParisParis(Game[State, Reveal | Take]):
         (REVEAL, Take): refuse("paris_paris.reveal_first", "reveal a pile first"),
     }
 
-    def setup(
-        self,
-        seats: int,
-        options: BaseModel,
-        seed: int,
-        arrangement: Mapping[str, Any] | None = None,
+    def deal(
+        self, seats: int, options: Any, seed: int, arrangement: Mapping[str, Any] | None
     ) -> State:
         """Seat 0 is the first player. Without an arrangement, the deal comes from the seed."""
-        self.check_seats(seats)
         if arrangement is None:
             dealt = deal.random_deal(seats, seed)
         else:

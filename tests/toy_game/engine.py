@@ -48,8 +48,8 @@ class Race(Game[RaceState, Step]):
     Options = RaceOptions
     Action = Step
 
-    def setup(
-        self, seats: int, options: Any, seed: int, arrangement: Mapping[str, Any] | None = None
+    def deal(
+        self, seats: int, options: Any, seed: int, arrangement: Mapping[str, Any] | None
     ) -> RaceState:
         if arrangement is not None:
             secrets = tuple(arrangement["secrets"])
