@@ -4,31 +4,14 @@ from __future__ import annotations
 
 import pytest
 
+from games.city_of_light.data import BUILDING_KEYS
 from games.city_of_light.engine import CityOfLight
 from games.city_of_light.state import LIGHT, MIXED, PHASE_BUILD, State
 from games.core.errors import IllegalAction
 
 GAME = CityOfLight()
 _LETTERS = {"o": 0, "b": 1, "m": MIXED, "L": LIGHT}
-BUILDING_INDEX = {
-    k: i
-    for i, k in enumerate(
-        [
-            "LINE",
-            "CORNER",
-            "SQUARE",
-            "SMALL_L",
-            "SMALL_T",
-            "ZIGZAG",
-            "BIG_T",
-            "STAIRS",
-            "CROSS",
-            "CHONK",
-            "SMILE",
-            "BIG_L",
-        ]
-    )
-}
+BUILDING_INDEX = {k: i for i, k in enumerate(BUILDING_KEYS)}  # the engine's own order
 
 
 def new(options: dict | None = None, seed: int = 1, arrangement=None) -> State:
