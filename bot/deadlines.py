@@ -1,37 +1,46 @@
 """Turn deadlines, the RoboDanny way: they live in the database; one task sleeps until the
 soonest reminder or timeout, and a restart simply re-arms it from what is stored.
 
+Two reminders come before a deadline: at half time and near the end (games/host/clocks.py).
 Every process of a sharded bot runs this timer on the same database: a due deadline is
-claimed (`host.deadlines`, with a lease) so exactly one process fires it, and a
-reminder is sent by the one process that marks it sent."""
+claimed (`host.deadlines`, with a lease) so exactly one process fires it, and each
+reminder is sent by the one process that marks it sent. A player who gets turn prompts by
+DM gets the reminders there too, and is not pinged in the thread (bot/ui/reach.py)."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import os
 import socket
 from typing import TYPE_CHECKING
 
 from bot.i18n import t
-from bot.ui.delivery import announce, attempt, catch_up, mentions, post, to_act_users
+from bot.ui.delivery import (
+    announce,
+    attempt,
+    catch_up,
+    dm_language,
+    mentions,
+    post,
+    send_dm,
+    to_act_users,
+)
+from bot.ui.reach import by_dm
+from games.host.clocks import FINAL, HALF, next_reminder
 from games.host.outcome import Outcome
-from games.host.rows import Deadline
 
 if TYPE_CHECKING:
     from bot.services import Services
 
 log = logging.getLogger(__name__)
-REMIND_AT = 0.5  # remind when half of the turn's time is left
 MAX_SLEEP = 300.0
 CLAIM_RETRY = 30.0  # a due deadline another process claimed: check again after this
-
-
-def remind_time(deadline: Deadline) -> float | None:
-    if not deadline.seconds or deadline.reminded:
-        return None
-    return deadline.at - deadline.seconds * REMIND_AT
+# The reminder in the thread, and by DM, by stage (clocks.HALF, clocks.FINAL).
+REMINDER = {HALF: "deadline.reminder", FINAL: "deadline.reminder_final"}
+DM_REMINDER = {HALF: "dm.reminder", FINAL: "dm.reminder_final"}
 
 
 class DeadlineTimer:
@@ -94,26 +103,36 @@ class DeadlineTimer:
                 await self._timed_out(outcome)
         soonest = now + MAX_SLEEP
         for deadline in await host.deadlines.running():
-            remind = remind_time(deadline)
             if deadline.at <= now:
                 soonest = min(soonest, now + CLAIM_RETRY)  # claimed elsewhere: look again
                 continue
-            if remind is not None and remind <= now:
-                if await host.claim_reminder(deadline.match_id):
-                    await self._remind(deadline.match_id)
-            elif remind is not None:
+            stage = await host.deadlines.claim_reminder(deadline)
+            if stage is not None:
+                await self._remind(deadline.match_id, stage, deadline.at)
+                deadline = dataclasses.replace(deadline, reminders=stage)
+            remind = next_reminder(deadline)
+            if remind is not None and remind > now:
                 soonest = min(soonest, remind)
             soonest = min(soonest, deadline.at)
         return max(0.05, soonest - now)
 
-    async def _remind(self, match_id: str) -> None:
-        """A new message (edits do not notify), which also unarchives a quiet thread."""
+    async def _remind(self, match_id: str, stage: int, at: float) -> None:
+        """A new message (edits do not notify), which also unarchives a quiet thread; by DM
+        to whoever gets their turn prompts there. It says when the turn ends in Discord's
+        own timestamp, shown to each reader in their language and time zone."""
         live = await self.bot.host.get(match_id)
         waiting = to_act_users(self.bot.host, live)
-        if waiting:
+        when = f"<t:{int(at)}:R>"
+        dms = await by_dm(self.bot, waiting)
+        pinged = [u for u in waiting if u not in dms]
+        if pinged:
             language = await self.bot.languages.of_guild(live.row.guild_id)
-            text = t("deadline.reminder", language, mentions=mentions(waiting))
-            await attempt("the reminder", match_id, post(self.bot, live, text, waiting))
+            text = t(REMINDER[stage], language, mentions=mentions(pinged), when=when)
+            await attempt("the reminder", match_id, post(self.bot, live, text, pinged))
+        for user_id in dms:
+            language = dm_language(await self.bot.host.prefs.get(user_id))
+            text = t(DM_REMINDER[stage], language, when=when)
+            await attempt("the reminder DM", match_id, send_dm(self.bot, live, user_id, text))
         await catch_up(self.bot, match_id)
 
     async def _timed_out(self, outcome: Outcome) -> None:

@@ -11,12 +11,12 @@ from typing import Any, Protocol
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from storage.errors import StorageError
-from storage.rows import MatchRow, SeatRow
+from storage.rows import GuildSettings, MatchRow, SeatRow
 
 JSON_COLUMNS = frozenset({"options", "settings", "arrangement", "snapshot", "result"})
 MATCH_COLUMNS = (
     "id, game, status, seats, options, settings, seed, arrangement, version, snapshot, result, "
-    "guild_id, channel_id, thread_id, table_message_id, host_user_id, deadline_at, reminded, "
+    "guild_id, channel_id, thread_id, table_message_id, host_user_id, deadline_at, reminders, "
     "end_reason, created_at, updated_at, table_version"
 )
 INSERT_MATCH = f"INSERT INTO matches ({MATCH_COLUMNS}) VALUES ({','.join('?' * 22)})"
@@ -65,7 +65,7 @@ def match_values(row: MatchRow) -> tuple[Any, ...]:
         row.table_message_id,
         row.host_user_id,
         row.deadline_at,
-        bool(row.reminded),
+        row.reminders,
         row.end_reason,
         row.created_at,
         row.updated_at,
@@ -93,12 +93,35 @@ def match_row(r: Sequence[Any]) -> MatchRow:
         table_message_id=r[14],
         host_user_id=r[15],
         deadline_at=r[16],
-        reminded=bool(r[17]),
+        reminders=int(r[17]),
         end_reason=r[18],
         created_at=r[19],
         updated_at=r[20],
         table_version=r[21],
     )
+
+
+GUILD_COLUMNS = (
+    "guild_id, admin_role_id, language, clock, on_timeout, lobby_expiry_s, rate_ai_matches"
+)
+
+
+def guild_values(settings: GuildSettings) -> tuple[Any, ...]:
+    """A server's settings in `GUILD_COLUMNS` order, as stored."""
+    return (
+        settings.guild_id,
+        settings.admin_role_id,
+        settings.language,
+        settings.clock,
+        settings.on_timeout,
+        settings.lobby_expiry_s,
+        bool(settings.rate_ai_matches),
+    )
+
+
+def guild_settings(r: Sequence[Any]) -> GuildSettings:
+    """A row of `GUILD_COLUMNS`."""
+    return GuildSettings(r[0], r[1], r[2], r[3], r[4], int(r[5]), bool(r[6]))
 
 
 # The seat history keeps every user who ever held a seat of a match, with the last one held.

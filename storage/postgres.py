@@ -74,7 +74,6 @@ class PostgresStore(Store):
     """The store on a PostgreSQL database, through a pool of asyncpg connections."""
 
     backend = "postgres"
-    skip_locked = " FOR UPDATE SKIP LOCKED"
 
     def __init__(self, pool: asyncpg.Pool, dsn: str) -> None:
         super().__init__(dsn)

@@ -39,7 +39,7 @@ class MatchRow:
     table_message_id: int | None = None
     host_user_id: int | None = None
     deadline_at: float | None = None
-    reminded: bool = False
+    reminders: int = 0  # how many reminders of the running turn were sent (games/host/clocks)
     end_reason: str | None = None
     table_version: int = 0  # the match version the table message shows
     seat_rows: list[SeatRow] = dataclasses.field(default_factory=list)
@@ -73,7 +73,7 @@ class Deadline:
 
     match_id: str
     at: float
-    reminded: bool
+    reminders: int  # sent for this deadline: 1 at half time, 2 near the end
     seconds: int | None  # the table's turn length (the settings' turn_deadline_s)
 
 
@@ -86,8 +86,14 @@ class UserPrefs:
     language: str | None = None  # chosen with /lutece language; wins over the client's
 
 
-@dataclasses.dataclass(slots=True)
+@dataclasses.dataclass(slots=True, frozen=True)
 class GuildSettings:
+    """A server's settings, chosen by its admins; the defaults are a new server's."""
+
     guild_id: int
     admin_role_id: int | None = None
     language: str | None = None
+    clock: str = "none"  # the clock preset of a new table (games/host/clocks.py)
+    on_timeout: str = "ai"  # what a new table does when a turn's time is up: "ai" or "wait"
+    lobby_expiry_s: int = 24 * 3600  # an open table that did not start closes after this
+    rate_ai_matches: bool = False  # whether a match with AI seats changes people's ratings

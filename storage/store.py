@@ -4,8 +4,8 @@
 default: one bot process) or a `PostgresStore` for `postgresql://…` (several bot processes
 sharing one database). Every method is written once, here, in SQL both accept (`?`
 placeholders, `ON CONFLICT`, `RETURNING`); a backend (`storage/sqlite.py`,
-`storage/postgres.py`) supplies only connections, transactions, its migrations and the
-row-locking clause of the deadline claim, and may run `append_action`'s two shared writes as
+`storage/postgres.py`) supplies only connections, transactions and its migrations, and may
+run `append_action`'s two shared writes as
 one statement (`_append`). Rows and JSON are mapped in `storage/codec.py`, so both backends
 return exactly the same rows.
 """
@@ -20,11 +20,14 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from storage.codec import (
+    GUILD_COLUMNS,
     INSERT_MATCH,
     JSON_COLUMNS,
     MATCH_COLUMNS,
     Conn,
     dumps,
+    guild_settings,
+    guild_values,
     loads,
     match_row,
     match_values,
@@ -38,7 +41,6 @@ from storage.transfer import TransferMixin
 
 __all__ = ["DuplicateRequest", "StaleVersion", "StorageError", "Store"]
 
-_BOOL_COLUMNS = frozenset({"reminded"})
 _UPDATABLE = {
     "status",
     "options",
@@ -54,17 +56,18 @@ _UPDATABLE = {
     "table_message_id",
     "host_user_id",
     "deadline_at",
-    "reminded",
     "end_reason",
     "table_version",
 }
-# Whenever a deadline is written, a claim on the old one is void (see claim_due_deadlines).
+# A claim on a deadline ends when it is handled or given back (see claim_deadline).
 _UNCLAIM = "deadline_claimed_by = NULL, deadline_claim_until = NULL"
+# Whenever a deadline is written, its turn starts afresh: no claim, no reminder sent yet.
+_NEW_DEADLINE = f"reminders = 0, {_UNCLAIM}"
 _BACKENDS: dict[str, type[Store]] = {}
 # append_action's two writes: the version check is in the UPDATE's WHERE.
 APPEND_MOVE = (
     "UPDATE matches SET version = ?, snapshot = ?, status = ?, result = ?, deadline_at = ?, "
-    f"reminded = ?, {_UNCLAIM}, updated_at = ? WHERE id = ? AND version = ?"
+    f"{_NEW_DEADLINE}, updated_at = ? WHERE id = ? AND version = ?"
 )
 APPEND_LOG = "INSERT INTO actions (match_id, seq, seat, action, request_id, user_id, at) "
 
@@ -73,7 +76,6 @@ class Store(TransferMixin, abc.ABC):
     """Async repository for matches, seats, the action log, user prefs and guild settings."""
 
     backend: ClassVar[str]
-    skip_locked: ClassVar[str] = ""  # the row-locking clause claims need (PostgreSQL)
 
     def __init__(self, url: str) -> None:
         self.url = redact(url)  # for messages and logs
@@ -149,18 +151,16 @@ class Store(TransferMixin, abc.ABC):
 
     async def update_match(self, match_id: str, **fields: Any) -> None:
         """Update non-log columns (status, message ids, deadline…); never the version.
-        Writing `deadline_at` voids any claim on the previous deadline."""
+        Writing `deadline_at` starts a new turn's clock: any claim on the previous deadline is
+        void and no reminder of the new one was sent."""
         unknown = set(fields) - _UPDATABLE
         if unknown:
             raise ValueError(f"not updatable: {sorted(unknown)}")
         fields["updated_at"] = time.time()
         names = ", ".join(f"{k} = ?" for k in fields)
         if "deadline_at" in fields:
-            names += ", " + _UNCLAIM
-        values = [
-            dumps(v) if k in JSON_COLUMNS else bool(v) if k in _BOOL_COLUMNS else v
-            for k, v in fields.items()
-        ]
+            names += ", " + _NEW_DEADLINE
+        values = [dumps(v) if k in JSON_COLUMNS else v for k, v in fields.items()]
         async with self._session() as conn:
             await conn.execute(f"UPDATE matches SET {names} WHERE id = ?", *values, match_id)
 
@@ -185,7 +185,8 @@ class Store(TransferMixin, abc.ABC):
         wins. Raises DuplicateRequest when `request_id` was already applied to the match
         (checked first when the version moved too), else StaleVersion when the match is no
         longer at `expected_version`; either way nothing was stored. Returns the new version
-        (the action's seq). A new deadline voids any claim on the old one."""
+        (the action's seq). A new deadline voids any claim on the old one and any reminder
+        sent of it."""
         now = time.time()
         seq = expected_version + 1
         moved = (
@@ -194,7 +195,6 @@ class Store(TransferMixin, abc.ABC):
             status,
             dumps(result),
             deadline_at,
-            False,
             now,
             match_id,
             expected_version,
@@ -321,24 +321,37 @@ class Store(TransferMixin, abc.ABC):
         """Active matches with a running turn deadline (uses the partial deadline index)."""
         async with self._session() as conn:
             rows = await conn.fetch(
-                "SELECT id, deadline_at, reminded, settings FROM matches "
+                "SELECT id, deadline_at, reminders, settings FROM matches "
                 "WHERE deadline_at IS NOT NULL AND status = 'active'"
             )
         return [
-            Deadline(r[0], float(r[1]), bool(r[2]), loads(r[3]).get("turn_deadline_s"))
-            for r in rows
+            Deadline(r[0], float(r[1]), int(r[2]), loads(r[3]).get("turn_deadline_s")) for r in rows
         ]
 
-    async def claim_due_deadlines(
-        self, now: float, owner: str, limit: int = 100, *, lease_s: float = 60.0
-    ) -> list[str]:
-        """Claim up to `limit` active matches whose deadline is due (`deadline_at <= now`) for
-        `owner`; returns their ids, soonest deadline first.
+    async def due_deadlines(self, now: float, limit: int = 100) -> list[str]:
+        """Up to `limit` active matches whose deadline is due (`deadline_at <= now`) and that
+        nobody claimed (or whose claim's lease ran out), soonest first. Only a read: each is
+        then claimed on its own (`claim_deadline`), under its match's lock in the host."""
+        async with self._session() as conn:
+            rows = await conn.fetch(
+                "SELECT id FROM matches WHERE status = 'active' AND deadline_at IS NOT NULL "
+                "AND deadline_at <= ? AND (deadline_claim_until IS NULL "
+                "OR deadline_claim_until <= ?) ORDER BY deadline_at, id LIMIT ?",
+                now,
+                now,
+                limit,
+            )
+        return [r[0] for r in rows]
+
+    async def claim_deadline(
+        self, match_id: str, now: float, owner: str, *, lease_s: float = 60.0
+    ) -> bool:
+        """Claim the match's due deadline for `owner`; True for the one claimer that got it.
 
         The contract, across any number of processes sharing the database:
         - a due deadline is handed to one claimer only: until `now + lease_s` no other call
-          returns it (PostgreSQL: `FOR UPDATE SKIP LOCKED`, so claimers never wait for each
-          other; SQLite: the single writer lock);
+          gets it (one conditional UPDATE of one row: PostgreSQL re-checks its WHERE on the
+          row a concurrent claim just wrote, SQLite runs one writer at a time);
         - the claim ends when the deadline is handled: any write of the match's deadline
           (`append_action`, `update_match(deadline_at=…)`) voids it, as does
           `release_deadline`;
@@ -347,32 +360,36 @@ class Store(TransferMixin, abc.ABC):
           claimers finish within their lease; a second firing after an expired lease is
           still harmless, since the timeout's move goes through `append_action`'s version
           check. `now` is the callers' shared clock (keep processes' clocks in sync)."""
-        async with self._transaction() as conn:
-            rows = await conn.fetch(
-                "UPDATE matches SET deadline_claimed_by = ?, deadline_claim_until = ? "
-                "WHERE id IN (SELECT id FROM matches WHERE status = 'active' "
-                "AND deadline_at IS NOT NULL AND deadline_at <= ? "
-                "AND (deadline_claim_until IS NULL OR deadline_claim_until <= ?) "
-                f"ORDER BY deadline_at LIMIT ?{self.skip_locked}) RETURNING id, deadline_at",
-                owner,
-                now + lease_s,
-                now,
-                now,
-                limit,
-            )
-        return [r[0] for r in sorted(rows, key=lambda r: (r[1], r[0]))]
-
-    async def claim_reminder(self, match_id: str) -> bool:
-        """Mark the running turn's reminder as sent; True for the one caller that flipped it
-        (several processes may see it due at once: only that one sends it)."""
         async with self._session() as conn:
             return (
                 await conn.execute(
-                    "UPDATE matches SET reminded = ? WHERE id = ? AND reminded = ? "
-                    "AND status = 'active'",
-                    True,
+                    "UPDATE matches SET deadline_claimed_by = ?, deadline_claim_until = ? "
+                    "WHERE id = ? AND status = 'active' AND deadline_at IS NOT NULL "
+                    "AND deadline_at <= ? "
+                    "AND (deadline_claim_until IS NULL OR deadline_claim_until <= ?)",
+                    owner,
+                    now + lease_s,
                     match_id,
-                    False,
+                    now,
+                    now,
+                )
+                == 1
+            )
+
+    async def claim_reminder(self, match_id: str, deadline_at: float, stage: int) -> bool:
+        """Mark the reminders of the running turn sent up to `stage` (1: half time, 2: near
+        the end); True for the one caller that moved it there (several processes may see it
+        due at once: only that one sends it). Refused when the turn is no longer the one
+        whose deadline is `deadline_at` (a move started another meanwhile)."""
+        async with self._session() as conn:
+            return (
+                await conn.execute(
+                    "UPDATE matches SET reminders = ? WHERE id = ? AND reminders < ? "
+                    "AND status = 'active' AND deadline_at = ?",
+                    stage,
+                    match_id,
+                    stage,
+                    deadline_at,
                 )
                 == 1
             )
@@ -437,17 +454,16 @@ class Store(TransferMixin, abc.ABC):
 
     async def get_guild_settings(self, guild_id: int) -> GuildSettings:
         row = await self._one(
-            "SELECT admin_role_id, language FROM guild_settings WHERE guild_id = ?", guild_id
+            f"SELECT {GUILD_COLUMNS} FROM guild_settings WHERE guild_id = ?", guild_id
         )
-        return GuildSettings(guild_id) if row is None else GuildSettings(guild_id, row[0], row[1])
+        return GuildSettings(guild_id) if row is None else guild_settings(row)
 
     async def set_guild_settings(self, settings: GuildSettings) -> None:
+        values = guild_values(settings)
         async with self._session() as conn:
             await conn.execute(
-                "INSERT INTO guild_settings (guild_id, admin_role_id, language) VALUES (?,?,?) "
-                "ON CONFLICT (guild_id) DO UPDATE SET admin_role_id = excluded.admin_role_id, "
-                "language = excluded.language",
-                settings.guild_id,
-                settings.admin_role_id,
-                settings.language,
+                f"INSERT INTO guild_settings ({GUILD_COLUMNS}) "
+                f"VALUES ({','.join('?' * len(values))}) ON CONFLICT (guild_id) DO UPDATE SET "
+                + ", ".join(f"{c} = excluded.{c}" for c in GUILD_COLUMNS.split(", ")[1:]),
+                *values,
             )

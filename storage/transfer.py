@@ -14,7 +14,16 @@ import contextlib
 import dataclasses
 from typing import TYPE_CHECKING
 
-from storage.codec import INSERT_MATCH, RECORD_HOLDER, Conn, dumps, match_values, write_seats
+from storage.codec import (
+    GUILD_COLUMNS,
+    INSERT_MATCH,
+    RECORD_HOLDER,
+    Conn,
+    dumps,
+    guild_settings,
+    match_values,
+    write_seats,
+)
 from storage.rows import ActionRow, GuildSettings, MatchRow, Notice, UserPrefs
 
 if TYPE_CHECKING:
@@ -108,10 +117,8 @@ class TransferMixin:
 
     async def all_guild_settings(self) -> list[GuildSettings]:
         async with self._session() as conn:
-            rows = await conn.fetch(
-                "SELECT guild_id, admin_role_id, language FROM guild_settings ORDER BY guild_id"
-            )
-        return [GuildSettings(r[0], r[1], r[2]) for r in rows]
+            rows = await conn.fetch(f"SELECT {GUILD_COLUMNS} FROM guild_settings ORDER BY guild_id")
+        return [guild_settings(r) for r in rows]
 
     async def all_facts(self) -> dict[str, str]:
         async with self._session() as conn:

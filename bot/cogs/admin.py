@@ -1,4 +1,4 @@
-"""`/admin`: list, resume, end, replace players in, and export matches.
+"""`/admin`: list, resume, end, replace players in, and export matches; the server's settings.
 
 Only members with Manage Server or the guild's configured admin role may use these; everyone
 else gets a polite refusal. Admins act on matches of their own guild only.
@@ -17,11 +17,14 @@ from discord.ext import commands
 from bot.i18n import t
 from bot.i18n.translator import cmd, name
 from bot.ui.admins import is_admin
+from bot.ui.clocks import CLOCK_CHOICES, ON_TIMEOUT
 from bot.ui.delivery import attempt, post, wake_ai
 from bot.ui.in_time import defer_while_busy
+from bot.ui.languages import AUTO, LANGUAGE_CHOICES
 from bot.ui.listing import match_list
 from bot.ui.router import answer_language, answered, guarded, reply
 from bot.ui.safe_text import md
+from bot.ui.server_settings import LOBBY_EXPIRY, ON_OFF, settings_summary
 from bot.ui.table import TableChannel, post_table, refresh_table
 from games.host import HostError
 
@@ -205,5 +208,58 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description=cmd("cmd
             assert interaction.guild_id is not None  # guild_only, and is_admin refuses DMs
             await self.bot.host.guilds.set_admin_role(interaction.guild_id, role.id)
             await reply(interaction, t("admin.role_set", locale, role=role.mention))
+
+        await guarded(interaction, run)
+
+    @app_commands.command(name=name("settings"), description=cmd("cmd.admin.settings"))
+    @app_commands.describe(
+        clock=cmd("cmd.opt.default_clock"),
+        on_timeout=cmd("cmd.opt.on_timeout"),
+        lobby_expiry=cmd("cmd.opt.lobby_expiry"),
+        language=cmd("cmd.opt.server_language"),
+        rate_ai_matches=cmd("cmd.opt.rate_ai_matches"),
+    )
+    @app_commands.rename(
+        clock=name("clock"),
+        on_timeout=name("on_timeout"),
+        lobby_expiry=name("lobby_expiry"),
+        language=name("language"),
+        rate_ai_matches=name("rate_ai_matches"),
+    )
+    @app_commands.choices(
+        clock=CLOCK_CHOICES,
+        on_timeout=ON_TIMEOUT,
+        lobby_expiry=LOBBY_EXPIRY,
+        language=LANGUAGE_CHOICES,
+        rate_ai_matches=ON_OFF,
+    )
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        clock: app_commands.Choice[str] | None = None,
+        on_timeout: app_commands.Choice[str] | None = None,
+        lobby_expiry: app_commands.Choice[int] | None = None,
+        language: app_commands.Choice[str] | None = None,
+        rate_ai_matches: app_commands.Choice[str] | None = None,
+    ) -> None:
+        """The server's defaults for new tables: each option given is changed, then every
+        setting is shown (no option: only shown)."""
+
+        async def run() -> None:
+            guild_id = interaction.guild_id
+            assert guild_id is not None  # guild_only, and is_admin refuses DMs
+            settings = await self.bot.host.guilds.change(
+                guild_id,
+                clock=clock.value if clock else None,
+                on_timeout=on_timeout.value if on_timeout else None,
+                lobby_expiry_s=lobby_expiry.value if lobby_expiry else None,
+                rate_ai_matches=rate_ai_matches.value == "on" if rate_ai_matches else None,
+            )
+            if language is not None:
+                chosen = None if language.value == AUTO else language.value
+                await self.bot.languages.set_guild(guild_id, chosen)
+                settings = await self.bot.host.guilds.get(guild_id)
+            locale = await answer_language(interaction)
+            await reply(interaction, settings_summary(settings, locale))
 
         await guarded(interaction, run)

@@ -18,28 +18,18 @@ from bot.games.contract import GameAdapter
 from bot.i18n import t
 from bot.i18n.translator import cmd, name
 from bot.ui import custom_ids
+from bot.ui.clocks import CLOCK_CHOICES, ON_TIMEOUT
 from bot.ui.lobby import check_channel, lobby_message
 from bot.ui.panel import moves_for, shorten
 from bot.ui.router import answer_language, guarded, reply
 from bot.ui.turns import play
 from games.host import HostError
+from games.host.clocks import clock as preset
 from games.host.rows import MatchRow
 from games.registry import get_game
 
 if TYPE_CHECKING:
     from bot.services import Services
-
-DEADLINES = [
-    app_commands.Choice(name=cmd("cmd.choice.deadline.none"), value=0),
-    app_commands.Choice(name=cmd("cmd.choice.deadline.1h"), value=3600),
-    app_commands.Choice(name=cmd("cmd.choice.deadline.12h"), value=12 * 3600),
-    app_commands.Choice(name=cmd("cmd.choice.deadline.24h"), value=24 * 3600),
-    app_commands.Choice(name=cmd("cmd.choice.deadline.3d"), value=72 * 3600),
-]
-ON_TIMEOUT = [
-    app_commands.Choice(name=cmd("cmd.choice.timeout.ai"), value="ai"),
-    app_commands.Choice(name=cmd("cmd.choice.timeout.wait"), value="wait"),
-]
 
 
 @app_commands.guild_only()  # tables live in servers; DMs offer only /lutece
@@ -57,30 +47,29 @@ class GameCog(commands.GroupCog):
     @app_commands.describe(
         players=cmd("cmd.opt.players"),
         variant=cmd("cmd.opt.variant"),
-        deadline=cmd("cmd.opt.deadline"),
+        clock=cmd("cmd.opt.clock"),
         on_timeout=cmd("cmd.opt.on_timeout"),
     )
     @app_commands.rename(
         players=name("players"),
         variant=name("variant"),
-        deadline=name("deadline"),
+        clock=name("clock"),
         on_timeout=name("on_timeout"),
     )
-    @app_commands.choices(deadline=DEADLINES)  # one call per value type: mypy infers one
-    @app_commands.choices(on_timeout=ON_TIMEOUT)
+    @app_commands.choices(clock=CLOCK_CHOICES, on_timeout=ON_TIMEOUT)
     async def new(
         self,
         interaction: discord.Interaction,
         players: app_commands.Range[int, 1, 6] | None = None,
-        deadline: app_commands.Choice[int] | None = None,
+        clock: app_commands.Choice[str] | None = None,
         on_timeout: app_commands.Choice[str] | None = None,
         variant: str | None = None,
     ) -> None:
         async def run() -> None:
             check_channel(interaction, await answer_language(interaction))  # before anything
-            settings: dict[str, Any] = {}
-            if deadline and deadline.value:
-                settings["turn_deadline_s"] = deadline.value
+            settings: dict[str, Any] = {}  # on top of the server's defaults
+            if clock:
+                settings["turn_deadline_s"] = preset(clock.value).turn_s
             if on_timeout:
                 settings["on_timeout"] = on_timeout.value
             live = await self.bot.host.open_lobby(

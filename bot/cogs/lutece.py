@@ -10,11 +10,13 @@ from discord.ext import commands
 
 from bot.command_sync import sync_commands
 from bot.games import adapters
-from bot.i18n import languages, t
+from bot.i18n import t
 from bot.i18n.translator import cmd, name
 from bot.ui.admins import is_admin
-from bot.ui.languages import AUTO
+from bot.ui.delivery import dm_language
+from bot.ui.languages import AUTO, LANGUAGE_CHOICES
 from bot.ui.listing import match_list
+from bot.ui.reach import check_dms
 from bot.ui.router import answer_language, guarded, reply
 from games.host import HostError
 
@@ -48,13 +50,12 @@ class LuteceCog(commands.GroupCog, group_name="lutece", group_description=cmd("c
             prefs = await self.bot.host.prefs.set_dms(
                 interaction.user.id, enabled.value == "on", str(interaction.locale)
             )
-            await reply(
-                interaction,
-                t(
-                    "lutece.dms_on" if prefs.dms else "lutece.dms_off",
-                    await answer_language(interaction),
-                ),
-            )
+            key = "lutece.dms_on" if prefs.dms else "lutece.dms_off"
+            if prefs.dms:  # can the bot reach them? A short DM says so, or Discord refuses it
+                await interaction.response.defer(ephemeral=True)
+                if not await check_dms(self.bot, interaction.user.id, dm_language(prefs)):
+                    key = "lutece.dms_closed"
+            await reply(interaction, t(key, await answer_language(interaction)))
 
         await guarded(interaction, run)
 
@@ -100,10 +101,7 @@ class LuteceCog(commands.GroupCog, group_name="lutece", group_description=cmd("c
     @app_commands.describe(language=cmd("cmd.opt.language"), scope=cmd("cmd.opt.scope"))
     @app_commands.rename(language=name("language"), scope=name("scope"))
     @app_commands.choices(
-        language=[
-            app_commands.Choice(name=cmd(f"language.{code}"), value=code)
-            for code in (AUTO, *languages())
-        ],
+        language=LANGUAGE_CHOICES,
         scope=[
             app_commands.Choice(name=cmd("cmd.choice.scope.me"), value="me"),
             app_commands.Choice(name=cmd("cmd.choice.scope.server"), value="server"),

@@ -13,7 +13,7 @@ player called "@everyone" or "<@&role>" pings nobody.
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Iterable
+from collections.abc import Awaitable, Collection, Iterable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
@@ -21,6 +21,7 @@ import discord
 from bot.games import adapter_for
 from bot.i18n import language_of, t
 from bot.ui.panel import panel, text_names
+from bot.ui.reach import by_dm
 from bot.ui.table import lost, move_to_channel, repost_table, table_channel, table_lock
 from games.core.contract import Event
 from games.host.errors import HostError
@@ -94,9 +95,12 @@ async def recap(
     bot: Services,
     outcome: Outcome,
     first_key: str = "table.your_turn",
+    *,
+    prompted: Collection[int] = (),
 ) -> tuple[str, list[int]]:
     """What happened (public events), then the ping of whoever must act, in the server's
-    language; and the users to ping."""
+    language; and the users to ping: all named, but those `prompted` by DM are not pinged
+    (a turn reaches its player once, see bot/ui/reach.py)."""
     live = outcome.match
     names = text_names(live)
     adapter = adapter_for(live.row.game)
@@ -109,7 +113,7 @@ async def recap(
         lines.append(
             t("table.game_over", language, winners=", ".join(names[s] for s in result.winners))
         )
-    return fit(lines) if lines else "", waiting
+    return fit(lines) if lines else "", [u for u in waiting if u not in prompted]
 
 
 async def wake_ai(bot: Services, match_id: str, *, patient: bool = False) -> None:
@@ -141,16 +145,21 @@ async def announce(bot: Services, outcome: Outcome) -> None:
     bot.deadlines.poke()  # the turn changed, and with it the deadline
     if not outcome.applied:
         return
-    await attempt("the table", live.id, show_table(bot, live, outcome))
+    prompted = await by_dm(bot, to_act_users(bot.host, live))
+    await attempt("the table", live.id, show_table(bot, live, outcome, prompted))
     await deliver_notices(bot, live, outcome)
     await prompt_by_dm(bot, live)
 
 
-async def show_table(bot: Services, live: LiveMatch, outcome: Outcome | None) -> None:
+async def show_table(
+    bot: Services, live: LiveMatch, outcome: Outcome | None, prompted: Collection[int] = ()
+) -> None:
     """The fresh table with the recap of every move it has not shown: `outcome`'s, and any
     that a stop or a Discord error kept from an earlier table (replayed from the log). Its
     stored `table_version` is read under the table's lock, so two of these never tell one
-    move twice, and a table already past `outcome` (a later move posted it) stays."""
+    move twice, and a table already past `outcome` (a later move posted it) stays. Players
+    `prompted` by DM are named but not pinged; a table left behind (no `outcome`) pings
+    everyone, since whether its DMs went out is not known."""
     async with table_lock(bot, live.id):
         shown = live.row.table_version
         if outcome is not None and shown >= outcome.applied[-1].version:
@@ -163,7 +172,7 @@ async def show_table(bot: Services, live: LiveMatch, outcome: Outcome | None) ->
             outcome = await bot.host.since(live.id, shown)
             if not outcome.applied:
                 return
-        content, waiting = await recap(bot, outcome)
+        content, waiting = await recap(bot, outcome, prompted=prompted)
         await repost_table(bot, outcome.match, content, waiting)
 
 

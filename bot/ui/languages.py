@@ -14,7 +14,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.i18n import DEFAULT_LOCALE, language_of
+from discord import app_commands
+
+from bot.i18n import DEFAULT_LOCALE, language_of, languages
+from bot.i18n.translator import cmd
 
 if TYPE_CHECKING:
     import discord
@@ -22,6 +25,10 @@ if TYPE_CHECKING:
     from bot.services import Services
 
 AUTO = "auto"
+# The choices of a language option: automatic, then every catalogue's language.
+LANGUAGE_CHOICES = [
+    app_commands.Choice(name=cmd(f"language.{code}"), value=code) for code in (AUTO, *languages())
+]
 
 
 class Languages:

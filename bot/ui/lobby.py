@@ -10,8 +10,18 @@ import discord
 
 from bot.i18n import t
 from bot.permissions import Placement, missing_sentence, placement
-from bot.ui.delivery import attempt, deliver_notices, prompt_by_dm, recap, send_private_dm
+from bot.ui import clocks
+from bot.ui.clocks import clock_line, clock_select
+from bot.ui.delivery import (
+    attempt,
+    deliver_notices,
+    prompt_by_dm,
+    recap,
+    send_private_dm,
+    to_act_users,
+)
 from bot.ui.lobby_choices import VERB, choice_lines, choice_selects, picked_options
+from bot.ui.reach import by_dm
 from bot.ui.router import Click, answered, button, handles, reply, view_of
 from bot.ui.safe_text import md, plain
 from bot.ui.table import TableChannel, post_table, table_channel
@@ -47,18 +57,8 @@ def lobby_message(live: LiveMatch, locale: str | None = None) -> dict[str, Any]:
             )
         else:
             seats.append(t("lobby.player_seat", locale, seat=n + 1, mention=f"<@{seated.user_id}>"))
-    settings = live.settings
-    deadline = (
-        t(
-            "lobby.deadline",
-            locale,
-            hours=round(settings.turn_deadline_s / 3600, 1),
-            after=t(f"lobby.on_timeout.{settings.on_timeout}", locale),
-        )
-        if settings.turn_deadline_s
-        else t("lobby.no_deadline", locale)
-    )
-    embed.description = "\n".join(seats + ["", deadline, *choice_lines(live, locale)])
+    clock = clock_line(live.settings, locale)
+    embed.description = "\n".join(seats + ["", clock, *choice_lines(live, locale)])
     embed.set_footer(text=t("lobby.footer", locale, id=row.id))
     if row.status != "lobby":
         key = "lobby.started" if row.status != "ended" else "lobby.cancelled"
@@ -81,6 +81,7 @@ def lobby_message(live: LiveMatch, locale: str | None = None) -> dict[str, Any]:
             row.id, "addai", "strong", label=t("lobby.add_strong_ai", locale), disabled=full, row=1
         ),
         *choice_selects(live, locale),
+        clock_select(row.id, live.settings, locale),
     )
     return {"embed": embed, "view": view}
 
@@ -123,6 +124,15 @@ async def choose(click: Click) -> None:
     await redraw(click, await click.bot.host.set_options(match_id, click.user_id, changes))
 
 
+@handles(clocks.VERB)
+async def choose_clock(click: Click) -> None:
+    """The host picked the table's clock: stored, and the lobby redrawn."""
+    if len(click.values) != 1:
+        raise HostError("lobby.bad_choice", "pick from the list on the table")
+    live = await click.bot.host.set_clock(click.route.match_id, click.user_id, click.values[0])
+    await redraw(click, live)
+
+
 @handles("cancel")
 async def cancel(click: Click) -> None:
     await redraw(click, await click.bot.host.cancel(click.route.match_id, click.user_id))
@@ -142,7 +152,8 @@ async def start(click: Click) -> None:
     lobby = click.interaction.message
     bot.deadlines.poke()
     # The table carries what AI seats played before the first human turn, and the first ping.
-    content, waiting = await recap(bot, outcome, first_key="table.first_turn")
+    prompted = await by_dm(bot, to_act_users(bot.host, live))
+    content, waiting = await recap(bot, outcome, first_key="table.first_turn", prompted=prompted)
     table = begin_table(bot, live, lobby, where.use_thread, content, waiting)
     if not await attempt("the table", live.id, table):
         await attempt(

@@ -79,7 +79,7 @@ class MatchHost(LobbyMixin, SeatsMixin, ThinkingMixin):
         self.prefs = Prefs(store)
         self.guilds = GuildSettingsService(store)
         self.notices = Notices(store)
-        self.deadlines = Deadlines(store, self.lock, lambda: self.clock())
+        self.deadlines = Deadlines(store, self.lock, self._current, lambda: self.clock())
         self.facts = Facts(store)
 
     def lock(self, match_id: str) -> asyncio.Lock:
@@ -288,7 +288,7 @@ class MatchHost(LobbyMixin, SeatsMixin, ThinkingMixin):
             live.requests.add(key)
         row.version, row.snapshot, row.status, row.deadline_at = version, snapshot, status, deadline
         row.result = None if result is None else result.model_dump(mode="json")
-        row.reminded = False
+        row.reminders = 0
         outcome.applied.append(Applied(seat, action, tuple(events), version, by))
 
     # --- deadlines ------------------------------------------------------------------------
@@ -330,14 +330,6 @@ class MatchHost(LobbyMixin, SeatsMixin, ThinkingMixin):
         await self._think(match_id, outcome, overdue, None)
         await self._drive_ai(match_id, outcome)
         return outcome
-
-    async def claim_reminder(self, match_id: str) -> bool:
-        """Mark the turn's reminder as sent; True for the one process that should send it."""
-        async with self.lock(match_id):
-            live = await self._current(match_id)
-            claimed = await self.store.claim_reminder(match_id)
-            live.row.reminded = True
-            return claimed
 
     # --- listing --------------------------------------------------------------------------
 
@@ -406,7 +398,7 @@ class MatchHost(LobbyMixin, SeatsMixin, ThinkingMixin):
             await self.store.set_seats(match_id, live.row.seat_rows)
             outcome = Outcome(live)
             if running:
-                live.row.deadline_at = self._deadline(live)
+                live.row.deadline_at, live.row.reminders = self._deadline(live), 0
                 await self.store.update_match(match_id, deadline_at=live.row.deadline_at)
         if running and then_ai:
             await self._drive_ai(match_id, outcome)

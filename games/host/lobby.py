@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from games.core.ai import get_player
+from games.host import clocks
 from games.host.errors import HostError, as_json, new_match_id, new_seed, parse_settings
 from games.host.outcome import LiveMatch, Outcome
 from games.registry import get_game
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
     import random
     from collections.abc import Callable
 
+    from games.host.settings import GuildSettingsService
     from storage.store import Store
 
 
@@ -28,6 +30,7 @@ class LobbyMixin:
     """The lobby half of `MatchHost`; these names are provided by `MatchHost` itself."""
 
     store: Store
+    guilds: GuildSettingsService
     clock: Callable[[], float]
     draws: random.Random | None
     _live: dict[str, LiveMatch]
@@ -56,8 +59,9 @@ class LobbyMixin:
         channel_id: int | None = None,
     ) -> LiveMatch:
         """A new table waiting for players; its creator takes seat 0. `seats`: at most how
-        many (default: the game's most); `edition`: a named option preset, `options` on top.
-        The options are parsed here, once, and stored."""
+        many (default: the game's most); `edition`: a named option preset, `options` on top;
+        `settings` on top of the server's defaults (its clock, what a timeout does). The
+        options are parsed here, once, and stored."""
         game = get_game(game_key)
         max_seats = seats or game.max_seats
         game.check_seats(max_seats)
@@ -72,7 +76,7 @@ class LobbyMixin:
             created_at=now,
             updated_at=now,
             options=opts.model_dump(mode="json"),
-            settings=parse_settings(settings).model_dump(mode="json"),
+            settings=await self._table_settings(guild_id, settings),
             guild_id=guild_id,
             channel_id=channel_id,
             host_user_id=host_user_id,
@@ -128,6 +132,19 @@ class LobbyMixin:
             options = opts.model_dump(mode="json")
             await self.store.update_match(match_id, options=options)
             live.row.options = options
+            return live
+
+    async def set_clock(self, match_id: str, user_id: int, key: str) -> LiveMatch:
+        """The host picks the table's clock preset before the start (a lobby choice); anyone
+        else, a started table or a preset that does not exist changes nothing."""
+        turn_s = clocks.clock(key).turn_s
+        async with self.lock(match_id):
+            live = await self._lobby(match_id)
+            self._require_host(live, user_id)
+            changed = {**live.row.settings, "turn_deadline_s": turn_s}
+            settings = parse_settings(changed).model_dump(mode="json")
+            await self.store.update_match(match_id, settings=settings)
+            live.row.settings = settings
             return live
 
     async def cancel(self, match_id: str, user_id: int) -> LiveMatch:
@@ -202,7 +219,7 @@ class LobbyMixin:
             created_at=now,
             updated_at=now,
             options=opts.model_dump(mode="json"),
-            settings=parse_settings(settings).model_dump(mode="json"),
+            settings=await self._table_settings(guild_id, settings),
             guild_id=guild_id,
             channel_id=channel_id,
             seat_rows=[SeatRow(i, s.name, s.user_id, s.ai) for i, s in enumerate(seats)],
@@ -210,6 +227,13 @@ class LobbyMixin:
         await self.store.create_match(row)
         self._remember(LiveMatch(row=row, game=game))
         return await self.start(row.id, None, seed=seed, arrangement=arrangement)
+
+    async def _table_settings(
+        self, guild_id: int | None, chosen: Mapping[str, Any] | None
+    ) -> dict[str, Any]:
+        """A new table's settings: the server's defaults, with the table's choices on top."""
+        defaults = await self.guilds.table_defaults(guild_id)
+        return parse_settings({**defaults, **(chosen or {})}).model_dump(mode="json")
 
     def _add_seat(self, live: LiveMatch, seat: SeatRow) -> None:
         if len(live.row.seat_rows) >= live.row.seats:
