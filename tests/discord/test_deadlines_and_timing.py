@@ -1,4 +1,4 @@
-"""Turn deadlines on a controllable clock (reminder, timeout, restart), and a late answer.
+"""Turn deadlines on a controllable clock (reminders, timeout, restart), and a late answer.
 
 How fast answers arrive is a bench figure (`python -m bot bench`), never an assertion."""
 
@@ -28,8 +28,14 @@ async def advance(world, bot, now: list[float], seconds: float) -> None:
     bot.deadlines.poke()
 
 
+def reminders(world, thread) -> list:
+    return [m for m in world.fake.messages(thread) if "⏰" in m.content]
+
+
 @pytest.mark.usefixtures("fast_render")
-async def test_deadline_reminds_then_an_ai_plays_and_a_restart_rearms_it(world):
+async def test_deadline_reminds_twice_then_an_ai_plays_and_a_restart_rearms_it(world):
+    """The rapid clock: 10 minutes a move, reminded at half time (5 minutes left) and near
+    the end (2 minutes left), each once; then an AI plays the turn."""
     alice, bob = world.user("alice"), world.user("bob")
     users = {alice.id: alice, bob.id: bob}
     now = [time.time()]
@@ -37,35 +43,44 @@ async def test_deadline_reminds_then_an_ai_plays_and_a_restart_rearms_it(world):
 
     async def one_deadline(bot, match_id):
         live = await bot.host.get(match_id)
-        assert live.row.deadline_at == pytest.approx(now[0] + 3600, abs=5)
+        assert live.row.deadline_at == pytest.approx(now[0] + 600, abs=5)
         late = await user_to_act(bot, match_id, users)
         version = live.row.version
-        seen = len(world.fake.messages(thread))
-        await advance(world, bot, now, 1000)
+        seen, last = len(reminders(world, thread)), world.fake.messages(thread)[-1].id
+        await advance(world, bot, now, 200)
         await settle(world, bot)
-        assert len(world.fake.messages(thread)) == seen  # too early for a reminder
-        await advance(world, bot, now, 801)
-        reminder = await world.fake.wait_for_message(
-            thread, lambda m: "⏰" in m.content, after=world.fake.messages(thread)[-1].id
+        assert len(reminders(world, thread)) == seen  # too early for a reminder
+        await advance(world, bot, now, 101)
+        half = await world.fake.wait_for_message(
+            thread, lambda m: "half of your turn's time" in m.content, after=last
         )
-        assert f"<@{late.id}>" in reminder.content
-        await advance(world, bot, now, 1800)
+        assert f"<@{late.id}>" in half.content and half.pinged_user_ids == {late.id}
+        await advance(world, bot, now, 100)  # 7 minutes gone: nothing new
+        await settle(world, bot)
+        assert len(reminders(world, thread)) == seen + 1
+        await advance(world, bot, now, 81)
+        final = await world.fake.wait_for_message(
+            thread, lambda m: "nearly up" in m.content, after=half.id
+        )
+        assert final.pinged_user_ids == {late.id}
+        await advance(world, bot, now, 120)
         timed_out = await world.fake.wait_for_message(
-            thread, lambda m: "Time's up" in m.content, after=reminder.id
+            thread, lambda m: "Time's up" in m.content, after=final.id
         )
         assert "an AI played" in timed_out.content
         await settle(world, bot)
+        assert len(reminders(world, thread)) == seen + 2  # each reminder once
         live = await bot.host.get(match_id)
         assert live.row.version == version + 1
         last = (await bot.host.store.actions(match_id))[-1]
         assert last.seat == live.seat_of(late.id) and last.user_id is None  # played for them
-        assert live.row.deadline_at == pytest.approx(now[0] + 3600, abs=5)
+        assert live.row.deadline_at == pytest.approx(now[0] + 600, abs=5)
         assert f"move {version + 1}" in table_message(world, thread).embeds[0]["footer"]["text"]
 
     async with world.bot() as bot:
         controlled_clock(bot, now)
         match_id, thread, _ = await start_match(
-            world, bot, alice, [bob], deadline=3600, on_timeout="ai"
+            world, bot, alice, [bob], clock="rapid", on_timeout="ai"
         )
         await one_deadline(bot, match_id)
     async with world.bot() as bot:  # a restart: the deadline lives in the database
@@ -82,10 +97,10 @@ async def test_deadline_with_wait_lets_the_match_wait(world):
     async with world.bot() as bot:
         controlled_clock(bot, now)
         match_id, thread, _ = await start_match(
-            world, bot, alice, [bob], deadline=3600, on_timeout="wait"
+            world, bot, alice, [bob], clock="daily", on_timeout="wait"
         )
         version = (await bot.host.get(match_id)).row.version
-        await advance(world, bot, now, 3601)
+        await advance(world, bot, now, 24 * 3600 + 1)
         waiting = await world.fake.wait_for_message(thread, lambda m: "Time's up" in m.content)
         assert "waits" in waiting.content
         await settle(world, bot)

@@ -121,15 +121,15 @@ async def test_reminders_reach_an_archived_thread(world):
     async with world.bot() as bot:
         bot.host.clock = lambda: clock[0]
         match_id, thread, _ = await start_match(
-            world, bot, alice, [bob], deadline=3600, on_timeout="ai"
+            world, bot, alice, [bob], clock="rapid", on_timeout="ai"
         )
         world.fake.archive(thread)
-        clock[0] += 1900  # past half of the hour: a reminder is due
+        clock[0] += 301  # past half of the 10 minutes: a reminder is due
         bot.deadlines.poke()
         reminder = await world.fake.wait_for_message(thread, lambda m: "turn's time" in m.content)
         assert not thread.archived and reminder.pinged_user_ids
         world.fake.archive(thread)
-        clock[0] += 2000  # the deadline passed: an AI plays, and everything is told
+        clock[0] += 400  # the deadline passed: an AI plays, and everything is told
         bot.deadlines.poke()
         await world.fake.wait_for_message(thread, lambda m: "Time's up" in m.content)
         await settle(world, bot)

@@ -50,7 +50,8 @@ async def append(store: Store, owner: str, match_id: str, count: int) -> None:
 async def claim(store: Store, owner: str) -> None:
     empty = 0
     while empty < 3:  # the other claimer may still hold some in an open transaction
-        claimed = await store.claim_due_deadlines(NOW, owner, limit=3)
+        due = await store.due_deadlines(NOW, limit=3)
+        claimed = [m for m in due if await store.claim_deadline(m, NOW, owner)]
         for match_id in claimed:
             print(f"CLAIM {match_id}", flush=True)
         empty = 0 if claimed else empty + 1

@@ -47,6 +47,15 @@ async def _append(store: Store, version: int, request: str, match_id: str = "m")
     )
 
 
+async def _claim(
+    store: Store, now: float, owner: str, limit: int = 100, *, lease_s: float = 60.0
+) -> list[str]:
+    """The store's half of what the host does for the due deadlines (games/host/deadlines.py
+    claims each under its match's lock): look them up, then claim them one by one."""
+    due = await store.due_deadlines(now, limit)
+    return [m for m in due if await store.claim_deadline(m, now, owner, lease_s=lease_s)]
+
+
 @pytest.fixture
 async def two_stores(db_url: str):
     """Two stores on one database: two connections (pools), as two processes have."""
@@ -166,7 +175,7 @@ async def test_hundred_due_deadlines_are_claimed_once_each_by_two_claimers(two_s
 
     async def drain(store: Store, owner: str) -> list[str]:
         claimed: list[str] = []
-        while batch := await store.claim_due_deadlines(NOW, owner, limit=7):
+        while batch := await _claim(store, NOW, owner, limit=7):
             claimed += batch
             await asyncio.sleep(0)
         return claimed
@@ -174,7 +183,7 @@ async def test_hundred_due_deadlines_are_claimed_once_each_by_two_claimers(two_s
     by_a, by_b = await asyncio.gather(drain(a, "A"), drain(b, "B"))
     assert not set(by_a) & set(by_b)
     assert sorted(by_a + by_b) == sorted(due)
-    assert await a.claim_due_deadlines(NOW, "C") == []
+    assert await _claim(a, NOW, "C") == []
 
 
 async def test_two_processes_claim_hundred_due_deadlines_once_each(db_url: str):
@@ -196,27 +205,27 @@ async def test_claims_come_soonest_first_within_the_limit(db_url: str):
     store = await Store.open(db_url)
     try:
         due = sorted(await _due_matches(store, 10))
-        assert await store.claim_due_deadlines(NOW, "A", limit=4) == due[:4]
-        assert await store.claim_due_deadlines(NOW, "B", limit=100) == due[4:]
+        assert await _claim(store, NOW, "A", limit=4) == due[:4]
+        assert await _claim(store, NOW, "B", limit=100) == due[4:]
     finally:
         await store.close()
 
 
 async def test_a_lease_expires_and_a_new_deadline_voids_the_claim(store: Store):
     await store.create_match(_row("m", deadline_at=5.0))
-    assert await store.claim_due_deadlines(10.0, "A", lease_s=30) == ["m"]
-    assert await store.claim_due_deadlines(39.9, "B", lease_s=30) == []  # A holds it to 40
+    assert await _claim(store, 10.0, "A", lease_s=30) == ["m"]
+    assert await _claim(store, 39.9, "B", lease_s=30) == []  # A holds it to 40
     # A died: its lease ran out, so the deadline is due for everyone again.
-    assert await store.claim_due_deadlines(40.0, "B", lease_s=30) == ["m"]
+    assert await _claim(store, 40.0, "B", lease_s=30) == ["m"]
     assert not await store.release_deadline("m", "A")  # A no longer holds it
     assert await store.release_deadline("m", "B")  # given back without handling it
-    assert await store.claim_due_deadlines(41.0, "C", lease_s=60) == ["m"]
+    assert await _claim(store, 41.0, "C", lease_s=60) == ["m"]
     # C handles it: the timeout's move sets the next deadline, voiding C's claim (to 101).
     await _append(store, 0, "timeout:1")
     await store.update_match("m", deadline_at=100.0)
-    assert await store.claim_due_deadlines(99.0, "D") == []  # not due yet
-    assert await store.claim_due_deadlines(100.0, "D", lease_s=60) == ["m"]
+    assert await _claim(store, 99.0, "D") == []  # not due yet
+    assert await _claim(store, 100.0, "D", lease_s=60) == ["m"]
     await store.update_match("m", deadline_at=150.0)  # e.g. a seat replaced: a new deadline
-    assert await store.claim_due_deadlines(150.0, "E") == ["m"]
+    assert await _claim(store, 150.0, "E") == ["m"]
     await store.update_match("m", status="finished")
-    assert await store.claim_due_deadlines(10**9, "F") == []
+    assert await _claim(store, 10**9, "F") == []

@@ -116,16 +116,18 @@ async def test_every_column_round_trips_the_same_on_both_backends(store: Store):
     row.options = {"target": 10**12, "name": "Café ☕ «Lutèce»", "nested": {"a": [1, 2.5, None]}}
     row.settings, row.arrangement = {"turn_deadline_s": 60}, {"deck": [3, 1, 2]}
     row.guild_id = row.channel_id = row.thread_id = row.table_message_id = BIG
-    row.host_user_id, row.deadline_at, row.reminded, row.table_version = BIG, 12.5, True, 3
+    row.host_user_id, row.deadline_at, row.reminders, row.table_version = BIG, 12.5, 2, 3
     row.seat_rows = [SeatRow(0, "Zoë", user_id=BIG), SeatRow(1, "b", ai="greedy")]
     await store.create_match(row)
     assert await store.get_match("m1") == row
     await store.update_match(
-        "m1", reminded=0, result={"winners": [0]}, end_reason="x", status="finished", thread_id=None
+        "m1", result={"winners": [0]}, end_reason="x", status="finished", thread_id=None
     )
+    assert (await store.get_match("m1")).reminders == 2
+    await store.update_match("m1", deadline_at=20.0)  # a new deadline: no reminder sent yet
     again = await store.get_match("m1")
-    assert (again.reminded, again.result, again.status, again.thread_id) == (
-        False,
+    assert (again.reminders, again.result, again.status, again.thread_id) == (
+        0,
         {"winners": [0]},
         "finished",
         None,
@@ -188,6 +190,9 @@ async def test_prefs_guild_settings_and_facts(store: Store):
     assert await store.get_guild_settings(5) == GuildSettings(5)
     await store.set_guild_settings(GuildSettings(5, admin_role_id=BIG, language="fr"))
     assert await store.get_guild_settings(5) == GuildSettings(5, BIG, "fr")
+    chosen = GuildSettings(BIG, BIG, None, "rapid", "wait", 3600, rate_ai_matches=True)
+    await store.set_guild_settings(chosen)
+    assert await store.get_guild_settings(BIG) == chosen
     assert await store.get_fact("k") is None
     await store.set_fact("k", "v1")
     await store.set_fact("k", "v2")
@@ -204,10 +209,10 @@ async def test_deadlines_lists_running_ones_only(store: Store):
         row.status, row.deadline_at, row.settings = status, at, {"turn_deadline_s": 60}
         await store.create_match(row)
     [deadline] = await store.deadlines()
-    assert (deadline.match_id, deadline.at, deadline.reminded, deadline.seconds) == (
+    assert (deadline.match_id, deadline.at, deadline.reminders, deadline.seconds) == (
         "m1",
         5.0,
-        False,
+        0,
         60,
     )
 
