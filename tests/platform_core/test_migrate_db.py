@@ -53,6 +53,8 @@ async def _fill(url: str) -> list[str]:
     ids.append(cancelled.id)
     await store.set_prefs(UserPrefs(7, dms=True, locale="fr", language="en"))
     await store.set_guild_settings(GuildSettings(5, admin_role_id=2**63 - 1, language="fr"))
+    # A server's defaults (issue 19): a clock, waiting on timeouts, short lobbies, AI rated.
+    await store.set_guild_settings(GuildSettings(6, None, None, "daily", "wait", 3600, True))
     await store.set_fact("commands:global", "abc")
     await store.close()
     return ids
