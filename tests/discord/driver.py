@@ -209,6 +209,18 @@ async def settle(world: Any, bot: Any) -> None:
     await world.fake.idle()
 
 
+def controlled_clock(bot: Any, now: list[float]) -> None:
+    """The bot's host reads the time from `now[0]`: deadlines and reminders fall due only
+    when a test moves it (`advance`), never by waiting."""
+    bot.host.clock = lambda: now[0]
+
+
+async def advance(world: Any, bot: Any, now: list[float], seconds: float) -> None:
+    """Move the controlled clock on, and wake the deadline timer to look again."""
+    now[0] += seconds
+    bot.deadlines.poke()
+
+
 async def user_to_act(bot: Any, match_id: str, users: dict[int, Any]) -> Any | None:
     live = await bot.host.get(match_id)
     if live.row.status != "active":

@@ -10,6 +10,8 @@ import time
 import pytest
 
 from tests.discord.driver import (
+    advance,
+    controlled_clock,
     open_panel_and_choose,
     play_turns,
     settle,
@@ -17,15 +19,6 @@ from tests.discord.driver import (
     table_message,
     user_to_act,
 )
-
-
-def controlled_clock(bot, now: list[float]) -> None:
-    bot.host.clock = lambda: now[0]
-
-
-async def advance(world, bot, now: list[float], seconds: float) -> None:
-    now[0] += seconds
-    bot.deadlines.poke()
 
 
 def reminders(world, thread) -> list:
