@@ -37,6 +37,7 @@ from tests.discord.driver import (
     offered,
     open_and_start,
     path_of,
+    selects,
     settle,
     table_message,
 )
@@ -807,7 +808,7 @@ async def test_the_host_combines_house_rules_in_the_lobby(world, tiny_pictures):
         )
         lobby = opened.message
         match_id = lobby.embeds[0]["footer"]["text"].split()[-1]
-        (menu,) = [c for c in lobby.iter_components() if c.get("type") == 3]
+        (menu,) = [c for c in selects(lobby) if ":option:" in c["custom_id"]]  # not the clock
         assert menu["custom_id"].endswith(":option:rules") and menu["min_values"] == 0
         assert {o["value"] for o in menu["options"] if o.get("default")} == {"istanbul"}
         refused = await bob.select(lobby, menu["custom_id"], ["teams"])
