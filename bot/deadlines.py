@@ -110,8 +110,8 @@ class DeadlineTimer:
             if stage is not None:
                 await self._remind(deadline.match_id, stage, deadline.at)
                 deadline = dataclasses.replace(deadline, reminders=stage)
-            remind = next_reminder(deadline)
-            if remind is not None and remind > now:
+            remind = next_reminder(deadline, now)
+            if remind is not None:
                 soonest = min(soonest, remind)
             soonest = min(soonest, deadline.at)
         return max(0.05, soonest - now)

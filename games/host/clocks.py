@@ -75,9 +75,10 @@ def reminder_due(deadline: Deadline, now: float) -> int | None:
     return due if due > deadline.reminders else None
 
 
-def next_reminder(deadline: Deadline) -> float | None:
-    """When the next reminder not sent yet is due; None once both were sent."""
+def next_reminder(deadline: Deadline, now: float) -> float | None:
+    """When the next reminder not sent yet falls due after `now`; None if none is left."""
     times = reminder_times(deadline)
-    if times is None or deadline.reminders >= FINAL:
+    if times is None:
         return None
-    return times[deadline.reminders]
+    later = [at for stage, at in enumerate(times, 1) if stage > deadline.reminders and at > now]
+    return min(later, default=None)

@@ -10,7 +10,7 @@ import sqlite3
 import pytest
 
 from games.host import HostError, MatchHost
-from games.host.clocks import FINAL, HALF, reminder_due
+from games.host.clocks import FINAL, HALF, next_reminder, reminder_due
 from games.host.rows import Deadline, GuildSettings
 from storage import SeatRow, Store
 from storage.schema import available
@@ -51,6 +51,10 @@ def test_a_turn_is_reminded_at_half_time_and_near_the_end():
     assert reminder_due(custom, 4239.0) is None
     assert reminder_due(custom, 4240.0) == FINAL  # a tenth of the turn left
     assert reminder_due(Deadline("m", 1600.0, 0, None), 1599.0) is None  # no clock
+    # The timer wakes for the next one not sent, even when it missed one another process sent.
+    assert next_reminder(rapid, 1000.0) == 1300.0
+    assert next_reminder(rapid, 1350.0) == 1480.0
+    assert next_reminder(Deadline("m", 1600.0, FINAL, 600), 1000.0) is None
 
 
 async def test_a_new_table_takes_the_servers_clock_unless_it_picks_its_own(store: Store):
