@@ -108,7 +108,7 @@ class DeadlineTimer:
 
     async def _remind(self, match_id: str) -> None:
         """A new message (edits do not notify), which also unarchives a quiet thread."""
-        live = await self.bot.host.get(match_id)
+        live = await self.bot.host._loaded(match_id)
         waiting = to_act_users(self.bot.host, live)
         if waiting:
             language = await self.bot.languages.of_guild(live.row.guild_id)

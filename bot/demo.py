@@ -180,7 +180,7 @@ async def play_out(
         rows = await bot.host.matches(("active",))
         if not rows:
             return
-        live = await bot.host.get(rows[0].id)
+        live = await bot.host._loaded(rows[0].id)
         seat = min(bot.host.to_act(live))
         user_id = live.row.seat_rows[seat].user_id
         name = next(u.name for u in fake.fake_users.values() if u.id == user_id)

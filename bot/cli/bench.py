@@ -138,7 +138,7 @@ async def host_actions(
         match_id = (await host.create(key, players, seed=0)).match.id
         n = 0
         while len(latencies) < count:
-            live = await host.get(match_id)
+            live = await host._loaded(match_id)
             if live.row.status != "active":
                 match_id = (await host.create(key, players, seed=n)).match.id
                 continue

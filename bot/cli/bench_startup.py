@@ -127,7 +127,7 @@ async def _cold_actions(store: Store, ids: list[str]) -> dict[str, Any]:
     timings = []
     for match_id in random.Random(1).sample(ids, min(COLD, len(ids))):
         started = time.perf_counter()
-        live = await host.get(match_id)
+        live = await host._loaded(match_id)
         seat = min(live.to_act())
         user = live.row.seat_rows[seat].user_id
         assert user is not None, "every benchmark seat is a person (_one_match)"
@@ -147,7 +147,7 @@ async def _memory(store: Store, ids: list[str]) -> dict[str, Any]:
     host = MatchHost(store)
     marks: dict[int, int] = {}
     for n, match_id in enumerate(ids, 1):
-        await host.get(match_id)
+        await host._loaded(match_id)
         if n in (max(len(ids) // 2, 1), len(ids)):  # one match: both marks after it
             gc.collect()
             marks[n] = tracemalloc.get_traced_memory()[0]

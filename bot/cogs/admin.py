@@ -69,7 +69,7 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description=cmd("cmd
         )
 
     async def _match(self, interaction: discord.Interaction, match_id: str) -> LiveMatch:
-        live = await self.bot.host.get(match_id.strip().lower())
+        live = await self.bot.host._loaded(match_id.strip().lower())
         if live.row.guild_id != interaction.guild_id:
             raise HostError("match.unknown", "there is no such match in this server")
         return live

@@ -118,7 +118,7 @@ class GameCog(commands.GroupCog):
         async def run() -> None:
             parsed = custom_ids.parse_move_value(move)
             if parsed is not None:
-                game = (await self.bot.host.get(parsed[0])).row.game
+                game = (await self.bot.host._loaded(parsed[0])).row.game
                 if game != self.adapter.key:  # a value copied from another game's command
                     raise HostError(
                         "move.other_game",
@@ -161,7 +161,7 @@ class GameCog(commands.GroupCog):
         host = self.bot.host
         locale = await answer_language(interaction)
         for row in await self._my_matches(interaction):
-            live = await host.get(row.id)
+            live = await host._loaded(row.id)
             seat = live.seat_of(interaction.user.id)
             if seat is None:
                 continue

@@ -118,9 +118,9 @@ async def wake_ai(bot: Services, match_id: str, *, patient: bool = False) -> Non
     AI is thinking right now (its lock is held) is left to that call. An error here is
     logged, never reported to the person whose move is already stored and answered."""
     host = bot.host
-    live = host.peek(match_id)
+    match = host.peek(match_id)
     if (not patient and host.busy(match_id)) or (
-        live is not None and not any(live.ai_of(s) for s in host.to_act(live))
+        match is not None and not any(match.ai_of(s) for s in match.to_act)
     ):
         return
     try:
@@ -141,26 +141,27 @@ async def announce(bot: Services, outcome: Outcome) -> None:
     bot.deadlines.poke()  # the turn changed, and with it the deadline
     if not outcome.applied:
         return
-    await attempt("the table", live.id, show_table(bot, live, outcome))
+    await attempt("the table", live.id, show_table(bot, live.id, outcome))
     await deliver_notices(bot, live, outcome)
     await prompt_by_dm(bot, live)
 
 
-async def show_table(bot: Services, live: LiveMatch, outcome: Outcome | None) -> None:
+async def show_table(bot: Services, match_id: str, outcome: Outcome | None) -> None:
     """The fresh table with the recap of every move it has not shown: `outcome`'s, and any
     that a stop or a Discord error kept from an earlier table (replayed from the log). Its
     stored `table_version` is read under the table's lock, so two of these never tell one
     move twice, and a table already past `outcome` (a later move posted it) stays."""
-    async with table_lock(bot, live.id):
-        shown = live.row.table_version
+    async with table_lock(bot, match_id):
+        match = await bot.host.get(match_id)  # as it is now, under the lock
+        shown = match.table_version
         if outcome is not None and shown >= outcome.applied[-1].version:
             return
         if (
             outcome is None
             or shown != outcome.applied[0].version - 1
-            or (outcome.applied[-1].version != live.row.version)
+            or (outcome.applied[-1].version != match.version)
         ):
-            outcome = await bot.host.since(live.id, shown)
+            outcome = await bot.host.since(match_id, shown)
             if not outcome.applied:
                 return
         content, waiting = await recap(bot, outcome)
@@ -171,11 +172,11 @@ async def catch_up(bot: Services, match_id: str) -> None:
     """When a match is touched, a table left behind it (a stop between a stored move and
     its table, a Discord error) is posted afresh with the recap and ping it missed; cheap
     when the table is current: one comparison."""
-    live = bot.host.peek(match_id)
-    if live is None or not live.started or live.row.status not in ("active", "finished"):
+    match = bot.host.peek(match_id)
+    if match is None or not match.started or match.status not in ("active", "finished"):
         return
-    if live.row.table_version < live.row.version:
-        await attempt("the table", match_id, show_table(bot, live, None))
+    if match.table_version < match.version:
+        await attempt("the table", match_id, show_table(bot, match_id, None))
 
 
 def dm_language(prefs: UserPrefs) -> str:

@@ -21,7 +21,7 @@ async def match_list(
 ) -> str:
     """The newest matches one line each (only those are loaded), and how many more."""
     newest = sorted(rows, key=lambda r: r.updated_at, reverse=True)[:MAX_LISTED]
-    lines = [match_line(bot.host, await bot.host.get(r.id), user_id, locale) for r in newest]
+    lines = [match_line(bot.host, await bot.host._loaded(r.id), user_id, locale) for r in newest]
     if len(rows) > len(newest):
         lines.append(t("matches.more", locale, n=len(rows) - len(newest)))
     return "\n".join(lines)[:2000]

@@ -118,7 +118,7 @@ async def add_ai(click: Click) -> None:
 async def choose(click: Click) -> None:
     """The host picked in a lobby choice's select: new match options, the lobby redrawn."""
     match_id = click.route.match_id
-    live = await click.bot.host.get(match_id)
+    live = await click.bot.host._loaded(match_id)
     changes = picked_options(live.row.game, click.route.arg, click.values)
     await redraw(click, await click.bot.host.set_options(match_id, click.user_id, changes))
 

@@ -37,7 +37,7 @@ def with_names(exc: HostError, live: LiveMatch) -> HostError:
 
 async def _my_turn(click: Click) -> tuple[LiveMatch, int]:
     """The match and the clicking user's seat, if the match waits for it; else a refusal."""
-    live = await click.bot.host.get(click.route.match_id)
+    live = await click.bot.host._loaded(click.route.match_id)
     try:
         return live, click.bot.host.seat_to_act(live, click.user_id)
     except HostError as exc:
@@ -108,7 +108,7 @@ async def play(
     host: MatchHost = interaction.client.host  # type: ignore[attr-defined]  # the client is a LuteceBot
     locale = await answer_language(interaction)  # the player's chosen language, like any answer
     await defer_while_busy(interaction, match_id)
-    live = await host.get(match_id)
+    live = await host._loaded(match_id)
     key = f"play:{version}:{index}:{interaction.user.id}"
     try:
         outcome = await host.play(
@@ -133,7 +133,7 @@ async def play(
 async def mine(click: Click) -> None:
     """A fresh ephemeral with the clicking player's own secrets, never anyone else's, and
     what was told to them privately since (a draw) if it has not reached them yet."""
-    live = await click.bot.host.get(click.route.match_id)
+    live = await click.bot.host._loaded(click.route.match_id)
     seat = live.seat_of(click.user_id)
     if seat is None or not live.started:
         raise HostError("seat.not_player", "you are not playing in this match")
@@ -149,6 +149,6 @@ async def mine(click: Click) -> None:
 
 @handles("rules")
 async def rules(click: Click) -> None:
-    live = await click.bot.host.get(click.route.match_id)
+    live = await click.bot.host._loaded(click.route.match_id)
     await reply(click.interaction, adapter_for(live.row.game).rules(click.locale)[:2000])
     await catch_up(click.bot, live.id)

@@ -23,11 +23,12 @@ from games.core.record import MatchRecord, RecordedAction
 from games.host.deadlines import Deadlines
 from games.host.errors import HostError, as_json
 from games.host.facts import Facts
+from games.host.info import MatchInfo
 from games.host.lobby import LobbyMixin
 from games.host.notices import Notices
 from games.host.outcome import Applied, LiveMatch, Outcome
 from games.host.prefs import Prefs
-from games.host.seats import SeatsMixin
+from games.host.seats import SeatsMixin, waiting_seat
 from games.host.settings import GuildSettingsService
 from games.host.thinking import ThinkingMixin, Turn
 from games.registry import get_game
@@ -94,9 +95,19 @@ class MatchHost(LobbyMixin, SeatsMixin, ThinkingMixin):
 
     # --- loading ------------------------------------------------------------------------
 
-    async def get(self, match_id: str) -> LiveMatch:
+    async def get(self, match_id: str) -> MatchInfo:
+        """The match as it is now, for callers outside the host (loaded on first use)."""
+        return (await self._loaded(match_id)).info()
+
+    def peek(self, match_id: str) -> MatchInfo | None:
+        """The match now if it is already in memory (no database read)."""
+        live = self._live.get(match_id)
+        return None if live is None else live.info()
+
+    async def _loaded(self, match_id: str) -> LiveMatch:
         """The live match, loaded from its stored snapshot on first use (and again when
-        another process moved it on, if the database is shared)."""
+        another process moved it on, if the database is shared): the host's own, and
+        tooling's that works on engines (the CLI's benchmarks, the host's tests)."""
         live = self._live.get(match_id)
         if live is None or (self.shared and await self._moved_on(live)):
             async with self.lock(match_id):
@@ -116,10 +127,6 @@ class MatchHost(LobbyMixin, SeatsMixin, ThinkingMixin):
             self._live.move_to_end(match_id)
             return live
         return await self._load(match_id)
-
-    def peek(self, match_id: str) -> LiveMatch | None:
-        """The match if it is already in memory (no database read)."""
-        return self._live.get(match_id)
 
     async def _load(self, match_id: str) -> LiveMatch:
         """One row read: the state comes back from the snapshot written with the last action
@@ -232,7 +239,7 @@ class MatchHost(LobbyMixin, SeatsMixin, ThinkingMixin):
         if key is not None and key in live.requests:  # every key applied since loaded
             return Outcome(live, duplicate=True)
         try:
-            seat = self.seat_to_act(live, user_id)
+            seat = waiting_seat(live.id, live.row.status, live.seat_of(user_id), live.to_act())
             if version is not None and version != live.row.version:
                 raise HostError("match.stale", "the table has moved on since that button was made")
         except HostError:
@@ -414,7 +421,7 @@ class MatchHost(LobbyMixin, SeatsMixin, ThinkingMixin):
 
     async def record(self, match_id: str) -> MatchRecord:
         """The match record (setup + log) of a stored match, for export and replay."""
-        live = await self.get(match_id)
+        live = await self._loaded(match_id)
         row = live.row
         if row.status == "lobby":
             raise HostError("match.not_started", "this table has not started yet")

@@ -94,7 +94,7 @@ async def test_a_whole_match_through_the_fake_discord_keeps_secrets(
             ais = get_game(key).min_seats - 1
             match_id, thread, _ = await start_match(world, bot_, alice, [], ais=ais, game=key)
             turns = 0
-            while (live := await bot_.host.get(match_id)).row.status == "active":
+            while (live := await bot_.host._loaded(match_id)).row.status == "active":
                 names = [s.name for s in live.row.seat_rows]
                 marks.append((len(log.sent), secrets(live, names)))
                 if turns % LOOK_EVERY == 0:

@@ -111,7 +111,7 @@ async def start_match(
     await settle(world, bot)
     footer = lobby.embeds[0]["footer"]["text"]
     match_id = footer.split()[-1]
-    assert (await bot.host.get(match_id)).row.status == "active"
+    assert (await bot.host._loaded(match_id)).row.status == "active"
     return match_id, thread, lobby
 
 
@@ -210,7 +210,7 @@ async def settle(world: Any, bot: Any) -> None:
 
 
 async def user_to_act(bot: Any, match_id: str, users: dict[int, Any]) -> Any | None:
-    live = await bot.host.get(match_id)
+    live = await bot.host._loaded(match_id)
     if live.row.status != "active":
         return None
     seat = min(live.to_act())

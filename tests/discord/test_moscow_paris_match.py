@@ -432,7 +432,7 @@ class Table:
         self.owners: dict[int, int] = {}
 
     async def live(self) -> Any:
-        return await self.bot.host.get(self.match_id)
+        return await self.bot.host._loaded(self.match_id)
 
     async def snapshot(self) -> None:
         live = await self.live()
@@ -655,8 +655,8 @@ def chain_deal(monkeypatch):
     start = MatchHost.start
 
     async def arranged(self, match_id, user_id, *, seed=None, arrangement=None):
-        live = await self.get(match_id)
-        arrangement = arrangement or chain_arrangement(len(live.row.seat_rows))
+        seated = len((await self.get(match_id)).seats)
+        arrangement = arrangement or chain_arrangement(seated)
         return await start(self, match_id, user_id, seed=seed, arrangement=arrangement)
 
     monkeypatch.setattr(MatchHost, "start", arranged)
@@ -816,20 +816,20 @@ async def test_the_host_combines_house_rules_in_the_lobby(world, tiny_pictures):
         assert picked.responded and not picked.ephemeral, picked
         lobby = picked.message or lobby
         assert "⚙️ House rules: Teams (4 players" in lobby.embeds[0]["description"]
-        options = (await bot.host.get(match_id)).row.options
+        options = (await bot.host._loaded(match_id)).row.options
         assert options["teams"] and options["istanbul"] and options["columns"] == "any_rows"
         for user in (bob, carol):
             assert (await user.click(lobby, "Join")).responded
         # Teams need 4 players: Start says so and the table stays open.
         refused = await alice.click(lobby, "Start")
         assert refused.ephemeral and "Team play needs exactly 4 players" in refused.content
-        assert (await bot.host.get(match_id)).row.status == "lobby"
+        assert (await bot.host._loaded(match_id)).row.status == "lobby"
         picked = await alice.select(lobby, menu["custom_id"], ["istanbul", "multiple_claims"])
         lobby = picked.message or lobby
         assert (await alice.click(lobby, "Start")).responded
         await world.fake.wait_for(lambda: world.fake.threads())
         await settle(world, bot)
-        live = await bot.host.get(match_id)
+        live = await bot.host._loaded(match_id)
         cfg = live.state.cfg
         assert live.row.status == "active" and not cfg.teams and cfg.multiple_claims
         assert not cfg.any_rows and live.row.options["istanbul"]

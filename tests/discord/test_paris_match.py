@@ -611,7 +611,7 @@ class Table:
         self.panels: list[Any] = []  # every panel screen seen (for the notice checks)
 
     async def live(self) -> Any:
-        return await self.bot.host.get(self.match_id)
+        return await self.bot.host._loaded(self.match_id)
 
     async def snapshot(self) -> None:
         live = await self.live()
@@ -973,13 +973,13 @@ async def test_the_host_combines_the_variants_in_the_lobby(world, tiny_pictures)
         assert picked.responded and not picked.ephemeral, picked
         lobby = picked.message or lobby
         assert "⚙️ Variants: Random setup" in lobby.embeds[0]["description"]
-        options = (await bot.host.get(match_id)).row.options
+        options = (await bot.host._loaded(match_id)).row.options
         assert options == {"setup": "random", "ignore_districts": True}
         assert (await bob.click(lobby, "Join")).responded
         assert (await alice.click(lobby, "Start")).responded
         await world.fake.wait_for(lambda: world.fake.threads())
         await settle(world, bot)
-        live = await bot.host.get(match_id)
+        live = await bot.host._loaded(match_id)
         assert live.state.random_setup and live.state.ignore_districts
         assert len(live.state.removed) == 0
 

@@ -26,7 +26,7 @@ async def main(path: str) -> None:
     n = 0
     while True:
         match_id = matches[n % 3]
-        live = await host.get(match_id)
+        live = await host._loaded(match_id)
         user = 1 + next(iter(live.to_act()))
         outcome = await host.act(match_id, user, {"type": "step", "by": 1}, key=f"req-{n}")
         print(f"ACK {match_id} {outcome.applied[0].version} req-{n}", flush=True)

@@ -54,7 +54,7 @@ async def test_a_strong_seat_thinks_in_a_thread_within_its_budget(store: Store, 
     monkeypatch.setattr(ai.SearchPlayer, "choose", gated)
     seats = [SeatRow(0, "ann", user_id=1), SeatRow(0, "AI", ai="strong")]
     match_id = (await host.create("paris-paris", seats, seed=3)).match.id
-    live = await host.get(match_id)
+    live = await host._loaded(match_id)
     rng = random.Random(1)
     thought = 0
     while live.row.status == "active" and thought < 3:

@@ -115,16 +115,16 @@ async def test_a_match_loads_from_its_snapshot_and_the_log_stays_the_truth(store
     good = (await store.get_match(match_id)).snapshot
     # An unreadable snapshot: the match is replayed from its log and the snapshot repaired.
     await store.update_match(match_id, snapshot={"tampered": True})
-    live = await MatchHost(store).get(match_id)
+    live = await MatchHost(store)._loaded(match_id)
     assert live.state.scores == (2, 2)
     assert (await store.get_match(match_id)).snapshot == good
     # A readable but wrong one loads as it is (one row read, no replay)…
     await store.update_match(match_id, snapshot={**good, "scores": [9, 9]})
     fresh = MatchHost(store)
-    assert (await fresh.get(match_id)).state.scores == (9, 9)
+    assert (await fresh._loaded(match_id)).state.scores == (9, 9)
     # …and the on-demand check finds and repairs it from the log.
     assert await fresh.verify(match_id) is False
-    assert (await fresh.get(match_id)).state.scores == (2, 2)
+    assert (await fresh._loaded(match_id)).state.scores == (2, 2)
     assert (await store.get_match(match_id)).snapshot == good
     assert await fresh.verify(match_id) is True
 
@@ -135,7 +135,7 @@ async def test_memory_holds_only_the_most_recently_used_matches(store: Store):
     assert len(host._live) == 3 and all(host.peek(m) is None for m in ids[:3])
     await host.act(ids[0], 1, STEP, key="k0")  # an evicted match loads again when touched
     assert host.peek(ids[0]) is not None and len(host._live) == 3
-    assert (await host.get(ids[0])).row.version == 1
+    assert (await host._loaded(ids[0])).row.version == 1
     again = await host.act(ids[0], 1, STEP, key="k0")  # its key, known from the log
     assert again.duplicate
 
@@ -147,7 +147,7 @@ async def test_export_replays_to_the_same_state(store: Store):
         await host.act(match_id, 1 + i % 2, STEP, key=f"k{i}")
     record = await host.record(match_id)
     game = get_game("race")
-    live = await host.get(match_id)
+    live = await host._loaded(match_id)
     assert game.snapshot(replay(game, record)) == game.snapshot(live.state)
 
 
@@ -206,7 +206,7 @@ async def test_admin_replace_with_ai_plays_at_once_and_end_stops(store: Store):
 async def test_unknown_match_and_unknown_game(store: Store):
     host = MatchHost(store)
     with pytest.raises(HostError) as err:
-        await host.get("nope")
+        await host._loaded("nope")
     assert err.value.key == "match.unknown"
     with pytest.raises(IllegalAction) as err:
         await host.create("chess", [SeatRow(0, "a", ai="random")])

@@ -39,7 +39,7 @@ async def _refused(
         await host.set_options(match_id, user_id, changes)
     assert err.value.key == key
     assert (await store.get_match(match_id)).options == before
-    assert (await host.get(match_id)).row.options == before
+    assert (await host._loaded(match_id)).row.options == before
 
 
 async def test_the_host_sets_options_merged_and_persisted(store: Store):

@@ -95,7 +95,7 @@ async def test_sqlite_to_postgres_and_back_loses_nothing(tmp_path, pg_url, capsy
     store = await Store.open(pg_url)
     try:
         host = MatchHost(store)
-        live = await host.get(ids[1])
+        live = await host._loaded(ids[1])
         seat = min(live.to_act())
         user = live.row.seat_rows[seat].user_id
         await host.act(ids[1], user, live.game.legal_actions(live.state, seat)[0], key="next")
