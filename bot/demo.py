@@ -177,12 +177,11 @@ async def play_out(
     cannot, a script error saying where it stopped."""
     fake = runner.fake
     for _ in range(max_turns):
-        rows = await bot.host.matches(("active",))
-        if not rows:
+        running = await bot.host.matches(("active",))
+        if not running:
             return
-        live = await bot.host._loaded(rows[0].id)
-        seat = min(bot.host.to_act(live))
-        user_id = live.row.seat_rows[seat].user_id
+        match = await bot.host.get(running[0].id)
+        user_id = match.seats[min(match.to_act)].user_id
         name = next(u.name for u in fake.fake_users.values() if u.id == user_id)
         await runner.run([_step(line_no, name, "click", "Take turn")])
         for _ in range(8):

@@ -36,13 +36,12 @@ async def _one_match(store: Store, user_ids: list[int]) -> str:
     """A real match of the first listed game with a few moves, through the host, to copy."""
     host = MatchHost(store)
     seats = [SeatRow(i, f"p{i}", user_id=u) for i, u in enumerate(user_ids)]
-    live = (await host.create(game_keys()[0], seats, seed=1)).match
+    match_id = (await host.create(game_keys()[0], seats, seed=1)).info.id
     for n in range(MOVES):
-        seat = min(live.to_act())
-        await host.play(
-            live.id, user_ids[seat], version=live.row.version, index=0, key=f"bench-{n}"
-        )
-    return live.id
+        match = await host.get(match_id)
+        seat = min(match.to_act)
+        await host.play(match_id, user_ids[seat], version=match.version, index=0, key=f"bench-{n}")
+    return match_id
 
 
 async def _copy(store: Store, match_id: str, count: int) -> None:

@@ -62,11 +62,12 @@ class LuteceCog(commands.GroupCog, group_name="lutece", group_description=cmd("c
     async def matches(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
             locale = await answer_language(interaction)
-            rows = await self.bot.host.matches(user_id=interaction.user.id)
-            if not rows:
+            listed = await self.bot.host.matches(user_id=interaction.user.id)
+            if not listed:
                 await reply(interaction, t("lutece.no_matches", locale))
                 return
-            await reply(interaction, await match_list(self.bot, rows, interaction.user.id, locale))
+            text = await match_list(self.bot, listed, interaction.user.id, locale)
+            await reply(interaction, text)
 
         await guarded(interaction, run)
 

@@ -18,21 +18,20 @@ from bot.ui.table import TableChannel, post_table, table_channel
 from games.core.ai import LEVELS
 from games.core.errors import IllegalAction
 from games.host import HostError
-from games.host.outcome import LiveMatch
+from games.host.info import MatchInfo
 
 if TYPE_CHECKING:
     from bot.services import Services
 
 
-def lobby_message(live: LiveMatch, locale: str | None = None) -> dict[str, Any]:
-    row = live.row
+def lobby_message(match: MatchInfo, locale: str | None = None) -> dict[str, Any]:
     embed = discord.Embed(
-        title=t("lobby.title", locale, game=t(f"game.{row.game}", locale)),
+        title=t("lobby.title", locale, game=t(f"game.{match.game}", locale)),
         colour=discord.Colour.blurple(),
     )
     seats = []
-    for n in range(row.seats):
-        seated = row.seat_rows[n] if n < len(row.seat_rows) else None
+    for n in range(match.size):
+        seated = match.seats[n] if n < len(match.seats) else None
         if seated is None:
             seats.append(t("lobby.empty_seat", locale, seat=n + 1))
         elif seated.ai:
@@ -47,7 +46,7 @@ def lobby_message(live: LiveMatch, locale: str | None = None) -> dict[str, Any]:
             )
         else:
             seats.append(t("lobby.player_seat", locale, seat=n + 1, mention=f"<@{seated.user_id}>"))
-    settings = live.settings
+    settings = match.settings
     deadline = (
         t(
             "lobby.deadline",
@@ -58,45 +57,54 @@ def lobby_message(live: LiveMatch, locale: str | None = None) -> dict[str, Any]:
         if settings.turn_deadline_s
         else t("lobby.no_deadline", locale)
     )
-    embed.description = "\n".join(seats + ["", deadline, *choice_lines(live, locale)])
-    embed.set_footer(text=t("lobby.footer", locale, id=row.id))
-    if row.status != "lobby":
-        key = "lobby.started" if row.status != "ended" else "lobby.cancelled"
+    embed.description = "\n".join(seats + ["", deadline, *choice_lines(match, locale)])
+    embed.set_footer(text=t("lobby.footer", locale, id=match.id))
+    if match.status != "lobby":
+        key = "lobby.started" if match.status != "ended" else "lobby.cancelled"
         embed.description += "\n\n" + t(key, locale)
         return {"embed": embed, "view": None}
-    full = len(row.seat_rows) >= row.seats
+    full = len(match.seats) >= match.size
     view = view_of(
         button(
-            row.id,
+            match.id,
             "join",
             label=t("lobby.join", locale),
             style=discord.ButtonStyle.success,
             disabled=full,
         ),
-        button(row.id, "leave", label=t("lobby.leave", locale)),
-        button(row.id, "start", label=t("lobby.start", locale), style=discord.ButtonStyle.primary),
-        button(row.id, "cancel", label=t("lobby.cancel", locale), style=discord.ButtonStyle.danger),
-        button(row.id, "addai", "greedy", label=t("lobby.add_ai", locale), disabled=full, row=1),
+        button(match.id, "leave", label=t("lobby.leave", locale)),
         button(
-            row.id, "addai", "strong", label=t("lobby.add_strong_ai", locale), disabled=full, row=1
+            match.id, "start", label=t("lobby.start", locale), style=discord.ButtonStyle.primary
         ),
-        *choice_selects(live, locale),
+        button(
+            match.id, "cancel", label=t("lobby.cancel", locale), style=discord.ButtonStyle.danger
+        ),
+        button(match.id, "addai", "greedy", label=t("lobby.add_ai", locale), disabled=full, row=1),
+        button(
+            match.id,
+            "addai",
+            "strong",
+            label=t("lobby.add_strong_ai", locale),
+            disabled=full,
+            row=1,
+        ),
+        *choice_selects(match, locale),
     )
     return {"embed": embed, "view": view}
 
 
-async def redraw(click: Click, live: LiveMatch) -> None:
+async def redraw(click: Click, match: MatchInfo) -> None:
     """The lobby is public: it is drawn in the server's language."""
-    language = await click.bot.languages.of_guild(live.row.guild_id)
-    await click.interaction.response.edit_message(**lobby_message(live, language))
+    language = await click.bot.languages.of_guild(match.guild_id)
+    await click.interaction.response.edit_message(**lobby_message(match, language))
 
 
 @handles("join")
 async def join(click: Click) -> None:
-    live = await click.bot.host.join(
+    match = await click.bot.host.join(
         click.route.match_id, click.user_id, click.interaction.user.display_name
     )
-    await redraw(click, live)
+    await redraw(click, match)
 
 
 @handles("leave")
@@ -110,16 +118,15 @@ async def add_ai(click: Click) -> None:
     level = click.route.arg or "greedy"
     if level not in LEVELS:
         raise HostError("lobby.bad_choice", "pick from the list on the table")
-    live = await click.bot.host.add_ai(click.route.match_id, click.user_id, level)
-    await redraw(click, live)
+    await redraw(click, await click.bot.host.add_ai(click.route.match_id, click.user_id, level))
 
 
 @handles(VERB)
 async def choose(click: Click) -> None:
     """The host picked in a lobby choice's select: new match options, the lobby redrawn."""
     match_id = click.route.match_id
-    live = await click.bot.host._loaded(match_id)
-    changes = picked_options(live.row.game, click.route.arg, click.values)
+    match = await click.bot.host.get(match_id)
+    changes = picked_options(match.game, click.route.arg, click.values)
     await redraw(click, await click.bot.host.set_options(match_id, click.user_id, changes))
 
 
@@ -136,27 +143,27 @@ async def start(click: Click) -> None:
         outcome = await bot.host.start(click.route.match_id, click.user_id)
     except IllegalAction as exc:
         raise too_few(exc) from None
-    live = outcome.match
-    language = await bot.languages.of_guild(live.row.guild_id)
-    await answered(click.interaction.response.edit_message(**lobby_message(live, language)))
+    match = outcome.info
+    language = await bot.languages.of_guild(match.guild_id)
+    await answered(click.interaction.response.edit_message(**lobby_message(match, language)))
     lobby = click.interaction.message
     bot.deadlines.poke()
     # The table carries what AI seats played before the first human turn, and the first ping.
     content, waiting = await recap(bot, outcome, first_key="table.first_turn")
-    table = begin_table(bot, live, lobby, where.use_thread, content, waiting)
-    if not await attempt("the table", live.id, table):
+    table = begin_table(bot, match, lobby, where.use_thread, content, waiting)
+    if not await attempt("the table", match.id, table):
         await attempt(
             "the no-table notice",
-            live.id,
-            reply(click.interaction, "⚠️ " + t("lobby.no_table", click.locale, id=live.id)),
+            match.id,
+            reply(click.interaction, "⚠️ " + t("lobby.no_table", click.locale, id=match.id)),
         )
         return
     # The private information at the start, to everyone who asked for DMs.
-    for row in live.row.seat_rows:
-        if row.user_id is not None and row.seat not in bot.host.to_act(live):
-            await send_private_dm(bot, live, row.seat, row.user_id, with_panel=False)
-    await deliver_notices(bot, live, outcome)
-    await prompt_by_dm(bot, live)
+    for seated in match.seats:
+        if seated.user_id is not None and seated.seat not in match.to_act:
+            await send_private_dm(bot, match, seated.seat, seated.user_id, with_panel=False)
+    await deliver_notices(bot, match, outcome)
+    await prompt_by_dm(bot, match)
 
 
 def too_few(exc: IllegalAction) -> IllegalAction:
@@ -186,7 +193,7 @@ def check_channel(interaction: discord.Interaction, locale: str) -> Placement:
 
 async def begin_table(
     bot: Services,
-    live: LiveMatch,
+    match: MatchInfo,
     lobby: discord.Message | None,
     use_thread: bool,
     content: str,
@@ -196,13 +203,13 @@ async def begin_table(
     itself; post the table there, with `content` (the first ping) above it."""
     channel: TableChannel | None = None
     if use_thread and lobby is not None:
-        language = await bot.languages.of_guild(live.row.guild_id)
-        title = t(f"game.{live.row.game}", language)
-        name = plain(t("table.thread", language, game=title, id=live.id), 100)
-        channel = await attempt("the match thread", live.id, lobby.create_thread(name=name))
+        language = await bot.languages.of_guild(match.guild_id)
+        title = t(f"game.{match.game}", language)
+        name = plain(t("table.thread", language, game=title, id=match.id), 100)
+        channel = await attempt("the match thread", match.id, lobby.create_thread(name=name))
     if channel is None:
-        channel = await table_channel(bot, live)
+        channel = await table_channel(bot, match.id)
     if channel is None:
         return False
-    await post_table(bot, live, channel, content=content, ping=ping)
+    await post_table(bot, match, channel, content=content, ping=ping)
     return True

@@ -17,7 +17,7 @@ from bot.ui.safe_text import plain_all
 
 if TYPE_CHECKING:
     from games.host import MatchHost
-    from games.host.outcome import LiveMatch
+    from games.host.info import MatchInfo
 
 KEEP = 256  # matches whose latest picture stays in memory
 
@@ -27,22 +27,22 @@ class Pictures:
         self.host = host
         self._latest: OrderedDict[str, tuple[int, str, bytes]] = OrderedDict()
 
-    async def table(self, live: LiveMatch, language: str) -> bytes:
-        """The public picture of the match at its current version, its words in `language`,
+    async def table(self, match: MatchInfo, language: str) -> bytes:
+        """The public picture of the match at `match.version`, its words in `language`,
         the last move ringed."""
-        version = live.row.version
-        kept = self._latest.get(live.id)
+        version = match.version
+        kept = self._latest.get(match.id)
         if kept is not None and kept[:2] == (version, language):
-            self._latest.move_to_end(live.id)
+            self._latest.move_to_end(match.id)
             return kept[2]
-        adapter = adapter_for(live.row.game)
-        view = self.host.public_view(live)
-        names = plain_all([s.name for s in live.row.seat_rows])
-        ringed = adapter.last_move(live.last_events)
+        adapter = adapter_for(match.game)
+        view = self.host.view(match, None)
+        names = plain_all(match.names)
+        ringed = adapter.last_move(match.last_events)
         with speaking(language):  # the game's picture words, in the message's language
             png = await asyncio.to_thread(adapter.render, view, names, highlight=ringed)
-        self._latest[live.id] = (version, language, png)
-        self._latest.move_to_end(live.id)
+        self._latest[match.id] = (version, language, png)
+        self._latest.move_to_end(match.id)
         while len(self._latest) > KEEP:
             self._latest.popitem(last=False)
         return png

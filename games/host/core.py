@@ -23,7 +23,7 @@ from games.core.record import MatchRecord, RecordedAction
 from games.host.deadlines import Deadlines
 from games.host.errors import HostError, as_json
 from games.host.facts import Facts
-from games.host.info import MatchInfo
+from games.host.info import MatchInfo, MatchListing
 from games.host.lobby import LobbyMixin
 from games.host.notices import Notices
 from games.host.outcome import Applied, LiveMatch, Outcome
@@ -32,7 +32,7 @@ from games.host.seats import SeatsMixin, waiting_seat
 from games.host.settings import GuildSettingsService
 from games.host.thinking import ThinkingMixin, Turn
 from games.registry import get_game
-from storage.rows import MatchRow, SeatRow
+from storage.rows import SeatRow
 from storage.store import DuplicateRequest, StaleVersion, Store
 
 log = logging.getLogger(__name__)
@@ -354,10 +354,16 @@ class MatchHost(LobbyMixin, SeatsMixin, ThinkingMixin):
         *,
         guild_id: int | None = None,
         user_id: int | None = None,
-    ) -> list[MatchRow]:
+    ) -> list[MatchListing]:
         """Matches with one of `statuses`, optionally in one server or with one user seated
         (as stored: a listing, not the live matches)."""
-        return await self.store.list_matches(statuses, guild_id=guild_id, user_id=user_id)
+        rows = await self.store.list_matches(statuses, guild_id=guild_id, user_id=user_id)
+        return [
+            MatchListing(
+                r.id, r.game, r.status, r.guild_id, r.channel_id, r.thread_id, r.updated_at
+            )
+            for r in rows
+        ]
 
     async def has_held_seat(self, match_id: str, user_id: int) -> bool:
         """Whether `user_id` ever held a seat of the match (and so saw its secrets)."""
@@ -365,7 +371,7 @@ class MatchHost(LobbyMixin, SeatsMixin, ThinkingMixin):
 
     # --- admin ----------------------------------------------------------------------------
 
-    async def end(self, match_id: str, reason: str) -> LiveMatch:
+    async def end(self, match_id: str, reason: str) -> MatchInfo:
         """Stop a lobby or match for good (admin); the log stays for export."""
         async with self.lock(match_id):
             live = await self._current(match_id)
@@ -375,7 +381,7 @@ class MatchHost(LobbyMixin, SeatsMixin, ThinkingMixin):
             await self.store.update_match(
                 match_id, status="ended", end_reason=reason, deadline_at=None
             )
-            return live
+            return live.info()
 
     async def replace(
         self,
@@ -438,7 +444,7 @@ class MatchHost(LobbyMixin, SeatsMixin, ThinkingMixin):
             ],
         )
 
-    async def set_table(self, match_id: str, **where: int | None) -> LiveMatch:
+    async def set_table(self, match_id: str, **where: int | None) -> MatchInfo:
         """Record where the table lives (`thread_id`, `table_message_id`) and which version
         it shows (`table_version`), under the match lock like every other write."""
         unknown = set(where) - {"thread_id", "table_message_id", "table_version"}
@@ -451,4 +457,4 @@ class MatchHost(LobbyMixin, SeatsMixin, ThinkingMixin):
                 for key, value in changed.items():
                     setattr(live.row, key, value)
                 await self.store.update_match(match_id, **changed)
-            return live
+            return live.info()

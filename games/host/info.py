@@ -90,3 +90,17 @@ class MatchInfo:
     def users_to_act(self) -> list[int]:
         """The people (not AI seats) the match waits for, in seat order."""
         return [s.user_id for s in self.seats if s.seat in self.to_act and s.user_id]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class MatchListing:
+    """A stored match as a listing names it (`MatchHost.matches`), without loading it: enough
+    to choose which to `get`."""
+
+    id: str
+    game: str  # the game's key
+    status: str
+    guild_id: int | None
+    channel_id: int | None
+    thread_id: int | None
+    updated_at: float

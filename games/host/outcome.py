@@ -114,20 +114,22 @@ class Applied:
 
 @dataclasses.dataclass(slots=True)
 class Outcome:
-    """The result of one host call: the applied actions (a human's and any AI replies)."""
+    """The result of one host call: the applied actions (a human's and any AI replies).
 
-    match: LiveMatch
+    The live match is the host's own (`_live`); callers read `info`."""
+
+    _live: LiveMatch
     applied: list[Applied] = dataclasses.field(default_factory=list)
     duplicate: bool = False  # the request had already been applied; nothing new happened
 
     @property
     def info(self) -> MatchInfo:
         """The match now (after these actions, and any the host applied since)."""
-        return self.match.info()
+        return self._live.info()
 
     @property
     def finished(self) -> bool:
-        return self.match.row.status == "finished"
+        return self._live.row.status == "finished"
 
     def public_events(self) -> list[Event]:
         """Events anyone may see, in order."""

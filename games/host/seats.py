@@ -1,9 +1,10 @@
 """What the Discord layer and the CLI ask of a match: views, choices, previews, plays.
 
-They talk to seats, never to engine state: the public view, a seat's view, a seat's choices
-(its legal actions, in a stable order so that a choice is named by (version, index)), what a
-choice would look like to everybody, and playing a choice at a version. Whose turn it is is
-checked here, once, for every caller.
+They talk to seats, never to engine state: about a `MatchInfo` (one version of the match)
+they ask the public view or a seat's, a seat's choices (its legal actions, in a stable order
+so that a choice is named by (version, index)) and what a choice would look like to
+everybody; and they play a choice at a version, by match id. Whose turn it is is checked
+here, once, for every caller.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
-from games.core.contract import Event, Game, Result
+from games.core.contract import Event, Game
 from games.host.errors import HostError
 from games.host.info import MatchInfo
 from games.host.outcome import LiveMatch, described
@@ -76,41 +77,22 @@ class SeatsMixin:
         game, state = _dealt(match)
         return game.view(state, seat)
 
-    def public_view(self, live: LiveMatch) -> BaseModel:
-        """What everybody may see (a started match)."""
-        return live.game.view(live.state, None)
-
-    def seat_view(self, live: LiveMatch, seat: int) -> BaseModel:
-        """What `seat` may see: the public view plus its own secrets."""
-        return live.game.view(live.state, seat)
-
-    def to_act(self, live: LiveMatch) -> frozenset[int]:
-        """The seats the match waits for (none unless it runs)."""
-        return live.to_act()
-
-    def result(self, live: LiveMatch) -> Result | None:
-        return None if live.state is None else live.game.result(live.state)
-
-    def seat_to_act(self, match: MatchInfo | LiveMatch, user_id: int) -> int:
+    def seat_to_act(self, match: MatchInfo, user_id: int) -> int:
         """The seat of `user_id` if the match waits for it; else the refusal saying why."""
-        if isinstance(match, LiveMatch):
-            return waiting_seat(match.id, match.row.status, match.seat_of(user_id), match.to_act())
         return waiting_seat(match.id, match.status, match.seat_of(user_id), match.to_act)
 
-    def choices(self, match: MatchInfo | LiveMatch, seat: int) -> Sequence[BaseModel]:
+    def choices(self, match: MatchInfo, seat: int) -> Sequence[BaseModel]:
         """`seat`'s legal actions at `match.version` (empty when it need not act), in a
         stable order: the game's typed action models (its public notation, labelled by the
         game's adapter), each named by (version, index) when played (`play`)."""
-        match = match.info() if isinstance(match, LiveMatch) else match
         if match.status != "active" or seat not in match.to_act:
             return ()
         game, state = _dealt(match)
         return game.legal_actions(state, seat)
 
-    def preview(self, match: MatchInfo | LiveMatch, seat: int, index: int) -> Preview | None:
+    def preview(self, match: MatchInfo, seat: int, index: int) -> Preview | None:
         """Choice `index` as everybody would see it, or None when playing it would reveal
         something hidden (a draw, a face-down pile, the end of the game): no peeking."""
-        match = match.info() if isinstance(match, LiveMatch) else match
         actions = self.choices(match, seat)
         if not 0 <= index < len(actions):
             raise HostError("match.stale", "that choice is no longer available")

@@ -172,5 +172,5 @@ class ThinkingMixin:
             if exc.key != "match.stale":
                 raise
             return False
-        outcome.match = live
+        outcome._live = live
         return True

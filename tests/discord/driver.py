@@ -146,11 +146,12 @@ async def open_and_start(
     return lobby.embeds[0]["footer"]["text"].split()[-1], threads[-1]
 
 
-def path_of(host: Any, live: Any, seat: int, action: Any) -> tuple[str, ...]:
-    """The panel path of `action`, as the bot builds it for that seat."""
-    actions = list(host.choices(live, seat))
-    adapter = adapter_for(live.row.game)
-    moves = adapter.moves(host.seat_view(live, seat), actions, label_names(live), None)
+def path_of(host: Any, match: Any, seat: int, action: Any) -> tuple[str, ...]:
+    """The panel path of `action`, as the bot builds it for that seat (`match`: the host's
+    description of the match)."""
+    actions = list(host.choices(match, seat))
+    adapter = adapter_for(match.game)
+    moves = adapter.moves(host.view(match, seat), actions, label_names(match), None)
     return moves[actions.index(action)].codes
 
 

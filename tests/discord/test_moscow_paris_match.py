@@ -448,7 +448,7 @@ class Table:
         seat = min(live.to_act())
         user = self.users[live.row.seat_rows[seat].user_id]
         action = (choose or self.greedy)(live, seat)
-        codes = path_of(self.bot.host, live, seat, action)
+        codes = path_of(self.bot.host, live.info(), seat, action)
         opened = await user.click(table_message(self.world, self.thread), "Take turn")
         assert opened.responded and opened.ephemeral, opened
         done = await follow(user, opened.message, codes)

@@ -637,7 +637,7 @@ class Table:
             return False
         seat, user = found
         action = pick(live, seat) if pick else choose(live.state, seat, self.rng)
-        codes = path_of(self.bot.host, live, seat, action)
+        codes = path_of(self.bot.host, live.info(), seat, action)
         opened = await user.click(table_message(self.world, self.thread), "Take turn")
         assert opened.responded and opened.ephemeral, opened
         self.panels.append((user.id, opened.message.content))
@@ -929,7 +929,7 @@ async def test_a_restart_in_the_middle_of_a_decision_keeps_old_buttons(world, ti
                     break
                 assert await table.turn()
             action = moving_key(live, seat)
-            codes = path_of(bot.host, live, seat, action)
+            codes = path_of(bot.host, live.info(), seat, action)
             assert codes[:2] == ("act", "buy")
             old_table = table_message(world, thread)
             opened = await user.click(old_table, "Take turn")
@@ -1028,7 +1028,7 @@ async def test_my_screen_offers_trade_and_tiles_during_ones_turn(world, tiny_pic
                 a for a in live.game.legal_actions(live.state, seat) if a.type in ("buy", "sell")
             )
             confirm = await walk_to_confirm(
-                user, opened.message, path_of(bot.host, live, seat, trade)
+                user, opened.message, path_of(bot.host, live.info(), seat, trade)
             )
             done = await user.click(confirm, "Confirm")
             assert "Done" in done.content
@@ -1082,7 +1082,9 @@ async def test_the_token_just_taken_pays_for_the_bonus_tile_of_a_3(
             assert opened.responded and not opened.failed, opened
             assert "sell something first" in opened.message.content
             sell = GAME.parse_action({"type": "sell", "item": "gold_prestige"})
-            confirm = await walk_to_confirm(alice, opened.message, path_of(bot.host, live, 0, sell))
+            confirm = await walk_to_confirm(
+                alice, opened.message, path_of(bot.host, live.info(), 0, sell)
+            )
             assert "Done" in (await alice.click(confirm, "Confirm")).content
             await settle(world, bot)
             live = await table.live()

@@ -20,7 +20,7 @@ async def main(path: str) -> None:
     host = MatchHost(store)
     seats = [SeatRow(0, "a", user_id=1), SeatRow(0, "b", user_id=2)]
     matches = [
-        (await host.create("race", seats, options={"target": 10**9}, seed=i)).match.id
+        (await host.create("race", seats, options={"target": 10**9}, seed=i)).info.id
         for i in range(3)
     ]
     n = 0

@@ -20,7 +20,7 @@ async def _two_humans(host: MatchHost, **kw) -> str:
     outcome = await host.create(
         "race", [SeatRow(0, "ann", user_id=1), SeatRow(0, "bob", user_id=2)], seed=3, **kw
     )
-    return outcome.match.id
+    return outcome.info.id
 
 
 async def test_lobby_join_add_ai_start_runs_ai_until_a_human_acts(store: Store):
@@ -38,7 +38,7 @@ async def test_lobby_join_add_ai_start_runs_ai_until_a_human_acts(store: Store):
         await host.start(live.id, 2)
     assert err.value.key == "lobby.not_host"
     outcome = await host.start(live.id, 1, seed=5)
-    assert outcome.match.row.status == "active"
+    assert outcome._live.row.status == "active"
     assert outcome.applied == []  # seat 0 (a human) acts first
     await host.act(live.id, 1, STEP, key="k1")
     outcome = await host.act(live.id, 2, STEP, key="k2")
@@ -164,7 +164,7 @@ async def test_all_ai_match_plays_to_the_end_and_finishes(store: Store):
     host = MatchHost(store)
     seats = [SeatRow(0, "x", ai="greedy"), SeatRow(0, "y", ai="random")]
     outcome = await host.create("race", seats, seed=11)
-    row = await store.get_match(outcome.match.id)
+    row = await store.get_match(outcome.info.id)
     assert row.status == "finished" and row.result["winners"]
     assert row.version == len(outcome.applied)
 
@@ -263,7 +263,7 @@ async def test_seeded_draws_give_every_run_the_same_match_ids_and_deal(tmp_path)
             host = MatchHost(store, draws=draws)
             live = await host.open_lobby("race", host_user_id=1, host_name="ann", seats=2)
             await host.add_ai(live.id, 1)
-            started = (await host.start(live.id, 1)).match.row
+            started = (await host.start(live.id, 1))._live.row
             return started.id, started.seed
         finally:
             await store.close()

@@ -31,12 +31,12 @@ async def _fill(url: str) -> list[str]:
             await host.create(
                 "paris-paris", [SeatRow(0, "x", ai="greedy"), SeatRow(0, "y", ai="random")], seed=4
             )
-        ).match.id
+        ).info.id
     ]
     humans = [SeatRow(0, "ann", user_id=2**62), SeatRow(0, "bob", user_id=7)]
     live = (
         await host.create("city-of-light", humans, seed=9, settings={"turn_deadline_s": 600})
-    ).match
+    )._live
     for n in range(6):
         seat = min(live.to_act())
         action = live.game.legal_actions(live.state, seat)[0]

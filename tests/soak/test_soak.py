@@ -54,7 +54,7 @@ async def test_many_concurrent_matches_through_the_host(tmp_path):
         key = keys[n % len(keys)]
         game = get_game(key)
         seats = [SeatRow(i, f"p{i}", user_id=n * 10 + i) for i in range(game.min_seats)]
-        match_id = (await host.create(key, seats, seed=n)).match.id
+        match_id = (await host.create(key, seats, seed=n)).info.id
         rng = random.Random(n)
         while True:
             live = await host._loaded(match_id)
