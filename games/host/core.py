@@ -27,6 +27,7 @@ from games.host.lobby import LobbyMixin
 from games.host.notices import Notices
 from games.host.outcome import Applied, LiveMatch, Outcome
 from games.host.prefs import Prefs
+from games.host.replays import Replays
 from games.host.seats import SeatsMixin
 from games.host.settings import GuildSettingsService
 from games.host.thinking import ThinkingMixin, Turn
@@ -81,6 +82,7 @@ class MatchHost(LobbyMixin, SeatsMixin, ThinkingMixin):
         self.notices = Notices(store)
         self.deadlines = Deadlines(store, self.lock, lambda: self.clock())
         self.facts = Facts(store)
+        self.replays = Replays(store, self.get)
 
     def lock(self, match_id: str) -> asyncio.Lock:
         """The lock that serialises every change to one match."""
