@@ -24,6 +24,7 @@ from pydantic import BaseModel
 from bot.games import adapter_for
 from bot.i18n import t
 from bot.ui.panel import text_names
+from bot.ui.pictures import Summary
 from bot.ui.router import button, view_of
 from bot.ui.safe_text import md
 from games.core.contract import Result
@@ -51,9 +52,15 @@ def title_embed(live: LiveMatch, locale: str | None) -> discord.Embed:
 
 
 def table_message(
-    live: LiveMatch, view: BaseModel, result: Result | None, png: bytes, locale: str | None = None
+    live: LiveMatch,
+    view: BaseModel,
+    result: Result | None,
+    png: bytes,
+    locale: str | None = None,
+    summary: Summary | None = None,
 ) -> dict[str, Any]:
-    """Embed, picture and buttons of the table as everybody sees it."""
+    """Embed, picture and buttons of the table as everybody sees it; a finished match's
+    carries its animated `summary` and a Replay button."""
     adapter = adapter_for(live.row.game)
     names = text_names(live)
     embed = title_embed(live, locale)
@@ -81,21 +88,39 @@ def table_message(
             button(live.id, "mine", label=t(adapter.private_label, locale)),
             button(live.id, "rules", label=t("table.rules", locale)),
         )
+    elif live.row.status == "finished":
+        message["view"] = view_of(button(live.id, "replay", label=t("table.replay", locale)))
     else:
         message["view"] = None
+    if summary is not None:
+        game = t(f"game.{live.row.game}", locale)
+        alt = t("replay.summary_alt", locale, game=game, n=summary.moves)
+        gif = discord.File(io.BytesIO(summary.gif), filename="summary.gif", description=alt[:1024])
+        message["attachments"].append(gif)
     return message
 
 
 async def table_payload(bot: Services, live: LiveMatch) -> dict[str, Any]:
     """`table_message` from the host's public view, in the server's language, the picture
-    drawn in a worker thread.
+    drawn in a worker thread; once the match finished, with its animated summary.
 
     The picture is drawn once per match version (`bot.ui.pictures`), off the event loop.
     """
     host = bot.host
     language = await bot.languages.of_guild(live.row.guild_id)
     png = await bot.pictures.table(live, language)
-    return table_message(live, host.public_view(live), host.result(live), png, language)
+    summary = await _summary(bot, live.id, language) if live.row.status == "finished" else None
+    return table_message(live, host.public_view(live), host.result(live), png, language, summary)
+
+
+async def _summary(bot: Services, match_id: str, language: str) -> Summary | None:
+    """The finished match's animated summary; None should it fail to be made: the final
+    table goes out without it rather than not at all."""
+    try:
+        return await bot.pictures.summary(match_id, language)
+    except Exception:
+        log.exception("match %s: its animated summary could not be made", match_id)
+        return None
 
 
 def table_lock(bot: Services, match_id: str) -> asyncio.Lock:

@@ -8,6 +8,8 @@ move at a time without replaying from the set-up at every step.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from games.core.record import MatchRecord
@@ -114,7 +116,7 @@ async def test_stepping_through_applies_each_move_once_not_from_the_set_up(
     applied = []
     original = type(game).apply
 
-    def counted(self, state, seat, action):  # type: ignore[no-untyped-def]
+    def counted(self: Any, state: Any, seat: int, action: Any) -> Any:
         applied.append(seat)
         return original(self, state, seat, action)
 
