@@ -34,10 +34,11 @@ V = TypeVar("V")
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Summary:
-    """A finished match's animated summary, and what its alt text tells: how many moves
-    it spans."""
+    """A finished match's animated summary, and what its alt text tells: which game, how
+    many moves."""
 
     gif: bytes
+    game: str  # the game's key
     moves: int
 
 
@@ -62,10 +63,7 @@ class Pictures:
         ringed = adapter.last_move(live.last_events)
         with speaking(language):  # the game's picture words, in the message's language
             png = await asyncio.to_thread(adapter.render, view, names, highlight=ringed)
-        self._latest[live.id] = (version, language, png)
-        self._latest.move_to_end(live.id)
-        while len(self._latest) > KEEP:
-            self._latest.popitem(last=False)
+        _keep(self._latest, live.id, (version, language, png), KEEP)
         return png
 
     async def frame(self, frame: Frame, language: str) -> bytes:
@@ -103,7 +101,7 @@ class Pictures:
 
             with speaking(language):
                 gif = await asyncio.to_thread(draw)
-            summary = Summary(gif, frames[-1].steps)
+            summary = Summary(gif, frames[-1].game, frames[-1].steps)
         _keep(self._summaries, key, summary, KEEP_SUMMARIES)
         return summary
 

@@ -88,12 +88,12 @@ def table_message(
             button(live.id, "mine", label=t(adapter.private_label, locale)),
             button(live.id, "rules", label=t("table.rules", locale)),
         )
-    elif live.row.status == "finished":
+    elif result is not None:  # finished
         message["view"] = view_of(button(live.id, "replay", label=t("table.replay", locale)))
     else:
         message["view"] = None
     if summary is not None:
-        game = t(f"game.{live.row.game}", locale)
+        game = t(f"game.{summary.game}", locale)
         alt = t("replay.summary_alt", locale, game=game, n=summary.moves)
         gif = discord.File(io.BytesIO(summary.gif), filename="summary.gif", description=alt[:1024])
         message["attachments"].append(gif)
@@ -109,8 +109,9 @@ async def table_payload(bot: Services, live: LiveMatch) -> dict[str, Any]:
     host = bot.host
     language = await bot.languages.of_guild(live.row.guild_id)
     png = await bot.pictures.table(live, language)
-    summary = await _summary(bot, live.id, language) if live.row.status == "finished" else None
-    return table_message(live, host.public_view(live), host.result(live), png, language, summary)
+    result = host.result(live)
+    summary = None if result is None else await _summary(bot, live.id, language)
+    return table_message(live, host.public_view(live), result, png, language, summary)
 
 
 async def _summary(bot: Services, match_id: str, language: str) -> Summary | None:
