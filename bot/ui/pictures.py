@@ -4,7 +4,7 @@ Drawing takes tens of milliseconds; the table, every panel opened on that versio
 final result all show the same picture, so it is drawn once, in a worker thread (off the
 event loop that answers everybody), and kept for the latest version of recent matches.
 A replay's pictures are the public table of each step, kept while they are being watched,
-and a finished match's animated summary (a GIF of some twenty of them) is kept too: the
+and a finished match's animated summary (a GIF of some sixteen of them) is kept too: the
 final table that carries it is posted, edited and re-posted with the same one.
 """
 

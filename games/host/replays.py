@@ -27,7 +27,7 @@ from storage.store import Store
 
 EVERY = 16  # a state is kept every this many moves
 KEEP = 16  # matches whose replayed states stay in memory
-SUMMARY_FRAMES = 20  # at most this many frames in a match's animated summary
+SUMMARY_FRAMES = 16  # at most this many frames in a match's animated summary (each drawn)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
