@@ -1,4 +1,5 @@
-"""`/lutece`: commands that are about the player, not one game (DMs, my matches, sync)."""
+"""`/lutece`: commands that are about the player, not one game (DMs, my matches, replays,
+sync)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from bot.i18n.translator import cmd, name
 from bot.ui.admins import is_admin
 from bot.ui.languages import AUTO
 from bot.ui.listing import match_list
+from bot.ui.replay import open_viewer
 from bot.ui.router import answer_language, guarded, reply
 from games.host import HostError
 
@@ -68,6 +70,18 @@ class LuteceCog(commands.GroupCog, group_name="lutece", group_description=cmd("c
                 return
             text = await match_list(self.bot, listed, interaction.user.id, locale)
             await reply(interaction, text)
+
+        await guarded(interaction, run)
+
+    @app_commands.command(name=name("replay"), description=cmd("cmd.lutece.replay"))
+    @app_commands.describe(match=cmd("cmd.opt.match"))
+    @app_commands.rename(match=name("match"))
+    async def replay(self, interaction: discord.Interaction, match: str) -> None:
+        """A match of this server, stepped through move by move (an answer only you see)."""
+
+        async def run() -> None:
+            locale = await answer_language(interaction)
+            await open_viewer(interaction, match.strip().lower(), locale)
 
         await guarded(interaction, run)
 

@@ -24,6 +24,7 @@ from pydantic import BaseModel
 from bot.games import adapter_for
 from bot.i18n import t
 from bot.ui.panel import text_names
+from bot.ui.pictures import Summary
 from bot.ui.router import button, view_of
 from bot.ui.safe_text import md
 from games.core.contract import Result
@@ -56,8 +57,10 @@ def table_message(
     result: Result | None,
     png: bytes,
     locale: str | None = None,
+    summary: Summary | None = None,
 ) -> dict[str, Any]:
-    """Embed, picture and buttons of the table as everybody sees it."""
+    """Embed, picture and buttons of the table as everybody sees it; a finished match's
+    carries its animated `summary` and a Replay button."""
     adapter = adapter_for(match.game)
     names = text_names(match)
     embed = title_embed(match, locale)
@@ -85,20 +88,39 @@ def table_message(
             button(match.id, "mine", label=t(adapter.private_label, locale)),
             button(match.id, "rules", label=t("table.rules", locale)),
         )
+    elif result is not None:  # finished
+        message["view"] = view_of(button(match.id, "replay", label=t("table.replay", locale)))
     else:
         message["view"] = None
+    if summary is not None:
+        game = t(f"game.{summary.game}", locale)
+        alt = t("replay.summary_alt", locale, game=game, n=summary.moves)
+        gif = discord.File(io.BytesIO(summary.gif), filename="summary.gif", description=alt[:1024])
+        message["attachments"].append(gif)
     return message
 
 
 async def table_payload(bot: Services, match: MatchInfo) -> dict[str, Any]:
     """`table_message` from the host's public view, in the server's language, the picture
-    drawn in a worker thread.
+    drawn in a worker thread; once the match finished, with its animated summary.
 
     The picture is drawn once per match version (`bot.ui.pictures`), off the event loop.
     """
     language = await bot.languages.of_guild(match.guild_id)
     png = await bot.pictures.table(match, language)
-    return table_message(match, bot.host.view(match, None), match.result, png, language)
+    result = match.result
+    summary = None if result is None else await _summary(bot, match.id, language)
+    return table_message(match, bot.host.view(match, None), result, png, language, summary)
+
+
+async def _summary(bot: Services, match_id: str, language: str) -> Summary | None:
+    """The finished match's animated summary; None should it fail to be made: the final
+    table goes out without it rather than not at all."""
+    try:
+        return await bot.pictures.summary(match_id, language)
+    except Exception:
+        log.exception("match %s: its animated summary could not be made", match_id)
+        return None
 
 
 def table_lock(bot: Services, match_id: str) -> asyncio.Lock:

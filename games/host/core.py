@@ -28,6 +28,7 @@ from games.host.lobby import LobbyMixin
 from games.host.notices import Notices
 from games.host.outcome import Applied, LiveMatch, Outcome
 from games.host.prefs import Prefs
+from games.host.replays import Replays
 from games.host.seats import SeatsMixin, waiting_seat
 from games.host.settings import GuildSettingsService
 from games.host.thinking import ThinkingMixin, Turn
@@ -82,6 +83,7 @@ class MatchHost(LobbyMixin, SeatsMixin, ThinkingMixin):
         self.notices = Notices(store)
         self.deadlines = Deadlines(store, self.lock, lambda: self.clock())
         self.facts = Facts(store)
+        self.replays = Replays(store, self._loaded)
 
     def lock(self, match_id: str) -> asyncio.Lock:
         """The lock that serialises every change to one match."""

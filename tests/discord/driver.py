@@ -242,6 +242,23 @@ async def play_turns(
     return played
 
 
+def private_only(adapter: Any, views: list[Any], names: list[str]) -> dict[int, set[str]]:
+    """seat -> the lines of its private text (`views[seat]` is its own view) that no other
+    seat's text has: what only that seat may know, whatever the game."""
+    texts = {
+        seat: {
+            line.strip()
+            for line in adapter.private_text(view, names, None).splitlines()
+            if line.strip()
+        }
+        for seat, view in enumerate(views)
+    }
+    return {
+        seat: lines - set().union(*(texts[o] for o in texts if o != seat))
+        for seat, lines in texts.items()
+    }
+
+
 def secret_markers(live: Any) -> dict[int, str]:
     """seat -> colour of its secret final-excursion marker (from the stored arrangement)."""
     return dict(enumerate(live.row.arrangement["markers"]))
@@ -259,14 +276,15 @@ class Sent:
     message_id: int | None
     channel_id: int
     audience: int | str  # a user id, or PUBLIC
-    text: str  # content, embeds, components and text attachments, flattened
+    text: str  # content, embeds, components, attachments' alt text and text files, flattened
 
     def __repr__(self) -> str:
         return f"<Sent #{self.seq} {self.kind} to {self.audience}: {self.text[:120]!r}>"
 
 
 def flatten(payload: dict, files: list | None = None) -> str:
-    """Every human-readable string of a message body (and its text attachments)."""
+    """Every human-readable string of a message body (its attachments' names and alt text
+    included) and of its text attachments."""
     out: list[str] = []
 
     def walk(value: Any) -> None:
@@ -280,7 +298,7 @@ def flatten(payload: dict, files: list | None = None) -> str:
             for item in value:
                 walk(item)
 
-    walk({k: payload.get(k) for k in ("content", "embeds", "components", "choices")})
+    walk({k: payload.get(k) for k in ("content", "embeds", "components", "choices", "attachments")})
     for file in files or []:
         name, data = file[1], file[3]
         if name.endswith((".json", ".txt", ".md")):

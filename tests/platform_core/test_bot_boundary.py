@@ -29,6 +29,7 @@ from types import SimpleNamespace
 from games.host import MatchHost
 from games.host.info import MatchInfo, MatchListing, SeatInfo
 from games.host.outcome import Applied, Outcome
+from games.host.replays import Frame
 from games.host.seats import Preview
 from storage.store import Store
 
@@ -41,6 +42,7 @@ PUBLIC = {
     "games.host.info": {"MatchInfo", "MatchListing", "MatchSettings", "SeatInfo"},
     "games.host.outcome": {"Applied", "Outcome"},
     "games.host.rows": {"Deadline", "GuildSettings", "Notice", "UserPrefs"},
+    "games.host.replays": {"Frame"},
     "games.host.seats": {"Preview"},
 }
 # Types that would hand a caller the engine's state, the game object or the store; and a
@@ -109,7 +111,7 @@ def test_the_host_hands_out_no_engine_state_no_row_and_no_store() -> None:
     services = {type(v) for v in vars(host).values() if type(v).__module__.startswith("games.host")}
     assert {c.__name__ for c in services} >= {"Prefs", "Notices", "Deadlines"}, services
     found = []
-    for cls in [MatchHost, Outcome, Applied, MatchInfo, SeatInfo, MatchListing, Preview]:
+    for cls in [MatchHost, Outcome, Applied, MatchInfo, SeatInfo, MatchListing, Preview, Frame]:
         found += handed_out(cls)
     for cls in sorted(services, key=lambda c: c.__name__):
         found += handed_out(cls)
