@@ -19,6 +19,7 @@ from games.core.ai import LEVELS
 from games.core.errors import IllegalAction
 from games.host import HostError
 from games.host.outcome import LiveMatch
+from games.host.results import rating_plan
 
 if TYPE_CHECKING:
     from bot.services import Services
@@ -58,7 +59,8 @@ def lobby_message(live: LiveMatch, locale: str | None = None) -> dict[str, Any]:
         if settings.turn_deadline_s
         else t("lobby.no_deadline", locale)
     )
-    embed.description = "\n".join(seats + ["", deadline, *choice_lines(live, locale)])
+    rating = t(f"lobby.rating.{rating_plan(settings, row.seat_rows)}", locale)
+    embed.description = "\n".join(seats + ["", deadline, rating, *choice_lines(live, locale)])
     embed.set_footer(text=t("lobby.footer", locale, id=row.id))
     if row.status != "lobby":
         key = "lobby.started" if row.status != "ended" else "lobby.cancelled"

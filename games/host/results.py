@@ -36,12 +36,22 @@ def places(ranking: Sequence[Sequence[int]]) -> dict[int, int]:
     return found
 
 
-def is_rated(settings: MatchSettings, seats: Sequence[SeatRow], rate_ai_matches: bool) -> bool:
-    """Rated as chosen at `/new`, by default when every seat is a person; a seat played by
-    an AI lets the match change nobody's rating unless the server allows it."""
+def rating_plan(settings: MatchSettings, seats: Sequence[SeatRow]) -> str:
+    """What the table's end will do to ratings, as its seats stand: "rated", "casual", or
+    "if_server_allows" (rated with AI seats, which only a server that rates them allows).
+    Rated as chosen at `/new`, by default when every seat is a person."""
     people_only = all(s.user_id is not None for s in seats)
     wanted = people_only if settings.rated is None else settings.rated
-    return wanted and (people_only or rate_ai_matches)
+    if not wanted:
+        return "casual"
+    return "rated" if people_only else "if_server_allows"
+
+
+def is_rated(settings: MatchSettings, seats: Sequence[SeatRow], rate_ai_matches: bool) -> bool:
+    """A seat played by an AI lets the match change nobody's rating unless the server allows
+    it (see `rating_plan`)."""
+    plan = rating_plan(settings, seats)
+    return plan == "rated" or (plan == "if_server_allows" and rate_ai_matches)
 
 
 class Results:
