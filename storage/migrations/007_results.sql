@@ -54,7 +54,7 @@ CREATE TABLE ratings (
     updated_at REAL NOT NULL,
     PRIMARY KEY (guild_id, game, user_id)
 );
-CREATE INDEX ratings_board ON ratings (guild_id, game, ordinal, user_id);
+CREATE INDEX ratings_board ON ratings (guild_id, game, ordinal DESC, user_id);
 
 -- Whether matches with AI seats may change a person's rating on this server (off: never).
 ALTER TABLE guild_settings ADD COLUMN rate_ai_matches INTEGER NOT NULL DEFAULT 0;
