@@ -1,7 +1,7 @@
 """Whole-database reads and writes for `python -m bot migrate-db`: a match with everything it
-owns (row, seats, seat history, the action log) out of one store and into another, verbatim
-(same versions, sequence numbers, request ids and times) and the private notices waiting for
-its players, and the small tables beside it.
+owns (row, seats, seat history, the action log, its result) out of one store and into
+another, verbatim (same versions, sequence numbers, request ids and times) and the private
+notices waiting for its players, and the tables beside it (ratings, prefs, settings, facts).
 
 Part of `Store` (a mixin only to keep the store's file small); written against the same
 `Conn` protocol, so it works between any two backends. Deadline claims are not copied: they
@@ -15,7 +15,8 @@ import dataclasses
 from typing import TYPE_CHECKING
 
 from storage.codec import INSERT_MATCH, RECORD_HOLDER, Conn, dumps, match_values, write_seats
-from storage.rows import ActionRow, GuildSettings, MatchRow, Notice, UserPrefs
+from storage.results import write_result
+from storage.rows import ActionRow, GuildSettings, MatchResult, MatchRow, Notice, UserPrefs
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -23,11 +24,14 @@ if TYPE_CHECKING:
 
 # Children first, so that foreign keys never object while emptying.
 TABLES = (
+    "result_seats",
+    "match_results",
     "notices",
     "actions",
     "seat_history",
     "seats",
     "matches",
+    "ratings",
     "user_prefs",
     "guild_settings",
     "bot_state",
@@ -42,6 +46,7 @@ class MatchDump:
     history: list[tuple[int, int]]  # every user who ever held a seat, and the last one held
     actions: list[ActionRow]
     notices: list[Notice]  # private events not yet shown to their players
+    result: MatchResult | None = None  # once it ended
 
 
 class TransferMixin:
@@ -54,6 +59,7 @@ class TransferMixin:
         async def _select_matches(self, where: str, params: Sequence[Any]) -> list[MatchRow]: ...
         async def actions(self, match_id: str) -> list[ActionRow]: ...
         async def notices(self, match_id: str, seat: int | None = None) -> list[Notice]: ...
+        async def result_of(self, match_id: str) -> MatchResult | None: ...
 
     async def match_ids(self) -> list[str]:
         """Every match id, whatever its status, oldest first."""
@@ -75,6 +81,7 @@ class TransferMixin:
             [(r[0], r[1]) for r in history],
             await self.actions(match_id),
             await self.notices(match_id),
+            await self.result_of(match_id),
         )
 
     async def load_match(self, dump: MatchDump) -> None:
@@ -98,6 +105,8 @@ class TransferMixin:
                 "INSERT INTO notices (match_id, seat, version, n, event) VALUES (?,?,?,?,?)",
                 [(match_id, x.seat, x.version, x.n, dumps(x.event)) for x in dump.notices],
             )
+            if dump.result is not None:  # as it was stored: ratings are copied on their own
+                await write_result(conn, dump.result)
 
     async def all_prefs(self) -> list[UserPrefs]:
         async with self._session() as conn:
@@ -109,9 +118,10 @@ class TransferMixin:
     async def all_guild_settings(self) -> list[GuildSettings]:
         async with self._session() as conn:
             rows = await conn.fetch(
-                "SELECT guild_id, admin_role_id, language FROM guild_settings ORDER BY guild_id"
+                "SELECT guild_id, admin_role_id, language, rate_ai_matches FROM guild_settings "
+                "ORDER BY guild_id"
             )
-        return [GuildSettings(r[0], r[1], r[2]) for r in rows]
+        return [GuildSettings(r[0], r[1], r[2], bool(r[3])) for r in rows]
 
     async def all_facts(self) -> dict[str, str]:
         async with self._session() as conn:

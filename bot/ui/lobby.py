@@ -19,6 +19,7 @@ from games.core.ai import LEVELS
 from games.core.errors import IllegalAction
 from games.host import HostError
 from games.host.info import MatchInfo
+from games.host.results import rating_plan
 
 if TYPE_CHECKING:
     from bot.services import Services
@@ -57,7 +58,8 @@ def lobby_message(match: MatchInfo, locale: str | None = None) -> dict[str, Any]
         if settings.turn_deadline_s
         else t("lobby.no_deadline", locale)
     )
-    embed.description = "\n".join(seats + ["", deadline, *choice_lines(match, locale)])
+    rating = t(f"lobby.rating.{rating_plan(settings, match.seats)}", locale)
+    embed.description = "\n".join(seats + ["", deadline, rating, *choice_lines(match, locale)])
     embed.set_footer(text=t("lobby.footer", locale, id=match.id))
     if match.status != "lobby":
         key = "lobby.started" if match.status != "ended" else "lobby.cancelled"
