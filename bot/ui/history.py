@@ -52,7 +52,7 @@ def history_message(
     who = (
         t("history.everyone", locale)
         if user_id is None
-        else md(next(s.name for e in found.entries for s in e.seats if s.user_id == user_id))
+        else md(next((s.name for e in found.entries for s in e.seats if s.user_id == user_id), "?"))
     )
     title = t("history.title", locale, who=who)
     if game is not None:

@@ -11,16 +11,19 @@ sharing a database may do it at once.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
+from typing import Protocol
 
 from games.core.contract import Result
-from games.host.info import MatchSettings, SeatInfo
+from games.host.info import MatchSettings
 from games.host.ratings import rate, shown
 from games.host.settings import GuildSettingsService
 from games.host.standings import GameStats, HistoryEntry, HistoryPage, Placed
-from storage.rows import MatchResult, MatchRow, ResultSeat, SeatRow
+from storage.rows import MatchResult, MatchRow, ResultSeat
 from storage.store import Store
 
+log = logging.getLogger(__name__)
 PAGE = 5  # matches per page of history: five with four players each fit one message
 CATCH_UP = 500  # unrecorded matches recorded per round
 
@@ -36,7 +39,14 @@ def places(ranking: Sequence[Sequence[int]]) -> dict[int, int]:
     return found
 
 
-def rating_plan(settings: MatchSettings, seats: Sequence[SeatRow | SeatInfo]) -> str:
+class Seated(Protocol):
+    """A seat as any caller holds it (a stored row, or what the bot is shown of one)."""
+
+    @property
+    def user_id(self) -> int | None: ...
+
+
+def rating_plan(settings: MatchSettings, seats: Sequence[Seated]) -> str:
     """What the table's end will do to ratings, as its seats stand: "rated", "casual", or
     "if_server_allows" (rated with AI seats, which only a server that rates them allows).
     Rated as chosen at `/new`, by default when every seat is a person."""
@@ -47,7 +57,7 @@ def rating_plan(settings: MatchSettings, seats: Sequence[SeatRow | SeatInfo]) ->
     return "rated" if people_only else "if_server_allows"
 
 
-def is_rated(settings: MatchSettings, seats: Sequence[SeatRow], rate_ai_matches: bool) -> bool:
+def is_rated(settings: MatchSettings, seats: Sequence[Seated], rate_ai_matches: bool) -> bool:
     """A seat played by an AI lets the match change nobody's rating unless the server allows
     it (see `rating_plan`)."""
     plan = rating_plan(settings, seats)
@@ -94,22 +104,32 @@ class Results:
         return MatchResult(row.id, row.game, row.guild_id, at, False, True, seats)
 
     async def _catch_up(self) -> None:
-        """Record every match that ended before results were kept (once per process)."""
+        """Record every match that ended before results were kept (once per process). One
+        whose stored result cannot be read is left out of the history, and said so."""
         if self._caught_up:
             return
-        while ids := await self._store.unrecorded_matches(CATCH_UP):
+        progress = True
+        while progress:
+            ids = await self._store.unrecorded_matches(CATCH_UP)
+            progress = False
             for match_id in ids:
                 row = await self._store.get_match(match_id)
                 if row is None:
                     continue
-                if row.status == "finished" and row.result is not None:
-                    result = Result.model_validate(row.result)
-                    done = await self.finishing(row, result, row.updated_at)
-                else:
-                    done = self.ending(row, row.updated_at)
+                try:
+                    if row.status == "finished" and row.result is not None:
+                        result = Result.model_validate(row.result)
+                        done = await self.finishing(row, result, row.updated_at)
+                    else:
+                        done = self.ending(row, row.updated_at)
+                except (ValueError, IndexError, KeyError) as exc:
+                    log.warning(
+                        "match %s: its result cannot be read (%s); not in history", row.id, exc
+                    )
+                    continue
                 await self._store.record_result(done, rate)
-            if len(ids) < CATCH_UP:
-                break
+                progress = True
+            progress = progress and len(ids) == CATCH_UP
         self._caught_up = True
 
     async def history(

@@ -247,3 +247,15 @@ def test_moscow_paris_reports_its_teams_in_the_result():
         state, _ = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
     assert isinstance(result, Result) and result.teams == [[0, 2], [1, 3]]
     assert result.scores[0] == result.scores[2] and result.scores[1] == result.scores[3]
+
+
+async def test_an_old_result_that_cannot_be_read_leaves_the_history_working(store: Store):
+    """A match that ended before results were kept, with a result this code cannot read: it
+    stays out of the history, and the rest is shown."""
+    host = MatchHost(store)
+    broken = (await host.create("race", _people("ann", "bob"), seed=1, guild_id=GUILD)).match.id
+    await store.update_match(broken, status="finished", result={"scores": "unreadable"})
+    fine = await _race(MatchHost(store), _people("ann", "bob"), winner=0)
+    page = await host.results.history(GUILD)
+    assert [e.match_id for e in page.entries] == [fine]
+    assert await store.unrecorded_matches() == [broken]
