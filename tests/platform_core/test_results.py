@@ -253,7 +253,7 @@ async def test_an_old_result_that_cannot_be_read_leaves_the_history_working(stor
     """A match that ended before results were kept, with a result this code cannot read: it
     stays out of the history, and the rest is shown."""
     host = MatchHost(store)
-    broken = (await host.create("race", _people("ann", "bob"), seed=1, guild_id=GUILD)).match.id
+    broken = (await host.create("race", _people("ann", "bob"), seed=1, guild_id=GUILD)).info.id
     await store.update_match(broken, status="finished", result={"scores": "unreadable"})
     fine = await _race(MatchHost(store), _people("ann", "bob"), winner=0)
     page = await host.results.history(GUILD)
