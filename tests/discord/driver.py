@@ -20,6 +20,7 @@ from fakediscord.state import Message
 
 STRING_SELECT = 3
 PUBLIC = "public"
+NAMES = ["alice", "bob", "carol", "dave"]  # the fake guild's members, as conftest makes them
 
 
 def table_message(world: Any, thread: Any) -> Message:
@@ -239,6 +240,16 @@ async def play_turns(
         await settle(world, bot)
         played += 1
     return played
+
+
+def pinged_in(world: Any, thread: Any) -> set[int]:
+    """Every user a message in `thread` pinged."""
+    return {
+        user_id
+        for m in world.fake.pinged_messages()
+        if m.channel_id == thread.id
+        for user_id in m.pinged_user_ids
+    }
 
 
 def secret_markers(live: Any) -> dict[int, str]:
