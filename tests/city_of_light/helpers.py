@@ -1,11 +1,15 @@
-"""Test helpers: build phase-2 positions from a text map, play actions, check refusals."""
+"""Test helpers: build phase-2 positions from a text map, play actions, check refusals, read
+the scoring."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import pytest
 
 from games.city_of_light.data import BUILDING_KEYS
 from games.city_of_light.engine import CityOfLight
+from games.city_of_light.scoring import score
 from games.city_of_light.state import LIGHT, MIXED, PHASE_BUILD, State
 from games.core.errors import IllegalAction
 
@@ -42,6 +46,61 @@ def board(rows: list[str], *, reserves=((), ()), turn: int = 0, options=None, **
         first_done=turn,
     )
     return state.replace(**changes) if changes else state
+
+
+# A phase-2 board for postcard scenarios: orange above, blue below, a mixed strip and one
+# streetlight between; eight postcards chosen, and a few buildings in each reserve.
+FLAT = ["oooooooo", "oooooooo", "oommmooo", "mmmLmmmm"] + ["bbbbbbbb"] * 4
+ALL = [
+    "moulin_rouge",
+    "fontaine_des_mers",
+    "le_penseur",
+    "grande_lumiere",
+    "le_peintre",
+    "lampadaire",
+    "levitation",
+    "bouquinistes",
+]
+RES = (("SQUARE", "LINE", "BIG_L"), ("CORNER", "SMALL_T"))
+
+
+def flat(
+    rows: list[str] = FLAT,
+    cards: list[str] = ALL,
+    reserves: tuple[tuple[str, ...], ...] = RES,
+    fountain_cells: int = 2,
+    options: dict[str, Any] | None = None,
+    **changes: Any,
+) -> State:
+    """`board` with `cards` as the chosen postcards, the fountain's footprint and any other
+    `options`."""
+    chosen = {"postcards": "chosen", "chosen_postcards": cards, "fountain_cells": fountain_cells}
+    return board(rows, reserves=reserves, options=chosen | (options or {}), **changes)
+
+
+def act(card: str, **fields: Any) -> dict[str, Any]:
+    """Activating postcard `card`, as JSON data."""
+    return {"type": "activate", "card": card, **fields}
+
+
+def build(b: str, x: int, y: int, rotation: int = 0) -> dict[str, Any]:
+    """Placing building `b` at (x, y), as JSON data."""
+    return {"type": "build", "building": b, "rotation": rotation, "x": x, "y": y}
+
+
+def player(s: State, seat: int) -> dict[str, Any]:
+    """The seat's part of the final scoring."""
+    return score(s)[1][seat]
+
+
+def lights(s: State, seat: int) -> dict[str, int]:
+    """How many lights each of the seat's buildings scores, by building."""
+    return {b["building"]: b["lights"] for b in player(s, seat)["buildings"]}
+
+
+def card_points(s: State, seat: int, card: str) -> dict[str, Any]:
+    """What postcard `card` scored for the seat."""
+    return next(c for c in player(s, seat)["postcards"] if c["card"] == card)
 
 
 def play(state: State, seat: int, data: dict) -> State:

@@ -23,9 +23,10 @@ from tests.discord.driver import (
     PUBLIC,
     PayloadLog,
     Sent,
-    open_and_start,
     path_of,
+    pinged_in,
     settle,
+    start_match,
     table_message,
     walk_to_confirm,
 )
@@ -135,13 +136,18 @@ class ClickedMatch(abc.ABC):
         variant: str | None = None,
         seed: int = 1,
     ) -> Self:
-        """`/<command> new`, join, add AIs, start: the table of the people who sat down, its
-        first snapshot taken."""
-        match_id, thread = await open_and_start(
-            world, bot, host, joiners, command=cls.command, ais=ais, variant=variant
+        """`/<command> new`, join, add AIs, start: the people sit in the order they came, the
+        AIs after them; every person then looks at their secrets (a private body to scan)."""
+        how = {"variant": variant} if variant else {}
+        match_id, thread, _ = await start_match(
+            world, bot, host, joiners, ais=ais, game=cls.command, **how
         )
         table = cls(world, bot, match_id, thread, [host, *joiners], log, seed)
         await table.snapshot()
+        seats = (await table.live()).row.seat_rows
+        assert [s.user_id for s in seats] == [u.id for u in (host, *joiners)] + [None] * ais
+        assert [bool(s.ai) for s in seats] == [False] * (1 + len(joiners)) + [True] * ais
+        await table.ask_privates()
         return table
 
     @classmethod
@@ -243,7 +249,8 @@ class ClickedMatch(abc.ABC):
 
     def assert_finished(self, live: Any, game_over: str = "Game over") -> str:
         """The final table says "Final result" and keeps no button; one game-over post names
-        every winner. Returns the final table's text."""
+        every winner; every person at the table was pinged to play in its thread (past tables
+        no longer say whose turn it was). Returns the final table's text."""
         final = table_message(self.world, self.thread)
         description = final.embeds[0]["description"]
         assert "Final result" in description
@@ -253,6 +260,7 @@ class ClickedMatch(abc.ABC):
         ]
         winners = live.game.result(live.state).winners
         assert all(live.row.seat_rows[s].name in over for s in winners)
+        assert set(self.users) <= pinged_in(self.world, self.thread)
         return description
 
     def leaks(self, sent: list[Sent]) -> list[str]:

@@ -37,7 +37,6 @@ from tests.discord.driver import (
     PayloadLog,
     offered,
     path_of,
-    pinged_in,
     settle,
     table_message,
     walk_to_confirm,
@@ -365,7 +364,38 @@ def test_every_event_and_result_reads_well():
         "game_over",
     }
     assert expected <= set(kinds), expected - set(kinds)
-    assert len(ADAPTER.rules(None)) <= 2000
+
+
+def district_place(
+    seat: int, values: list[int], place: int, vp: int, **flags: bool
+) -> dict[str, Any]:
+    """One seat's line of a `district_scored` event: its buildings' values and its place."""
+    return {
+        "seat": seat,
+        "sum": sum(values),
+        "best": max(values),
+        "values": values,
+        "place": place,
+        "shared": False,
+        "tie_won_on_best": False,
+        "vp": vp,
+    } | flags
+
+
+def district_scored(scoring: str, *players: dict[str, Any]) -> Event:
+    """A `district_scored` event from "district tile points vp" (lists comma-separated)."""
+    district, tile, points, vp = scoring.split()
+    numbers = [[int(n) for n in part.split(",")] for part in (points, vp)]
+    return Event(
+        "district_scored",
+        {
+            "district": district,
+            "tile": tile,
+            "points": numbers[0],
+            "vp": numbers[1],
+            "players": list(players),
+        },
+    )
 
 
 def test_rare_events_read_well():
@@ -404,99 +434,20 @@ def test_rare_events_read_well():
         ),
         Event("bonus_27_scored", {"seat": 1, "francs": 1, "vp": 1}),
         Event("end_triggered", {"seat": 1, "turns_left": 1}),
-        Event(
-            "district_scored",
-            {
-                "district": "montmartre",
-                "tile": "VP20",
-                "points": [20, 10, 5],
-                "vp": [20, 10, 0],
-                "players": [
-                    {
-                        "seat": 0,
-                        "sum": 13,
-                        "best": 8,
-                        "values": [8, 5],
-                        "place": 1,
-                        "shared": False,
-                        "tie_won_on_best": True,
-                        "vp": 20,
-                    },
-                    {
-                        "seat": 1,
-                        "sum": 13,
-                        "best": 5,
-                        "values": [5, 5, 3],
-                        "place": 2,
-                        "shared": False,
-                        "tie_won_on_best": False,
-                        "vp": 10,
-                    },
-                ],
-            },
+        district_scored(
+            "montmartre VP20 20,10,5 20,10,0",
+            district_place(0, [8, 5], 1, 20, tie_won_on_best=True),
+            district_place(1, [5, 5, 3], 2, 10),
         ),
-        Event(
-            "district_scored",
-            {
-                "district": "chaillot",
-                "tile": "VP16",
-                "points": [16, 8, 4],
-                "vp": [16, 16, 0],
-                "players": [
-                    {
-                        "seat": 0,
-                        "sum": 15,
-                        "best": 15,
-                        "values": [15],
-                        "place": 1,
-                        "shared": True,
-                        "tie_won_on_best": False,
-                        "vp": 16,
-                    },
-                    {
-                        "seat": 2,
-                        "sum": 15,
-                        "best": 15,
-                        "values": [15],
-                        "place": 1,
-                        "shared": True,
-                        "tie_won_on_best": False,
-                        "vp": 16,
-                    },
-                ],
-            },
+        district_scored(
+            "chaillot VP16 16,8,4 16,16,0",
+            district_place(0, [15], 1, 16, shared=True),
+            district_place(2, [15], 1, 16, shared=True),
         ),
-        Event(
-            "district_scored",
-            {
-                "district": "belleville",
-                "tile": "VP18",
-                "points": [18, 9, 4],
-                "vp": [18, 0],
-                "players": [
-                    {
-                        "seat": 0,
-                        "sum": 12,
-                        "best": 8,
-                        "values": [8, 4],
-                        "place": 1,
-                        "shared": False,
-                        "tie_won_on_best": False,
-                        "vp": 18,
-                    },
-                    {
-                        "seat": 1,
-                        "sum": 5,
-                        "best": 5,
-                        "values": [5],
-                        "place": 2,
-                        "shared": False,
-                        "tie_won_on_best": False,
-                        "below_half": True,
-                        "vp": 0,
-                    },
-                ],
-            },
+        district_scored(
+            "belleville VP18 18,9,4 18,0",
+            district_place(0, [8, 4], 1, 18),
+            district_place(1, [5], 2, 0, below_half=True),
         ),
     ]
     lines = [ADAPTER.describe(e, names, None) for e in rare]
@@ -587,6 +538,14 @@ class Table(ClickedMatch):
         view = live.game.view(live.state, seat)
         return screen_line(view.screen, None) in content.replace("\\", "")
 
+    async def play_ends(self, opening: int) -> int:
+        """`opening` decisions clicked, the middle played by the host, then every person looks
+        at their screen and the last rounds are clicked: returns how many of those."""
+        assert await self.turns(opening) == opening
+        await self.fast_forward(lambda s: s.final_turns >= 0)
+        await self.ask_privates()
+        return await self.play_out()
+
 
 def stacks_empty(state: Any) -> bool:
     return not any(state.stacks)
@@ -637,7 +596,6 @@ async def test_two_people_play_a_whole_match_and_screens_stay_private(world, tin
             assert embed["title"] == "Paris"
             assert "**Round 1** — " in embed["description"]
             assert "Building stacks: 11 tiles" in embed["description"]
-            await table.ask_privates()
             live = await table.live()
             first = live.row.seat_rows[min(live.to_act())].user_id
             waiting = bob if first == alice.id else alice
@@ -687,28 +645,25 @@ async def test_two_people_play_a_whole_match_and_screens_stay_private(world, tin
 
 
 async def test_three_players_with_an_ai_and_the_random_setup(world, tiny_pictures):
+    """The random setup shuffles the tokens beside the spaces and the bonus tiles within
+    their zones; three seats use three colours (no black)."""
     alice, carol = world.user("alice"), world.user("carol")
     how = {"ais": 1, "variant": "random-setup", "seed": 5}
     async with Table.playing(world, alice, [carol], **how) as table:
-        await table.ask_privates()
         live = await table.live()
         assert live.state.players == 3 and live.state.random_setup
-        assert live.row.seat_rows[2].ai
-        assert await table.turns(18) == 18
-        await table.fast_forward(lambda s: s.final_turns >= 0)
-        await table.ask_privates()
-        assert await table.play_out() > 2
+        assert await table.play_ends(18) > 2
         live = await table.live()
         assert live.row.status == "finished"
     table.assert_finished(live, "🏁 Game over")
     posts = "\n".join(m.content for m in world.fake.messages(table.thread))
-    # Turn pings named each person (past tables no longer say whose turn it was).
-    assert {alice.id, carol.id} <= pinged_in(world, table.thread)
     assert "⚫" not in posts  # three seats: vermilion, blue, yellow
     table.assert_no_leaks()
 
 
 async def test_four_players_with_two_ai_seats_ignoring_districts(world, tiny_pictures):
+    """The variant that ignores districts (all 36 building tiles kept, a drawn tile goes on a
+    free space of its value anywhere), at a full table of four, two of them AIs."""
     alice, bob = world.user("alice"), world.user("bob")
     how = {"ais": 2, "variant": "ignore-districts", "seed": 9}
     async with Table.playing(world, alice, [bob], **how) as table:
@@ -716,11 +671,7 @@ async def test_four_players_with_two_ai_seats_ignoring_districts(world, tiny_pic
         assert live.state.players == 4 and live.state.ignore_districts
         description = table_message(world, table.thread).embeds[0]["description"]
         assert "⚫ **" in description  # the fourth seat
-        await table.ask_privates()
-        assert await table.turns(16) == 16
-        await table.fast_forward(lambda s: s.final_turns >= 0)
-        await table.ask_privates()
-        assert await table.play_out() > 1
+        assert await table.play_ends(16) > 1
         live = await table.live()
         assert live.row.status == "finished"
     assert "**1. " in table.assert_finished(live, "🏁 Game over")

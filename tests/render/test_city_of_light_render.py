@@ -323,12 +323,11 @@ def test_the_final_picture_marks_the_winner(monkeypatch):
 def test_the_fountain_covers_one_cell_or_two():
     # fountain_cells 2 (RU «на клетки») is a 1×2 basin; 1 (DE «auf einem Straßen-Abschnitt»)
     # fills its one cell.
-    from tests.city_of_light.helpers import play
-    from tests.city_of_light.test_fountain_cells import flat
+    from tests.city_of_light.helpers import flat, play
 
     for cells, fields in ((2, {"rotation": 0}), (1, {})):
         state = play(
-            flat(cells),
+            flat(fountain_cells=cells),
             0,
             {"type": "activate", "card": "fontaine_des_mers", "x": 2, "y": 1, **fields},
         )
