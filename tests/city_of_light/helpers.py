@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from games.city_of_light.data import BUILDING_KEYS
 from games.city_of_light.engine import CityOfLight
 from games.city_of_light.scoring import score
 from games.city_of_light.state import LIGHT, MIXED, PHASE_BUILD, State
 from games.core.errors import IllegalAction
+from tests.illegal import assert_refused
 
 GAME = CityOfLight()
 _LETTERS = {"o": 0, "b": 1, "m": MIXED, "L": LIGHT}
@@ -113,12 +112,6 @@ def play(state: State, seat: int, data: dict) -> State:
 def refused(state: State, seat: int, data: dict, key: str) -> IllegalAction:
     """Assert the action is refused with `key` (city_of_light.<key> when it has no dot) and
     the state is left untouched."""
-    key = key if "." in key else f"city_of_light.{key}"
     if key != "turn.not_yours" and state.phase != 3:
         state = state.replace(turn=seat)  # scenarios play one seat's moves in a row
-    before = GAME.snapshot(state)
-    with pytest.raises(IllegalAction) as info:
-        GAME.apply(state, seat, GAME.parse_action(data))
-    assert info.value.key == key, (info.value.key, str(info.value))
-    assert GAME.snapshot(state) == before
-    return info.value
+    return assert_refused(GAME, state, seat, data, key)

@@ -11,13 +11,11 @@ import dataclasses
 from collections import Counter
 from typing import Any
 
-import pytest
-
 from games.core.contract import Event
-from games.core.errors import IllegalAction
 from games.moscow_paris.data import CARD_IDS, CARD_INDEX, CITY_IDS, CITY_INDEX, deck_counts
 from games.moscow_paris.engine import MoscowParis
 from games.moscow_paris.state import NO_CITY, State
+from tests.illegal import assert_refused
 
 GAME = MoscowParis()
 
@@ -112,9 +110,10 @@ def act(state: State, action: dict[str, Any], seat: int | None = None):
 
 
 def refused(state: State, action: dict[str, Any], key: str, seat: int | None = None) -> None:
-    with pytest.raises(IllegalAction) as info:
-        act(state, action, seat)
-    assert info.value.key == key, (info.value.key, str(info.value))
+    """`action` (JSON) for `seat`, or for the one seat to act, is refused with `key`."""
+    if seat is None:
+        (seat,) = GAME.to_act(state)
+    assert_refused(GAME, state, seat, action, key)
 
 
 def legal_json(state: State, seat: int | None = None) -> list[dict[str, Any]]:

@@ -25,6 +25,7 @@ from games.paris.board import (
 )
 from games.paris.engine import Paris
 from games.paris.state import ACTION, AFTER, State
+from tests.illegal import refusal
 
 GAME = Paris()
 REMOVED = ["montmartre/3", "chaillot/8", "belleville/1"]
@@ -165,14 +166,9 @@ def legal(state: State) -> list[dict[str, Any]]:
 
 
 def refused(state: State, action: dict[str, Any]) -> str:
-    """The IllegalAction key `action` is refused with (fails if it is accepted)."""
-    from games.core.errors import IllegalAction
-
-    try:
-        act(state, action)
-    except IllegalAction as exc:
-        return exc.key
-    raise AssertionError(f"{action} was accepted")
+    """The IllegalAction key `action` (JSON) is refused with, for the seat to act."""
+    (seat,) = GAME.to_act(state)
+    return refusal(GAME, state, seat, action).key
 
 
 def kinds(events: list[Event], kind: str) -> list[dict[str, Any]]:

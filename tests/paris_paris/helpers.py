@@ -12,10 +12,12 @@ from collections import Counter
 from typing import Any
 
 from games.core.contract import Event
+from games.core.errors import IllegalAction
 from games.paris_paris.board import COLOUR_INDEX, STATION_INDEX, TILE_IDS, TILE_INDEX
 from games.paris_paris.engine import ParisParis
 from games.paris_paris.options import ParisParisOptions as Options
 from games.paris_paris.state import State
+from tests.illegal import assert_refused
 
 GAME = ParisParis()
 OPTIONS = Options()
@@ -103,6 +105,12 @@ def play_round(
         state, more = act(state, take)
         events += more
     return state, events
+
+
+def refused(state: State, seat: int, action: Any, key: str) -> IllegalAction:
+    """`seat` playing `action` (JSON or parsed) in `state` is refused with message key `key`
+    (`paris_paris.<key>` when it names no other) and leaves `state` as it was."""
+    return assert_refused(GAME, state, seat, action, key)
 
 
 def kinds(events: list[Event], kind: str) -> list[dict[str, Any]]:
