@@ -61,6 +61,19 @@ ALL = [
     "bouquinistes",
 ]
 RES = (("SQUARE", "LINE", "BIG_L"), ("CORNER", "SMALL_T"))
+# Eight postcards a host picks in the lobby (starred and unstarred, the delayed ones too),
+# and the four left out.
+PICKED = [
+    "levitation",
+    "metropolitain",
+    "sacre_coeur",
+    "le_peintre",
+    "chartier",
+    "moulin_rouge",
+    "fontaine_des_mers",
+    "grande_lumiere",
+]
+LEFT_OUT = ["jardin_des_plantes", "bouquinistes", "lampadaire", "le_penseur"]
 
 
 def flat(
