@@ -1,5 +1,5 @@
-"""Test helpers: build phase-2 positions from a text map, play actions, check refusals, read
-the scoring."""
+"""Scenario positions: a fresh deal, and phase-2 boards built from a text map (playing on them:
+`tests.city_of_light.playing`; reading their scoring: `tests.city_of_light.scores`)."""
 
 from __future__ import annotations
 
@@ -7,10 +7,7 @@ from typing import Any
 
 from games.city_of_light.data import BUILDING_KEYS
 from games.city_of_light.engine import CityOfLight
-from games.city_of_light.scoring import score
 from games.city_of_light.state import LIGHT, MIXED, PHASE_BUILD, State
-from games.core.errors import IllegalAction
-from tests.illegal import assert_refused
 
 GAME = CityOfLight()
 _LETTERS = {"o": 0, "b": 1, "m": MIXED, "L": LIGHT}
@@ -88,43 +85,3 @@ def flat(
     `options`."""
     chosen = {"postcards": "chosen", "chosen_postcards": cards, "fountain_cells": fountain_cells}
     return board(rows, reserves=reserves, options=chosen | (options or {}), **changes)
-
-
-def act(card: str, **fields: Any) -> dict[str, Any]:
-    """Activating postcard `card`, as JSON data."""
-    return {"type": "activate", "card": card, **fields}
-
-
-def build(b: str, x: int, y: int, rotation: int = 0) -> dict[str, Any]:
-    """Placing building `b` at (x, y), as JSON data."""
-    return {"type": "build", "building": b, "rotation": rotation, "x": x, "y": y}
-
-
-def player(s: State, seat: int) -> dict[str, Any]:
-    """The seat's part of the final scoring."""
-    return score(s)[1][seat]
-
-
-def lights(s: State, seat: int) -> dict[str, int]:
-    """How many lights each of the seat's buildings scores, by building."""
-    return {b["building"]: b["lights"] for b in player(s, seat)["buildings"]}
-
-
-def card_points(s: State, seat: int, card: str) -> dict[str, Any]:
-    """What postcard `card` scored for the seat."""
-    return next(c for c in player(s, seat)["postcards"] if c["card"] == card)
-
-
-def play(state: State, seat: int, data: dict) -> State:
-    """Apply an action given as JSON data, as `seat` (forcing the turn, for scenarios)."""
-    state = state.replace(turn=seat)
-    new_state, _ = GAME.apply(state, seat, GAME.parse_action(data))
-    return new_state
-
-
-def refused(state: State, seat: int, data: dict, key: str) -> IllegalAction:
-    """Assert the action is refused with `key` (city_of_light.<key> when it has no dot) and
-    the state is left untouched."""
-    if key != "turn.not_yours" and state.phase != 3:
-        state = state.replace(turn=seat)  # scenarios play one seat's moves in a row
-    return assert_refused(GAME, state, seat, data, key)

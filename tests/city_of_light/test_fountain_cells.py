@@ -13,7 +13,9 @@ import pytest
 
 from games.city_of_light.board import bits, idx
 from games.city_of_light.state import FOUNTAIN, MIXED, allowed_mask
-from tests.city_of_light.helpers import ALL, GAME, act, build, card_points, flat, play, refused
+from tests.city_of_light.helpers import ALL, GAME, flat
+from tests.city_of_light.playing import act, build, play, refused
+from tests.city_of_light.scores import card_points
 
 CHARTIER_CARDS = ["chartier"] + [c for c in ALL if c != "levitation"]
 

@@ -6,7 +6,9 @@ from games.city_of_light.board import SHAPES, idx, normalise
 from games.city_of_light.data import BUILDINGS
 from games.city_of_light.scoring import score
 from games.city_of_light.state import MIXED
-from tests.city_of_light.helpers import GAME, act, board, build, lights, play, refused
+from tests.city_of_light.helpers import GAME, board
+from tests.city_of_light.playing import act, build, play, refused
+from tests.city_of_light.scores import lights
 
 MAP = [
     "oooobbbb",  # y0

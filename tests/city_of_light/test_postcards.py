@@ -5,18 +5,9 @@ from __future__ import annotations
 from games.city_of_light.board import idx
 from games.city_of_light.scoring import dancer_area, painter_area, slot_map
 from games.city_of_light.state import ANNEX, GARDEN, GRAND, LAMP
-from tests.city_of_light.helpers import (
-    ALL,
-    GAME,
-    act,
-    build,
-    card_points,
-    flat,
-    lights,
-    play,
-    player,
-    refused,
-)
+from tests.city_of_light.helpers import ALL, GAME, flat
+from tests.city_of_light.playing import act, build, play, refused
+from tests.city_of_light.scores import card_points, lights, player
 
 
 def test_decline_and_token_rules():

@@ -9,20 +9,9 @@ from games.city_of_light.board import idx
 from games.city_of_light.data import BUILDINGS, POSTCARDS, STARRED, TILES
 from games.city_of_light.scoring import score
 from games.city_of_light.state import LIGHT
-from tests.city_of_light.helpers import (
-    ALL,
-    FLAT,
-    GAME,
-    act,
-    board,
-    build,
-    card_points,
-    flat,
-    lights,
-    play,
-    player,
-    refused,
-)
+from tests.city_of_light.helpers import ALL, FLAT, GAME, board, flat
+from tests.city_of_light.playing import act, build, play, refused
+from tests.city_of_light.scores import card_points, lights, player
 
 # --- postcards: activation and declining
 

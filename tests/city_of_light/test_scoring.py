@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from games.city_of_light.scoring import final_result, score
 from games.city_of_light.state import PAINTER
-from tests.city_of_light.helpers import board, build, play
+from tests.city_of_light.helpers import board
+from tests.city_of_light.playing import build, play
 
 ROWS = ["oooooooo", "oLoooooo", "oooooooo", "mmmmmmmm"] + ["bbbbbbbb"] * 4
 

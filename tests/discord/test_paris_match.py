@@ -42,7 +42,8 @@ from tests.discord.driver import (
     walk_to_confirm,
 )
 from tests.discord.matchplay import ClickedMatch, fix_the_deal
-from tests.paris.helpers import act, board, give, keys_at, legal, move, replace, top_first
+from tests.paris.helpers import board, give, keys_at, replace, top_first
+from tests.paris.playing import act, legal, move
 
 GAME = Paris()
 ADAPTER = ParisAdapter()

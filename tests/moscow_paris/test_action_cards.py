@@ -6,22 +6,11 @@ import pytest
 
 from games.moscow_paris.data import CARD_INDEX, CITY_INDEX
 from games.moscow_paris.state import CLAIM, PLAY, SWAP_FIRST, SWAP_SECOND
+from tests.scenario import kinds
 
-from .helpers import (
-    GAME,
-    act,
-    card_census,
-    city_census,
-    city_names,
-    full_census,
-    kinds,
-    legal_json,
-    line_names,
-    names,
-    new,
-    position,
-    refused,
-)
+from .census import card_census, city_census, full_census
+from .helpers import GAME, city_names, line_names, names, new, position
+from .playing import act, legal_json, refused
 
 CITIES4 = ["paris", "rome", "berlin", "moscow"]  # all limit 4
 

@@ -2,18 +2,11 @@
 
 from games.moscow_paris.data import CARD_INDEX
 from games.moscow_paris.state import CHAIN, CLAIM, PLAY
+from tests.scenario import kinds
 
-from .helpers import (
-    GAME,
-    act,
-    card_census,
-    full_census,
-    kinds,
-    legal_json,
-    names,
-    position,
-    refused,
-)
+from .census import card_census, full_census
+from .helpers import GAME, names, position
+from .playing import act, legal_json, refused
 
 CITIES4 = ["paris", "rome", "berlin", "moscow"]
 

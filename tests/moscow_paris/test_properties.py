@@ -13,7 +13,8 @@ from games.moscow_paris.deal import cities_in_play
 from games.moscow_paris.views import PublicView, SeatView
 from tests.playout import assert_sound_ending
 
-from .helpers import GAME, card_census, city_census, full_census
+from .census import card_census, city_census, full_census
+from .helpers import GAME
 from .test_views_events import secrets_hold
 
 CONFIGS = [

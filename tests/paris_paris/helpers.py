@@ -17,7 +17,7 @@ from games.paris_paris.board import COLOUR_INDEX, STATION_INDEX, TILE_IDS, TILE_
 from games.paris_paris.engine import ParisParis
 from games.paris_paris.options import ParisParisOptions as Options
 from games.paris_paris.state import State
-from tests.illegal import assert_refused
+from tests.scenario import assert_refused
 
 GAME = ParisParis()
 OPTIONS = Options()
@@ -111,10 +111,6 @@ def refused(state: State, seat: int, action: Any, key: str) -> IllegalAction:
     """`seat` playing `action` (JSON or parsed) in `state` is refused with message key `key`
     (`paris_paris.<key>` when it names no other) and leaves `state` as it was."""
     return assert_refused(GAME, state, seat, action, key)
-
-
-def kinds(events: list[Event], kind: str) -> list[dict[str, Any]]:
-    return [dict(e.params) for e in events if e.kind == kind]
 
 
 def seat_of(station: str, state: State) -> tuple[int, ...]:

@@ -323,7 +323,8 @@ def test_the_final_picture_marks_the_winner(monkeypatch):
 def test_the_fountain_covers_one_cell_or_two():
     # fountain_cells 2 (RU «на клетки») is a 1×2 basin; 1 (DE «auf einem Straßen-Abschnitt»)
     # fills its one cell.
-    from tests.city_of_light.helpers import flat, play
+    from tests.city_of_light.helpers import flat
+    from tests.city_of_light.playing import play
 
     for cells, fields in ((2, {"rotation": 0}), (1, {})):
         state = play(

@@ -38,7 +38,8 @@ from bot.render.drawing import safe_name
 from games.core.ai import GreedyPlayer
 from games.paris.engine import Paris
 from games.paris.options import EDITIONS
-from tests.paris.helpers import act, board, give, keys_at, landmark_in, replace, vp_tile
+from tests.paris.helpers import board, give, keys_at, landmark_in, replace, vp_tile
+from tests.paris.playing import act
 from tests.render.colour_vision import as_embedded, closest_pair, text_calls
 from tests.render.pixels import at, close_within, decode
 

@@ -1,6 +1,6 @@
-"""A refused move, checked the same way in every game's tests: the engine raises
-IllegalAction (whose key the bot turns into a friendly sentence) and the state it was
-handed is left exactly as it was."""
+"""What every game's rule scenarios ask of an engine the same way: the events of one kind a
+move caused, and a refused move (the engine raises IllegalAction, whose key the bot turns
+into a friendly sentence, and the state it was handed is left exactly as it was)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,13 @@ from typing import Any
 
 import pytest
 
-from games.core.contract import Game
+from games.core.contract import Event, Game
 from games.core.errors import IllegalAction
+
+
+def kinds(events: list[Event], kind: str) -> list[dict[str, Any]]:
+    """The parameters of each event of `kind`, in order."""
+    return [dict(e.params) for e in events if e.kind == kind]
 
 
 def refusal(game: Game[Any, Any], state: Any, seat: int, action: Any) -> IllegalAction:
