@@ -10,6 +10,7 @@ import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -47,6 +48,14 @@ async def _append(store: Store, version: int, request: str, match_id: str = "m")
     )
 
 
+async def _race(a: Store, b: Store, version: int, first: str, second: str) -> list[Any]:
+    """Both stores append at `version` at once (requests `first` and `second`): what each
+    got, the new version or the exception it raised."""
+    return await asyncio.gather(
+        _append(a, version, first), _append(b, version, second), return_exceptions=True
+    )
+
+
 @pytest.fixture
 async def two_stores(db_url: str):
     """Two stores on one database: two connections (pools), as two processes have."""
@@ -61,9 +70,7 @@ async def test_concurrent_appends_from_two_connections_apply_exactly_once(two_st
     await a.create_match(_row("m"))
     for n in range(40):
         version = (await b.get_match("m")).version
-        results = await asyncio.gather(
-            _append(a, version, f"a{n}"), _append(b, version, f"b{n}"), return_exceptions=True
-        )
+        results = await _race(a, b, version, f"a{n}", f"b{n}")
         wins = [r for r in results if not isinstance(r, BaseException)]
         assert wins == [version + 1], results
         assert [type(r) for r in results if isinstance(r, BaseException)] == [StaleVersion]
@@ -79,11 +86,7 @@ async def test_one_request_sent_through_two_connections_applies_once(two_stores)
     await a.create_match(_row("m"))
     for n in range(20):
         version = (await a.get_match("m")).version
-        results = await asyncio.gather(
-            _append(a, version, f"click-{n}"),
-            _append(b, version, f"click-{n}"),
-            return_exceptions=True,
-        )
+        results = await _race(a, b, version, f"click-{n}", f"click-{n}")
         assert sorted(type(r).__name__ for r in results) == ["DuplicateRequest", "int"]
         assert [r.seq for r in results if isinstance(r, DuplicateRequest)] == [version + 1]
     assert len(await a.actions("m")) == 20
