@@ -15,23 +15,17 @@ from tests.cli.running import run_cli
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def simulate(capsys: pytest.CaptureFixture[str], db: Path, *more: str) -> tuple[int, str, str]:
+    """`simulate --game paris-paris MORE… --db DB`: the exit status, stdout and stderr."""
+    return run_cli(capsys, "simulate", "--game", "paris-paris", *more, "--db", str(db))
+
+
 def test_seeded_simulate_is_deterministic(capsys, tmp_path):
     runs = []
     for n in range(2):
-        code, out, _ = run_cli(
-            capsys,
-            "simulate",
-            "--game",
-            "paris-paris",
-            "--players",
-            "3",
-            "--seed",
-            "11",
-            "--matches",
-            "2",
-            "--json",
-            "--db",
-            str(tmp_path / f"sim{n}.db"),
+        db = tmp_path / f"sim{n}.db"
+        code, out, _ = simulate(
+            capsys, db, "--players", "3", "--seed", "11", "--matches", "2", "--json"
         )
         assert code == 0
         runs.append([json.loads(line) for line in out.splitlines()])
@@ -43,19 +37,7 @@ def test_seeded_simulate_is_deterministic(capsys, tmp_path):
 
 def test_export_replays_to_the_same_result(capsys, tmp_path):
     db = tmp_path / "sim.db"
-    _, out, _ = run_cli(
-        capsys,
-        "simulate",
-        "--game",
-        "paris-paris",
-        "--players",
-        "4",
-        "--seed",
-        "5",
-        "--json",
-        "--db",
-        str(db),
-    )
+    _, out, _ = simulate(capsys, db, "--players", "4", "--seed", "5", "--json")
     simulated = json.loads(out)
     code, record, _ = run_cli(capsys, "export", simulated["match"], "--db", str(db))
     assert code == 0
@@ -71,19 +53,7 @@ def test_export_replays_to_the_same_result(capsys, tmp_path):
 
 def test_replay_names_the_first_illegal_action(capsys, tmp_path):
     db = tmp_path / "sim.db"
-    _, out, _ = run_cli(
-        capsys,
-        "simulate",
-        "--game",
-        "paris-paris",
-        "--players",
-        "2",
-        "--seed",
-        "3",
-        "--json",
-        "--db",
-        str(db),
-    )
+    _, out, _ = simulate(capsys, db, "--players", "2", "--seed", "3", "--json")
     _, record, _ = run_cli(capsys, "export", json.loads(out)["match"], "--db", str(db))
     data = json.loads(record)
     data["actions"][5]["seat"] = 1 - data["actions"][5]["seat"]
@@ -141,7 +111,7 @@ def test_export_from_missing_corrupt_or_future_database(capsys, tmp_path):
 
 def test_export_of_unknown_match(capsys, tmp_path):
     db = tmp_path / "sim.db"
-    run_cli(capsys, "simulate", "--game", "paris-paris", "--db", str(db))
+    simulate(capsys, db)
     code, _, err = run_cli(capsys, "export", "deadbeef", "--db", str(db))
     assert code == 2 and "there is no match 'deadbeef'" in err
 
@@ -204,18 +174,7 @@ def test_module_entry_point_has_no_traceback_on_errors(tmp_path):
 
 def test_backup_copies_a_live_database_consistently(capsys, tmp_path):
     db = tmp_path / "live.db"
-    code, _, _ = run_cli(
-        capsys,
-        "simulate",
-        "--game",
-        "paris-paris",
-        "--players",
-        "3",
-        "--seed",
-        "2",
-        "--db",
-        str(db),
-    )
+    code, _, _ = simulate(capsys, db, "--players", "3", "--seed", "2")
     assert code == 0
     copy = tmp_path / "copy.db"
     code, out, _ = run_cli(capsys, "backup", str(copy), "--db", str(db))

@@ -15,6 +15,7 @@ from bot.config import Config
 from bot.games import adapters
 from fakediscord import FakeDiscord
 from fakediscord.testing import ErrorLogCatcher, assert_no_unknown_routes, running_bot
+from tests.discord.driver import NAMES
 
 TINY_PNG = base64.b64decode(
     "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
@@ -23,7 +24,7 @@ TINY_PNG = base64.b64decode(
 
 def build_world(fake: FakeDiscord) -> Any:
     guild = fake.add_guild("Lutece HQ", channels=("general", "games"))
-    for name in ("alice", "bob", "carol", "dave"):
+    for name in NAMES:
         fake.add_user(name)
     return guild
 

@@ -14,6 +14,7 @@ import pytest
 from fakediscord.state import DEFERRED_CHANNEL_MESSAGE
 from games.core import ai
 from tests.discord.driver import (
+    NAMES,
     open_panel_and_choose,
     open_table,
     settle,
@@ -47,7 +48,7 @@ async def test_lobby_offers_both_levels(world):
 
 
 async def test_strong_ai_replaces_a_dropped_player(world, monkeypatch):
-    alice, bob, carol, dave = (world.user(n) for n in ("alice", "bob", "carol", "dave"))
+    alice, bob, carol, dave = (world.user(n) for n in NAMES)
     # Once Bob plays on, each AI decision waits at a gate until the test has seen what
     # happens while it thinks.
     gating, thinking, gate = threading.Event(), threading.Event(), threading.Semaphore(0)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from tests.discord.driver import (
+    FINAL_BUTTONS,
     PUBLIC,
     PayloadLog,
     Sent,
@@ -56,7 +57,7 @@ async def test_three_players_play_a_whole_match_and_secrets_stay_secret(world, r
     description = final.embeds[0]["description"]
     assert "Final result" in description and "Markers:" in description
     buttons = [c.get("label") for c in final.iter_components() if c.get("type") == 2]
-    assert buttons == ["Replay"], "a finished table keeps only its Replay button"
+    assert buttons == FINAL_BUTTONS, "a finished table keeps only its own buttons"
     public = [m.content for m in fake.messages(thread)]
     game_over = [c for c in public if "Game over" in c]
     assert len(game_over) == 1

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 import fakediscord.rest as fake_rest
-from tests.discord.driver import open_and_start, settle, start_match
+from tests.discord.driver import settle, start_match
 
 pytestmark = pytest.mark.usefixtures("tiny_pictures")
 
@@ -67,8 +67,8 @@ async def test_a_leaderboard_after_rated_matches_of_two_three_and_four_and_a_tea
             assert "🏆 Rated" in lobby.embeds[0]["description"]
             await play_out(bot, match_id, seed=n)
             rated.append(match_id)
-        team_match, _ = await open_and_start(
-            world, bot, alice, [bob, carol, dave], command="moscow-paris", variant="teams"
+        team_match, _, _ = await start_match(
+            world, bot, alice, [bob, carol, dave], game="moscow-paris", variant="teams"
         )
         await play_out(bot, team_match, seed=9)
         await settle(world, bot)

@@ -13,7 +13,7 @@ import re
 import pytest
 
 from bot.ui.panel import label_names, text_names
-from tests.discord.driver import PUBLIC, PayloadLog, play_turns, settle, start_match
+from tests.discord.driver import NAMES, PUBLIC, PayloadLog, play_turns, settle, start_match
 
 pytestmark = pytest.mark.usefixtures("fast_render")
 MENTION_EVERYONE = 1 << 17
@@ -39,7 +39,7 @@ def hostile_world(world):
 
 async def test_hostile_names_ping_nobody_but_the_player_to_act(world):
     names, role = hostile_world(world)
-    users = [world.user(n) for n in ("alice", "bob", "carol", "dave")]
+    users = [world.user(n) for n in NAMES]
     players = {u.id for u in users}
     with PayloadLog(world.fake).installed() as log:
         async with world.bot() as bot:

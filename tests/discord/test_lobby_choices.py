@@ -11,20 +11,9 @@ from bot.games.city_of_light.adapter import CityOfLightAdapter
 from bot.ui.lobby_choices import picked_options
 from games.city_of_light.data import POSTCARD_NAMES
 from games.host import HostError
+from tests.city_of_light.helpers import LEFT_OUT, PICKED
 from tests.discord.conftest import TINY_PNG
 from tests.discord.driver import selects, settle, table_message
-
-PICKED = [
-    "levitation",
-    "metropolitain",
-    "sacre_coeur",
-    "le_peintre",
-    "chartier",
-    "moulin_rouge",
-    "fontaine_des_mers",
-    "grande_lumiere",
-]
-LEFT_OUT = ["jardin_des_plantes", "bouquinistes", "lampadaire", "le_penseur"]
 
 
 def postcard_select(msg: Any) -> dict:

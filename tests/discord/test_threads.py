@@ -13,7 +13,6 @@ import random
 import pytest
 
 from tests.discord.driver import settle, start_match, table_message, take_turn, user_to_act
-from tests.discord.test_city_of_light_match import play_one_turn, start_col_match
 
 pytestmark = pytest.mark.usefixtures("fast_render")
 DAY = 24 * 3600
@@ -59,13 +58,15 @@ async def test_a_city_of_light_match_finishes_though_the_thread_archives_before_
     users = {alice.id: alice, bob.id: bob}
     rng = random.Random(4)
     async with world.bot() as bot:
-        match_id, thread, _ = await start_col_match(world, bot, alice, bob, "original")
+        match_id, thread, _ = await start_match(
+            world, bot, alice, [bob], game="city-of-light", variant="original"
+        )
         moves = 0
-        while True:
+        while (user := await user_to_act(bot, match_id, users)) is not None:
             world.fake.archive(thread)
             last = world.fake.messages(thread)[-1].id
-            if not await play_one_turn(world, bot, match_id, thread, users, rng):
-                break
+            assert "Done" in (await take_turn(world, user, thread, rng)).content
+            await settle(world, bot)
             assert len(turn_messages(world, thread, last)) == 1
             live = await bot.host._loaded(match_id)
             assert live.row.table_version == live.row.version

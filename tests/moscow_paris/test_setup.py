@@ -20,7 +20,8 @@ from games.moscow_paris.data import (
 from games.moscow_paris.options import EDITIONS, MoscowParisOptions
 from games.moscow_paris.state import PLAY
 
-from .helpers import GAME, card_census, city_census, city_names, full_census, names, new
+from .census import card_census, city_census, full_census
+from .helpers import GAME, city_names, names, new
 
 
 def test_theme_cities_are_capitals():

@@ -7,7 +7,8 @@ import random
 from games.core.ai import get_player
 from games.moscow_paris.data import CARD_IDS
 
-from .helpers import GAME, act, legal_json, new, position
+from .helpers import GAME, new, position
+from .playing import act, legal_json
 
 
 def scramble(state, keep: set[int], rng: random.Random):

@@ -3,8 +3,9 @@
 import json
 
 from games.paris_paris.views import PublicView, SeatView
+from tests.scenario import kinds
 
-from .helpers import GAME, OPTIONS, act, kinds, play_round, put, start
+from .helpers import GAME, OPTIONS, act, play_round, put, start
 
 PILE = ["louvre/blue", "marais/orange", "pigalle/red", "invalides/pink"]
 

@@ -8,17 +8,8 @@ import pytest
 from games.core.errors import IllegalAction
 from games.host import HostError, MatchHost
 from storage import Store
+from tests.city_of_light.helpers import PICKED as CARDS
 
-CARDS = [
-    "levitation",
-    "metropolitain",
-    "sacre_coeur",
-    "le_peintre",
-    "chartier",
-    "moulin_rouge",
-    "fontaine_des_mers",
-    "grande_lumiere",
-]
 CHOSEN = {"postcards": "chosen", "chosen_postcards": CARDS}
 
 
