@@ -88,7 +88,7 @@ class Pass(ActionModel, tag="pass"):
 
 Action = action_union(PlaceTile, TakeBuilding, Build, Activate, Pass)
 
-PASS = Pass.model_construct(type="pass")
+PASS = cached_action(Pass)
 
 
 # --- shared instances for legal_actions

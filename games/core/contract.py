@@ -18,7 +18,6 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from games.core.dispatch import Handler
 from games.core.errors import IllegalAction, first_error
 
 S = TypeVar("S")
@@ -124,16 +123,7 @@ class Game(ABC, Generic[S, A]):
     # Decisions an AI seat makes in one turn (Paris Paris: reveal a tile, then take one): the
     # host gives a round of AI turns this many searches per seat.
     ai_decisions: ClassVar[int] = 1
-    # The rules table (games/core/dispatch.py): (state.phase, action class) -> the handler
-    # that plays it. `apply` dispatches through it; a pair that is absent is a wrong phase.
-    rules: ClassVar[Mapping[tuple[Any, type], Handler]] = {}
-    # Each phase's name by `state.phase`: views and messages speak of phases by name.
-    phase_names: ClassVar[Mapping[Any, str] | Sequence[str]] = {}
-    # The catalogue key of the refusal of an action its phase does not allow.
-    wrong_phase_key: ClassVar[str] = "action.wrong_phase"
-
     _adapter: ClassVar[TypeAdapter[Any] | None] = None
-    _actions: ClassVar[frozenset[type] | None] = None
     _flags: ClassVar[dict[type, tuple[str, ...]]] = {}
 
     # --- boundary helpers (validation lives here, not on the hot path) -------------------
@@ -239,37 +229,10 @@ class Game(ABC, Generic[S, A]):
     def legal_actions(self, state: S, seat: int) -> Sequence[A]:
         """Every legal action of `seat` now (empty if it need not act)."""
 
+    @abstractmethod
     def apply(self, state: S, seat: int, action: A) -> tuple[S, list[Event]]:
-        """A new state after `seat` plays `action` (a model, or its JSON), through the rules
-        table; raises IllegalAction. Never mutates `state`."""
-        # Every state has a `phase` (the convention the rules table rests on); S cannot say so.
-        handler = self.rules.get((state.phase, type(action)))  # type: ignore[attr-defined]  # every state has a phase; S cannot say so
-        if handler is not None and seat in self.to_act(state):
-            return handler(state, seat, action)
-        if isinstance(action, Mapping | str):
-            return self.apply(state, seat, self.parse_action(action))
-        return self._refuse(state, seat, action)
-
-    def _refuse(self, state: S, seat: int, action: Any) -> typing.NoReturn:
-        """Why the rules table has nothing for this seat and action: in the order a player
-        would ask (is the match over, is this an action at all, is it my turn, is it my phase)."""
-        if self.is_over(state):
-            raise IllegalAction("game.over", "the match is over")
-        cls = type(self)
-        actions = cls.__dict__.get("_actions")
-        if actions is None:
-            actions = cls._actions = frozenset(kind for _, kind in cls.rules)
-        if type(action) not in actions:
-            raise IllegalAction("action.malformed", f"not a {self.title} action: {action!r}")
-        if seat not in self.to_act(state):
-            raise IllegalAction("turn.not_yours", f"seat {seat} is not to act", seat=seat)
-        phase = self.phase_names[state.phase]  # type: ignore[attr-defined]  # as above
-        raise IllegalAction(
-            self.wrong_phase_key,
-            f"{action.type} is not possible now (phase: {phase})",
-            action=action.type,
-            phase=phase,
-        )
+        """A new state after `seat` plays `action` (a model, or its JSON); raises
+        IllegalAction. Never mutates `state`."""
 
     @abstractmethod
     def view(self, state: S, seat: int | None) -> BaseModel:

@@ -293,7 +293,8 @@ def spot_json(board, spot: tuple[int, ...]) -> dict[str, object]:
     return {"seat": spot[1], "wagon": wagon}
 
 
-def legal_swap(state: State) -> list:
+def legal_swap(state: State, seat: int) -> list:
+    """The active player's picks of action card 1: the first wagon, then the second."""
     if state.pending:
         picks = swap_seconds(state, state.pending)
     else:

@@ -6,13 +6,14 @@ claims (the claim step), turn_end and stalemate (the end of a turn), scoring, vi
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
-from games.core.contract import Game, Result
+from games.core.contract import Result
 from games.core.dispatch import without_action
+from games.core.phased import NOBODY, SEAT_SETS, PhasedGame
 from games.moscow_paris import action_cards, claims, exchange, hidden, turns
 from games.moscow_paris.actions import (
     Action,
@@ -42,13 +43,10 @@ from games.moscow_paris.state import (
 )
 from games.moscow_paris.views import PublicView, build_view
 
-_SEATS = tuple(frozenset((s,)) for s in range(4))
-_NOBODY: frozenset[int] = frozenset()
-
 _DECLINE_SWAP = without_action(action_cards.apply_decline_swap)
 
 
-class MoscowParis(Game[State, Any]):
+class MoscowParis(PhasedGame[State, Any]):
     key: ClassVar[str] = "moscow-paris"
     title: ClassVar[str] = "Moscow–Paris"
     min_seats: ClassVar[int] = 2
@@ -59,7 +57,15 @@ class MoscowParis(Game[State, Any]):
     order: ClassVar[int] = 4
     determinize = staticmethod(hidden.determinize)  # what AI seats search (hidden.py)
     secrets = staticmethod(hidden.secrets)  # what the sampler must redraw (hidden.py)
+    over = OVER
     phase_names = PHASE_NAMES
+    legal_by_phase = {
+        PLAY: turns.legal_play,
+        SWAP_FIRST: action_cards.legal_swap,
+        SWAP_SECOND: action_cards.legal_swap,
+        CHAIN: exchange.legal_chain,
+        CLAIM: claims.legal_claim,
+    }
     rules = {
         (PLAY, ToLine): turns.apply_to_line,
         (PLAY, ToTableau): turns.apply_to_tableau,
@@ -93,27 +99,14 @@ class MoscowParis(Game[State, Any]):
         return dump_arrangement(state)
 
     def to_act(self, state: State) -> frozenset[int]:
+        """The active player, but in a chain exchange (action card 4), where the seat whose
+        link it is decides."""
         phase = state.phase
         if phase == OVER:
-            return _NOBODY
+            return NOBODY
         if phase == CHAIN:
-            return _SEATS[state.pending[1]]
-        return _SEATS[state.turn]
-
-    def is_over(self, state: State) -> bool:
-        return state.phase == OVER
-
-    def legal_actions(self, state: State, seat: int) -> Sequence[Any]:
-        phase = state.phase
-        if phase == PLAY:
-            return turns.legal_play(state, seat) if seat == state.turn else []
-        if phase == CHAIN:
-            return exchange.legal_chain(state, seat)
-        if phase == CLAIM:
-            return claims.legal_claim(state, seat)
-        if phase == OVER or seat != state.turn:
-            return []
-        return action_cards.legal_swap(state)
+            return SEAT_SETS[state.pending[1]]
+        return SEAT_SETS[state.turn]
 
     def view(self, state: State, seat: int | None) -> PublicView:
         return build_view(state, seat)

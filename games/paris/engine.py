@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
-from games.core.contract import Event, Game, Result
+from games.core.contract import Event, Result
 from games.core.dispatch import Handler
 from games.core.errors import IllegalAction
+from games.core.phased import PhasedGame
 from games.paris import actions as A
 from games.paris import bonus, flow, hidden, purchase, trade, turns
 from games.paris.deal import dump_arrangement, new_state
@@ -35,8 +36,6 @@ from games.paris.state import (
     shared_event,
 )
 from games.paris.views import ParisView, build_view
-
-_TO_ACT = tuple(frozenset((seat,)) for seat in range(4))
 
 
 def _action_step(state: State, seat: int) -> list:
@@ -73,7 +72,6 @@ _LEGAL_BY_PHASE = {
     ENDGAME: turns.pick_options,
     AFTER: _after_step,
 }
-_LEGAL = tuple(_LEGAL_BY_PHASE[phase] for phase in range(OVER))
 
 
 _PASSED: Memo[int, Event] = memo()
@@ -130,7 +128,7 @@ _RULES_BY_PHASE: dict[int, dict[type, Handler]] = {
 }
 
 
-class Paris(Game[State, Any]):
+class Paris(PhasedGame[State, Any]):
     key: ClassVar[str] = "paris"
     title: ClassVar[str] = "Paris"
     min_seats: ClassVar[int] = 2
@@ -141,7 +139,9 @@ class Paris(Game[State, Any]):
     order: ClassVar[int] = 3
     determinize = staticmethod(hidden.determinize)  # what AI seats search (hidden.py)
     secrets = staticmethod(hidden.secrets)  # what the sampler must redraw (hidden.py)
+    over = OVER
     phase_names = PHASE_NAMES
+    legal_by_phase = _LEGAL_BY_PHASE
     rules = {
         (phase, kind): handler
         for phase, handlers in _RULES_BY_PHASE.items()
@@ -157,17 +157,6 @@ class Paris(Game[State, Any]):
 
     def arrangement(self, state: State) -> dict[str, Any]:
         return dump_arrangement(state)
-
-    def to_act(self, state: State) -> frozenset[int]:
-        return frozenset() if state.phase == OVER else _TO_ACT[state.turn]
-
-    def is_over(self, state: State) -> bool:
-        return state.phase == OVER
-
-    def legal_actions(self, state: State, seat: int) -> Sequence[Any]:
-        if seat != state.turn or state.phase == OVER:
-            return []
-        return _LEGAL[state.phase](state, seat)
 
     def view(self, state: State, seat: int | None) -> ParisView:
         return build_view(state, seat)

@@ -2,24 +2,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
-from games.core.contract import Game, Result
+from games.core.contract import Result
 from games.core.dispatch import refuse
+from games.core.phased import NOBODY, SEAT_SETS, PhasedGame
 from games.paris_paris import deal, hidden, round_end, turns
 from games.paris_paris.actions import Action, Reveal, Take
 from games.paris_paris.options import EDITIONS, ParisParisOptions
 from games.paris_paris.state import OVER, PHASE_NAMES, REVEAL, TAKE, State
 from games.paris_paris.views import PublicView, build_view
 
-_SEATS = tuple(frozenset((seat,)) for seat in range(4))
-_NOBODY: frozenset[int] = frozenset()
 
-
-class ParisParis(Game[State, Reveal | Take]):
+class ParisParis(PhasedGame[State, Reveal | Take]):
     key: ClassVar[str] = "paris-paris"
     title: ClassVar[str] = "Paris Paris"
     min_seats: ClassVar[int] = 2
@@ -31,7 +29,9 @@ class ParisParis(Game[State, Reveal | Take]):
     ai_decisions = 2  # a turn is a reveal and a take
     determinize = staticmethod(hidden.determinize)  # what AI seats search (hidden.py)
     secrets = staticmethod(hidden.secrets)  # what the sampler must redraw (hidden.py)
+    over = OVER
     phase_names = PHASE_NAMES
+    legal_by_phase = {REVEAL: turns.legal_reveals, TAKE: turns.legal_takes}
     rules = {
         (REVEAL, Reveal): turns.apply_reveal,
         (TAKE, Take): turns.apply_take,
@@ -55,19 +55,14 @@ class ParisParis(Game[State, Reveal | Take]):
         return deal.dump_arrangement(state)
 
     def to_act(self, state: State) -> frozenset[int]:
+        """The first player reveals a pile; then each player in turn takes a token."""
         phase = state.phase
         if phase == OVER:
-            return _NOBODY
-        return _SEATS[state.first if phase == REVEAL else state.turn]
-
-    def legal_actions(self, state: State, seat: int) -> Sequence[Reveal | Take]:
-        return turns.legal_actions(state, seat)
+            return NOBODY
+        return SEAT_SETS[state.first if phase == REVEAL else state.turn]
 
     def view(self, state: State, seat: int | None) -> PublicView:
         return build_view(state, seat)
-
-    def is_over(self, state: State) -> bool:
-        return state.phase == OVER
 
     def result(self, state: State) -> Result | None:
         if state.phase != OVER:

@@ -9,8 +9,6 @@ and, after the last round, the end.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from games.core.contract import Event
 from games.core.drafts import draft, seal
 from games.core.errors import IllegalAction
@@ -27,21 +25,15 @@ from games.paris_paris.board import (
 )
 from games.paris_paris.data import COLOURS
 from games.paris_paris.round_end import end_round
-from games.paris_paris.state import REVEAL, TAKE, State
+from games.paris_paris.state import TAKE, State
 
 # --- legal actions --------------------------------------------------------------------------
 
 
-def legal_actions(state: State, seat: int) -> Sequence[Reveal | Take]:
-    """Every distinct legal choice of `seat`: one `Take` per (token, removal, moved shop)."""
-    if state.phase == TAKE:
-        if seat != state.turn:
-            return []
-        return _legal_takes(state, seat)
-    if state.phase == REVEAL and seat == state.first:
-        revealed = state.revealed
-        return [_REVEALS[i] for i in range(len(state.piles)) if not revealed >> i & 1]
-    return []
+def legal_reveals(state: State, seat: int) -> list[Reveal]:
+    """The first player's choices in phase 1: every pile still face down."""
+    revealed = state.revealed
+    return [_REVEALS[i] for i in range(len(state.piles)) if not revealed >> i & 1]
 
 
 # Every possible reveal, built once (there are never more piles than tiles).
@@ -61,7 +53,9 @@ def _token_takes(tile: int, shops: tuple[int, ...], origin: str | None = None) -
     return (take(sid, cid, None, origin),)
 
 
-def _legal_takes(state: State, seat: int) -> list[Take]:
+def legal_takes(state: State, seat: int) -> list[Take]:
+    """The choices of the seat to act in phase 2: one `Take` per (token, removal, moved
+    shop)."""
     board = state.board
     moving = state.supply[seat] == 0
     seen: set[int] = set()
