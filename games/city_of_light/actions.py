@@ -16,7 +16,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from games.city_of_light.options import PostcardKey
-from games.core.actions import ActionModel, action_union, cached_action
+from games.core.actions import ActionModel, cached_action
 
 BuildingKey = Literal[
     "LINE",
@@ -85,8 +85,6 @@ class Activate(ActionModel, tag="activate"):
 class Pass(ActionModel, tag="pass"):
     """Only when nothing else is legal (phase 1: no tiles left; phase 2: stuck)."""
 
-
-Action = action_union(PlaceTile, TakeBuilding, Build, Activate, Pass)
 
 PASS = cached_action(Pass)
 

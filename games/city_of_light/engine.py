@@ -13,7 +13,6 @@ from typing import Any
 from games.city_of_light import building, hidden, postcards, tiles
 from games.city_of_light.actions import (
     PASS,
-    Action,
     Activate,
     Build,
     Pass,
@@ -89,18 +88,17 @@ _SIZES = tuple(len(cells) for cells in BUILDINGS.values())
 
 
 class CityOfLight(PhasedGame[State, Any]):
+    """Two players lay tiles and take buildings (phase 1), then build and activate the
+    postcards (phase 2); the board is scored once neither can build and every action token
+    is used."""
+
     key = "city-of-light"
     title = "Paris: La Cité de la Lumière"
     min_seats = 2
     max_seats = 2
     Options = CityOfLightOptions
-    Action = Action
     editions = EDITIONS
     order = 2
-    determinize = staticmethod(hidden.determinize)  # what AI seats search (hidden.py)
-    secrets = staticmethod(hidden.secrets)  # what the sampler must redraw (hidden.py)
-    over = PHASE_OVER
-    phase_names = PHASE_NAMES
     legal_by_phase = {PHASE_TILES: tiles.legal, PHASE_BUILD: _phase2_moves}
     rules = {
         (PHASE_TILES, PlaceTile): tiles.place_tile,
@@ -110,6 +108,9 @@ class CityOfLight(PhasedGame[State, Any]):
         (PHASE_BUILD, Activate): _phase2(postcards.apply_activate),
         (PHASE_BUILD, Pass): _phase2(_pass_phase2),
     }
+    phase_names = PHASE_NAMES
+    over = PHASE_OVER
+    hidden_information = hidden
     wrong_phase_key = "city_of_light.wrong_phase"
 
     def deal(

@@ -14,7 +14,7 @@ import typing
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from enum import Enum
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
@@ -35,6 +35,15 @@ class Event:
     kind: str
     params: Mapping[str, Any] = dataclasses.field(default_factory=dict)
     to: tuple[int, ...] | None = None
+
+
+class HiddenInformation(Protocol):
+    """What a game's `hidden.py` provides: `Game.determinize` and `Game.secrets`, for any
+    state of that game."""
+
+    def determinize(self, state: Any, seat: int, rng: random.Random) -> Any: ...
+
+    def secrets(self, state: Any, seat: int) -> Mapping[str, Any]: ...
 
 
 class Result(BaseModel):
@@ -123,6 +132,9 @@ class Game(ABC, Generic[S, A]):
     # Decisions an AI seat makes in one turn (Paris Paris: reveal a tile, then take one): the
     # host gives a round of AI turns this many searches per seat.
     ai_decisions: ClassVar[int] = 1
+    # The module that samples and declares this game's hidden information (its `hidden.py`):
+    # `determinize` and `secrets` call it. None: the engine overrides both itself.
+    hidden_information: HiddenInformation | None = None
     _adapter: ClassVar[TypeAdapter[Any] | None] = None
     _flags: ClassVar[dict[type, tuple[str, ...]]] = {}
 
@@ -263,9 +275,12 @@ class Game(ABC, Generic[S, A]):
         own secrets, what was shown to all), every hidden part resampled from `rng` among
         what is consistent with that. AI seats search such states, never the true one, so
         they cannot peek. The result must depend only on what `seat` knows and on `rng`
-        (tests/platform_core/test_no_peeking.py). Engines implement it in their `hidden.py`;
-        there is no default, since returning `state` would hand over its secrets."""
-        raise NotImplementedError(f"{self.title} does not sample hidden information")
+        (tests/platform_core/test_no_peeking.py). Engines implement it in their `hidden.py`
+        (`hidden_information`); there is no default, since returning `state` would hand over
+        its secrets."""
+        if self.hidden_information is None:
+            raise NotImplementedError(f"{self.title} does not sample hidden information")
+        return self.hidden_information.determinize(state, seat, rng)
 
     def secrets(self, state: S, seat: int) -> Mapping[str, Any]:
         """What `seat` can neither see nor deduce now, by name: the parts of `state` that
@@ -273,7 +288,9 @@ class Game(ABC, Generic[S, A]):
         part the seat can work out from the public record is left out, with the reason. The
         contract suite checks every sampler against this (tests/platform_core/
         test_no_peeking.py); as for `determinize`, there is no default."""
-        raise NotImplementedError(f"{self.title} does not declare its hidden information")
+        if self.hidden_information is None:
+            raise NotImplementedError(f"{self.title} does not declare its hidden information")
+        return self.hidden_information.secrets(state, seat)
 
     def reveals_hidden(self, state: S, seat: int, action: A) -> bool:
         """Whether applying `action` uncovers hidden information (a face-down pile, a draw

@@ -4,8 +4,10 @@ all read from tables the game declares by phase, so no engine writes that plumbi
 
 A game declares `over` (the phase of a finished match), `phase_names`, `legal_by_phase` (phase
 -> the legal actions of the seat to act) and `rules` (games/core/dispatch.py: (phase, action
-class) -> the handler that plays it). Only the seat to act has legal actions; a game where
-someone else than `state.turn` acts in some phase overrides `to_act`.
+class) -> the handler that plays it). The action classes of the rules table are the game's
+notation: `Action`, their union, is made from it, so no list of them is kept twice. Only the
+seat to act has legal actions; a game where someone else than `state.turn` acts in some phase
+overrides `to_act`.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import Any, ClassVar, Protocol, TypeVar
 
 from pydantic import BaseModel
 
+from games.core.actions import action_union
 from games.core.contract import Event, Game
 from games.core.dispatch import Handler
 from games.core.errors import IllegalAction
@@ -55,7 +58,13 @@ class PhasedGame(Game[PS, A]):
     # The catalogue key of the refusal of an action its phase does not allow.
     wrong_phase_key: ClassVar[str] = "action.wrong_phase"
 
-    _actions: ClassVar[frozenset[type] | None] = None
+    _actions: ClassVar[frozenset[type]]  # the action classes of `rules`
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        kinds = tuple(dict.fromkeys(kind for _, kind in cls.rules))
+        cls._actions = frozenset(kinds)
+        cls.Action = action_union(*kinds)
 
     def is_over(self, state: PS) -> bool:
         return state.phase == self.over
@@ -83,11 +92,7 @@ class PhasedGame(Game[PS, A]):
         would ask (is the match over, is this an action at all, is it my turn, is it my phase)."""
         if self.is_over(state):
             raise IllegalAction("game.over", "the match is over")
-        cls = type(self)
-        actions = cls.__dict__.get("_actions")
-        if actions is None:
-            actions = cls._actions = frozenset(kind for _, kind in cls.rules)
-        if type(action) not in actions:
+        if type(action) not in self._actions:
             raise IllegalAction("action.malformed", f"not a {self.title} action: {action!r}")
         if seat not in self.to_act(state):
             raise IllegalAction("turn.not_yours", f"seat {seat} is not to act", seat=seat)

@@ -16,7 +16,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from games.core.actions import ActionModel, action_union, cached_action
+from games.core.actions import ActionModel, cached_action
 
 WagonId = Literal[
     "passenger",
@@ -110,10 +110,6 @@ class Claim(ActionModel, tag="claim"):
 class EndTurn(ActionModel, tag="end_turn"):
     """End of your turn without claiming (more) cities."""
 
-
-Action = action_union(
-    ToLine, PlayCard, ToTableau, TakeBack, SwapPick, Exchange, Decline, Claim, EndTurn
-)
 
 DECLINE = cached_action(Decline)
 END_TURN = cached_action(EndTurn)

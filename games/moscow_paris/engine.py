@@ -7,16 +7,13 @@ claims (the claim step), turn_end and stalemate (the end of a turn), scoring, vi
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
-
-from pydantic import BaseModel
+from typing import Any
 
 from games.core.contract import Result
 from games.core.dispatch import without_action
 from games.core.phased import NOBODY, SEAT_SETS, PhasedGame
 from games.moscow_paris import action_cards, claims, exchange, hidden, turns
 from games.moscow_paris.actions import (
-    Action,
     Claim,
     Decline,
     EndTurn,
@@ -47,18 +44,17 @@ _DECLINE_SWAP = without_action(action_cards.apply_decline_swap)
 
 
 class MoscowParis(PhasedGame[State, Any]):
-    key: ClassVar[str] = "moscow-paris"
-    title: ClassVar[str] = "Moscow–Paris"
-    min_seats: ClassVar[int] = 2
-    max_seats: ClassVar[int] = 4
-    Options: ClassVar[type[BaseModel]] = MoscowParisOptions
-    Action: ClassVar[Any] = Action
-    editions: ClassVar[Mapping[str, Mapping[str, Any]]] = EDITIONS
-    order: ClassVar[int] = 4
-    determinize = staticmethod(hidden.determinize)  # what AI seats search (hidden.py)
-    secrets = staticmethod(hidden.secrets)  # what the sampler must redraw (hidden.py)
-    over = OVER
-    phase_names = PHASE_NAMES
+    """A turn is one of four actions (a wagon to a line, an action card, a wagon to or back
+    from the tableau), the choices an action card asks for, and the claim of the cities
+    whose every wagon lies in the tableau."""
+
+    key = "moscow-paris"
+    title = "Moscow–Paris"
+    min_seats = 2
+    max_seats = 4
+    Options = MoscowParisOptions
+    editions = EDITIONS
+    order = 4
     legal_by_phase = {
         PLAY: turns.legal_play,
         SWAP_FIRST: action_cards.legal_swap,
@@ -80,10 +76,13 @@ class MoscowParis(PhasedGame[State, Any]):
         (CLAIM, Claim): claims.apply_claim,
         (CLAIM, EndTurn): without_action(claims.apply_end_turn),
     }
+    phase_names = PHASE_NAMES
+    over = OVER
+    hidden_information = hidden
     wrong_phase_key = "moscow_paris.wrong_step"
     # The strong AI: random moves say little here (one card, then a claim): judge positions
     # by `evaluate` at once, and explore less (bot/cli/arena.py measured both).
-    search_hints: ClassVar[Mapping[str, Any]] = {"rollout_actions": 0, "exploration": 0.3}
+    search_hints = {"rollout_actions": 0, "exploration": 0.3}
 
     def deal(
         self,

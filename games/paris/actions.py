@@ -21,7 +21,7 @@ from typing import Annotated, Literal
 
 from pydantic import ConfigDict, Field
 
-from games.core.actions import ActionModel, action_union, cached_action
+from games.core.actions import ActionModel, cached_action
 
 Good = Literal["wood", "marble", "gold", "bronze", "silver", "gold_prestige"]
 Items = tuple[str, ...]
@@ -124,25 +124,6 @@ class UseEndGame(ActionModel, tag="use_end_game"):
 class EndTurn(ActionModel, tag="end_turn"):
     """End the turn: after the action, or instead of it when no action is possible."""
 
-
-Action = action_union(
-    PlaceTile,
-    PlaceBuilding,
-    PlaceKey,
-    MoveKey,
-    TakeEndGame,
-    PickEndGame,
-    Pay,
-    TakeBonus,
-    CashPrestige,
-    PlaceVPTile,
-    Skip,
-    Buy,
-    Sell,
-    UseBonus,
-    UseEndGame,
-    EndTurn,
-)
 
 # --- shared instances for legal_actions ------------------------------------------------------
 

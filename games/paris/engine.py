@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
-
-from pydantic import BaseModel
+from typing import Any
 
 from games.core.contract import Event, Result
 from games.core.dispatch import Handler
@@ -129,24 +127,26 @@ _RULES_BY_PHASE: dict[int, dict[type, Handler]] = {
 
 
 class Paris(PhasedGame[State, Any]):
-    key: ClassVar[str] = "paris"
-    title: ClassVar[str] = "Paris"
-    min_seats: ClassVar[int] = 2
-    max_seats: ClassVar[int] = 4
-    Options: ClassVar[type[BaseModel]] = ParisOptions
-    Action: ClassVar[Any] = A.Action
-    editions: ClassVar[dict[str, dict[str, Any]]] = EDITIONS
-    order: ClassVar[int] = 3
-    determinize = staticmethod(hidden.determinize)  # what AI seats search (hidden.py)
-    secrets = staticmethod(hidden.secrets)  # what the sampler must redraw (hidden.py)
-    over = OVER
-    phase_names = PHASE_NAMES
+    """A turn places a building tile, then plays one action (a key to a bank or the Arc, a
+    key moved up to buy, the end-game stack) with the decisions a purchase asks for; trades
+    and tiles are free at any point of the action step."""
+
+    key = "paris"
+    title = "Paris"
+    min_seats = 2
+    max_seats = 4
+    Options = ParisOptions
+    editions = EDITIONS
+    order = 3
     legal_by_phase = _LEGAL_BY_PHASE
     rules = {
         (phase, kind): handler
         for phase, handlers in _RULES_BY_PHASE.items()
         for kind, handler in handlers.items()
     }
+    phase_names = PHASE_NAMES
+    over = OVER
+    hidden_information = hidden
     wrong_phase_key = "paris.wrong_step"
 
     def deal(

@@ -10,7 +10,7 @@ Models are frozen, so `legal_actions` can hand out cached instances built once w
 
 from __future__ import annotations
 
-from games.core.actions import ActionModel, action_union, cached_action
+from games.core.actions import ActionModel, cached_action
 
 
 class Reveal(ActionModel, tag="reveal"):
@@ -32,9 +32,6 @@ class Take(ActionModel, tag="take"):
     colour: str
     remove: int | None = None
     move_from: str | None = None
-
-
-Action = action_union(Reveal, Take)
 
 
 def reveal(pile: int) -> Reveal:

@@ -3,34 +3,31 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
-
-from pydantic import BaseModel
+from typing import Any
 
 from games.core.contract import Result
 from games.core.dispatch import refuse
 from games.core.phased import NOBODY, SEAT_SETS, PhasedGame
 from games.paris_paris import deal, hidden, round_end, turns
-from games.paris_paris.actions import Action, Reveal, Take
+from games.paris_paris.actions import Reveal, Take
 from games.paris_paris.options import EDITIONS, ParisParisOptions
 from games.paris_paris.state import OVER, PHASE_NAMES, REVEAL, TAKE, State
 from games.paris_paris.views import PublicView, build_view
 
 
 class ParisParis(PhasedGame[State, Reveal | Take]):
-    key: ClassVar[str] = "paris-paris"
-    title: ClassVar[str] = "Paris Paris"
-    min_seats: ClassVar[int] = 2
-    max_seats: ClassVar[int] = 4
-    Options: ClassVar[type[BaseModel]] = ParisParisOptions
-    Action: ClassVar[Any] = Action
+    """Each round the first player reveals a pile, then every player in turn takes a token
+    and opens a shop; the last take plays the rest of the round (visits, excursions, the
+    bus)."""
+
+    key = "paris-paris"
+    title = "Paris Paris"
+    min_seats = 2
+    max_seats = 4
+    Options = ParisParisOptions
     editions = EDITIONS
     order = 1
     ai_decisions = 2  # a turn is a reveal and a take
-    determinize = staticmethod(hidden.determinize)  # what AI seats search (hidden.py)
-    secrets = staticmethod(hidden.secrets)  # what the sampler must redraw (hidden.py)
-    over = OVER
-    phase_names = PHASE_NAMES
     legal_by_phase = {REVEAL: turns.legal_reveals, TAKE: turns.legal_takes}
     rules = {
         (REVEAL, Reveal): turns.apply_reveal,
@@ -40,6 +37,9 @@ class ParisParis(PhasedGame[State, Reveal | Take]):
         ),
         (REVEAL, Take): refuse("paris_paris.reveal_first", "reveal a pile first"),
     }
+    phase_names = PHASE_NAMES
+    over = OVER
+    hidden_information = hidden
 
     def deal(
         self, seats: int, options: Any, seed: int, arrangement: Mapping[str, Any] | None
