@@ -15,7 +15,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from games.city_of_light.options import PostcardKey
+from games.city_of_light.data import PostcardKey
 from games.core.actions import ActionModel, cached_action
 
 BuildingKey = Literal[

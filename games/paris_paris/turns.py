@@ -117,19 +117,11 @@ def apply_reveal(state: State, seat: int, action: Reveal) -> tuple[State, list[E
 
 
 def apply_take(state: State, seat: int, action: Take) -> tuple[State, list[Event]]:
-    station = STATION_INDEX.get(action.station)
-    if station is None:
-        raise IllegalAction(
-            "paris_paris.unknown_station",
-            f"unknown station {action.station!r}",
-            station=action.station,
-        )
+    station = _station(action.station)
     colour = COLOUR_INDEX.get(action.colour)
     if colour is None:
         raise IllegalAction(
-            "paris_paris.unknown_colour",
-            f"unknown colour {action.colour!r}",
-            colour=action.colour,
+            "paris_paris.unknown_colour", f"unknown colour {action.colour!r}", colour=action.colour
         )
     display = state.display
     i = 0
@@ -214,6 +206,16 @@ def apply_take(state: State, seat: int, action: Take) -> tuple[State, list[Event
     return seal(new, State), events
 
 
+def _station(name: str) -> int:
+    """The number of the station an action names; a name the game does not know is refused."""
+    station = STATION_INDEX.get(name)
+    if station is None:
+        raise IllegalAction(
+            "paris_paris.unknown_station", f"unknown station {name!r}", station=name
+        )
+    return station
+
+
 def _check_move(state: State, seat: int, station: int, move_from: str | None) -> int | None:
     """The station a shop moves from (2 players, empty supply), or None when not moving."""
     if state.supply[seat]:
@@ -228,11 +230,7 @@ def _check_move(state: State, seat: int, station: int, move_from: str | None) ->
             "paris_paris.move_required",
             "your supply is empty: choose one of your shops to move ('move_from')",
         )
-    origin = STATION_INDEX.get(move_from)
-    if origin is None:
-        raise IllegalAction(
-            "paris_paris.unknown_station", f"unknown station {move_from!r}", station=move_from
-        )
+    origin = _station(move_from)
     if origin == station:
         raise IllegalAction(
             "paris_paris.move_same_station",
