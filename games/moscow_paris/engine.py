@@ -38,7 +38,7 @@ from games.moscow_paris.state import (
     SWAP_SECOND,
     State,
 )
-from games.moscow_paris.views import PublicView, build_view
+from games.moscow_paris.views import MoscowParisView, build_view
 
 _DECLINE_SWAP = without_action(action_cards.apply_decline_swap)
 
@@ -107,7 +107,7 @@ class MoscowParis(PhasedGame[State, Any]):
             return SEAT_SETS[state.pending[1]]
         return SEAT_SETS[state.turn]
 
-    def view(self, state: State, seat: int | None) -> PublicView:
+    def view(self, state: State, seat: int | None) -> MoscowParisView:
         return build_view(state, seat)
 
     def result(self, state: State) -> Result | None:

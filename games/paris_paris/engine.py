@@ -12,7 +12,7 @@ from games.paris_paris import deal, hidden, round_end, turns
 from games.paris_paris.actions import Reveal, Take
 from games.paris_paris.options import EDITIONS, ParisParisOptions
 from games.paris_paris.state import OVER, PHASE_NAMES, REVEAL, TAKE, State
-from games.paris_paris.views import PublicView, build_view
+from games.paris_paris.views import ParisParisView, build_view
 
 
 class ParisParis(PhasedGame[State, Reveal | Take]):
@@ -61,7 +61,7 @@ class ParisParis(PhasedGame[State, Reveal | Take]):
             return NOBODY
         return SEAT_SETS[state.first if phase == REVEAL else state.turn]
 
-    def view(self, state: State, seat: int | None) -> PublicView:
+    def view(self, state: State, seat: int | None) -> ParisParisView:
         return build_view(state, seat)
 
     def result(self, state: State) -> Result | None:
