@@ -11,7 +11,7 @@ See docs/notation/city_of_light.md for every action's JSON.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
@@ -102,7 +102,7 @@ def build(building: str, rotation: int, x: int, y: int) -> Build:
     return cached_action(Build, building=building, rotation=rotation, x=x, y=y)
 
 
-def activate(card: str, **fields) -> Activate:
+def activate(card: str, **fields: Any) -> Activate:
     return cached_action(Activate, card=card, **fields)  # unset fields take their defaults
 
 

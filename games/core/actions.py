@@ -14,6 +14,7 @@ from typing import Annotated, Any, ClassVar, Literal, TypeVar
 from pydantic import BaseModel, ConfigDict, Field
 
 M = TypeVar("M", bound=BaseModel)
+T = TypeVar("T")
 _CACHE: dict[tuple[Any, ...], BaseModel] = {}
 
 
@@ -50,3 +51,10 @@ def cached_action(model: type[M], **fields: Any) -> M:
     if action is None:
         action = _CACHE[key] = model.model_construct(**fields)
     return action  # type: ignore[return-value]  # model_construct returns the model class
+
+
+def given(value: T | None) -> T:
+    """An optional field of an action that its rule needs, once the rule has checked the
+    action carries exactly the fields it needs (so the field is set)."""
+    assert value is not None
+    return value

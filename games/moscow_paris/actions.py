@@ -12,7 +12,7 @@ through `MoscowParis.parse_action`.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
@@ -127,7 +127,7 @@ def take_back(wagon: str) -> TakeBack:
     return cached_action(TakeBack, wagon=wagon)
 
 
-def play_card(card: str, **fields) -> PlayCard:
+def play_card(card: str, **fields: Any) -> PlayCard:
     return cached_action(PlayCard, card=card, **fields)
 
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from games.core.contract import Event, Result
 from games.core.dispatch import Handler
 from games.core.errors import IllegalAction
-from games.core.phased import PhasedGame
+from games.core.phased import LegalActions, PhasedGame
 from games.paris import actions as A
 from games.paris import bonus, flow, hidden, purchase, trade, turns
 from games.paris.deal import dump_arrangement, new_state
@@ -26,6 +26,7 @@ from games.paris.state import (
     PRESTIGE,
     TILE,
     VPTILE,
+    Draft,
     Memo,
     State,
     draft,
@@ -48,13 +49,13 @@ def _after_step(state: State, seat: int) -> list:
     return out
 
 
-def _with_free(step_options):
+def _with_free(step_options: LegalActions) -> LegalActions:
     """A purchase's optional step (bonus tile, prestige, VP tile) with the free actions
     beside its own choices: trades are «в любое время» and tiles are used «в любой момент
     любого вашего хода», so the token just taken may pay for the bonus tile of a 3."""
 
-    def options(state: State, seat: int) -> list:
-        return step_options(state, seat) + flow.free_actions(state, seat)
+    def options(state: State, seat: int) -> list[Any]:
+        return [*step_options(state, seat), *flow.free_actions(state, seat)]
 
     return options
 
@@ -75,7 +76,7 @@ _LEGAL_BY_PHASE = {
 _PASSED: Memo[int, Event] = memo()
 
 
-def _pass(state: State, seat: int, action) -> tuple[State, list[Event]]:
+def _pass(state: State, seat: int, action: A.EndTurn) -> tuple[State, list[Event]]:
     """`end_turn` instead of an action: only when none of the three actions is possible
     (INTERPRETATION, spec decision 6)."""
     flow.check_pass(turns.main_options(state, seat))
@@ -83,11 +84,11 @@ def _pass(state: State, seat: int, action) -> tuple[State, list[Event]]:
     return flow.end_turn(state, seat, [done])
 
 
-def _free(apply_one):
+def _free(apply_one: Callable[[State, int, Any, Draft], Event]) -> Handler:
     """A free action's handler: the phase stays, except that the turn ends once nothing is
     left to do after the action."""
 
-    def handler(state: State, seat: int, action) -> tuple[State, list[Event]]:
+    def handler(state: State, seat: int, action: Any) -> tuple[State, list[Event]]:
         d = draft(state)
         done = apply_one(state, seat, action, d)
         if state.phase == AFTER and not flow.has_free(d, seat):
@@ -97,7 +98,7 @@ def _free(apply_one):
     return handler
 
 
-def _skip(state: State, seat: int, action) -> tuple[State, list[Event]]:
+def _skip(state: State, seat: int, action: A.Skip) -> tuple[State, list[Event]]:
     return purchase.apply_skip(state, seat, state.phase)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from games.core.contract import Event
 from games.core.errors import IllegalAction
+from games.paris import actions as A
 from games.paris import bonus, trade
 from games.paris.board import N_GOODS
 from games.paris.scoring import final_events
@@ -103,7 +104,7 @@ def end_turn(
     return seal(d), events
 
 
-def apply_end_turn(state: State, seat: int, action) -> tuple[State, list[Event]]:
+def apply_end_turn(state: State, seat: int, action: A.EndTurn) -> tuple[State, list[Event]]:
     """`end_turn` after the action."""
     return end_turn(state, seat, [])
 
