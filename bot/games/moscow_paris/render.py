@@ -69,7 +69,9 @@ def _light(colour: Colour) -> bool:
     return 0.299 * r + 0.587 * g + 0.114 * b > 150
 
 
-def render_table(view: MoscowParisView, names: list[str], *, highlight: Collection[str] = ()) -> bytes:
+def render_table(
+    view: MoscowParisView, names: list[str], *, highlight: Collection[str] = ()
+) -> bytes:
     """The public table as a PNG (800 px wide; 2 players: 580 px high, 3–4: 724 px)."""
     marks = set(highlight)
     canvas = Canvas(WIDTH, height(view.players), BACKGROUND)

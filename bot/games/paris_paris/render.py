@@ -411,7 +411,9 @@ def _draw_tokens(canvas: Canvas, view: ParisParisView, x: float, y: float) -> fl
     return y
 
 
-def _draw_winners(canvas: Canvas, view: ParisParisView, names: list[str], x: float, y: float) -> float:
+def _draw_winners(
+    canvas: Canvas, view: ParisParisView, names: list[str], x: float, y: float
+) -> float:
     """The final picture's banner: a trophy star and the winner's name (or names)."""
     winners = view.winners or []
     canvas.rect((x - 4, y, PANEL_RIGHT + 4, y + 84), WON, GOLD, 3, 10)
@@ -487,14 +489,22 @@ def draw_marker(canvas: Canvas, centre: Point, colour: str) -> None:
     canvas.rect((x - 20, y - 11, x + 20, y + 11), fill, INK, 1.8, 11)
 
 
-def _draw_players(canvas: Canvas, view: ParisParisView, names: list[str], x: float, y: float) -> None:
+def _draw_players(
+    canvas: Canvas, view: ParisParisView, names: list[str], x: float, y: float
+) -> None:
     row = min(96.0, (HEIGHT - 8 - y) / max(1, view.players))
     for seat in range(view.players):
         _draw_player(canvas, view, seat, names, x, y + seat * row, row - 6)
 
 
 def _draw_player(
-    canvas: Canvas, view: ParisParisView, seat: int, names: list[str], x: float, y: float, height: float
+    canvas: Canvas,
+    view: ParisParisView,
+    seat: int,
+    names: list[str],
+    x: float,
+    y: float,
+    height: float,
 ) -> None:
     acting = seat in view.to_act
     winner = view.winners is not None and seat in view.winners
