@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from games.core.contract import Event, Result
@@ -26,13 +26,7 @@ from games.paris.state import (
     PRESTIGE,
     TILE,
     VPTILE,
-    Draft,
-    Memo,
     State,
-    draft,
-    memo,
-    seal,
-    shared_event,
 )
 from games.paris.views import ParisView, build_view
 
@@ -73,29 +67,8 @@ _LEGAL_BY_PHASE = {
 }
 
 
-_PASSED: Memo[int, Event] = memo()
-
-
 def _pass(state: State, seat: int, action: A.EndTurn) -> tuple[State, list[Event]]:
-    """`end_turn` instead of an action: only when none of the three actions is possible
-    (INTERPRETATION, spec decision 6)."""
-    flow.check_pass(turns.main_options(state, seat))
-    done = _PASSED.get(seat) or shared_event(_PASSED, seat, "passed", {"seat": seat})
-    return flow.end_turn(state, seat, [done])
-
-
-def _free(apply_one: Callable[[State, int, Any, Draft], Event]) -> Handler:
-    """A free action's handler: the phase stays, except that the turn ends once nothing is
-    left to do after the action."""
-
-    def handler(state: State, seat: int, action: Any) -> tuple[State, list[Event]]:
-        d = draft(state)
-        done = apply_one(state, seat, action, d)
-        if state.phase == AFTER and not flow.has_free(d, seat):
-            return flow.end_turn(state, seat, [done], d)
-        return seal(d), [done]
-
-    return handler
+    return flow.pass_turn(state, seat, turns.main_options(state, seat))
 
 
 def _skip(state: State, seat: int, action: A.Skip) -> tuple[State, list[Event]]:
@@ -103,10 +76,10 @@ def _skip(state: State, seat: int, action: A.Skip) -> tuple[State, list[Event]]:
 
 
 _FREE_HANDLERS: dict[type, Handler] = {
-    A.Buy: _free(trade.apply_buy),
-    A.Sell: _free(trade.apply_sell),
-    A.UseBonus: _free(bonus.apply_use_bonus),
-    A.UseEndGame: _free(bonus.apply_use_end_game),
+    A.Buy: flow.free_handler(trade.apply_buy),
+    A.Sell: flow.free_handler(trade.apply_sell),
+    A.UseBonus: flow.free_handler(bonus.apply_use_bonus),
+    A.UseEndGame: flow.free_handler(bonus.apply_use_end_game),
 }
 _RULES_BY_PHASE: dict[int, dict[type, Handler]] = {
     TILE: {A.PlaceTile: turns.apply_place_tile},
