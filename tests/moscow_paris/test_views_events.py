@@ -55,7 +55,7 @@ def test_no_view_holds_another_hand_the_deck_or_the_city_deck():
             (seat,) = GAME.to_act(state)
             state, _ = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
         public = json.loads(view_json(state, None))
-        assert "hand" not in public and "deck" not in public and "city_deck" not in public
+        assert public["hand"] is None and "deck" not in public and "city_deck" not in public
 
 
 def test_partners_hands_stay_secret():

@@ -36,7 +36,7 @@ from bot.games.paris_paris.render import (
 )
 from bot.render.drawing import safe_name
 from games.paris_paris.data import LINES, STATIONS
-from games.paris_paris.views import PublicView
+from games.paris_paris.views import ParisParisView
 from games.registry import get_game
 from tests.paris_paris.helpers import act, play_round, put, start, wait
 from tests.render.colour_vision import as_embedded, closest_pair, text_calls
@@ -76,17 +76,17 @@ def shop_body(slot: tuple[float, float]) -> tuple[float, float]:
 
 
 @pytest.fixture(scope="module")
-def mid_game() -> PublicView:
+def mid_game() -> ParisParisView:
     return GAME.view(play(3, 30)[0], None)
 
 
-def test_size_and_format(mid_game: PublicView) -> None:
+def test_size_and_format(mid_game: ParisParisView) -> None:
     png = render_table(mid_game, NAMES)
     assert decode(png).size == (WIDTH, HEIGHT) == (1040, 780)
     assert len(png) < 300_000
 
 
-def _views() -> list[tuple[str, PublicView, set[str]]]:
+def _views() -> list[tuple[str, ParisParisView, set[str]]]:
     out = []
     for players in (2, 3, 4):
         for label, actions in (("start", 1), ("middle", 12 * players), ("end", 10_000)):
@@ -105,7 +105,7 @@ def test_every_word_is_11px_or_more_in_a_520px_embed(case, monkeypatch) -> None:
     assert not small, small
 
 
-def test_every_station_is_named(mid_game: PublicView, monkeypatch) -> None:
+def test_every_station_is_named(mid_game: ParisParisView, monkeypatch) -> None:
     with text_calls(monkeypatch) as calls:
         render_table(mid_game, NAMES)
     drawn = {c.text for c in calls}
@@ -136,7 +136,7 @@ def test_every_word_comes_from_the_catalogue(monkeypatch) -> None:
         assert ok, call.text
 
 
-def test_shop_is_drawn_in_its_owners_colour_in_its_slot(mid_game: PublicView) -> None:
+def test_shop_is_drawn_in_its_owners_colour_in_its_slot(mid_game: ParisParisView) -> None:
     image = decode(render_table(mid_game, NAMES))
     checked = 0
     for station, owners in mid_game.board.items():
@@ -147,7 +147,7 @@ def test_shop_is_drawn_in_its_owners_colour_in_its_slot(mid_game: PublicView) ->
     assert checked == sum(mid_game.shops_on_board)
 
 
-def test_every_shop_carries_its_seats_number(mid_game: PublicView, monkeypatch) -> None:
+def test_every_shop_carries_its_seats_number(mid_game: ParisParisView, monkeypatch) -> None:
     """The second cue besides colour: the seat number on every shop (and on each player's
     shop in the panel)."""
     with text_calls(monkeypatch) as calls:
@@ -162,7 +162,7 @@ def test_seat_colours_stay_apart_with_colour_vision_deficiencies() -> None:
         assert closest_pair(SEAT_COLOURS, vision) >= 25, vision
 
 
-def test_seat_colours_are_told_apart_in_a_520px_embed(mid_game: PublicView) -> None:
+def test_seat_colours_are_told_apart_in_a_520px_embed(mid_game: ParisParisView) -> None:
     """Shrunk to the embed, a shop's wall still shows its seat's colour."""
     image = as_embedded(render_table(mid_game, NAMES))
     scale = 520 / WIDTH
@@ -178,7 +178,7 @@ def distance(a: tuple[int, ...], b: tuple[int, ...]) -> int:
     return sum((p - q) ** 2 for p, q in zip(a, b, strict=True))
 
 
-def test_empty_station_shows_no_shop_colour(mid_game: PublicView) -> None:
+def test_empty_station_shows_no_shop_colour(mid_game: ParisParisView) -> None:
     image = decode(render_table(mid_game, NAMES))
     empty = [s for s, owners in mid_game.board.items() if not owners]
     assert empty
@@ -188,7 +188,7 @@ def test_empty_station_shows_no_shop_colour(mid_game: PublicView) -> None:
             assert not any(close(colour, seat) for seat in SEAT_COLOURS), station
 
 
-def test_highlight_rings_the_station(mid_game: PublicView) -> None:
+def test_highlight_rings_the_station(mid_game: ParisParisView) -> None:
     plain = decode(render_table(mid_game, NAMES))
     ringed = decode(render_table(mid_game, NAMES, highlight={"pompidou"}))
     x, y = STATION_XY["pompidou"]
@@ -253,7 +253,7 @@ def json_colour(colour: str) -> str:
     return catalogue[f"pp.colour_word.{colour}"]
 
 
-def test_same_view_gives_identical_bytes(mid_game: PublicView) -> None:
+def test_same_view_gives_identical_bytes(mid_game: ParisParisView) -> None:
     assert render_table(mid_game, NAMES, highlight=["odeon"]) == render_table(
         mid_game, NAMES, highlight=("odeon",)
     )
@@ -346,7 +346,7 @@ def test_two_player_game_to_the_end() -> None:
         [],  # missing names fall back to "Seat n"
     ],
 )
-def test_odd_names_never_crash(mid_game: PublicView, names: list[str]) -> None:
+def test_odd_names_never_crash(mid_game: ParisParisView, names: list[str]) -> None:
     assert decode(render_table(mid_game, names)).size == (1040, 780)
 
 
