@@ -33,6 +33,7 @@ from storage.codec import (
     write_seats,
 )
 from storage.errors import ConstraintViolation, DuplicateRequest, StaleVersion, StorageError
+from storage.lobbies import LobbyStoreMixin
 from storage.rows import ActionRow, Deadline, GuildSettings, MatchRow, Notice, SeatRow, UserPrefs
 from storage.transfer import TransferMixin
 
@@ -69,8 +70,9 @@ APPEND_MOVE = (
 APPEND_LOG = "INSERT INTO actions (match_id, seq, seat, action, request_id, user_id, at) "
 
 
-class Store(TransferMixin, abc.ABC):
-    """Async repository for matches, seats, the action log, user prefs and guild settings."""
+class Store(TransferMixin, LobbyStoreMixin, abc.ABC):
+    """Async repository for matches, seats, the action log, lobbies, user prefs and guild
+    settings."""
 
     backend: ClassVar[str]
     skip_locked: ClassVar[str] = ""  # the row-locking clause claims need (PostgreSQL)
@@ -437,17 +439,20 @@ class Store(TransferMixin, abc.ABC):
 
     async def get_guild_settings(self, guild_id: int) -> GuildSettings:
         row = await self._one(
-            "SELECT admin_role_id, language FROM guild_settings WHERE guild_id = ?", guild_id
+            "SELECT admin_role_id, language, lobby_expiry_s FROM guild_settings WHERE guild_id = ?",
+            guild_id,
         )
-        return GuildSettings(guild_id) if row is None else GuildSettings(guild_id, row[0], row[1])
+        return GuildSettings(guild_id) if row is None else GuildSettings(guild_id, *row)
 
     async def set_guild_settings(self, settings: GuildSettings) -> None:
         async with self._session() as conn:
             await conn.execute(
-                "INSERT INTO guild_settings (guild_id, admin_role_id, language) VALUES (?,?,?) "
-                "ON CONFLICT (guild_id) DO UPDATE SET admin_role_id = excluded.admin_role_id, "
-                "language = excluded.language",
+                "INSERT INTO guild_settings (guild_id, admin_role_id, language, lobby_expiry_s) "
+                "VALUES (?,?,?,?) ON CONFLICT (guild_id) DO UPDATE SET "
+                "admin_role_id = excluded.admin_role_id, language = excluded.language, "
+                "lobby_expiry_s = excluded.lobby_expiry_s",
                 settings.guild_id,
                 settings.admin_role_id,
                 settings.language,
+                settings.lobby_expiry_s,
             )

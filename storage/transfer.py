@@ -1,11 +1,12 @@
 """Whole-database reads and writes for `python -m bot migrate-db`: a match with everything it
 owns (row, seats, seat history, the action log) out of one store and into another, verbatim
-(same versions, sequence numbers, request ids and times) and the private notices waiting for
-its players, and the small tables beside it.
+(same versions, sequence numbers, request ids and times), the private notices waiting for
+its players, its lobby (expiry, message, rematch) and invitations, and the small tables
+beside it.
 
 Part of `Store` (a mixin only to keep the store's file small); written against the same
-`Conn` protocol, so it works between any two backends. Deadline claims are not copied: they
-belong to the processes of the source database.
+`Conn` protocol, so it works between any two backends. Deadline and lobby-expiry claims are not
+copied: they belong to the processes of the source database.
 """
 
 from __future__ import annotations
@@ -15,7 +16,16 @@ import dataclasses
 from typing import TYPE_CHECKING
 
 from storage.codec import INSERT_MATCH, RECORD_HOLDER, Conn, dumps, match_values, write_seats
-from storage.rows import ActionRow, GuildSettings, MatchRow, Notice, UserPrefs
+from storage.lobbies import INSERT_INVITATION, INSERT_LOBBY, invitation_values, lobby_values
+from storage.rows import (
+    ActionRow,
+    GuildSettings,
+    InvitationRow,
+    LobbyRow,
+    MatchRow,
+    Notice,
+    UserPrefs,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -23,6 +33,8 @@ if TYPE_CHECKING:
 
 # Children first, so that foreign keys never object while emptying.
 TABLES = (
+    "invitations",
+    "lobbies",
     "notices",
     "actions",
     "seat_history",
@@ -42,6 +54,8 @@ class MatchDump:
     history: list[tuple[int, int]]  # every user who ever held a seat, and the last one held
     actions: list[ActionRow]
     notices: list[Notice]  # private events not yet shown to their players
+    lobby: LobbyRow | None = None  # its expiry, lobby message and rematch (claims not copied)
+    invitations: list[InvitationRow] = dataclasses.field(default_factory=list)
 
 
 class TransferMixin:
@@ -54,6 +68,8 @@ class TransferMixin:
         async def _select_matches(self, where: str, params: Sequence[Any]) -> list[MatchRow]: ...
         async def actions(self, match_id: str) -> list[ActionRow]: ...
         async def notices(self, match_id: str, seat: int | None = None) -> list[Notice]: ...
+        async def lobby(self, match_id: str) -> LobbyRow | None: ...
+        async def invitations(self, match_id: str) -> list[InvitationRow]: ...
 
     async def match_ids(self) -> list[str]:
         """Every match id, whatever its status, oldest first."""
@@ -75,6 +91,8 @@ class TransferMixin:
             [(r[0], r[1]) for r in history],
             await self.actions(match_id),
             await self.notices(match_id),
+            await self.lobby(match_id),
+            await self.invitations(match_id),
         )
 
     async def load_match(self, dump: MatchDump) -> None:
@@ -98,6 +116,11 @@ class TransferMixin:
                 "INSERT INTO notices (match_id, seat, version, n, event) VALUES (?,?,?,?,?)",
                 [(match_id, x.seat, x.version, x.n, dumps(x.event)) for x in dump.notices],
             )
+            if dump.lobby is not None:
+                await conn.execute(INSERT_LOBBY, *lobby_values(dump.lobby))
+            await conn.executemany(
+                INSERT_INVITATION, [invitation_values(i) for i in dump.invitations]
+            )
 
     async def all_prefs(self) -> list[UserPrefs]:
         async with self._session() as conn:
@@ -109,9 +132,10 @@ class TransferMixin:
     async def all_guild_settings(self) -> list[GuildSettings]:
         async with self._session() as conn:
             rows = await conn.fetch(
-                "SELECT guild_id, admin_role_id, language FROM guild_settings ORDER BY guild_id"
+                "SELECT guild_id, admin_role_id, language, lobby_expiry_s FROM guild_settings "
+                "ORDER BY guild_id"
             )
-        return [GuildSettings(r[0], r[1], r[2]) for r in rows]
+        return [GuildSettings(*r) for r in rows]
 
     async def all_facts(self) -> dict[str, str]:
         async with self._session() as conn:
