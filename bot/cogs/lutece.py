@@ -1,4 +1,5 @@
-"""`/lutece`: commands that are about the player, not one game (DMs, my matches, sync)."""
+"""`/lutece`: commands that are about the player, not one game (DMs, my matches, the
+server's open tables, sync)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from bot.i18n.translator import cmd, name
 from bot.ui.admins import is_admin
 from bot.ui.languages import AUTO
 from bot.ui.listing import match_list
+from bot.ui.open_tables import listing_only_in_servers, tables_message
 from bot.ui.router import answer_language, guarded, reply
 from games.host import HostError
 
@@ -67,6 +69,15 @@ class LuteceCog(commands.GroupCog, group_name="lutece", group_description=cmd("c
                 await reply(interaction, t("lutece.no_matches", locale))
                 return
             await reply(interaction, await match_list(self.bot, rows, interaction.user.id, locale))
+
+        await guarded(interaction, run)
+
+    @app_commands.command(name=name("tables"), description=cmd("cmd.lutece.tables"))
+    async def tables(self, interaction: discord.Interaction) -> None:
+        async def run() -> None:
+            locale = await answer_language(interaction)
+            tables = await self.bot.host.lobbies.tables(listing_only_in_servers(interaction))
+            await reply(interaction, **tables_message(tables, locale))
 
         await guarded(interaction, run)
 

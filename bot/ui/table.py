@@ -81,6 +81,8 @@ def table_message(
             button(live.id, "mine", label=t(adapter.private_label, locale)),
             button(live.id, "rules", label=t("table.rules", locale)),
         )
+    elif live.row.status == "finished":  # the same players again (bot.ui.rematch)
+        message["view"] = view_of(button(live.id, "rematch", label=t("table.rematch", locale)))
     else:
         message["view"] = None
     return message

@@ -39,6 +39,7 @@ class Rematch:
 
     lobby: LobbyInfo
     opened: bool
+    game: str
     guild_id: int | None
     channel_id: int | None  # where the finished match was opened: the rematch's lobby goes there
 
@@ -193,7 +194,7 @@ class InvitesMixin:
             lobby, opened = await self.store.rematch_lobby(match_id), False
             if lobby is None:
                 lobby, opened = await self._open_rematch(old.row, user_id)
-            where = old.row.guild_id, old.row.channel_id
+            where = old.row.game, old.row.guild_id, old.row.channel_id
         if not opened:
             await self._accept_rematch(lobby.match_id, user_id, name)
         return Rematch(await self._info(lobby.match_id), opened, *where)

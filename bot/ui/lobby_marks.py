@@ -1,0 +1,35 @@
+"""What a lobby shows beyond its seats: who was named and has not answered, who declined,
+and when the table closes if nobody starts it (a Discord timestamp, in the reader's time
+zone and language)."""
+
+from __future__ import annotations
+
+from bot.i18n import t
+from games.host.lobbies import DECLINED, EXPIRED, PENDING, LobbyInfo
+
+
+def when(at: float) -> str:
+    """A moment as Discord shows it to each reader: "in 3 hours", "in 2 days"."""
+    return f"<t:{int(at)}:R>"
+
+
+def seat_mark(lobby: LobbyInfo | None, user_id: int | None, locale: str | None) -> str:
+    """After a named player's seat: still waiting for their answer, or too late for it."""
+    invitation = None if lobby is None or user_id is None else lobby.invitation(user_id)
+    if invitation is None or invitation.status not in (PENDING, EXPIRED):
+        return ""
+    return t("lobby.invited" if invitation.status == PENDING else "lobby.invite_expired", locale)
+
+
+def lobby_lines(lobby: LobbyInfo | None, locale: str | None) -> list[str]:
+    """Who declined, and when the open table closes."""
+    if lobby is None:
+        return []
+    lines = [
+        t("lobby.declined", locale, mention=f"<@{i.user_id}>")
+        for i in lobby.invitations
+        if i.status == DECLINED
+    ]
+    if lobby.expires_at is not None:
+        lines.append(t("lobby.expires", locale, when=when(lobby.expires_at)))
+    return lines
