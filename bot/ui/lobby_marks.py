@@ -1,6 +1,7 @@
-"""What a lobby shows beyond its seats: who was named and has not answered, who declined,
-and when the table closes if nobody starts it (a Discord timestamp, in the reader's time
-zone and language)."""
+"""What a lobby shows beyond its seats: who was named and has not answered, and who
+declined. When it closes is said where people choose a table (`/lutece tables`) and in
+each invitation, as a Discord timestamp (in the reader's time zone and language); the lobby
+itself stays free of clock times, so a seeded demo reads the same on every run."""
 
 from __future__ import annotations
 
@@ -22,14 +23,11 @@ def seat_mark(lobby: LobbyInfo | None, user_id: int | None, locale: str | None) 
 
 
 def lobby_lines(lobby: LobbyInfo | None, locale: str | None) -> list[str]:
-    """Who declined, and when the open table closes."""
+    """Who declined."""
     if lobby is None:
         return []
-    lines = [
+    return [
         t("lobby.declined", locale, mention=f"<@{i.user_id}>")
         for i in lobby.invitations
         if i.status == DECLINED
     ]
-    if lobby.expires_at is not None:
-        lines.append(t("lobby.expires", locale, when=when(lobby.expires_at)))
-    return lines

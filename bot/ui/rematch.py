@@ -26,7 +26,9 @@ async def rematch(click: Click) -> None:
     if asked.opened:
         await post_rematch(bot, click, asked)
         lobby = await bot.host.lobbies.of(lobby.match_id)  # with where it was posted
-    key = "rematch.opened" if asked.opened else "rematch.counted"
+    key = (
+        "rematch.starts" if lobby.ready else "rematch.opened" if asked.opened else "rematch.counted"
+    )
     await attempt(
         "the rematch answer", lobby.match_id, reply(click.interaction, t(key, click.locale))
     )

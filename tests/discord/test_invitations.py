@@ -43,7 +43,6 @@ async def test_a_challenge_pings_each_named_player_once_and_starts_when_all_acce
         await settle(world, bot)
         text = lobby_text(world, lobby)
         assert f"{bob.mention} — ⏳ invited" in text and f"{carol.mention} — ⏳ invited" in text
-        assert "Closes <t:" in text
         assert not lobby.pinged_user_ids  # the lobby pings nobody
         for user, other in ((bob, carol), (carol, bob)):
             invitation = invitation_of(world, user)
