@@ -47,7 +47,8 @@ async def test_a_challenge_pings_each_named_player_once_and_starts_when_all_acce
         for user, other in ((bob, carol), (carol, bob)):
             invitation = invitation_of(world, user)
             assert invitation.pinged_user_ids == {user.id}  # a message naming only them
-            assert other.mention not in invitation.content and "challenges you" in invitation.content
+            assert "challenges you" in invitation.content
+            assert other.mention not in invitation.content
             assert [p.id for p in user.pings] == [invitation.id]  # pinged once
         match_id = match_of(lobby)
         someone_else = await carol.click(invitation_of(world, bob), "Accept")

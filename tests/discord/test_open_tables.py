@@ -49,7 +49,8 @@ async def test_a_lobby_nobody_starts_closes_after_a_day_even_across_a_restart(wo
             lambda: "closed" in world.fake.state.messages[kept.id].embeds[0]["description"]
         )
         message = world.fake.state.messages[kept.id]
-        assert "⌛ This table closed: nobody started it in time." in message.embeds[0]["description"]
+        closing = "⌛ This table closed: nobody started it in time."
+        assert closing in message.embeds[0]["description"]
         assert not message.components  # its buttons went
         await settle(world, bot)
         live = await bot.host.get(match_of(kept))
