@@ -158,3 +158,21 @@ async def test_an_invitation_answered_after_a_restart_starts_the_table(world):
         assert live.row.status == "active"
         assert [s.user_id for s in live.row.seat_rows] == [alice.id, bob.id]
         assert "has started" in lobby_text(world, lobby)
+
+
+async def test_a_hostile_host_name_pings_nobody_but_the_named_player(world):
+    """Names are user input: the host's shows escaped, and the bot's right to mention
+    @everyone (granted here) pings nobody but the player named."""
+    fake, guild = world.fake, world.guild
+    power = fake.add_role(guild, "Bot power", 1 << 17)  # MENTION_EVERYONE
+    fake.give_role(fake.bot_user, guild, power)
+    alice, bob, carol = world.user("alice"), world.user("bob"), world.user("carol")
+    fake.set_nickname(alice, guild, "@everyone **b** [x](https://e.x)")
+    async with world.bot() as bot:
+        await world.fake.wait_for(lambda: True)
+        await alice.slash(world.games, "paris-paris challenge", player=bob)
+        await settle(world, bot)
+        invitation = invitation_of(world, bob)
+        assert invitation.pinged_user_ids == {bob.id} and not invitation.pinged_everyone
+        assert r"\@everyone \*\*b\*\* \[x\]\(https\:" in invitation.content
+        assert not carol.pings
