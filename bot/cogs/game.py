@@ -96,8 +96,7 @@ class GameCog(commands.GroupCog):
                 channel_id=interaction.channel_id,
             )
             language = await self.bot.languages.of_guild(interaction.guild_id)
-            lobby = await self.bot.host.lobbies.of(live.id)
-            await lobby_posted(self.bot, interaction, live.id, lobby_message(live, language, lobby))
+            await lobby_posted(self.bot, interaction, live.id, lobby_message(live, language))
 
         await guarded(interaction, run)
 
