@@ -55,7 +55,8 @@ async def test_three_players_play_a_whole_match_and_secrets_stay_secret(world, r
     final = table_message(world, thread)
     description = final.embeds[0]["description"]
     assert "Final result" in description and "Markers:" in description
-    assert not final.components, "a finished table keeps no buttons"
+    buttons = [c.get("label") for c in final.iter_components() if c.get("type") == 2]
+    assert buttons == ["Rematch"], "a finished table offers only a rematch"
     public = [m.content for m in fake.messages(thread)]
     game_over = [c for c in public if "Game over" in c]
     assert len(game_over) == 1

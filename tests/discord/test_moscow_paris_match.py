@@ -568,7 +568,8 @@ async def test_two_people_play_a_whole_match_and_hands_stay_private(world, tiny_
     final = table_message(world, thread)
     description = final.embeds[0]["description"]
     assert "Final result" in description and "repeated flags" in description
-    assert not final.components, "a finished table keeps no buttons"
+    buttons = [c.get("label") for c in final.iter_components() if c.get("type") == 2]
+    assert buttons == ["Rematch"], "a finished table offers only a rematch"
     posts = [m.content for m in world.fake.messages(thread)]
     assert sum("Game over" in c for c in posts) == 1
     assert any("🏙️ alice claimed" in c or "🏙️ bob claimed" in c for c in posts)
