@@ -170,7 +170,7 @@ class LobbyMixin:
             if user_id is not None:
                 self._require_host(live, user_id)
             row, game = live.row, live.game
-            seats = await self._answered_seats(live)  # without who was named but said no
+            seats = await self._answered_seats(live)  # without the named who did not accept
             game.check_seats(len(seats))
             if seats != row.seat_rows:
                 await self.store.set_seats(match_id, seats)
