@@ -14,8 +14,11 @@ if TYPE_CHECKING:
 
 async def close_expired_lobbies(bot: Services, owner: str) -> float | None:
     """Close every lobby whose time is up (claimed for `owner`); when the next expiry is due
-    (None: no lobby is waiting)."""
+    (None: no lobby is waiting). Nothing is claimed (no write) while none is due."""
     host = bot.host
+    soonest = await host.lobbies.next_expiry()
+    if soonest is None or soonest > host.clock():
+        return soonest
     for match_id in await host.lobbies.claim_due(owner):
         if await host.expire_lobby(match_id, owner):
             await show_lobby(bot, match_id)
