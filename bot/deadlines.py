@@ -16,7 +16,7 @@ import socket
 from typing import TYPE_CHECKING
 
 from bot.i18n import t
-from bot.ui.delivery import announce, attempt, catch_up, mentions, post, to_act_users
+from bot.ui.delivery import announce, attempt, catch_up, mentions, post
 from bot.ui.lobby_expiry import close_expired_lobbies
 from games.host.outcome import Outcome
 from games.host.rows import Deadline
@@ -113,17 +113,17 @@ class DeadlineTimer:
 
     async def _remind(self, match_id: str) -> None:
         """A new message (edits do not notify), which also unarchives a quiet thread."""
-        live = await self.bot.host.get(match_id)
-        waiting = to_act_users(self.bot.host, live)
+        match = await self.bot.host.get(match_id)
+        waiting = match.users_to_act()
         if waiting:
-            language = await self.bot.languages.of_guild(live.row.guild_id)
+            language = await self.bot.languages.of_guild(match.guild_id)
             text = t("deadline.reminder", language, mentions=mentions(waiting))
-            await attempt("the reminder", match_id, post(self.bot, live, text, waiting))
+            await attempt("the reminder", match_id, post(self.bot, match_id, text, waiting))
         await catch_up(self.bot, match_id)
 
     async def _timed_out(self, outcome: Outcome) -> None:
-        live = outcome.match
+        match = outcome.info
         key = "deadline.ai_played" if outcome.applied else "deadline.waiting"
-        language = await self.bot.languages.of_guild(live.row.guild_id)
-        await attempt("the timeout notice", live.id, post(self.bot, live, t(key, language)))
+        language = await self.bot.languages.of_guild(match.guild_id)
+        await attempt("the timeout notice", match.id, post(self.bot, match.id, t(key, language)))
         await announce(self.bot, outcome)

@@ -135,12 +135,12 @@ async def host_actions(
         host = MatchHost(store)
         rng = random.Random(0)
         players = [SeatRow(i, f"p{i}", user_id=1000 + i) for i in range(seats)]
-        match_id = (await host.create(key, players, seed=0)).match.id
+        match_id = (await host.create(key, players, seed=0)).info.id
         n = 0
         while len(latencies) < count:
-            live = await host.get(match_id)
+            live = await host._loaded(match_id)
             if live.row.status != "active":
-                match_id = (await host.create(key, players, seed=n)).match.id
+                match_id = (await host.create(key, players, seed=n)).info.id
                 continue
             seat = next(iter(live.to_act()))
             action = rng.choice(game.legal_actions(live.state, seat))

@@ -25,7 +25,7 @@ from bot.ui.panel import moves_for, shorten
 from bot.ui.router import answer_language, guarded, reply
 from bot.ui.turns import play
 from games.host import HostError
-from games.host.rows import MatchRow
+from games.host.info import MatchListing
 from games.registry import get_game
 
 if TYPE_CHECKING:
@@ -85,7 +85,7 @@ class GameCog(commands.GroupCog):
                 settings["turn_deadline_s"] = deadline.value
             if on_timeout:
                 settings["on_timeout"] = on_timeout.value
-            live = await self.bot.host.open_lobby(
+            match = await self.bot.host.open_lobby(
                 self.adapter.key,
                 host_user_id=interaction.user.id,
                 host_name=interaction.user.display_name,
@@ -96,7 +96,7 @@ class GameCog(commands.GroupCog):
                 channel_id=interaction.channel_id,
             )
             language = await self.bot.languages.of_guild(interaction.guild_id)
-            await lobby_posted(self.bot, interaction, live.id, lobby_message(live, language))
+            await lobby_posted(self.bot, interaction, match.id, lobby_message(match, language))
 
         await guarded(interaction, run)
 
@@ -153,7 +153,7 @@ class GameCog(commands.GroupCog):
         async def run() -> None:
             parsed = custom_ids.parse_move_value(move)
             if parsed is not None:
-                game = (await self.bot.host.get(parsed[0])).row.game
+                game = (await self.bot.host.get(parsed[0])).game
                 if game != self.adapter.key:  # a value copied from another game's command
                     raise HostError(
                         "move.other_game",
@@ -175,16 +175,16 @@ class GameCog(commands.GroupCog):
 
         await guarded(interaction, run)
 
-    async def _my_matches(self, interaction: discord.Interaction) -> list[MatchRow]:
+    async def _my_matches(self, interaction: discord.Interaction) -> list[MatchListing]:
         """The user's running matches of this game, the one of this channel or thread first
         (where a player types the command is where they mean to play)."""
-        rows = await self.bot.host.matches(("active",), user_id=interaction.user.id)
+        listed = await self.bot.host.matches(("active",), user_id=interaction.user.id)
         here = interaction.channel_id
 
-        def nearness(row: MatchRow) -> int:
-            return 0 if row.thread_id == here else 1 if row.channel_id == here else 2
+        def nearness(m: MatchListing) -> int:
+            return 0 if m.thread_id == here else 1 if m.channel_id == here else 2
 
-        return sorted((r for r in rows if r.game == self.adapter.key), key=nearness)
+        return sorted((m for m in listed if m.game == self.adapter.key), key=nearness)
 
     @play_command.autocomplete("move")
     async def move_autocomplete(
@@ -195,19 +195,19 @@ class GameCog(commands.GroupCog):
         choices: list[app_commands.Choice[str]] = []
         host = self.bot.host
         locale = await answer_language(interaction)
-        for row in await self._my_matches(interaction):
-            live = await host.get(row.id)
-            seat = live.seat_of(interaction.user.id)
+        for listed in await self._my_matches(interaction):
+            match = await host.get(listed.id)
+            seat = match.seat_of(interaction.user.id)
             if seat is None:
                 continue
             paths: set[tuple[str, ...]] = set()
-            for option in moves_for(host, live, seat, locale):
+            for option in moves_for(host, match, seat, locale):
                 if option.codes in paths:
                     continue  # the same choice to the player (alike face-down piles)
                 paths.add(option.codes)
-                label = shorten(t("play.choice", locale, match=live.id, move=option.label), 100)
+                label = shorten(t("play.choice", locale, match=match.id, move=option.label), 100)
                 if current.lower() in label.lower():
-                    value = custom_ids.move_value(live.id, live.row.version, option.index)
+                    value = custom_ids.move_value(match.id, match.version, option.index)
                     choices.append(app_commands.Choice(name=label, value=value))
                     if len(choices) == 25:
                         return choices

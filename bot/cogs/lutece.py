@@ -1,5 +1,5 @@
 """`/lutece`: commands that are about the player, not one game (DMs, my matches, the
-server's open tables, sync)."""
+server's open tables, replays, sync)."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from bot.ui.admins import is_admin
 from bot.ui.languages import AUTO
 from bot.ui.listing import match_list
 from bot.ui.open_tables import listing_only_in_servers, tables_message
+from bot.ui.replay import open_viewer
 from bot.ui.router import answer_language, guarded, reply
 from games.host import HostError
 
@@ -64,11 +65,24 @@ class LuteceCog(commands.GroupCog, group_name="lutece", group_description=cmd("c
     async def matches(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
             locale = await answer_language(interaction)
-            rows = await self.bot.host.matches(user_id=interaction.user.id)
-            if not rows:
+            listed = await self.bot.host.matches(user_id=interaction.user.id)
+            if not listed:
                 await reply(interaction, t("lutece.no_matches", locale))
                 return
-            await reply(interaction, await match_list(self.bot, rows, interaction.user.id, locale))
+            text = await match_list(self.bot, listed, interaction.user.id, locale)
+            await reply(interaction, text)
+
+        await guarded(interaction, run)
+
+    @app_commands.command(name=name("replay"), description=cmd("cmd.lutece.replay"))
+    @app_commands.describe(match=cmd("cmd.opt.match"))
+    @app_commands.rename(match=name("match"))
+    async def replay(self, interaction: discord.Interaction, match: str) -> None:
+        """A match of this server, stepped through move by move (an answer only you see)."""
+
+        async def run() -> None:
+            locale = await answer_language(interaction)
+            await open_viewer(interaction, match.strip().lower(), locale)
 
         await guarded(interaction, run)
 

@@ -70,6 +70,17 @@ def parse_choice_arg(arg: str) -> tuple[int, int] | None:
     return None if parsed is None else (parsed[0], parsed[1])
 
 
+def frame_arg(step: int, place: int) -> str:
+    """A replay button's argument, `<step>~<place>`: the step it shows, and the button's
+    place (⏮ and ◀ may lead to the same step, and a message's custom_ids are unique)."""
+    return f"{step}~{place}"
+
+
+def parse_frame_arg(arg: str) -> int | None:
+    """The step of a replay button's argument, else None (forged)."""
+    return number(arg.split("~")[0])
+
+
 def number(text: str) -> int | None:
     """`text` as a whole number if it is ASCII digits only, else None (forged or mistyped)."""
     return int(text) if DIGITS.fullmatch(text) else None

@@ -55,7 +55,7 @@ async def open_challenge(
     """The lobby (its creator seated, the named players holding the next seats), then one
     invitation per named player."""
     check_channel(interaction, locale)  # before anything opens
-    live = await bot.host.open_lobby(
+    match = await bot.host.open_lobby(
         game,
         host_user_id=interaction.user.id,
         host_name=interaction.user.display_name,
@@ -64,9 +64,9 @@ async def open_challenge(
         channel_id=interaction.channel_id,
         invite=invitees(named),
     )
-    lobby = await bot.host.lobbies.of(live.id)
+    lobby = await bot.host.lobbies.of(match.id)
     language = await bot.languages.of_guild(interaction.guild_id)
-    await lobby_posted(bot, interaction, live.id, lobby_message(live, language, lobby))
+    await lobby_posted(bot, interaction, match.id, lobby_message(match, language, lobby))
     title = t(f"game.{game}", language)
     host = md(interaction.user.display_name)
     for invitation in lobby.invitations:
@@ -75,10 +75,10 @@ async def open_challenge(
         text = t("invite.ping", language, mention=mention, host=host, game=title, when=until)
         send = interaction.followup.send(
             text,
-            view=invitation_view(live.id, invitation.user_id, language),
+            view=invitation_view(match.id, invitation.user_id, language),
             allowed_mentions=ping_only([invitation.user_id]),
         )
-        await attempt("an invitation", live.id, send)
+        await attempt("an invitation", match.id, send)
 
 
 async def lobby_posted(

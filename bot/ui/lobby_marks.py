@@ -6,7 +6,7 @@ itself stays free of clock times, so a seeded demo reads the same on every run."
 from __future__ import annotations
 
 from bot.i18n import t
-from games.host.lobbies import DECLINED, EXPIRED, PENDING, LobbyInfo
+from games.host.lobbies import LobbyInfo
 
 
 def when(at: float) -> str:
@@ -16,18 +16,15 @@ def when(at: float) -> str:
 
 def seat_mark(lobby: LobbyInfo | None, user_id: int | None, locale: str | None) -> str:
     """After a named player's seat: still waiting for their answer, or too late for it."""
-    invitation = None if lobby is None or user_id is None else lobby.invitation(user_id)
-    if invitation is None or invitation.status not in (PENDING, EXPIRED):
+    if lobby is None or user_id is None:
         return ""
-    return t("lobby.invited" if invitation.status == PENDING else "lobby.invite_expired", locale)
+    if user_id in lobby.waiting_for:
+        return t("lobby.invited", locale)
+    return t("lobby.invite_expired", locale) if user_id in lobby.too_late else ""
 
 
 def lobby_lines(lobby: LobbyInfo | None, locale: str | None) -> list[str]:
     """Who declined."""
     if lobby is None:
         return []
-    return [
-        t("lobby.declined", locale, mention=f"<@{i.user_id}>")
-        for i in lobby.invitations
-        if i.status == DECLINED
-    ]
+    return [t("lobby.declined", locale, mention=f"<@{user_id}>") for user_id in lobby.declined]

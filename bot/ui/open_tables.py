@@ -54,19 +54,19 @@ async def sit(click: Click) -> None:
     there (or, if this was the last player it named, the table starts)."""
     host = click.bot.host
     name = click.interaction.user.display_name
-    live = await host.join(click.route.match_id, click.user_id, name)
-    lobby = await host.lobbies.of(live.id)
+    match = await host.join(click.route.match_id, click.user_id, name)
+    lobby = await host.lobbies.of(match.id)
     where = ""
     if lobby.channel_id is not None and lobby.message_id is not None:
         guild = click.interaction.guild_id
         where = f"https://discord.com/channels/{guild}/{lobby.channel_id}/{lobby.message_id}"
     await answered(
-        reply(click.interaction, t("tables.joined", click.locale, id=live.id, link=where))
+        reply(click.interaction, t("tables.joined", click.locale, id=match.id, link=where))
     )
     if lobby.ready:
         await start_ready(click.bot, lobby, click.interaction, click.locale)
     else:
-        await show_lobby(click.bot, live.id, lobby)
+        await show_lobby(click.bot, match.id, lobby)
 
 
 def listing_only_in_servers(interaction: discord.Interaction) -> int:

@@ -14,7 +14,7 @@ from bot.ui.router import Click, handles, reply
 
 if TYPE_CHECKING:
     from bot.services import Services
-    from games.host.invites import Rematch
+    from games.host.lobbies import Rematch
 
 
 @handles("rematch")
@@ -50,7 +50,7 @@ async def post_rematch(bot: Services, click: Click, asked: Rematch) -> None:
     channel = channel or click.interaction.channel
     if channel is None:
         return
-    live = await bot.host.get(match_id)
+    match = await bot.host.get(match_id)
     language = await bot.languages.of_guild(asked.guild_id)
     waiting = asked.lobby.waiting_for
     text = t(
@@ -60,7 +60,7 @@ async def post_rematch(bot: Services, click: Click, asked: Rematch) -> None:
         game=t(f"game.{asked.game}", language),
         mentions=mentions(waiting),
     )
-    message = lobby_message(live, language, asked.lobby)
+    message = lobby_message(match, language, asked.lobby)
     send = channel.send(text, allowed_mentions=ping_only(waiting), **message)
     posted = await attempt("the rematch lobby", match_id, send)
     if posted is not None:

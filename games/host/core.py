@@ -23,17 +23,19 @@ from games.core.record import MatchRecord, RecordedAction
 from games.host.deadlines import Deadlines
 from games.host.errors import HostError, as_json
 from games.host.facts import Facts
+from games.host.info import MatchInfo, MatchListing
 from games.host.invites import InvitesMixin
 from games.host.lobbies import Lobbies
 from games.host.lobby import LobbyMixin
 from games.host.notices import Notices
 from games.host.outcome import Applied, LiveMatch, Outcome
 from games.host.prefs import Prefs
-from games.host.seats import SeatsMixin
+from games.host.replays import Replays
+from games.host.seats import SeatsMixin, waiting_seat
 from games.host.settings import GuildSettingsService
 from games.host.thinking import ThinkingMixin, Turn
 from games.registry import get_game
-from storage.rows import MatchRow, SeatRow
+from storage.rows import SeatRow
 from storage.store import DuplicateRequest, StaleVersion, Store
 
 log = logging.getLogger(__name__)
@@ -84,6 +86,7 @@ class MatchHost(LobbyMixin, InvitesMixin, SeatsMixin, ThinkingMixin):
         self.deadlines = Deadlines(store, self.lock, lambda: self.clock())
         self.facts = Facts(store)
         self.lobbies = Lobbies(store, self.lock, lambda: self.clock())
+        self.replays = Replays(store, self._loaded)
 
     def lock(self, match_id: str) -> asyncio.Lock:
         """The lock that serialises every change to one match."""
@@ -97,9 +100,19 @@ class MatchHost(LobbyMixin, InvitesMixin, SeatsMixin, ThinkingMixin):
 
     # --- loading ------------------------------------------------------------------------
 
-    async def get(self, match_id: str) -> LiveMatch:
+    async def get(self, match_id: str) -> MatchInfo:
+        """The match as it is now, for callers outside the host (loaded on first use)."""
+        return (await self._loaded(match_id)).info()
+
+    def peek(self, match_id: str) -> MatchInfo | None:
+        """The match now if it is already in memory (no database read)."""
+        live = self._live.get(match_id)
+        return None if live is None else live.info()
+
+    async def _loaded(self, match_id: str) -> LiveMatch:
         """The live match, loaded from its stored snapshot on first use (and again when
-        another process moved it on, if the database is shared)."""
+        another process moved it on, if the database is shared): the host's own, and
+        tooling's that works on engines (the CLI's benchmarks, the host's tests)."""
         live = self._live.get(match_id)
         if live is None or (self.shared and await self._moved_on(live)):
             async with self.lock(match_id):
@@ -119,10 +132,6 @@ class MatchHost(LobbyMixin, InvitesMixin, SeatsMixin, ThinkingMixin):
             self._live.move_to_end(match_id)
             return live
         return await self._load(match_id)
-
-    def peek(self, match_id: str) -> LiveMatch | None:
-        """The match if it is already in memory (no database read)."""
-        return self._live.get(match_id)
 
     async def _load(self, match_id: str) -> LiveMatch:
         """One row read: the state comes back from the snapshot written with the last action
@@ -235,7 +244,7 @@ class MatchHost(LobbyMixin, InvitesMixin, SeatsMixin, ThinkingMixin):
         if key is not None and key in live.requests:  # every key applied since loaded
             return Outcome(live, duplicate=True)
         try:
-            seat = self.seat_to_act(live, user_id)
+            seat = waiting_seat(live.id, live.row.status, live.seat_of(user_id), live.to_act())
             if version is not None and version != live.row.version:
                 raise HostError("match.stale", "the table has moved on since that button was made")
         except HostError:
@@ -350,10 +359,16 @@ class MatchHost(LobbyMixin, InvitesMixin, SeatsMixin, ThinkingMixin):
         *,
         guild_id: int | None = None,
         user_id: int | None = None,
-    ) -> list[MatchRow]:
+    ) -> list[MatchListing]:
         """Matches with one of `statuses`, optionally in one server or with one user seated
         (as stored: a listing, not the live matches)."""
-        return await self.store.list_matches(statuses, guild_id=guild_id, user_id=user_id)
+        rows = await self.store.list_matches(statuses, guild_id=guild_id, user_id=user_id)
+        return [
+            MatchListing(
+                r.id, r.game, r.status, r.guild_id, r.channel_id, r.thread_id, r.updated_at
+            )
+            for r in rows
+        ]
 
     async def has_held_seat(self, match_id: str, user_id: int) -> bool:
         """Whether `user_id` ever held a seat of the match (and so saw its secrets)."""
@@ -361,7 +376,7 @@ class MatchHost(LobbyMixin, InvitesMixin, SeatsMixin, ThinkingMixin):
 
     # --- admin ----------------------------------------------------------------------------
 
-    async def end(self, match_id: str, reason: str) -> LiveMatch:
+    async def end(self, match_id: str, reason: str) -> MatchInfo:
         """Stop a lobby or match for good (admin); the log stays for export."""
         async with self.lock(match_id):
             live = await self._current(match_id)
@@ -371,7 +386,7 @@ class MatchHost(LobbyMixin, InvitesMixin, SeatsMixin, ThinkingMixin):
             await self.store.update_match(
                 match_id, status="ended", end_reason=reason, deadline_at=None
             )
-            return live
+            return live.info()
 
     async def replace(
         self,
@@ -417,7 +432,7 @@ class MatchHost(LobbyMixin, InvitesMixin, SeatsMixin, ThinkingMixin):
 
     async def record(self, match_id: str) -> MatchRecord:
         """The match record (setup + log) of a stored match, for export and replay."""
-        live = await self.get(match_id)
+        live = await self._loaded(match_id)
         row = live.row
         if row.status == "lobby":
             raise HostError("match.not_started", "this table has not started yet")
@@ -434,7 +449,7 @@ class MatchHost(LobbyMixin, InvitesMixin, SeatsMixin, ThinkingMixin):
             ],
         )
 
-    async def set_table(self, match_id: str, **where: int | None) -> LiveMatch:
+    async def set_table(self, match_id: str, **where: int | None) -> MatchInfo:
         """Record where the table lives (`thread_id`, `table_message_id`) and which version
         it shows (`table_version`), under the match lock like every other write."""
         unknown = set(where) - {"thread_id", "table_message_id", "table_version"}
@@ -447,4 +462,4 @@ class MatchHost(LobbyMixin, InvitesMixin, SeatsMixin, ThinkingMixin):
                 for key, value in changed.items():
                     setattr(live.row, key, value)
                 await self.store.update_match(match_id, **changed)
-            return live
+            return live.info()

@@ -11,12 +11,11 @@ the host's per-match locks, cache, store and clock.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from games.host.errors import HostError, new_match_id
-from games.host.lobbies import ACCEPTED, DECLINED, PENDING, LobbyInfo, lobby_info
+from games.host.lobbies import ACCEPTED, DECLINED, PENDING, LobbyInfo, Rematch, lobby_info
 from storage.errors import ConstraintViolation
 from storage.rows import InvitationRow, LobbyRow, MatchRow, SeatRow
 
@@ -31,17 +30,6 @@ if TYPE_CHECKING:
 
 MAX_OPEN_LOBBIES = 3  # open tables one host may have on one server
 INVITATION_S = 24 * 3600  # an invitation's answer is awaited this long, or the lobby's life
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class Rematch:
-    """The lobby of a rematch, and whether this click opened it (else it accepted it)."""
-
-    lobby: LobbyInfo
-    opened: bool
-    game: str
-    guild_id: int | None
-    channel_id: int | None  # where the finished match was opened: the rematch's lobby goes there
 
 
 class InvitesMixin:

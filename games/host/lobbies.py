@@ -43,12 +43,35 @@ class LobbyInfo:
     @property
     def waiting_for(self) -> tuple[int, ...]:
         """The named players who have not answered yet (and still may)."""
-        return tuple(i.user_id for i in self.invitations if i.status == PENDING)
+        return self._with(PENDING)
+
+    @property
+    def declined(self) -> tuple[int, ...]:
+        return self._with(DECLINED)
+
+    @property
+    def too_late(self) -> tuple[int, ...]:
+        """The named players who did not answer in time."""
+        return self._with(EXPIRED)
+
+    def _with(self, status: str) -> tuple[int, ...]:
+        return tuple(i.user_id for i in self.invitations if i.status == status)
 
     @property
     def ready(self) -> bool:
         """Every named player said yes: the table starts without waiting for its host."""
         return bool(self.invitations) and all(i.status == ACCEPTED for i in self.invitations)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Rematch:
+    """The lobby of a rematch, and whether this click opened it (else it accepted it)."""
+
+    lobby: LobbyInfo
+    opened: bool
+    game: str
+    guild_id: int | None
+    channel_id: int | None  # where the finished match was opened: the rematch's lobby goes there
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

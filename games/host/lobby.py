@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from games.core.ai import get_player
 from games.host.errors import HostError, as_json, new_match_id, new_seed, parse_settings
+from games.host.info import MatchInfo
 from games.host.outcome import LiveMatch, Outcome
 from games.registry import get_game
 from storage.rows import InvitationRow, LobbyRow, MatchRow, SeatRow
@@ -63,7 +64,7 @@ class LobbyMixin:
         guild_id: int | None = None,
         channel_id: int | None = None,
         invite: Sequence[tuple[int, str]] = (),
-    ) -> LiveMatch:
+    ) -> MatchInfo:
         """A new table waiting for players; its creator takes seat 0. `seats`: at most how
         many (default: the game's most, or the creator and the players named); `edition`: a
         named option preset, `options` on top. `invite`: the players named (id, name), who
@@ -95,22 +96,22 @@ class LobbyMixin:
         await self.store.create_lobby(row, LobbyRow(row.id, expires_at), invitations)
         live = LiveMatch(row=row, game=game)
         self._remember(live)
-        return live
+        return live.info()
 
-    async def join(self, match_id: str, user_id: int, name: str) -> LiveMatch:
+    async def join(self, match_id: str, user_id: int, name: str) -> MatchInfo:
         """A seat for `user_id`; for a player the table named, accepting its invitation."""
         async with self.lock(match_id):
             live = await self._lobby(match_id)
             if await self._invited(match_id, user_id):
                 await self._accept(live, user_id, name)
-                return live
+                return live.info()
             if live.seat_of(user_id) is not None:
                 raise HostError("lobby.already_joined", "you are already at this table")
             self._add_seat(live, SeatRow(seat=0, name=name, user_id=user_id))
             await self.store.set_seats(match_id, live.row.seat_rows)
-            return live
+            return live.info()
 
-    async def add_ai(self, match_id: str, user_id: int, level: str = "greedy") -> LiveMatch:
+    async def add_ai(self, match_id: str, user_id: int, level: str = "greedy") -> MatchInfo:
         async with self.lock(match_id):
             live = await self._lobby(match_id)
             if live.seat_of(user_id) is None:
@@ -119,9 +120,9 @@ class LobbyMixin:
             number = 1 + sum(1 for s in live.row.seat_rows if s.ai)
             self._add_seat(live, SeatRow(seat=0, name=f"AI {number}", ai=level))
             await self.store.set_seats(match_id, live.row.seat_rows)
-            return live
+            return live.info()
 
-    async def leave(self, match_id: str, user_id: int) -> LiveMatch:
+    async def leave(self, match_id: str, user_id: int) -> MatchInfo:
         async with self.lock(match_id):
             live = await self._lobby(match_id)
             if live.seat_of(user_id) is None:
@@ -131,11 +132,11 @@ class LobbyMixin:
             rest = [s for s in live.row.seat_rows if s.user_id != user_id]
             live.row.seat_rows = [SeatRow(i, s.name, s.user_id, s.ai) for i, s in enumerate(rest)]
             await self.store.set_seats(match_id, live.row.seat_rows)
-            return live
+            return live.info()
 
     async def set_options(
         self, match_id: str, user_id: int, changes: Mapping[str, Any]
-    ) -> LiveMatch:
+    ) -> MatchInfo:
         """The host changes match options before the start (lobby choices): `changes` are
         merged into the current options and validated by the game, so a bad pick (or anyone
         but the host, or a started table) changes nothing."""
@@ -146,15 +147,15 @@ class LobbyMixin:
             options = opts.model_dump(mode="json")
             await self.store.update_match(match_id, options=options)
             live.row.options = options
-            return live
+            return live.info()
 
-    async def cancel(self, match_id: str, user_id: int) -> LiveMatch:
+    async def cancel(self, match_id: str, user_id: int) -> MatchInfo:
         async with self.lock(match_id):
             live = await self._lobby(match_id)
             self._require_host(live, user_id)
             live.row.status, live.row.end_reason = "ended", "cancelled"
             await self.store.update_match(match_id, status="ended", end_reason="cancelled")
-            return live
+            return live.info()
 
     async def start(
         self,

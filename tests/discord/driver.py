@@ -111,7 +111,7 @@ async def start_match(
     await settle(world, bot)
     footer = lobby.embeds[0]["footer"]["text"]
     match_id = footer.split()[-1]
-    assert (await bot.host.get(match_id)).row.status == "active"
+    assert (await bot.host._loaded(match_id)).row.status == "active"
     return match_id, thread, lobby
 
 
@@ -146,11 +146,12 @@ async def open_and_start(
     return lobby.embeds[0]["footer"]["text"].split()[-1], threads[-1]
 
 
-def path_of(host: Any, live: Any, seat: int, action: Any) -> tuple[str, ...]:
-    """The panel path of `action`, as the bot builds it for that seat."""
-    actions = list(host.choices(live, seat))
-    adapter = adapter_for(live.row.game)
-    moves = adapter.moves(host.seat_view(live, seat), actions, label_names(live), None)
+def path_of(host: Any, match: Any, seat: int, action: Any) -> tuple[str, ...]:
+    """The panel path of `action`, as the bot builds it for that seat (`match`: the host's
+    description of the match)."""
+    actions = list(host.choices(match, seat))
+    adapter = adapter_for(match.game)
+    moves = adapter.moves(host.view(match, seat), actions, label_names(match), None)
     return moves[actions.index(action)].codes
 
 
@@ -210,7 +211,7 @@ async def settle(world: Any, bot: Any) -> None:
 
 
 async def user_to_act(bot: Any, match_id: str, users: dict[int, Any]) -> Any | None:
-    live = await bot.host.get(match_id)
+    live = await bot.host._loaded(match_id)
     if live.row.status != "active":
         return None
     seat = min(live.to_act())
@@ -241,6 +242,23 @@ async def play_turns(
     return played
 
 
+def private_only(adapter: Any, views: list[Any], names: list[str]) -> dict[int, set[str]]:
+    """seat -> the lines of its private text (`views[seat]` is its own view) that no other
+    seat's text has: what only that seat may know, whatever the game."""
+    texts = {
+        seat: {
+            line.strip()
+            for line in adapter.private_text(view, names, None).splitlines()
+            if line.strip()
+        }
+        for seat, view in enumerate(views)
+    }
+    return {
+        seat: lines - set().union(*(texts[o] for o in texts if o != seat))
+        for seat, lines in texts.items()
+    }
+
+
 def secret_markers(live: Any) -> dict[int, str]:
     """seat -> colour of its secret final-excursion marker (from the stored arrangement)."""
     return dict(enumerate(live.row.arrangement["markers"]))
@@ -258,14 +276,15 @@ class Sent:
     message_id: int | None
     channel_id: int
     audience: int | str  # a user id, or PUBLIC
-    text: str  # content, embeds, components and text attachments, flattened
+    text: str  # content, embeds, components, attachments' alt text and text files, flattened
 
     def __repr__(self) -> str:
         return f"<Sent #{self.seq} {self.kind} to {self.audience}: {self.text[:120]!r}>"
 
 
 def flatten(payload: dict, files: list | None = None) -> str:
-    """Every human-readable string of a message body (and its text attachments)."""
+    """Every human-readable string of a message body (its attachments' names and alt text
+    included) and of its text attachments."""
     out: list[str] = []
 
     def walk(value: Any) -> None:
@@ -279,7 +298,7 @@ def flatten(payload: dict, files: list | None = None) -> str:
             for item in value:
                 walk(item)
 
-    walk({k: payload.get(k) for k in ("content", "embeds", "components", "choices")})
+    walk({k: payload.get(k) for k in ("content", "embeds", "components", "choices", "attachments")})
     for file in files or []:
         name, data = file[1], file[3]
         if name.endswith((".json", ".txt", ".md")):

@@ -157,7 +157,7 @@ async def play_one_turn(
     world: Any, bot: Any, match_id: str, thread: Any, users: dict[int, Any], rng: random.Random
 ) -> bool:
     """The user to act takes one turn by clicking; False once the match is over."""
-    live = await bot.host.get(match_id)
+    live = await bot.host._loaded(match_id)
     if live.row.status != "active":
         return False
     user = users[live.row.seat_rows[min(live.to_act())].user_id]
@@ -209,7 +209,7 @@ async def test_two_people_play_the_original_edition_with_a_restart(world):
     with log.installed():
         async with world.bot() as bot:
             match_id, thread, _ = await start_col_match(world, bot, alice, bob, "original")
-            live = await bot.host.get(match_id)
+            live = await bot.host._loaded(match_id)
             owners = {s.seat: s.user_id for s in live.row.seat_rows}
             assert live.state.hand_size == 1 and live.state.cards[0] == "levitation"
             snapshots.append((len(log.sent), live.state.hands))
@@ -235,16 +235,16 @@ async def test_two_people_play_the_original_edition_with_a_restart(world):
             assert stranger.ephemeral and "not playing in this match" in stranger.content
             stranger = await dave.click(table, "My tiles")
             assert stranger.ephemeral and "not playing" in stranger.content
-            assert (await bot.host.get(match_id)).row.version == 0
+            assert (await bot.host._loaded(match_id)).row.version == 0
 
             for _ in range(12):
                 assert await play_one_turn(world, bot, match_id, thread, users, rng)
-                snapshots.append((len(log.sent), (await bot.host.get(match_id)).state.hands))
+                snapshots.append((len(log.sent), (await bot.host._loaded(match_id)).state.hands))
             old_table = table_message(world, thread)
 
         # A restart mid-match: the old table's buttons still work.
         async with world.bot() as bot:
-            live = await bot.host.get(match_id)
+            live = await bot.host._loaded(match_id)
             user = users[live.row.seat_rows[min(live.to_act())].user_id]
             mine = await user.click(old_table, "My tiles")
             assert mine.ephemeral and "Tiles in your hand" in mine.content
@@ -253,13 +253,13 @@ async def test_two_people_play_the_original_edition_with_a_restart(world):
             done = await click_through(user, opened.message, rng)
             assert "Done" in done.content
             await settle(world, bot)
-            snapshots.append((len(log.sent), (await bot.host.get(match_id)).state.hands))
+            snapshots.append((len(log.sent), (await bot.host._loaded(match_id)).state.hands))
             while await play_one_turn(world, bot, match_id, thread, users, rng):
-                live = await bot.host.get(match_id)
+                live = await bot.host._loaded(match_id)
                 snapshots.append((len(log.sent), live.state.hands))
                 if live.state.phase == 2 and any(live.state.hands):
                     pytest.fail("phase 2 with tiles in hand")
-            live = await bot.host.get(match_id)
+            live = await bot.host._loaded(match_id)
             assert live.row.status == "finished"
 
     final = table_message(world, thread)
@@ -289,7 +289,7 @@ async def test_the_german_edition_against_an_ai(world, tiny_pictures):
     rng = random.Random(5)
     async with world.bot() as bot:
         match_id, thread, _ = await start_col_match(world, bot, alice, None, "german")
-        live = await bot.host.get(match_id)
+        live = await bot.host._loaded(match_id)
         assert live.state.hand_size == 2 and live.state.metro_window == "next_turn"
         assert live.state.tiebreak == "unbuilt_cells" and live.state.fountain_cells == 1
         seat = live.seat_of(alice.id)
@@ -301,7 +301,7 @@ async def test_the_german_edition_against_an_ai(world, tiny_pictures):
         while await play_one_turn(world, bot, match_id, thread, {alice.id: alice}, rng):
             turns += 1
             assert turns < 60
-        live = await bot.host.get(match_id)
+        live = await bot.host._loaded(match_id)
         assert live.row.status == "finished" and turns > 8
     description = table_message(world, thread).embeds[0]["description"]
     assert "Final result" in description and "Lit buildings" in description
@@ -322,7 +322,7 @@ async def test_a_drawn_tile_is_told_to_its_drawer_only(world, tiny_pictures):
             match_id, thread, _ = await start_col_match(world, bot, alice, bob, "original")
             pending: int | None = None  # a tile alice drew and was not told yet
             for _ in range(10):
-                live = await bot.host.get(match_id)
+                live = await bot.host._loaded(match_id)
                 seat = min(live.to_act())
                 user = users[live.row.seat_rows[seat].user_id]
                 before = live.state.hands[seat]
@@ -335,7 +335,7 @@ async def test_a_drawn_tile_is_told_to_its_drawer_only(world, tiny_pictures):
                 done = await click_through(user, opened.message, rng)
                 assert "Done" in done.content
                 await settle(world, bot)
-                after = (await bot.host.get(match_id)).state.hands[seat]
+                after = (await bot.host._loaded(match_id)).state.hands[seat]
                 if after != before:  # laid the tile in hand and drew the next one
                     (tile,) = after
                     rows = " / ".join(tile_rows(seat, tile, 0))

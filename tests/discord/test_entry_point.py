@@ -176,3 +176,6 @@ def test_the_bare_command_without_a_token_plays_the_offline_demo(tmp_path):
     )
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert "offline demo" in proc.stdout and "Traceback" not in proc.stderr
+    # Issue 19 §7: once the match is over, the demo shows its summary and steps its replay.
+    assert "-summary.gif]" in proc.stdout and "[Replay]" in proc.stdout
+    assert "**Move 1 of " in proc.stdout and "**Move 2 of " in proc.stdout

@@ -29,7 +29,7 @@ async def test_three_players_play_a_whole_match_and_secrets_stay_secret(world, r
             assert dms.ephemeral and "DMs on" in dms.content
             match_id, thread, lobby = await start_match(world, bot, alice, [bob, carol])
             assert "started" in lobby.embeds[0]["description"]
-            live = await bot.host.get(match_id)
+            live = await bot.host._loaded(match_id)
             owners = {s.seat: s.user_id for s in live.row.seat_rows}
             markers = secret_markers(live)
             assert sorted(owners.values()) == sorted(u.id for u in players)
@@ -47,7 +47,7 @@ async def test_three_players_play_a_whole_match_and_secrets_stay_secret(world, r
             first = len(fake.interactions())
             played = await play_turns(world, bot, match_id, thread, players, rng)
             turn_records = fake.interactions()[first:]
-            live = await bot.host.get(match_id)
+            live = await bot.host._loaded(match_id)
             assert live.row.status == "finished" and played > 10
             result = live.game.result(live.state)
 
@@ -56,7 +56,7 @@ async def test_three_players_play_a_whole_match_and_secrets_stay_secret(world, r
     description = final.embeds[0]["description"]
     assert "Final result" in description and "Markers:" in description
     buttons = [c.get("label") for c in final.iter_components() if c.get("type") == 2]
-    assert buttons == ["Rematch"], "a finished table offers only a rematch"
+    assert buttons == ["Replay", "Rematch"], "a finished table offers a replay and a rematch"
     public = [m.content for m in fake.messages(thread)]
     game_over = [c for c in public if "Game over" in c]
     assert len(game_over) == 1

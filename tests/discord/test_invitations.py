@@ -58,13 +58,13 @@ async def test_a_challenge_pings_each_named_player_once_and_starts_when_all_acce
         assert not world.fake.state.messages[accepted.message.id].components  # answered
         await settle(world, bot)
         assert "invited" not in lobby_text(world, lobby).split(carol.mention)[0]
-        assert (await bot.host.get(match_id)).row.status == "lobby"
+        assert (await bot.host.get(match_id)).status == "lobby"
         before = {t.id for t in world.fake.threads()}
         await carol.click(invitation_of(world, carol), "Accept")  # the last one: it starts
         await settle(world, bot)
         live = await bot.host.get(match_id)
-        assert live.row.status == "active"
-        assert [s.user_id for s in live.row.seat_rows] == [alice.id, bob.id, carol.id]
+        assert live.status == "active"
+        assert [s.user_id for s in live.seats] == [alice.id, bob.id, carol.id]
         assert "has started" in lobby_text(world, lobby)
         assert not world.fake.state.messages[lobby.id].components
         assert [t for t in world.fake.threads() if t.id not in before]  # its own thread
@@ -86,12 +86,12 @@ async def test_a_decline_shows_on_the_lobby_and_the_host_starts_with_who_accepte
         assert (await dave.click(lobby, "Join")).responded  # the freed seat is anyone's
         await bob.click(invitation_of(world, bob), "Accept")
         await settle(world, bot)
-        assert (await bot.host.get(match_of(lobby))).row.status == "lobby"  # not everyone
+        assert (await bot.host.get(match_of(lobby))).status == "lobby"  # not everyone
         assert (await alice.click(lobby, "Start")).responded
         await settle(world, bot)
         live = await bot.host.get(match_of(lobby))
-        assert live.row.status == "active"
-        assert [s.user_id for s in live.row.seat_rows] == [alice.id, bob.id, dave.id]
+        assert live.status == "active"
+        assert [s.user_id for s in live.seats] == [alice.id, bob.id, dave.id]
 
 
 async def test_the_host_starts_without_who_has_not_answered(world):
@@ -104,7 +104,7 @@ async def test_the_host_starts_without_who_has_not_answered(world):
         assert (await alice.click(lobby, "Start")).responded
         await settle(world, bot)
         live = await bot.host.get(match_of(lobby))
-        assert [s.user_id for s in live.row.seat_rows] == [alice.id, carol.id]
+        assert [s.user_id for s in live.seats] == [alice.id, carol.id]
         late = await bob.click(invitation_of(world, bob), "Accept")
         assert late.ephemeral and "no longer open" in late.content
 
@@ -142,7 +142,7 @@ async def test_an_expired_invitation_is_one_sentence(world):
         assert late.ephemeral and "This invitation has expired" in late.content
         await settle(world, bot)
         live = await bot.host.get(match_of(lobby))
-        assert live.row.status == "lobby"
+        assert live.status == "lobby"
         assert (await bot.host.lobbies.of(live.id)).invitations[0].status == "expired"
 
 
@@ -155,8 +155,8 @@ async def test_an_invitation_answered_after_a_restart_starts_the_table(world):
         await bob.click(invitation_of(world, bob), "Accept")
         await settle(world, bot)
         live = await bot.host.get(match_of(lobby))
-        assert live.row.status == "active"
-        assert [s.user_id for s in live.row.seat_rows] == [alice.id, bob.id]
+        assert live.status == "active"
+        assert [s.user_id for s in live.seats] == [alice.id, bob.id]
         assert "has started" in lobby_text(world, lobby)
 
 

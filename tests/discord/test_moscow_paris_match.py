@@ -432,7 +432,7 @@ class Table:
         self.owners: dict[int, int] = {}
 
     async def live(self) -> Any:
-        return await self.bot.host.get(self.match_id)
+        return await self.bot.host._loaded(self.match_id)
 
     async def snapshot(self) -> None:
         live = await self.live()
@@ -448,7 +448,7 @@ class Table:
         seat = min(live.to_act())
         user = self.users[live.row.seat_rows[seat].user_id]
         action = (choose or self.greedy)(live, seat)
-        codes = path_of(self.bot.host, live, seat, action)
+        codes = path_of(self.bot.host, live.info(), seat, action)
         opened = await user.click(table_message(self.world, self.thread), "Take turn")
         assert opened.responded and opened.ephemeral, opened
         done = await follow(user, opened.message, codes)
@@ -569,7 +569,7 @@ async def test_two_people_play_a_whole_match_and_hands_stay_private(world, tiny_
     description = final.embeds[0]["description"]
     assert "Final result" in description and "repeated flags" in description
     buttons = [c.get("label") for c in final.iter_components() if c.get("type") == 2]
-    assert buttons == ["Rematch"], "a finished table offers only a rematch"
+    assert buttons == ["Replay", "Rematch"], "a finished table offers a replay and a rematch"
     posts = [m.content for m in world.fake.messages(thread)]
     assert sum("Game over" in c for c in posts) == 1
     assert any("🏙️ alice claimed" in c or "🏙️ bob claimed" in c for c in posts)
@@ -656,8 +656,8 @@ def chain_deal(monkeypatch):
     start = MatchHost.start
 
     async def arranged(self, match_id, user_id, *, seed=None, arrangement=None):
-        live = await self.get(match_id)
-        arrangement = arrangement or chain_arrangement(len(live.row.seat_rows))
+        seated = len((await self.get(match_id)).seats)
+        arrangement = arrangement or chain_arrangement(seated)
         return await start(self, match_id, user_id, seed=seed, arrangement=arrangement)
 
     monkeypatch.setattr(MatchHost, "start", arranged)
@@ -817,20 +817,20 @@ async def test_the_host_combines_house_rules_in_the_lobby(world, tiny_pictures):
         assert picked.responded and not picked.ephemeral, picked
         lobby = picked.message or lobby
         assert "⚙️ House rules: Teams (4 players" in lobby.embeds[0]["description"]
-        options = (await bot.host.get(match_id)).row.options
+        options = (await bot.host._loaded(match_id)).row.options
         assert options["teams"] and options["istanbul"] and options["columns"] == "any_rows"
         for user in (bob, carol):
             assert (await user.click(lobby, "Join")).responded
         # Teams need 4 players: Start says so and the table stays open.
         refused = await alice.click(lobby, "Start")
         assert refused.ephemeral and "Team play needs exactly 4 players" in refused.content
-        assert (await bot.host.get(match_id)).row.status == "lobby"
+        assert (await bot.host._loaded(match_id)).row.status == "lobby"
         picked = await alice.select(lobby, menu["custom_id"], ["istanbul", "multiple_claims"])
         lobby = picked.message or lobby
         assert (await alice.click(lobby, "Start")).responded
         await world.fake.wait_for(lambda: world.fake.threads())
         await settle(world, bot)
-        live = await bot.host.get(match_id)
+        live = await bot.host._loaded(match_id)
         cfg = live.state.cfg
         assert live.row.status == "active" and not cfg.teams and cfg.multiple_claims
         assert not cfg.any_rows and live.row.options["istanbul"]

@@ -54,8 +54,8 @@ async def test_a_lobby_nobody_starts_closes_after_a_day_even_across_a_restart(wo
         assert not message.components  # its buttons went
         await settle(world, bot)
         live = await bot.host.get(match_of(kept))
-        assert (live.row.status, live.row.end_reason) == ("ended", "expired")
-        assert (await bot.host.get(match_of(started))).row.status == "active"
+        assert (live.status, live.end_reason) == ("ended", "expired")
+        assert (await bot.host.get(match_of(started))).status == "active"
         assert await bot.host.lobbies.next_expiry() is None
 
 

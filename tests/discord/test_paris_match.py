@@ -611,7 +611,7 @@ class Table:
         self.panels: list[Any] = []  # every panel screen seen (for the notice checks)
 
     async def live(self) -> Any:
-        return await self.bot.host.get(self.match_id)
+        return await self.bot.host._loaded(self.match_id)
 
     async def snapshot(self) -> None:
         live = await self.live()
@@ -637,7 +637,7 @@ class Table:
             return False
         seat, user = found
         action = pick(live, seat) if pick else choose(live.state, seat, self.rng)
-        codes = path_of(self.bot.host, live, seat, action)
+        codes = path_of(self.bot.host, live.info(), seat, action)
         opened = await user.click(table_message(self.world, self.thread), "Take turn")
         assert opened.responded and opened.ephemeral, opened
         self.panels.append((user.id, opened.message.content))
@@ -839,7 +839,7 @@ async def test_two_people_play_a_whole_match_and_screens_stay_private(world, tin
     description = final.embeds[0]["description"]
     assert "Final result" in description and "in play +" in description
     buttons = [c.get("label") for c in final.iter_components() if c.get("type") == 2]
-    assert buttons == ["Rematch"], "a finished table offers only a rematch"
+    assert buttons == ["Replay", "Rematch"], "a finished table offers a replay and a rematch"
     posts = [m.content for m in world.fake.messages(thread)]
     assert sum("🏁 Game over" in c for c in posts) == 1
     winners = [live.row.seat_rows[s].name for s in result.winners]
@@ -930,7 +930,7 @@ async def test_a_restart_in_the_middle_of_a_decision_keeps_old_buttons(world, ti
                     break
                 assert await table.turn()
             action = moving_key(live, seat)
-            codes = path_of(bot.host, live, seat, action)
+            codes = path_of(bot.host, live.info(), seat, action)
             assert codes[:2] == ("act", "buy")
             old_table = table_message(world, thread)
             opened = await user.click(old_table, "Take turn")
@@ -974,13 +974,13 @@ async def test_the_host_combines_the_variants_in_the_lobby(world, tiny_pictures)
         assert picked.responded and not picked.ephemeral, picked
         lobby = picked.message or lobby
         assert "⚙️ Variants: Random setup" in lobby.embeds[0]["description"]
-        options = (await bot.host.get(match_id)).row.options
+        options = (await bot.host._loaded(match_id)).row.options
         assert options == {"setup": "random", "ignore_districts": True}
         assert (await bob.click(lobby, "Join")).responded
         assert (await alice.click(lobby, "Start")).responded
         await world.fake.wait_for(lambda: world.fake.threads())
         await settle(world, bot)
-        live = await bot.host.get(match_id)
+        live = await bot.host._loaded(match_id)
         assert live.state.random_setup and live.state.ignore_districts
         assert len(live.state.removed) == 0
 
@@ -1029,7 +1029,7 @@ async def test_my_screen_offers_trade_and_tiles_during_ones_turn(world, tiny_pic
                 a for a in live.game.legal_actions(live.state, seat) if a.type in ("buy", "sell")
             )
             confirm = await walk_to_confirm(
-                user, opened.message, path_of(bot.host, live, seat, trade)
+                user, opened.message, path_of(bot.host, live.info(), seat, trade)
             )
             done = await user.click(confirm, "Confirm")
             assert "Done" in done.content
@@ -1083,7 +1083,9 @@ async def test_the_token_just_taken_pays_for_the_bonus_tile_of_a_3(
             assert opened.responded and not opened.failed, opened
             assert "sell something first" in opened.message.content
             sell = GAME.parse_action({"type": "sell", "item": "gold_prestige"})
-            confirm = await walk_to_confirm(alice, opened.message, path_of(bot.host, live, 0, sell))
+            confirm = await walk_to_confirm(
+                alice, opened.message, path_of(bot.host, live.info(), 0, sell)
+            )
             assert "Done" in (await alice.click(confirm, "Confirm")).content
             await settle(world, bot)
             live = await table.live()

@@ -26,7 +26,7 @@ async def test_the_table_picture_rings_the_last_move(world, monkeypatch):
         match_id, thread, _ = await start_match(world, bot, alice, [bob])
         assert drawn[-1] == set()  # the first table: no move yet
         await play_turns(world, bot, match_id, thread, [alice, bob], random.Random(3), turns=3)
-    live = await bot.host.get(match_id)
+    live = await bot.host._loaded(match_id)
     assert live.last_events and any(drawn), drawn  # a shop opened, a visit: ringed
     assert drawn[-1] == adapters()["paris-paris"].last_move(live.last_events)
 

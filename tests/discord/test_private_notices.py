@@ -26,14 +26,14 @@ async def test_a_drawn_tile_is_told_to_its_drawer_after_a_restart(world, monkeyp
             match_id, thread, _ = await start_col_match(world, bot, alice, bob, "original")
             drawn = None
             while drawn is None:  # turns until alice lays her tile and draws the next one
-                live = await bot.host.get(match_id)
+                live = await bot.host._loaded(match_id)
                 seat = min(live.to_act())
                 user = users[live.row.seat_rows[seat].user_id]
                 before = live.state.hands[seat]
                 opened = await user.click(table_message(world, thread), "Take turn")
                 assert "Done" in (await click_through(user, opened.message, rng)).content
                 await settle(world, bot)
-                after = (await bot.host.get(match_id)).state.hands[seat]
+                after = (await bot.host._loaded(match_id)).state.hands[seat]
                 if user is alice and after != before:
                     (tile,) = after
                     drawn = f"🤫 You drew tile {tile}: {' / '.join(tile_rows(seat, tile, 0))}"

@@ -26,8 +26,8 @@ def race_presentation(monkeypatch):
 
 async def play_to_the_end(world, bot_, match_id, thread, users) -> None:
     rng = random.Random(3)
-    while (live := await bot_.host.get(match_id)).row.status == "active":
-        user = users[live.row.seat_rows[min(live.to_act())].user_id]
+    while (live := await bot_.host.get(match_id)).status == "active":
+        user = users[live.seats[min(live.to_act)].user_id]
         opened = await user.click(table_message(world, thread), "Take turn")
         confirm = await choose_one(user, opened.message, rng)
         await user.click(confirm.message, "Confirm")
@@ -42,7 +42,7 @@ async def test_a_rematch_starts_with_the_seats_rotated_once_every_player_clicked
     async with world.bot() as bot_:
         await world.fake.wait_for(lambda: True)
         old, thread, _ = await start_match(world, bot_, alice, [bob], ais=1, game="race")
-        before = [(s.name, s.user_id, s.ai) for s in (await bot_.host.get(old)).row.seat_rows]
+        before = [(s.name, s.user_id, s.ai) for s in (await bot_.host.get(old)).seats]
         await play_to_the_end(world, bot_, old, thread, users)
         final = table_message(world, thread)
         assert final.find_component(label="Rematch") is not None
@@ -60,15 +60,15 @@ async def test_a_rematch_starts_with_the_seats_rotated_once_every_player_clicked
         assert f"{alice.mention} — ⏳ invited" in lobby.embeds[0]["description"]
         again = await bob.click(final, "Rematch")
         assert again.ephemeral and "asked for this rematch already" in again.content
-        assert (await bot_.host.get(new)).row.status == "lobby"
+        assert (await bot_.host.get(new)).status == "lobby"
         threads = {t.id for t in world.fake.threads()}
         await alice.click(final, "Rematch")  # the last player: it starts
         await settle(world, bot_)
         live = await bot_.host.get(new)
-        assert live.row.status == "active"
+        assert live.status == "active"
         rotated = before[1:] + before[:1]
-        assert [(s.name, s.user_id, s.ai) for s in live.row.seat_rows] == rotated
-        assert live.row.options == (await bot_.host.get(old)).row.options
+        assert [(s.name, s.user_id, s.ai) for s in live.seats] == rotated
+        assert live.options == (await bot_.host.get(old)).options
         assert "has started" in world.fake.state.messages[lobby.id].embeds[0]["description"]
         assert [t for t in world.fake.threads() if t.id not in threads]  # its own thread
         late = await alice.click(final, "Rematch")

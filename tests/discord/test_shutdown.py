@@ -20,7 +20,7 @@ pytestmark = pytest.mark.usefixtures("fast_render")
 
 async def confirm_screen(world, bot, match_id, thread, users):
     """The player to act, the version before their move, and their panel's Confirm screen."""
-    live = await bot.host.get(match_id)
+    live = await bot.host._loaded(match_id)
     user = users[live.row.seat_rows[min(live.to_act())].user_id]
     opened = await user.click(table_message(world, thread), "Take turn")
     return (
@@ -77,7 +77,7 @@ async def test_a_stop_lets_the_running_move_finish_and_turns_new_clicks_away(wor
         assert fresh.embeds[0]["footer"]["text"].endswith(f"move {version + 1}")
     async with world.bot() as bot:  # the next start finds the table current: nothing to do
         await settle(world, bot)
-        live = await bot.host.get(match_id)
+        live = await bot.host._loaded(match_id)
         assert live.row.version == live.row.table_version == version + 1
         assert live.row.table_message_id == fresh.id
         nxt = live.row.seat_rows[min(live.to_act())].user_id
@@ -104,7 +104,7 @@ async def test_a_move_whose_table_outlives_the_grace_is_told_at_next_start(world
     monkeypatch.undo()
     async with world.bot() as bot:
         await settle(world, bot)
-        live = await bot.host.get(match_id)
+        live = await bot.host._loaded(match_id)
         assert live.row.version == version + 1 and live.row.table_version == version
         nxt = users[live.row.seat_rows[min(live.to_act())].user_id]
         opened = await nxt.click(old_table, "Take turn")  # the stale table's button works
@@ -115,5 +115,5 @@ async def test_a_move_whose_table_outlives_the_grace_is_told_at_next_start(world
         assert [fresh.content] == told  # the recap and the ping the stopped process owed
         assert fresh.embeds[0]["footer"]["text"].endswith(f"move {version + 1}")
         assert old_table.find_component(label="Take turn") is None  # retired
-        live = await bot.host.get(match_id)
+        live = await bot.host._loaded(match_id)
         assert live.row.table_version == live.row.version == version + 1

@@ -41,7 +41,7 @@ async def test_a_challenge_seats_its_players_and_starts_ready_once_all_accepted(
     now = [1000.0]
     host = clocked(store, now)
     live = await challenge(host, 2, 3)
-    assert live.row.seats == 3 and [s.user_id for s in live.row.seat_rows] == [1, 2, 3]
+    assert live.size == 3 and [s.user_id for s in live.seats] == [1, 2, 3]
     info = await host.lobbies.of(live.id)
     assert info.waiting_for == (2, 3) and not info.ready
     assert {i.expires_at for i in info.invitations} == {1000.0 + INVITATION_S}
@@ -51,7 +51,7 @@ async def test_a_challenge_seats_its_players_and_starts_ready_once_all_accepted(
     await refused("invite.none", host.accept(live.id, 4, "dan"))
     info = await host.join(live.id, 3, "cy")  # joining is accepting, for a named player
     assert (await host.lobbies.of(live.id)).ready
-    assert (await host.start(info.id, None, seed=1)).match.row.seats == 3
+    assert (await host.start(info.id, None, seed=1)).info.size == 3
 
 
 async def test_a_decline_frees_the_seat_and_the_host_starts_with_who_accepted(store: Store):
@@ -64,7 +64,7 @@ async def test_a_decline_frees_the_seat_and_the_host_starts_with_who_accepted(st
     await refused("invite.already_declined", host.decline(live.id, 3))
     await host.join(live.id, 4, "dan")  # the freed seat is anyone's
     outcome = await host.start(live.id, 1, seed=1)
-    assert [s.user_id for s in outcome.match.row.seat_rows] == [1, 2, 4]
+    assert [s.user_id for s in outcome.info.seats] == [1, 2, 4]
 
 
 async def test_the_host_starts_without_a_player_who_has_not_answered(store: Store):
@@ -72,7 +72,7 @@ async def test_the_host_starts_without_a_player_who_has_not_answered(store: Stor
     live = await challenge(host, 2, 3)
     await host.accept(live.id, 3, "cy")
     outcome = await host.start(live.id, 1, seed=1)
-    assert [(s.seat, s.user_id) for s in outcome.match.row.seat_rows] == [(0, 1), (1, 3)]
+    assert [(s.seat, s.user_id) for s in outcome.info.seats] == [(0, 1), (1, 3)]
     await refused("lobby.closed", host.accept(live.id, 2, "bob"))
 
 
@@ -168,9 +168,9 @@ async def test_the_servers_open_tables_are_listed_soonest_closing_first(store: S
 async def _finished(host: MatchHost, seats: list[SeatRow]) -> str:
     """A Race to 1 that seat 0 wins at once."""
     outcome = await host.create("race", seats, options={"target": 1}, seed=3, guild_id=GUILD)
-    match_id = outcome.match.id
+    match_id = outcome.info.id
     await host.act(match_id, seats[0].user_id, {"type": "step", "by": 1}, key="win")
-    assert (await host.get(match_id)).row.status == "finished"
+    assert (await host.get(match_id)).status == "finished"
     return match_id
 
 
@@ -201,5 +201,5 @@ async def test_a_rematch_rotates_the_seats_keeps_the_ai_and_is_ready_when_all_as
 async def test_a_rematch_of_a_match_not_over_is_refused(store: Store):
     host = MatchHost(store)
     outcome = await host.create("race", [SeatRow(0, "ann", 1), SeatRow(1, "bob", 2)], seed=3)
-    await refused("rematch.not_finished", host.rematch(outcome.match.id, 1, "ann"))
+    await refused("rematch.not_finished", host.rematch(outcome.info.id, 1, "ann"))
     assert await store.list_matches(("lobby",)) == []

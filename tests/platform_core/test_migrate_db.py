@@ -31,12 +31,12 @@ async def _fill(url: str) -> list[str]:
             await host.create(
                 "paris-paris", [SeatRow(0, "x", ai="greedy"), SeatRow(0, "y", ai="random")], seed=4
             )
-        ).match.id
+        ).info.id
     ]
     humans = [SeatRow(0, "ann", user_id=2**62), SeatRow(0, "bob", user_id=7)]
     live = (
         await host.create("city-of-light", humans, seed=9, settings={"turn_deadline_s": 600})
-    ).match
+    )._live
     for n in range(6):
         seat = min(live.to_act())
         action = live.game.legal_actions(live.state, seat)[0]
@@ -104,7 +104,7 @@ async def test_sqlite_to_postgres_and_back_loses_nothing(tmp_path, pg_url, capsy
     store = await Store.open(pg_url)
     try:
         host = MatchHost(store)
-        live = await host.get(ids[1])
+        live = await host._loaded(ids[1])
         seat = min(live.to_act())
         user = live.row.seat_rows[seat].user_id
         await host.act(ids[1], user, live.game.legal_actions(live.state, seat)[0], key="next")
