@@ -1,8 +1,8 @@
 """Whole-database reads and writes for `python -m bot migrate-db`: a match with everything it
-owns (row, seats, seat history, the action log) out of one store and into another, verbatim
-(same versions, sequence numbers, request ids and times), the private notices waiting for
-its players, its lobby (expiry, message, rematch) and invitations, and the small tables
-beside it.
+owns (row, seats, seat history, the action log, its result) out of one store and into
+another, verbatim (same versions, sequence numbers, request ids and times), the private
+notices waiting for its players, its lobby (expiry, message, rematch) and invitations, and
+the tables beside it (ratings, prefs, settings, facts).
 
 Part of `Store` (a mixin only to keep the store's file small); written against the same
 `Conn` protocol, so it works between any two backends. Deadline and lobby-expiry claims are not
@@ -17,11 +17,13 @@ from typing import TYPE_CHECKING
 
 from storage.codec import INSERT_MATCH, RECORD_HOLDER, Conn, dumps, match_values, write_seats
 from storage.lobbies import INSERT_INVITATION, INSERT_LOBBY, invitation_values, lobby_values
+from storage.results import write_result
 from storage.rows import (
     ActionRow,
     GuildSettings,
     InvitationRow,
     LobbyRow,
+    MatchResult,
     MatchRow,
     Notice,
     UserPrefs,
@@ -35,11 +37,14 @@ if TYPE_CHECKING:
 TABLES = (
     "invitations",
     "lobbies",
+    "result_seats",
+    "match_results",
     "notices",
     "actions",
     "seat_history",
     "seats",
     "matches",
+    "ratings",
     "user_prefs",
     "guild_settings",
     "bot_state",
@@ -54,6 +59,7 @@ class MatchDump:
     history: list[tuple[int, int]]  # every user who ever held a seat, and the last one held
     actions: list[ActionRow]
     notices: list[Notice]  # private events not yet shown to their players
+    result: MatchResult | None = None  # once it ended
     lobby: LobbyRow | None = None  # its expiry, lobby message and rematch (claims not copied)
     invitations: list[InvitationRow] = dataclasses.field(default_factory=list)
 
@@ -68,6 +74,7 @@ class TransferMixin:
         async def _select_matches(self, where: str, params: Sequence[Any]) -> list[MatchRow]: ...
         async def actions(self, match_id: str) -> list[ActionRow]: ...
         async def notices(self, match_id: str, seat: int | None = None) -> list[Notice]: ...
+        async def result_of(self, match_id: str) -> MatchResult | None: ...
         async def lobby(self, match_id: str) -> LobbyRow | None: ...
         async def invitations(self, match_id: str) -> list[InvitationRow]: ...
 
@@ -91,6 +98,7 @@ class TransferMixin:
             [(r[0], r[1]) for r in history],
             await self.actions(match_id),
             await self.notices(match_id),
+            await self.result_of(match_id),
             await self.lobby(match_id),
             await self.invitations(match_id),
         )
@@ -116,6 +124,8 @@ class TransferMixin:
                 "INSERT INTO notices (match_id, seat, version, n, event) VALUES (?,?,?,?,?)",
                 [(match_id, x.seat, x.version, x.n, dumps(x.event)) for x in dump.notices],
             )
+            if dump.result is not None:  # as it was stored: ratings are copied on their own
+                await write_result(conn, dump.result)
             if dump.lobby is not None:
                 await conn.execute(INSERT_LOBBY, *lobby_values(dump.lobby))
             await conn.executemany(
@@ -132,10 +142,13 @@ class TransferMixin:
     async def all_guild_settings(self) -> list[GuildSettings]:
         async with self._session() as conn:
             rows = await conn.fetch(
-                "SELECT guild_id, admin_role_id, language, lobby_expiry_s FROM guild_settings "
-                "ORDER BY guild_id"
+                "SELECT guild_id, admin_role_id, language, lobby_expiry_s, rate_ai_matches "
+                "FROM guild_settings ORDER BY guild_id"
             )
-        return [GuildSettings(*r) for r in rows]
+        return [
+            GuildSettings(r[0], r[1], r[2], lobby_expiry_s=r[3], rate_ai_matches=bool(r[4]))
+            for r in rows
+        ]
 
     async def all_facts(self) -> dict[str, str]:
         async with self._session() as conn:

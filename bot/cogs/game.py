@@ -61,12 +61,14 @@ class GameCog(commands.GroupCog):
         variant=cmd("cmd.opt.variant"),
         deadline=cmd("cmd.opt.deadline"),
         on_timeout=cmd("cmd.opt.on_timeout"),
+        rated=cmd("cmd.opt.rated"),
     )
     @app_commands.rename(
         players=name("players"),
         variant=name("variant"),
         deadline=name("deadline"),
         on_timeout=name("on_timeout"),
+        rated=name("rated"),
     )
     @app_commands.choices(deadline=DEADLINES)  # one call per value type: mypy infers one
     @app_commands.choices(on_timeout=ON_TIMEOUT)
@@ -77,7 +79,10 @@ class GameCog(commands.GroupCog):
         deadline: app_commands.Choice[int] | None = None,
         on_timeout: app_commands.Choice[str] | None = None,
         variant: str | None = None,
+        rated: bool | None = None,
     ) -> None:
+        """`rated` left out: rated when every seat is a person (see `rating_plan`)."""
+
         async def run() -> None:
             check_channel(interaction, await answer_language(interaction))  # before anything
             settings: dict[str, Any] = {}
@@ -85,6 +90,8 @@ class GameCog(commands.GroupCog):
                 settings["turn_deadline_s"] = deadline.value
             if on_timeout:
                 settings["on_timeout"] = on_timeout.value
+            if rated is not None:
+                settings["rated"] = rated
             match = await self.bot.host.open_lobby(
                 self.adapter.key,
                 host_user_id=interaction.user.id,

@@ -22,6 +22,7 @@ from games.host import HostError
 from games.host.info import MatchInfo
 from games.host.lobbies import LobbyInfo
 from games.host.outcome import Outcome
+from games.host.results import rating_plan
 
 if TYPE_CHECKING:
     from bot.services import Services
@@ -65,7 +66,9 @@ def lobby_message(
         if settings.turn_deadline_s
         else t("lobby.no_deadline", locale)
     )
+    rating = t(f"lobby.rating.{rating_plan(settings, match.seats)}", locale)
     lines = [
+        rating,
         *choice_lines(match, locale),
         *lobby_lines(lobby if match.status == "lobby" else None, locale),
     ]

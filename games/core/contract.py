@@ -47,6 +47,11 @@ class Result(BaseModel):
     ranking: list[list[int]] = Field(description="places, best first; tied seats share a place")
     winners: list[int]
     tiebreak: str | None = Field(default=None, description="key of the tie-break rule applied")
+    teams: list[list[int]] = Field(
+        default_factory=list,
+        description="seats that play as one side (partners), each team once; empty when "
+        "every seat plays alone. Ratings treat a team as one side of the match",
+    )
     details: dict[str, Any] = Field(default_factory=dict, description="per-game breakdown")
 
 

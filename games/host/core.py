@@ -30,7 +30,9 @@ from games.host.lobby import LobbyMixin
 from games.host.notices import Notices
 from games.host.outcome import Applied, LiveMatch, Outcome
 from games.host.prefs import Prefs
+from games.host.ratings import Ratings, rate
 from games.host.replays import Replays
+from games.host.results import Results
 from games.host.seats import SeatsMixin, waiting_seat
 from games.host.settings import GuildSettingsService
 from games.host.thinking import ThinkingMixin, Turn
@@ -87,6 +89,8 @@ class MatchHost(LobbyMixin, InvitesMixin, SeatsMixin, ThinkingMixin):
         self.facts = Facts(store)
         self.lobbies = Lobbies(store, self.lock, lambda: self.clock())
         self.replays = Replays(store, self._loaded)
+        self.results = Results(store, self.guilds)
+        self.ratings = Ratings(store, self.results.ready)
 
     def lock(self, match_id: str) -> asyncio.Lock:
         """The lock that serialises every change to one match."""
@@ -277,6 +281,10 @@ class MatchHost(LobbyMixin, InvitesMixin, SeatsMixin, ThinkingMixin):
         pending = LiveMatch(row=row, game=game, state=state)
         deadline = None if result is not None else self._deadline(pending, status)
         snapshot = game.snapshot(state)
+        # The last action stores the match's result (and ratings) in its own transaction.
+        finished = (
+            None if result is None else await self.results.finishing(row, result, self.clock())
+        )
         try:
             version = await self.store.append_action(
                 row.id,
@@ -289,6 +297,8 @@ class MatchHost(LobbyMixin, InvitesMixin, SeatsMixin, ThinkingMixin):
                 status=status,
                 result=None if result is None else result.model_dump(mode="json"),
                 deadline_at=deadline,
+                finished=finished,
+                rater=rate,
             )
         except StaleVersion:
             # Another process wrote this match: forget our copy so the next call reloads it.
@@ -377,15 +387,15 @@ class MatchHost(LobbyMixin, InvitesMixin, SeatsMixin, ThinkingMixin):
     # --- admin ----------------------------------------------------------------------------
 
     async def end(self, match_id: str, reason: str) -> MatchInfo:
-        """Stop a lobby or match for good (admin); the log stays for export."""
+        """Stop a lobby or match for good (admin); the log stays for export. A started match
+        is remembered in history as ended, unrated, in the same transaction."""
         async with self.lock(match_id):
             live = await self._current(match_id)
             if live.row.status not in ("lobby", "active"):
                 raise HostError("match.not_active", "this match is already over")
+            ended = self.results.ending(live.row, self.clock()) if live.started else None
+            await self.store.end_match(match_id, reason, ended)
             live.row.status, live.row.end_reason, live.row.deadline_at = "ended", reason, None
-            await self.store.update_match(
-                match_id, status="ended", end_reason=reason, deadline_at=None
-            )
             return live.info()
 
     async def replace(

@@ -27,6 +27,8 @@ class MatchSettings(BaseModel):
     turn_deadline_s: int | None = Field(default=None, ge=30, le=7 * 24 * 3600)
     on_timeout: str = Field(default="ai", pattern="^(ai|wait)$")
     ai_level: str = Field(default="greedy", pattern="^(greedy|strong|random)$")
+    # Whether the match changes ratings; None: rated when every seat is a person.
+    rated: bool | None = None
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -1,5 +1,6 @@
 """A server's settings (admin role, language of its public messages, how long its open tables
-wait): the bot asks and tells this service, which alone writes them."""
+wait, whether matches with AI seats are rated): the bot asks and tells this service, which
+alone writes them."""
 
 from __future__ import annotations
 
@@ -42,3 +43,9 @@ class GuildSettingsService:
             )
         current = await self._store.get_guild_settings(guild_id)
         await self._store.set_guild_settings(dataclasses.replace(current, lobby_expiry_s=seconds))
+
+    async def set_rate_ai_matches(self, guild_id: int, on: bool) -> None:
+        """Whether a rated match with AI seats changes its people's ratings (the AI seats
+        count as new players and keep no rating); off by default."""
+        current = await self._store.get_guild_settings(guild_id)
+        await self._store.set_guild_settings(dataclasses.replace(current, rate_ai_matches=on))

@@ -106,6 +106,7 @@ def final_result(board) -> Result:
         ranking=places,
         winners=list(places[0]),
         tiebreak=tiebreak,
+        teams=[list(side) for side in sides(cfg)] if cfg.teams else [],
         details=details,
     )
 

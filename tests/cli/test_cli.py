@@ -149,7 +149,17 @@ def test_export_of_unknown_match(capsys, tmp_path):
 def test_bench_prints_every_figure(capsys):
     # Three stored matches: the many-matches figures work with fewer than they sample.
     code, out, _ = run_cli(
-        capsys, "bench", "--json", "--seconds", "0.2", "--actions", "200", "--matches", "3"
+        capsys,
+        "bench",
+        "--json",
+        "--seconds",
+        "0.2",
+        "--actions",
+        "200",
+        "--matches",
+        "3",
+        "--records",
+        "40",
     )
     assert code == 0
     report = json.loads(out)
@@ -164,6 +174,20 @@ def test_bench_prints_every_figure(capsys):
     sqlite_many = report["many_matches"][0]
     assert sqlite_many["matches"] == 3 and sqlite_many["held_matches"] == 3
     assert 0 < sqlite_many["cold_action_p50_ms"] <= sqlite_many["cold_action_p99_ms"]
+    assert [r["backend"] for r in report["records"]] == ["sqlite", "postgres"]
+    for records in report["records"]:  # history and leaderboard with finished matches stored
+        assert records["matches"] == 40
+        assert 0 < records["leaderboard"]["p50_ms"] <= records["leaderboard"]["p99_ms"]
+        assert 0 < records["history_player"]["p50_ms"] <= records["history_player"]["p99_ms"]
+
+
+def test_bench_ratings_prints_the_leaderboard_and_history_figures_only(capsys):
+    code, out, _ = run_cli(capsys, "bench", "--ratings", "--records", "30")
+    lines = out.strip().splitlines()
+    assert code == 0 and len(lines) == 2
+    assert lines[0].startswith("SQLite with 30 finished matches (stored in ")
+    assert lines[1].startswith("PostgreSQL with 30 finished matches (stored in ")
+    assert all("leaderboard p50 " in line and "history_player p50 " in line for line in lines)
 
 
 def test_module_entry_point_has_no_traceback_on_errors(tmp_path):

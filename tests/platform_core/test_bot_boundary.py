@@ -32,6 +32,7 @@ from games.host.lobbies import Invitation, LobbyInfo, OpenTable, Rematch
 from games.host.outcome import Applied, Outcome
 from games.host.replays import Frame
 from games.host.seats import Preview
+from games.host.standings import GameStats, HistoryEntry, HistoryPage, Leaderboard, Placed, Standing
 from storage.store import Store
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -45,6 +46,15 @@ PUBLIC = {
     "games.host.outcome": {"Applied", "Outcome"},
     "games.host.rows": {"Deadline", "GuildSettings", "Notice", "UserPrefs"},
     "games.host.replays": {"Frame"},
+    "games.host.results": {"rating_plan"},
+    "games.host.standings": {
+        "GameStats",
+        "HistoryEntry",
+        "HistoryPage",
+        "Leaderboard",
+        "Placed",
+        "Standing",
+    },
     "games.host.seats": {"Preview"},
 }
 # Types that would hand a caller the engine's state, the game object or the store; and a
@@ -113,8 +123,26 @@ def test_the_host_hands_out_no_engine_state_no_row_and_no_store() -> None:
     services = {type(v) for v in vars(host).values() if type(v).__module__.startswith("games.host")}
     assert {c.__name__ for c in services} >= {"Prefs", "Notices", "Deadlines"}, services
     found = []
-    handed = [MatchHost, Outcome, Applied, MatchInfo, SeatInfo, MatchListing, Preview, Frame]
-    for cls in handed + [LobbyInfo, Invitation, OpenTable, Rematch]:
+    for cls in [
+        MatchHost,
+        Outcome,
+        Applied,
+        MatchInfo,
+        SeatInfo,
+        MatchListing,
+        Preview,
+        Frame,
+        GameStats,
+        HistoryEntry,
+        HistoryPage,
+        Leaderboard,
+        Placed,
+        Standing,
+        LobbyInfo,
+        Invitation,
+        OpenTable,
+        Rematch,
+    ]:
         found += handed_out(cls)
     for cls in sorted(services, key=lambda c: c.__name__):
         found += handed_out(cls)
