@@ -1,6 +1,6 @@
-"""Lobbies and invitations as stored: a lobby's expiry (claimed with a lease, like a turn
-deadline, so that one process of several closes it), where its message is, the rematch it
-is, and the answers of the players it named.
+"""Lobbies and invitations as stored: a lobby's expiry (claimed with a lease, so that one
+process of several closes it), where its message is, the rematch it is, and the answers of
+the players it named.
 
 Part of `Store` (a mixin only to keep the store's file small); written against the same
 `Conn` protocol, so both backends run the same SQL.
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import time
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
 from storage.codec import INSERT_MATCH, Conn, match_values, write_seats
 from storage.rows import InvitationRow, LobbyRow, MatchRow, SeatRow
@@ -36,8 +36,6 @@ def invitation_values(invitation: InvitationRow) -> tuple[object, ...]:
 
 class LobbyStoreMixin:
     """The lobby half of `Store`; these names are provided by `Store` itself."""
-
-    skip_locked: ClassVar[str]
 
     if TYPE_CHECKING:
 
@@ -129,25 +127,41 @@ class LobbyStoreMixin:
 
     # --- expiry ---------------------------------------------------------------------------
 
-    async def claim_due_lobbies(
-        self, now: float, owner: str, limit: int = 100, *, lease_s: float = 60.0
-    ) -> list[str]:
-        """Claim up to `limit` lobbies whose expiry is due for `owner`, soonest first: the
-        contract of `Store.claim_due_deadlines` (one claimer per expiry until the lease ends;
-        closing the lobby or `release_lobby` ends the claim)."""
-        async with self._transaction() as conn:
+    async def due_lobbies(self, now: float, limit: int = 100) -> list[str]:
+        """Up to `limit` lobbies whose expiry is due and that nobody claimed (or whose claim's
+        lease ran out), soonest first. Only a read: each is then claimed on its own
+        (`claim_lobby`), under its match's lock in the host."""
+        async with self._session() as conn:
             rows = await conn.fetch(
-                "UPDATE lobbies SET claimed_by = ?, claim_until = ? "
-                "WHERE match_id IN (SELECT match_id FROM lobbies WHERE expires_at IS NOT NULL "
-                "AND expires_at <= ? AND (claim_until IS NULL OR claim_until <= ?) "
-                f"ORDER BY expires_at LIMIT ?{self.skip_locked}) RETURNING match_id, expires_at",
-                owner,
-                now + lease_s,
+                "SELECT match_id FROM lobbies WHERE expires_at IS NOT NULL AND expires_at <= ? "
+                "AND (claim_until IS NULL OR claim_until <= ?) "
+                "ORDER BY expires_at, match_id LIMIT ?",
                 now,
                 now,
                 limit,
             )
-        return [r[0] for r in sorted(rows, key=lambda r: (r[1], r[0]))]
+        return [r[0] for r in rows]
+
+    async def claim_lobby(
+        self, match_id: str, now: float, owner: str, *, lease_s: float = 60.0
+    ) -> bool:
+        """Claim the lobby's due expiry for `owner`; True for the one claimer that got it
+        (one conditional UPDATE of one row), until `now + lease_s`: a claimer that dies
+        gives it back then. Closing the lobby (`close_lobby`) or `release_lobby` ends it."""
+        async with self._session() as conn:
+            return (
+                await conn.execute(
+                    "UPDATE lobbies SET claimed_by = ?, claim_until = ? WHERE match_id = ? "
+                    "AND expires_at IS NOT NULL AND expires_at <= ? "
+                    "AND (claim_until IS NULL OR claim_until <= ?)",
+                    owner,
+                    now + lease_s,
+                    match_id,
+                    now,
+                    now,
+                )
+                == 1
+            )
 
     async def close_lobby(self, match_id: str) -> None:
         """Its expiry no longer matters (it expired, started or was cancelled)."""

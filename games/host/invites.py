@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from games.host.errors import HostError, new_match_id
-from games.host.lobbies import ACCEPTED, DECLINED, PENDING, LobbyInfo, Rematch, lobby_info
+from games.host.lobbies import ACCEPTED, DECLINED, PENDING, LobbyInfo, Rematch
 from storage.errors import ConstraintViolation
 from storage.rows import InvitationRow, LobbyRow, MatchRow, SeatRow
 
@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     import random
     from collections.abc import Callable
 
+    from games.host.lobbies import Lobbies
     from games.host.outcome import LiveMatch
     from games.host.settings import GuildSettingsService
     from storage.store import Store
@@ -39,6 +40,7 @@ class InvitesMixin:
     clock: Callable[[], float]
     draws: random.Random | None
     guilds: GuildSettingsService
+    lobbies: Lobbies
 
     if TYPE_CHECKING:
 
@@ -75,12 +77,7 @@ class InvitesMixin:
         return [InvitationRow(row.id, user_id, PENDING, until) for user_id in ids]
 
     async def _info(self, match_id: str) -> LobbyInfo:
-        return lobby_info(
-            match_id,
-            await self.store.lobby(match_id),
-            await self.store.invitations(match_id),
-            self.clock(),
-        )
+        return await self.lobbies.of(match_id)
 
     # --- answers --------------------------------------------------------------------------
 

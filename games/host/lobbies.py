@@ -15,6 +15,8 @@ from storage.rows import InvitationRow, LobbyRow, MatchRow
 from storage.store import Store
 
 PENDING, ACCEPTED, DECLINED, EXPIRED = "pending", "accepted", "declined", "expired"
+LEASE_S = 60.0  # a claimer that died gives its lobby expiries back after this
+CLAIM_BATCH = 100  # due expiries looked at per call; the timer calls again for the rest
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -149,8 +151,15 @@ class Lobbies:
             await self._store.set_lobby_message(match_id, channel_id, message_id)
 
     async def claim_due(self, owner: str) -> list[str]:
-        """The lobbies whose expiry is due now, claimed for `owner` (soonest first)."""
-        return await self._store.claim_due_lobbies(self._clock(), owner)
+        """The lobbies whose expiry is due now, claimed for `owner` (soonest first), each on
+        its own under its match's lock; one another process claimed is left out."""
+        now = self._clock()
+        claimed = []
+        for match_id in await self._store.due_lobbies(now, CLAIM_BATCH):
+            async with self._lock(match_id):
+                if await self._store.claim_lobby(match_id, now, owner, lease_s=LEASE_S):
+                    claimed.append(match_id)
+        return claimed
 
     async def next_expiry(self) -> float | None:
         """When the soonest lobby expiry is due (maybe now, if another process holds it)."""

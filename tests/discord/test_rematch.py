@@ -1,27 +1,14 @@
 """Issue 19, item 3: **Rematch** on the final table opens a lobby with the same players and
 options, the seats rotated by one and the AI seat kept, which starts once every player has
 clicked; a second click, or one by someone who did not play, is one sentence. Played with the
-test-only game (tests/toy_game: a short race) so a whole match is quick."""
+test-only game (tests/toy_game: a short race; the `race_presentation` fixture) so a whole
+match is quick."""
 
 from __future__ import annotations
 
 import random
 
-import pytest
-
-import bot.games
 from tests.discord.driver import choose_one, settle, start_match, table_message
-
-PACKAGE = "tests.toy_game_bot"
-
-
-@pytest.fixture
-def race_presentation(monkeypatch):
-    monkeypatch.setattr(bot.games, "_EXTRA", [*bot.games._EXTRA])
-    bot.games.register_package(PACKAGE)
-    yield
-    bot.games._adapters.cache_clear()  # monkeypatch restores _EXTRA; forget the adapter
-    bot.games.packages.cache_clear()
 
 
 async def play_to_the_end(world, bot_, match_id, thread, users) -> None:
