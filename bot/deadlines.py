@@ -1,5 +1,6 @@
 """Turn deadlines, the RoboDanny way: they live in the database; one task sleeps until the
-soonest reminder or timeout, and a restart simply re-arms it from what is stored.
+soonest reminder or timeout (or lobby expiry), and a restart simply re-arms it from what is
+stored.
 
 Every process of a sharded bot runs this timer on the same database: a due deadline is
 claimed (`host.deadlines`, with a lease) so exactly one process fires it, and a
@@ -16,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from bot.i18n import t
 from bot.ui.delivery import announce, attempt, catch_up, mentions, post
+from bot.ui.lobby_expiry import close_expired_lobbies
 from games.host.outcome import Outcome
 from games.host.rows import Deadline
 
@@ -104,6 +106,9 @@ class DeadlineTimer:
             elif remind is not None:
                 soonest = min(soonest, remind)
             soonest = min(soonest, deadline.at)
+        expiry = await close_expired_lobbies(self.bot, self.owner)
+        if expiry is not None:  # one still due is claimed elsewhere: look again
+            soonest = min(soonest, expiry if expiry > now else now + CLAIM_RETRY)
         return max(0.05, soonest - now)
 
     async def _remind(self, match_id: str) -> None:

@@ -92,7 +92,31 @@ class GuildSettings:
     guild_id: int
     admin_role_id: int | None = None
     language: str | None = None
+    lobby_expiry_s: int = 24 * 3600  # how long an open table waits for its start
     rate_ai_matches: bool = False  # AI seats may change a person's rating (off: never)
+
+
+@dataclasses.dataclass(slots=True, frozen=True)
+class LobbyRow:
+    """A lobby's expiry (None once it no longer matters), where its message is, and the
+    finished match it plays again, if it is a rematch."""
+
+    match_id: str
+    expires_at: float | None
+    channel_id: int | None = None
+    message_id: int | None = None
+    rematch_of: str | None = None
+
+
+@dataclasses.dataclass(slots=True, frozen=True)
+class InvitationRow:
+    """A named player asked to a table: `pending`, `accepted` or `declined`, answerable
+    until `expires_at`."""
+
+    match_id: str
+    user_id: int
+    status: str
+    expires_at: float
 
 
 @dataclasses.dataclass(slots=True, frozen=True)

@@ -33,6 +33,7 @@ from storage.codec import (
     write_seats,
 )
 from storage.errors import ConstraintViolation, DuplicateRequest, StaleVersion, StorageError
+from storage.lobbies import LobbyStoreMixin
 from storage.results import ResultsMixin, write_result
 from storage.rows import (
     ActionRow,
@@ -80,9 +81,9 @@ APPEND_MOVE = (
 APPEND_LOG = "INSERT INTO actions (match_id, seq, seat, action, request_id, user_id, at) "
 
 
-class Store(TransferMixin, ResultsMixin, abc.ABC):
-    """Async repository for matches, seats, the action log, results and ratings, user prefs
-    and guild settings."""
+class Store(TransferMixin, ResultsMixin, LobbyStoreMixin, abc.ABC):
+    """Async repository for matches, seats, the action log, results and ratings, lobbies,
+    user prefs and guild settings."""
 
     backend: ClassVar[str]
     skip_locked: ClassVar[str] = ""  # the row-locking clause claims need (PostgreSQL)
@@ -476,23 +477,28 @@ class Store(TransferMixin, ResultsMixin, abc.ABC):
 
     async def get_guild_settings(self, guild_id: int) -> GuildSettings:
         row = await self._one(
-            "SELECT admin_role_id, language, rate_ai_matches FROM guild_settings "
+            "SELECT admin_role_id, language, lobby_expiry_s, rate_ai_matches FROM guild_settings "
             "WHERE guild_id = ?",
             guild_id,
         )
         if row is None:
             return GuildSettings(guild_id)
-        return GuildSettings(guild_id, row[0], row[1], bool(row[2]))
+        return GuildSettings(
+            guild_id, row[0], row[1], lobby_expiry_s=row[2], rate_ai_matches=bool(row[3])
+        )
 
     async def set_guild_settings(self, settings: GuildSettings) -> None:
         async with self._session() as conn:
             await conn.execute(
-                "INSERT INTO guild_settings (guild_id, admin_role_id, language, rate_ai_matches) "
-                "VALUES (?,?,?,?) ON CONFLICT (guild_id) DO UPDATE SET "
+                "INSERT INTO guild_settings "
+                "(guild_id, admin_role_id, language, lobby_expiry_s, rate_ai_matches) "
+                "VALUES (?,?,?,?,?) ON CONFLICT (guild_id) DO UPDATE SET "
                 "admin_role_id = excluded.admin_role_id, language = excluded.language, "
+                "lobby_expiry_s = excluded.lobby_expiry_s, "
                 "rate_ai_matches = excluded.rate_ai_matches",
                 settings.guild_id,
                 settings.admin_role_id,
                 settings.language,
+                settings.lobby_expiry_s,
                 bool(settings.rate_ai_matches),
             )

@@ -1,11 +1,12 @@
 """Whole-database reads and writes for `python -m bot migrate-db`: a match with everything it
 owns (row, seats, seat history, the action log, its result) out of one store and into
-another, verbatim (same versions, sequence numbers, request ids and times) and the private
-notices waiting for its players, and the tables beside it (ratings, prefs, settings, facts).
+another, verbatim (same versions, sequence numbers, request ids and times), the private
+notices waiting for its players, its lobby (expiry, message, rematch) and invitations, and
+the tables beside it (ratings, prefs, settings, facts).
 
 Part of `Store` (a mixin only to keep the store's file small); written against the same
-`Conn` protocol, so it works between any two backends. Deadline claims are not copied: they
-belong to the processes of the source database.
+`Conn` protocol, so it works between any two backends. Deadline and lobby-expiry claims are not
+copied: they belong to the processes of the source database.
 """
 
 from __future__ import annotations
@@ -15,8 +16,18 @@ import dataclasses
 from typing import TYPE_CHECKING
 
 from storage.codec import INSERT_MATCH, RECORD_HOLDER, Conn, dumps, match_values, write_seats
+from storage.lobbies import INSERT_INVITATION, INSERT_LOBBY, invitation_values, lobby_values
 from storage.results import write_result
-from storage.rows import ActionRow, GuildSettings, MatchResult, MatchRow, Notice, UserPrefs
+from storage.rows import (
+    ActionRow,
+    GuildSettings,
+    InvitationRow,
+    LobbyRow,
+    MatchResult,
+    MatchRow,
+    Notice,
+    UserPrefs,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -24,6 +35,8 @@ if TYPE_CHECKING:
 
 # Children first, so that foreign keys never object while emptying.
 TABLES = (
+    "invitations",
+    "lobbies",
     "result_seats",
     "match_results",
     "notices",
@@ -47,6 +60,8 @@ class MatchDump:
     actions: list[ActionRow]
     notices: list[Notice]  # private events not yet shown to their players
     result: MatchResult | None = None  # once it ended
+    lobby: LobbyRow | None = None  # its expiry, lobby message and rematch (claims not copied)
+    invitations: list[InvitationRow] = dataclasses.field(default_factory=list)
 
 
 class TransferMixin:
@@ -60,6 +75,8 @@ class TransferMixin:
         async def actions(self, match_id: str) -> list[ActionRow]: ...
         async def notices(self, match_id: str, seat: int | None = None) -> list[Notice]: ...
         async def result_of(self, match_id: str) -> MatchResult | None: ...
+        async def lobby(self, match_id: str) -> LobbyRow | None: ...
+        async def invitations(self, match_id: str) -> list[InvitationRow]: ...
 
     async def match_ids(self) -> list[str]:
         """Every match id, whatever its status, oldest first."""
@@ -82,6 +99,8 @@ class TransferMixin:
             await self.actions(match_id),
             await self.notices(match_id),
             await self.result_of(match_id),
+            await self.lobby(match_id),
+            await self.invitations(match_id),
         )
 
     async def load_match(self, dump: MatchDump) -> None:
@@ -107,6 +126,11 @@ class TransferMixin:
             )
             if dump.result is not None:  # as it was stored: ratings are copied on their own
                 await write_result(conn, dump.result)
+            if dump.lobby is not None:
+                await conn.execute(INSERT_LOBBY, *lobby_values(dump.lobby))
+            await conn.executemany(
+                INSERT_INVITATION, [invitation_values(i) for i in dump.invitations]
+            )
 
     async def all_prefs(self) -> list[UserPrefs]:
         async with self._session() as conn:
@@ -118,10 +142,13 @@ class TransferMixin:
     async def all_guild_settings(self) -> list[GuildSettings]:
         async with self._session() as conn:
             rows = await conn.fetch(
-                "SELECT guild_id, admin_role_id, language, rate_ai_matches FROM guild_settings "
-                "ORDER BY guild_id"
+                "SELECT guild_id, admin_role_id, language, lobby_expiry_s, rate_ai_matches "
+                "FROM guild_settings ORDER BY guild_id"
             )
-        return [GuildSettings(r[0], r[1], r[2], bool(r[3])) for r in rows]
+        return [
+            GuildSettings(r[0], r[1], r[2], lobby_expiry_s=r[3], rate_ai_matches=bool(r[4]))
+            for r in rows
+        ]
 
     async def all_facts(self) -> dict[str, str]:
         async with self._session() as conn:

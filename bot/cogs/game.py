@@ -1,4 +1,5 @@
-"""One cog per game: `/<game> new`, `/<game> play` (autocomplete), `/<game> rules`.
+"""One cog per game: `/<game> new`, `/<game> challenge`, `/<game> play` (autocomplete),
+`/<game> rules`.
 
 The cogs are built from each game's adapter by `game_cog`, so the games share one
 implementation of their commands instead of copies.
@@ -18,6 +19,7 @@ from bot.games.contract import GameAdapter
 from bot.i18n import t
 from bot.i18n.translator import cmd, name
 from bot.ui import custom_ids
+from bot.ui.invites import Named, lobby_posted, open_challenge
 from bot.ui.lobby import check_channel, lobby_message
 from bot.ui.panel import moves_for, shorten
 from bot.ui.router import answer_language, guarded, reply
@@ -101,7 +103,38 @@ class GameCog(commands.GroupCog):
                 channel_id=interaction.channel_id,
             )
             language = await self.bot.languages.of_guild(interaction.guild_id)
-            await interaction.response.send_message(**lobby_message(match, language))
+            await lobby_posted(self.bot, interaction, match.id, lobby_message(match, language))
+
+        await guarded(interaction, run)
+
+    @app_commands.command(name=name("challenge"), description=cmd("cmd.game.challenge"))
+    @app_commands.describe(
+        player=cmd("cmd.opt.player"),
+        player2=cmd("cmd.opt.player_more"),
+        player3=cmd("cmd.opt.player_more"),
+        variant=cmd("cmd.opt.variant"),
+    )
+    @app_commands.rename(
+        player=name("player"),
+        player2=name("player2"),
+        player3=name("player3"),
+        variant=name("variant"),
+    )
+    async def challenge(
+        self,
+        interaction: discord.Interaction,
+        player: Named,
+        player2: Named | None = None,
+        player3: Named | None = None,
+        variant: str | None = None,
+    ) -> None:
+        """A table naming its players: user options, which Discord's client fills from the
+        server's members and resolves (bot flag, membership) for the bot."""
+
+        async def run() -> None:
+            named = [player, player2, player3]
+            locale = await answer_language(interaction)
+            await open_challenge(self.bot, interaction, self.adapter.key, named, variant, locale)
 
         await guarded(interaction, run)
 
@@ -117,6 +150,8 @@ class GameCog(commands.GroupCog):
             for name, label in labels
             if current.lower() in label.lower()
         ][:25]
+
+    challenge.autocomplete("variant")(variant_autocomplete)
 
     @app_commands.command(name=name("play"), description=cmd("cmd.game.play"))
     @app_commands.describe(move=cmd("cmd.opt.move"))

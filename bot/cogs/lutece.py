@@ -1,5 +1,6 @@
-"""`/lutece`: commands that are about the player, not one game (DMs, my matches, replays,
-sync), and the server's memory of finished matches (history, statistics, leaderboard)."""
+"""`/lutece`: commands that are about the player, not one game (DMs, my matches, the
+server's open tables, replays, sync), and the server's memory of finished matches (history,
+statistics, leaderboard)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from bot.ui.admins import is_admin
 from bot.ui.history import history_message, history_page
 from bot.ui.languages import AUTO
 from bot.ui.listing import match_list
+from bot.ui.open_tables import listing_only_in_servers, tables_message
 from bot.ui.records import game_choices, known_game, server_of
 from bot.ui.replay import open_viewer
 from bot.ui.router import answer_language, guarded, reply
@@ -86,6 +88,15 @@ class LuteceCog(commands.GroupCog, group_name="lutece", group_description=cmd("c
         async def run() -> None:
             locale = await answer_language(interaction)
             await open_viewer(interaction, match.strip().lower(), locale)
+
+        await guarded(interaction, run)
+
+    @app_commands.command(name=name("tables"), description=cmd("cmd.lutece.tables"))
+    async def tables(self, interaction: discord.Interaction) -> None:
+        async def run() -> None:
+            locale = await answer_language(interaction)
+            tables = await self.bot.host.lobbies.tables(listing_only_in_servers(interaction))
+            await reply(interaction, **tables_message(tables, locale))
 
         await guarded(interaction, run)
 

@@ -12,6 +12,7 @@ from bot.i18n import t
 from bot.permissions import Placement, missing_sentence, placement
 from bot.ui.delivery import attempt, deliver_notices, prompt_by_dm, recap, send_private_dm
 from bot.ui.lobby_choices import VERB, choice_lines, choice_selects, picked_options
+from bot.ui.lobby_marks import lobby_lines, seat_mark
 from bot.ui.router import Click, answered, button, handles, reply, view_of
 from bot.ui.safe_text import md, plain
 from bot.ui.table import TableChannel, post_table, table_channel
@@ -19,13 +20,18 @@ from games.core.ai import LEVELS
 from games.core.errors import IllegalAction
 from games.host import HostError
 from games.host.info import MatchInfo
+from games.host.lobbies import LobbyInfo
+from games.host.outcome import Outcome
 from games.host.results import rating_plan
 
 if TYPE_CHECKING:
     from bot.services import Services
 
 
-def lobby_message(match: MatchInfo, locale: str | None = None) -> dict[str, Any]:
+def lobby_message(
+    match: MatchInfo, locale: str | None = None, lobby: LobbyInfo | None = None
+) -> dict[str, Any]:
+    """The lobby as everybody sees it; `lobby`: who it named and how they answered."""
     embed = discord.Embed(
         title=t("lobby.title", locale, game=t(f"game.{match.game}", locale)),
         colour=discord.Colour.blurple(),
@@ -46,7 +52,9 @@ def lobby_message(match: MatchInfo, locale: str | None = None) -> dict[str, Any]
                 )
             )
         else:
-            seats.append(t("lobby.player_seat", locale, seat=n + 1, mention=f"<@{seated.user_id}>"))
+            mention = f"<@{seated.user_id}>"
+            mark = seat_mark(lobby, seated.user_id, locale)
+            seats.append(t("lobby.player_seat", locale, seat=n + 1, mention=mention) + mark)
     settings = match.settings
     deadline = (
         t(
@@ -59,10 +67,17 @@ def lobby_message(match: MatchInfo, locale: str | None = None) -> dict[str, Any]
         else t("lobby.no_deadline", locale)
     )
     rating = t(f"lobby.rating.{rating_plan(settings, match.seats)}", locale)
-    embed.description = "\n".join(seats + ["", deadline, rating, *choice_lines(match, locale)])
+    lines = [
+        rating,
+        *choice_lines(match, locale),
+        *lobby_lines(lobby if match.status == "lobby" else None, locale),
+    ]
+    embed.description = "\n".join(seats + ["", deadline, *lines])
     embed.set_footer(text=t("lobby.footer", locale, id=match.id))
     if match.status != "lobby":
         key = "lobby.started" if match.status != "ended" else "lobby.cancelled"
+        if match.end_reason == "expired":
+            key = "lobby.expired"
         embed.description += "\n\n" + t(key, locale)
         return {"embed": embed, "view": None}
     full = len(match.seats) >= match.size
@@ -98,14 +113,21 @@ def lobby_message(match: MatchInfo, locale: str | None = None) -> dict[str, Any]
 async def redraw(click: Click, match: MatchInfo) -> None:
     """The lobby is public: it is drawn in the server's language."""
     language = await click.bot.languages.of_guild(match.guild_id)
-    await click.interaction.response.edit_message(**lobby_message(match, language))
+    lobby = await click.bot.host.lobbies.of(match.id)
+    await click.interaction.response.edit_message(**lobby_message(match, language, lobby))
 
 
 @handles("join")
 async def join(click: Click) -> None:
-    match = await click.bot.host.join(
+    host = click.bot.host
+    match = await host.join(
         click.route.match_id, click.user_id, click.interaction.user.display_name
     )
+    lobby = await host.lobbies.of(match.id)
+    if lobby.ready:  # the last player the table named took their seat: it starts
+        await answered(click.interaction.response.defer())
+        await start_ready(click.bot, lobby, click.interaction, click.locale)
+        return
     await redraw(click, match)
 
 
@@ -149,15 +171,29 @@ async def start(click: Click) -> None:
     language = await bot.languages.of_guild(match.guild_id)
     await answered(click.interaction.response.edit_message(**lobby_message(match, language)))
     lobby = click.interaction.message
+    await table_started(bot, outcome, lobby, where.use_thread, click.interaction, click.locale)
+
+
+async def table_started(
+    bot: Services,
+    outcome: Outcome,
+    lobby: discord.Message | discord.PartialMessage | None,
+    use_thread: bool,
+    interaction: discord.Interaction,
+    locale: str,
+) -> None:
+    """A lobby started (its Start, or the last of its named players accepting): the table
+    in a thread from the `lobby` message (or the channel), its first ping, the secrets."""
+    match = outcome.info
     bot.deadlines.poke()
     # The table carries what AI seats played before the first human turn, and the first ping.
     content, waiting = await recap(bot, outcome, first_key="table.first_turn")
-    table = begin_table(bot, match, lobby, where.use_thread, content, waiting)
+    table = begin_table(bot, match, lobby, use_thread, content, waiting)
     if not await attempt("the table", match.id, table):
         await attempt(
             "the no-table notice",
             match.id,
-            reply(click.interaction, "⚠️ " + t("lobby.no_table", click.locale, id=match.id)),
+            reply(interaction, "⚠️ " + t("lobby.no_table", locale, id=match.id)),
         )
         return
     # The private information at the start, to everyone who asked for DMs.
@@ -166,6 +202,60 @@ async def start(click: Click) -> None:
             await send_private_dm(bot, match, seated.seat, seated.user_id, with_panel=False)
     await deliver_notices(bot, match, outcome)
     await prompt_by_dm(bot, match)
+
+
+async def lobby_where(
+    bot: Services, lobby: LobbyInfo
+) -> tuple[TableChannel, discord.PartialMessage] | None:
+    """The channel and message of a lobby, as posted; None if unknown or gone."""
+    if lobby.channel_id is None or lobby.message_id is None:
+        return None
+    channel = bot.get_channel(lobby.channel_id)
+    if channel is None:
+        try:
+            channel = await bot.fetch_channel(lobby.channel_id)
+        except (discord.NotFound, discord.Forbidden):
+            return None
+    return channel, channel.get_partial_message(lobby.message_id)
+
+
+async def show_lobby(bot: Services, match_id: str, lobby: LobbyInfo | None = None) -> None:
+    """Redraw a lobby's message where it is, after a change made elsewhere (an invitation's
+    answer, a rematch, `/lutece tables`, its expiry)."""
+    lobby = lobby or await bot.host.lobbies.of(match_id)
+    found = await lobby_where(bot, lobby)
+    if found is None:
+        return
+    match = await bot.host.get(match_id)
+    language = await bot.languages.of_guild(match.guild_id)
+    await attempt("the lobby", match_id, found[1].edit(**lobby_message(match, language, lobby)))
+
+
+async def start_ready(
+    bot: Services, lobby: LobbyInfo, interaction: discord.Interaction, locale: str
+) -> None:
+    """Every player the lobby named accepted: the table starts where the lobby is. When the
+    bot may not post it there, or the seats no longer start a match, the lobby waits for
+    its host's Start (who is then told why)."""
+    found = await lobby_where(bot, lobby)
+    if found is None:
+        return
+    channel, message = found
+    me = channel.guild.me
+    granted = channel.permissions_for(me) if me is not None else interaction.app_permissions
+    where = placement(granted, in_thread=isinstance(channel, discord.Thread))
+    if where.missing:
+        await show_lobby(bot, lobby.match_id, lobby)
+        return
+    try:
+        outcome = await bot.host.start(lobby.match_id, None)
+    except IllegalAction:
+        await show_lobby(bot, lobby.match_id)
+        return
+    language = await bot.languages.of_guild(outcome.info.guild_id)
+    edit = message.edit(**lobby_message(outcome.info, language))
+    await attempt("the lobby", lobby.match_id, edit)
+    await table_started(bot, outcome, message, where.use_thread, interaction, locale)
 
 
 def too_few(exc: IllegalAction) -> IllegalAction:
@@ -196,7 +286,7 @@ def check_channel(interaction: discord.Interaction, locale: str) -> Placement:
 async def begin_table(
     bot: Services,
     match: MatchInfo,
-    lobby: discord.Message | None,
+    lobby: discord.Message | discord.PartialMessage | None,
     use_thread: bool,
     content: str,
     ping: list[int],

@@ -60,7 +60,7 @@ def table_message(
     summary: Summary | None = None,
 ) -> dict[str, Any]:
     """Embed, picture and buttons of the table as everybody sees it; a finished match's
-    carries its animated `summary` and a Replay button."""
+    carries its animated `summary` and Replay and Rematch buttons."""
     adapter = adapter_for(match.game)
     names = text_names(match)
     embed = title_embed(match, locale)
@@ -88,8 +88,11 @@ def table_message(
             button(match.id, "mine", label=t(adapter.private_label, locale)),
             button(match.id, "rules", label=t("table.rules", locale)),
         )
-    elif result is not None:  # finished
-        message["view"] = view_of(button(match.id, "replay", label=t("table.replay", locale)))
+    elif result is not None:  # finished: watch it again (bot.ui.replay), or play it again
+        message["view"] = view_of(
+            button(match.id, "replay", label=t("table.replay", locale)),
+            button(match.id, "rematch", label=t("table.rematch", locale)),  # bot.ui.rematch
+        )
     else:
         message["view"] = None
     if summary is not None:

@@ -24,6 +24,8 @@ from games.host.deadlines import Deadlines
 from games.host.errors import HostError, as_json
 from games.host.facts import Facts
 from games.host.info import MatchInfo, MatchListing
+from games.host.invites import InvitesMixin
+from games.host.lobbies import Lobbies
 from games.host.lobby import LobbyMixin
 from games.host.notices import Notices
 from games.host.outcome import Applied, LiveMatch, Outcome
@@ -47,7 +49,7 @@ KEEP_LIVE = 1000  # matches in memory: the busiest ones; others load again when 
 AI_CALL_S = 2.0
 
 
-class MatchHost(LobbyMixin, SeatsMixin, ThinkingMixin):
+class MatchHost(LobbyMixin, InvitesMixin, SeatsMixin, ThinkingMixin):
     """Holds live matches and applies every change to them."""
 
     def __init__(
@@ -85,6 +87,7 @@ class MatchHost(LobbyMixin, SeatsMixin, ThinkingMixin):
         self.notices = Notices(store)
         self.deadlines = Deadlines(store, self.lock, lambda: self.clock())
         self.facts = Facts(store)
+        self.lobbies = Lobbies(store, self.lock, lambda: self.clock())
         self.replays = Replays(store, self._loaded)
         self.results = Results(store, self.guilds)
         self.ratings = Ratings(store, self.results.ready)

@@ -1,13 +1,14 @@
 """Tables before they start: open, join, leave, add an AI, set options, cancel, start.
 
 A lobby is a stored match with status `lobby`; its seed is drawn when the host presses Start.
+It may name its players and it expires (`games.host.invites`).
 Part of `MatchHost` (a mixin only to keep the host's files small): it uses the host's
 per-match locks, cache, store and clock.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from games.core.ai import get_player
@@ -15,7 +16,7 @@ from games.host.errors import HostError, as_json, new_match_id, new_seed, parse_
 from games.host.info import MatchInfo
 from games.host.outcome import LiveMatch, Outcome
 from games.registry import get_game
-from storage.rows import MatchRow, SeatRow
+from storage.rows import InvitationRow, LobbyRow, MatchRow, SeatRow
 
 if TYPE_CHECKING:
     import asyncio
@@ -42,6 +43,13 @@ class LobbyMixin:
         async def _drive_ai(
             self, match_id: str, outcome: Outcome, *, call: float | None = None
         ) -> None: ...
+        async def _lobby_room(self, guild_id: int | None, host_user_id: int) -> float: ...
+        def _invitations(
+            self, row: MatchRow, invited: Sequence[tuple[int, str]], expires_at: float
+        ) -> list[InvitationRow]: ...
+        async def _invited(self, match_id: str, user_id: int) -> bool: ...
+        async def _accept(self, live: LiveMatch, user_id: int, name: str) -> None: ...
+        async def _answered_seats(self, live: LiveMatch) -> list[SeatRow]: ...
 
     async def open_lobby(
         self,
@@ -55,14 +63,19 @@ class LobbyMixin:
         settings: Mapping[str, Any] | None = None,
         guild_id: int | None = None,
         channel_id: int | None = None,
+        invite: Sequence[tuple[int, str]] = (),
     ) -> MatchInfo:
         """A new table waiting for players; its creator takes seat 0. `seats`: at most how
-        many (default: the game's most); `edition`: a named option preset, `options` on top.
-        The options are parsed here, once, and stored."""
+        many (default: the game's most, or the creator and the players named); `edition`: a
+        named option preset, `options` on top. `invite`: the players named (id, name), who
+        hold the next seats until they answer. The options are parsed here, once, and
+        stored. A host has a few open tables per server at most; each expires after the
+        server's `lobby_expiry_s`."""
         game = get_game(game_key)
-        max_seats = seats or game.max_seats
+        max_seats = seats or (min(1 + len(invite), game.max_seats) if invite else game.max_seats)
         game.check_seats(max_seats)
         opts = game.parse_options({**game.edition_options(edition), **(options or {})})
+        expires_at = await self._lobby_room(guild_id, host_user_id)
         now = self.clock()
         row = MatchRow(
             id=new_match_id(self.draws),
@@ -79,14 +92,19 @@ class LobbyMixin:
             host_user_id=host_user_id,
             seat_rows=[SeatRow(seat=0, name=host_name, user_id=host_user_id)],
         )
-        await self.store.create_match(row)
+        invitations = self._invitations(row, invite, expires_at)
+        await self.store.create_lobby(row, LobbyRow(row.id, expires_at), invitations)
         live = LiveMatch(row=row, game=game)
         self._remember(live)
         return live.info()
 
     async def join(self, match_id: str, user_id: int, name: str) -> MatchInfo:
+        """A seat for `user_id`; for a player the table named, accepting its invitation."""
         async with self.lock(match_id):
             live = await self._lobby(match_id)
+            if await self._invited(match_id, user_id):
+                await self._accept(live, user_id, name)
+                return live.info()
             if live.seat_of(user_id) is not None:
                 raise HostError("lobby.already_joined", "you are already at this table")
             self._add_seat(live, SeatRow(seat=0, name=name, user_id=user_id))
@@ -153,7 +171,11 @@ class LobbyMixin:
             if user_id is not None:
                 self._require_host(live, user_id)
             row, game = live.row, live.game
-            game.check_seats(len(row.seat_rows))
+            seats = await self._answered_seats(live)  # without the named who did not accept
+            game.check_seats(len(seats))
+            if seats != row.seat_rows:
+                await self.store.set_seats(match_id, seats)
+                row.seat_rows = seats
             row.seats = len(row.seat_rows)
             row.seed = new_seed(self.draws) if seed is None else seed
             live.state = game.setup(

@@ -1,12 +1,17 @@
-"""A server's settings (admin role, language of its public messages, whether matches with AI
-seats are rated): the bot asks and tells this service, which alone writes them."""
+"""A server's settings (admin role, language of its public messages, how long its open tables
+wait, whether matches with AI seats are rated): the bot asks and tells this service, which
+alone writes them."""
 
 from __future__ import annotations
 
 import dataclasses
 
+from games.host.errors import HostError
 from storage.rows import GuildSettings
 from storage.store import Store
+
+# How long an open table may wait for its start: from five minutes to a month.
+LOBBY_EXPIRY_S = range(5 * 60, 30 * 24 * 3600 + 1)
 
 
 class GuildSettingsService:
@@ -26,6 +31,18 @@ class GuildSettingsService:
     async def set_language(self, guild_id: int, language: str | None) -> None:
         current = await self._store.get_guild_settings(guild_id)
         await self._store.set_guild_settings(dataclasses.replace(current, language=language))
+
+    async def set_lobby_expiry(self, guild_id: int, seconds: int) -> None:
+        """How long the server's new tables wait for their start before they close."""
+        if seconds not in LOBBY_EXPIRY_S:
+            raise HostError(
+                "settings.lobby_expiry",
+                "a table waits between five minutes and thirty days",
+                low=LOBBY_EXPIRY_S.start // 60,
+                high=LOBBY_EXPIRY_S.stop // (24 * 3600),
+            )
+        current = await self._store.get_guild_settings(guild_id)
+        await self._store.set_guild_settings(dataclasses.replace(current, lobby_expiry_s=seconds))
 
     async def set_rate_ai_matches(self, guild_id: int, on: bool) -> None:
         """Whether a rated match with AI seats changes its people's ratings (the AI seats

@@ -84,7 +84,7 @@ async def take_turn(
 
 
 # The buttons a finished match's table keeps.
-FINAL_BUTTONS = ["Replay"]
+FINAL_BUTTONS = ["Replay", "Rematch"]
 
 
 async def open_table(

@@ -7,9 +7,6 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
-import bot.games
 from tests.discord.driver import (
     PUBLIC,
     PayloadLog,
@@ -19,17 +16,6 @@ from tests.discord.driver import (
     start_match,
     table_message,
 )
-
-PACKAGE = "tests.toy_game_bot"
-
-
-@pytest.fixture
-def race_presentation(monkeypatch):
-    monkeypatch.setattr(bot.games, "_EXTRA", [*bot.games._EXTRA])
-    bot.games.register_package(PACKAGE)
-    yield
-    bot.games._adapters.cache_clear()  # monkeypatch restores _EXTRA; forget the adapter
-    bot.games.packages.cache_clear()
 
 
 async def test_the_test_game_plays_a_whole_match_through_the_fake(world, race_presentation):

@@ -28,6 +28,7 @@ from types import SimpleNamespace
 
 from games.host import MatchHost
 from games.host.info import MatchInfo, MatchListing, SeatInfo
+from games.host.lobbies import Invitation, LobbyInfo, OpenTable, Rematch
 from games.host.outcome import Applied, Outcome
 from games.host.replays import Frame
 from games.host.seats import Preview
@@ -41,6 +42,7 @@ OPENS_THE_STORE = ROOT / "bot" / "app.py"
 PUBLIC = {
     "games.host": {"HostError", "MatchHost"},
     "games.host.info": {"MatchInfo", "MatchListing", "MatchSettings", "SeatInfo"},
+    "games.host.lobbies": {"LobbyInfo", "OpenTable", "Rematch"},
     "games.host.outcome": {"Applied", "Outcome"},
     "games.host.rows": {"Deadline", "GuildSettings", "Notice", "UserPrefs"},
     "games.host.replays": {"Frame"},
@@ -136,6 +138,10 @@ def test_the_host_hands_out_no_engine_state_no_row_and_no_store() -> None:
         Leaderboard,
         Placed,
         Standing,
+        LobbyInfo,
+        Invitation,
+        OpenTable,
+        Rematch,
     ]:
         found += handed_out(cls)
     for cls in sorted(services, key=lambda c: c.__name__):
