@@ -20,7 +20,7 @@ from bot.config import Config
 from bot.deadlines import DeadlineTimer
 from bot.games import adapters
 from bot.i18n.translator import CatalogueTranslator
-from bot.ui import lobby, turns  # noqa: F401  (registers their component handlers)
+from bot.ui import history, invites, lobby, open_tables, rematch, replay, turns  # noqa: F401
 from bot.ui.languages import Languages
 from bot.ui.pictures import Pictures
 from bot.ui.router import RoutedComponent

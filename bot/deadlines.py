@@ -1,5 +1,6 @@
 """Turn deadlines, the RoboDanny way: they live in the database; one task sleeps until the
-soonest reminder or timeout, and a restart simply re-arms it from what is stored.
+soonest reminder or timeout (or lobby expiry), and a restart simply re-arms it from what is
+stored.
 
 Two reminders come before a deadline: at half time and near the end (games/host/clocks.py).
 Every process of a sharded bot runs this timer on the same database: a due deadline is
@@ -26,8 +27,8 @@ from bot.ui.delivery import (
     mentions,
     post,
     send_dm,
-    to_act_users,
 )
+from bot.ui.lobby_expiry import close_expired_lobbies
 from bot.ui.reach import by_dm
 from games.host.clocks import FINAL, HALF, next_reminder
 from games.host.outcome import Outcome
@@ -114,30 +115,33 @@ class DeadlineTimer:
             if remind is not None:
                 soonest = min(soonest, remind)
             soonest = min(soonest, deadline.at)
+        expiry = await close_expired_lobbies(self.bot, self.owner)
+        if expiry is not None:  # one still due is claimed elsewhere: look again
+            soonest = min(soonest, expiry if expiry > now else now + CLAIM_RETRY)
         return max(0.05, soonest - now)
 
     async def _remind(self, match_id: str, stage: int, at: float) -> None:
         """A new message (edits do not notify), which also unarchives a quiet thread; by DM
         to whoever gets their turn prompts there. It says when the turn ends in Discord's
         own timestamp, shown to each reader in their language and time zone."""
-        live = await self.bot.host.get(match_id)
-        waiting = to_act_users(self.bot.host, live)
+        match = await self.bot.host.get(match_id)
+        waiting = match.users_to_act()
         when = f"<t:{int(at)}:R>"
         dms = await by_dm(self.bot, waiting)
         pinged = [u for u in waiting if u not in dms]
         if pinged:
-            language = await self.bot.languages.of_guild(live.row.guild_id)
+            language = await self.bot.languages.of_guild(match.guild_id)
             text = t(REMINDER[stage], language, mentions=mentions(pinged), when=when)
-            await attempt("the reminder", match_id, post(self.bot, live, text, pinged))
+            await attempt("the reminder", match_id, post(self.bot, match_id, text, pinged))
         for user_id in dms:
             language = dm_language(await self.bot.host.prefs.get(user_id))
             text = t(DM_REMINDER[stage], language, when=when)
-            await attempt("the reminder DM", match_id, send_dm(self.bot, live, user_id, text))
+            await attempt("the reminder DM", match_id, send_dm(self.bot, match, user_id, text))
         await catch_up(self.bot, match_id)
 
     async def _timed_out(self, outcome: Outcome) -> None:
-        live = outcome.match
+        match = outcome.info
         key = "deadline.ai_played" if outcome.applied else "deadline.waiting"
-        language = await self.bot.languages.of_guild(live.row.guild_id)
-        await attempt("the timeout notice", live.id, post(self.bot, live, t(key, language)))
+        language = await self.bot.languages.of_guild(match.guild_id)
+        await attempt("the timeout notice", match.id, post(self.bot, match.id, t(key, language)))
         await announce(self.bot, outcome)

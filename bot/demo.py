@@ -4,7 +4,8 @@
 `bot/games/<game>/demo.txt`; `python -m bot demo --game KEY` that game's.
 A script holds the lines of `docs/fake_discord.md` (`alice /<game> new players:3`,
 `bob click "Join"`, …) plus one demo directive, `play-out`: whoever must act takes turns
-through the table's panel (random legal choices, seeded) until the match ends.
+through the table's panel (random legal choices, seeded) until the match ends. The games'
+scripts end by stepping through the finished match's replay (`click "Replay"`, `click "▶"`).
 A demo is a showcase: a step refused or unanswered, or a play-out that cannot finish the
 match, is an error, named at the end, and the demo exits 1.
 """
@@ -118,7 +119,7 @@ async def run_demo(
         segments = _split(text)
     except ValueError as exc:  # a line the fake's script language cannot read
         raise CliError(f"{path or 'the built-in demo'}: {exc}", 2) from None
-    for old in pictures.glob("*.png") if pictures.is_dir() else ():
+    for old in [*pictures.glob("*.png"), *pictures.glob("*.gif")] if pictures.is_dir() else ():
         old.unlink()
     out(LEGEND)
     names = sorted({s.actor for seg in segments if isinstance(seg, list) for s in seg if s.actor})
@@ -177,12 +178,11 @@ async def play_out(
     cannot, a script error saying where it stopped."""
     fake = runner.fake
     for _ in range(max_turns):
-        rows = await bot.host.matches(("active",))
-        if not rows:
+        running = await bot.host.matches(("active",))
+        if not running:
             return
-        live = await bot.host.get(rows[0].id)
-        seat = min(bot.host.to_act(live))
-        user_id = live.row.seat_rows[seat].user_id
+        match = await bot.host.get(running[0].id)
+        user_id = match.seats[min(match.to_act)].user_id
         name = next(u.name for u in fake.fake_users.values() if u.id == user_id)
         await runner.run([_step(line_no, name, "click", "Take turn")])
         for _ in range(8):

@@ -66,7 +66,16 @@ def command_data(
     return data
 
 
-def _options(fake, user, channel, line, schema, opts, focused, resolved) -> list[dict]:
+def _options(
+    fake: Server,
+    user: User,
+    channel: Channel,
+    line: str,
+    schema: list[dict],
+    opts: dict,
+    focused: str | None,
+    resolved: dict[str, dict],
+) -> list[dict]:
     known = {o["name"]: o for o in schema}
     for name in list(opts):
         if name not in known and name.replace("_", "-") in known:
@@ -92,7 +101,15 @@ def _options(fake, user, channel, line, schema, opts, focused, resolved) -> list
     return out
 
 
-def _option_value(fake, user, channel, line, spec, value, resolved):
+def _option_value(
+    fake: Server,
+    user: User,
+    channel: Channel,
+    line: str,
+    spec: dict,
+    value: Any,
+    resolved: dict[str, dict],
+) -> Any:
     st = fake.state
     t = spec["type"]
     name = spec["name"]
@@ -149,7 +166,7 @@ def _option_value(fake, user, channel, line, spec, value, resolved):
         resolved.setdefault("channels", {})[str(c.id)] = data
         value = str(c.id)
     elif t == ROLE:
-        g = st.guilds.get(channel.guild_id)
+        g = st.guilds.get(channel.guild_id) if channel.guild_id is not None else None
         role = None
         if g:
             role = getattr(value, "id", None) and g.roles.get(value.id)

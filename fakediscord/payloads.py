@@ -245,7 +245,7 @@ def ready(
     resume_url: str,
     shard: tuple[int, int] = (0, 1),
     guilds: list[int] | None = None,
-):
+) -> dict[str, Any]:
     return {
         "v": API_VERSION,
         "user": user(bot),
@@ -365,7 +365,9 @@ def interaction(
     return payload
 
 
-def callback_response(rec_id: int, type_: int, msg: dict | None, *, ephemeral: bool, loading: bool):
+def callback_response(
+    rec_id: int, type_: int, msg: dict | None, *, ephemeral: bool, loading: bool
+) -> dict[str, Any]:
     """The body of ``POST /interactions/{id}/{token}/callback?with_response=1``."""
     body: dict[str, Any] = {
         "interaction": {

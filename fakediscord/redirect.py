@@ -17,13 +17,17 @@ from typing import Protocol
 from urllib.parse import urlsplit
 
 
-def _require_loopback(url: str) -> None:
+def is_loopback(url: str) -> bool:
+    """Whether ``url`` points at this machine: a loopback address or ``localhost``."""
     host = urlsplit(url).hostname or ""
     try:
-        ok = ipaddress.ip_address(host).is_loopback
+        return ipaddress.ip_address(host).is_loopback
     except ValueError:
-        ok = host == "localhost"
-    if not ok:
+        return host == "localhost"
+
+
+def _require_loopback(url: str) -> None:
+    if not is_loopback(url):
         raise ValueError(f"refusing to send the bot token to a non-loopback URL: {url!r}")
 
 

@@ -165,7 +165,7 @@ def create_message(
     return msg
 
 
-def edit_message(fake: Server, msg: Message, payload: dict, files: list, path: str = ""):
+def edit_message(fake: Server, msg: Message, payload: dict, files: list, path: str = "") -> Message:
     """Validate and apply an edit by the bot. Edits notify nobody, except the first edit
     of a deferred ("thinking") response, which is when its text first appears: it
     records pings like an interaction message (the docs are silent; strict reading)."""

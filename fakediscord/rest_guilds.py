@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from aiohttp import web
+
 from fakediscord import payloads, permissions, threads
 from fakediscord.errors import ApiError, invalid_form, not_found
 from fakediscord.rest import Route, json_reply, no_content
@@ -37,7 +39,7 @@ def register(route: Route, fake: Server) -> None:
     # -- guilds ------------------------------------------------------------------
 
     @route("GET", "/guilds/{guild_id}")
-    async def get_guild(request):
+    async def get_guild(request: web.Request) -> web.Response:
         g = st.guild(request.match_info["guild_id"])
         data = payloads.guild_create(st, g, fake.bot_user.id)
         for key in ("members", "channels", "threads", "voice_states", "presences"):
@@ -45,28 +47,28 @@ def register(route: Route, fake: Server) -> None:
         return json_reply(data)
 
     @route("GET", "/guilds/{guild_id}/channels")
-    async def get_guild_channels(request):
+    async def get_guild_channels(request: web.Request) -> web.Response:
         g = st.guild(request.match_info["guild_id"])
         chans = [st.channels[c] for c in g.channel_ids if not st.channels[c].is_thread]
         return json_reply([payloads.channel(st, c) for c in chans])
 
     @route("GET", "/guilds/{guild_id}/roles")
-    async def get_roles(request):
+    async def get_roles(request: web.Request) -> web.Response:
         g = st.guild(request.match_info["guild_id"])
         return json_reply([payloads.role(x) for x in g.roles.values()])
 
     @route("GET", "/guilds/{guild_id}/members")
-    async def get_members(request):
+    async def get_members(request: web.Request) -> web.Response:
         g = st.guild(request.match_info["guild_id"])
         return json_reply([payloads.member(st, m) for m in g.members.values()])
 
     @route("GET", "/guilds/{guild_id}/members/{user_id}")
-    async def get_member(request):
+    async def get_member(request: web.Request) -> web.Response:
         m = st.member(request.match_info["guild_id"], request.match_info["user_id"])
         return json_reply(payloads.member(st, m))
 
     @route("PUT", "/guilds/{guild_id}/members/{user_id}/roles/{role_id}")
-    async def add_member_role(request):
+    async def add_member_role(request: web.Request) -> web.Response:
         g = st.guild(request.match_info["guild_id"])
         m = st.member(g.id, request.match_info["user_id"])
         role_id = int(request.match_info["role_id"])
@@ -79,7 +81,7 @@ def register(route: Route, fake: Server) -> None:
         return no_content()
 
     @route("DELETE", "/guilds/{guild_id}/members/{user_id}/roles/{role_id}")
-    async def remove_member_role(request):
+    async def remove_member_role(request: web.Request) -> web.Response:
         m = st.member(request.match_info["guild_id"], request.match_info["user_id"])
         _manage_roles(m.guild_id)
         role_id = int(request.match_info["role_id"])
@@ -89,7 +91,7 @@ def register(route: Route, fake: Server) -> None:
         return no_content()
 
     @route("GET", "/guilds/{guild_id}/threads/active")
-    async def active_threads(request):
+    async def active_threads(request: web.Request) -> web.Response:
         g = st.guild(request.match_info["guild_id"])
         active = [
             c
@@ -101,7 +103,7 @@ def register(route: Route, fake: Server) -> None:
     # -- channels -------------------------------------------------------------------
 
     @route("GET", "/channels/{channel_id}")
-    async def get_channel(request):
+    async def get_channel(request: web.Request) -> web.Response:
         chan = st.channel(request.match_info["channel_id"])
         permissions.require(st, chan, bot)
         return json_reply(payloads.channel(st, chan))
@@ -139,7 +141,7 @@ def register(route: Route, fake: Server) -> None:
             threads.set_archived(fake, chan, bool(body["archived"]), dispatch=False)
 
     @route("PATCH", "/channels/{channel_id}")
-    async def edit_channel(request):
+    async def edit_channel(request: web.Request) -> web.Response:
         chan = st.channel(request.match_info["channel_id"])
         body = await request.json()
         if chan.is_thread:
@@ -153,7 +155,7 @@ def register(route: Route, fake: Server) -> None:
         return json_reply(payloads.channel(st, chan))
 
     @route("DELETE", "/channels/{channel_id}")
-    async def delete_channel(request):
+    async def delete_channel(request: web.Request) -> web.Response:
         chan = st.channel(request.match_info["channel_id"])
         permissions.require(st, chan, bot, MANAGE_THREADS if chan.is_thread else MANAGE_CHANNELS)
         return json_reply(fake.delete_channel(chan))

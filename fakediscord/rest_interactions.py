@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from aiohttp import web
+
 from fakediscord import payloads, rest
 from fakediscord.errors import ApiError, not_found, unknown_interaction
 from fakediscord.limits import check_choices, check_modal
@@ -42,9 +44,11 @@ if TYPE_CHECKING:
 
 
 def register(route: Route, fake: Server) -> None:
+    """The interaction callback, then the webhook routes that answer it later (the original
+    response and followups)."""
     st = fake.state
 
-    def _interaction(request, by: str) -> InteractionRecord:
+    def _interaction(request: web.Request, by: str) -> InteractionRecord:
         if by == "id":
             rec = st.interactions.get(int(request.match_info["interaction_id"]))
             if rec is None or rec.token != request.match_info["token"]:
@@ -63,7 +67,7 @@ def register(route: Route, fake: Server) -> None:
         return rec
 
     @route("POST", "/interactions/{interaction_id}/{token}/callback")
-    async def callback(request):
+    async def callback(request: web.Request) -> web.Response:
         rec = _interaction(request, "id")
         if fake.now() - rec.dispatched_at > fake.faults.response_window:
             rec.late_callbacks += 1
@@ -145,7 +149,7 @@ def register(route: Route, fake: Server) -> None:
         return msg
 
     @route("POST", "/webhooks/{application_id}/{token}")
-    async def followup(request):
+    async def followup(request: web.Request) -> web.Response:
         rec = _interaction(request, "token")
         payload, files = await read_body(request)
         original = st.messages.get(rec.original_message_id or 0)
@@ -171,20 +175,20 @@ def register(route: Route, fake: Server) -> None:
         return no_content()
 
     @route("GET", "/webhooks/{application_id}/{token}/messages/{message_id}")
-    async def get_webhook_message(request):
+    async def get_webhook_message(request: web.Request) -> web.Response:
         rec = _interaction(request, "token")
         msg = _webhook_message(rec, request.match_info["message_id"])
         return json_reply(message_payload(fake, msg))
 
     @route("PATCH", "/webhooks/{application_id}/{token}/messages/{message_id}")
-    async def edit_webhook_message(request):
+    async def edit_webhook_message(request: web.Request) -> web.Response:
         rec = _interaction(request, "token")
         msg = _webhook_message(rec, request.match_info["message_id"])
         payload, files = await read_body(request)
         return json_reply(message_payload(fake, rest.edit_message(fake, msg, payload, files)))
 
     @route("DELETE", "/webhooks/{application_id}/{token}/messages/{message_id}")
-    async def delete_webhook_message(request):
+    async def delete_webhook_message(request: web.Request) -> web.Response:
         rec = _interaction(request, "token")
         rest.delete_message(fake, _webhook_message(rec, request.match_info["message_id"]))
         return no_content()

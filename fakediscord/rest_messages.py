@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from aiohttp import web
+
 from fakediscord import payloads, permissions, rest, threads
 from fakediscord.errors import ApiError, invalid_form, not_found
 from fakediscord.rest import Route, json_reply, message_payload, no_content, read_body
@@ -38,18 +40,18 @@ def register(route: Route, fake: Server) -> None:
 
     bot = fake.bot_user.id
 
-    def _channel(request, bits: int = 0) -> Channel:
+    def _channel(request: web.Request, bits: int = 0) -> Channel:
         chan = st.channel(request.match_info["channel_id"])
         permissions.require(st, chan, bot, bits)
         return chan
 
     @route("POST", "/channels/{channel_id}/typing")
-    async def typing(request):
+    async def typing(request: web.Request) -> web.Response:
         _channel(request)
         return no_content()
 
     @route("POST", "/channels/{channel_id}/messages")
-    async def send_message(request):
+    async def send_message(request: web.Request) -> web.Response:
         chan = st.channel(request.match_info["channel_id"])
         if chan.is_dm and not st.users[chan.dm_user_id].dms_open:
             raise ApiError(403, 50007, "Cannot send messages to this user")
@@ -61,7 +63,7 @@ def register(route: Route, fake: Server) -> None:
         return json_reply(message_payload(fake, msg))
 
     @route("GET", "/channels/{channel_id}/messages")
-    async def history(request):
+    async def history(request: web.Request) -> web.Response:
         chan = _channel(request)
         if not permissions.effective(st, chan, bot) & READ_MESSAGE_HISTORY:
             return json_reply([])  # "then no messages will be returned"
@@ -77,7 +79,7 @@ def register(route: Route, fake: Server) -> None:
             msgs = msgs[-limit:]
         return json_reply([message_payload(fake, m) for m in reversed(msgs)])
 
-    def _channel_message(request, bits: int = 0) -> Message:
+    def _channel_message(request: web.Request, bits: int = 0) -> Message:
         _channel(request, bits)
         msg = st.message(request.match_info["channel_id"], request.match_info["message_id"])
         if msg.ephemeral:
@@ -85,11 +87,11 @@ def register(route: Route, fake: Server) -> None:
         return msg
 
     @route("GET", "/channels/{channel_id}/messages/{message_id}")
-    async def get_message(request):
+    async def get_message(request: web.Request) -> web.Response:
         return json_reply(message_payload(fake, _channel_message(request, READ_MESSAGE_HISTORY)))
 
     @route("PATCH", "/channels/{channel_id}/messages/{message_id}")
-    async def patch_message(request):
+    async def patch_message(request: web.Request) -> web.Response:
         msg = _channel_message(request)
         if msg.author_id != bot:
             raise ApiError(403, 50005, "Cannot edit a message authored by another user")
@@ -101,7 +103,7 @@ def register(route: Route, fake: Server) -> None:
         return json_reply(message_payload(fake, rest.edit_message(fake, msg, payload, files)))
 
     @route("DELETE", "/channels/{channel_id}/messages/{message_id}")
-    async def del_message(request):
+    async def del_message(request: web.Request) -> web.Response:
         msg = _channel_message(request)
         if msg.author_id != bot:  # someone else's message: MANAGE_MESSAGES
             permissions.require(st, st.channels[msg.channel_id], bot, MANAGE_MESSAGES)
@@ -150,7 +152,7 @@ def register(route: Route, fake: Server) -> None:
         return thread
 
     @route("POST", "/channels/{channel_id}/messages/{message_id}/threads")
-    async def thread_from_message(request):
+    async def thread_from_message(request: web.Request) -> web.Response:
         msg = _channel_message(request)
         if msg.thread_id:
             raise ApiError(400, 160004, "A thread has already been created for this message")
@@ -159,14 +161,14 @@ def register(route: Route, fake: Server) -> None:
         return json_reply(payloads.channel(st, thread), 201)
 
     @route("POST", "/channels/{channel_id}/threads")
-    async def thread_without_message(request):
+    async def thread_without_message(request: web.Request) -> web.Response:
         parent = st.channel(request.match_info["channel_id"])
         body = await request.json()
         type_ = int(body.get("type") or PRIVATE_THREAD)
         thread = _new_thread(parent, body, type_, None)
         return json_reply(payloads.channel(st, thread), 201)
 
-    def _thread_member(request, add: bool):
+    def _thread_member(request: web.Request, add: bool) -> web.Response:
         chan = _channel(request)
         if not chan.is_thread:
             raise ApiError(400, 50024, "Cannot execute action on this channel type")
@@ -183,17 +185,17 @@ def register(route: Route, fake: Server) -> None:
         return no_content()
 
     @route("PUT", "/channels/{channel_id}/thread-members/{user_id}")
-    async def add_thread_member(request):
+    async def add_thread_member(request: web.Request) -> web.Response:
         return _thread_member(request, True)
 
     @route("DELETE", "/channels/{channel_id}/thread-members/{user_id}")
-    async def remove_thread_member(request):
+    async def remove_thread_member(request: web.Request) -> web.Response:
         return _thread_member(request, False)
 
     # -- DMs ----------------------------------------------------------------------
 
     @route("POST", "/users/@me/channels")
-    async def open_dm(request):
+    async def open_dm(request: web.Request) -> web.Response:
         body = await request.json()
         user = st.user(body.get("recipient_id"))
         return json_reply(payloads.channel(st, fake.dm_channel(user)))

@@ -29,7 +29,7 @@ def register_routes(app: web.Application, fake: Server, prefix: str) -> None:
 
     # -- attachments (served so ``Attachment.read()`` works) --------------------------
 
-    async def get_attachment(request):
+    async def get_attachment(request: web.Request) -> web.Response:
         for msg in fake.state.messages.values():
             for a in msg.attachments:
                 if str(a.id) == request.match_info["attachment_id"]:

@@ -243,11 +243,13 @@ class ScriptRunner:
             self.emit(f"  [suggestions for {user.name}] {names}")
         elif step.verb == "click":
             target = args[0]
-            msg = self._latest_with(
-                user,
-                lambda m: m.find_component(label=target) or m.find_component(custom_id=target),
-            )
-            comp = msg.find_component(label=target) or msg.find_component(custom_id=target)
+
+            def component(m: Message) -> dict | None:
+                return m.find_component(label=target) or m.find_component(custom_id=target)
+
+            msg = self._latest_with(user, lambda m: component(m) is not None)
+            comp = component(msg)
+            assert comp is not None  # the message was picked for having it
             result = await user.click(msg, custom_id=comp.get("custom_id"))
         elif step.verb == "select":
             target, values = args[0], args[1:]

@@ -25,7 +25,7 @@ from fakediscord.http import FAKE_KEY, json_response
 from fakediscord.rate_limit_table import RateLimitHit
 from fakediscord.ratelimits import RateLimited, RateLimiter
 from fakediscord.reading import ReadingMixin
-from fakediscord.rest import INTERACTION_KEY
+from fakediscord.rest import INTERACTION_KEY, Handler
 from fakediscord.routes import register_routes
 from fakediscord.state import (
     Channel,
@@ -80,7 +80,7 @@ class FakeDiscord(WorldMixin, ReadingMixin):
     # ------------------------------------------------------------------ lifecycle
 
     @classmethod
-    async def start(cls, *, host: str = "127.0.0.1", port: int = 0, **kwargs) -> FakeDiscord:
+    async def start(cls, *, host: str = "127.0.0.1", port: int = 0, **kwargs: Any) -> FakeDiscord:
         fake = cls(**kwargs)
         await fake._serve(host, port)
         return fake
@@ -109,7 +109,7 @@ class FakeDiscord(WorldMixin, ReadingMixin):
             await self._serve("127.0.0.1", 0)
         return self
 
-    async def __aexit__(self, *exc) -> None:
+    async def __aexit__(self, *exc: object) -> None:
         await self.stop()
 
     @property
@@ -199,7 +199,7 @@ class FakeDiscord(WorldMixin, ReadingMixin):
     ) -> Message:
         """The first message (by creation order, newer than ``after`` if given) matching."""
 
-        def find():
+        def find() -> Message | None:
             for m in self.state.messages.values():
                 if channel is not None and m.channel_id != channel.id:
                     continue
@@ -243,7 +243,7 @@ class FakeDiscord(WorldMixin, ReadingMixin):
     # ------------------------------------------------------------------ HTTP plumbing
 
     @web.middleware
-    async def _middleware(self, request: web.Request, handler) -> web.StreamResponse:
+    async def _middleware(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         if not request.path.startswith(API_PREFIX):
             return await handler(request)
         route = request.match_info.route
@@ -273,7 +273,9 @@ class FakeDiscord(WorldMixin, ReadingMixin):
         self.notify()
         return resp
 
-    async def _handle(self, request: web.Request, handler, template: str) -> web.StreamResponse:
+    async def _handle(
+        self, request: web.Request, handler: Handler, template: str
+    ) -> web.StreamResponse:
         """Auth, rate limits, injected failures, then the route; errors as Discord's JSON."""
         headers: dict[str, str] = {}
         threads.run_timers(self)  # threads due to archive do so before the call

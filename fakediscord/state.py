@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import itertools
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from fakediscord.errors import not_found
 
@@ -271,7 +272,9 @@ class Message:
         """Every component of the message, nested ones included (rows, sections...)."""
         return list(walk_components(self.components))
 
-    def find_component(self, *, custom_id: str | None = None, label: str | None = None):
+    def find_component(
+        self, *, custom_id: str | None = None, label: str | None = None
+    ) -> dict | None:
         for comp in self.iter_components():
             if custom_id is not None and comp.get("custom_id") == custom_id:
                 return comp
@@ -280,7 +283,7 @@ class Message:
         return None
 
 
-def walk_components(components: list[dict]):
+def walk_components(components: list[dict]) -> Iterator[dict]:
     for comp in components or []:
         yield comp
         yield from walk_components(comp.get("components") or [])
@@ -347,6 +350,17 @@ class InteractionRecord:
         return self.responded_at - self.dispatched_at
 
 
+T = TypeVar("T")
+
+
+def _lookup(table: dict[int, T], key: int | str, code: int, what: str) -> T:
+    """``table[int(key)]``, or the 404 Discord answers for an unknown ``what``."""
+    try:
+        return table[int(key)]
+    except (KeyError, ValueError):
+        raise not_found(code, f"Unknown {what}") from None
+
+
 class FakeState:
     """All Discord-side objects, by id."""
 
@@ -363,38 +377,22 @@ class FakeState:
     # -- lookups that answer like Discord does when something is missing --
 
     def user(self, user_id: int | str) -> User:
-        try:
-            return self.users[int(user_id)]
-        except (KeyError, ValueError):
-            raise not_found(10013, "Unknown User") from None
+        return _lookup(self.users, user_id, 10013, "User")
 
     def channel(self, channel_id: int | str) -> Channel:
-        try:
-            return self.channels[int(channel_id)]
-        except (KeyError, ValueError):
-            raise not_found(10003, "Unknown Channel") from None
+        return _lookup(self.channels, channel_id, 10003, "Channel")
 
     def message(self, channel_id: int | str, message_id: int | str) -> Message:
-        try:
-            msg = self.messages[int(message_id)]
-        except (KeyError, ValueError):
-            raise not_found(10008, "Unknown Message") from None
+        msg = _lookup(self.messages, message_id, 10008, "Message")
         if msg.channel_id != int(channel_id):
             raise not_found(10008, "Unknown Message")
         return msg
 
     def guild(self, guild_id: int | str) -> Guild:
-        try:
-            return self.guilds[int(guild_id)]
-        except (KeyError, ValueError):
-            raise not_found(10004, "Unknown Guild") from None
+        return _lookup(self.guilds, guild_id, 10004, "Guild")
 
     def member(self, guild_id: int | str, user_id: int | str) -> Member:
-        guild = self.guild(guild_id)
-        try:
-            return guild.members[int(user_id)]
-        except (KeyError, ValueError):
-            raise not_found(10007, "Unknown Member") from None
+        return _lookup(self.guild(guild_id).members, user_id, 10007, "Member")
 
     # -- derived facts --
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterator
 from typing import Any
 
 from fakediscord.redirect import redirect_to
@@ -109,7 +109,7 @@ class ErrorLogCatcher(logging.Handler):
         return out
 
     @contextlib.contextmanager
-    def installed(self):
+    def installed(self) -> Iterator[ErrorLogCatcher]:
         root = logging.getLogger()
         root.addHandler(self)
         try:

@@ -345,9 +345,9 @@ class FakeUser:
             return  # "This interaction failed"
         if rec.callback_type == DEFERRED_CHANNEL_MESSAGE:
             # A "thinking" defer: wait for the real answer (a followup or @original edit).
-            def answered():
+            def answered() -> bool:
                 msg = fake.state.messages.get(rec.original_message_id or 0)
-                return msg is None or not msg.flags & LOADING or rec.followup_ids
+                return msg is None or not msg.flags & LOADING or bool(rec.followup_ids)
 
             remaining = max(0.0, timeout - (fake.now() - rec.dispatched_at))
             try:

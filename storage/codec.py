@@ -102,7 +102,7 @@ def match_row(r: Sequence[Any]) -> MatchRow:
 
 
 GUILD_COLUMNS = (
-    "guild_id, admin_role_id, language, clock, on_timeout, lobby_expiry_s, rate_ai_matches"
+    "guild_id, admin_role_id, language, lobby_expiry_s, rate_ai_matches, clock, on_timeout"
 )
 
 
@@ -112,16 +112,16 @@ def guild_values(settings: GuildSettings) -> tuple[Any, ...]:
         settings.guild_id,
         settings.admin_role_id,
         settings.language,
-        settings.clock,
-        settings.on_timeout,
         settings.lobby_expiry_s,
         bool(settings.rate_ai_matches),
+        settings.clock,
+        settings.on_timeout,
     )
 
 
 def guild_settings(r: Sequence[Any]) -> GuildSettings:
     """A row of `GUILD_COLUMNS`."""
-    return GuildSettings(r[0], r[1], r[2], r[3], r[4], int(r[5]), bool(r[6]))
+    return GuildSettings(r[0], r[1], r[2], int(r[3]), bool(r[4]), r[5], r[6])
 
 
 # The seat history keeps every user who ever held a seat of a match, with the last one held.

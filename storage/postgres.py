@@ -25,6 +25,8 @@ import asyncpg
 
 from storage.codec import Conn, redact
 from storage.errors import ConstraintViolation, StorageError
+from storage.results import write_result
+from storage.rows import MatchResult, Rater
 from storage.schema import SchemaTooNew, pending
 from storage.store import APPEND_LOG, APPEND_MOVE, Store
 
@@ -74,6 +76,8 @@ class PostgresStore(Store):
     """The store on a PostgreSQL database, through a pool of asyncpg connections."""
 
     backend = "postgres"
+    # Rating writes of one server and game wait for each other (released at commit).
+    rating_lock = "SELECT pg_advisory_xact_lock(hashtextextended(?, 0))"
 
     def __init__(self, pool: asyncpg.Pool, dsn: str) -> None:
         super().__init__(dsn)
@@ -124,20 +128,30 @@ class PostgresStore(Store):
         except TimeoutError:
             self._pool.terminate()
 
-    async def _append(self, moved: Sequence[Any], logged: Sequence[Any]) -> bool:
+    async def _append(
+        self,
+        moved: Sequence[Any],
+        logged: Sequence[Any],
+        finished: MatchResult | None = None,
+        rater: Rater | None = None,
+    ) -> bool:
         """The shared UPDATE and INSERT as one statement (a data-modifying CTE, atomic on
         its own): the row is inserted only if the UPDATE moved the match. Under concurrency
-        the UPDATE waits for the row lock and re-checks the version on the latest row."""
-        async with self._session() as conn:
-            return (
-                await conn.execute(
-                    f"WITH moved AS ({APPEND_MOVE} RETURNING id) {APPEND_LOG}"
-                    "SELECT id, ?, ?, ?, ?, ?, ? FROM moved",
-                    *moved,
-                    *logged[1:],  # the match id comes from the moved row
-                )
-                == 1
-            )
+        the UPDATE waits for the row lock and re-checks the version on the latest row. The
+        last action of a match shares a transaction with its result."""
+        statement = (
+            f"WITH moved AS ({APPEND_MOVE} RETURNING id) {APPEND_LOG}"
+            "SELECT id, ?, ?, ?, ?, ?, ? FROM moved"
+        )
+        arguments = (*moved, *logged[1:])  # the match id comes from the moved row
+        if finished is None:
+            async with self._session() as conn:
+                return await conn.execute(statement, *arguments) == 1
+        async with self._transaction() as conn:
+            if await conn.execute(statement, *arguments) != 1:
+                return False
+            await write_result(conn, finished, rater, self.rating_lock)
+        return True
 
     @contextlib.asynccontextmanager
     async def _transaction(self) -> AsyncIterator[Conn]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable, Mapping
 from typing import Any
 
 
@@ -93,7 +94,82 @@ class GuildSettings:
     guild_id: int
     admin_role_id: int | None = None
     language: str | None = None
+    lobby_expiry_s: int = 24 * 3600  # how long an open table waits for its start
+    rate_ai_matches: bool = False  # AI seats may change a person's rating (off: never)
     clock: str = "none"  # the clock preset of a new table (games/host/clocks.py)
     on_timeout: str = "ai"  # what a new table does when a turn's time is up: "ai" or "wait"
-    lobby_expiry_s: int = 24 * 3600  # an open table that did not start closes after this
-    rate_ai_matches: bool = False  # whether a match with AI seats changes people's ratings
+
+
+@dataclasses.dataclass(slots=True, frozen=True)
+class LobbyRow:
+    """A lobby's expiry (None once it no longer matters), where its message is, and the
+    finished match it plays again, if it is a rematch."""
+
+    match_id: str
+    expires_at: float | None
+    channel_id: int | None = None
+    message_id: int | None = None
+    rematch_of: str | None = None
+
+
+@dataclasses.dataclass(slots=True, frozen=True)
+class InvitationRow:
+    """A named player asked to a table: `pending`, `accepted` or `declined`, answerable
+    until `expires_at`."""
+
+    match_id: str
+    user_id: int
+    status: str
+    expires_at: float
+
+
+@dataclasses.dataclass(slots=True, frozen=True)
+class ResultSeat:
+    """How one seat ended a match. `score` and `place` are None when an admin ended it;
+    `rating_before`/`rating_after` are a person's shown rating around a rated match."""
+
+    seat: int
+    name: str
+    user_id: int | None
+    ai: str | None
+    score: int | None
+    place: int | None  # 1 is first; tied seats share a place
+    team: int | None = None
+    rating_before: float | None = None
+    rating_after: float | None = None
+
+
+@dataclasses.dataclass(slots=True, frozen=True)
+class MatchResult:
+    """A match that ended (by its rules, or by an admin: `ended`), with every seat's result."""
+
+    match_id: str
+    game: str
+    guild_id: int | None
+    finished_at: float
+    rated: bool
+    ended: bool
+    seats: tuple[ResultSeat, ...]
+
+
+@dataclasses.dataclass(slots=True, frozen=True)
+class Rating:
+    """A person's rating in one game on one server (the Weng-Lin model's mu and sigma, and
+    the ordinal that ranks it), with the rated matches played and won."""
+
+    guild_id: int
+    game: str
+    user_id: int
+    name: str
+    mu: float
+    sigma: float
+    ordinal: float
+    played: int
+    won: int
+    updated_at: float
+
+
+# Given a rated result and its people's current ratings (those who have one), the result with
+# each person's rating before and after, and their new ratings. Called inside the transaction
+# that stores the result, so two matches finishing at once never rate from the same start.
+Rater = Callable[[MatchResult, Mapping[int, Rating]], tuple[MatchResult, list[Rating]]]

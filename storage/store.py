@@ -36,7 +36,19 @@ from storage.codec import (
     write_seats,
 )
 from storage.errors import ConstraintViolation, DuplicateRequest, StaleVersion, StorageError
-from storage.rows import ActionRow, Deadline, GuildSettings, MatchRow, Notice, SeatRow, UserPrefs
+from storage.lobbies import LobbyStoreMixin
+from storage.results import ResultsMixin, write_result
+from storage.rows import (
+    ActionRow,
+    Deadline,
+    GuildSettings,
+    MatchResult,
+    MatchRow,
+    Notice,
+    Rater,
+    SeatRow,
+    UserPrefs,
+)
 from storage.transfer import TransferMixin
 
 __all__ = ["DuplicateRequest", "StaleVersion", "StorageError", "Store"]
@@ -72,8 +84,9 @@ APPEND_MOVE = (
 APPEND_LOG = "INSERT INTO actions (match_id, seq, seat, action, request_id, user_id, at) "
 
 
-class Store(TransferMixin, abc.ABC):
-    """Async repository for matches, seats, the action log, user prefs and guild settings."""
+class Store(TransferMixin, ResultsMixin, LobbyStoreMixin, abc.ABC):
+    """Async repository for matches, seats, the action log, results and ratings, lobbies,
+    user prefs and guild settings."""
 
     backend: ClassVar[str]
 
@@ -177,8 +190,12 @@ class Store(TransferMixin, abc.ABC):
         status: str,
         result: dict[str, Any] | None = None,
         deadline_at: float | None = None,
+        finished: MatchResult | None = None,
+        rater: Rater | None = None,
     ) -> int:
         """Append one action and move the snapshot and version with it, in one transaction.
+        The action that ends the match stores its `finished` result in that transaction too
+        (and, if rated, the ratings `rater` moves): a finished match is never unrecorded.
 
         Safe across processes: the version check is part of the UPDATE (a row lock on
         PostgreSQL, the write lock on SQLite), so of two writers at one version exactly one
@@ -201,7 +218,7 @@ class Store(TransferMixin, abc.ABC):
         )
         logged = (match_id, seq, seat, dumps(action), request_id, user_id, now)
         try:
-            if not await self._append(moved, logged):
+            if not await self._append(moved, logged, finished, rater):
                 row = await self._one("SELECT version FROM matches WHERE id = ?", match_id)
                 raise StaleVersion(expected_version, -1 if row is None else int(row[0]))
         except (StaleVersion, ConstraintViolation):
@@ -213,15 +230,38 @@ class Store(TransferMixin, abc.ABC):
             raise DuplicateRequest(applied) from None
         return seq
 
-    async def _append(self, moved: Sequence[Any], logged: Sequence[Any]) -> bool:
+    async def _append(
+        self,
+        moved: Sequence[Any],
+        logged: Sequence[Any],
+        finished: MatchResult | None = None,
+        rater: Rater | None = None,
+    ) -> bool:
         """`APPEND_MOVE` with `moved`, then, if it moved the match, `APPEND_LOG` with
-        `logged`, atomically; whether the match was at the expected version. A backend may
-        run the two as one statement (PostgreSQL: one round trip instead of four)."""
+        `logged` (and the `finished` result), atomically; whether the match was at the
+        expected version. A backend may run the first two as one statement (PostgreSQL: one
+        round trip instead of four)."""
         async with self._transaction() as conn:
             if await conn.execute(APPEND_MOVE, *moved) != 1:
                 return False
             await conn.execute(APPEND_LOG + "VALUES (?,?,?,?,?,?,?)", *logged)
+            if finished is not None:
+                await write_result(conn, finished, rater, self.rating_lock)
         return True
+
+    async def end_match(self, match_id: str, reason: str, result: MatchResult | None) -> None:
+        """Stop a match for good (an admin's end) and store its `result` (unrated: nobody
+        finished it), in one transaction; a lobby that never started has none."""
+        async with self._transaction() as conn:
+            await conn.execute(
+                f"UPDATE matches SET status = 'ended', end_reason = ?, deadline_at = NULL, "
+                f"{_UNCLAIM}, updated_at = ? WHERE id = ?",
+                reason,
+                time.time(),
+                match_id,
+            )
+            if result is not None:
+                await write_result(conn, result, None, self.rating_lock)
 
     async def request_seq(self, match_id: str, request_id: str) -> int | None:
         """The seq of the action applied under `request_id`, if any."""

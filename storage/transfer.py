@@ -1,11 +1,12 @@
 """Whole-database reads and writes for `python -m bot migrate-db`: a match with everything it
-owns (row, seats, seat history, the action log) out of one store and into another, verbatim
-(same versions, sequence numbers, request ids and times) and the private notices waiting for
-its players, and the small tables beside it.
+owns (row, seats, seat history, the action log, its result) out of one store and into
+another, verbatim (same versions, sequence numbers, request ids and times), the private
+notices waiting for its players, its lobby (expiry, message, rematch) and invitations, and
+the tables beside it (ratings, prefs, settings, facts).
 
 Part of `Store` (a mixin only to keep the store's file small); written against the same
-`Conn` protocol, so it works between any two backends. Deadline claims are not copied: they
-belong to the processes of the source database.
+`Conn` protocol, so it works between any two backends. Deadline and lobby-expiry claims are not
+copied: they belong to the processes of the source database.
 """
 
 from __future__ import annotations
@@ -24,7 +25,18 @@ from storage.codec import (
     match_values,
     write_seats,
 )
-from storage.rows import ActionRow, GuildSettings, MatchRow, Notice, UserPrefs
+from storage.lobbies import INSERT_INVITATION, INSERT_LOBBY, invitation_values, lobby_values
+from storage.results import write_result
+from storage.rows import (
+    ActionRow,
+    GuildSettings,
+    InvitationRow,
+    LobbyRow,
+    MatchResult,
+    MatchRow,
+    Notice,
+    UserPrefs,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -32,11 +44,16 @@ if TYPE_CHECKING:
 
 # Children first, so that foreign keys never object while emptying.
 TABLES = (
+    "invitations",
+    "lobbies",
+    "result_seats",
+    "match_results",
     "notices",
     "actions",
     "seat_history",
     "seats",
     "matches",
+    "ratings",
     "user_prefs",
     "guild_settings",
     "bot_state",
@@ -51,6 +68,9 @@ class MatchDump:
     history: list[tuple[int, int]]  # every user who ever held a seat, and the last one held
     actions: list[ActionRow]
     notices: list[Notice]  # private events not yet shown to their players
+    result: MatchResult | None = None  # once it ended
+    lobby: LobbyRow | None = None  # its expiry, lobby message and rematch (claims not copied)
+    invitations: list[InvitationRow] = dataclasses.field(default_factory=list)
 
 
 class TransferMixin:
@@ -63,6 +83,9 @@ class TransferMixin:
         async def _select_matches(self, where: str, params: Sequence[Any]) -> list[MatchRow]: ...
         async def actions(self, match_id: str) -> list[ActionRow]: ...
         async def notices(self, match_id: str, seat: int | None = None) -> list[Notice]: ...
+        async def result_of(self, match_id: str) -> MatchResult | None: ...
+        async def lobby(self, match_id: str) -> LobbyRow | None: ...
+        async def invitations(self, match_id: str) -> list[InvitationRow]: ...
 
     async def match_ids(self) -> list[str]:
         """Every match id, whatever its status, oldest first."""
@@ -84,6 +107,9 @@ class TransferMixin:
             [(r[0], r[1]) for r in history],
             await self.actions(match_id),
             await self.notices(match_id),
+            await self.result_of(match_id),
+            await self.lobby(match_id),
+            await self.invitations(match_id),
         )
 
     async def load_match(self, dump: MatchDump) -> None:
@@ -106,6 +132,13 @@ class TransferMixin:
             await conn.executemany(
                 "INSERT INTO notices (match_id, seat, version, n, event) VALUES (?,?,?,?,?)",
                 [(match_id, x.seat, x.version, x.n, dumps(x.event)) for x in dump.notices],
+            )
+            if dump.result is not None:  # as it was stored: ratings are copied on their own
+                await write_result(conn, dump.result)
+            if dump.lobby is not None:
+                await conn.execute(INSERT_LOBBY, *lobby_values(dump.lobby))
+            await conn.executemany(
+                INSERT_INVITATION, [invitation_values(i) for i in dump.invitations]
             )
 
     async def all_prefs(self) -> list[UserPrefs]:

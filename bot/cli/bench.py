@@ -8,7 +8,9 @@
   synchronous level) and PostgreSQL (a throw-away server of its own, `storage.pg_testserver`,
   with PostgreSQL's durable defaults: fsync and synchronous commits on, over a Unix socket);
 - discord: p50/p99 click→answer latency over a whole match through the fake Discord
-  (`bot.cli.bench_discord`).
+  (`bot.cli.bench_discord`);
+- records: p50/p99 of the leaderboard and history queries with 100,000 finished matches
+  stored, on each backend (`bot.cli.bench_records`; `--ratings` prints only these).
 """
 
 from __future__ import annotations
@@ -135,12 +137,12 @@ async def host_actions(
         host = MatchHost(store)
         rng = random.Random(0)
         players = [SeatRow(i, f"p{i}", user_id=1000 + i) for i in range(seats)]
-        match_id = (await host.create(key, players, seed=0)).match.id
+        match_id = (await host.create(key, players, seed=0)).info.id
         n = 0
         while len(latencies) < count:
-            live = await host.get(match_id)
+            live = await host._loaded(match_id)
             if live.row.status != "active":
-                match_id = (await host.create(key, players, seed=n)).match.id
+                match_id = (await host.create(key, players, seed=n)).info.id
                 continue
             seat = next(iter(live.to_act()))
             action = rng.choice(game.legal_actions(live.state, seat))
@@ -164,26 +166,42 @@ Figures = dict[str, Any]
 
 
 async def postgres_figures(
-    keys: list[str], count: int, matches: int
-) -> tuple[list[Figures], Figures]:
-    """`host_actions` and `many_matches` on PostgreSQL, in fresh databases of one
-    throw-away server; without PostgreSQL's binaries, entries saying why there is none."""
+    keys: list[str], count: int, matches: int, records: int
+) -> tuple[list[Figures], Figures, Figures]:
+    """`host_actions`, `many_matches` and `records_figures` on PostgreSQL, in fresh
+    databases of one throw-away server; without PostgreSQL's binaries, entries saying why
+    there is none. No `keys`: the records figures only."""
+    from bot.cli.bench_records import records_figures
     from bot.cli.bench_startup import many_matches
 
     try:
         server = PgTestServer(durable=True).start()
     except PgUnavailable as exc:
         none = {"backend": "postgres", "unavailable": str(exc)}
-        return [none], none
+        return [none], none, none
     try:
         figures = []
         for key in keys:
             _, url = await server.create_database("bench")
             figures.append(await host_actions(key, bench_seats(key), count, url))
-        _, url = await server.create_database("many")
-        return figures, await many_matches(url, "postgres", matches)
+        many: Figures = {}
+        if keys:
+            _, url = await server.create_database("many")
+            many = await many_matches(url, "postgres", matches)
+        _, url = await server.create_database("records")
+        return figures, many, await records_figures(url, "postgres", records)
     finally:
         server.stop()
+
+
+async def ratings_report(records: int) -> list[Figures]:
+    """The records figures on SQLite (a temporary file) and PostgreSQL."""
+    from bot.cli.bench_records import records_figures
+
+    with tempfile.TemporaryDirectory(prefix="lutece-bench-") as tmp:
+        sqlite = await records_figures(str(Path(tmp) / "records.db"), "sqlite", records)
+    _, _, postgres = await postgres_figures([], 0, 0, records)
+    return [sqlite, postgres]
 
 
 def _postgres_version() -> str | None:
@@ -218,9 +236,16 @@ def machine() -> dict[str, Any]:
 
 
 async def bench(
-    as_json: bool, seconds: float, actions: int = 3000, matches: int = 10_000, ai_only: bool = False
+    as_json: bool,
+    seconds: float,
+    actions: int = 3000,
+    matches: int = 10_000,
+    ai_only: bool = False,
+    records: int = 100_000,
+    ratings_only: bool = False,
 ) -> int:
     from bot.cli.bench_discord import discord_match, print_discord
+    from bot.cli.bench_records import print_records, records_figures
     from bot.cli.bench_startup import many_matches
 
     keys = game_keys()
@@ -230,15 +255,23 @@ async def bench(
             print_ai(figures)
         )
         return 0
-    pg_host, pg_many = await postgres_figures(keys, actions, matches)
+    if ratings_only:
+        ratings = await ratings_report(records)
+        print(json.dumps({"machine": machine(), "records": ratings}, indent=2)) if as_json else (
+            print_records(ratings)
+        )
+        return 0
+    pg_host, pg_many, pg_records = await postgres_figures(keys, actions, matches, records)
     with tempfile.TemporaryDirectory(prefix="lutece-bench-") as tmp:
         sqlite_many = await many_matches(str(Path(tmp) / "many.db"), "sqlite", matches)
+        sqlite_records = await records_figures(str(Path(tmp) / "records.db"), "sqlite", records)
     report: dict[str, Any] = {
         "machine": machine(),
         "engines": [engine_playouts(k, bench_seats(k), seconds) for k in keys],
         "ai": [ai_playouts(k, bench_seats(k), seconds) for k in keys],
         "host": [await host_actions(k, bench_seats(k), actions) for k in keys] + pg_host,
         "many_matches": [sqlite_many, pg_many],
+        "records": [sqlite_records, pg_records],
         "discord": await discord_match(),
     }
     if as_json:
@@ -281,5 +314,6 @@ async def bench(
             f"every match touched once: {s['held_matches']} held, "
             f"{s['memory_half_mb']} MB after half, {s['memory_all_mb']} MB after all"
         )
+    print_records(report["records"])
     print_discord(report["discord"])
     return 0

@@ -36,13 +36,12 @@ async def _one_match(store: Store, user_ids: list[int]) -> str:
     """A real match of the first listed game with a few moves, through the host, to copy."""
     host = MatchHost(store)
     seats = [SeatRow(i, f"p{i}", user_id=u) for i, u in enumerate(user_ids)]
-    live = (await host.create(game_keys()[0], seats, seed=1)).match
+    match_id = (await host.create(game_keys()[0], seats, seed=1)).info.id
     for n in range(MOVES):
-        seat = min(live.to_act())
-        await host.play(
-            live.id, user_ids[seat], version=live.row.version, index=0, key=f"bench-{n}"
-        )
-    return live.id
+        match = await host.get(match_id)
+        seat = min(match.to_act)
+        await host.play(match_id, user_ids[seat], version=match.version, index=0, key=f"bench-{n}")
+    return match_id
 
 
 async def _copy(store: Store, match_id: str, count: int) -> None:
@@ -127,7 +126,7 @@ async def _cold_actions(store: Store, ids: list[str]) -> dict[str, Any]:
     timings = []
     for match_id in random.Random(1).sample(ids, min(COLD, len(ids))):
         started = time.perf_counter()
-        live = await host.get(match_id)
+        live = await host._loaded(match_id)
         seat = min(live.to_act())
         user = live.row.seat_rows[seat].user_id
         assert user is not None, "every benchmark seat is a person (_one_match)"
@@ -147,7 +146,7 @@ async def _memory(store: Store, ids: list[str]) -> dict[str, Any]:
     host = MatchHost(store)
     marks: dict[int, int] = {}
     for n, match_id in enumerate(ids, 1):
-        await host.get(match_id)
+        await host._loaded(match_id)
         if n in (max(len(ids) // 2, 1), len(ids)):  # one match: both marks after it
             gc.collect()
             marks[n] = tracemalloc.get_traced_memory()[0]

@@ -143,6 +143,11 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--json", action="store_true", help="the figures as one JSON object")
     bench.add_argument("--ai", action="store_true", help="only the AI search's playouts/s")
     bench.add_argument(
+        "--ratings",
+        action="store_true",
+        help="only the leaderboard and history query times with many finished matches",
+    )
+    bench.add_argument(
         "--seconds", type=positive_float, default=3.0, help="time per engine figure (default 3)"
     )
     bench.add_argument(
@@ -156,6 +161,12 @@ def build_parser() -> argparse.ArgumentParser:
         type=positive_int,
         default=10_000,
         help="active matches stored for the start-up figure (default 10000)",
+    )
+    bench.add_argument(
+        "--records",
+        type=positive_int,
+        default=100_000,
+        help="finished matches stored for the leaderboard and history figures (default 100000)",
     )
     return parser
 
@@ -225,7 +236,15 @@ async def _dispatch(args: argparse.Namespace) -> int | None:
     if command == "bench":
         from bot.cli.bench import bench
 
-        return await bench(args.json, args.seconds, args.actions, args.matches, args.ai)
+        return await bench(
+            args.json,
+            args.seconds,
+            args.actions,
+            args.matches,
+            args.ai,
+            args.records,
+            args.ratings,
+        )
     if command == "pictures":
         from bot.cli.pictures import pictures
 

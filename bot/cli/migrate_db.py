@@ -4,10 +4,11 @@ between two of one kind), then prove the copy by replaying every match.
 Both databases are opened (and migrated) as the bot opens them; stop the bot first so FROM
 does not move during the copy. TO must be empty unless `--force`, which empties it first.
 Every match is copied verbatim (row, seats, seat history, the action log with its sequence
-numbers, request ids and times) in one transaction per match, then user prefs, guild
-settings and the bot's facts. Each copied match is then read back from TO, compared with
-FROM, and its log replayed through its game's engine to the stored snapshot. An interrupted
-copy leaves TO partly filled: run it again with `--force`.
+numbers, request ids and times, its lobby and invitations, its result once it ended) in one
+transaction per match, then the ratings, user prefs, guild settings and the bot's facts. Each
+copied match is then read back from TO, compared with FROM, and its log replayed through its
+game's engine to the stored snapshot. An interrupted copy leaves TO partly filled: run it
+again with `--force`.
 """
 
 from __future__ import annotations
@@ -64,28 +65,33 @@ async def _copy(src: Store, dst: Store, force: bool) -> int:
         problem = _replay_problem(await dst.dump_match(match_id), dump)
         if problem:
             raise CliError(f"match {match_id} copied to {dst.url} {problem}")
-    prefs, guilds, facts = (
+    ratings, prefs, guilds, facts = (
+        await src.all_ratings(),
         await src.all_prefs(),
         await src.all_guild_settings(),
         await src.all_facts(),
     )
+    await dst.load_ratings(ratings)
     for pref in prefs:
         await dst.set_prefs(pref)
     for guild in guilds:
         await dst.set_guild_settings(guild)
     for key, value in facts.items():
         await dst.set_fact(key, value)
-    if (await dst.all_prefs(), await dst.all_guild_settings(), await dst.all_facts()) != (
-        prefs,
-        guilds,
-        facts,
-    ):
+    copied = (
+        await dst.all_ratings(),
+        await dst.all_prefs(),
+        await dst.all_guild_settings(),
+        await dst.all_facts(),
+    )
+    if copied != (ratings, prefs, guilds, facts):
         raise CliError(
-            f"the user prefs, guild settings or facts read back from {dst.url} "
+            f"the ratings, user prefs, guild settings or facts read back from {dst.url} "
             "differ from the original"
         )
     print(
-        f"copied {len(ids)} matches ({actions} actions), {len(prefs)} user prefs, "
+        f"copied {len(ids)} matches ({actions} actions), {len(ratings)} ratings, "
+        f"{len(prefs)} user prefs, "
         f"{len(guilds)} guild settings and {len(facts)} facts from {src.url} to {dst.url}; "
         "every match read back identical and replayed to its stored snapshot"
     )

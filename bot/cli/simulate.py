@@ -73,8 +73,9 @@ async def simulate(
                 outcome = await host.create(
                     game, seats, edition=edition, options=options, seed=seed + n
                 )
-                row = outcome.match.row
-                summary = result_summary(row.id, row.result or {}, row.version)
+                match = outcome.info
+                result = {} if match.result is None else match.result.model_dump(mode="json")
+                summary = result_summary(match.id, result, match.version)
                 summary["seed"] = seed + n
                 print(json.dumps(summary) if as_json else format_summary(summary, seed + n))
         finally:

@@ -30,7 +30,7 @@ from games.host import HostError
 
 if TYPE_CHECKING:
     from bot.services import Services
-    from games.host.outcome import LiveMatch
+    from games.host.info import MatchInfo
 
 log = logging.getLogger(__name__)
 # The AI levels (games.core.ai.LEVELS): strong first, the seat that takes over a dropped player.
@@ -71,18 +71,18 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description=cmd("cmd
             "admin command %s failed", getattr(interaction.command, "name", "?"), exc_info=error
         )
 
-    async def _match(self, interaction: discord.Interaction, match_id: str) -> LiveMatch:
-        live = await self.bot.host.get(match_id.strip().lower())
-        if live.row.guild_id != interaction.guild_id:
+    async def _match(self, interaction: discord.Interaction, match_id: str) -> MatchInfo:
+        found = await self.bot.host.get(match_id.strip().lower())
+        if found.guild_id != interaction.guild_id:
             raise HostError("match.unknown", "there is no such match in this server")
-        return live
+        return found
 
     @app_commands.command(name=name("matches"), description=cmd("cmd.admin.matches"))
     async def matches(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
-            rows = await self.bot.host.matches(guild_id=interaction.guild_id)
+            listed = await self.bot.host.matches(guild_id=interaction.guild_id)
             locale = await answer_language(interaction)
-            text = await match_list(self.bot, rows, None, locale) if rows else ""
+            text = await match_list(self.bot, listed, None, locale) if listed else ""
             await reply(interaction, text or t("admin.no_matches", locale))
 
         await guarded(interaction, run)
@@ -98,16 +98,16 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description=cmd("cmd
     ) -> None:
         async def run() -> None:
             locale = await answer_language(interaction)
-            live = await self._match(interaction, match)
-            if live.row.status not in ("active", "finished"):
+            found = await self._match(interaction, match)
+            if found.status not in ("active", "finished"):
                 raise HostError("match.not_active", "this match is not running")
             target = channel or interaction.channel
             if not isinstance(target, TableChannel):  # a forum, a category, unknown
                 raise HostError("channel.no_table", "a table cannot be posted in this channel")
             await interaction.response.defer(ephemeral=True)
-            await post_table(self.bot, live, target, restored=True)
-            await interaction.followup.send(t("admin.resumed", locale, id=live.id), ephemeral=True)
-            await wake_ai(self.bot, live.id)  # an AI seat a stopped process left waiting
+            await post_table(self.bot, found, target, restored=True)
+            await interaction.followup.send(t("admin.resumed", locale, id=found.id), ephemeral=True)
+            await wake_ai(self.bot, found.id)  # an AI seat a stopped process left waiting
 
         await guarded(interaction, run)
 
@@ -117,12 +117,12 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description=cmd("cmd
     async def end(self, interaction: discord.Interaction, match: str, reason: str) -> None:
         async def run() -> None:
             locale = await answer_language(interaction)
-            live = await self._match(interaction, match)
-            await defer_while_busy(interaction, live.id)
-            await self.bot.host.end(live.id, reason[:200])
-            await answered(reply(interaction, t("admin.ended", locale, id=live.id)))
-            if live.started:
-                await attempt("the table", live.id, refresh_table(self.bot, live))
+            found = await self._match(interaction, match)
+            await defer_while_busy(interaction, found.id)
+            await self.bot.host.end(found.id, reason[:200])
+            await answered(reply(interaction, t("admin.ended", locale, id=found.id)))
+            if found.started:
+                await attempt("the table", found.id, refresh_table(self.bot, found.id))
 
         await guarded(interaction, run)
 
@@ -147,13 +147,13 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description=cmd("cmd
     ) -> None:
         async def run() -> None:
             locale = await answer_language(interaction)
-            live = await self._match(interaction, match)
+            found = await self._match(interaction, match)
             if (member is None) == (ai is None):
                 raise HostError("seat.replacement", "choose either a member or an AI")
             name = member.display_name if member else str(ai.name)  # type: ignore[union-attr]  # ai is set whenever member is None
-            await defer_while_busy(interaction, live.id)
+            await defer_while_busy(interaction, found.id)
             outcome = await self.bot.host.replace(
-                live.id,
+                found.id,
                 seat - 1,
                 user_id=member.id if member else None,
                 ai=ai.value if ai else None,
@@ -162,15 +162,15 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description=cmd("cmd
             )
             text = t("admin.replaced", locale, seat=seat, name=md(name))
             await answered(reply(interaction, text))
-            if outcome.match.row.status == "active":
+            if outcome.info.status == "active":
                 # Everyone at the table learns who plays that seat now (named, never pinged).
-                public = await self.bot.languages.of_guild(live.row.guild_id)
+                public = await self.bot.languages.of_guild(found.guild_id)
                 holder = md(name) if ai is None else t(f"cmd.choice.ai.{ai.value}", public)
                 notice = t("table.seat_changed", public, seat=seat, name=holder)
-                await attempt("the seat notice", live.id, post(self.bot, live, notice))
-                await attempt("the table", live.id, refresh_table(self.bot, live))
+                await attempt("the seat notice", found.id, post(self.bot, found.id, notice))
+                await attempt("the table", found.id, refresh_table(self.bot, found.id))
                 # Then an AI seat to act plays, the admin already answered.
-                await wake_ai(self.bot, live.id, patient=True)
+                await wake_ai(self.bot, found.id, patient=True)
 
         await guarded(interaction, run)
 
@@ -180,21 +180,21 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description=cmd("cmd
     async def export(self, interaction: discord.Interaction, match: str) -> None:
         async def run() -> None:
             locale = await answer_language(interaction)
-            live = await self._match(interaction, match)
-            held = await self.bot.host.has_held_seat(live.id, interaction.user.id)
-            if live.row.status in ("lobby", "active") and held:
+            found = await self._match(interaction, match)
+            held = await self.bot.host.has_held_seat(found.id, interaction.user.id)
+            if found.status in ("lobby", "active") and held:
                 # The record holds the seed and the arrangement: every secret of the match.
                 # Anyone who ever held a seat is refused, or an admin could hand their seat
                 # to an AI, export, and take it back.
                 raise HostError("export.seated", "you play in this match; export it at the end")
-            record = await self.bot.host.record(live.id)
+            record = await self.bot.host.record(found.id)
             data = record.model_dump_json(indent=2, exclude_none=True).encode()
             # Admins may export a running match (to settle a dispute), secrets and all: say so.
-            said = "admin.exported_running" if live.row.status == "active" else "admin.exported"
+            said = "admin.exported_running" if found.status == "active" else "admin.exported"
             await reply(
                 interaction,
-                t(said, locale, id=live.id),
-                file=discord.File(io.BytesIO(data), filename=f"match-{live.id}.json"),
+                t(said, locale, id=found.id),
+                file=discord.File(io.BytesIO(data), filename=f"match-{found.id}.json"),
             )
 
         await guarded(interaction, run)
@@ -248,17 +248,19 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description=cmd("cmd
         async def run() -> None:
             guild_id = interaction.guild_id
             assert guild_id is not None  # guild_only, and is_admin refuses DMs
-            settings = await self.bot.host.guilds.change(
-                guild_id,
-                clock=clock.value if clock else None,
-                on_timeout=on_timeout.value if on_timeout else None,
-                lobby_expiry_s=lobby_expiry.value if lobby_expiry else None,
-                rate_ai_matches=rate_ai_matches.value == "on" if rate_ai_matches else None,
-            )
+            guilds = self.bot.host.guilds  # one setter per setting, each one write
+            if clock is not None:
+                await guilds.set_clock(guild_id, clock.value)
+            if on_timeout is not None:
+                await guilds.set_on_timeout(guild_id, on_timeout.value)
+            if lobby_expiry is not None:
+                await guilds.set_lobby_expiry(guild_id, lobby_expiry.value)
+            if rate_ai_matches is not None:
+                await guilds.set_rate_ai_matches(guild_id, rate_ai_matches.value == "on")
             if language is not None:
                 chosen = None if language.value == AUTO else language.value
                 await self.bot.languages.set_guild(guild_id, chosen)
-                settings = await self.bot.host.guilds.get(guild_id)
+            settings = await guilds.get(guild_id)
             locale = await answer_language(interaction)
             await reply(interaction, settings_summary(settings, locale))
 

@@ -1,4 +1,5 @@
-"""One cog per game: `/<game> new`, `/<game> play` (autocomplete), `/<game> rules`.
+"""One cog per game: `/<game> new`, `/<game> challenge`, `/<game> play` (autocomplete),
+`/<game> rules`.
 
 The cogs are built from each game's adapter by `game_cog`, so the games share one
 implementation of their commands instead of copies.
@@ -19,13 +20,14 @@ from bot.i18n import t
 from bot.i18n.translator import cmd, name
 from bot.ui import custom_ids
 from bot.ui.clocks import CLOCK_CHOICES, ON_TIMEOUT
+from bot.ui.invites import Named, lobby_posted, open_challenge
 from bot.ui.lobby import check_channel, lobby_message
 from bot.ui.panel import moves_for, shorten
 from bot.ui.router import answer_language, guarded, reply
 from bot.ui.turns import play
 from games.host import HostError
 from games.host.clocks import clock as preset
-from games.host.rows import MatchRow
+from games.host.info import MatchListing
 from games.registry import get_game
 
 if TYPE_CHECKING:
@@ -49,12 +51,14 @@ class GameCog(commands.GroupCog):
         variant=cmd("cmd.opt.variant"),
         clock=cmd("cmd.opt.clock"),
         on_timeout=cmd("cmd.opt.on_timeout"),
+        rated=cmd("cmd.opt.rated"),
     )
     @app_commands.rename(
         players=name("players"),
         variant=name("variant"),
         clock=name("clock"),
         on_timeout=name("on_timeout"),
+        rated=name("rated"),
     )
     @app_commands.choices(clock=CLOCK_CHOICES, on_timeout=ON_TIMEOUT)
     async def new(
@@ -64,7 +68,10 @@ class GameCog(commands.GroupCog):
         clock: app_commands.Choice[str] | None = None,
         on_timeout: app_commands.Choice[str] | None = None,
         variant: str | None = None,
+        rated: bool | None = None,
     ) -> None:
+        """`rated` left out: rated when every seat is a person (see `rating_plan`)."""
+
         async def run() -> None:
             check_channel(interaction, await answer_language(interaction))  # before anything
             settings: dict[str, Any] = {}  # on top of the server's defaults
@@ -72,7 +79,9 @@ class GameCog(commands.GroupCog):
                 settings["turn_deadline_s"] = preset(clock.value).turn_s
             if on_timeout:
                 settings["on_timeout"] = on_timeout.value
-            live = await self.bot.host.open_lobby(
+            if rated is not None:
+                settings["rated"] = rated
+            match = await self.bot.host.open_lobby(
                 self.adapter.key,
                 host_user_id=interaction.user.id,
                 host_name=interaction.user.display_name,
@@ -83,7 +92,38 @@ class GameCog(commands.GroupCog):
                 channel_id=interaction.channel_id,
             )
             language = await self.bot.languages.of_guild(interaction.guild_id)
-            await interaction.response.send_message(**lobby_message(live, language))
+            await lobby_posted(self.bot, interaction, match.id, lobby_message(match, language))
+
+        await guarded(interaction, run)
+
+    @app_commands.command(name=name("challenge"), description=cmd("cmd.game.challenge"))
+    @app_commands.describe(
+        player=cmd("cmd.opt.player"),
+        player2=cmd("cmd.opt.player_more"),
+        player3=cmd("cmd.opt.player_more"),
+        variant=cmd("cmd.opt.variant"),
+    )
+    @app_commands.rename(
+        player=name("player"),
+        player2=name("player2"),
+        player3=name("player3"),
+        variant=name("variant"),
+    )
+    async def challenge(
+        self,
+        interaction: discord.Interaction,
+        player: Named,
+        player2: Named | None = None,
+        player3: Named | None = None,
+        variant: str | None = None,
+    ) -> None:
+        """A table naming its players: user options, which Discord's client fills from the
+        server's members and resolves (bot flag, membership) for the bot."""
+
+        async def run() -> None:
+            named = [player, player2, player3]
+            locale = await answer_language(interaction)
+            await open_challenge(self.bot, interaction, self.adapter.key, named, variant, locale)
 
         await guarded(interaction, run)
 
@@ -100,6 +140,8 @@ class GameCog(commands.GroupCog):
             if current.lower() in label.lower()
         ][:25]
 
+    challenge.autocomplete("variant")(variant_autocomplete)
+
     @app_commands.command(name=name("play"), description=cmd("cmd.game.play"))
     @app_commands.describe(move=cmd("cmd.opt.move"))
     @app_commands.rename(move=name("move"))
@@ -107,7 +149,7 @@ class GameCog(commands.GroupCog):
         async def run() -> None:
             parsed = custom_ids.parse_move_value(move)
             if parsed is not None:
-                game = (await self.bot.host.get(parsed[0])).row.game
+                game = (await self.bot.host.get(parsed[0])).game
                 if game != self.adapter.key:  # a value copied from another game's command
                     raise HostError(
                         "move.other_game",
@@ -129,16 +171,16 @@ class GameCog(commands.GroupCog):
 
         await guarded(interaction, run)
 
-    async def _my_matches(self, interaction: discord.Interaction) -> list[MatchRow]:
+    async def _my_matches(self, interaction: discord.Interaction) -> list[MatchListing]:
         """The user's running matches of this game, the one of this channel or thread first
         (where a player types the command is where they mean to play)."""
-        rows = await self.bot.host.matches(("active",), user_id=interaction.user.id)
+        listed = await self.bot.host.matches(("active",), user_id=interaction.user.id)
         here = interaction.channel_id
 
-        def nearness(row: MatchRow) -> int:
-            return 0 if row.thread_id == here else 1 if row.channel_id == here else 2
+        def nearness(m: MatchListing) -> int:
+            return 0 if m.thread_id == here else 1 if m.channel_id == here else 2
 
-        return sorted((r for r in rows if r.game == self.adapter.key), key=nearness)
+        return sorted((m for m in listed if m.game == self.adapter.key), key=nearness)
 
     @play_command.autocomplete("move")
     async def move_autocomplete(
@@ -149,19 +191,19 @@ class GameCog(commands.GroupCog):
         choices: list[app_commands.Choice[str]] = []
         host = self.bot.host
         locale = await answer_language(interaction)
-        for row in await self._my_matches(interaction):
-            live = await host.get(row.id)
-            seat = live.seat_of(interaction.user.id)
+        for listed in await self._my_matches(interaction):
+            match = await host.get(listed.id)
+            seat = match.seat_of(interaction.user.id)
             if seat is None:
                 continue
             paths: set[tuple[str, ...]] = set()
-            for option in moves_for(host, live, seat, locale):
+            for option in moves_for(host, match, seat, locale):
                 if option.codes in paths:
                     continue  # the same choice to the player (alike face-down piles)
                 paths.add(option.codes)
-                label = shorten(t("play.choice", locale, match=live.id, move=option.label), 100)
+                label = shorten(t("play.choice", locale, match=match.id, move=option.label), 100)
                 if current.lower() in label.lower():
-                    value = custom_ids.move_value(live.id, live.row.version, option.index)
+                    value = custom_ids.move_value(match.id, match.version, option.index)
                     choices.append(app_commands.Choice(name=label, value=value))
                     if len(choices) == 25:
                         return choices

@@ -1,4 +1,6 @@
-"""`/lutece`: commands that are about the player, not one game (DMs, my matches, sync)."""
+"""`/lutece`: commands that are about the player, not one game (DMs, my matches, the
+server's open tables, replays, sync), and the server's memory of finished matches (history,
+statistics, leaderboard)."""
 
 from __future__ import annotations
 
@@ -14,10 +16,16 @@ from bot.i18n import t
 from bot.i18n.translator import cmd, name
 from bot.ui.admins import is_admin
 from bot.ui.delivery import dm_language
+from bot.ui.history import history_message, history_page
 from bot.ui.languages import AUTO, LANGUAGE_CHOICES
 from bot.ui.listing import match_list
+from bot.ui.open_tables import listing_only_in_servers, tables_message
 from bot.ui.reach import check_dms
+from bot.ui.records import game_choices, known_game, server_of
+from bot.ui.replay import open_viewer
 from bot.ui.router import answer_language, guarded, reply
+from bot.ui.safe_text import md
+from bot.ui.standings import leaderboard_message, stats_message
 from games.host import HostError
 
 if TYPE_CHECKING:
@@ -63,13 +71,94 @@ class LuteceCog(commands.GroupCog, group_name="lutece", group_description=cmd("c
     async def matches(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
             locale = await answer_language(interaction)
-            rows = await self.bot.host.matches(user_id=interaction.user.id)
-            if not rows:
+            listed = await self.bot.host.matches(user_id=interaction.user.id)
+            if not listed:
                 await reply(interaction, t("lutece.no_matches", locale))
                 return
-            await reply(interaction, await match_list(self.bot, rows, interaction.user.id, locale))
+            text = await match_list(self.bot, listed, interaction.user.id, locale)
+            await reply(interaction, text)
 
         await guarded(interaction, run)
+
+    @app_commands.command(name=name("replay"), description=cmd("cmd.lutece.replay"))
+    @app_commands.describe(match=cmd("cmd.opt.match"))
+    @app_commands.rename(match=name("match"))
+    async def replay(self, interaction: discord.Interaction, match: str) -> None:
+        """A match of this server, stepped through move by move (an answer only you see)."""
+
+        async def run() -> None:
+            locale = await answer_language(interaction)
+            await open_viewer(interaction, match.strip().lower(), locale)
+
+        await guarded(interaction, run)
+
+    @app_commands.command(name=name("tables"), description=cmd("cmd.lutece.tables"))
+    async def tables(self, interaction: discord.Interaction) -> None:
+        async def run() -> None:
+            locale = await answer_language(interaction)
+            tables = await self.bot.host.lobbies.tables(listing_only_in_servers(interaction))
+            await reply(interaction, **tables_message(tables, locale))
+
+        await guarded(interaction, run)
+
+    @app_commands.command(name=name("history"), description=cmd("cmd.lutece.history"))
+    @app_commands.describe(user=cmd("cmd.opt.history_user"), game=cmd("cmd.opt.game"))
+    @app_commands.rename(user=name("user"), game=name("game"))
+    async def history(
+        self,
+        interaction: discord.Interaction,
+        user: discord.User | None = None,
+        game: str | None = None,
+    ) -> None:
+        """The server's finished matches (or `user`'s), newest first, five to a page."""
+
+        async def run() -> None:
+            locale = await answer_language(interaction)
+            guild_id, key = server_of(interaction), known_game(game)
+            user_id = None if user is None else user.id
+            who = None if user is None else md(user.display_name)
+            found = await history_page(self.bot, guild_id, user_id, key, 0, who)
+            await reply(interaction, **history_message(found, user_id, key, locale))
+
+        await guarded(interaction, run)
+
+    @app_commands.command(name=name("stats"), description=cmd("cmd.lutece.stats"))
+    @app_commands.describe(user=cmd("cmd.opt.stats_user"))
+    @app_commands.rename(user=name("user"))
+    async def stats(
+        self, interaction: discord.Interaction, user: discord.User | None = None
+    ) -> None:
+        """Matches played and won per game, with the rating and its rank (default: yours)."""
+
+        async def run() -> None:
+            locale = await answer_language(interaction)
+            whose = user or interaction.user
+            found = await self.bot.host.results.stats(server_of(interaction), whose.id)
+            await reply(interaction, **stats_message(found, whose.display_name, locale))
+
+        await guarded(interaction, run)
+
+    @app_commands.command(name=name("leaderboard"), description=cmd("cmd.lutece.leaderboard"))
+    @app_commands.describe(game=cmd("cmd.opt.game"))
+    @app_commands.rename(game=name("game"))
+    async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
+        """The best rated players of a game on this server, and the reader's own rank."""
+
+        async def run() -> None:
+            locale = await answer_language(interaction)
+            guild_id, key = server_of(interaction), known_game(game)
+            assert key is not None  # a required option
+            board = await self.bot.host.ratings.leaderboard(guild_id, key, interaction.user.id)
+            await reply(interaction, **leaderboard_message(board, locale))
+
+        await guarded(interaction, run)
+
+    @history.autocomplete("game")
+    @leaderboard.autocomplete("game")
+    async def game_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return game_choices(current, await answer_language(interaction))
 
     @app_commands.command(name=name("help"), description=cmd("cmd.lutece.help"))
     async def help(self, interaction: discord.Interaction) -> None:

@@ -15,7 +15,7 @@ from bot.i18n import t
 from bot.i18n.translator import cmd
 from bot.ui import custom_ids
 from games.host.clocks import CLOCKS, clock_of
-from games.host.outcome import MatchSettings
+from games.host.info import MatchSettings
 
 VERB = "clock"
 CLOCK_CHOICES = [

@@ -1,7 +1,9 @@
 """custom_id grammar: `lt:<match>:<verb>[:<arg>]`, at most 100 characters.
 
 Everything a component needs is in its custom_id, so buttons keep working after a restart:
-the router looks the match up in storage, never in memory that a restart would lose.
+the router looks the match up in storage, never in memory that a restart would lose. A
+component about no one match (a page of history) carries `NO_MATCH` in the match's place;
+a match handler handed it finds no such match and says so.
 """
 
 from __future__ import annotations
@@ -15,8 +17,11 @@ from collections.abc import Sequence
 NUMBER = "[0-9]{1,20}"
 DIGITS = re.compile(NUMBER)
 MATCH = r"(?P<match>[0-9a-f]{8})"
+NO_MATCH = "-"
 VERB = re.compile("[a-z]{2,12}")
-PATTERN = re.compile(rf"lt:{MATCH}:(?P<verb>{VERB.pattern})(?::(?P<arg>[\w.:/~@\-]{{0,70}}))?")
+PATTERN = re.compile(
+    rf"lt:(?:{MATCH}|{NO_MATCH}):(?P<verb>{VERB.pattern})(?::(?P<arg>[\w.:/~@\-]{{0,70}}))?"
+)
 # The value of a `/<game> play` autocomplete choice: `<match>:<version>:<choice index>`.
 MOVE = re.compile(rf"{MATCH}:(?P<version>{NUMBER}):(?P<index>{NUMBER})")
 MAX_LEN = 100
@@ -41,7 +46,7 @@ def parse(custom_id: str) -> Route | None:
     found = PATTERN.fullmatch(custom_id or "")
     if found is None:
         return None
-    return Route(found["match"], found["verb"], found["arg"] or "")
+    return Route(found["match"] or NO_MATCH, found["verb"], found["arg"] or "")
 
 
 def step_arg(version: int, codes: Sequence[str], page: int = 0) -> str:
@@ -70,6 +75,17 @@ def parse_choice_arg(arg: str) -> tuple[int, int] | None:
     return None if parsed is None else (parsed[0], parsed[1])
 
 
+def frame_arg(step: int, place: int) -> str:
+    """A replay button's argument, `<step>~<place>`: the step it shows, and the button's
+    place (⏮ and ◀ may lead to the same step, and a message's custom_ids are unique)."""
+    return f"{step}~{place}"
+
+
+def parse_frame_arg(arg: str) -> int | None:
+    """The step of a replay button's argument, else None (forged)."""
+    return number(arg.split("~")[0])
+
+
 def number(text: str) -> int | None:
     """`text` as a whole number if it is ASCII digits only, else None (forged or mistyped)."""
     return int(text) if DIGITS.fullmatch(text) else None
@@ -81,6 +97,25 @@ def numbers(text: str, count: int, sep: str = ":") -> tuple[int, ...] | None:
     if len(parts) != count or not all(DIGITS.fullmatch(part) for part in parts):
         return None
     return tuple(int(part) for part in parts)
+
+
+def history_arg(user_id: int | None, game: str | None, page: int) -> str:
+    """A history page's argument, `<user id or 0>:<game key or nothing>:<page>`."""
+    return f"{user_id or 0}:{game or ''}:{page}"
+
+
+GAME_KEY = re.compile("[a-z0-9_-]{0,40}")
+
+
+def parse_history_arg(arg: str) -> tuple[int | None, str | None, int] | None:
+    """(user id or None, game key or None, page) of a history page's argument, else None."""
+    parts = arg.split(":")
+    if len(parts) != 3 or not GAME_KEY.fullmatch(parts[1]):
+        return None
+    user, page = number(parts[0]), number(parts[2])
+    if user is None or page is None:
+        return None
+    return user or None, parts[1] or None, page
 
 
 def move_value(match_id: str, version: int, index: int) -> str:

@@ -24,13 +24,13 @@ from bot.ui.panel import panel, text_names
 from bot.ui.reach import by_dm
 from bot.ui.table import lost, move_to_channel, repost_table, table_channel, table_lock
 from games.core.contract import Event
-from games.host.errors import HostError
-from games.host.outcome import LiveMatch, Outcome
+from games.host import HostError
+from games.host.info import MatchInfo
+from games.host.outcome import Outcome
 from games.host.rows import Notice, UserPrefs
 
 if TYPE_CHECKING:
     from bot.services import Services
-    from games.host.core import MatchHost
 
 log = logging.getLogger(__name__)
 MAX_CONTENT = 2000
@@ -59,25 +59,19 @@ async def attempt(what: str, match_id: str, call: Awaitable[T]) -> T | None:
         return None
 
 
-def to_act_users(host: MatchHost, live: LiveMatch) -> list[int]:
-    """The people (not AI seats) the match waits for."""
-    to_act = host.to_act(live)
-    return [r.user_id for r in live.row.seat_rows if r.seat in to_act and r.user_id]
-
-
 def mentions(user_ids: Iterable[int]) -> str:
     return " ".join(f"<@{u}>" for u in user_ids)
 
 
 async def post(
-    bot: Services, live: LiveMatch, content: str, ping: Iterable[int] = ()
+    bot: Services, match_id: str, content: str, ping: Iterable[int] = ()
 ) -> discord.Message | None:
     """A new message in the table's thread (which unarchives it); when the thread is gone or
     locked, the table moves to the match's channel and the message follows it there."""
     ping = list(ping)
-    channel = await table_channel(bot, live)
+    channel = await table_channel(bot, match_id)
     if channel is None:
-        channel = await move_to_channel(bot, live)
+        channel = await move_to_channel(bot, match_id)
         if channel is None:
             return None
     try:
@@ -85,7 +79,7 @@ async def post(
     except discord.HTTPException as exc:
         if not lost(exc, channel):
             raise
-    moved = await move_to_channel(bot, live)
+    moved = await move_to_channel(bot, match_id)
     if moved is None:
         return None
     return await moved.send(fit([content]), allowed_mentions=ping_only(ping))
@@ -101,15 +95,15 @@ async def recap(
     """What happened (public events), then the ping of whoever must act, in the server's
     language; and the users to ping: all named, but those `prompted` by DM are not pinged
     (a turn reaches its player once, see bot/ui/reach.py)."""
-    live = outcome.match
-    names = text_names(live)
-    adapter = adapter_for(live.row.game)
-    language = await bot.languages.of_guild(live.row.guild_id)
+    match = outcome.info
+    names = text_names(match)
+    adapter = adapter_for(match.game)
+    language = await bot.languages.of_guild(match.guild_id)
     lines = adapter.recap_lines(outcome.public_events(), names, language)
-    waiting = to_act_users(bot.host, live)
+    waiting = match.users_to_act()
     if waiting:
         lines.append(t(first_key, language, mentions=mentions(waiting)))
-    elif outcome.finished and (result := bot.host.result(live)) is not None:
+    elif outcome.finished and (result := match.result) is not None:
         lines.append(
             t("table.game_over", language, winners=", ".join(names[s] for s in result.winners))
         )
@@ -122,9 +116,9 @@ async def wake_ai(bot: Services, match_id: str, *, patient: bool = False) -> Non
     AI is thinking right now (its lock is held) is left to that call. An error here is
     logged, never reported to the person whose move is already stored and answered."""
     host = bot.host
-    live = host.peek(match_id)
+    match = host.peek(match_id)
     if (not patient and host.busy(match_id)) or (
-        live is not None and not any(live.ai_of(s) for s in host.to_act(live))
+        match is not None and not any(match.ai_of(s) for s in match.to_act)
     ):
         return
     try:
@@ -141,18 +135,18 @@ async def wake_ai(bot: Services, match_id: str, *, patient: bool = False) -> Non
 async def announce(bot: Services, outcome: Outcome) -> None:
     """After actions were applied: the new table at the bottom of the thread carrying the
     recap and the ping (the board stays in view), the private notices, prompts by DM."""
-    live = outcome.match
+    match = outcome.info
     bot.deadlines.poke()  # the turn changed, and with it the deadline
     if not outcome.applied:
         return
-    prompted = await by_dm(bot, to_act_users(bot.host, live))
-    await attempt("the table", live.id, show_table(bot, live, outcome, prompted))
-    await deliver_notices(bot, live, outcome)
-    await prompt_by_dm(bot, live)
+    prompted = await by_dm(bot, match.users_to_act())
+    await attempt("the table", match.id, show_table(bot, match.id, outcome, prompted))
+    await deliver_notices(bot, match, outcome)
+    await prompt_by_dm(bot, match)
 
 
 async def show_table(
-    bot: Services, live: LiveMatch, outcome: Outcome | None, prompted: Collection[int] = ()
+    bot: Services, match_id: str, outcome: Outcome | None, prompted: Collection[int] = ()
 ) -> None:
     """The fresh table with the recap of every move it has not shown: `outcome`'s, and any
     that a stop or a Discord error kept from an earlier table (replayed from the log). Its
@@ -160,31 +154,32 @@ async def show_table(
     move twice, and a table already past `outcome` (a later move posted it) stays. Players
     `prompted` by DM are named but not pinged; a table left behind (no `outcome`) pings
     everyone, since whether its DMs went out is not known."""
-    async with table_lock(bot, live.id):
-        shown = live.row.table_version
+    async with table_lock(bot, match_id):
+        match = await bot.host.get(match_id)  # as it is now, under the lock
+        shown = match.table_version
         if outcome is not None and shown >= outcome.applied[-1].version:
             return
         if (
             outcome is None
             or shown != outcome.applied[0].version - 1
-            or (outcome.applied[-1].version != live.row.version)
+            or (outcome.applied[-1].version != match.version)
         ):
-            outcome = await bot.host.since(live.id, shown)
+            outcome = await bot.host.since(match_id, shown)
             if not outcome.applied:
                 return
         content, waiting = await recap(bot, outcome, prompted=prompted)
-        await repost_table(bot, outcome.match, content, waiting)
+        await repost_table(bot, outcome.info, content, waiting)
 
 
 async def catch_up(bot: Services, match_id: str) -> None:
     """When a match is touched, a table left behind it (a stop between a stored move and
     its table, a Discord error) is posted afresh with the recap and ping it missed; cheap
     when the table is current: one comparison."""
-    live = bot.host.peek(match_id)
-    if live is None or not live.started or live.row.status not in ("active", "finished"):
+    match = bot.host.peek(match_id)
+    if match is None or not match.started or match.status not in ("active", "finished"):
         return
-    if live.row.table_version < live.row.version:
-        await attempt("the table", match_id, show_table(bot, live, None))
+    if match.table_version < match.version:
+        await attempt("the table", match_id, show_table(bot, match_id, None))
 
 
 def dm_language(prefs: UserPrefs) -> str:
@@ -192,48 +187,48 @@ def dm_language(prefs: UserPrefs) -> str:
     return prefs.language or language_of(prefs.locale)
 
 
-def notice_lines(live: LiveMatch, events: list[Event], locale: str | None) -> list[str]:
+def notice_lines(match: MatchInfo, events: list[Event], locale: str | None) -> list[str]:
     """Private events told to their seat ("you drew…"), as lines."""
-    adapter, names = adapter_for(live.row.game), text_names(live)
+    adapter, names = adapter_for(match.game), text_names(match)
     return [line for e in events if (line := adapter.describe(e, names, locale))]
 
 
-async def deliver_notices(bot: Services, live: LiveMatch, outcome: Outcome) -> None:
+async def deliver_notices(bot: Services, match: MatchInfo, outcome: Outcome) -> None:
     """Each seat's private events reach its player only: by DM when they asked for DMs,
     else at the top of their next panel or secrets answer (fresh ephemerals of their own
     clicks: an old ephemeral's token may have expired). Those are kept with the match in
     the database until shown, so a restart in between forgets none."""
     for seat, events in outcome.notices().items():
-        user_id = live.row.seat_rows[seat].user_id
+        user_id = match.seats[seat].user_id
         if user_id is None:
             continue  # an AI seat
         prefs = await bot.host.prefs.get(user_id)
         if prefs.dms and not prefs.dms_closed:
-            text = "\n".join(notice_lines(live, events, dm_language(prefs)))
-            if text and await send_dm(bot, live, user_id, text):
+            text = "\n".join(notice_lines(match, events, dm_language(prefs)))
+            if text and await send_dm(bot, match, user_id, text):
                 continue
         # Keyed by the outcome's last version: each outcome's notices are stored once.
-        await bot.host.notices.keep(live.id, seat, outcome.applied[-1].version, events)
+        await bot.host.notices.keep(match.id, seat, outcome.applied[-1].version, events)
 
 
 async def waiting_notices(
-    bot: Services, live: LiveMatch, seat: int, locale: str | None
+    bot: Services, match: MatchInfo, seat: int, locale: str | None
 ) -> tuple[list[str], list[Notice]]:
     """The lines of the private events waiting for the seat's player (for the answer to their
     own click), and the notices to drop with `notices_shown` once that answer went out."""
-    events, waiting = await bot.host.notices.waiting(live.id, seat)
-    return notice_lines(live, events, locale), waiting
+    events, waiting = await bot.host.notices.waiting(match.id, seat)
+    return notice_lines(match, events, locale), waiting
 
 
-async def notices_shown(bot: Services, live: LiveMatch, shown: list[Notice]) -> None:
+async def notices_shown(bot: Services, match: MatchInfo, shown: list[Notice]) -> None:
     """Delete notices only after the answer that showed them went out: none is lost."""
-    await bot.host.notices.drop(live.id, shown)
+    await bot.host.notices.drop(match.id, shown)
 
 
-def private_lines(bot: Services, live: LiveMatch, seat: int, locale: str | None) -> str:
+def private_lines(bot: Services, match: MatchInfo, seat: int, locale: str | None) -> str:
     """What only `seat` may know, from its own view (its marker, its hand)."""
-    view = bot.host.seat_view(live, seat)
-    return adapter_for(live.row.game).private_text(view, text_names(live), locale)
+    view = bot.host.view(match, seat)
+    return adapter_for(match.game).private_text(view, text_names(match), locale)
 
 
 def fit(lines: list[str]) -> str:
@@ -246,39 +241,38 @@ def fit(lines: list[str]) -> str:
     return f"{head}…\n{tail}"[:MAX_CONTENT]
 
 
-async def prompt_by_dm(bot: Services, live: LiveMatch) -> None:
+async def prompt_by_dm(bot: Services, match: MatchInfo) -> None:
     """DM the players to act who opted in: their secret and the first step of the panel."""
-    to_act = bot.host.to_act(live)
-    for row in live.row.seat_rows:
-        if row.user_id is not None and row.seat in to_act:
-            await send_private_dm(bot, live, row.seat, row.user_id, with_panel=True)
+    for seated in match.seats:
+        if seated.user_id is not None and seated.seat in match.to_act:
+            await send_private_dm(bot, match, seated.seat, seated.user_id, with_panel=True)
 
 
 async def send_private_dm(
-    bot: Services, live: LiveMatch, seat: int, user_id: int, *, with_panel: bool
+    bot: Services, match: MatchInfo, seat: int, user_id: int, *, with_panel: bool
 ) -> bool:
     """One DM with the seat's private view (and the panel); False if DMs are off or closed."""
     prefs = await bot.host.prefs.get(user_id)
     if not prefs.dms or prefs.dms_closed:
         return False
     language = dm_language(prefs)
-    text = private_lines(bot, live, seat, language)
+    text = private_lines(bot, match, seat, language)
     payload: dict[str, Any] = {}
     if with_panel:
-        payload = await panel(bot, live, seat, (), language)
+        payload = await panel(bot, match, seat, (), language)
         text += "\n" + payload.pop("content", "")
         payload.pop("attachments", None)
-    return await send_dm(bot, live, user_id, text, **payload)
+    return await send_dm(bot, match, user_id, text, **payload)
 
 
-async def send_dm(bot: Services, live: LiveMatch, user_id: int, text: str, **payload: Any) -> bool:
+async def send_dm(bot: Services, match: MatchInfo, user_id: int, text: str, **payload: Any) -> bool:
     """A DM headed with the match, to a player who opted in; False if it could not go.
 
     Closed DMs are remembered and said once in the table's thread; any other Discord error
     is only logged (the player still has the table's buttons)."""
     prefs = await bot.host.prefs.get(user_id)
     language = dm_language(prefs)
-    head = t("dm.header", language, game=t(f"game.{live.row.game}", language), id=live.id)
+    head = t("dm.header", language, game=t(f"game.{match.game}", language), id=match.id)
     try:
         # create_dm reuses the cached DM channel; no GET /users/{id} before every prompt.
         dm = await bot.create_dm(discord.Object(user_id))
@@ -286,10 +280,10 @@ async def send_dm(bot: Services, live: LiveMatch, user_id: int, text: str, **pay
         return True
     except discord.Forbidden:
         await bot.host.prefs.dms_closed(user_id)
-        public = await bot.languages.of_guild(live.row.guild_id)
+        public = await bot.languages.of_guild(match.guild_id)
         notice = t("dm.closed", public, mention=f"<@{user_id}>")
-        await attempt("the closed-DM notice", live.id, post(bot, live, notice, [user_id]))
+        await attempt("the closed-DM notice", match.id, post(bot, match.id, notice, [user_id]))
         return False
     except discord.HTTPException as exc:
-        log.warning("match %s: a DM failed (HTTP %s, code %s)", live.id, exc.status, exc.code)
+        log.warning("match %s: a DM failed (HTTP %s, code %s)", match.id, exc.status, exc.code)
         return False

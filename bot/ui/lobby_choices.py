@@ -15,30 +15,30 @@ from bot.games.contract import LobbyChoice
 from bot.i18n import t
 from bot.ui import custom_ids
 from games.host import HostError
-from games.host.outcome import LiveMatch
+from games.host.info import MatchInfo
 
 VERB = "option"
 
 
-def choice_lines(live: LiveMatch, locale: str | None) -> list[str]:
+def choice_lines(match: MatchInfo, locale: str | None) -> list[str]:
     """A line per choice the host already made, naming the picks."""
     lines = []
-    for choice in adapter_for(live.row.game).lobby_choices:
-        picked = choice.current(live.row.options)
+    for choice in adapter_for(match.game).lobby_choices:
+        picked = choice.current(match.options)
         if picked:
             values = ", ".join(choice.label(v, locale) for v in picked)
             lines.append(t(choice.summary, locale, values=values))
     return lines
 
 
-def choice_selects(live: LiveMatch, locale: str | None) -> list[discord.ui.Select[Any]]:
+def choice_selects(match: MatchInfo, locale: str | None) -> list[discord.ui.Select[Any]]:
     """The selects of the lobby message, with the current picks marked."""
     out: list[discord.ui.Select[Any]] = []
-    for choice in adapter_for(live.row.game).lobby_choices:
-        picked = set(choice.current(live.row.options))
+    for choice in adapter_for(match.game).lobby_choices:
+        picked = set(choice.current(match.options))
         out.append(
             discord.ui.Select(
-                custom_id=custom_ids.build(live.id, VERB, choice.name),
+                custom_id=custom_ids.build(match.id, VERB, choice.name),
                 placeholder=t(choice.placeholder, locale)[:150],
                 min_values=choice.min_values,
                 max_values=choice.max_values,

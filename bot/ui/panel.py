@@ -23,7 +23,7 @@ from bot.ui.custom_ids import build, choice_arg, step_arg
 from bot.ui.router import button, view_of
 from bot.ui.safe_text import md, md_all, plain_all
 from games.host import MatchHost
-from games.host.outcome import LiveMatch
+from games.host.info import MatchInfo
 
 if TYPE_CHECKING:
     from bot.services import Services
@@ -33,38 +33,38 @@ SELECTS_PER_PANEL = 4  # the fifth row holds the buttons
 BUTTONS_UP_TO = 5  # a step with this many choices or fewer shows one button per choice
 
 
-def label_names(live: LiveMatch) -> list[str]:
+def label_names(match: MatchInfo) -> list[str]:
     """Seat names for labels and pictures, where nothing is rendered as Markdown."""
-    return plain_all([s.name for s in live.row.seat_rows])
+    return plain_all(match.names)
 
 
-def text_names(live: LiveMatch) -> list[str]:
+def text_names(match: MatchInfo) -> list[str]:
     """Seat names for message content and embeds (Markdown escaped)."""
-    return md_all([s.name for s in live.row.seat_rows])
+    return md_all(match.names)
 
 
-def moves_for(host: MatchHost, live: LiveMatch, seat: int, locale: str | None) -> list[MoveOption]:
+def moves_for(host: MatchHost, match: MatchInfo, seat: int, locale: str | None) -> list[MoveOption]:
     """The seat's choices (from the host) as paths of steps (from the game's adapter)."""
-    actions = host.choices(live, seat)
-    view = host.seat_view(live, seat)
-    return adapter_for(live.row.game).moves(view, actions, label_names(live), locale)
+    actions = host.choices(match, seat)
+    view = host.view(match, seat)
+    return adapter_for(match.game).moves(view, actions, label_names(match), locale)
 
 
 def shortcut_buttons(
-    host: MatchHost, live: LiveMatch, seat: int, locale: str | None
+    host: MatchHost, match: MatchInfo, seat: int, locale: str | None
 ) -> list[discord.ui.Button[Any]]:
     """Buttons that open the turn panel at the adapter's shortcut steps (those the seat
     can take now): the label is the step's own, the custom_id a panel step's."""
-    codes = adapter_for(live.row.game).shortcuts
-    if not codes or seat not in host.to_act(live):
+    codes = adapter_for(match.game).shortcuts
+    if not codes or seat not in match.to_act:
         return []
     found: dict[str, discord.ui.Button[Any]] = {}
-    for move in moves_for(host, live, seat, locale):
+    for move in moves_for(host, match, seat, locale):
         for depth, code in enumerate(move.codes):
             if code in codes and code not in found:
-                arg = step_arg(live.row.version, move.codes[: depth + 1])
+                arg = step_arg(match.version, move.codes[: depth + 1])
                 found[code] = button(
-                    live.id, "pick", arg, label=shorten(move.steps[depth].label, 80)
+                    match.id, "pick", arg, label=shorten(move.steps[depth].label, 80)
                 )
     return [found[c] for c in codes if c in found]
 
@@ -96,19 +96,19 @@ def _skip_forced(moves: list[MoveOption], prefix: tuple[str, ...]) -> tuple[str,
 
 
 async def panel(
-    bot: Services, live: LiveMatch, seat: int, prefix: tuple[str, ...], locale: str | None
+    bot: Services, match: MatchInfo, seat: int, prefix: tuple[str, ...], locale: str | None
 ) -> dict[str, Any]:
     """The message (content, board or preview picture, choices) for the panel at `prefix`.
 
     Up to `BUTTONS_UP_TO` choices are buttons (one click each); more are selects. The board
     is shown from the first step."""
     host = bot.host
-    version = live.row.version
-    every = moves_for(host, live, seat, locale)
+    version = match.version
+    every = moves_for(host, match, seat, locale)
     moves = [m for m in every if m.codes[: len(prefix)] == prefix]
     if not moves:
         if prefix:
-            return await panel(bot, live, seat, (), locale)
+            return await panel(bot, match, seat, (), locale)
         return {"content": t("panel.nothing", locale)}
     prefix = _skip_forced(moves, prefix)
     moves = [m for m in moves if m.codes[: len(prefix)] == prefix]
@@ -116,8 +116,8 @@ async def panel(
     back = bool(every) and prefix != _skip_forced(every, ())
     done = [m for m in moves if len(m.codes) == len(prefix)]
     if done:
-        return await _confirm(host, live, seat, done[0], locale, back=back)
-    adapter = adapter_for(live.row.game)
+        return await _confirm(host, match, seat, done[0], locale, back=back)
+    adapter = adapter_for(match.game)
     seen: dict[str, str] = {}
     for move in moves:
         step = move.steps[len(prefix)]
@@ -130,7 +130,7 @@ async def panel(
             arg = step_arg(version, (*prefix, code))
             view.add_item(
                 button(
-                    live.id,
+                    match.id,
                     "pick",
                     arg,
                     label=shorten(label, 80),
@@ -145,7 +145,7 @@ async def panel(
             placeholder = prompt + (f" ({n + 1}/{len(chunks)})" if len(chunks) > 1 else "")
             view.add_item(
                 discord.ui.Select(
-                    custom_id=build(live.id, "step", step_arg(version, prefix, n)),
+                    custom_id=build(match.id, "step", step_arg(version, prefix, n)),
                     placeholder=placeholder[:150],
                     options=[
                         discord.SelectOption(label=shorten(label, 100), value=code)
@@ -155,14 +155,14 @@ async def panel(
             )
     if back:
         view.add_item(
-            button(live.id, "step", step_arg(version, ()), label=t("panel.back", locale), row=4)
+            button(match.id, "step", step_arg(version, ()), label=t("panel.back", locale), row=4)
         )
     content = t("panel.choose", locale, prompt=prompt)
     if prefix:
         # Labels are plain text (they may hold names): escaped where Markdown is rendered.
         chosen = md(" → ".join(s.label for s in moves[0].steps[: len(prefix)]), 1000)
         content = f"{chosen}\n{content}"
-    board = await bot.pictures.table(live, language_of(locale))
+    board = await bot.pictures.table(match, language_of(locale))
     return {
         "content": content,
         "view": view,
@@ -171,40 +171,49 @@ async def panel(
 
 
 async def _confirm(
-    host: MatchHost, live: LiveMatch, seat: int, move: MoveOption, locale: str | None, *, back: bool
+    host: MatchHost,
+    match: MatchInfo,
+    seat: int,
+    move: MoveOption,
+    locale: str | None,
+    *,
+    back: bool,
 ) -> dict[str, Any]:
     """The last screen: what the move does, a public preview, Confirm and (unless the move
     was the only one) Back."""
-    adapter = adapter_for(live.row.game)
+    adapter = adapter_for(match.game)
     lines = [t("panel.confirm", locale, move=md(move.label, 1000))]
     attachments: list[discord.File] = []
-    preview = host.preview(live, seat, move.index)
+    preview = host.preview(match, seat, move.index)
     if preview is not None:
         # Only what everybody will see anyway: public events and the public view.
-        names = text_names(live)
+        names = text_names(match)
         lines += adapter.recap_lines(preview.events, names, locale)
-        action = host.choices(live, seat)[move.index]
+        action = host.choices(match, seat)[move.index]
         # Drawn in a worker thread (tens of milliseconds the event loop keeps for others),
         # its words in the reader's language.
         with speaking(language_of(locale)):
             png = await asyncio.to_thread(
-                adapter.render, preview.view, label_names(live), highlight=adapter.highlight(action)
+                adapter.render,
+                preview.view,
+                label_names(match),
+                highlight=adapter.highlight(action),
             )
         attachments.append(discord.File(io.BytesIO(png), filename="preview.png"))
     else:
         lines.append(t("panel.no_preview", locale))
     buttons = [
         button(
-            live.id,
+            match.id,
             "do",
-            choice_arg(live.row.version, move.index),
+            choice_arg(match.version, move.index),
             label=t("panel.confirm_button", locale),
             style=discord.ButtonStyle.success,
         )
     ]
     if back:
         buttons.append(
-            button(live.id, "step", step_arg(live.row.version, ()), label=t("panel.back", locale))
+            button(match.id, "step", step_arg(match.version, ()), label=t("panel.back", locale))
         )
     view = view_of(*buttons)
     return {"content": "\n".join(lines)[:2000], "view": view, "attachments": attachments}

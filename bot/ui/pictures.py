@@ -1,48 +1,114 @@
-"""The table picture of each match, drawn once per match version.
+"""The table picture of each match, drawn once per match version; and its replay's.
 
 Drawing takes tens of milliseconds; the table, every panel opened on that version and the
 final result all show the same picture, so it is drawn once, in a worker thread (off the
 event loop that answers everybody), and kept for the latest version of recent matches.
+A replay's pictures are the public table of each step, kept while they are being watched,
+and a finished match's animated summary (a GIF of some sixteen of them) is kept too: the
+final table that carries it is posted, edited and re-posted with the same one.
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from collections import OrderedDict
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from bot.games import adapter_for
 from bot.i18n import speaking
+from bot.render.animation import animate
 from bot.ui.safe_text import plain_all
 
 if TYPE_CHECKING:
     from games.host import MatchHost
-    from games.host.outcome import LiveMatch
+    from games.host.info import MatchInfo
+    from games.host.replays import Frame
 
 KEEP = 256  # matches whose latest picture stays in memory
+KEEP_FRAMES = 64  # replay pictures (a few viewers stepping back and forth)
+KEEP_SUMMARIES = 16  # animated summaries (the matches that finished last)
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Summary:
+    """A finished match's animated summary, and what its alt text tells: which game, how
+    many moves."""
+
+    gif: bytes
+    game: str  # the game's key
+    moves: int
 
 
 class Pictures:
     def __init__(self, host: MatchHost) -> None:
         self.host = host
         self._latest: OrderedDict[str, tuple[int, str, bytes]] = OrderedDict()
+        self._frames: OrderedDict[tuple[str, int, str], bytes] = OrderedDict()
+        self._summaries: OrderedDict[tuple[str, str], Summary] = OrderedDict()
 
-    async def table(self, live: LiveMatch, language: str) -> bytes:
-        """The public picture of the match at its current version, its words in `language`,
+    async def table(self, match: MatchInfo, language: str) -> bytes:
+        """The public picture of the match at `match.version`, its words in `language`,
         the last move ringed."""
-        version = live.row.version
-        kept = self._latest.get(live.id)
+        version = match.version
+        kept = self._latest.get(match.id)
         if kept is not None and kept[:2] == (version, language):
-            self._latest.move_to_end(live.id)
+            self._latest.move_to_end(match.id)
             return kept[2]
-        adapter = adapter_for(live.row.game)
-        view = self.host.public_view(live)
-        names = plain_all([s.name for s in live.row.seat_rows])
-        ringed = adapter.last_move(live.last_events)
+        adapter = adapter_for(match.game)
+        view = self.host.view(match, None)
+        names = plain_all(match.names)
+        ringed = adapter.last_move(match.last_events)
         with speaking(language):  # the game's picture words, in the message's language
             png = await asyncio.to_thread(adapter.render, view, names, highlight=ringed)
-        self._latest[live.id] = (version, language, png)
-        self._latest.move_to_end(live.id)
-        while len(self._latest) > KEEP:
-            self._latest.popitem(last=False)
+        _keep(self._latest, match.id, (version, language, png), KEEP)
         return png
+
+    async def frame(self, frame: Frame, language: str) -> bytes:
+        """The public picture of a replay's step, its move ringed, its words in `language`.
+        A step's picture never changes, even while the match runs on."""
+        key = (frame.match_id, frame.step, language)
+        png = self._frames.get(key)
+        if png is None:
+            adapter = adapter_for(frame.game)
+            names = plain_all(list(frame.names))
+            ringed = adapter.last_move(frame.events)
+            with speaking(language):
+                png = await asyncio.to_thread(adapter.render, frame.view, names, highlight=ringed)
+        _keep(self._frames, key, png, KEEP_FRAMES)
+        return png
+
+    async def summary(self, match_id: str, language: str) -> Summary:
+        """The animated summary of a finished match (which no longer changes): its public
+        table at most `games.host.replays.SUMMARY_FRAMES` times from the set-up to the end,
+        drawn and encoded in one worker thread."""
+        key = (match_id, language)
+        summary = self._summaries.get(key)
+        if summary is None:
+            frames = await self.host.replays.summary(match_id)
+            adapter = adapter_for(frames[0].game)
+            names = plain_all(list(frames[0].names))
+            steps = max(1, frames[-1].steps)
+
+            def draw() -> bytes:
+                pictures = [
+                    adapter.render(f.view, names, highlight=adapter.last_move(f.events))
+                    for f in frames
+                ]
+                return animate(pictures, [f.step / steps for f in frames])
+
+            with speaking(language):
+                gif = await asyncio.to_thread(draw)
+            summary = Summary(gif, frames[-1].game, frames[-1].steps)
+        _keep(self._summaries, key, summary, KEEP_SUMMARIES)
+        return summary
+
+
+def _keep(kept: OrderedDict[K, V], key: K, value: V, most: int) -> None:
+    """Remember `value` as the most recently used, forgetting the least recently used."""
+    kept[key] = value
+    kept.move_to_end(key)
+    while len(kept) > most:
+        kept.popitem(last=False)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 import string
 import unicodedata
+from collections.abc import Iterable
 
 MAX_NAME = 32  # Discord's own limit on display names and nicknames
 _PUNCTUATION = re.compile("([" + re.escape(string.punctuation) + "])")
@@ -54,9 +55,9 @@ def md(text: str, limit: int = MAX_NAME) -> str:
     return _PUNCTUATION.sub(r"\\\1", plain(text, limit))
 
 
-def md_all(texts: list[str]) -> list[str]:
+def md_all(texts: Iterable[str]) -> list[str]:
     return [md(t) for t in texts]
 
 
-def plain_all(texts: list[str]) -> list[str]:
+def plain_all(texts: Iterable[str]) -> list[str]:
     return [plain(t) for t in texts]

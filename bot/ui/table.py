@@ -24,10 +24,11 @@ from pydantic import BaseModel
 from bot.games import adapter_for
 from bot.i18n import t
 from bot.ui.panel import text_names
+from bot.ui.pictures import Summary
 from bot.ui.router import button, view_of
 from bot.ui.safe_text import md
 from games.core.contract import Result
-from games.host.outcome import LiveMatch
+from games.host.info import MatchInfo
 
 if TYPE_CHECKING:
     from bot.services import Services
@@ -45,57 +46,84 @@ TableChannel = discord.TextChannel | discord.Thread | discord.VoiceChannel | dis
 _posted: weakref.WeakKeyDictionary[Services, dict[int, str]] = weakref.WeakKeyDictionary()
 
 
-def title_embed(live: LiveMatch, locale: str | None) -> discord.Embed:
-    title = t("table.title", locale, game=t(f"game.{live.row.game}", locale))
+def title_embed(match: MatchInfo, locale: str | None) -> discord.Embed:
+    title = t("table.title", locale, game=t(f"game.{match.game}", locale))
     return discord.Embed(title=title, colour=discord.Colour.dark_teal())
 
 
 def table_message(
-    live: LiveMatch, view: BaseModel, result: Result | None, png: bytes, locale: str | None = None
+    match: MatchInfo,
+    view: BaseModel,
+    result: Result | None,
+    png: bytes,
+    locale: str | None = None,
+    summary: Summary | None = None,
 ) -> dict[str, Any]:
-    """Embed, picture and buttons of the table as everybody sees it."""
-    adapter = adapter_for(live.row.game)
-    names = text_names(live)
-    embed = title_embed(live, locale)
-    if live.row.status == "ended":
-        lines = [t("table.ended", locale, reason=md(live.row.end_reason or "—", 200))]
+    """Embed, picture and buttons of the table as everybody sees it; a finished match's
+    carries its animated `summary` and Replay and Rematch buttons."""
+    adapter = adapter_for(match.game)
+    names = text_names(match)
+    embed = title_embed(match, locale)
+    if match.status == "ended":
+        lines = [t("table.ended", locale, reason=md(match.end_reason or "—", 200))]
     elif result is not None:
         lines = [t("table.finished", locale)] + adapter.result_lines(result, names, locale)
     else:
         lines = adapter.status_lines(view, names, locale)
     embed.description = "\n".join(lines)[:4000]
     embed.set_image(url="attachment://table.png")
-    embed.set_footer(text=t("table.footer", locale, id=live.id, version=live.row.version))
+    embed.set_footer(text=t("table.footer", locale, id=match.id, version=match.version))
     message: dict[str, Any] = {
         "embed": embed,
         "attachments": [discord.File(io.BytesIO(png), filename="table.png")],
     }
-    if live.row.status == "active":
+    if match.status == "active":
         message["view"] = view_of(
             button(
-                live.id,
+                match.id,
                 "turn",
                 label=t("table.take_turn", locale),
                 style=discord.ButtonStyle.primary,
             ),
-            button(live.id, "mine", label=t(adapter.private_label, locale)),
-            button(live.id, "rules", label=t("table.rules", locale)),
+            button(match.id, "mine", label=t(adapter.private_label, locale)),
+            button(match.id, "rules", label=t("table.rules", locale)),
+        )
+    elif result is not None:  # finished: watch it again (bot.ui.replay), or play it again
+        message["view"] = view_of(
+            button(match.id, "replay", label=t("table.replay", locale)),
+            button(match.id, "rematch", label=t("table.rematch", locale)),  # bot.ui.rematch
         )
     else:
         message["view"] = None
+    if summary is not None:
+        game = t(f"game.{summary.game}", locale)
+        alt = t("replay.summary_alt", locale, game=game, n=summary.moves)
+        gif = discord.File(io.BytesIO(summary.gif), filename="summary.gif", description=alt[:1024])
+        message["attachments"].append(gif)
     return message
 
 
-async def table_payload(bot: Services, live: LiveMatch) -> dict[str, Any]:
+async def table_payload(bot: Services, match: MatchInfo) -> dict[str, Any]:
     """`table_message` from the host's public view, in the server's language, the picture
-    drawn in a worker thread.
+    drawn in a worker thread; once the match finished, with its animated summary.
 
     The picture is drawn once per match version (`bot.ui.pictures`), off the event loop.
     """
-    host = bot.host
-    language = await bot.languages.of_guild(live.row.guild_id)
-    png = await bot.pictures.table(live, language)
-    return table_message(live, host.public_view(live), host.result(live), png, language)
+    language = await bot.languages.of_guild(match.guild_id)
+    png = await bot.pictures.table(match, language)
+    result = match.result
+    summary = None if result is None else await _summary(bot, match.id, language)
+    return table_message(match, bot.host.view(match, None), result, png, language, summary)
+
+
+async def _summary(bot: Services, match_id: str, language: str) -> Summary | None:
+    """The finished match's animated summary; None should it fail to be made: the final
+    table goes out without it rather than not at all."""
+    try:
+        return await bot.pictures.summary(match_id, language)
+    except Exception:
+        log.exception("match %s: its animated summary could not be made", match_id)
+        return None
 
 
 def table_lock(bot: Services, match_id: str) -> asyncio.Lock:
@@ -106,9 +134,10 @@ def table_lock(bot: Services, match_id: str) -> asyncio.Lock:
     return lock
 
 
-async def table_channel(bot: Services, live: LiveMatch) -> TableChannel | None:
-    """The thread (or channel) the table lives in, fetched if not cached; None if gone."""
-    channel_id = live.row.thread_id or live.row.channel_id
+async def table_channel(bot: Services, match_id: str) -> TableChannel | None:
+    """The thread (or channel) the table lives in now (a follow-up may have moved it since
+    its caller read the match), fetched if not cached; None if gone."""
+    channel_id = (await bot.host.get(match_id)).where
     if channel_id is None:
         return None
     channel = bot.get_channel(channel_id)
@@ -122,7 +151,7 @@ async def table_channel(bot: Services, live: LiveMatch) -> TableChannel | None:
 
 async def post_table(
     bot: Services,
-    live: LiveMatch,
+    match: MatchInfo,
     channel: TableChannel,
     *,
     restored: bool = False,
@@ -131,13 +160,13 @@ async def post_table(
 ) -> discord.Message:
     """A new table message (a start, a move, a restore, or a move out of a lost thread),
     with `content` above it (the recap and the ping of `ping`'s users)."""
-    payload = await table_payload(bot, live)
+    payload = await table_payload(bot, match)
     files = payload.pop("attachments")
     if restored:
-        content = t("table.restored", await bot.languages.of_guild(live.row.guild_id))
+        content = t("table.restored", await bot.languages.of_guild(match.guild_id))
     if content:
         payload["content"] = content
-    version = live.row.version
+    version = match.version
     mentions = discord.AllowedMentions(
         everyone=False, roles=False, replied_user=False, users=[discord.Object(u) for u in ping]
     )
@@ -145,7 +174,7 @@ async def post_table(
     _posted.setdefault(bot, {})[message.id] = message.content
     # `thread_id` names wherever the table lives: its thread, or a channel (no thread).
     await bot.host.set_table(
-        live.id,
+        match.id,
         thread_id=channel.id,
         table_message_id=message.id,
         table_version=version,
@@ -154,21 +183,22 @@ async def post_table(
 
 
 async def move_to_channel(
-    bot: Services, live: LiveMatch, content: str = "", ping: Sequence[int] = ()
+    bot: Services, match_id: str, content: str = "", ping: Sequence[int] = ()
 ) -> TableChannel | None:
     """The table's thread is gone, locked or closed to the bot: carry on in the channel the
     match was opened in, with a fresh table there (with `content`, else a "restored" line).
-    None if that is impossible too."""
-    if live.row.thread_id in (None, live.row.channel_id) or live.row.channel_id is None:
+    None if that is impossible too (or the table left its thread already)."""
+    match = await bot.host.get(match_id)
+    if match.thread_id in (None, match.channel_id) or match.channel_id is None:
         return None
     log.warning(
-        "match %s: its thread can no longer be used; the table moves to its channel", live.id
+        "match %s: its thread can no longer be used; the table moves to its channel", match_id
     )
-    await bot.host.set_table(live.id, thread_id=None, table_message_id=None)
-    channel = await table_channel(bot, live)
+    match = await bot.host.set_table(match_id, thread_id=None, table_message_id=None)
+    channel = await table_channel(bot, match_id)
     if channel is None:
         return None
-    await post_table(bot, live, channel, restored=not content, content=content, ping=ping)
+    await post_table(bot, match, channel, restored=not content, content=content, ping=ping)
     return channel
 
 
@@ -193,73 +223,73 @@ async def unarchive(bot: Services, channel: Any) -> bool:
         return False
 
 
-async def refresh_table(bot: Services, live: LiveMatch) -> None:
+async def refresh_table(bot: Services, match_id: str) -> None:
     """Edit the table in place: unarchive its thread if needed, post a fresh one if the old
     message is gone, move it to the match's channel if its thread is. Raises the Discord
     error when none of this worked (the stored version then says the table is behind)."""
-    async with table_lock(bot, live.id):
-        channel = await table_channel(bot, live)
+    async with table_lock(bot, match_id):
+        channel = await table_channel(bot, match_id)
         if channel is None:
-            if await move_to_channel(bot, live) is None:
+            if await move_to_channel(bot, match_id) is None:
                 log.warning(
-                    "match %s: no channel for its table; /admin resume re-posts it", live.id
+                    "match %s: no channel for its table; /admin resume re-posts it", match_id
                 )
             return
-        version = live.row.version
-        if live.row.table_message_id is None:
-            await post_table(bot, live, channel, restored=True)
+        match = await bot.host.get(match_id)  # the latest state, drawn under the lock
+        if match.table_message_id is None:
+            await post_table(bot, match, channel, restored=True)
             return
-        payload = await table_payload(bot, live)  # the latest state, drawn under the lock
-        message = channel.get_partial_message(live.row.table_message_id)
+        payload = await table_payload(bot, match)
+        message = channel.get_partial_message(match.table_message_id)
         try:
             await message.edit(**payload)
         except discord.HTTPException as exc:
             if exc.code == ARCHIVED and await unarchive(bot, channel):
-                await message.edit(**await table_payload(bot, live))
+                await message.edit(**await table_payload(bot, match))
             elif exc.code == UNKNOWN_MESSAGE:
-                await post_table(bot, live, channel, restored=True)
+                await post_table(bot, match, channel, restored=True)
                 return
             elif lost(exc, channel):
-                await move_to_channel(bot, live)
+                await move_to_channel(bot, match_id)
                 return
             else:
                 raise
-        await bot.host.set_table(live.id, table_version=version)
+        await bot.host.set_table(match_id, table_version=match.version)
 
 
-async def repost_table(bot: Services, live: LiveMatch, content: str, ping: Sequence[int]) -> None:
+async def repost_table(bot: Services, match: MatchInfo, content: str, ping: Sequence[int]) -> None:
     """After a move: the fresh table as a new message at the bottom of the thread, carrying
     the recap and the ping (a new message notifies, and unarchives a quiet thread), then the
     previous table retired to its title (its recap stays; its turn line, picture and buttons go).
     Three REST calls per move with the interaction's answer. The caller holds `table_lock`
     (it decides under the lock what the recap must tell)."""
-    channel = await table_channel(bot, live)
+    channel = await table_channel(bot, match.id)
     if channel is None:
-        if await move_to_channel(bot, live, content, ping) is None:
-            log.warning("match %s: no channel for its table; /admin resume re-posts it", live.id)
+        if await move_to_channel(bot, match.id, content, ping) is None:
+            log.warning("match %s: no channel for its table; /admin resume re-posts it", match.id)
         return
-    old = live.row.table_message_id
+    old = match.table_message_id
     try:
-        await post_table(bot, live, channel, content=content, ping=ping)
+        await post_table(bot, match, channel, content=content, ping=ping)
     except discord.HTTPException as exc:
-        if not lost(exc, channel) or await move_to_channel(bot, live, content, ping) is None:
+        if not lost(exc, channel) or await move_to_channel(bot, match.id, content, ping) is None:
             raise
         return  # the old table went with its thread
     if old is not None:
-        await retire(bot, live, channel, old)
+        await retire(bot, match, channel, old)
 
 
-async def retire(bot: Services, live: LiveMatch, channel: Any, message_id: int) -> None:
+async def retire(bot: Services, match: MatchInfo, channel: Any, message_id: int) -> None:
     """A past table keeps its recap and title; its turn line, picture and buttons go (one
     edit): scrolling up must not show a turn long gone as someone's turn."""
-    language = await bot.languages.of_guild(live.row.guild_id)
+    language = await bot.languages.of_guild(match.guild_id)
     message = channel.get_partial_message(message_id)
     said = await _text_of(bot, message)
     recap = {} if said is None else {"content": without_turn(said)}
     try:
-        await message.edit(embed=title_embed(live, language), attachments=[], view=None, **recap)
+        await message.edit(embed=title_embed(match, language), attachments=[], view=None, **recap)
     except discord.HTTPException as exc:  # a past table that stays as it was is harmless
-        log.info("match %s: a past table was not retired (code %s)", live.id, exc.code)
+        log.info("match %s: a past table was not retired (code %s)", match.id, exc.code)
 
 
 async def _text_of(bot: Services, message: discord.PartialMessage) -> str | None:

@@ -23,44 +23,44 @@ from bot.ui.in_time import defer_while_busy
 from bot.ui.panel import as_new_message, panel, shortcut_buttons, text_names
 from bot.ui.router import Click, answer_language, answered, handles, reply, view_of
 from games.host import HostError, MatchHost
-from games.host.outcome import LiveMatch
+from games.host.info import MatchInfo
 
 
-def with_names(exc: HostError, live: LiveMatch) -> HostError:
+def with_names(exc: HostError, match: MatchInfo) -> HostError:
     """The host names seats; a player reads names (escaped: they are user input)."""
     if exc.key != "turn.not_yours":
         return exc
-    names = text_names(live)
+    names = text_names(match)
     waiting = ", ".join(names[s] for s in exc.params.get("seats", ())) or "—"
     return HostError("turn.not_yours", "it is not your turn", waiting=waiting)
 
 
-async def _my_turn(click: Click) -> tuple[LiveMatch, int]:
+async def _my_turn(click: Click) -> tuple[MatchInfo, int]:
     """The match and the clicking user's seat, if the match waits for it; else a refusal."""
-    live = await click.bot.host.get(click.route.match_id)
+    match = await click.bot.host.get(click.route.match_id)
     try:
-        return live, click.bot.host.seat_to_act(live, click.user_id)
+        return match, click.bot.host.seat_to_act(match, click.user_id)
     except HostError as exc:
-        raise with_names(exc, live) from None
+        raise with_names(exc, match) from None
 
 
 @handles("turn")
 async def take_turn(click: Click) -> None:
     try:
-        live, seat = await _my_turn(click)
+        match, seat = await _my_turn(click)
     except HostError as exc:
         await reply(click.interaction, "⚠️ " + error_text(exc, click.locale))
         if exc.key == "turn.not_yours":  # perhaps an AI seat a stopped process left waiting
             await wake_ai(click.bot, click.route.match_id)
             await catch_up(click.bot, click.route.match_id)  # or a table it left behind
         return
-    message = await panel(click.bot, live, seat, (), click.locale)
-    notes, shown = await waiting_notices(click.bot, live, seat, click.locale)
+    message = await panel(click.bot, match, seat, (), click.locale)
+    notes, shown = await waiting_notices(click.bot, match, seat, click.locale)
     if notes:
         message["content"] = "\n".join(notes) + "\n\n" + message["content"]
     await reply(click.interaction, **as_new_message(message))
-    await notices_shown(click.bot, live, shown)
-    await catch_up(click.bot, live.id)
+    await notices_shown(click.bot, match, shown)
+    await catch_up(click.bot, match.id)
 
 
 @handles("step")
@@ -76,17 +76,17 @@ async def pick(click: Click) -> None:
 
 
 async def _next_screen(click: Click, chosen: tuple[str, ...]) -> None:
-    live, seat = await _my_turn(click)
+    match, seat = await _my_turn(click)
     parsed = parse_step_arg(click.route.arg)
     if parsed is None:
         raise HostError("match.stale", "that button is not valid any more")
     version, prefix = parsed
-    if version != live.row.version:
-        message = await panel(click.bot, live, seat, (), click.locale)
+    if version != match.version:
+        message = await panel(click.bot, match, seat, (), click.locale)
         message["content"] = t("panel.stale", click.locale) + "\n" + message["content"]
         await click.interaction.response.edit_message(**message)
         return
-    message = await panel(click.bot, live, seat, prefix + chosen, click.locale)
+    message = await panel(click.bot, match, seat, prefix + chosen, click.locale)
     await click.interaction.response.edit_message(**message)
 
 
@@ -108,14 +108,14 @@ async def play(
     host: MatchHost = interaction.client.host  # type: ignore[attr-defined]  # the client is a LuteceBot
     locale = await answer_language(interaction)  # the player's chosen language, like any answer
     await defer_while_busy(interaction, match_id)
-    live = await host.get(match_id)
+    match = await host.get(match_id)
     key = f"play:{version}:{index}:{interaction.user.id}"
     try:
         outcome = await host.play(
             match_id, interaction.user.id, version=version, index=index, key=key, then_ai=False
         )
     except HostError as exc:
-        raise with_names(exc, live) from None
+        raise with_names(exc, match) from None
     if outcome.duplicate:
         await reply(interaction, t("panel.already_done", locale))
         return
@@ -133,22 +133,22 @@ async def play(
 async def mine(click: Click) -> None:
     """A fresh ephemeral with the clicking player's own secrets, never anyone else's, and
     what was told to them privately since (a draw) if it has not reached them yet."""
-    live = await click.bot.host.get(click.route.match_id)
-    seat = live.seat_of(click.user_id)
-    if seat is None or not live.started:
+    match = await click.bot.host.get(click.route.match_id)
+    seat = match.seat_of(click.user_id)
+    if seat is None or not match.started:
         raise HostError("seat.not_player", "you are not playing in this match")
-    notes, shown = await waiting_notices(click.bot, live, seat, click.locale)
-    text = private_lines(click.bot, live, seat, click.locale)
+    notes, shown = await waiting_notices(click.bot, match, seat, click.locale)
+    text = private_lines(click.bot, match, seat, click.locale)
     extra = {}
-    if shortcuts := shortcut_buttons(click.bot.host, live, seat, click.locale):
+    if shortcuts := shortcut_buttons(click.bot.host, match, seat, click.locale):
         extra["view"] = view_of(*shortcuts)
     await reply(click.interaction, "\n".join([*notes, text]) if notes else text, **extra)
-    await notices_shown(click.bot, live, shown)
-    await catch_up(click.bot, live.id)
+    await notices_shown(click.bot, match, shown)
+    await catch_up(click.bot, match.id)
 
 
 @handles("rules")
 async def rules(click: Click) -> None:
-    live = await click.bot.host.get(click.route.match_id)
-    await reply(click.interaction, adapter_for(live.row.game).rules(click.locale)[:2000])
-    await catch_up(click.bot, live.id)
+    match = await click.bot.host.get(click.route.match_id)
+    await reply(click.interaction, adapter_for(match.game).rules(click.locale)[:2000])
+    await catch_up(click.bot, match.id)

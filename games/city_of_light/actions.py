@@ -11,12 +11,12 @@ See docs/notation/city_of_light.md for every action's JSON.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
-from games.city_of_light.options import PostcardKey
-from games.core.actions import cached_action
+from games.city_of_light.data import PostcardKey
+from games.core.actions import ActionModel, cached_action
 
 BuildingKey = Literal[
     "LINE",
@@ -37,42 +37,34 @@ AnnexTarget = BuildingKey | Literal["GARDEN"]
 Coord = Annotated[int, Field(ge=0, le=7)]
 Rotation = Annotated[int, Field(ge=0, le=3)]
 
-_CONFIG = ConfigDict(extra="forbid", frozen=True)
 
-
-class PlaceTile(BaseModel):
+class PlaceTile(ActionModel, tag="place_tile"):
     """Phase 1: lay a tile from your hand on the empty square (tx, ty), turned `rotation`
     quarter turns clockwise, then draw."""
 
-    model_config = _CONFIG
-    type: Literal["place_tile"] = "place_tile"
     tile: Annotated[int, Field(ge=1, le=8)]
     tx: Annotated[int, Field(ge=0, le=3)]
     ty: Annotated[int, Field(ge=0, le=3)]
     rotation: Rotation = 0
 
 
-class TakeBuilding(BaseModel):
+class TakeBuilding(ActionModel, tag="take_building"):
     """Phase 1: move a building from the shared supply to your reserve."""
 
-    model_config = _CONFIG
-    type: Literal["take_building"] = "take_building"
     building: BuildingKey
 
 
-class Build(BaseModel):
+class Build(ActionModel, tag="build"):
     """Phase 2: place a building from your reserve; (x, y) is the top-left corner of the
     rotated shape's bounding box."""
 
-    model_config = _CONFIG
-    type: Literal["build"] = "build"
     building: BuildingKey
     rotation: Rotation = 0
     x: Coord
     y: Coord
 
 
-class Activate(BaseModel):
+class Activate(ActionModel, tag="activate"):
     """Phase 2: activate a face-up postcard and carry out its effect, or `decline` it.
 
     Which fields a card needs: see the notation document. (x, y) is the piece's cell, or the
@@ -80,8 +72,6 @@ class Activate(BaseModel):
     building Levitation places.
     """
 
-    model_config = _CONFIG
-    type: Literal["activate"] = "activate"
     card: PostcardKey
     decline: bool = False
     x: Coord | None = None
@@ -92,16 +82,11 @@ class Activate(BaseModel):
     give: BuildingKey | None = None
 
 
-class Pass(BaseModel):
+class Pass(ActionModel, tag="pass"):
     """Only when nothing else is legal (phase 1: no tiles left; phase 2: stuck)."""
 
-    model_config = _CONFIG
-    type: Literal["pass"] = "pass"
 
-
-Action = Annotated[PlaceTile | TakeBuilding | Build | Activate | Pass, Field(discriminator="type")]
-
-PASS = Pass.model_construct(type="pass")
+PASS = cached_action(Pass)
 
 
 # --- shared instances for legal_actions
@@ -117,7 +102,7 @@ def build(building: str, rotation: int, x: int, y: int) -> Build:
     return cached_action(Build, building=building, rotation=rotation, x=x, y=y)
 
 
-def activate(card: str, **fields) -> Activate:
+def activate(card: str, **fields: Any) -> Activate:
     return cached_action(Activate, card=card, **fields)  # unset fields take their defaults
 
 

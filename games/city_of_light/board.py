@@ -7,6 +7,8 @@ Rotation ``r`` means r clockwise quarter turns from the printed orientation (y p
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from games.city_of_light.data import BUILDING_KEYS, BUILDINGS, DOMINO, FACINGS, SIZE, TILES
 
 CELLS = SIZE * SIZE
@@ -67,8 +69,10 @@ def grow(mask: int) -> int:
 
 # --- tiles
 
+Grid = tuple[tuple[str, str], tuple[str, str]]  # a tile's 2×2 cells, row by row
 
-def rotate_grid(grid: tuple[tuple[str, str], tuple[str, str]], turns: int):
+
+def rotate_grid(grid: Grid, turns: int) -> Grid:
     """Rotate a 2×2 grid clockwise: [[a, b], [c, d]] -> [[c, a], [d, b]]."""
     for _ in range(turns % 4):
         (a, b), (c, d) = grid
@@ -87,13 +91,13 @@ for _tile, _grid in TILES.items():
 # --- building shapes
 
 
-def normalise(cells) -> tuple[tuple[int, int], ...]:
+def normalise(cells: Iterable[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
     mx = min(x for x, _ in cells)
     my = min(y for _, y in cells)
     return tuple(sorted((x - mx, y - my) for x, y in cells))
 
 
-def rotate_shape(cells, turns: int) -> tuple[tuple[int, int], ...]:
+def rotate_shape(cells: Iterable[tuple[int, int]], turns: int) -> tuple[tuple[int, int], ...]:
     """Clockwise quarter turns with y down: (x, y) -> (-y, x), then back to the origin."""
     out = tuple(cells)
     for _ in range(turns % 4):
@@ -110,7 +114,7 @@ class Shape:
 
     __slots__ = ("key", "size", "rotations", "distinct", "placements", "by_anchor")
 
-    def __init__(self, key: str, cells) -> None:
+    def __init__(self, key: str, cells: tuple[tuple[int, int], ...]) -> None:
         self.key = key
         self.size = len(cells)
         self.rotations = tuple(rotate_shape(cells, r) for r in range(4))

@@ -7,6 +7,8 @@ rival-coloured cell (which becomes mixed). [R] One exception per building, not b
 
 from __future__ import annotations
 
+from typing import Any
+
 from games.city_of_light import actions as A
 from games.city_of_light.board import SHAPES
 from games.city_of_light.data import BUILDING_KEYS
@@ -22,6 +24,8 @@ from games.core.contract import Event
 from games.core.errors import IllegalAction
 
 NORMAL, METRO, CHARTIER = 0, 1, 2
+# (rotation, x, y, cells, use) of one legal placement of a building
+Placement = tuple[int, int, int, tuple[int, ...], int]
 USE_NAMES = {NORMAL: None, METRO: "metropolitain", CHARTIER: "chartier"}
 
 
@@ -47,11 +51,11 @@ def placement_use(mask: int, allowed: int, metro: int, chartier: int) -> int:
     return -1
 
 
-def legal_placements(state: State, seat: int, b: int):
+def legal_placements(state: State, seat: int, b: int) -> list[Placement]:
     """(rotation, x, y, cells, use) of every distinct legal placement of building `b`."""
     allowed, metro, chartier = exception_cells(state, seat)
     extra = metro | chartier
-    out = []
+    out: list[Placement] = []
     for r, x, y, mask, cells in SHAPES[b].placements:
         if not mask & ~allowed:
             out.append((r, x, y, cells, NORMAL))
@@ -107,7 +111,9 @@ def require_chimney(state: State, seat: int) -> None:
         )
 
 
-def check_placement(state: State, seat: int, b: int, rotation: int, x: int, y: int):
+def check_placement(
+    state: State, seat: int, b: int, rotation: int, x: int, y: int
+) -> tuple[tuple[int, ...], int]:
     """(cells, use) of a legal placement; raises IllegalAction otherwise."""
     entry = SHAPES[b].by_anchor.get((rotation, x, y))
     key = BUILDING_KEYS[b]
@@ -134,11 +140,13 @@ def check_placement(state: State, seat: int, b: int, rotation: int, x: int, y: i
     return cells, use
 
 
-def place(state: State, seat: int, slot: int, cells: tuple[int, ...], use: int, code: int):
+def place(
+    state: State, seat: int, slot: int, cells: tuple[int, ...], use: int, code: int
+) -> dict[str, Any]:
     """Changes (a dict for State.replace) that put piece `code` on `cells` for `seat`,
     spending a pending effect if `use` says so."""
     occ, free = occupy(state, cells, code)
-    changes: dict = {"occ": occ, "free": free}
+    changes: dict[str, Any] = {"occ": occ, "free": free}
     if slot >= 0:
         built = list(state.built)
         built[slot] = (seat, cells)
@@ -183,7 +191,7 @@ def reserves_without(state: State, seat: int, b: int) -> tuple[tuple[int, ...], 
     return tuple(reserves)
 
 
-def apply_build(state: State, seat: int, action) -> tuple[State, list[Event]]:
+def apply_build(state: State, seat: int, action: A.Build) -> tuple[State, list[Event]]:
     b = from_reserve(state, seat, action.building)
     require_chimney(state, seat)
     cells, use = check_placement(state, seat, b, action.rotation, action.x, action.y)

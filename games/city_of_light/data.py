@@ -10,6 +10,8 @@ Nothing here is read from the reference specs at run time: this module is the ga
 
 from __future__ import annotations
 
+from typing import Literal, get_args
+
 # --- board
 # [V] A 4×4 grid of squares, each taking one 2×2 tile: 8×8 cells. Cell (x, y): x = column
 # 0..7 left→right, y = row 0..7 top→bottom. Square (tx, ty) covers x ∈ {2tx, 2tx+1},
@@ -63,7 +65,7 @@ DOMINO: tuple[tuple[int, int], ...] = ((0, 0), (1, 0))
 
 # --- the 12 action postcards
 # [V] names and the starred first-game set (both rulebooks).
-POSTCARDS: tuple[str, ...] = (
+PostcardKey = Literal[
     "levitation",
     "metropolitain",
     "jardin_des_plantes",
@@ -76,7 +78,8 @@ POSTCARDS: tuple[str, ...] = (
     "fontaine_des_mers",
     "le_penseur",
     "grande_lumiere",
-)
+]
+POSTCARDS: tuple[str, ...] = get_args(PostcardKey)
 STARRED: tuple[str, ...] = POSTCARDS[:8]
 POSTCARD_NAMES: dict[str, str] = {
     "levitation": "Levitation",

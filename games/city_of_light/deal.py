@@ -6,7 +6,7 @@ validated here, since it may come from outside: an imported record or a test sce
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from pydantic import ValidationError
@@ -27,7 +27,7 @@ from games.core.errors import IllegalAction
 from games.core.rng import derive_rng
 
 
-def _canonical(cards) -> tuple[str, ...]:
+def _canonical(cards: Iterable[str]) -> tuple[str, ...]:
     """Cards in the rulebook's order, so a set of 8 always lays out the same way."""
     return tuple(sorted(cards, key=POSTCARDS.index))
 
@@ -45,7 +45,9 @@ def _parse(arrangement: Mapping[str, Any] | None) -> Arrangement:
         ) from None
 
 
-def choose_postcards(options: CityOfLightOptions, seed: int, fixed: Sequence[str] | None):
+def choose_postcards(
+    options: CityOfLightOptions, seed: int, fixed: Sequence[str] | None
+) -> tuple[str, ...]:
     if options.postcards == "starred":
         cards = STARRED
     elif options.postcards == "chosen":
@@ -92,7 +94,9 @@ def deal_stacks(seed: int, fixed: list[list[int]] | None) -> tuple[tuple[int, ..
     return tuple(tuple(s) for s in fixed)
 
 
-def new_state(options: CityOfLightOptions, seed: int, arrangement=None) -> State:
+def new_state(
+    options: CityOfLightOptions, seed: int, arrangement: Mapping[str, Any] | None = None
+) -> State:
     arr = _parse(arrangement)
     cards = choose_postcards(options, seed, arr.postcards)
     deal = deal_stacks(seed, arr.stacks)

@@ -7,13 +7,12 @@ building and postcards (phase 2), scoring, views.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from games.city_of_light import building, hidden, postcards, tiles
 from games.city_of_light.actions import (
     PASS,
-    Action,
     Activate,
     Build,
     Pass,
@@ -33,11 +32,10 @@ from games.city_of_light.state import (
     State,
 )
 from games.city_of_light.views import CityOfLightView, build_view
-from games.core.contract import Event, Game, Result
+from games.core.contract import Event, Result
 from games.core.dispatch import Handler, without_action
 from games.core.errors import IllegalAction
-
-_TO_ACT = (frozenset((0,)), frozenset((1,)))
+from games.core.phased import PhasedGame
 
 
 def _phase2(play: Handler) -> Handler:
@@ -49,6 +47,13 @@ def _phase2(play: Handler) -> Handler:
         return _after_phase2_turn(state, new, seat, events)
 
     return handler
+
+
+def _phase2_moves(state: State, seat: int) -> list[Any]:
+    """Phase 2: every building placement and postcard activation, or passing when stuck."""
+    out = building.legal(state, seat)
+    out.extend(postcards.legal(state, seat))
+    return out or [PASS]
 
 
 def _pass_phase2(state: State, seat: int, action: Any) -> tuple[State, list[Event]]:
@@ -82,18 +87,19 @@ def _after_phase2_turn(
 _SIZES = tuple(len(cells) for cells in BUILDINGS.values())
 
 
-class CityOfLight(Game[State, Any]):
+class CityOfLight(PhasedGame[State, Any]):
+    """Two players lay tiles and take buildings (phase 1), then build and activate the
+    postcards (phase 2); the board is scored once neither can build and every action token
+    is used."""
+
     key = "city-of-light"
     title = "Paris: La Cité de la Lumière"
     min_seats = 2
     max_seats = 2
     Options = CityOfLightOptions
-    Action = Action
     editions = EDITIONS
     order = 2
-    determinize = staticmethod(hidden.determinize)  # what AI seats search (hidden.py)
-    secrets = staticmethod(hidden.secrets)  # what the sampler must redraw (hidden.py)
-    phase_names = PHASE_NAMES
+    legal_by_phase = {PHASE_TILES: tiles.legal, PHASE_BUILD: _phase2_moves}
     rules = {
         (PHASE_TILES, PlaceTile): tiles.place_tile,
         (PHASE_TILES, TakeBuilding): tiles.take_building,
@@ -102,6 +108,9 @@ class CityOfLight(Game[State, Any]):
         (PHASE_BUILD, Activate): _phase2(postcards.apply_activate),
         (PHASE_BUILD, Pass): _phase2(_pass_phase2),
     }
+    phase_names = PHASE_NAMES
+    over = PHASE_OVER
+    hidden_information = hidden
     wrong_phase_key = "city_of_light.wrong_phase"
 
     def deal(
@@ -115,21 +124,6 @@ class CityOfLight(Game[State, Any]):
 
     def arrangement(self, state: State) -> dict[str, Any]:
         return arrangement_of(state)
-
-    def to_act(self, state: State) -> frozenset[int]:
-        return frozenset() if state.phase == PHASE_OVER else _TO_ACT[state.turn]
-
-    def is_over(self, state: State) -> bool:
-        return state.phase == PHASE_OVER
-
-    def legal_actions(self, state: State, seat: int) -> Sequence[Any]:
-        if state.phase == PHASE_OVER or seat != state.turn:
-            return []
-        if state.phase == PHASE_TILES:
-            return tiles.legal(state, seat)
-        out = building.legal(state, seat)
-        out.extend(postcards.legal(state, seat))
-        return out or [PASS]
 
     def view(self, state: State, seat: int | None) -> CityOfLightView:
         return build_view(state, seat)

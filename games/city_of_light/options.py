@@ -2,30 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from games.city_of_light.data import GRANDE_LUMIERE_PATTERNS, POSTCARDS, POSTCARDS_IN_PLAY
-
-PostcardKey = Literal[
-    "levitation",
-    "metropolitain",
-    "jardin_des_plantes",
-    "sacre_coeur",
-    "le_peintre",
-    "chartier",
-    "bouquinistes",
-    "lampadaire",
-    "moulin_rouge",
-    "fontaine_des_mers",
-    "le_penseur",
-    "grande_lumiere",
-]
-assert set(PostcardKey.__args__) == set(POSTCARDS)  # type: ignore[attr-defined]  # Literal aliases have __args__ at run time
+from games.city_of_light.data import GRANDE_LUMIERE_PATTERNS, POSTCARDS_IN_PLAY, PostcardKey
 
 GrandePattern = Literal["star8_range2", "diamond2", "rays8_to_edge", "plus2"]
-assert set(GrandePattern.__args__) == set(GRANDE_LUMIERE_PATTERNS)  # type: ignore[attr-defined]  # Literal aliases have __args__ at run time
+assert set(get_args(GrandePattern)) == set(GRANDE_LUMIERE_PATTERNS)
 
 
 class CityOfLightOptions(BaseModel):

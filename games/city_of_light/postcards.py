@@ -10,6 +10,8 @@ Scoring of the stamped cards lives in scoring.py.
 
 from __future__ import annotations
 
+from typing import Any
+
 from games.city_of_light import actions as A
 from games.city_of_light.board import DOMINO_SHAPE, bits, grow, idx, mask_of, on_board
 from games.city_of_light.building import (
@@ -42,6 +44,7 @@ from games.city_of_light.state import (
     own_free_mask,
     tokens_left,
 )
+from games.core.actions import given
 from games.core.contract import Event
 from games.core.errors import IllegalAction
 
@@ -156,7 +159,7 @@ def _effects(state: State, seat: int, card: str) -> list:
 # --- applying an activation
 
 
-def apply_activate(state: State, seat: int, a) -> tuple[State, list[Event]]:
+def apply_activate(state: State, seat: int, a: A.Activate) -> tuple[State, list[Event]]:
     card = a.card
     if card not in state.cards or state.tokens[state.cards.index(card)] >= 0:
         raise IllegalAction(
@@ -190,8 +193,8 @@ def apply_activate(state: State, seat: int, a) -> tuple[State, list[Event]]:
         )
     tokens = list(state.tokens)
     tokens[state.cards.index(card)] = seat
-    params: dict = {"seat": seat, "card": card, "declined": a.decline}
-    changes: dict = {} if a.decline else _EFFECTS[card](state, seat, a, params)
+    params: dict[str, Any] = {"seat": seat, "card": card, "declined": a.decline}
+    changes: dict[str, Any] = {} if a.decline else _EFFECTS[card](state, seat, a, params)
     changes["tokens"] = tuple(tokens)
     return state.replace(**changes), [Event("postcard_activated", params)]
 
@@ -202,119 +205,126 @@ def _bad_cell(card: str, x: int, y: int, why: str) -> IllegalAction:
     )
 
 
-def _single(state: State, seat: int, a, params: dict) -> dict:
-    c = idx(a.x, a.y)
+def _single(state: State, seat: int, a: A.Activate, params: dict[str, Any]) -> dict[str, Any]:
+    x, y = given(a.x), given(a.y)
+    c = idx(x, y)
     if not own_free_mask(state, seat) >> c & 1:
-        raise _bad_cell(a.card, a.x, a.y, "a free cell of your colour")
-    params.update(x=a.x, y=a.y)
+        raise _bad_cell(a.card, x, y, "a free cell of your colour")
+    params.update(x=x, y=y)
     return place(state, seat, -1, (c,), 0, _SINGLE[a.card])
 
 
-def _grande(state: State, seat: int, a, params: dict) -> dict:
-    c = idx(a.x, a.y)
+def _grande(state: State, seat: int, a: A.Activate, params: dict[str, Any]) -> dict[str, Any]:
+    x, y = given(a.x), given(a.y)
+    c = idx(x, y)
     if not (state.free & state.kinds[LIGHT]) >> c & 1:
-        raise _bad_cell(a.card, a.x, a.y, "a free streetlight")
-    params.update(x=a.x, y=a.y)
+        raise _bad_cell(a.card, x, y, "a free streetlight")
+    params.update(x=x, y=y)
     return place(state, seat, -1, (c,), 0, GRAND)
 
 
-def _domino(state: State, seat: int, a, params: dict) -> dict:
-    entry = DOMINO_SHAPE.by_anchor.get((a.rotation, a.x, a.y))
+def _domino(state: State, seat: int, a: A.Activate, params: dict[str, Any]) -> dict[str, Any]:
+    rotation, x, y = given(a.rotation), given(a.x), given(a.y)
+    entry = DOMINO_SHAPE.by_anchor.get((rotation, x, y))
     if entry is None:
-        raise _bad_cell(a.card, a.x, a.y, "the corner of two cells on the board")
+        raise _bad_cell(a.card, x, y, "the corner of two cells on the board")
     mask, cells = entry
     fountain = a.card == "fontaine_des_mers"
     chartier = _fountain_chartier(state, seat) if fountain else 0
     use = placement_use(mask, allowed_mask(state, seat), 0, chartier)
     if use < 0:
-        raise _bad_cell(a.card, a.x, a.y, "the corner of two free cells of your colour or mixed")
-    params.update(x=a.x, y=a.y, rotation=a.rotation, effect=USE_NAMES[use])
+        raise _bad_cell(a.card, x, y, "the corner of two free cells of your colour or mixed")
+    params.update(x=x, y=y, rotation=rotation, effect=USE_NAMES[use])
     if fountain:
         return place(state, seat, -1, cells, use if use == CHARTIER else 0, FOUNTAIN)
     require_chimney(state, seat)
     return place(state, seat, GARDEN, cells, 0, GARDEN)
 
 
-def _fountain(state: State, seat: int, a, params: dict) -> dict:
+def _fountain(state: State, seat: int, a: A.Activate, params: dict[str, Any]) -> dict[str, Any]:
     """Russian edition: a 1×2 fountain (a domino); German: one cell of one's colour or mixed
     (or a rival cell with the Chartier token)."""
     if state.fountain_cells == 2:
         return _domino(state, seat, a, params)
-    c = idx(a.x, a.y)
+    x, y = given(a.x), given(a.y)
+    c = idx(x, y)
     use = placement_use(1 << c, allowed_mask(state, seat), 0, _fountain_chartier(state, seat))
     if use < 0:
-        raise _bad_cell(a.card, a.x, a.y, "a free cell of your colour or mixed")
-    params.update(x=a.x, y=a.y, effect=USE_NAMES[use])
+        raise _bad_cell(a.card, x, y, "a free cell of your colour or mixed")
+    params.update(x=x, y=y, effect=USE_NAMES[use])
     return place(state, seat, -1, (c,), use, FOUNTAIN)
 
 
-def _penseur(state: State, seat: int, a, params: dict) -> dict:
-    c = idx(a.x, a.y)
+def _penseur(state: State, seat: int, a: A.Activate, params: dict[str, Any]) -> dict[str, Any]:
+    x, y, facing = given(a.x), given(a.y), given(a.facing)
+    c = idx(x, y)
     if not own_free_mask(state, seat) >> c & 1:
-        raise _bad_cell(a.card, a.x, a.y, "a free cell of your colour")
-    dx, dy = FACINGS[a.facing]
-    fx, fy = a.x + dx, a.y + dy
+        raise _bad_cell(a.card, x, y, "a free cell of your colour")
+    dx, dy = FACINGS[facing]
+    fx, fy = x + dx, y + dy
     if not (on_board(fx, fy) and state.free >> idx(fx, fy) & 1):
         raise IllegalAction(
             "city_of_light.statue_front_blocked",
             "the cell in front of the statue must be a free cell on the board",
-            x=a.x,
-            y=a.y,
-            facing=a.facing,
+            x=x,
+            y=y,
+            facing=facing,
         )
-    params.update(x=a.x, y=a.y, facing=a.facing)
+    params.update(x=x, y=y, facing=facing)
     changes = place(state, seat, -1, (c,), 0, STATUE)
-    changes["statue_facing"] = a.facing
+    changes["statue_facing"] = facing
     return changes
 
 
-def _bouquinistes(state: State, seat: int, a, params: dict) -> dict:
-    slot = SLOT_NAMES.index(a.building)
+def _bouquinistes(state: State, seat: int, a: A.Activate, params: dict[str, Any]) -> dict[str, Any]:
+    building, x, y = given(a.building), given(a.x), given(a.y)
+    slot = SLOT_NAMES.index(building)
     entry = state.built[slot]
     if entry is None or entry[0] != seat:
         raise IllegalAction(
             "city_of_light.annex_target",
-            f"{a.building} is not one of your built buildings",
-            building=a.building,
+            f"{building} is not one of your built buildings",
+            building=building,
         )
-    c = idx(a.x, a.y)
+    c = idx(x, y)
     if not own_free_mask(state, seat) >> c & 1:
-        raise _bad_cell(a.card, a.x, a.y, "a free cell of your colour")
+        raise _bad_cell(a.card, x, y, "a free cell of your colour")
     if not grow(mask_of(building_cells(state, slot))) >> c & 1:
-        raise _bad_cell(a.card, a.x, a.y, f"next to {a.building}")
-    params.update(x=a.x, y=a.y, building=a.building)
+        raise _bad_cell(a.card, x, y, f"next to {building}")
+    params.update(x=x, y=y, building=building)
     changes = place(state, seat, -1, (c,), 0, ANNEX)
     changes["annex"] = (slot, c)
     return changes
 
 
-def _levitation(state: State, seat: int, a, params: dict) -> dict:
-    give, take = from_reserve(state, seat, a.give), from_supply(state, a.building)
+def _levitation(state: State, seat: int, a: A.Activate, params: dict[str, Any]) -> dict[str, Any]:
+    rotation, x, y = given(a.rotation), given(a.x), given(a.y)
+    give, take = from_reserve(state, seat, given(a.give)), from_supply(state, given(a.building))
     require_chimney(state, seat)
-    cells, use = check_placement(state, seat, take, a.rotation, a.x, a.y)
+    cells, use = check_placement(state, seat, take, rotation, x, y)
     changes = place(state, seat, take, cells, use, take)
     changes["reserves"] = reserves_without(state, seat, give)
     changes["supply"] = tuple(sorted([b for b in state.supply if b != take] + [give]))
     params.update(
         give=a.give,
         building=a.building,
-        rotation=a.rotation,
-        x=a.x,
-        y=a.y,
+        rotation=rotation,
+        x=x,
+        y=y,
         effect=USE_NAMES[use],
     )
     return changes
 
 
-def _metro(state: State, seat: int, a, params: dict) -> dict:
+def _metro(state: State, seat: int, a: A.Activate, params: dict[str, Any]) -> dict[str, Any]:
     return {"metro": seat}
 
 
-def _chartier(state: State, seat: int, a, params: dict) -> dict:
+def _chartier(state: State, seat: int, a: A.Activate, params: dict[str, Any]) -> dict[str, Any]:
     return {"chartier": seat}
 
 
-def _nothing(state: State, seat: int, a, params: dict) -> dict:
+def _nothing(state: State, seat: int, a: A.Activate, params: dict[str, Any]) -> dict[str, Any]:
     return {}
 
 

@@ -6,6 +6,7 @@ Every term is reported in `details`, per building and per player, for recaps and
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from games.city_of_light.board import DIAG, ORTH, bits, on_board, xy
@@ -86,7 +87,7 @@ def _rays(state: State, c: int, at: list[int]) -> set[int]:
     return slots
 
 
-def _area(start: int, passable) -> list[int]:
+def _area(start: int, passable: Callable[[int], bool]) -> list[int]:
     seen = {start}
     todo = [start]
     while todo:

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from games.city_of_light import actions as A
 from games.city_of_light.board import TILE_CELLS, idx
 from games.city_of_light.building import from_supply
 from games.city_of_light.data import BUILDING_KEYS, SQUARES
 from games.city_of_light.state import LIGHT, MIXED, PHASE_BUILD, State
 from games.core.contract import Event
+from games.core.drafts import draft, seal
 from games.core.errors import IllegalAction
 
+T = TypeVar("T")
 _SQUARE_XY = tuple((tx, ty) for ty in range(SQUARES) for tx in range(SQUARES))
 
 
@@ -35,7 +39,7 @@ def legal(state: State, seat: int) -> list:
     return out
 
 
-def place_tile(state: State, seat: int, action) -> tuple[State, list[Event]]:
+def place_tile(state: State, seat: int, action: A.PlaceTile) -> tuple[State, list[Event]]:
     tile, tx, ty, rot = action.tile, action.tx, action.ty, action.rotation
     hand = state.hands[seat]
     if tile not in hand:
@@ -47,6 +51,7 @@ def place_tile(state: State, seat: int, action) -> tuple[State, list[Event]]:
         raise IllegalAction(
             "city_of_light.square_taken", f"square ({tx}, {ty}) already has a tile", tx=tx, ty=ty
         )
+    new = draft(state)
     code = {"O": seat, "R": 1 - seat, "M": MIXED, "L": LIGHT}
     cells = list(state.cells)
     kinds = list(state.kinds)
@@ -57,8 +62,10 @@ def place_tile(state: State, seat: int, action) -> tuple[State, list[Event]]:
         cells[c] = k
         kinds[k] |= 1 << c
         free |= 1 << c
+    new.cells, new.kinds, new.free = tuple(cells), (kinds[0], kinds[1], kinds[2], kinds[3]), free
     squares = list(state.squares)
     squares[sq] = (seat, tile, rot)
+    new.squares = tuple(squares)
     stack = state.stacks[seat]
     new_hand = tuple(t for t in hand if t != tile)
     events = [
@@ -71,32 +78,20 @@ def place_tile(state: State, seat: int, action) -> tuple[State, list[Event]]:
         new_hand += (stack[0],)
         events.append(Event("tile_drawn", {"seat": seat, "tile": stack[0]}, to=(seat,)))
         stack = stack[1:]
-    stacks = _set(state.stacks, seat, stack)
-    hands = _set(state.hands, seat, new_hand)
-    first_done = state.first_done
-    if not new_hand and first_done < 0:
-        first_done = seat
+    new.stacks = _set(state.stacks, seat, stack)
+    new.hands = _set(state.hands, seat, new_hand)
+    if not new_hand and state.first_done < 0:
+        new.first_done = seat
         events.append(Event("tiles_done", {"seat": seat}))
-    phase, turn = state.phase, 1 - seat
+    new.turn = 1 - seat
     if all(s is not None for s in squares):
         # "Этап заканчивается, когда все 16 квадратов на поле заняты тайлами мостовой."
-        phase, turn = PHASE_BUILD, first_done
-        events.append(Event("phase_started", {"phase": 2, "first": first_done}))
-    new = state.replace(
-        squares=tuple(squares),
-        cells=tuple(cells),
-        kinds=tuple(kinds),
-        free=free,
-        stacks=stacks,
-        hands=hands,
-        first_done=first_done,
-        phase=phase,
-        turn=turn,
-    )
-    return new, events
+        new.phase, new.turn = PHASE_BUILD, new.first_done
+        events.append(Event("phase_started", {"phase": 2, "first": new.first_done}))
+    return seal(new, State), events
 
 
-def take_building(state: State, seat: int, action) -> tuple[State, list[Event]]:
+def take_building(state: State, seat: int, action: A.TakeBuilding) -> tuple[State, list[Event]]:
     b = from_supply(state, action.building)
     reserve = tuple(sorted(state.reserves[seat] + (b,)))
     new = state.replace(
@@ -116,5 +111,5 @@ def pass_turn(state: State, seat: int) -> tuple[State, list[Event]]:
     return state.replace(turn=1 - seat), [Event("passed", {"seat": seat, "phase": 1})]
 
 
-def _set(pair: tuple, seat: int, value) -> tuple:
+def _set(pair: tuple[T, ...], seat: int, value: T) -> tuple[T, ...]:
     return (value, pair[1]) if seat == 0 else (pair[0], value)

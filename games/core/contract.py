@@ -14,11 +14,10 @@ import typing
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from enum import Enum
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from games.core.dispatch import Handler
 from games.core.errors import IllegalAction, first_error
 
 S = TypeVar("S")
@@ -38,6 +37,15 @@ class Event:
     to: tuple[int, ...] | None = None
 
 
+class HiddenInformation(Protocol):
+    """What a game's `hidden.py` provides: `Game.determinize` and `Game.secrets`, for any
+    state of that game."""
+
+    def determinize(self, state: Any, seat: int, rng: random.Random) -> Any: ...
+
+    def secrets(self, state: Any, seat: int) -> Mapping[str, Any]: ...
+
+
 class Result(BaseModel):
     """The end of a match: final scores, places, and how ties were broken."""
 
@@ -47,6 +55,11 @@ class Result(BaseModel):
     ranking: list[list[int]] = Field(description="places, best first; tied seats share a place")
     winners: list[int]
     tiebreak: str | None = Field(default=None, description="key of the tie-break rule applied")
+    teams: list[list[int]] = Field(
+        default_factory=list,
+        description="seats that play as one side (partners), each team once; empty when "
+        "every seat plays alone. Ratings treat a team as one side of the match",
+    )
     details: dict[str, Any] = Field(default_factory=dict, description="per-game breakdown")
 
 
@@ -124,16 +137,10 @@ class Game(ABC, Generic[S, A]):
     # Decisions an AI seat makes in one turn (Paris Paris: reveal a tile, then take one): the
     # host gives a round of AI turns this many searches per seat.
     ai_decisions: ClassVar[int] = 1
-    # The rules table (games/core/dispatch.py): (state.phase, action class) -> the handler
-    # that plays it. `apply` dispatches through it; a pair that is absent is a wrong phase.
-    rules: ClassVar[Mapping[tuple[Any, type], Handler]] = {}
-    # Each phase's name by `state.phase`: views and messages speak of phases by name.
-    phase_names: ClassVar[Mapping[Any, str] | Sequence[str]] = {}
-    # The catalogue key of the refusal of an action its phase does not allow.
-    wrong_phase_key: ClassVar[str] = "action.wrong_phase"
-
+    # The module that samples and declares this game's hidden information (its `hidden.py`):
+    # `determinize` and `secrets` call it. None: the engine overrides both itself.
+    hidden_information: HiddenInformation | None = None
     _adapter: ClassVar[TypeAdapter[Any] | None] = None
-    _actions: ClassVar[frozenset[type] | None] = None
     _flags: ClassVar[dict[type, tuple[str, ...]]] = {}
 
     # --- boundary helpers (validation lives here, not on the hot path) -------------------
@@ -239,37 +246,10 @@ class Game(ABC, Generic[S, A]):
     def legal_actions(self, state: S, seat: int) -> Sequence[A]:
         """Every legal action of `seat` now (empty if it need not act)."""
 
+    @abstractmethod
     def apply(self, state: S, seat: int, action: A) -> tuple[S, list[Event]]:
-        """A new state after `seat` plays `action` (a model, or its JSON), through the rules
-        table; raises IllegalAction. Never mutates `state`."""
-        # Every state has a `phase` (the convention the rules table rests on); S cannot say so.
-        handler = self.rules.get((state.phase, type(action)))  # type: ignore[attr-defined]  # every state has a phase; S cannot say so
-        if handler is not None and seat in self.to_act(state):
-            return handler(state, seat, action)
-        if isinstance(action, Mapping | str):
-            return self.apply(state, seat, self.parse_action(action))
-        return self._refuse(state, seat, action)
-
-    def _refuse(self, state: S, seat: int, action: Any) -> typing.NoReturn:
-        """Why the rules table has nothing for this seat and action: in the order a player
-        would ask (is the match over, is this an action at all, is it my turn, is it my phase)."""
-        if self.is_over(state):
-            raise IllegalAction("game.over", "the match is over")
-        cls = type(self)
-        actions = cls.__dict__.get("_actions")
-        if actions is None:
-            actions = cls._actions = frozenset(kind for _, kind in cls.rules)
-        if type(action) not in actions:
-            raise IllegalAction("action.malformed", f"not a {self.title} action: {action!r}")
-        if seat not in self.to_act(state):
-            raise IllegalAction("turn.not_yours", f"seat {seat} is not to act", seat=seat)
-        phase = self.phase_names[state.phase]  # type: ignore[attr-defined]  # as above
-        raise IllegalAction(
-            self.wrong_phase_key,
-            f"{action.type} is not possible now (phase: {phase})",
-            action=action.type,
-            phase=phase,
-        )
+        """A new state after `seat` plays `action` (a model, or its JSON); raises
+        IllegalAction. Never mutates `state`."""
 
     @abstractmethod
     def view(self, state: S, seat: int | None) -> BaseModel:
@@ -300,9 +280,12 @@ class Game(ABC, Generic[S, A]):
         own secrets, what was shown to all), every hidden part resampled from `rng` among
         what is consistent with that. AI seats search such states, never the true one, so
         they cannot peek. The result must depend only on what `seat` knows and on `rng`
-        (tests/platform_core/test_no_peeking.py). Engines implement it in their `hidden.py`;
-        there is no default, since returning `state` would hand over its secrets."""
-        raise NotImplementedError(f"{self.title} does not sample hidden information")
+        (tests/platform_core/test_no_peeking.py). Engines implement it in their `hidden.py`
+        (`hidden_information`); there is no default, since returning `state` would hand over
+        its secrets."""
+        if self.hidden_information is None:
+            raise NotImplementedError(f"{self.title} does not sample hidden information")
+        return self.hidden_information.determinize(state, seat, rng)
 
     def secrets(self, state: S, seat: int) -> Mapping[str, Any]:
         """What `seat` can neither see nor deduce now, by name: the parts of `state` that
@@ -310,7 +293,9 @@ class Game(ABC, Generic[S, A]):
         part the seat can work out from the public record is left out, with the reason. The
         contract suite checks every sampler against this (tests/platform_core/
         test_no_peeking.py); as for `determinize`, there is no default."""
-        raise NotImplementedError(f"{self.title} does not declare its hidden information")
+        if self.hidden_information is None:
+            raise NotImplementedError(f"{self.title} does not declare its hidden information")
+        return self.hidden_information.secrets(state, seat)
 
     def reveals_hidden(self, state: S, seat: int, action: A) -> bool:
         """Whether applying `action` uncovers hidden information (a face-down pile, a draw

@@ -1,9 +1,9 @@
 """How an engine says which action is played in which phase: one table per game.
 
-`Game.rules` maps `(phase, action class)` to the function that plays it; `Game.apply` looks the
-pair up, checks the seat is to act, and raises the one IllegalAction for a wrong phase, so no
-engine repeats that plumbing. A pair the rules refuse with their own words (Paris Paris: "reveal
-a pile first") maps to `refuse(...)`.
+`PhasedGame.rules` (games/core/phased.py) maps `(phase, action class)` to the function that plays
+it; `PhasedGame.apply` looks the pair up, checks the seat is to act, and raises the one
+IllegalAction for a wrong phase, so no engine repeats that plumbing. A pair the rules refuse with
+their own words (Paris Paris: "reveal a pile first") maps to `refuse(...)`.
 """
 
 from __future__ import annotations

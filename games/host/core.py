@@ -23,15 +23,21 @@ from games.core.record import MatchRecord, RecordedAction
 from games.host.deadlines import Deadlines
 from games.host.errors import HostError, as_json
 from games.host.facts import Facts
+from games.host.info import MatchInfo, MatchListing
+from games.host.invites import InvitesMixin
+from games.host.lobbies import Lobbies
 from games.host.lobby import LobbyMixin
 from games.host.notices import Notices
 from games.host.outcome import Applied, LiveMatch, Outcome
 from games.host.prefs import Prefs
-from games.host.seats import SeatsMixin
+from games.host.ratings import Ratings, rate
+from games.host.replays import Replays
+from games.host.results import Results
+from games.host.seats import SeatsMixin, waiting_seat
 from games.host.settings import GuildSettingsService
 from games.host.thinking import ThinkingMixin, Turn
 from games.registry import get_game
-from storage.rows import MatchRow, SeatRow
+from storage.rows import SeatRow
 from storage.store import DuplicateRequest, StaleVersion, Store
 
 log = logging.getLogger(__name__)
@@ -43,7 +49,7 @@ KEEP_LIVE = 1000  # matches in memory: the busiest ones; others load again when 
 AI_CALL_S = 2.0
 
 
-class MatchHost(LobbyMixin, SeatsMixin, ThinkingMixin):
+class MatchHost(LobbyMixin, InvitesMixin, SeatsMixin, ThinkingMixin):
     """Holds live matches and applies every change to them."""
 
     def __init__(
@@ -81,6 +87,10 @@ class MatchHost(LobbyMixin, SeatsMixin, ThinkingMixin):
         self.notices = Notices(store)
         self.deadlines = Deadlines(store, self.lock, self._current, lambda: self.clock())
         self.facts = Facts(store)
+        self.lobbies = Lobbies(store, self.lock, lambda: self.clock())
+        self.replays = Replays(store, self._loaded)
+        self.results = Results(store, self.guilds)
+        self.ratings = Ratings(store, self.results.ready)
 
     def lock(self, match_id: str) -> asyncio.Lock:
         """The lock that serialises every change to one match."""
@@ -94,9 +104,19 @@ class MatchHost(LobbyMixin, SeatsMixin, ThinkingMixin):
 
     # --- loading ------------------------------------------------------------------------
 
-    async def get(self, match_id: str) -> LiveMatch:
+    async def get(self, match_id: str) -> MatchInfo:
+        """The match as it is now, for callers outside the host (loaded on first use)."""
+        return (await self._loaded(match_id)).info()
+
+    def peek(self, match_id: str) -> MatchInfo | None:
+        """The match now if it is already in memory (no database read)."""
+        live = self._live.get(match_id)
+        return None if live is None else live.info()
+
+    async def _loaded(self, match_id: str) -> LiveMatch:
         """The live match, loaded from its stored snapshot on first use (and again when
-        another process moved it on, if the database is shared)."""
+        another process moved it on, if the database is shared): the host's own, and
+        tooling's that works on engines (the CLI's benchmarks, the host's tests)."""
         live = self._live.get(match_id)
         if live is None or (self.shared and await self._moved_on(live)):
             async with self.lock(match_id):
@@ -116,10 +136,6 @@ class MatchHost(LobbyMixin, SeatsMixin, ThinkingMixin):
             self._live.move_to_end(match_id)
             return live
         return await self._load(match_id)
-
-    def peek(self, match_id: str) -> LiveMatch | None:
-        """The match if it is already in memory (no database read)."""
-        return self._live.get(match_id)
 
     async def _load(self, match_id: str) -> LiveMatch:
         """One row read: the state comes back from the snapshot written with the last action
@@ -232,7 +248,7 @@ class MatchHost(LobbyMixin, SeatsMixin, ThinkingMixin):
         if key is not None and key in live.requests:  # every key applied since loaded
             return Outcome(live, duplicate=True)
         try:
-            seat = self.seat_to_act(live, user_id)
+            seat = waiting_seat(live.id, live.row.status, live.seat_of(user_id), live.to_act())
             if version is not None and version != live.row.version:
                 raise HostError("match.stale", "the table has moved on since that button was made")
         except HostError:
@@ -265,6 +281,10 @@ class MatchHost(LobbyMixin, SeatsMixin, ThinkingMixin):
         pending = LiveMatch(row=row, game=game, state=state)
         deadline = None if result is not None else self._deadline(pending, status)
         snapshot = game.snapshot(state)
+        # The last action stores the match's result (and ratings) in its own transaction.
+        finished = (
+            None if result is None else await self.results.finishing(row, result, self.clock())
+        )
         try:
             version = await self.store.append_action(
                 row.id,
@@ -277,6 +297,8 @@ class MatchHost(LobbyMixin, SeatsMixin, ThinkingMixin):
                 status=status,
                 result=None if result is None else result.model_dump(mode="json"),
                 deadline_at=deadline,
+                finished=finished,
+                rater=rate,
             )
         except StaleVersion:
             # Another process wrote this match: forget our copy so the next call reloads it.
@@ -339,10 +361,16 @@ class MatchHost(LobbyMixin, SeatsMixin, ThinkingMixin):
         *,
         guild_id: int | None = None,
         user_id: int | None = None,
-    ) -> list[MatchRow]:
+    ) -> list[MatchListing]:
         """Matches with one of `statuses`, optionally in one server or with one user seated
         (as stored: a listing, not the live matches)."""
-        return await self.store.list_matches(statuses, guild_id=guild_id, user_id=user_id)
+        rows = await self.store.list_matches(statuses, guild_id=guild_id, user_id=user_id)
+        return [
+            MatchListing(
+                r.id, r.game, r.status, r.guild_id, r.channel_id, r.thread_id, r.updated_at
+            )
+            for r in rows
+        ]
 
     async def has_held_seat(self, match_id: str, user_id: int) -> bool:
         """Whether `user_id` ever held a seat of the match (and so saw its secrets)."""
@@ -350,17 +378,17 @@ class MatchHost(LobbyMixin, SeatsMixin, ThinkingMixin):
 
     # --- admin ----------------------------------------------------------------------------
 
-    async def end(self, match_id: str, reason: str) -> LiveMatch:
-        """Stop a lobby or match for good (admin); the log stays for export."""
+    async def end(self, match_id: str, reason: str) -> MatchInfo:
+        """Stop a lobby or match for good (admin); the log stays for export. A started match
+        is remembered in history as ended, unrated, in the same transaction."""
         async with self.lock(match_id):
             live = await self._current(match_id)
             if live.row.status not in ("lobby", "active"):
                 raise HostError("match.not_active", "this match is already over")
+            ended = self.results.ending(live.row, self.clock()) if live.started else None
+            await self.store.end_match(match_id, reason, ended)
             live.row.status, live.row.end_reason, live.row.deadline_at = "ended", reason, None
-            await self.store.update_match(
-                match_id, status="ended", end_reason=reason, deadline_at=None
-            )
-            return live
+            return live.info()
 
     async def replace(
         self,
@@ -406,7 +434,7 @@ class MatchHost(LobbyMixin, SeatsMixin, ThinkingMixin):
 
     async def record(self, match_id: str) -> MatchRecord:
         """The match record (setup + log) of a stored match, for export and replay."""
-        live = await self.get(match_id)
+        live = await self._loaded(match_id)
         row = live.row
         if row.status == "lobby":
             raise HostError("match.not_started", "this table has not started yet")
@@ -423,7 +451,7 @@ class MatchHost(LobbyMixin, SeatsMixin, ThinkingMixin):
             ],
         )
 
-    async def set_table(self, match_id: str, **where: int | None) -> LiveMatch:
+    async def set_table(self, match_id: str, **where: int | None) -> MatchInfo:
         """Record where the table lives (`thread_id`, `table_message_id`) and which version
         it shows (`table_version`), under the match lock like every other write."""
         unknown = set(where) - {"thread_id", "table_message_id", "table_version"}
@@ -436,4 +464,4 @@ class MatchHost(LobbyMixin, SeatsMixin, ThinkingMixin):
                 for key, value in changed.items():
                     setattr(live.row, key, value)
                 await self.store.update_match(match_id, **changed)
-            return live
+            return live.info()

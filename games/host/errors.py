@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.core.errors import IllegalAction
-from games.host.outcome import MatchSettings
+from games.host.info import MatchSettings
 
 
 class HostError(IllegalAction):

@@ -1,21 +1,23 @@
 """Tables before they start: open, join, leave, add an AI, set options, cancel, start.
 
 A lobby is a stored match with status `lobby`; its seed is drawn when the host presses Start.
+It may name its players and it expires (`games.host.invites`).
 Part of `MatchHost` (a mixin only to keep the host's files small): it uses the host's
 per-match locks, cache, store and clock.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from games.core.ai import get_player
 from games.host import clocks
 from games.host.errors import HostError, as_json, new_match_id, new_seed, parse_settings
+from games.host.info import MatchInfo
 from games.host.outcome import LiveMatch, Outcome
 from games.registry import get_game
-from storage.rows import MatchRow, SeatRow
+from storage.rows import InvitationRow, LobbyRow, MatchRow, SeatRow
 
 if TYPE_CHECKING:
     import asyncio
@@ -44,6 +46,13 @@ class LobbyMixin:
         async def _drive_ai(
             self, match_id: str, outcome: Outcome, *, call: float | None = None
         ) -> None: ...
+        async def _lobby_room(self, guild_id: int | None, host_user_id: int) -> float: ...
+        def _invitations(
+            self, row: MatchRow, invited: Sequence[tuple[int, str]], expires_at: float
+        ) -> list[InvitationRow]: ...
+        async def _invited(self, match_id: str, user_id: int) -> bool: ...
+        async def _accept(self, live: LiveMatch, user_id: int, name: str) -> None: ...
+        async def _answered_seats(self, live: LiveMatch) -> list[SeatRow]: ...
 
     async def open_lobby(
         self,
@@ -57,15 +66,20 @@ class LobbyMixin:
         settings: Mapping[str, Any] | None = None,
         guild_id: int | None = None,
         channel_id: int | None = None,
-    ) -> LiveMatch:
+        invite: Sequence[tuple[int, str]] = (),
+    ) -> MatchInfo:
         """A new table waiting for players; its creator takes seat 0. `seats`: at most how
-        many (default: the game's most); `edition`: a named option preset, `options` on top;
-        `settings` on top of the server's defaults (its clock, what a timeout does). The
-        options are parsed here, once, and stored."""
+        many (default: the game's most, or the creator and the players named); `edition`: a
+        named option preset, `options` on top; `settings` on top of the server's defaults
+        (its clock, what a timeout does). `invite`: the players named (id, name), who hold the
+        next seats until they answer. The options are parsed here, once, and stored. A host
+        has a few open tables per server at most; each expires after the server's
+        `lobby_expiry_s`."""
         game = get_game(game_key)
-        max_seats = seats or game.max_seats
+        max_seats = seats or (min(1 + len(invite), game.max_seats) if invite else game.max_seats)
         game.check_seats(max_seats)
         opts = game.parse_options({**game.edition_options(edition), **(options or {})})
+        expires_at = await self._lobby_room(guild_id, host_user_id)
         now = self.clock()
         row = MatchRow(
             id=new_match_id(self.draws),
@@ -82,21 +96,26 @@ class LobbyMixin:
             host_user_id=host_user_id,
             seat_rows=[SeatRow(seat=0, name=host_name, user_id=host_user_id)],
         )
-        await self.store.create_match(row)
+        invitations = self._invitations(row, invite, expires_at)
+        await self.store.create_lobby(row, LobbyRow(row.id, expires_at), invitations)
         live = LiveMatch(row=row, game=game)
         self._remember(live)
-        return live
+        return live.info()
 
-    async def join(self, match_id: str, user_id: int, name: str) -> LiveMatch:
+    async def join(self, match_id: str, user_id: int, name: str) -> MatchInfo:
+        """A seat for `user_id`; for a player the table named, accepting its invitation."""
         async with self.lock(match_id):
             live = await self._lobby(match_id)
+            if await self._invited(match_id, user_id):
+                await self._accept(live, user_id, name)
+                return live.info()
             if live.seat_of(user_id) is not None:
                 raise HostError("lobby.already_joined", "you are already at this table")
             self._add_seat(live, SeatRow(seat=0, name=name, user_id=user_id))
             await self.store.set_seats(match_id, live.row.seat_rows)
-            return live
+            return live.info()
 
-    async def add_ai(self, match_id: str, user_id: int, level: str = "greedy") -> LiveMatch:
+    async def add_ai(self, match_id: str, user_id: int, level: str = "greedy") -> MatchInfo:
         async with self.lock(match_id):
             live = await self._lobby(match_id)
             if live.seat_of(user_id) is None:
@@ -105,9 +124,9 @@ class LobbyMixin:
             number = 1 + sum(1 for s in live.row.seat_rows if s.ai)
             self._add_seat(live, SeatRow(seat=0, name=f"AI {number}", ai=level))
             await self.store.set_seats(match_id, live.row.seat_rows)
-            return live
+            return live.info()
 
-    async def leave(self, match_id: str, user_id: int) -> LiveMatch:
+    async def leave(self, match_id: str, user_id: int) -> MatchInfo:
         async with self.lock(match_id):
             live = await self._lobby(match_id)
             if live.seat_of(user_id) is None:
@@ -117,11 +136,11 @@ class LobbyMixin:
             rest = [s for s in live.row.seat_rows if s.user_id != user_id]
             live.row.seat_rows = [SeatRow(i, s.name, s.user_id, s.ai) for i, s in enumerate(rest)]
             await self.store.set_seats(match_id, live.row.seat_rows)
-            return live
+            return live.info()
 
     async def set_options(
         self, match_id: str, user_id: int, changes: Mapping[str, Any]
-    ) -> LiveMatch:
+    ) -> MatchInfo:
         """The host changes match options before the start (lobby choices): `changes` are
         merged into the current options and validated by the game, so a bad pick (or anyone
         but the host, or a started table) changes nothing."""
@@ -132,9 +151,9 @@ class LobbyMixin:
             options = opts.model_dump(mode="json")
             await self.store.update_match(match_id, options=options)
             live.row.options = options
-            return live
+            return live.info()
 
-    async def set_clock(self, match_id: str, user_id: int, key: str) -> LiveMatch:
+    async def set_clock(self, match_id: str, user_id: int, key: str) -> MatchInfo:
         """The host picks the table's clock preset before the start (a lobby choice); anyone
         else, a started table or a preset that does not exist changes nothing."""
         turn_s = clocks.clock(key).turn_s
@@ -145,15 +164,15 @@ class LobbyMixin:
             settings = parse_settings(changed).model_dump(mode="json")
             await self.store.update_match(match_id, settings=settings)
             live.row.settings = settings
-            return live
+            return live.info()
 
-    async def cancel(self, match_id: str, user_id: int) -> LiveMatch:
+    async def cancel(self, match_id: str, user_id: int) -> MatchInfo:
         async with self.lock(match_id):
             live = await self._lobby(match_id)
             self._require_host(live, user_id)
             live.row.status, live.row.end_reason = "ended", "cancelled"
             await self.store.update_match(match_id, status="ended", end_reason="cancelled")
-            return live
+            return live.info()
 
     async def start(
         self,
@@ -169,7 +188,11 @@ class LobbyMixin:
             if user_id is not None:
                 self._require_host(live, user_id)
             row, game = live.row, live.game
-            game.check_seats(len(row.seat_rows))
+            seats = await self._answered_seats(live)  # without the named who did not accept
+            game.check_seats(len(seats))
+            if seats != row.seat_rows:
+                await self.store.set_seats(match_id, seats)
+                row.seat_rows = seats
             row.seats = len(row.seat_rows)
             row.seed = new_seed(self.draws) if seed is None else seed
             live.state = game.setup(

@@ -3,22 +3,27 @@
 from __future__ import annotations
 
 import dataclasses
+import weakref
+from types import MappingProxyType
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel
 
 from games.core.contract import Event, Game
+from games.host.info import MatchInfo, MatchSettings, SeatInfo
 from storage.rows import MatchRow
 
+# The engine and state each description handed out describes, while its caller holds it: the
+# host answers about a description (its views, choices, previews) at its version, even after
+# the match moved on or left the host's memory.
+_described: weakref.WeakKeyDictionary[MatchInfo, tuple[Game[Any, Any], Any]] = (
+    weakref.WeakKeyDictionary()
+)
 
-class MatchSettings(BaseModel):
-    """Table settings that are not rules: turn deadlines and what happens when one passes."""
 
-    model_config = ConfigDict(extra="forbid")
-
-    turn_deadline_s: int | None = Field(default=None, ge=30, le=7 * 24 * 3600)
-    on_timeout: str = Field(default="ai", pattern="^(ai|wait)$")
-    ai_level: str = Field(default="greedy", pattern="^(greedy|strong|random)$")
+def described(match: MatchInfo) -> tuple[Game[Any, Any], Any]:
+    """The game and the state `match` describes (a started match's, handed out by a host)."""
+    return _described[match]
 
 
 @dataclasses.dataclass(slots=True)
@@ -64,6 +69,37 @@ class LiveMatch:
                 return row.ai
         return None
 
+    def info(self) -> MatchInfo:
+        """The match as callers outside the host may know it, now (the one place a
+        description is made)."""
+        row, state = self.row, self.state
+        info = MatchInfo(
+            id=row.id,
+            game=row.game,
+            status=row.status,
+            version=row.version,
+            size=row.seats,
+            seats=tuple(SeatInfo(s.seat, s.name, s.user_id, s.ai) for s in row.seat_rows),
+            options=MappingProxyType(row.options),  # the host replaces it, never changes it
+            settings=self.settings,
+            guild_id=row.guild_id,
+            channel_id=row.channel_id,
+            thread_id=row.thread_id,
+            table_message_id=row.table_message_id,
+            table_version=row.table_version,
+            host_user_id=row.host_user_id,
+            end_reason=row.end_reason,
+            created_at=row.created_at,
+            updated_at=row.updated_at,
+            started=state is not None,
+            to_act=self.to_act(),
+            result=None if state is None else self.game.result(state),
+            last_events=self.last_events,
+        )
+        if state is not None:
+            _described[info] = (self.game, state)
+        return info
+
 
 @dataclasses.dataclass(slots=True, frozen=True)
 class Applied:
@@ -78,15 +114,22 @@ class Applied:
 
 @dataclasses.dataclass(slots=True)
 class Outcome:
-    """The result of one host call: the applied actions (a human's and any AI replies)."""
+    """The result of one host call: the applied actions (a human's and any AI replies).
 
-    match: LiveMatch
+    The live match is the host's own (`_live`); callers read `info`."""
+
+    _live: LiveMatch
     applied: list[Applied] = dataclasses.field(default_factory=list)
     duplicate: bool = False  # the request had already been applied; nothing new happened
 
     @property
+    def info(self) -> MatchInfo:
+        """The match now (after these actions, and any the host applied since)."""
+        return self._live.info()
+
+    @property
     def finished(self) -> bool:
-        return self.match.row.status == "finished"
+        return self._live.row.status == "finished"
 
     def public_events(self) -> list[Event]:
         """Events anyone may see, in order."""

@@ -1,7 +1,7 @@
-"""The stored records the host hands the bot (a match listing, preferences, settings,
-notices, deadlines), named here so that the bot never imports storage: it reads them and
-changes nothing stored through them."""
+"""The stored records the host's services hand the bot (preferences, settings, notices,
+deadlines), named here so that the bot never imports storage: it reads them and changes
+nothing stored through them. Matches reach the bot as `games.host.info.MatchInfo`."""
 
-from storage.rows import Deadline, GuildSettings, MatchRow, Notice, SeatRow, UserPrefs
+from storage.rows import Deadline, GuildSettings, Notice, UserPrefs
 
-__all__ = ["Deadline", "GuildSettings", "MatchRow", "Notice", "SeatRow", "UserPrefs"]
+__all__ = ["Deadline", "GuildSettings", "Notice", "UserPrefs"]

@@ -1,9 +1,10 @@
 """What the Discord layer and the CLI ask of a match: views, choices, previews, plays.
 
-They talk to seats, never to engine state: the public view, a seat's view, a seat's choices
-(its legal actions, in a stable order so that a choice is named by (version, index)), what a
-choice would look like to everybody, and playing a choice at a version. Whose turn it is is
-checked here, once, for every caller.
+They talk to seats, never to engine state: about a `MatchInfo` (one version of the match)
+they ask the public view or a seat's, a seat's choices (its legal actions, in a stable order
+so that a choice is named by (version, index)) and what a choice would look like to
+everybody; and they play a choice at a version, by match id. Whose turn it is is checked
+here, once, for every caller.
 """
 
 from __future__ import annotations
@@ -14,14 +15,33 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
-from games.core.contract import Event, Result
+from games.core.contract import Event, Game
 from games.host.errors import HostError
-from games.host.outcome import LiveMatch
+from games.host.info import MatchInfo
+from games.host.outcome import LiveMatch, described
 
 if TYPE_CHECKING:
     import asyncio
 
     from games.host.outcome import Outcome
+
+
+def waiting_seat(match_id: str, status: str, seat: int | None, to_act: frozenset[int]) -> int:
+    """`seat` (a user's, or None) if the match waits for it; else the refusal saying why."""
+    if status != "active":
+        raise HostError("match.not_active", "this match is not running", match=match_id)
+    if seat is None:
+        raise HostError("seat.not_player", "you are not playing in this match")
+    if seat not in to_act:
+        raise HostError("turn.not_yours", "it is not your turn", seats=sorted(to_act))
+    return seat
+
+
+def _dealt(match: MatchInfo) -> tuple[Game[Any, Any], Any]:
+    """The game and the state a description of a started match describes."""
+    if not match.started:
+        raise HostError("match.not_started", "this table has not started yet")
+    return described(match)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -51,48 +71,35 @@ class SeatsMixin:
 
     # --- reading ------------------------------------------------------------------------
 
-    def public_view(self, live: LiveMatch) -> BaseModel:
-        """What everybody may see (a started match)."""
-        return live.game.view(live.state, None)
+    def view(self, match: MatchInfo, seat: int | None) -> BaseModel:
+        """What `seat` may see of the match at `match.version`: its own secrets on top of
+        the public view; None: the public view, what everybody (a spectator) may see."""
+        game, state = _dealt(match)
+        return game.view(state, seat)
 
-    def seat_view(self, live: LiveMatch, seat: int) -> BaseModel:
-        """What `seat` may see: the public view plus its own secrets."""
-        return live.game.view(live.state, seat)
-
-    def to_act(self, live: LiveMatch) -> frozenset[int]:
-        """The seats the match waits for (none unless it runs)."""
-        return live.to_act()
-
-    def result(self, live: LiveMatch) -> Result | None:
-        return None if live.state is None else live.game.result(live.state)
-
-    def seat_to_act(self, live: LiveMatch, user_id: int) -> int:
+    def seat_to_act(self, match: MatchInfo, user_id: int) -> int:
         """The seat of `user_id` if the match waits for it; else the refusal saying why."""
-        if live.row.status != "active":
-            raise HostError("match.not_active", "this match is not running", match=live.id)
-        seat = live.seat_of(user_id)
-        if seat is None:
-            raise HostError("seat.not_player", "you are not playing in this match")
-        if seat not in live.to_act():
-            raise HostError("turn.not_yours", "it is not your turn", seats=sorted(live.to_act()))
-        return seat
+        return waiting_seat(match.id, match.status, match.seat_of(user_id), match.to_act)
 
-    def choices(self, live: LiveMatch, seat: int) -> Sequence[BaseModel]:
-        """`seat`'s legal actions now (empty when it need not act), in a stable order."""
-        if live.row.status != "active" or seat not in live.to_act():
+    def choices(self, match: MatchInfo, seat: int) -> Sequence[BaseModel]:
+        """`seat`'s legal actions at `match.version` (empty when it need not act), in a
+        stable order: the game's typed action models (its public notation, labelled by the
+        game's adapter), each named by (version, index) when played (`play`)."""
+        if match.status != "active" or seat not in match.to_act:
             return ()
-        return live.game.legal_actions(live.state, seat)
+        game, state = _dealt(match)
+        return game.legal_actions(state, seat)
 
-    def preview(self, live: LiveMatch, seat: int, index: int) -> Preview | None:
+    def preview(self, match: MatchInfo, seat: int, index: int) -> Preview | None:
         """Choice `index` as everybody would see it, or None when playing it would reveal
         something hidden (a draw, a face-down pile, the end of the game): no peeking."""
-        actions = self.choices(live, seat)
+        actions = self.choices(match, seat)
         if not 0 <= index < len(actions):
             raise HostError("match.stale", "that choice is no longer available")
-        game, action = live.game, actions[index]
-        if game.reveals_hidden(live.state, seat, action):
+        (game, state), action = _dealt(match), actions[index]
+        if game.reveals_hidden(state, seat, action):
             return None
-        after, events = game.apply(live.state, seat, action)
+        after, events = game.apply(state, seat, action)
         return Preview(tuple(e for e in events if e.to is None), game.view(after, None))
 
     # --- playing ------------------------------------------------------------------------

@@ -66,7 +66,7 @@ class ThinkingMixin:
     if TYPE_CHECKING:
 
         def lock(self, match_id: str) -> asyncio.Lock: ...
-        async def get(self, match_id: str) -> LiveMatch: ...
+        async def _loaded(self, match_id: str) -> LiveMatch: ...
         async def _current(self, match_id: str) -> LiveMatch: ...
         async def _apply(
             self,
@@ -88,7 +88,7 @@ class ThinkingMixin:
         first (`patient`: nobody waits on this call, so each searching seat thinks its whole
         time, for one round of turns), or when a process stopped before they played (a
         deploy while an AI thought) and the match is touched again."""
-        live = await self.get(match_id)
+        live = await self._loaded(match_id)
         outcome = Outcome(live)
         call = None
         if patient:
@@ -172,5 +172,5 @@ class ThinkingMixin:
             if exc.key != "match.stale":
                 raise
             return False
-        outcome.match = live
+        outcome._live = live
         return True

@@ -213,13 +213,13 @@ def _discard_city(d: Draft, row: int, played: dict) -> list[Event]:
 # one type are interchangeable, so a tableau spot names the type, not a card.
 
 
-def _spot_wagon(board, spot: tuple[int, ...]) -> int:
+def _spot_wagon(board: State, spot: tuple[int, ...]) -> int:
     if spot[0] == SPOT_LINE:
         return (board.lefts if spot[2] == LEFT else board.rights)[spot[1]][spot[3]]
     return spot[2]
 
 
-def spots(board) -> list[tuple[int, ...]]:
+def spots(board: State) -> list[tuple[int, ...]]:
     """Every wagon of the play area («карты в городских линиях и перед игроками»)."""
     out: list[tuple[int, ...]] = []
     for row in ROW_RANGE:
@@ -230,7 +230,7 @@ def spots(board) -> list[tuple[int, ...]]:
     return out
 
 
-def swap_ok(board, a: tuple[int, ...], b: tuple[int, ...]) -> bool:
+def swap_ok(board: State, a: tuple[int, ...], b: tuple[int, ...]) -> bool:
     """Whether swapping the wagons at spots a and b changes something and leaves no line with
     two wagons of one type («В одной городской линии не может оказаться 2 карты одинаковых
     вагонов»). Two wagons of one line may swap (it reorders the line: INTERPRETATION)."""
@@ -247,11 +247,11 @@ def swap_ok(board, a: tuple[int, ...], b: tuple[int, ...]) -> bool:
     return wa != wb and wagon not in _line(board, row)
 
 
-def _line(board, row: int) -> tuple[int, ...]:
+def _line(board: State, row: int) -> tuple[int, ...]:
     return board.lefts[row] + board.rights[row]
 
 
-def any_swap(board) -> bool:
+def any_swap(board: State) -> bool:
     """Whether action card 1 has any effect now (the fast form of `swap_firsts(...) != []`)."""
     lines = [_line(board, r) for r in ROW_RANGE]
     if any(len(line) >= 2 for line in lines):
@@ -271,12 +271,12 @@ def any_swap(board) -> bool:
     return False
 
 
-def swap_firsts(board) -> list[tuple[int, ...]]:
+def swap_firsts(board: State) -> list[tuple[int, ...]]:
     every = spots(board)
     return [a for a in every if any(swap_ok(board, a, b) for b in every)]
 
 
-def swap_seconds(board, first: tuple[int, ...]) -> list[tuple[int, ...]]:
+def swap_seconds(board: State, first: tuple[int, ...]) -> list[tuple[int, ...]]:
     return [b for b in spots(board) if swap_ok(board, first, b)]
 
 
@@ -286,14 +286,15 @@ def spot_action(spot: tuple[int, ...]) -> SwapPick:
     return pick_tableau(spot[1], CARD_IDS[spot[2]])
 
 
-def spot_json(board, spot: tuple[int, ...]) -> dict[str, object]:
+def spot_json(board: State, spot: tuple[int, ...]) -> dict[str, object]:
     wagon = CARD_IDS[_spot_wagon(board, spot)]
     if spot[0] == SPOT_LINE:
         return {"row": spot[1], "side": SIDE_NAMES[spot[2]], "slot": spot[3] + 1, "wagon": wagon}
     return {"seat": spot[1], "wagon": wagon}
 
 
-def legal_swap(state: State) -> list:
+def legal_swap(state: State, seat: int) -> list:
+    """The active player's picks of action card 1: the first wagon, then the second."""
     if state.pending:
         picks = swap_seconds(state, state.pending)
     else:

@@ -12,11 +12,11 @@ through `MoscowParis.parse_action`.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
-from games.core.actions import cached_action
+from games.core.actions import ActionModel, cached_action
 
 WagonId = Literal[
     "passenger",
@@ -37,21 +37,17 @@ Row = Annotated[int, Field(ge=0, le=3)]
 Slot = Annotated[int, Field(ge=1, le=4, description="place in the line, 1 = next to the city")]
 Seat = Annotated[int, Field(ge=0, le=3)]
 
-_CONFIG = ConfigDict(extra="forbid", frozen=True)
 
-
-class ToLine(BaseModel):
+class ToLine(ActionModel, tag="to_line"):
     """Action 1: lay a wagon from your hand at the outer end of one side of a city line,
     then draw 1 card."""
 
-    model_config = _CONFIG
-    type: Literal["to_line"] = "to_line"
     wagon: WagonId
     row: Row
     side: Side
 
 
-class PlayCard(BaseModel):
+class PlayCard(ActionModel, tag="play_card"):
     """Action 2: play an action card from your hand, then draw 1 card.
 
     `decline`: play it without its effect. Otherwise the fields it needs:
@@ -60,8 +56,6 @@ class PlayCard(BaseModel):
     chosen next with two `swap_pick`).
     """
 
-    model_config = _CONFIG
-    type: Literal["play_card"] = "play_card"
     card: CardId
     decline: bool = False
     row: Row | None = None
@@ -71,28 +65,22 @@ class PlayCard(BaseModel):
     direction: Side | None = None
 
 
-class ToTableau(BaseModel):
+class ToTableau(ActionModel, tag="to_tableau"):
     """Action 3: put a wagon from your hand in front of you (at most 4 there). No draw."""
 
-    model_config = _CONFIG
-    type: Literal["to_tableau"] = "to_tableau"
     wagon: WagonId
 
 
-class TakeBack(BaseModel):
+class TakeBack(ActionModel, tag="take_back"):
     """Action 4: take one of your tableau wagons back into your hand. No draw."""
 
-    model_config = _CONFIG
-    type: Literal["take_back"] = "take_back"
     wagon: WagonId
 
 
-class SwapPick(BaseModel):
+class SwapPick(ActionModel, tag="swap_pick"):
     """Action card 1: one wagon of the swap, first then second. A wagon in a line is named by
     `row`, `side` and `slot`; a wagon in a tableau by `seat` and `wagon`."""
 
-    model_config = _CONFIG
-    type: Literal["swap_pick"] = "swap_pick"
     row: Row | None = None
     side: Side | None = None
     slot: Slot | None = None
@@ -100,43 +88,28 @@ class SwapPick(BaseModel):
     wagon: WagonId | None = None
 
 
-class Exchange(BaseModel):
+class Exchange(ActionModel, tag="exchange"):
     """Action card 4, one link of the chain: the deciding seat gives `give` from its tableau
     and takes `take` from the tableau of the next seat in the chain's direction."""
 
-    model_config = _CONFIG
-    type: Literal["exchange"] = "exchange"
     give: WagonId
     take: WagonId
 
 
-class Decline(BaseModel):
+class Decline(ActionModel, tag="decline"):
     """Give up the rest of an action card's effect: the swap, or (by the deciding seat) the
     chain exchange, which then stops."""
 
-    model_config = _CONFIG
-    type: Literal["decline"] = "decline"
 
-
-class Claim(BaseModel):
+class Claim(ActionModel, tag="claim"):
     """End of your turn: take the city of `row`, whose every wagon lies in your tableau."""
 
-    model_config = _CONFIG
-    type: Literal["claim"] = "claim"
     row: Row
 
 
-class EndTurn(BaseModel):
+class EndTurn(ActionModel, tag="end_turn"):
     """End of your turn without claiming (more) cities."""
 
-    model_config = _CONFIG
-    type: Literal["end_turn"] = "end_turn"
-
-
-Action = Annotated[
-    ToLine | PlayCard | ToTableau | TakeBack | SwapPick | Exchange | Decline | Claim | EndTurn,
-    Field(discriminator="type"),
-]
 
 DECLINE = cached_action(Decline)
 END_TURN = cached_action(EndTurn)
@@ -154,7 +127,7 @@ def take_back(wagon: str) -> TakeBack:
     return cached_action(TakeBack, wagon=wagon)
 
 
-def play_card(card: str, **fields) -> PlayCard:
+def play_card(card: str, **fields: Any) -> PlayCard:
     return cached_action(PlayCard, card=card, **fields)
 
 

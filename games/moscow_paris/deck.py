@@ -7,6 +7,8 @@ with `derive_rng(reshuffle_seed, "reshuffle", k)`, so a replay draws the same ca
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from games.core.contract import Event
 from games.core.rng import derive_rng
 from games.moscow_paris.data import CARD_IDS, N_CODES
@@ -15,7 +17,7 @@ from games.moscow_paris.state import Draft, put, with_card
 EMPTY_DISCARD: tuple[int, ...] = (0,) * N_CODES
 
 
-def discard(d: Draft, codes) -> None:
+def discard(d: Draft, codes: Iterable[int]) -> None:
     """Put cards (codes) on the discard pile."""
     counts = list(d.discard)
     for code in codes:

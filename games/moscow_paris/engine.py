@@ -6,16 +6,14 @@ claims (the claim step), turn_end and stalemate (the end of a turn), scoring, vi
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from collections.abc import Mapping
+from typing import Any
 
-from pydantic import BaseModel
-
-from games.core.contract import Game, Result
+from games.core.contract import Result
 from games.core.dispatch import without_action
+from games.core.phased import NOBODY, SEAT_SETS, PhasedGame
 from games.moscow_paris import action_cards, claims, exchange, hidden, turns
 from games.moscow_paris.actions import (
-    Action,
     Claim,
     Decline,
     EndTurn,
@@ -40,26 +38,30 @@ from games.moscow_paris.state import (
     SWAP_SECOND,
     State,
 )
-from games.moscow_paris.views import PublicView, build_view
-
-_SEATS = tuple(frozenset((s,)) for s in range(4))
-_NOBODY: frozenset[int] = frozenset()
+from games.moscow_paris.views import MoscowParisView, build_view
 
 _DECLINE_SWAP = without_action(action_cards.apply_decline_swap)
 
 
-class MoscowParis(Game[State, Any]):
-    key: ClassVar[str] = "moscow-paris"
-    title: ClassVar[str] = "Moscow–Paris"
-    min_seats: ClassVar[int] = 2
-    max_seats: ClassVar[int] = 4
-    Options: ClassVar[type[BaseModel]] = MoscowParisOptions
-    Action: ClassVar[Any] = Action
-    editions: ClassVar[Mapping[str, Mapping[str, Any]]] = EDITIONS
-    order: ClassVar[int] = 4
-    determinize = staticmethod(hidden.determinize)  # what AI seats search (hidden.py)
-    secrets = staticmethod(hidden.secrets)  # what the sampler must redraw (hidden.py)
-    phase_names = PHASE_NAMES
+class MoscowParis(PhasedGame[State, Any]):
+    """A turn is one of four actions (a wagon to a line, an action card, a wagon to or back
+    from the tableau), the choices an action card asks for, and the claim of the cities
+    whose every wagon lies in the tableau."""
+
+    key = "moscow-paris"
+    title = "Moscow–Paris"
+    min_seats = 2
+    max_seats = 4
+    Options = MoscowParisOptions
+    editions = EDITIONS
+    order = 4
+    legal_by_phase = {
+        PLAY: turns.legal_play,
+        SWAP_FIRST: action_cards.legal_swap,
+        SWAP_SECOND: action_cards.legal_swap,
+        CHAIN: exchange.legal_chain,
+        CLAIM: claims.legal_claim,
+    }
     rules = {
         (PLAY, ToLine): turns.apply_to_line,
         (PLAY, ToTableau): turns.apply_to_tableau,
@@ -74,10 +76,13 @@ class MoscowParis(Game[State, Any]):
         (CLAIM, Claim): claims.apply_claim,
         (CLAIM, EndTurn): without_action(claims.apply_end_turn),
     }
+    phase_names = PHASE_NAMES
+    over = OVER
+    hidden_information = hidden
     wrong_phase_key = "moscow_paris.wrong_step"
     # The strong AI: random moves say little here (one card, then a claim): judge positions
     # by `evaluate` at once, and explore less (bot/cli/arena.py measured both).
-    search_hints: ClassVar[Mapping[str, Any]] = {"rollout_actions": 0, "exploration": 0.3}
+    search_hints = {"rollout_actions": 0, "exploration": 0.3}
 
     def deal(
         self,
@@ -93,29 +98,16 @@ class MoscowParis(Game[State, Any]):
         return dump_arrangement(state)
 
     def to_act(self, state: State) -> frozenset[int]:
+        """The active player, but in a chain exchange (action card 4), where the seat whose
+        link it is decides."""
         phase = state.phase
         if phase == OVER:
-            return _NOBODY
+            return NOBODY
         if phase == CHAIN:
-            return _SEATS[state.pending[1]]
-        return _SEATS[state.turn]
+            return SEAT_SETS[state.pending[1]]
+        return SEAT_SETS[state.turn]
 
-    def is_over(self, state: State) -> bool:
-        return state.phase == OVER
-
-    def legal_actions(self, state: State, seat: int) -> Sequence[Any]:
-        phase = state.phase
-        if phase == PLAY:
-            return turns.legal_play(state, seat) if seat == state.turn else []
-        if phase == CHAIN:
-            return exchange.legal_chain(state, seat)
-        if phase == CLAIM:
-            return claims.legal_claim(state, seat)
-        if phase == OVER or seat != state.turn:
-            return []
-        return action_cards.legal_swap(state)
-
-    def view(self, state: State, seat: int | None) -> PublicView:
+    def view(self, state: State, seat: int | None) -> MoscowParisView:
         return build_view(state, seat)
 
     def result(self, state: State) -> Result | None:

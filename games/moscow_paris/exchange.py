@@ -60,8 +60,6 @@ def start_chain(d: Draft, seat: int, direction: str, played: dict) -> list[Event
 
 def legal_chain(state: State, seat: int) -> list:
     _, decider, partner = state.pending
-    if seat != decider:
-        return []
     out: list[Exchange | Decline] = []
     takes = sorted(set(state.tableaux[partner]))
     for give in sorted(set(state.tableaux[decider])):

@@ -10,12 +10,12 @@ from itertools import combinations
 
 from games.core.contract import Event
 from games.moscow_paris.data import CITY_IDS, CITY_LIMIT, ROWS
-from games.moscow_paris.state import LEFT, NO_CITY, Draft, put
+from games.moscow_paris.state import LEFT, NO_CITY, Draft, State, put
 
 ROW_RANGE = range(ROWS)
 
 
-def open_lines(board) -> list[tuple[int, tuple[int, ...]]]:
+def open_lines(board: State) -> list[tuple[int, tuple[int, ...]]]:
     """(row, wagons) of every line that has a city and room for one more wagon:
     «Количество выложенных карт вагонов в городской линии ... не должно превышать значение
     предельного количества вагонов на карте города»."""
@@ -30,7 +30,7 @@ def open_lines(board) -> list[tuple[int, tuple[int, ...]]]:
     return out
 
 
-def columns(board, count: int, any_rows: bool) -> list[tuple[int, int, tuple[int, ...]]]:
+def columns(board: State, count: int, any_rows: bool) -> list[tuple[int, int, tuple[int, ...]]]:
     """(side, index, rows) of every set of `count` wagons «в разных городских линиях друг над
     другом»: the same place (side, distance from the city) in `count` different rows. With
     `any_rows` False (the default reading) the rows are neighbours, with no row between them;
@@ -74,7 +74,7 @@ def clear_row(d: Draft, row: int) -> tuple[int, ...]:
     return wagons
 
 
-def claimable(board, seat: int) -> list[int]:
+def claimable(board: State, seat: int) -> list[int]:
     """Rows whose city `seat` may claim: a line with at least one wagon, every one of which
     lies in the seat's tableau («все карты в его городской линии полностью совпадают с
     некоторыми или всеми картами перед вами»; the wagons of a line are all different, so one

@@ -20,10 +20,10 @@ from games.moscow_paris.data import (
     END_CITIES,
     HOME_CODE,
 )
-from games.moscow_paris.state import NO_CITY, Config
+from games.moscow_paris.state import NO_CITY, Config, State
 
 
-def game_over(board) -> bool:
+def game_over(board: State) -> bool:
     """«Партия заканчивается, когда колода городов исчерпалась и на столе осталось 3 или
     меньше карт городов.»"""
     if board.city_deck:
@@ -61,11 +61,11 @@ def pile_score(cfg: Config, pile: tuple[int, ...]) -> dict[str, Any]:
     }
 
 
-def _piles(board) -> list[tuple[int, ...]]:
+def _piles(board: State) -> list[tuple[int, ...]]:
     return [sum((board.won[s] for s in side), ()) for side in sides(board.cfg)]
 
 
-def scores(board) -> list[int]:
+def scores(board: State) -> list[int]:
     """Running scores per seat (in team play, each partner shows the team's score)."""
     cfg = board.cfg
     out = [0] * cfg.players
@@ -77,7 +77,7 @@ def scores(board) -> list[int]:
     return out
 
 
-def final_result(board) -> Result:
+def final_result(board: State) -> Result:
     """Places by score, then more capitals, then more city cards; a remaining tie shares the
     place («претенденты делят победу»). `tiebreak` names the last rule that changed places."""
     cfg = board.cfg
@@ -106,10 +106,11 @@ def final_result(board) -> Result:
         ranking=places,
         winners=list(places[0]),
         tiebreak=tiebreak,
+        teams=[list(side) for side in sides(cfg)] if cfg.teams else [],
         details=details,
     )
 
 
-def claimable_value(board, rows: list[int]) -> int:
+def claimable_value(board: State, rows: list[int]) -> int:
     """VP of the cities in `rows` (for the greedy evaluation)."""
     return sum(CITY_VP[board.cities[r]] for r in rows if board.cities[r] != NO_CITY)

@@ -181,12 +181,9 @@ def apply_to_tableau(state: State, seat: int, action: ToTableau) -> tuple[State,
             f"at most {TABLEAU_MAX} wagons may lie in front of a player",
             limit=TABLEAU_MAX,
         )
-    d = draft(state)
-    d.hands = put(state.hands, seat, without(state.hands[seat], wagon))
-    d.tableaux = put(state.tableaux, seat, with_card(state.tableaux[seat], wagon))
-    events = [Event("wagon_to_tableau", {"seat": seat, "wagon": action.wagon})]
-    finish_action(d, events)
-    return seal(d, State), events
+    return _shift(
+        state, seat, wagon, True, Event("wagon_to_tableau", {"seat": seat, "wagon": action.wagon})
+    )
 
 
 def apply_take_back(state: State, seat: int, action: TakeBack) -> tuple[State, list[Event]]:
@@ -197,9 +194,23 @@ def apply_take_back(state: State, seat: int, action: TakeBack) -> tuple[State, l
             f"there is no {action.wagon} wagon in front of you",
             wagon=action.wagon,
         )
+    return _shift(
+        state, seat, wagon, False, Event("wagon_taken_back", {"seat": seat, "wagon": action.wagon})
+    )
+
+
+def _shift(
+    state: State, seat: int, wagon: int, to_tableau: bool, event: Event
+) -> tuple[State, list[Event]]:
+    """Actions 3 and 4: one wagon from the hand to the tableau, or back; no card is drawn."""
+    hand, tableau = state.hands[seat], state.tableaux[seat]
+    if to_tableau:
+        hand, tableau = without(hand, wagon), with_card(tableau, wagon)
+    else:
+        hand, tableau = with_card(hand, wagon), without(tableau, wagon)
     d = draft(state)
-    d.tableaux = put(state.tableaux, seat, without(state.tableaux[seat], wagon))
-    d.hands = put(state.hands, seat, with_card(state.hands[seat], wagon))
-    events = [Event("wagon_taken_back", {"seat": seat, "wagon": action.wagon})]
+    d.hands = put(state.hands, seat, hand)
+    d.tableaux = put(state.tableaux, seat, tableau)
+    events = [event]
     finish_action(d, events)
     return seal(d, State), events

@@ -69,9 +69,9 @@ class PendingView(BaseModel):
     partner: int | None = Field(default=None, description="chain: the seat it may exchange with")
 
 
-class PublicView(View):
-    """The table as everybody sees it (`seat` None). `phase`: play, swap_first, swap_second,
-    chain, claim or over."""
+class MoscowParisView(View):
+    """The table as `seat` sees it: what everybody sees, plus, in a seat's view (`seat` not
+    None), its own hand. `phase`: play, swap_first, swap_second, chain, claim or over."""
 
     teams: bool
     wagon_types: list[str] = Field(description="the wagon types in play")
@@ -87,11 +87,9 @@ class PublicView(View):
     resets: int = Field(description="times the stalemate rule fired")
     scores: list[int]
     result: Result | None = None
-
-
-class SeatView(PublicView):
-    seat: int
-    hand: list[str] = Field(description="this seat's cards in hand, sorted (secret)")
+    hand: list[str] | None = Field(
+        default=None, description="this seat's cards in hand, sorted (secret)"
+    )
 
 
 def city_view(state: State, code: int) -> CityView:
@@ -120,7 +118,7 @@ def _pending(state: State) -> PendingView | None:
     return None
 
 
-def build_view(state: State, seat: int | None) -> PublicView:
+def build_view(state: State, seat: int | None) -> MoscowParisView:
     cfg = state.cfg
     over = state.phase == OVER
     current = scores(state)
@@ -174,6 +172,6 @@ def build_view(state: State, seat: int | None) -> PublicView:
         "scores": current,
         "result": final_result(state) if over else None,
     }
-    if seat is None:
-        return PublicView(**fields)
-    return SeatView(**fields, seat=seat, hand=[CARD_IDS[c] for c in state.hands[seat]])
+    if seat is not None:
+        fields.update(seat=seat, hand=[CARD_IDS[c] for c in state.hands[seat]])
+    return MoscowParisView(**fields)

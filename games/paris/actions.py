@@ -19,166 +19,111 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
-from games.core.actions import cached_action
+from games.core.actions import ActionModel, cached_action
 
-_CONFIG = ConfigDict(extra="forbid", frozen=True)
 Good = Literal["wood", "marble", "gold", "bronze", "silver", "gold_prestige"]
 Items = tuple[str, ...]
 
 
-class PlaceTile(BaseModel):
+class PlaceTile(ActionModel, tag="place_tile"):
     """Step 1: take the top tile of stack `stack` (0-2) and place it on the board."""
 
-    model_config = _CONFIG
-    type: Literal["place_tile"] = "place_tile"
     stack: Annotated[int, Field(ge=0, le=2)]
 
 
-class PlaceBuilding(BaseModel):
+class PlaceBuilding(ActionModel, tag="place_building"):
     """Ignore-districts variant: the district whose free space of the drawn tile's value
     receives it (a district without a building of its kind)."""
 
-    model_config = _CONFIG
-    type: Literal["place_building"] = "place_building"
     district: str
 
 
-class PlaceKey(BaseModel):
+class PlaceKey(ActionModel, tag="place_key"):
     """Action 1: a key from behind the screen onto a bank (`"<district>/bank"`, its francs
     are paid out) or the Arc (`"arc"`)."""
 
-    model_config = _CONFIG
-    type: Literal["place_key"] = "place_key"
     to: str
 
 
-class MoveKey(BaseModel):
+class MoveKey(ActionModel, tag="move_key"):
     """Action 2: move a key from `from` up to a building or landmark and buy it. A landmark
     in the supply is added to the district named in `to` first."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
-    type: Literal["move_key"] = "move_key"
+    model_config = ConfigDict(populate_by_name=True)
     from_: str = Field(alias="from")
     to: str
 
 
-class TakeEndGame(BaseModel):
+class TakeEndGame(ActionModel, tag="take_end_game"):
     """Action 3 (all stacks empty): browse the end-game stack; then `pick_end_game`."""
 
-    model_config = _CONFIG
-    type: Literal["take_end_game"] = "take_end_game"
 
-
-class PickEndGame(BaseModel):
+class PickEndGame(ActionModel, tag="pick_end_game"):
     """Take the end-game tile `tile` (E1..E12) from the stack being browsed."""
 
-    model_config = _CONFIG
-    type: Literal["pick_end_game"] = "pick_end_game"
     tile: str
 
 
-class Pay(BaseModel):
+class Pay(ActionModel, tag="pay"):
     """The items that pay a purchase's resource price (asked only when there is a choice)."""
 
-    model_config = _CONFIG
-    type: Literal["pay"] = "pay"
     items: Items
 
 
-class TakeBonus(BaseModel):
+class TakeBonus(ActionModel, tag="take_bonus"):
     """After buying a 1, 2 or 3: move the meeple forward to `space` and take its top tile."""
 
-    model_config = _CONFIG
-    type: Literal["take_bonus"] = "take_bonus"
     space: Annotated[int, Field(ge=1, le=30)]
 
 
-class CashPrestige(BaseModel):
+class CashPrestige(ActionModel, tag="cash_prestige"):
     """After buying a landmark: discard these prestige items on its symbols for VP."""
 
-    model_config = _CONFIG
-    type: Literal["cash_prestige"] = "cash_prestige"
     items: Items
 
 
-class PlaceVPTile(BaseModel):
+class PlaceVPTile(ActionModel, tag="place_vp_tile"):
     """A district reached 4 keys: put VP tile `tile` on the free VP space of `district`."""
 
-    model_config = _CONFIG
-    type: Literal["place_vp_tile"] = "place_vp_tile"
     tile: str
     district: str
 
 
-class Skip(BaseModel):
+class Skip(ActionModel, tag="skip"):
     """Decline the optional step now asked (bonus tile, prestige, VP tile)."""
 
-    model_config = _CONFIG
-    type: Literal["skip"] = "skip"
 
-
-class Buy(BaseModel):
+class Buy(ActionModel, tag="buy"):
     """Buy one resource token from the general supply at the screen's price."""
 
-    model_config = _CONFIG
-    type: Literal["buy"] = "buy"
     good: Good
 
 
-class Sell(BaseModel):
+class Sell(ActionModel, tag="sell"):
     """Sell one item (a resource or prestige token, or a tile standing for one)."""
 
-    model_config = _CONFIG
-    type: Literal["sell"] = "sell"
     item: str
 
 
-class UseBonus(BaseModel):
+class UseBonus(ActionModel, tag="use_bonus"):
     """Use bonus tile `tile`: `space` for 17 and 25, `items` (the pairs) for 23 and 24."""
 
-    model_config = _CONFIG
-    type: Literal["use_bonus"] = "use_bonus"
     tile: Annotated[int, Field(ge=1, le=30)]
     space: Annotated[int, Field(ge=1, le=30)] | None = None
     items: Items | None = None
 
 
-class UseEndGame(BaseModel):
+class UseEndGame(ActionModel, tag="use_end_game"):
     """Use an end-game tile that gives VP or francs."""
 
-    model_config = _CONFIG
-    type: Literal["use_end_game"] = "use_end_game"
     tile: str
 
 
-class EndTurn(BaseModel):
+class EndTurn(ActionModel, tag="end_turn"):
     """End the turn: after the action, or instead of it when no action is possible."""
 
-    model_config = _CONFIG
-    type: Literal["end_turn"] = "end_turn"
-
-
-Action = Annotated[
-    PlaceTile
-    | PlaceBuilding
-    | PlaceKey
-    | MoveKey
-    | TakeEndGame
-    | PickEndGame
-    | Pay
-    | TakeBonus
-    | CashPrestige
-    | PlaceVPTile
-    | Skip
-    | Buy
-    | Sell
-    | UseBonus
-    | UseEndGame
-    | EndTurn,
-    Field(discriminator="type"),
-]
 
 # --- shared instances for legal_actions ------------------------------------------------------
 

@@ -7,6 +7,7 @@ at the end (scoring.py). Every other tile has a `use_bonus` / `use_end_game` act
 
 from __future__ import annotations
 
+from games.core.actions import given
 from games.core.contract import Event
 from games.core.errors import IllegalAction
 from games.paris import actions as A
@@ -84,7 +85,7 @@ def back_spaces(state: State, seat: int) -> list[int]:
     ]
 
 
-def take_tile(d, seat: int, space: int, move: bool) -> None:
+def take_tile(d: Draft, seat: int, space: int, move: bool) -> None:
     """Give the seat the top tile of `space` in the draft `d` of the next state (see
     `state.Draft`), moving its meeple there if `move`."""
     number = d.track_numbers[space - 1]
@@ -160,7 +161,7 @@ def _refuse(n: int, why: str) -> IllegalAction:
     return IllegalAction("paris.bonus_not_usable", f"bonus tile {n} cannot be used: {why}", tile=n)
 
 
-def apply_use_bonus(state: State, seat: int, action, d: Draft) -> Event:
+def apply_use_bonus(state: State, seat: int, action: A.UseBonus, d: Draft) -> Event:
     """Apply the tile's effect and discard it in the draft `d` of the next state; the event.
     The caller keeps the phase."""
     n = action.tile
@@ -215,7 +216,7 @@ def apply_use_bonus(state: State, seat: int, action, d: Draft) -> Event:
         params.update(space=action.space, taken=state.track_numbers[action.space - 1])
     else:  # pairs of identical prestige (23) or resources (24)
         goods = PRESTIGE_GOODS if kind == "per_prestige_pair" else RESOURCE_GOODS
-        items = tuple(sorted(action.items))
+        items = tuple(sorted(given(action.items)))
         if items not in pair_options(state, seat, goods):
             raise _refuse(n, "those items are not pairs of identical goods you hold")
         pairs = len(items) // 2
@@ -230,7 +231,7 @@ def apply_use_bonus(state: State, seat: int, action, d: Draft) -> Event:
     return event("bonus_used", params)
 
 
-def apply_use_end_game(state: State, seat: int, action, d: Draft) -> Event:
+def apply_use_end_game(state: State, seat: int, action: A.UseEndGame, d: Draft) -> Event:
     e = EGT_INDEX.get(action.tile)
     if e is None or e not in state.egt[seat]:
         raise IllegalAction(

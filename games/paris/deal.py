@@ -63,7 +63,9 @@ def _bad(message: str, **params: Any) -> IllegalAction:
 # --- drawn from the seed ---------------------------------------------------------------------
 
 
-def draw_tiles(seed: int, ignore_districts: bool) -> tuple[tuple[int, ...], tuple]:
+def draw_tiles(
+    seed: int, ignore_districts: bool
+) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
     """«Перетасуйте 36 жетонов зданий. Случайным образом выберите 3 из них и не глядя верните
     в коробку. Оставшиеся жетоны разложите в 3 равные стопки»; the variant keeps all 36."""
     tiles = list(range(N_SPACES))
@@ -109,7 +111,9 @@ def _tile_list(value: Any, what: str) -> tuple[int, ...]:
     return tuple(out)
 
 
-def parse_tiles(arr: Mapping[str, Any], ignore_districts: bool, seed: int):
+def parse_tiles(
+    arr: Mapping[str, Any], ignore_districts: bool, seed: int
+) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
     if "removed" not in arr and "stacks" not in arr:
         return draw_tiles(seed, ignore_districts)
     if "removed" not in arr or "stacks" not in arr:

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from collections.abc import Mapping
+from typing import Any
 
-from pydantic import BaseModel
-
-from games.core.contract import Event, Game, Result
+from games.core.contract import Event, Result
 from games.core.dispatch import Handler
 from games.core.errors import IllegalAction
+from games.core.phased import LegalActions, PhasedGame
 from games.paris import actions as A
 from games.paris import bonus, flow, hidden, purchase, trade, turns
 from games.paris.deal import dump_arrangement, new_state
@@ -27,16 +26,9 @@ from games.paris.state import (
     PRESTIGE,
     TILE,
     VPTILE,
-    Memo,
     State,
-    draft,
-    memo,
-    seal,
-    shared_event,
 )
 from games.paris.views import ParisView, build_view
-
-_TO_ACT = tuple(frozenset((seat,)) for seat in range(4))
 
 
 def _action_step(state: State, seat: int) -> list:
@@ -51,13 +43,13 @@ def _after_step(state: State, seat: int) -> list:
     return out
 
 
-def _with_free(step_options):
+def _with_free(step_options: LegalActions) -> LegalActions:
     """A purchase's optional step (bonus tile, prestige, VP tile) with the free actions
     beside its own choices: trades are «в любое время» and tiles are used «в любой момент
     любого вашего хода», so the token just taken may pay for the bonus tile of a 3."""
 
-    def options(state: State, seat: int) -> list:
-        return step_options(state, seat) + flow.free_actions(state, seat)
+    def options(state: State, seat: int) -> list[Any]:
+        return [*step_options(state, seat), *flow.free_actions(state, seat)]
 
     return options
 
@@ -73,43 +65,21 @@ _LEGAL_BY_PHASE = {
     ENDGAME: turns.pick_options,
     AFTER: _after_step,
 }
-_LEGAL = tuple(_LEGAL_BY_PHASE[phase] for phase in range(OVER))
 
 
-_PASSED: Memo[int, Event] = memo()
+def _pass(state: State, seat: int, action: A.EndTurn) -> tuple[State, list[Event]]:
+    return flow.pass_turn(state, seat, turns.main_options(state, seat))
 
 
-def _pass(state: State, seat: int, action) -> tuple[State, list[Event]]:
-    """`end_turn` instead of an action: only when none of the three actions is possible
-    (INTERPRETATION, spec decision 6)."""
-    flow.check_pass(turns.main_options(state, seat))
-    done = _PASSED.get(seat) or shared_event(_PASSED, seat, "passed", {"seat": seat})
-    return flow.end_turn(state, seat, [done])
-
-
-def _free(apply_one):
-    """A free action's handler: the phase stays, except that the turn ends once nothing is
-    left to do after the action."""
-
-    def handler(state: State, seat: int, action) -> tuple[State, list[Event]]:
-        d = draft(state)
-        done = apply_one(state, seat, action, d)
-        if state.phase == AFTER and not flow.has_free(d, seat):
-            return flow.end_turn(state, seat, [done], d)
-        return seal(d), [done]
-
-    return handler
-
-
-def _skip(state: State, seat: int, action) -> tuple[State, list[Event]]:
+def _skip(state: State, seat: int, action: A.Skip) -> tuple[State, list[Event]]:
     return purchase.apply_skip(state, seat, state.phase)
 
 
 _FREE_HANDLERS: dict[type, Handler] = {
-    A.Buy: _free(trade.apply_buy),
-    A.Sell: _free(trade.apply_sell),
-    A.UseBonus: _free(bonus.apply_use_bonus),
-    A.UseEndGame: _free(bonus.apply_use_end_game),
+    A.Buy: flow.free_handler(trade.apply_buy),
+    A.Sell: flow.free_handler(trade.apply_sell),
+    A.UseBonus: flow.free_handler(bonus.apply_use_bonus),
+    A.UseEndGame: flow.free_handler(bonus.apply_use_end_game),
 }
 _RULES_BY_PHASE: dict[int, dict[type, Handler]] = {
     TILE: {A.PlaceTile: turns.apply_place_tile},
@@ -130,23 +100,27 @@ _RULES_BY_PHASE: dict[int, dict[type, Handler]] = {
 }
 
 
-class Paris(Game[State, Any]):
-    key: ClassVar[str] = "paris"
-    title: ClassVar[str] = "Paris"
-    min_seats: ClassVar[int] = 2
-    max_seats: ClassVar[int] = 4
-    Options: ClassVar[type[BaseModel]] = ParisOptions
-    Action: ClassVar[Any] = A.Action
-    editions: ClassVar[dict[str, dict[str, Any]]] = EDITIONS
-    order: ClassVar[int] = 3
-    determinize = staticmethod(hidden.determinize)  # what AI seats search (hidden.py)
-    secrets = staticmethod(hidden.secrets)  # what the sampler must redraw (hidden.py)
-    phase_names = PHASE_NAMES
+class Paris(PhasedGame[State, Any]):
+    """A turn places a building tile, then plays one action (a key to a bank or the Arc, a
+    key moved up to buy, the end-game stack) with the decisions a purchase asks for; trades
+    and tiles are free at any point of the action step."""
+
+    key = "paris"
+    title = "Paris"
+    min_seats = 2
+    max_seats = 4
+    Options = ParisOptions
+    editions = EDITIONS
+    order = 3
+    legal_by_phase = _LEGAL_BY_PHASE
     rules = {
         (phase, kind): handler
         for phase, handlers in _RULES_BY_PHASE.items()
         for kind, handler in handlers.items()
     }
+    phase_names = PHASE_NAMES
+    over = OVER
+    hidden_information = hidden
     wrong_phase_key = "paris.wrong_step"
 
     def deal(
@@ -157,17 +131,6 @@ class Paris(Game[State, Any]):
 
     def arrangement(self, state: State) -> dict[str, Any]:
         return dump_arrangement(state)
-
-    def to_act(self, state: State) -> frozenset[int]:
-        return frozenset() if state.phase == OVER else _TO_ACT[state.turn]
-
-    def is_over(self, state: State) -> bool:
-        return state.phase == OVER
-
-    def legal_actions(self, state: State, seat: int) -> Sequence[Any]:
-        if seat != state.turn or state.phase == OVER:
-            return []
-        return _LEGAL[state.phase](state, seat)
 
     def view(self, state: State, seat: int | None) -> ParisView:
         return build_view(state, seat)

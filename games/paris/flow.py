@@ -7,8 +7,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from games.core.contract import Event
+from games.core.dispatch import Handler
 from games.core.errors import IllegalAction
+from games.paris import actions as A
 from games.paris import bonus, trade
 from games.paris.board import N_GOODS
 from games.paris.scoring import final_events
@@ -41,6 +46,7 @@ def free_actions(state: State, seat: int) -> list:
 _NO_FREE_USE = frozenset({9, 16, 27})
 _NO_GOODS = (0,) * N_GOODS
 _TURN_ENDED: Memo[tuple[int, int], Event] = memo()
+_PASSED: Memo[int, Event] = memo()
 
 
 def has_free(state: State, seat: int) -> bool:
@@ -103,14 +109,32 @@ def end_turn(
     return seal(d), events
 
 
-def apply_end_turn(state: State, seat: int, action) -> tuple[State, list[Event]]:
+def apply_end_turn(state: State, seat: int, action: A.EndTurn) -> tuple[State, list[Event]]:
     """`end_turn` after the action."""
     return end_turn(state, seat, [])
 
 
-def check_pass(main: list) -> None:
+def pass_turn(state: State, seat: int, main: list[Any]) -> tuple[State, list[Event]]:
+    """`end_turn` instead of an action: only when none of the three actions (`main`, the
+    seat's options) is possible (INTERPRETATION, spec decision 6)."""
     if main:
         raise IllegalAction(
             "paris.must_act",
             "you can still place or move a key (or take an end-game tile): do one of those",
         )
+    done = _PASSED.get(seat) or shared_event(_PASSED, seat, "passed", {"seat": seat})
+    return end_turn(state, seat, [done])
+
+
+def free_handler(apply_one: Callable[[State, int, Any, Draft], Event]) -> Handler:
+    """A free action's rules-table entry: the phase stays, except that the turn ends once
+    nothing is left to do after the action."""
+
+    def handler(state: State, seat: int, action: Any) -> tuple[State, list[Event]]:
+        d = draft(state)
+        done = apply_one(state, seat, action, d)
+        if state.phase == AFTER and not has_free(d, seat):
+            return end_turn(state, seat, [done], d)
+        return seal(d), [done]
+
+    return handler

@@ -22,10 +22,12 @@ from games.paris.board import (
     WILD_SOURCES,
     source_name,
 )
-from games.paris.state import Memo, State, memo, put, remember
+from games.paris.state import Draft, Memo, State, memo, put, remember
 
 Item = tuple[int, int]  # (source, good); source -1 = a token, n = bonus n, 100+i = end-game i
 Items = tuple[str, ...]  # item names, sorted
+# (goods per kind, resource wild goods, prestige wild goods): see `holdings`
+Holdings = tuple[tuple[int, ...], int, int]
 
 ITEM_NAMES: dict[Item, str] = {(-1, g): name for g, name in enumerate(GOODS)}
 for _src, _g in FIXED_SOURCES.items():
@@ -90,7 +92,7 @@ def _extra(sources: tuple[Source, ...]) -> tuple:
     return (tuple(add) if any(add) else None), wild_res, wild_pre
 
 
-def holdings(state: State, seat: int) -> tuple[tuple[int, ...], int, int]:
+def holdings(state: State, seat: int) -> Holdings:
     """(goods per kind from tokens and printed tiles, resource wild goods, prestige wild
     goods): what `can_cover` needs, computed once per call of legal_actions."""
     goods = state.goods[seat]
@@ -128,7 +130,9 @@ def covers(state: State, seat: int, units: list[int] | tuple[int, ...]) -> tuple
     return found
 
 
-def _covers(goods: tuple[int, ...], tiles: tuple[Source, ...], units: tuple[int, ...]):
+def _covers(
+    goods: tuple[int, ...], tiles: tuple[Source, ...], units: tuple[int, ...]
+) -> tuple[Items, ...]:
     tokens = list(goods)
     left = [count for _src, _allowed, count in tiles]
     out: set[Items] = set()
@@ -208,7 +212,7 @@ def holds(state: State, seat: int, item: Item) -> bool:
     return src in state.bonus[seat]
 
 
-def spend(d, seat: int, items: list[Item]) -> None:
+def spend(d: Draft, seat: int, items: list[Item]) -> None:
     """Spend `items` (known to be held) from the seat's screen in the draft `d` (see
     `state.Draft`): only the fields that change are written."""
     goods = supply = bonus = egt = None

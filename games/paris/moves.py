@@ -9,6 +9,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 from games.core.errors import IllegalAction
 from games.paris import actions as A
 from games.paris.board import (
@@ -29,7 +32,7 @@ from games.paris.board import (
     parse_loc,
 )
 from games.paris.data import KEYS_PER_PLAYER
-from games.paris.goods import can_cover, holdings
+from games.paris.goods import Holdings, can_cover, holdings
 from games.paris.state import Memo, State, loc_district, memo, remember
 
 OWN_OCCUPIED, RIVAL_OCCUPIED = 9, 16
@@ -88,7 +91,7 @@ _NEEDY_ROW = sum(row for _need, row, _mask in _NEEDS)
 _NEEDY = sum(mask for _need, _row, mask in _NEEDS)
 
 
-def _cheapest_first(src: int, targets) -> tuple[A.MoveKey, ...]:
+def _cheapest_first(src: int, targets: Iterable[int]) -> tuple[A.MoveKey, ...]:
     """The moves from `src` onto the buildings `targets`, cheapest first (then by space)."""
     d = src // N_VALUES if src < LM0 else src - BANK0
     order = sorted(targets, key=lambda t: (LOC_VALUE[t], t))
@@ -268,7 +271,7 @@ def move_options(state: State, seat: int) -> list:
     return out
 
 
-def _short(goods) -> tuple[int, int]:
+def _short(goods: Holdings) -> tuple[int, int]:
     """(the row, the board mask) of the buildings whose resource price `goods` cannot pay."""
     short_row = short = 0
     for need, row, mask in _NEEDS:
@@ -278,7 +281,9 @@ def _short(goods) -> tuple[int, int]:
     return short_row, short
 
 
-def _landmark_moves(state, srcs, francs, blocked, goods) -> list:
+def _landmark_moves(
+    state: State, srcs: list[int], francs: int, blocked: int, goods: Holdings
+) -> list[A.MoveKey]:
     """Moves onto a landmark in the district (or, from the Arc, any district), or onto one
     from the supply added to it first."""
     landmarks = state.landmarks
@@ -320,11 +325,13 @@ def _landmark_moves(state, srcs, francs, blocked, goods) -> list:
 # --- checking a move ---------------------------------------------------------------------
 
 
-def illegal(key: str, message: str, **params) -> IllegalAction:
+def illegal(key: str, message: str, **params: Any) -> IllegalAction:
     return IllegalAction(f"paris.{key}", message, **params)
 
 
-def check_move(state: State, seat: int, frm: str, to: str):
+def check_move(
+    state: State, seat: int, frm: str, to: str
+) -> tuple[int, int, int, int, bool, list[int]]:
     """(source, target, target district, francs to pay, new landmark, bonus tiles 9/16 it
     spends) of a legal move; IllegalAction otherwise."""
     source = parse_loc(frm)

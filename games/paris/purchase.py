@@ -72,7 +72,7 @@ _TOKEN_TAKEN: Memo[tuple[int, int, int], Event] = memo()
 _RESOURCE_NAMES = tuple(tuple(GOODS[g] for g in units_of(need)) for need in LOC_RES)
 
 
-def apply_move(state: State, seat: int, action) -> tuple[State, list[Event]]:
+def apply_move(state: State, seat: int, action: A.MoveKey) -> tuple[State, list[Event]]:
     frm, to = action.from_, action.to
     src, dst, district, cost, new_landmark, spent = check_move(state, seat, frm, to)
     keys = list(state.keys[seat])
@@ -118,7 +118,9 @@ def apply_move(state: State, seat: int, action) -> tuple[State, list[Event]]:
     return after_payment(state, seat, events, d)
 
 
-def _paid(state: State, seat: int, items: tuple[str, ...], events: list[Event], d: Draft):
+def _paid(
+    state: State, seat: int, items: tuple[str, ...], events: list[Event], d: Draft
+) -> tuple[State, list[Event]]:
     spend(d, seat, [ITEMS[i] for i in items])
     events.append(event("resources_paid", {"seat": seat, "items": list(items)}))
     return after_payment(state, seat, events, d)
@@ -128,7 +130,7 @@ def pay_options(state: State, seat: int) -> list:
     return [A.pay(w) for w in sorted(covers(state, seat, units_of(LOC_RES[state.pending[0]])))]
 
 
-def apply_pay(state: State, seat: int, action) -> tuple[State, list[Event]]:
+def apply_pay(state: State, seat: int, action: A.Pay) -> tuple[State, list[Event]]:
     items = tuple(sorted(action.items))
     if items not in covers(state, seat, units_of(LOC_RES[state.pending[0]])):
         raise illegal("bad_payment", "those items do not pay this price", items=list(items))
@@ -138,7 +140,9 @@ def apply_pay(state: State, seat: int, action) -> tuple[State, list[Event]]:
 # --- income ------------------------------------------------------------------------------
 
 
-def after_payment(state: State, seat: int, events: list[Event], d: Draft):
+def after_payment(
+    state: State, seat: int, events: list[Event], d: Draft
+) -> tuple[State, list[Event]]:
     """The token beside a building and the 2 VP of an 8, then the optional steps (`d`: the
     draft of the game after the move and its payment).
 
@@ -212,7 +216,9 @@ def prestige_options(state: State, seat: int) -> set[tuple[str, ...]]:
     return out
 
 
-def resume(state: State, seat: int, stage: int, events: list[Event], d: Draft):
+def resume(
+    state: State, seat: int, stage: int, events: list[Event], d: Draft
+) -> tuple[State, list[Event]]:
     """The next optional step of the purchase that has a choice, else the action's end
     (`d`: the draft of the next state, sealed here)."""
     dst, _d, trigger = d.pending
@@ -239,7 +245,7 @@ def bonus_options(state: State, seat: int) -> list:
     return [_TAKE_BONUS[k] for k in bonus_spaces(state, seat)] + [A.SKIP]
 
 
-def apply_take_bonus(state: State, seat: int, action) -> tuple[State, list[Event]]:
+def apply_take_bonus(state: State, seat: int, action: A.TakeBonus) -> tuple[State, list[Event]]:
     """«Чтобы получить бонусный жетон, передвиньте вашу фигурку по треку… вперёд…»"""
     space = action.space
     if not _can_pay(state, seat):
@@ -268,7 +274,7 @@ def cash_options(state: State, seat: int) -> list:
     return [A.cash_prestige(o) for o in sorted(prestige_options(state, seat))] + [A.SKIP]
 
 
-def apply_cash(state: State, seat: int, action) -> tuple[State, list[Event]]:
+def apply_cash(state: State, seat: int, action: A.CashPrestige) -> tuple[State, list[Event]]:
     """«Когда вы приобретаете достопримечательность, вы можете сбросить до 3 фишек престижа,
     указанных на ней, и получить соответствующие ПО за каждую сброшенную фишку престижа.»"""
     items = tuple(sorted(action.items))
@@ -294,7 +300,7 @@ def vp_tile_options(state: State, seat: int) -> list:
     return out + [A.SKIP]
 
 
-def apply_vp_tile(state: State, seat: int, action) -> tuple[State, list[Event]]:
+def apply_vp_tile(state: State, seat: int, action: A.PlaceVPTile) -> tuple[State, list[Event]]:
     """«…текущий игрок может немедленно выложить один из доступных жетонов ПО на свободное
     место для жетона ПО в любой район.»"""
     t = VP_TILE_INDEX.get(action.tile)

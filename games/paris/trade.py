@@ -91,7 +91,7 @@ def tile_sells(bonus: tuple[int, ...], egt: tuple[int, ...]) -> list:
     return out
 
 
-def apply_buy(state: State, seat: int, action, d: Draft) -> Event:
+def apply_buy(state: State, seat: int, action: A.Buy, d: Draft) -> Event:
     """«…ресурсы нельзя купить в начале игры, потому что все фишки ресурсов выложены на
     поле. Они станут доступны для покупки позже…»: only from the general supply. Writes the
     draft `d` of the next state."""
@@ -122,7 +122,7 @@ def _not_held(name: str) -> IllegalAction:
     return IllegalAction("paris.item_not_held", f"you hold no {name} to sell", item=name)
 
 
-def apply_sell(state: State, seat: int, action, d: Draft) -> Event:
+def apply_sell(state: State, seat: int, action: A.Sell, d: Draft) -> Event:
     name = action.item
     item = ITEMS.get(name)
     if item is None:

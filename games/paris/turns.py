@@ -72,7 +72,7 @@ def _tile_params(t: int) -> dict:
 _NEXT: tuple[str, ...] = tuple(DISTRICT_IDS[t // N_VALUES] for t in range(N_SPACES))
 
 
-def apply_place_tile(state: State, seat: int, action) -> tuple[State, list[Event]]:
+def apply_place_tile(state: State, seat: int, action: A.PlaceTile) -> tuple[State, list[Event]]:
     """«В начале своего хода вы должны взять верхний жетон из любой стопки жетонов зданий и
     положить его на соответствующее место на поле: так, чтобы стоимость здания и район
     совпадали с указанными на жетоне.»"""
@@ -137,7 +137,9 @@ def place_options(state: State, seat: int) -> list:
     return [_PLACE_IN[d] for d in fitting_districts(state, state.pending[0])]
 
 
-def apply_place_building(state: State, seat: int, action) -> tuple[State, list[Event]]:
+def apply_place_building(
+    state: State, seat: int, action: A.PlaceBuilding
+) -> tuple[State, list[Event]]:
     t = state.pending[0]
     d = DISTRICT_INDEX.get(action.district)
     if d is None or d not in fitting_districts(state, t):
@@ -150,7 +152,9 @@ def apply_place_building(state: State, seat: int, action) -> tuple[State, list[E
     return _put_tile(state, seat, t, d, [])
 
 
-def _put_tile(state: State, seat: int, t: int, d: int, events: list[Event]):
+def _put_tile(
+    state: State, seat: int, t: int, d: int, events: list[Event]
+) -> tuple[State, list[Event]]:
     space = d * N_VALUES + t % N_VALUES
     s = evolve(state, spaces=put(state.spaces, space, t), phase=ACTION, pending=())
     events.append(
@@ -176,7 +180,7 @@ def main_options(state: State, seat: int) -> list:
     return out
 
 
-def apply_place_key(state: State, seat: int, action) -> tuple[State, list[Event]]:
+def apply_place_key(state: State, seat: int, action: A.PlaceKey) -> tuple[State, list[Event]]:
     """«Возьмите один из ваших ключей за ширмой и выложите его на банк одного из 6 районов или
     на Триумфальную арку… Если вы выкладываете ключ на банк, возьмите указанное на нём
     количество франков»."""
@@ -213,7 +217,9 @@ def apply_place_key(state: State, seat: int, action) -> tuple[State, list[Event]
     return finish_action(state, seat, [done], d)
 
 
-def apply_take_end_game(state: State, seat: int, action=None) -> tuple[State, list[Event]]:
+def apply_take_end_game(
+    state: State, seat: int, action: A.TakeEndGame | None = None
+) -> tuple[State, list[Event]]:
     """«Только после того, как стопки жетонов зданий закончились, и вместо того, чтобы
     выложить или переместить ключ, вы можете просмотреть стопку жетонов конца игры…»"""
     if any(state.stacks):
@@ -237,7 +243,9 @@ def pick_options(state: State, seat: int) -> list:
     return [_PICKS[e] for e in state.endgame]
 
 
-def apply_pick_end_game(state: State, seat: int, action) -> tuple[State, list[Event]]:
+def apply_pick_end_game(
+    state: State, seat: int, action: A.PickEndGame
+) -> tuple[State, list[Event]]:
     e = EGT_INDEX.get(action.tile)
     if e is None or e not in state.endgame:
         raise IllegalAction(

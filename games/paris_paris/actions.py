@@ -10,23 +10,16 @@ Models are frozen, so `legal_actions` can hand out cached instances built once w
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
-
-from pydantic import BaseModel, ConfigDict, Field
-
-from games.core.actions import cached_action
+from games.core.actions import ActionModel, cached_action
 
 
-class Reveal(BaseModel):
+class Reveal(ActionModel, tag="reveal"):
     """The first player reveals pile `pile` (0-based, numbered as dealt, never renumbered)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    type: Literal["reveal"] = "reveal"
     pile: int
 
 
-class Take(BaseModel):
+class Take(ActionModel, tag="take"):
     """Take a displayed token (`station`, `colour`) and open a shop on that station.
 
     `remove`: at a crossing that already holds 2 shops, the seat whose shop is removed (the
@@ -35,16 +28,10 @@ class Take(BaseModel):
     of their own shops that moves to `station` (must differ from it); omitted otherwise.
     """
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    type: Literal["take"] = "take"
     station: str
     colour: str
     remove: int | None = None
     move_from: str | None = None
-
-
-Action = Annotated[Reveal | Take, Field(discriminator="type")]
 
 
 def reveal(pile: int) -> Reveal:

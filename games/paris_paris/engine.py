@@ -2,36 +2,33 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from collections.abc import Mapping
+from typing import Any
 
-from pydantic import BaseModel
-
-from games.core.contract import Game, Result
+from games.core.contract import Result
 from games.core.dispatch import refuse
+from games.core.phased import NOBODY, SEAT_SETS, PhasedGame
 from games.paris_paris import deal, hidden, round_end, turns
-from games.paris_paris.actions import Action, Reveal, Take
+from games.paris_paris.actions import Reveal, Take
 from games.paris_paris.options import EDITIONS, ParisParisOptions
 from games.paris_paris.state import OVER, PHASE_NAMES, REVEAL, TAKE, State
-from games.paris_paris.views import PublicView, build_view
-
-_SEATS = tuple(frozenset((seat,)) for seat in range(4))
-_NOBODY: frozenset[int] = frozenset()
+from games.paris_paris.views import ParisParisView, build_view
 
 
-class ParisParis(Game[State, Reveal | Take]):
-    key: ClassVar[str] = "paris-paris"
-    title: ClassVar[str] = "Paris Paris"
-    min_seats: ClassVar[int] = 2
-    max_seats: ClassVar[int] = 4
-    Options: ClassVar[type[BaseModel]] = ParisParisOptions
-    Action: ClassVar[Any] = Action
+class ParisParis(PhasedGame[State, Reveal | Take]):
+    """Each round the first player reveals a pile, then every player in turn takes a token
+    and opens a shop; the last take plays the rest of the round (visits, excursions, the
+    bus)."""
+
+    key = "paris-paris"
+    title = "Paris Paris"
+    min_seats = 2
+    max_seats = 4
+    Options = ParisParisOptions
     editions = EDITIONS
     order = 1
     ai_decisions = 2  # a turn is a reveal and a take
-    determinize = staticmethod(hidden.determinize)  # what AI seats search (hidden.py)
-    secrets = staticmethod(hidden.secrets)  # what the sampler must redraw (hidden.py)
-    phase_names = PHASE_NAMES
+    legal_by_phase = {REVEAL: turns.legal_reveals, TAKE: turns.legal_takes}
     rules = {
         (REVEAL, Reveal): turns.apply_reveal,
         (TAKE, Take): turns.apply_take,
@@ -40,6 +37,9 @@ class ParisParis(Game[State, Reveal | Take]):
         ),
         (REVEAL, Take): refuse("paris_paris.reveal_first", "reveal a pile first"),
     }
+    phase_names = PHASE_NAMES
+    over = OVER
+    hidden_information = hidden
 
     def deal(
         self, seats: int, options: Any, seed: int, arrangement: Mapping[str, Any] | None
@@ -55,19 +55,14 @@ class ParisParis(Game[State, Reveal | Take]):
         return deal.dump_arrangement(state)
 
     def to_act(self, state: State) -> frozenset[int]:
+        """The first player reveals a pile; then each player in turn takes a token."""
         phase = state.phase
         if phase == OVER:
-            return _NOBODY
-        return _SEATS[state.first if phase == REVEAL else state.turn]
+            return NOBODY
+        return SEAT_SETS[state.first if phase == REVEAL else state.turn]
 
-    def legal_actions(self, state: State, seat: int) -> Sequence[Reveal | Take]:
-        return turns.legal_actions(state, seat)
-
-    def view(self, state: State, seat: int | None) -> PublicView:
+    def view(self, state: State, seat: int | None) -> ParisParisView:
         return build_view(state, seat)
-
-    def is_over(self, state: State) -> bool:
-        return state.phase == OVER
 
     def result(self, state: State) -> Result | None:
         if state.phase != OVER:

@@ -9,8 +9,6 @@ and, after the last round, the end.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from games.core.contract import Event
 from games.core.drafts import draft, seal
 from games.core.errors import IllegalAction
@@ -27,21 +25,15 @@ from games.paris_paris.board import (
 )
 from games.paris_paris.data import COLOURS
 from games.paris_paris.round_end import end_round
-from games.paris_paris.state import REVEAL, TAKE, State
+from games.paris_paris.state import TAKE, State
 
 # --- legal actions --------------------------------------------------------------------------
 
 
-def legal_actions(state: State, seat: int) -> Sequence[Reveal | Take]:
-    """Every distinct legal choice of `seat`: one `Take` per (token, removal, moved shop)."""
-    if state.phase == TAKE:
-        if seat != state.turn:
-            return []
-        return _legal_takes(state, seat)
-    if state.phase == REVEAL and seat == state.first:
-        revealed = state.revealed
-        return [_REVEALS[i] for i in range(len(state.piles)) if not revealed >> i & 1]
-    return []
+def legal_reveals(state: State, seat: int) -> list[Reveal]:
+    """The first player's choices in phase 1: every pile still face down."""
+    revealed = state.revealed
+    return [_REVEALS[i] for i in range(len(state.piles)) if not revealed >> i & 1]
 
 
 # Every possible reveal, built once (there are never more piles than tiles).
@@ -61,7 +53,9 @@ def _token_takes(tile: int, shops: tuple[int, ...], origin: str | None = None) -
     return (take(sid, cid, None, origin),)
 
 
-def _legal_takes(state: State, seat: int) -> list[Take]:
+def legal_takes(state: State, seat: int) -> list[Take]:
+    """The choices of the seat to act in phase 2: one `Take` per (token, removal, moved
+    shop)."""
     board = state.board
     moving = state.supply[seat] == 0
     seen: set[int] = set()
@@ -123,19 +117,11 @@ def apply_reveal(state: State, seat: int, action: Reveal) -> tuple[State, list[E
 
 
 def apply_take(state: State, seat: int, action: Take) -> tuple[State, list[Event]]:
-    station = STATION_INDEX.get(action.station)
-    if station is None:
-        raise IllegalAction(
-            "paris_paris.unknown_station",
-            f"unknown station {action.station!r}",
-            station=action.station,
-        )
+    station = _station(action.station)
     colour = COLOUR_INDEX.get(action.colour)
     if colour is None:
         raise IllegalAction(
-            "paris_paris.unknown_colour",
-            f"unknown colour {action.colour!r}",
-            colour=action.colour,
+            "paris_paris.unknown_colour", f"unknown colour {action.colour!r}", colour=action.colour
         )
     display = state.display
     i = 0
@@ -220,6 +206,16 @@ def apply_take(state: State, seat: int, action: Take) -> tuple[State, list[Event
     return seal(new, State), events
 
 
+def _station(name: str) -> int:
+    """The number of the station an action names; a name the game does not know is refused."""
+    station = STATION_INDEX.get(name)
+    if station is None:
+        raise IllegalAction(
+            "paris_paris.unknown_station", f"unknown station {name!r}", station=name
+        )
+    return station
+
+
 def _check_move(state: State, seat: int, station: int, move_from: str | None) -> int | None:
     """The station a shop moves from (2 players, empty supply), or None when not moving."""
     if state.supply[seat]:
@@ -234,11 +230,7 @@ def _check_move(state: State, seat: int, station: int, move_from: str | None) ->
             "paris_paris.move_required",
             "your supply is empty: choose one of your shops to move ('move_from')",
         )
-    origin = STATION_INDEX.get(move_from)
-    if origin is None:
-        raise IllegalAction(
-            "paris_paris.unknown_station", f"unknown station {move_from!r}", station=move_from
-        )
+    origin = _station(move_from)
     if origin == station:
         raise IllegalAction(
             "paris_paris.move_same_station",

@@ -32,8 +32,9 @@ class Token(BaseModel):
     colour: str
 
 
-class PublicView(View):
-    """The table as everybody sees it (`seat` None). `phase`: 'reveal', 'take' or 'over'."""
+class ParisParisView(View):
+    """The table as `seat` sees it: what everybody sees, plus, in a seat's view (`seat` not
+    None), its own marker and supply. `phase`: 'reveal', 'take' or 'over'."""
 
     round: int = Field(description="1-based number of the current (or last) round")
     rounds: int = Field(description="total number of rounds (= number of piles)")
@@ -57,14 +58,10 @@ class PublicView(View):
         default=None, description="shops of each seat in the bag, once the game is over"
     )
     winners: list[int] | None = Field(default=None, description="once the game is over")
-
-
-class SeatView(PublicView):
-    """The public view plus what one seat alone knows: its marker and its supply."""
-
-    seat: int
-    marker: str = Field(description="this seat's secret final-excursion line colour")
-    supply: int = Field(description="shops left in this seat's supply")
+    marker: str | None = Field(
+        default=None, description="this seat's secret final-excursion line colour"
+    )
+    supply: int | None = Field(default=None, description="shops left in this seat's supply")
 
 
 def public_fields(state: State) -> dict[str, Any]:
@@ -99,10 +96,8 @@ def public_fields(state: State) -> dict[str, Any]:
     return fields
 
 
-def build_view(state: State, seat: int | None) -> PublicView:
+def build_view(state: State, seat: int | None) -> ParisParisView:
     fields = public_fields(state)
-    if seat is None:
-        return PublicView(**fields)
-    return SeatView(
-        **fields, seat=seat, marker=COLOURS[state.markers[seat]], supply=state.supply[seat]
-    )
+    if seat is not None:
+        fields.update(seat=seat, marker=COLOURS[state.markers[seat]], supply=state.supply[seat])
+    return ParisParisView(**fields)

@@ -1,13 +1,13 @@
-"""Test helpers: build phase-2 positions from a text map, play actions, check refusals."""
+"""Scenario positions: a fresh deal, and phase-2 boards built from a text map (playing on them:
+`tests.city_of_light.playing`; reading their scoring: `tests.city_of_light.scores`)."""
 
 from __future__ import annotations
 
-import pytest
+from typing import Any
 
 from games.city_of_light.data import BUILDING_KEYS
 from games.city_of_light.engine import CityOfLight
 from games.city_of_light.state import LIGHT, MIXED, PHASE_BUILD, State
-from games.core.errors import IllegalAction
 
 GAME = CityOfLight()
 _LETTERS = {"o": 0, "b": 1, "m": MIXED, "L": LIGHT}
@@ -44,22 +44,44 @@ def board(rows: list[str], *, reserves=((), ()), turn: int = 0, options=None, **
     return state.replace(**changes) if changes else state
 
 
-def play(state: State, seat: int, data: dict) -> State:
-    """Apply an action given as JSON data, as `seat` (forcing the turn, for scenarios)."""
-    state = state.replace(turn=seat)
-    new_state, _ = GAME.apply(state, seat, GAME.parse_action(data))
-    return new_state
+# A phase-2 board for postcard scenarios: orange above, blue below, a mixed strip and one
+# streetlight between; eight postcards chosen, and a few buildings in each reserve.
+FLAT = ["oooooooo", "oooooooo", "oommmooo", "mmmLmmmm"] + ["bbbbbbbb"] * 4
+ALL = [
+    "moulin_rouge",
+    "fontaine_des_mers",
+    "le_penseur",
+    "grande_lumiere",
+    "le_peintre",
+    "lampadaire",
+    "levitation",
+    "bouquinistes",
+]
+RES = (("SQUARE", "LINE", "BIG_L"), ("CORNER", "SMALL_T"))
+# Eight postcards a host picks in the lobby (starred and unstarred, the delayed ones too),
+# and the four left out.
+PICKED = [
+    "levitation",
+    "metropolitain",
+    "sacre_coeur",
+    "le_peintre",
+    "chartier",
+    "moulin_rouge",
+    "fontaine_des_mers",
+    "grande_lumiere",
+]
+LEFT_OUT = ["jardin_des_plantes", "bouquinistes", "lampadaire", "le_penseur"]
 
 
-def refused(state: State, seat: int, data: dict, key: str) -> IllegalAction:
-    """Assert the action is refused with `key` (city_of_light.<key> when it has no dot) and
-    the state is left untouched."""
-    key = key if "." in key else f"city_of_light.{key}"
-    if key != "turn.not_yours" and state.phase != 3:
-        state = state.replace(turn=seat)  # scenarios play one seat's moves in a row
-    before = GAME.snapshot(state)
-    with pytest.raises(IllegalAction) as info:
-        GAME.apply(state, seat, GAME.parse_action(data))
-    assert info.value.key == key, (info.value.key, str(info.value))
-    assert GAME.snapshot(state) == before
-    return info.value
+def flat(
+    rows: list[str] = FLAT,
+    cards: list[str] = ALL,
+    reserves: tuple[tuple[str, ...], ...] = RES,
+    fountain_cells: int = 2,
+    options: dict[str, Any] | None = None,
+    **changes: Any,
+) -> State:
+    """`board` with `cards` as the chosen postcards, the fountain's footprint and any other
+    `options`."""
+    chosen = {"postcards": "chosen", "chosen_postcards": cards, "fountain_cells": fountain_cells}
+    return board(rows, reserves=reserves, options=chosen | (options or {}), **changes)

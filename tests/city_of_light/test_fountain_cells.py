@@ -13,15 +13,11 @@ import pytest
 
 from games.city_of_light.board import bits, idx
 from games.city_of_light.state import FOUNTAIN, MIXED, allowed_mask
-from tests.city_of_light.helpers import GAME, board, play, refused
-from tests.city_of_light.test_postcards import ALL, FLAT, RES, act, build, card_points
+from tests.city_of_light.helpers import ALL, GAME, flat
+from tests.city_of_light.playing import act, build, play, refused
+from tests.city_of_light.scores import card_points
 
 CHARTIER_CARDS = ["chartier"] + [c for c in ALL if c != "levitation"]
-
-
-def flat(fountain_cells: int, cards: list[str] = ALL):
-    options = {"postcards": "chosen", "chosen_postcards": cards, "fountain_cells": fountain_cells}
-    return board(FLAT, reserves=RES, options=options)
 
 
 def fountain_moves(state, seat=0):
@@ -37,7 +33,7 @@ def fountain_moves(state, seat=0):
 def test_the_default_is_the_russian_two_cells():
     assert GAME.parse_options({}).fountain_cells == 2
     refused(
-        flat(2),
+        flat(fountain_cells=2),
         0,
         {"type": "activate", "card": "fontaine_des_mers", "x": 2, "y": 1},
         "effect_fields",
@@ -46,7 +42,7 @@ def test_the_default_is_the_russian_two_cells():
 
 def test_russian_fountain_covers_two_cells():
     # RU: «поместите на клетки мостовой» — cells, plural: a 1×2 fountain.
-    s = flat(2)
+    s = flat(fountain_cells=2)
     assert all(a.rotation is not None for a in fountain_moves(s))
     s = play(s, 0, act("fontaine_des_mers", rotation=0, x=2, y=1))
     assert s.occ[idx(2, 1)] == s.occ[idx(3, 1)] == FOUNTAIN
@@ -54,7 +50,7 @@ def test_russian_fountain_covers_two_cells():
 
 def test_german_fountain_covers_one_cell_of_own_colour_or_mixed():
     # DE: «auf einem Straßen-Abschnitt in deiner Farbe oder in Lila» — one section.
-    s = flat(1)
+    s = flat(fountain_cells=1)
     moves = fountain_moves(s)
     assert all(a.rotation is None for a in moves)
     assert {idx(a.x, a.y) for a in moves} == set(bits(allowed_mask(s, 0)))
@@ -69,7 +65,7 @@ def test_german_fountain_covers_one_cell_of_own_colour_or_mixed():
 def test_german_fountain_with_chartier_covers_one_rival_cell():
     # RU: «…закрыть им клетку мостовой цвета вашего соперника и сразу же поместить сверху
     # здание или фонтан.»
-    s = flat(1, CHARTIER_CARDS)
+    s = flat(cards=CHARTIER_CARDS, fountain_cells=1)
     refused(s, 0, act("fontaine_des_mers", x=0, y=4), "bad_piece_cell")
     s = play(s, 0, act("chartier"))
     assert idx(0, 4) in {idx(a.x, a.y) for a in fountain_moves(s)}
@@ -86,7 +82,7 @@ def test_german_fountain_with_chartier_covers_one_rival_cell():
 )
 def test_fountain_scores_own_buildings_beside_its_cells(fountain_cells, fountain, scored):
     # «3 очка за каждое из своих зданий, граничащее с фонтаном (но не по диагонали)»
-    s = flat(fountain_cells)
+    s = flat(fountain_cells=fountain_cells)
     s = play(s, 0, act("fontaine_des_mers", **fountain))
     s = play(s, 0, build("SQUARE", 0, 0))  # (1,1) touches (2,1)
     s = play(s, 0, build("LINE", 4, 0, rotation=1))  # (4,1) touches (3,1)
@@ -99,6 +95,6 @@ def test_fountain_scores_own_buildings_beside_its_cells(fountain_cells, fountain
 
 
 def test_german_fountain_ignores_diagonal_buildings():
-    s = play(flat(1), 0, act("fontaine_des_mers", x=2, y=1))
+    s = play(flat(fountain_cells=1), 0, act("fontaine_des_mers", x=2, y=1))
     s = play(s, 0, build("LINE", 3, 0))  # (3,0): diagonal to (2,1)
     assert card_points(s, 0, "fontaine_des_mers")["points"] == 0

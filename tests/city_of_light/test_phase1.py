@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from games.city_of_light.board import idx
 from games.city_of_light.state import LIGHT, MIXED
-from tests.city_of_light.helpers import GAME, new, refused
+from tests.city_of_light.helpers import GAME, new
+from tests.city_of_light.playing import refused
 
 ORDER = {"stacks": [[1, 2, 3, 4, 5, 6, 7, 8], [8, 7, 6, 5, 4, 3, 2, 1]]}
 

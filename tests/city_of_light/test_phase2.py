@@ -6,7 +6,9 @@ from games.city_of_light.board import SHAPES, idx, normalise
 from games.city_of_light.data import BUILDINGS
 from games.city_of_light.scoring import score
 from games.city_of_light.state import MIXED
-from tests.city_of_light.helpers import GAME, board, play, refused
+from tests.city_of_light.helpers import GAME, board
+from tests.city_of_light.playing import act, build, play, refused
+from tests.city_of_light.scores import lights
 
 MAP = [
     "oooobbbb",  # y0
@@ -19,14 +21,6 @@ MAP = [
     "bbbbbooo",  # y7
 ]
 RESERVES = (("SQUARE", "LINE", "BIG_L"), ("CORNER", "SMALL_T", "CROSS"))
-
-
-def build(b, x, y, rotation=0):
-    return {"type": "build", "building": b, "rotation": rotation, "x": x, "y": y}
-
-
-def act(card, **fields):
-    return {"type": "activate", "card": card, **fields}
 
 
 def test_buildings_go_on_own_colour_or_mixed():
@@ -157,8 +151,7 @@ def test_covered_streetlight_no_longer_lights():
     assert score(s)[1][0]["buildings"][0]["lights"] == 2
     s = play(s, 0, act("metropolitain"))
     s = play(s, 0, build("LINE", 2, 1, rotation=1) | {"y": 0})  # (2,0) (2,1) (2,2)
-    lights = {b["building"]: b["lights"] for b in score(s)[1][0]["buildings"]}
-    assert lights == {"SQUARE": 1, "LINE": 1}  # only (2,3) is left, touching both
+    assert lights(s, 0) == {"SQUARE": 1, "LINE": 1}  # only (2,3) is left, touching both
 
 
 def test_chartier_lets_one_building_cover_one_rival_cell():

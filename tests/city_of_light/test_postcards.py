@@ -3,44 +3,11 @@
 from __future__ import annotations
 
 from games.city_of_light.board import idx
-from games.city_of_light.scoring import dancer_area, painter_area, score, slot_map
+from games.city_of_light.scoring import dancer_area, painter_area, slot_map
 from games.city_of_light.state import ANNEX, GARDEN, GRAND, LAMP
-from tests.city_of_light.helpers import GAME, board, play, refused
-
-ALL = [
-    "moulin_rouge",
-    "fontaine_des_mers",
-    "le_penseur",
-    "grande_lumiere",
-    "le_peintre",
-    "lampadaire",
-    "levitation",
-    "bouquinistes",
-]
-FLAT = ["oooooooo", "oooooooo", "oommmooo", "mmmLmmmm"] + ["bbbbbbbb"] * 4
-RES = (("SQUARE", "LINE", "BIG_L"), ("CORNER", "SMALL_T"))
-
-
-def flat(rows=FLAT, cards=ALL, **kw):
-    return board(
-        rows, reserves=RES, options={"postcards": "chosen", "chosen_postcards": cards}, **kw
-    )
-
-
-def act(card, **fields):
-    return {"type": "activate", "card": card, **fields}
-
-
-def build(b, x, y, rotation=0):
-    return {"type": "build", "building": b, "rotation": rotation, "x": x, "y": y}
-
-
-def player(s, seat):
-    return score(s)[1][seat]
-
-
-def card_points(s, seat, card):
-    return next(c for c in player(s, seat)["postcards"] if c["card"] == card)
+from tests.city_of_light.helpers import ALL, GAME, flat
+from tests.city_of_light.playing import act, build, play, refused
+from tests.city_of_light.scores import card_points, lights, player
 
 
 def test_decline_and_token_rules():
@@ -222,23 +189,14 @@ def test_grande_lumiere_lights_along_rays_stopped_by_buildings():
     refused(s, 0, act("grande_lumiere", x=0, y=0), "bad_piece_cell")
     s = play(s, 0, build("SQUARE", 4, 1))  # (4,2) diagonal to (3,3)
     s = play(s, 0, build("LINE", 5, 3))  # (5,3): two cells east
-    lights = {b["building"]: b["lights"] for b in player(s, 0)["buildings"]}
-    assert lights == {"SQUARE": 0, "LINE": 0}
+    assert lights(s, 0) == {"SQUARE": 0, "LINE": 0}
     g = play(s, 0, act("grande_lumiere", x=3, y=3))
     assert g.occ[idx(3, 3)] == GRAND
-    lights = {b["building"]: b["lights"] for b in player(g, 0)["buildings"]}
-    assert lights == {"SQUARE": 1, "LINE": 1}
+    assert lights(g, 0) == {"SQUARE": 1, "LINE": 1}
     g = play(g, 0, act("lampadaire", x=4, y=0))  # a second light for the SQUARE
     blocked = play(g, 1, build("CORNER", 3, 3))  # blue (4,3) (3,4) (4,4): in the east ray
-    assert {b["building"]: b["lights"] for b in player(blocked, 0)["buildings"]} == {
-        "SQUARE": 2,
-        "LINE": 0,
-    }
+    assert lights(blocked, 0) == {"SQUARE": 2, "LINE": 0}
     assert player(blocked, 1)["buildings"][0]["lights"] == 1  # lit once, by two rays
-    plus = board(
-        FLAT,
-        reserves=RES,
-        options={"postcards": "chosen", "chosen_postcards": ALL, "grande_lumiere": "plus2"},
-    )
+    plus = flat(options={"grande_lumiere": "plus2"})
     plus = play(play(plus, 0, build("SQUARE", 4, 1)), 0, act("grande_lumiere", x=3, y=3))
     assert player(plus, 0)["buildings"][0]["lights"] == 0  # no diagonal rays in "plus2"

@@ -9,47 +9,9 @@ from games.city_of_light.board import idx
 from games.city_of_light.data import BUILDINGS, POSTCARDS, STARRED, TILES
 from games.city_of_light.scoring import score
 from games.city_of_light.state import LIGHT
-from tests.city_of_light.helpers import GAME, board, play, refused
-
-FLAT = ["oooooooo", "oooooooo", "oommmooo", "mmmLmmmm"] + ["bbbbbbbb"] * 4
-ALL = [
-    "moulin_rouge",
-    "fontaine_des_mers",
-    "le_penseur",
-    "grande_lumiere",
-    "le_peintre",
-    "lampadaire",
-    "levitation",
-    "bouquinistes",
-]
-RES = (("SQUARE", "LINE", "BIG_L"), ("CORNER", "SMALL_T"))
-
-
-def flat(rows=FLAT, cards=ALL, reserves=RES, **kw):
-    return board(
-        rows, reserves=reserves, options={"postcards": "chosen", "chosen_postcards": cards}, **kw
-    )
-
-
-def act(card, **fields):
-    return {"type": "activate", "card": card, **fields}
-
-
-def build(b, x, y, rotation=0):
-    return {"type": "build", "building": b, "rotation": rotation, "x": x, "y": y}
-
-
-def player(s, seat):
-    return score(s)[1][seat]
-
-
-def lights(s, seat):
-    return {b["building"]: b["lights"] for b in player(s, seat)["buildings"]}
-
-
-def card_points(s, seat, card):
-    return next(c for c in player(s, seat)["postcards"] if c["card"] == card)
-
+from tests.city_of_light.helpers import ALL, FLAT, GAME, board, flat
+from tests.city_of_light.playing import act, build, play, refused
+from tests.city_of_light.scores import card_points, lights, player
 
 # --- postcards: activation and declining
 

@@ -4,13 +4,10 @@ from __future__ import annotations
 
 from games.city_of_light.scoring import final_result, score
 from games.city_of_light.state import PAINTER
-from tests.city_of_light.helpers import board, play
+from tests.city_of_light.helpers import board
+from tests.city_of_light.playing import build, play
 
 ROWS = ["oooooooo", "oLoooooo", "oooooooo", "mmmmmmmm"] + ["bbbbbbbb"] * 4
-
-
-def build(b, x, y, rotation=0):
-    return {"type": "build", "building": b, "rotation": rotation, "x": x, "y": y}
 
 
 def test_a_streetlight_counts_once_per_building_but_for_every_building():

@@ -9,7 +9,8 @@ Le Peintre with 2 streetlights in its area +4.
 from __future__ import annotations
 
 from games.city_of_light.scoring import final_result
-from tests.city_of_light.helpers import board, play
+from tests.city_of_light.helpers import board
+from tests.city_of_light.playing import play
 
 # Letters: o orange, b blue, m mixed, L streetlight. Buildings (letters of the rulebook):
 # A SMILE at (0,0), B BIG_L at (4,0) with the annex at (5,1), C the garden at (2,1)-(2,2);

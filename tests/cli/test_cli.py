@@ -15,23 +15,17 @@ from tests.cli.running import run_cli
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def simulate(capsys: pytest.CaptureFixture[str], db: Path, *more: str) -> tuple[int, str, str]:
+    """`simulate --game paris-paris MORE… --db DB`: the exit status, stdout and stderr."""
+    return run_cli(capsys, "simulate", "--game", "paris-paris", *more, "--db", str(db))
+
+
 def test_seeded_simulate_is_deterministic(capsys, tmp_path):
     runs = []
     for n in range(2):
-        code, out, _ = run_cli(
-            capsys,
-            "simulate",
-            "--game",
-            "paris-paris",
-            "--players",
-            "3",
-            "--seed",
-            "11",
-            "--matches",
-            "2",
-            "--json",
-            "--db",
-            str(tmp_path / f"sim{n}.db"),
+        db = tmp_path / f"sim{n}.db"
+        code, out, _ = simulate(
+            capsys, db, "--players", "3", "--seed", "11", "--matches", "2", "--json"
         )
         assert code == 0
         runs.append([json.loads(line) for line in out.splitlines()])
@@ -43,19 +37,7 @@ def test_seeded_simulate_is_deterministic(capsys, tmp_path):
 
 def test_export_replays_to_the_same_result(capsys, tmp_path):
     db = tmp_path / "sim.db"
-    _, out, _ = run_cli(
-        capsys,
-        "simulate",
-        "--game",
-        "paris-paris",
-        "--players",
-        "4",
-        "--seed",
-        "5",
-        "--json",
-        "--db",
-        str(db),
-    )
+    _, out, _ = simulate(capsys, db, "--players", "4", "--seed", "5", "--json")
     simulated = json.loads(out)
     code, record, _ = run_cli(capsys, "export", simulated["match"], "--db", str(db))
     assert code == 0
@@ -71,19 +53,7 @@ def test_export_replays_to_the_same_result(capsys, tmp_path):
 
 def test_replay_names_the_first_illegal_action(capsys, tmp_path):
     db = tmp_path / "sim.db"
-    _, out, _ = run_cli(
-        capsys,
-        "simulate",
-        "--game",
-        "paris-paris",
-        "--players",
-        "2",
-        "--seed",
-        "3",
-        "--json",
-        "--db",
-        str(db),
-    )
+    _, out, _ = simulate(capsys, db, "--players", "2", "--seed", "3", "--json")
     _, record, _ = run_cli(capsys, "export", json.loads(out)["match"], "--db", str(db))
     data = json.loads(record)
     data["actions"][5]["seat"] = 1 - data["actions"][5]["seat"]
@@ -141,7 +111,7 @@ def test_export_from_missing_corrupt_or_future_database(capsys, tmp_path):
 
 def test_export_of_unknown_match(capsys, tmp_path):
     db = tmp_path / "sim.db"
-    run_cli(capsys, "simulate", "--game", "paris-paris", "--db", str(db))
+    simulate(capsys, db)
     code, _, err = run_cli(capsys, "export", "deadbeef", "--db", str(db))
     assert code == 2 and "there is no match 'deadbeef'" in err
 
@@ -149,7 +119,17 @@ def test_export_of_unknown_match(capsys, tmp_path):
 def test_bench_prints_every_figure(capsys):
     # Three stored matches: the many-matches figures work with fewer than they sample.
     code, out, _ = run_cli(
-        capsys, "bench", "--json", "--seconds", "0.2", "--actions", "200", "--matches", "3"
+        capsys,
+        "bench",
+        "--json",
+        "--seconds",
+        "0.2",
+        "--actions",
+        "200",
+        "--matches",
+        "3",
+        "--records",
+        "40",
     )
     assert code == 0
     report = json.loads(out)
@@ -164,6 +144,20 @@ def test_bench_prints_every_figure(capsys):
     sqlite_many = report["many_matches"][0]
     assert sqlite_many["matches"] == 3 and sqlite_many["held_matches"] == 3
     assert 0 < sqlite_many["cold_action_p50_ms"] <= sqlite_many["cold_action_p99_ms"]
+    assert [r["backend"] for r in report["records"]] == ["sqlite", "postgres"]
+    for records in report["records"]:  # history and leaderboard with finished matches stored
+        assert records["matches"] == 40
+        assert 0 < records["leaderboard"]["p50_ms"] <= records["leaderboard"]["p99_ms"]
+        assert 0 < records["history_player"]["p50_ms"] <= records["history_player"]["p99_ms"]
+
+
+def test_bench_ratings_prints_the_leaderboard_and_history_figures_only(capsys):
+    code, out, _ = run_cli(capsys, "bench", "--ratings", "--records", "30")
+    lines = out.strip().splitlines()
+    assert code == 0 and len(lines) == 2
+    assert lines[0].startswith("SQLite with 30 finished matches (stored in ")
+    assert lines[1].startswith("PostgreSQL with 30 finished matches (stored in ")
+    assert all("leaderboard p50 " in line and "history_player p50 " in line for line in lines)
 
 
 def test_module_entry_point_has_no_traceback_on_errors(tmp_path):
@@ -180,18 +174,7 @@ def test_module_entry_point_has_no_traceback_on_errors(tmp_path):
 
 def test_backup_copies_a_live_database_consistently(capsys, tmp_path):
     db = tmp_path / "live.db"
-    code, _, _ = run_cli(
-        capsys,
-        "simulate",
-        "--game",
-        "paris-paris",
-        "--players",
-        "3",
-        "--seed",
-        "2",
-        "--db",
-        str(db),
-    )
+    code, _, _ = simulate(capsys, db, "--players", "3", "--seed", "2")
     assert code == 0
     copy = tmp_path / "copy.db"
     code, out, _ = run_cli(capsys, "backup", str(copy), "--db", str(db))

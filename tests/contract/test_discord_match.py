@@ -22,6 +22,7 @@ from tests.discord.driver import (
     PUBLIC,
     PayloadLog,
     Sent,
+    private_only,
     settle,
     start_match,
     table_message,
@@ -38,21 +39,8 @@ def presented(presentations: None, tiny_pictures: None) -> None:
 
 def secrets(live: Any, names: list[str]) -> dict[int, set[str]]:
     """seat -> the lines of its private text that no other seat's text has."""
-    adapter = adapter_for(live.row.game)
-    texts = {
-        seat: {
-            line.strip()
-            for line in adapter.private_text(
-                live.game.view(live.state, seat), names, None
-            ).splitlines()
-            if line.strip()
-        }
-        for seat in range(len(names))
-    }
-    return {
-        seat: lines - set().union(*(texts[o] for o in texts if o != seat))
-        for seat, lines in texts.items()
-    }
+    views = [live.game.view(live.state, seat) for seat in range(len(names))]
+    return private_only(adapter_for(live.row.game), views, names)
 
 
 def lines(item: Sent) -> set[str]:
@@ -94,7 +82,7 @@ async def test_a_whole_match_through_the_fake_discord_keeps_secrets(
             ais = get_game(key).min_seats - 1
             match_id, thread, _ = await start_match(world, bot_, alice, [], ais=ais, game=key)
             turns = 0
-            while (live := await bot_.host.get(match_id)).row.status == "active":
+            while (live := await bot_.host._loaded(match_id)).row.status == "active":
                 names = [s.name for s in live.row.seat_rows]
                 marks.append((len(log.sent), secrets(live, names)))
                 if turns % LOOK_EVERY == 0:

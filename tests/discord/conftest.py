@@ -4,17 +4,19 @@ from __future__ import annotations
 
 import base64
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+import bot.games
 from bot.app import LuteceBot
 from bot.config import Config
 from bot.games import adapters
 from fakediscord import FakeDiscord
 from fakediscord.testing import ErrorLogCatcher, assert_no_unknown_routes, running_bot
+from tests.discord.driver import NAMES
 
 TINY_PNG = base64.b64decode(
     "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
@@ -23,7 +25,7 @@ TINY_PNG = base64.b64decode(
 
 def build_world(fake: FakeDiscord) -> Any:
     guild = fake.add_guild("Lutece HQ", channels=("general", "games"))
-    for name in ("alice", "bob", "carol", "dave"):
+    for name in NAMES:
         fake.add_user(name)
     return guild
 
@@ -78,3 +80,14 @@ def fast_render(monkeypatch: pytest.MonkeyPatch) -> None:
     from bot.games.paris_paris.adapter import ParisParisAdapter
 
     monkeypatch.setattr(ParisParisAdapter, "render", lambda self, view, names, **kw: TINY_PNG)
+
+
+@pytest.fixture
+def race_presentation(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The test-only game's presentation (tests/toy_game_bot) plugged in, as a game's own
+    package is, and out again afterwards."""
+    monkeypatch.setattr(bot.games, "_EXTRA", [*bot.games._EXTRA])
+    bot.games.register_package("tests.toy_game_bot")
+    yield
+    bot.games._adapters.cache_clear()  # monkeypatch restores _EXTRA; forget the adapter
+    bot.games.packages.cache_clear()

@@ -10,7 +10,7 @@ import contextlib
 import dataclasses
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
 import fakediscord.rest as fake_rest
@@ -20,6 +20,7 @@ from fakediscord.state import Message
 
 STRING_SELECT = 3
 PUBLIC = "public"
+NAMES = ["alice", "bob", "carol", "dave"]  # the fake guild's members, as conftest makes them
 
 
 def table_message(world: Any, thread: Any) -> Message:
@@ -49,6 +50,7 @@ async def choose_one(user: Any, panel: Message, rng: random.Random) -> Any:
     """One random choice on a panel step, by button or by select; the next screen."""
     buttons, menus = choice_buttons(panel), selects(panel)
     assert buttons or menus, f"panel without choices: {panel.content!r}"
+    assert all(len(menu["options"]) <= 25 for menu in menus)  # Discord's limit
     if buttons:
         return await user.click(panel, custom_id=rng.choice(buttons)["custom_id"])
     menu = rng.choice(menus)
@@ -67,14 +69,22 @@ async def open_panel_and_choose(user: Any, panel: Message, rng: random.Random) -
     raise AssertionError("the panel never reached a Confirm button")
 
 
+async def choose_and_confirm(user: Any, panel: Message, rng: random.Random) -> Any:
+    """`open_panel_and_choose`, then Confirm: the answer to the move."""
+    return await user.click(await open_panel_and_choose(user, panel, rng), "Confirm")
+
+
 async def take_turn(
     world: Any, user: Any, thread: Any, rng: random.Random, table: Message | None = None
 ) -> Any:
     """Open the panel from the table, pick random choices step by step, confirm."""
     result = await user.click(table or table_message(world, thread), "Take turn")
     assert result.responded and result.ephemeral, result
-    panel = await open_panel_and_choose(user, result.message, rng)
-    return await user.click(panel, "Confirm")
+    return await choose_and_confirm(user, result.message, rng)
+
+
+# The buttons a finished match's table keeps.
+FINAL_BUTTONS = ["Replay", "Rematch"]
 
 
 async def open_table(
@@ -111,46 +121,18 @@ async def start_match(
     await settle(world, bot)
     footer = lobby.embeds[0]["footer"]["text"]
     match_id = footer.split()[-1]
-    assert (await bot.host.get(match_id)).row.status == "active"
+    assert (await bot.host._loaded(match_id)).row.status == "active"
     return match_id, thread, lobby
 
 
-async def open_and_start(
-    world: Any,
-    bot: Any,
-    host: Any,
-    joiners: list[Any],
-    *,
-    command: str,
-    ais: int = 0,
-    variant: str | None = None,
-) -> tuple[str, Any]:
-    """`/<command> new` with a player count, join, add AIs, start; (match id, thread)."""
-    options: dict[str, Any] = {"players": 1 + len(joiners) + ais}
-    if variant:
-        options["variant"] = variant
-    opened = await host.slash(world.games, f"{command} new", **options)
-    assert opened.responded and not opened.ephemeral, opened
-    lobby = opened.message
-    before = {t.id for t in world.fake.threads()}
-    for user in joiners:
-        assert (await user.click(lobby, "Join")).responded
-    for _ in range(ais):
-        assert (await host.click(lobby, "Add AI")).responded
-    assert (await host.click(lobby, "Start")).responded
-    threads = await world.fake.wait_for(
-        lambda: [t for t in world.fake.threads() if t.id not in before]
-    )
-    await world.fake.wait_for(lambda: any(m.attachments for m in world.fake.messages(threads[-1])))
-    await settle(world, bot)
-    return lobby.embeds[0]["footer"]["text"].split()[-1], threads[-1]
-
-
-def path_of(host: Any, live: Any, seat: int, action: Any) -> tuple[str, ...]:
-    """The panel path of `action`, as the bot builds it for that seat."""
-    actions = list(host.choices(live, seat))
-    adapter = adapter_for(live.row.game)
-    moves = adapter.moves(host.seat_view(live, seat), actions, label_names(live), None)
+def path_of(host: Any, match: Any, seat: int, action: Any) -> tuple[str, ...]:
+    """The panel path of `action`, as the bot builds it for that seat (`match`: the host's
+    description of the match)."""
+    if hasattr(match, "info"):  # the host's live match, as tests load it: its description
+        match = match.info()
+    actions = list(host.choices(match, seat))
+    adapter = adapter_for(match.game)
+    moves = adapter.moves(host.view(match, seat), actions, label_names(match), None)
     return moves[actions.index(action)].codes
 
 
@@ -222,7 +204,7 @@ async def advance(world: Any, bot: Any, now: list[float], seconds: float) -> Non
 
 
 async def user_to_act(bot: Any, match_id: str, users: dict[int, Any]) -> Any | None:
-    live = await bot.host.get(match_id)
+    live = await bot.host._loaded(match_id)
     if live.row.status != "active":
         return None
     seat = min(live.to_act())
@@ -253,6 +235,51 @@ async def play_turns(
     return played
 
 
+def private_only(adapter: Any, views: list[Any], names: list[str]) -> dict[int, set[str]]:
+    """seat -> the lines of its private text (`views[seat]` is its own view) that no other
+    seat's text has: what only that seat may know, whatever the game."""
+    texts = {
+        seat: {
+            line.strip()
+            for line in adapter.private_text(view, names, None).splitlines()
+            if line.strip()
+        }
+        for seat, view in enumerate(views)
+    }
+    return {
+        seat: lines - set().union(*(texts[o] for o in texts if o != seat))
+        for seat, lines in texts.items()
+    }
+
+
+def forged_button(world: Any, channel: Any, custom_id: str) -> Message:
+    """A bot message with one button "Forged" carrying `custom_id` (the fake clicks only
+    buttons that are on a message)."""
+    button = {"type": 2, "style": 1, "label": "Forged", "custom_id": custom_id}
+    payload = {"content": "forged", "components": [{"type": 1, "components": [button]}]}
+    return fake_rest.create_message(world.fake, channel, payload, [])
+
+
+@contextlib.asynccontextmanager
+async def changes_nothing(world: Any, bot: Any, match_id: str) -> AsyncIterator[None]:
+    """The block's clicks leave the match as it was: its version is the same once the bot
+    went quiet."""
+    version = (await bot.host.get(match_id)).version
+    yield
+    await settle(world, bot)
+    assert (await bot.host.get(match_id)).version == version
+
+
+def pinged_in(world: Any, thread: Any) -> set[int]:
+    """Every user a message in `thread` pinged."""
+    return {
+        user_id
+        for m in world.fake.pinged_messages()
+        if m.channel_id == thread.id
+        for user_id in m.pinged_user_ids
+    }
+
+
 def secret_markers(live: Any) -> dict[int, str]:
     """seat -> colour of its secret final-excursion marker (from the stored arrangement)."""
     return dict(enumerate(live.row.arrangement["markers"]))
@@ -270,14 +297,15 @@ class Sent:
     message_id: int | None
     channel_id: int
     audience: int | str  # a user id, or PUBLIC
-    text: str  # content, embeds, components and text attachments, flattened
+    text: str  # content, embeds, components, attachments' alt text and text files, flattened
 
     def __repr__(self) -> str:
         return f"<Sent #{self.seq} {self.kind} to {self.audience}: {self.text[:120]!r}>"
 
 
 def flatten(payload: dict, files: list | None = None) -> str:
-    """Every human-readable string of a message body (and its text attachments)."""
+    """Every human-readable string of a message body (its attachments' names and alt text
+    included) and of its text attachments."""
     out: list[str] = []
 
     def walk(value: Any) -> None:
@@ -291,7 +319,7 @@ def flatten(payload: dict, files: list | None = None) -> str:
             for item in value:
                 walk(item)
 
-    walk({k: payload.get(k) for k in ("content", "embeds", "components", "choices")})
+    walk({k: payload.get(k) for k in ("content", "embeds", "components", "choices", "attachments")})
     for file in files or []:
         name, data = file[1], file[3]
         if name.endswith((".json", ".txt", ".md")):

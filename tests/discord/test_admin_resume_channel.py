@@ -31,10 +31,10 @@ class Response:
 
 
 async def test_resume_in_a_channel_without_tables_says_so_and_posts_nothing() -> None:
-    live = SimpleNamespace(id="abcd1234", row=SimpleNamespace(guild_id=7, status="active"))
+    match = SimpleNamespace(id="abcd1234", guild_id=7, status="active")  # a MatchInfo
 
     async def get(match_id: str) -> Any:
-        return live
+        return match
 
     async def language(interaction: Any) -> str:
         return "de"

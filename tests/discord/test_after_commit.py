@@ -19,7 +19,7 @@ POST = "/channels/{channel_id}/messages"
 
 
 async def confirm_a_move(world, bot, match_id, thread, users, seed):
-    live = await bot.host.get(match_id)
+    live = await bot.host._loaded(match_id)
     user = users[live.row.seat_rows[min(live.to_act())].user_id]
     opened = await user.click(table_message(world, thread), "Take turn")
     confirm = await open_panel_and_choose(user, opened.message, random.Random(seed))
@@ -41,7 +41,7 @@ async def test_a_failed_table_post_is_not_a_failed_move(world, status, code):
         done = await user.click(confirm, "Confirm")
         assert "Done" in done.content and "Nothing was changed" not in done.content
         await settle(world, bot)
-        live = await bot.host.get(match_id)
+        live = await bot.host._loaded(match_id)
         assert live.row.version > version  # stored
         if min(live.to_act()) == 1:
             assert len(bob.dms()) > dms  # the DM prompt went out all the same
@@ -66,7 +66,7 @@ async def test_a_past_table_that_cannot_be_retired_is_harmless(world, status, co
         done = await user.click(confirm, "Confirm")
         assert "Done" in done.content
         await settle(world, bot)
-        live = await bot.host.get(match_id)
+        live = await bot.host._loaded(match_id)
         new = table_message(world, thread)
         assert new.id != old.id and "your turn" in new.content
         assert live.row.table_message_id == new.id and live.row.table_version == live.row.version
@@ -84,7 +84,7 @@ async def test_a_failed_answer_still_updates_everything(world):
         last = world.fake.messages(thread)[-1].id
         await user.click(confirm, "Confirm")
         await settle(world, bot)
-        live = await bot.host.get(match_id)
+        live = await bot.host._loaded(match_id)
         assert live.row.version > version and live.row.table_version == live.row.version
         assert any("your turn" in m.content for m in world.fake.messages(thread) if m.id > last)
 
@@ -108,7 +108,7 @@ async def test_moves_under_discords_rate_limits_are_all_delivered(world):
             user, version, confirm = await confirm_a_move(world, bot, match_id, thread, users, seed)
             assert "Done" in (await user.click(confirm, "Confirm")).content
             await settle(world, bot)
-        live = await bot.host.get(match_id)
+        live = await bot.host._loaded(match_id)
         assert live.row.table_version == live.row.version
         recaps = [m for m in world.fake.pinged_messages() if m.id > last]
         assert len(recaps) == 4

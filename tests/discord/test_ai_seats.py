@@ -14,6 +14,7 @@ import pytest
 from fakediscord.state import DEFERRED_CHANNEL_MESSAGE
 from games.core import ai
 from tests.discord.driver import (
+    NAMES,
     open_panel_and_choose,
     open_table,
     settle,
@@ -42,12 +43,12 @@ async def test_lobby_offers_both_levels(world):
         text = lobby.embeds[0]["description"]
         assert "🤖 AI 1 (easy)" in text and "🤖 AI 2 (strong)" in text
         footer = lobby.embeds[0]["footer"]["text"]
-        live = await bot.host.get(footer.split()[-1])
+        live = await bot.host._loaded(footer.split()[-1])
         assert [s.ai for s in live.row.seat_rows] == [None, "greedy", "strong"]
 
 
 async def test_strong_ai_replaces_a_dropped_player(world, monkeypatch):
-    alice, bob, carol, dave = (world.user(n) for n in ("alice", "bob", "carol", "dave"))
+    alice, bob, carol, dave = (world.user(n) for n in NAMES)
     # Once Bob plays on, each AI decision waits at a gate until the test has seen what
     # happens while it thinks.
     gating, thinking, gate = threading.Event(), threading.Event(), threading.Semaphore(0)
@@ -69,26 +70,26 @@ async def test_strong_ai_replaces_a_dropped_player(world, monkeypatch):
         # Alice drops out: an admin gives her seat to the strong AI.
         world.fake.make_admin(dave, world.guild)
         await world.fake.wait_for(lambda: True)
-        seat = (await bot.host.get(match_a)).seat_of(alice.id)
+        seat = (await bot.host._loaded(match_a)).seat_of(alice.id)
         replaced = await dave.slash(
             world.games, "admin replace", match=match_a, seat=seat + 1, ai="strong"
         )
         assert replaced.ephemeral and "Seat" in replaced.content, replaced
         await settle(world, bot)
-        assert (await bot.host.get(match_a)).row.seat_rows[seat].ai == "strong"
+        assert (await bot.host._loaded(match_a)).row.seat_rows[seat].ai == "strong"
 
         # Bob plays on; whenever the AI thinks, Carol clicks in her own match.
         rng = random.Random(3)
         answered_while_thinking = 0
         gating.set()
-        while (live := await bot.host.get(match_a)).row.status == "active":
+        while (live := await bot.host._loaded(match_a)).row.status == "active":
             assert live.seat_of(bob.id) in live.to_act()
             version = live.row.version
             result = await take_turn(world, bob, thread_a, rng)
             # Bob's click is answered before the AI thinks: his move alone is stored.
             assert result.responded and not result.failed and "Done" in result.content, result
             assert (await bot.host.store.current_version(match_a)) == version + 1
-            live = bot.host.peek(match_a)
+            live = await bot.host._loaded(match_a)
 
             def ai_thinks_or_bob_acts(live=live) -> bool:
                 return (
@@ -106,7 +107,7 @@ async def test_strong_ai_replaces_a_dropped_player(world, monkeypatch):
                 assert answer.responded and not answer.failed
                 answered_while_thinking += 1
                 gate.release()
-        live = await bot.host.get(match_a)
+        live = await bot.host._loaded(match_a)
         assert live.row.status == "finished"
         assert answered_while_thinking and max(budgets) <= BUDGET, budgets
 
@@ -127,7 +128,7 @@ async def test_clicks_and_an_admin_replace_are_answered_while_the_ai_thinks(worl
         [thread] = await world.fake.wait_for(lambda: world.fake.threads())
         await settle(world, bot)
         match_id = lobby.embeds[0]["footer"]["text"].split()[-1]
-        live = await bot.host.get(match_id)
+        live = await bot.host._loaded(match_id)
         for turn in range(4):  # Alice's moves until the AI's turn (a reveal, then a take)
             assert live.to_act() == {0}
             panels = []
@@ -163,7 +164,7 @@ async def test_clicks_and_an_admin_replace_are_answered_while_the_ai_thinks(worl
 
         held.release.set()
         await settle(world, bot)
-        live = await bot.host.get(match_id)
+        live = await bot.host._loaded(match_id)
         assert live.row.seat_rows[1].ai == "greedy" and live.to_act() == {0}
         assert held.searches == 1  # the easy seat played, not a second strong search
         [*_, last] = await bot.host.store.actions(match_id)
@@ -177,7 +178,7 @@ async def test_a_confirm_that_must_wait_for_its_match_is_answered_in_time(world)
     users = {alice.id: alice, bob.id: bob}
     async with world.bot() as bot:
         match_id, thread, _ = await start_match(world, bot, alice, [bob])
-        live = await bot.host.get(match_id)
+        live = await bot.host._loaded(match_id)
         user = users[live.row.seat_rows[min(live.to_act())].user_id]
         opened = await user.click(table_message(world, thread), "Take turn")
         panel = await open_panel_and_choose(user, opened.message, random.Random(2))

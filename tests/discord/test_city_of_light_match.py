@@ -15,14 +15,16 @@ import pytest
 
 from bot.games.city_of_light.adapter import ONE_CELL_FOUNTAIN, CityOfLightAdapter, tile_rows
 from games.city_of_light.engine import CityOfLight
-from tests.city_of_light.test_fountain_cells import flat
+from tests.city_of_light.helpers import flat
 from tests.discord.driver import (
     PUBLIC,
     PayloadLog,
     choice_buttons,
-    choose_one,
+    choose_and_confirm,
+    play_turns,
     selects,
     settle,
+    start_match,
     table_message,
 )
 
@@ -91,13 +93,12 @@ def test_every_event_and_result_reads_well():
         assert "{" not in text and "Lit buildings" in text and "Largest district" in text
         assert "Unbuilt buildings" in text and "Postcards" in text
         assert len(text) < 4000
-    assert len(ADAPTER.rules(None)) <= 2000
 
 
 def test_the_one_cell_fountain_is_chosen_by_its_cell():
     # DE: «auf einem Straßen-Abschnitt» (`fountain_cells: 1`): card, then the cell; no rotation.
     for cells, code in ((1, ONE_CELL_FOUNTAIN), (2, "fon")):
-        state = flat(cells)
+        state = flat(fountain_cells=cells)
         actions = GAME.legal_actions(state, 0)
         moves = ADAPTER.moves(GAME.view(state, 0), actions, NAMES, None)
         fountain = [
@@ -111,62 +112,11 @@ def test_the_one_cell_fountain_is_chosen_by_its_cell():
     assert ADAPTER.step_prompt((ONE_CELL_FOUNTAIN,), None) == "On which cell (or decline)?"
     one = GAME.parse_action({"type": "activate", "card": "fontaine_des_mers", "x": 2, "y": 1})
     assert ADAPTER.highlight(one) == {"2,1"}
-    _, events = GAME.apply(flat(1), 0, one)
+    _, events = GAME.apply(flat(fountain_cells=1), 0, one)
     assert "the fountain is on C2" in ADAPTER.describe(events[0], NAMES, None)
 
 
 # --------------------------------------------------------------------------- Discord
-
-
-async def start_col_match(
-    world: Any, bot: Any, host: Any, joiner: Any | None, variant: str
-) -> tuple[str, Any, Any]:
-    """`/city-of-light new`, join (or add an AI), start; (match id, thread, lobby)."""
-    opened = await host.slash(world.games, "city-of-light new", variant=variant)
-    assert opened.responded and not opened.ephemeral, opened
-    lobby = opened.message
-    before = {t.id for t in world.fake.threads()}
-    if joiner is not None:
-        assert (await joiner.click(lobby, "Join")).responded
-    else:
-        assert (await host.click(lobby, "Add AI")).responded
-    assert (await host.click(lobby, "Start")).responded
-    threads = await world.fake.wait_for(
-        lambda: [t for t in world.fake.threads() if t.id not in before]
-    )
-    await world.fake.wait_for(lambda: any(m.attachments for m in world.fake.messages(threads[-1])))
-    await settle(world, bot)
-    match_id = lobby.embeds[0]["footer"]["text"].split()[-1]
-    return match_id, threads[-1], lobby
-
-
-async def click_through(user: Any, panel: Any, rng: random.Random) -> Any:
-    """Random choices in the panel until Confirm, then confirm (paths may be 6 steps long)."""
-    for _ in range(10):
-        if panel.find_component(label="Confirm") is not None:
-            return await user.click(panel, "Confirm")
-        for menu in selects(panel):
-            assert len(menu["options"]) <= 25
-        result = await choose_one(user, panel, rng)
-        assert result.responded and not result.failed, result
-        panel = result.message or panel
-    raise AssertionError("the panel never reached a Confirm button")
-
-
-async def play_one_turn(
-    world: Any, bot: Any, match_id: str, thread: Any, users: dict[int, Any], rng: random.Random
-) -> bool:
-    """The user to act takes one turn by clicking; False once the match is over."""
-    live = await bot.host.get(match_id)
-    if live.row.status != "active":
-        return False
-    user = users[live.row.seat_rows[min(live.to_act())].user_id]
-    opened = await user.click(table_message(world, thread), "Take turn")
-    assert opened.responded and opened.ephemeral, opened
-    done = await click_through(user, opened.message, rng)
-    assert done.responded and "Done" in done.content, done.content
-    await settle(world, bot)
-    return True
 
 
 def hand_patterns(seat: int, tiles: tuple[int, ...]) -> list[str]:
@@ -203,13 +153,16 @@ async def test_two_people_play_the_original_edition_with_a_restart(world):
     fake = world.fake
     alice, bob, dave = world.user("alice"), world.user("bob"), world.user("dave")
     users = {alice.id: alice, bob.id: bob}
+    people = [alice, bob]
     rng = random.Random(11)
     log = PayloadLog(fake)
     snapshots: list[tuple[int, tuple]] = []
     with log.installed():
         async with world.bot() as bot:
-            match_id, thread, _ = await start_col_match(world, bot, alice, bob, "original")
-            live = await bot.host.get(match_id)
+            match_id, thread, _ = await start_match(
+                world, bot, alice, [bob], game="city-of-light", variant="original"
+            )
+            live = await bot.host._loaded(match_id)
             owners = {s.seat: s.user_id for s in live.row.seat_rows}
             assert live.state.hand_size == 1 and live.state.cards[0] == "levitation"
             snapshots.append((len(log.sent), live.state.hands))
@@ -235,31 +188,31 @@ async def test_two_people_play_the_original_edition_with_a_restart(world):
             assert stranger.ephemeral and "not playing in this match" in stranger.content
             stranger = await dave.click(table, "My tiles")
             assert stranger.ephemeral and "not playing" in stranger.content
-            assert (await bot.host.get(match_id)).row.version == 0
+            assert (await bot.host._loaded(match_id)).row.version == 0
 
             for _ in range(12):
-                assert await play_one_turn(world, bot, match_id, thread, users, rng)
-                snapshots.append((len(log.sent), (await bot.host.get(match_id)).state.hands))
+                assert await play_turns(world, bot, match_id, thread, people, rng, turns=1)
+                snapshots.append((len(log.sent), (await bot.host._loaded(match_id)).state.hands))
             old_table = table_message(world, thread)
 
         # A restart mid-match: the old table's buttons still work.
         async with world.bot() as bot:
-            live = await bot.host.get(match_id)
+            live = await bot.host._loaded(match_id)
             user = users[live.row.seat_rows[min(live.to_act())].user_id]
             mine = await user.click(old_table, "My tiles")
             assert mine.ephemeral and "Tiles in your hand" in mine.content
             opened = await user.click(old_table, "Take turn")
             assert opened.ephemeral and (selects(opened.message) or choice_buttons(opened.message))
-            done = await click_through(user, opened.message, rng)
+            done = await choose_and_confirm(user, opened.message, rng)
             assert "Done" in done.content
             await settle(world, bot)
-            snapshots.append((len(log.sent), (await bot.host.get(match_id)).state.hands))
-            while await play_one_turn(world, bot, match_id, thread, users, rng):
-                live = await bot.host.get(match_id)
+            snapshots.append((len(log.sent), (await bot.host._loaded(match_id)).state.hands))
+            while await play_turns(world, bot, match_id, thread, people, rng, turns=1):
+                live = await bot.host._loaded(match_id)
                 snapshots.append((len(log.sent), live.state.hands))
                 if live.state.phase == 2 and any(live.state.hands):
                     pytest.fail("phase 2 with tiles in hand")
-            live = await bot.host.get(match_id)
+            live = await bot.host._loaded(match_id)
             assert live.row.status == "finished"
 
     final = table_message(world, thread)
@@ -288,8 +241,10 @@ async def test_the_german_edition_against_an_ai(world, tiny_pictures):
     alice = world.user("alice")
     rng = random.Random(5)
     async with world.bot() as bot:
-        match_id, thread, _ = await start_col_match(world, bot, alice, None, "german")
-        live = await bot.host.get(match_id)
+        match_id, thread, _ = await start_match(
+            world, bot, alice, [], ais=1, game="city-of-light", variant="german"
+        )
+        live = await bot.host._loaded(match_id)
         assert live.state.hand_size == 2 and live.state.metro_window == "next_turn"
         assert live.state.tiebreak == "unbuilt_cells" and live.state.fountain_cells == 1
         seat = live.seat_of(alice.id)
@@ -298,10 +253,10 @@ async def test_the_german_edition_against_an_ai(world, tiny_pictures):
         for tile in live.state.hands[seat]:
             assert f"**Tile {tile}**" in mine.content
         turns = 0
-        while await play_one_turn(world, bot, match_id, thread, {alice.id: alice}, rng):
+        while await play_turns(world, bot, match_id, thread, [alice], rng, turns=1):
             turns += 1
             assert turns < 60
-        live = await bot.host.get(match_id)
+        live = await bot.host._loaded(match_id)
         assert live.row.status == "finished" and turns > 8
     description = table_message(world, thread).embeds[0]["description"]
     assert "Final result" in description and "Lit buildings" in description
@@ -319,10 +274,12 @@ async def test_a_drawn_tile_is_told_to_its_drawer_only(world, tiny_pictures):
     with log.installed():
         async with world.bot() as bot:
             await bob.slash(world.games, "lutece dms", enabled="on")
-            match_id, thread, _ = await start_col_match(world, bot, alice, bob, "original")
+            match_id, thread, _ = await start_match(
+                world, bot, alice, [bob], game="city-of-light", variant="original"
+            )
             pending: int | None = None  # a tile alice drew and was not told yet
             for _ in range(10):
-                live = await bot.host.get(match_id)
+                live = await bot.host._loaded(match_id)
                 seat = min(live.to_act())
                 user = users[live.row.seat_rows[seat].user_id]
                 before = live.state.hands[seat]
@@ -332,10 +289,10 @@ async def test_a_drawn_tile_is_told_to_its_drawer_only(world, tiny_pictures):
                     told[alice.id] += 1
                     pending = None
                 assert not opened.content.startswith("🤫") or user is alice
-                done = await click_through(user, opened.message, rng)
+                done = await choose_and_confirm(user, opened.message, rng)
                 assert "Done" in done.content
                 await settle(world, bot)
-                after = (await bot.host.get(match_id)).state.hands[seat]
+                after = (await bot.host._loaded(match_id)).state.hands[seat]
                 if after != before:  # laid the tile in hand and drew the next one
                     (tile,) = after
                     rows = " / ".join(tile_rows(seat, tile, 0))

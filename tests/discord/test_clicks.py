@@ -43,7 +43,7 @@ async def test_clicks_per_turn(world, key):
     async with world.bot() as bot:
         match_id, thread, _ = await start_match(world, bot, alice, [bob], game=key)
         while len(clicks) < TURNS:
-            live = await bot.host.get(match_id)
+            live = await bot.host._loaded(match_id)
             if live.row.status != "active":
                 break
             user = users[live.row.seat_rows[min(live.to_act())].user_id]

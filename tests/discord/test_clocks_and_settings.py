@@ -82,22 +82,22 @@ async def test_a_timeout_under_the_servers_preset_waits_or_lets_an_ai_play_as_se
         await alice.slash(world.games, "admin settings", clock="live", on_timeout="wait")
         match_id, thread, lobby = await start_match(world, bot, alice, [bob])  # no clock: live
         assert "**Live** — 2 minutes a move" in lobby.embeds[0]["description"]
-        live = await bot.host.get(match_id)
+        live = await bot.host._loaded(match_id)
         assert live.row.deadline_at == pytest.approx(now[0] + 120, abs=1)
         await advance(world, bot, now, 121)
         waits = await world.fake.wait_for_message(thread, lambda m: "Time's up" in m.content)
         assert "waits" in waits.content
         await settle(world, bot)
-        assert (await bot.host.get(match_id)).row.version == live.row.version  # nobody played
+        assert (await bot.host.get(match_id)).version == live.row.version  # nobody played
 
         await alice.slash(world.games, "admin settings", on_timeout="ai")
         match_id, thread, _ = await start_match(world, bot, alice, [bob])
-        version = (await bot.host.get(match_id)).row.version
+        version = (await bot.host.get(match_id)).version
         await advance(world, bot, now, 121)
         played = await world.fake.wait_for_message(thread, lambda m: "Time's up" in m.content)
         assert "an AI played" in played.content
         await settle(world, bot)
-        assert (await bot.host.get(match_id)).row.version == version + 1
+        assert (await bot.host.get(match_id)).version == version + 1
 
         # A table's own clock wins over the server's.
         _, _, own = await start_match(world, bot, alice, [bob], clock="none")
@@ -188,7 +188,7 @@ async def test_two_processes_on_one_database_send_each_reminder_and_fire_the_tim
                     await settle(world, bot)
             assert [len(said(world, thread, w)) for w in (HALF_TIME, NEAR_END)] == [1, 1]
             assert len(said(world, thread, "Time's up")) == 1
-            assert (await server.host.get(match_id)).row.version == 1  # one AI move, for late
+            assert (await server.host.get(match_id)).version == 1  # one AI move, for late
             assert late.id in said(world, thread, NEAR_END)[0].pinged_user_ids
     finally:
         await pg_server.drop_database(name)
@@ -238,7 +238,7 @@ async def test_a_turn_prompt_and_its_reminder_reach_a_dm_player_once(world):
         turns = {alice: 0, bob: 0}
         while min(turns.values()) < 2:
             to_act = await user_to_act(bot, match_id, users)
-            version = (await bot.host.get(match_id)).row.version
+            version = (await bot.host.get(match_id)).version
             table = table_message(world, thread)
             assert f"<@{to_act.id}>" in table.content  # everyone sees whose turn it is
             if to_act is bob:

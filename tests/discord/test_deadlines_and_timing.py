@@ -35,7 +35,7 @@ async def test_deadline_reminds_twice_then_an_ai_plays_and_a_restart_rearms_it(w
     thread = None
 
     async def one_deadline(bot, match_id):
-        live = await bot.host.get(match_id)
+        live = await bot.host._loaded(match_id)
         assert live.row.deadline_at == pytest.approx(now[0] + 600, abs=5)
         late = await user_to_act(bot, match_id, users)
         version = live.row.version
@@ -63,7 +63,7 @@ async def test_deadline_reminds_twice_then_an_ai_plays_and_a_restart_rearms_it(w
         assert "an AI played" in timed_out.content
         await settle(world, bot)
         assert len(reminders(world, thread)) == seen + 2  # each reminder once
-        live = await bot.host.get(match_id)
+        live = await bot.host._loaded(match_id)
         assert live.row.version == version + 1
         last = (await bot.host.store.actions(match_id))[-1]
         assert last.seat == live.seat_of(late.id) and last.user_id is None  # played for them
@@ -92,15 +92,15 @@ async def test_deadline_with_wait_lets_the_match_wait(world):
         match_id, thread, _ = await start_match(
             world, bot, alice, [bob], clock="daily", on_timeout="wait"
         )
-        version = (await bot.host.get(match_id)).row.version
+        version = (await bot.host._loaded(match_id)).row.version
         await advance(world, bot, now, 24 * 3600 + 1)
         waiting = await world.fake.wait_for_message(thread, lambda m: "Time's up" in m.content)
         assert "waits" in waiting.content
         await settle(world, bot)
-        live = await bot.host.get(match_id)
+        live = await bot.host._loaded(match_id)
         assert live.row.version == version and live.row.deadline_at is None
         await play_turns(world, bot, match_id, thread, [alice, bob], random.Random(1), turns=1)
-        live = await bot.host.get(match_id)
+        live = await bot.host._loaded(match_id)
         assert live.row.version == version + 1 and live.row.deadline_at is not None
         assert await user_to_act(bot, match_id, users) is not None
 
@@ -121,7 +121,7 @@ async def test_a_confirm_answered_too_late_still_updates_the_table(world):
         world.fake.faults.response_window = 3.0
         assert late.failed
         await settle(world, bot)
-        live = await bot.host.get(match_id)
+        live = await bot.host._loaded(match_id)
         assert live.row.version == 1
         assert "move 1" in table_message(world, thread).embeds[0]["footer"]["text"]
         nxt = await user_to_act(bot, match_id, users)

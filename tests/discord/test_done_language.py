@@ -22,7 +22,7 @@ async def test_done_follows_the_chosen_language_not_the_client(world):
     users = {alice.id: alice, bob.id: bob}
     async with world.bot() as bot:
         match_id, thread, _ = await start_match(world, bot, alice, [bob])
-        live = await bot.host.get(match_id)
+        live = await bot.host._loaded(match_id)
         version = live.row.version
         player = users[live.row.seat_rows[min(live.to_act())].user_id]
         chosen = await player.slash(world.games, "lutece language", language="ru")
@@ -36,4 +36,4 @@ async def test_done_follows_the_chosen_language_not_the_client(world):
         done = await player.click(panel, custom_id=confirm_button(panel)["custom_id"])
         await settle(world, bot)
         assert done.content == t("panel.done", "ru") == "✅ Готово."
-        assert (await bot.host.get(match_id)).row.version > version  # stored
+        assert (await bot.host._loaded(match_id)).row.version > version  # stored

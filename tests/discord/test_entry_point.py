@@ -54,37 +54,33 @@ async def test_the_entry_point_connects_serves_a_command_and_stops_cleanly(tmp_p
 
 
 def test_a_non_loopback_endpoint_is_refused_before_sending_the_token(tmp_path):
-    env = {
-        **os.environ,
-        "DISCORD_TOKEN": "secret",
-        "LUTECE_DB": str(tmp_path / "x.db"),
-        "LUTECE_DISCORD_ENDPOINT": "http://10.1.2.3:80",
-    }
-    proc = subprocess.run(
-        [sys.executable, "-m", "bot"],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
+    proc = run_bot_process(
+        tmp_path,
+        DISCORD_TOKEN="secret",
+        LUTECE_DB=str(tmp_path / "x.db"),
+        LUTECE_DISCORD_ENDPOINT="http://10.1.2.3:80",
     )
     assert proc.returncode != 0
     assert "LUTECE_DISCORD_ENDPOINT must be a loopback" in proc.stderr
     assert "Traceback" not in proc.stderr
 
 
-def run_bot_process(tmp_path, **env_values: str) -> subprocess.CompletedProcess:
+def run_bot_process(
+    tmp_path: Path, *args: str, timeout: float = 60, **env_values: str
+) -> subprocess.CompletedProcess:
+    """`python -m bot ARGS…` in `tmp_path` with `env_values`; the Discord settings of the
+    environment the tests run in are left out unless given."""
     env = {**os.environ, "LUTECE_LOG_LEVEL": "WARNING", **env_values}
     for key in ("DISCORD_TOKEN", "LUTECE_DEV_GUILD", "LUTECE_DISCORD_ENDPOINT"):
         if key not in env_values:
             env.pop(key, None)
     return subprocess.run(
-        [sys.executable, "-m", "bot", "run"],
+        [sys.executable, "-m", "bot", *args],
         cwd=tmp_path,
         env=env,
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=timeout,
     )
 
 
@@ -98,7 +94,7 @@ def one_sentence(proc: subprocess.CompletedProcess, code: int, words: str) -> No
 def test_the_worker_refuses_to_start_without_a_token(tmp_path):
     # The Procfile's worker: no demo nobody would see, one sentence instead.
     assert (ROOT / "Procfile").read_text().strip() == "worker: python -m bot run"
-    one_sentence(run_bot_process(tmp_path), 1, "DISCORD_TOKEN is not set")
+    one_sentence(run_bot_process(tmp_path, "run"), 1, "DISCORD_TOKEN is not set")
 
 
 async def test_bad_database_paths_are_one_sentence(tmp_path):
@@ -124,7 +120,7 @@ async def test_bad_database_paths_are_one_sentence(tmp_path):
         str(damaged): "is damaged",
     }
     for path, words in cases.items():
-        proc = run_bot_process(tmp_path, DISCORD_TOKEN="x.y.z", LUTECE_DB=path)
+        proc = run_bot_process(tmp_path, "run", DISCORD_TOKEN="x.y.z", LUTECE_DB=path)
         one_sentence(proc, 2, words)
     assert "restore the latest backup" in proc.stderr
 
@@ -136,6 +132,7 @@ async def test_a_wrong_token_or_no_route_to_discord_is_one_sentence(tmp_path):
         proc = await asyncio.to_thread(
             run_bot_process,
             tmp_path,
+            "run",
             DISCORD_TOKEN="wrong",
             LUTECE_DB=db,
             LUTECE_DISCORD_ENDPOINT=fake.base_url,
@@ -145,6 +142,7 @@ async def test_a_wrong_token_or_no_route_to_discord_is_one_sentence(tmp_path):
         proc = await asyncio.to_thread(
             run_bot_process,
             tmp_path,
+            "run",
             DISCORD_TOKEN=fake.token,
             LUTECE_DB=db,
             LUTECE_DISCORD_ENDPOINT=closed,
@@ -161,18 +159,9 @@ async def test_a_wrong_token_or_no_route_to_discord_is_one_sentence(tmp_path):
 
 def test_the_bare_command_without_a_token_plays_the_offline_demo(tmp_path):
     # `make run` on a fresh machine: `python -m bot` with no token is the offline demo.
-    env = {
-        k: v
-        for k, v in os.environ.items()
-        if k not in ("DISCORD_TOKEN", "LUTECE_DISCORD_ENDPOINT", "LUTECE_DEV_GUILD")
-    }
-    proc = subprocess.run(
-        [sys.executable, "-m", "bot"],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    proc = run_bot_process(tmp_path, timeout=300)
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert "offline demo" in proc.stdout and "Traceback" not in proc.stderr
+    # Issue 19 §7: once the match is over, the demo shows its summary and steps its replay.
+    assert "-summary.gif]" in proc.stdout and "[Replay]" in proc.stdout
+    assert "**Move 1 of " in proc.stdout and "**Move 2 of " in proc.stdout

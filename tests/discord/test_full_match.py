@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from tests.discord.driver import (
+    FINAL_BUTTONS,
     PUBLIC,
     PayloadLog,
     Sent,
@@ -29,7 +30,7 @@ async def test_three_players_play_a_whole_match_and_secrets_stay_secret(world, r
             assert dms.ephemeral and "DMs on" in dms.content
             match_id, thread, lobby = await start_match(world, bot, alice, [bob, carol])
             assert "started" in lobby.embeds[0]["description"]
-            live = await bot.host.get(match_id)
+            live = await bot.host._loaded(match_id)
             owners = {s.seat: s.user_id for s in live.row.seat_rows}
             markers = secret_markers(live)
             assert sorted(owners.values()) == sorted(u.id for u in players)
@@ -47,7 +48,7 @@ async def test_three_players_play_a_whole_match_and_secrets_stay_secret(world, r
             first = len(fake.interactions())
             played = await play_turns(world, bot, match_id, thread, players, rng)
             turn_records = fake.interactions()[first:]
-            live = await bot.host.get(match_id)
+            live = await bot.host._loaded(match_id)
             assert live.row.status == "finished" and played > 10
             result = live.game.result(live.state)
 
@@ -55,7 +56,8 @@ async def test_three_players_play_a_whole_match_and_secrets_stay_secret(world, r
     final = table_message(world, thread)
     description = final.embeds[0]["description"]
     assert "Final result" in description and "Markers:" in description
-    assert not final.components, "a finished table keeps no buttons"
+    buttons = [c.get("label") for c in final.iter_components() if c.get("type") == 2]
+    assert buttons == FINAL_BUTTONS, "a finished table keeps only its own buttons"
     public = [m.content for m in fake.messages(thread)]
     game_over = [c for c in public if "Game over" in c]
     assert len(game_over) == 1

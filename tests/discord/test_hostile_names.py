@@ -13,7 +13,7 @@ import re
 import pytest
 
 from bot.ui.panel import label_names, text_names
-from tests.discord.driver import PUBLIC, PayloadLog, play_turns, settle, start_match
+from tests.discord.driver import NAMES, PUBLIC, PayloadLog, play_turns, settle, start_match
 
 pytestmark = pytest.mark.usefixtures("fast_render")
 MENTION_EVERYONE = 1 << 17
@@ -39,7 +39,7 @@ def hostile_world(world):
 
 async def test_hostile_names_ping_nobody_but_the_player_to_act(world):
     names, role = hostile_world(world)
-    users = [world.user(n) for n in ("alice", "bob", "carol", "dave")]
+    users = [world.user(n) for n in NAMES]
     players = {u.id for u in users}
     with PayloadLog(world.fake).installed() as log:
         async with world.bot() as bot:
@@ -70,11 +70,11 @@ async def test_escaped_names_in_labels_stay_plain(world):
     async with world.bot() as bot:
         await world.fake.wait_for(lambda: True)
         match_id, thread, lobby = await start_match(world, bot, alice, [dave])
-        live = await bot.host.get(match_id)
+        match = await bot.host.get(match_id)
         # Stored as typed; labels and pictures get it on one line, text escaped.
-        assert [s.name for s in live.row.seat_rows] == [names["alice"], names["dave"]]
-        assert label_names(live)[1] == "@here # heading ||spoiler||"
-        assert text_names(live)[1] == "\\@here \\# heading \\|\\|spoiler\\|\\|"
+        assert list(match.names) == [names["alice"], names["dave"]]
+        assert label_names(match)[1] == "@here # heading ||spoiler||"
+        assert text_names(match)[1] == "\\@here \\# heading \\|\\|spoiler\\|\\|"
 
 
 NEW_EMOJI = "\U0001fa77"  # 🩷 pink heart: Unicode 15, newer than Python 3.11's database (14)
@@ -91,8 +91,8 @@ async def test_emoji_newer_than_pythons_unicode_are_kept(world):
         async with world.bot() as bot:
             await world.fake.wait_for(lambda: True)
             match_id, thread, _ = await start_match(world, bot, alice, [bob])
-            live = await bot.host.get(match_id)
-            assert label_names(live)[0] == text_names(live)[0] == f"Ann {NEW_EMOJI}"
+            match = await bot.host.get(match_id)
+            assert label_names(match)[0] == text_names(match)[0] == f"Ann {NEW_EMOJI}"
             await settle(world, bot)
     public = "\n".join(s.text for s in log.sent if s.audience == PUBLIC)
     assert f"Ann {NEW_EMOJI}" in public

@@ -29,12 +29,12 @@ async def test_restart_mid_match_old_buttons_still_work(world):
     async with world.bot() as bot:
         match_id, thread, _ = await start_match(world, bot, alice, [bob], ais=1)
         await play_turns(world, bot, match_id, thread, [alice, bob], rng, turns=4)
-        version = (await bot.host.get(match_id)).row.version
+        version = (await bot.host._loaded(match_id)).row.version
         old_table = table_message(world, thread)
         messages = len(world.fake.messages(thread))
     async with world.bot() as bot:
         await settle(world, bot)
-        live = await bot.host.get(match_id)
+        live = await bot.host._loaded(match_id)
         assert live.row.version == version and live.row.status == "active"
         # The table is still there: no "match restored" notice, the same message is used.
         assert len(world.fake.messages(thread)) == messages
@@ -46,7 +46,7 @@ async def test_restart_mid_match_old_buttons_still_work(world):
         assert "Done" in (await user.click(panel, "Confirm")).content
         await settle(world, bot)
         await play_turns(world, bot, match_id, thread, [alice, bob], rng)
-        live = await bot.host.get(match_id)
+        live = await bot.host._loaded(match_id)
         assert live.row.status == "finished"
         assert "Final result" in table_message(world, thread).embeds[0]["description"]
 
@@ -66,28 +66,28 @@ async def test_an_ai_left_waiting_by_a_stopped_process_plays_when_the_match_is_t
 
         bot.host._drive_ai = stopped
         for _ in range(6):
-            live = await bot.host.get(match_id)
+            live = await bot.host._loaded(match_id)
             if any(live.ai_of(s) for s in live.to_act()):
                 break
             user = users[live.row.seat_rows[min(live.to_act())].user_id]
             assert "Done" in (await take_turn(world, user, thread, rng)).content
             await settle(world, bot)
-        live = await bot.host.get(match_id)
+        live = await bot.host._loaded(match_id)
         [ai_seat] = live.to_act()
         assert live.ai_of(ai_seat)
         version = live.row.version
     async with world.bot() as bot:
         await settle(world, bot)
-        live = await bot.host.get(match_id)
+        live = await bot.host._loaded(match_id)
         assert live.row.version == version and live.to_act() == {ai_seat}  # still waiting
         answer = await alice.click(table_message(world, thread), "Take turn")
         assert answer.ephemeral and "not your turn" in answer.content
         await settle(world, bot)
-        live = await bot.host.get(match_id)
+        live = await bot.host._loaded(match_id)
         assert live.row.version > version and ai_seat not in live.to_act()
         fresh = table_message(world, thread)
         assert "your turn" in fresh.content  # the AI's move was announced with the next ping
-        assert (await bot.host.get(match_id)).row.table_message_id == fresh.id
+        assert (await bot.host._loaded(match_id)).row.table_message_id == fresh.id
 
 
 async def test_a_table_deleted_while_offline_is_restored_when_the_match_is_next_touched(world):
@@ -104,7 +104,7 @@ async def test_a_table_deleted_while_offline_is_restored_when_the_match_is_next_
         assert not [r for r in at_start if "/channels/" in r], at_start
         assert not [m for m in world.fake.messages(thread) if "restored" in m.content]
         assert bot.host.peek(match_id) is None  # not even loaded
-        live = await bot.host.get(match_id)
+        live = await bot.host._loaded(match_id)
         user = {alice.id: alice, bob.id: bob}[live.row.seat_rows[min(live.to_act())].user_id]
         [choice] = (await user.autocomplete(world.games, "paris-paris play", option="move"))[:1]
         answer = await user.slash(world.games, "paris-paris play", move=choice["value"])
@@ -112,7 +112,7 @@ async def test_a_table_deleted_while_offline_is_restored_when_the_match_is_next_
         await settle(world, bot)
         fresh = table_message(world, thread)  # the move's new table, at the bottom
         assert fresh.find_component(label="Take turn") is not None and "your turn" in fresh.content
-        assert (await bot.host.get(match_id)).row.table_message_id == fresh.id
+        assert (await bot.host._loaded(match_id)).row.table_message_id == fresh.id
 
 
 async def test_dms_closed_are_reported_once_and_the_match_goes_on(world):
@@ -127,7 +127,7 @@ async def test_dms_closed_are_reported_once_and_the_match_goes_on(world):
         assert len(notices) == 1 and f"<@{carol.id}>" in notices[0].content
         [welcome] = carol.dms()  # sent while her DMs were still open; nothing since
         assert "DMs on" in welcome.content
-        assert (await bot.host.get(match_id)).row.version >= 8
+        assert (await bot.host._loaded(match_id)).row.version >= 8
 
 
 async def test_dms_open_bring_the_marker_and_a_playable_prompt(world):
@@ -136,7 +136,7 @@ async def test_dms_open_bring_the_marker_and_a_playable_prompt(world):
     async with world.bot() as bot:
         await bob.slash(world.games, "lutece dms", enabled="on")
         match_id, thread, _ = await start_match(world, bot, alice, [bob])
-        live = await bot.host.get(match_id)
+        live = await bot.host._loaded(match_id)
         marker = live.row.arrangement["markers"][live.seat_of(bob.id)]
         users = {alice.id: alice, bob.id: bob}
         while await user_to_act(bot, match_id, users) is not bob:
@@ -145,12 +145,12 @@ async def test_dms_open_bring_the_marker_and_a_playable_prompt(world):
         prompt = prompt[-1]
         assert f"{marker} line" in prompt.content and "marker" in prompt.content
         assert not alice.dms()
-        version = (await bot.host.get(match_id)).row.version
+        version = (await bot.host._loaded(match_id)).row.version
         panel = await open_panel_and_choose(bob, prompt, rng)  # the selects of the DM itself
         done = await bob.click(panel, "Confirm")
         assert "Done" in done.content and not done.failed
         await settle(world, bot)
-        assert (await bot.host.get(match_id)).row.version > version
+        assert (await bot.host._loaded(match_id)).row.version > version
         assert f"move {version + 1}" in table_message(world, thread).embeds[0]["footer"]["text"]
 
 
@@ -170,7 +170,7 @@ async def test_admin_commands(world):
         ):
             with pytest.raises(InteractionRefused):
                 await dave.slash(world.games, command, **options)
-        assert (await bot.host.get(match_id)).row.status == "active"
+        assert (await bot.host._loaded(match_id)).row.status == "active"
 
         # An admin who plays in a running match may not export it (the record holds the seed
         # and the arrangement, hence every marker).
@@ -185,7 +185,7 @@ async def test_admin_commands(world):
         exported = await dave.slash(world.games, "admin export", match=match_id)
         assert exported.ephemeral and exported.message.attachments
         record = MatchRecord.model_validate(json.loads(exported.message.attachments[0].data))
-        live = await bot.host.get(match_id)
+        live = await bot.host._loaded(match_id)
         state = replay(live.game, record)
         assert live.game.snapshot(state) == live.game.snapshot(live.state)
 
@@ -197,7 +197,7 @@ async def test_admin_commands(world):
         )
         assert replaced.ephemeral and f"Seat {to_act + 1}" in replaced.content
         await settle(world, bot)
-        live = await bot.host.get(match_id)
+        live = await bot.host._loaded(match_id)
         assert live.row.seat_rows[to_act].ai == "greedy" and live.row.version > version
 
         resumed = await dave.slash(general, "admin resume", match=match_id)
@@ -205,12 +205,12 @@ async def test_admin_commands(world):
         await settle(world, bot)
         fresh = table_message(world, general)
         assert fresh.find_component(label="Take turn") is not None
-        assert (await bot.host.get(match_id)).row.thread_id == general.id
+        assert (await bot.host._loaded(match_id)).row.thread_id == general.id
 
         ended = await dave.slash(world.games, "admin end", match=match_id, reason="testing")
         assert ended.ephemeral and "ended" in ended.content
         await settle(world, bot)
-        assert (await bot.host.get(match_id)).row.status == "ended"
+        assert (await bot.host._loaded(match_id)).row.status == "ended"
         assert "ended by an admin" in fresh.embeds[0]["description"]
         assert not fresh.components
         late = await alice.click(table_message(world, thread), "Take turn")
@@ -225,7 +225,7 @@ async def test_play_autocomplete_offers_only_legal_moves(world):
         user = await user_to_act(bot, match_id, users)
         other = bob if user is alice else alice
         assert await other.autocomplete(thread, "paris-paris play", option="move", value="") == []
-        live = await bot.host.get(match_id)
+        live = await bot.host._loaded(match_id)
         seat = live.seat_of(user.id)
         legal = live.game.legal_actions(live.state, seat)
         choices = await user.autocomplete(thread, "paris-paris play", option="move", value="")
@@ -246,10 +246,10 @@ async def test_play_autocomplete_offers_only_legal_moves(world):
         played = await user.slash(thread, "paris-paris play", move=choices[-1]["value"])
         assert played.ephemeral and "Done" in played.content
         await settle(world, bot)
-        live = await bot.host.get(match_id)
+        live = await bot.host._loaded(match_id)
         assert live.row.version == 1
         replayed = await user.slash(thread, "paris-paris play", move=choices[-1]["value"])
         assert "already played" in replayed.content
         junk = await user.slash(thread, "paris-paris play", move="odeon please")
         assert junk.ephemeral and "Pick a move from the list" in junk.content
-        assert (await bot.host.get(match_id)).row.version == 1
+        assert (await bot.host._loaded(match_id)).row.version == 1

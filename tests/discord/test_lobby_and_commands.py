@@ -39,7 +39,7 @@ async def test_lutece_matches_says_whose_turn_it_is(world):
         empty = await alice.slash(world.games, "lutece matches")
         assert empty.ephemeral and "not in any open match" in empty.content
         match_id, thread, _ = await start_match(world, bot, alice, [bob])
-        live = await bot.host.get(match_id)
+        live = await bot.host._loaded(match_id)
         first = live.row.seat_rows[min(live.to_act())].user_id
         mine = alice if first == alice.id else bob
         other = bob if mine is alice else alice
@@ -90,13 +90,13 @@ async def test_a_seat_once_held_forbids_exporting_the_running_match(world):
     async with world.bot() as bot:
         await world.fake.wait_for(lambda: True)
         match_id, thread, _ = await start_match(world, bot, alice, [bob])
-        seat = (await bot.host.get(match_id)).seat_of(alice.id)
+        seat = (await bot.host._loaded(match_id)).seat_of(alice.id)
         handed = await alice.slash(
             world.games, "admin replace", match=match_id, seat=seat + 1, ai="random"
         )
         assert handed.ephemeral and "Seat" in handed.content
         await settle(world, bot)
-        assert (await bot.host.get(match_id)).seat_of(alice.id) is None
+        assert (await bot.host._loaded(match_id)).seat_of(alice.id) is None
         refused = await alice.slash(world.games, "admin export", match=match_id)
         assert refused.ephemeral and not refused.message.attachments
         assert "secrets" in refused.content

@@ -11,20 +11,9 @@ from bot.games.city_of_light.adapter import CityOfLightAdapter
 from bot.ui.lobby_choices import picked_options
 from games.city_of_light.data import POSTCARD_NAMES
 from games.host import HostError
+from tests.city_of_light.helpers import LEFT_OUT, PICKED
 from tests.discord.conftest import TINY_PNG
 from tests.discord.driver import selects, settle, table_message
-
-PICKED = [
-    "levitation",
-    "metropolitain",
-    "sacre_coeur",
-    "le_peintre",
-    "chartier",
-    "moulin_rouge",
-    "fontaine_des_mers",
-    "grande_lumiere",
-]
-LEFT_OUT = ["jardin_des_plantes", "bouquinistes", "lampadaire", "le_penseur"]
 
 
 def postcard_select(msg: Any) -> dict:
@@ -52,7 +41,7 @@ async def test_the_host_chooses_the_postcards_in_the_lobby(world, monkeypatch):
         refused = await bob.select(lobby, menu["custom_id"], PICKED)
         assert refused.ephemeral and "Only the player who opened the table" in refused.content
         match_id = lobby.embeds[0]["footer"]["text"].split()[-1]
-        assert (await bot.host.get(match_id)).row.options["postcards"] == "starred"
+        assert (await bot.host._loaded(match_id)).row.options["postcards"] == "starred"
 
         picked = await alice.select(lobby, menu["custom_id"], PICKED)
         assert picked.responded and not picked.failed and not picked.ephemeral, picked
@@ -62,7 +51,7 @@ async def test_the_host_chooses_the_postcards_in_the_lobby(world, monkeypatch):
         assert not any(POSTCARD_NAMES[c] in description for c in LEFT_OUT)
         marked = {o["value"] for o in postcard_select(lobby)["options"] if o.get("default")}
         assert marked == set(PICKED)
-        options = (await bot.host.get(match_id)).row.options
+        options = (await bot.host._loaded(match_id)).row.options
         assert options["postcards"] == "chosen" and set(options["chosen_postcards"]) == set(PICKED)
 
         before = {t.id for t in world.fake.threads()}
@@ -76,7 +65,7 @@ async def test_the_host_chooses_the_postcards_in_the_lobby(world, monkeypatch):
         )
         await settle(world, bot)
 
-        live = await bot.host.get(match_id)
+        live = await bot.host._loaded(match_id)
         assert sorted(live.state.cards) == sorted(PICKED)
         table = table_message(world, threads[-1])
         assert table.embeds[0]["image"]["url"] == "attachment://table.png"

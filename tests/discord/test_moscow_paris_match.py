@@ -22,7 +22,6 @@ import pytest
 from bot.games.moscow_paris.adapter import MoscowParisAdapter, hand_line
 from games.core.ai import GreedyPlayer
 from games.core.contract import Event, Result
-from games.host import MatchHost
 from games.moscow_paris.data import CARD_IDS
 from games.moscow_paris.deal import full_deck
 from games.moscow_paris.engine import MoscowParis
@@ -30,22 +29,19 @@ from games.moscow_paris.options import EDITIONS
 from games.moscow_paris.scoring import final_result
 from tests.discord.choice_paths import check_position
 from tests.discord.driver import (
-    PUBLIC,
+    NAMES,
     PayloadLog,
-    Sent,
     follow,
     offered,
-    open_and_start,
-    path_of,
     selects,
     settle,
     table_message,
 )
+from tests.discord.matchplay import ClickedMatch, fix_the_deal
 from tests.moscow_paris.helpers import position
 
 GAME = MoscowParis()
 ADAPTER = MoscowParisAdapter()
-NAMES = ["alice", "bob", "carol", "dave"]
 # (players, options): every edition, every player count, and the reconstructed variants.
 CONFIGS = [
     (2, EDITIONS["standard"]),
@@ -294,7 +290,6 @@ def test_every_event_and_result_reads_well():
         "game_over",
     }
     assert expected <= set(kinds), expected - set(kinds)
-    assert len(ADAPTER.rules(None)) <= 2000
 
 
 def test_rare_events_read_well():
@@ -400,124 +395,25 @@ def test_highlights_name_what_a_move_touches():
 # --------------------------------------------------------------------------- Discord
 
 
-async def open_mp(
-    world: Any, bot: Any, host: Any, joiners: list[Any], *, ais: int = 0, variant: str | None = None
-) -> tuple[str, Any]:
-    return await open_and_start(
-        world, bot, host, joiners, command="moscow-paris", ais=ais, variant=variant
-    )
-
-
 def hands(live: Any) -> tuple[list[str], ...]:
     return tuple([CARD_IDS[c] for c in hand] for hand in live.state.hands)
 
 
-class Table:
-    """One match being clicked through: who is who, what was sent, the hands over time."""
+class Table(ClickedMatch):
+    """A Moscow–Paris match being clicked through: a seat's secret is its hand."""
 
-    def __init__(
-        self,
-        world: Any,
-        bot: Any,
-        match_id: str,
-        thread: Any,
-        users: list[Any],
-        log: PayloadLog,
-        seed: int = 1,
-    ) -> None:
-        self.world, self.bot, self.match_id, self.thread = world, bot, match_id, thread
-        self.users = {u.id: u for u in users}
-        self.log = log
-        self.rng = random.Random(seed)
-        self.snapshots: list[tuple[int, tuple]] = []
-        self.owners: dict[int, int] = {}
+    command = "moscow-paris"
+    private_label, private_title = "My hand", "Your hand"
+    private_marks = ("Your hand", "You drew")
 
-    async def live(self) -> Any:
-        return await self.bot.host.get(self.match_id)
+    def secrets(self, live: Any) -> dict[int, set[str]]:
+        return {seat: {hand_line(hand, None)} for seat, hand in enumerate(hands(live))}
 
-    async def snapshot(self) -> None:
-        live = await self.live()
-        self.owners = {s.seat: s.user_id for s in live.row.seat_rows if s.user_id}
-        self.snapshots.append((len(self.log.sent), hands(live)))
-
-    async def turn(self, choose: Any = None) -> bool:
-        """The person to act takes one turn through their panel; False once it is over.
-        `choose(live, seat)` picks the action (default: the greedy AI's choice)."""
-        live = await self.live()
-        if live.row.status != "active":
-            return False
-        seat = min(live.to_act())
-        user = self.users[live.row.seat_rows[seat].user_id]
-        action = (choose or self.greedy)(live, seat)
-        codes = path_of(self.bot.host, live, seat, action)
-        opened = await user.click(table_message(self.world, self.thread), "Take turn")
-        assert opened.responded and opened.ephemeral, opened
-        done = await follow(user, opened.message, codes)
-        assert done.responded and "Done" in done.content, done.content
-        await settle(self.world, self.bot)
-        await self.snapshot()
-        return True
-
-    def greedy(self, live: Any, seat: int) -> Any:
+    def choose(self, live: Any, seat: int) -> Any:
         return GREEDY.choose(live.game, live.state, seat, self.rng)
 
-    async def play_out(self, limit: int = 400) -> int:
-        played = 0
-        while await self.turn():
-            played += 1
-            assert played < limit, "the match does not end"
-        return played
-
-
-def hand_leaks(
-    sent: list[Sent], snapshots: list[tuple[int, tuple]], owners: dict[int, int]
-) -> list[str]:
-    """Bodies showing a seat's hand to anybody but that seat's player.
-
-    A hand reads as its private line ("✋ **Your hand** (n): …"); a body is checked against
-    the hands of the snapshots taken just before and just after it. A line equal to the
-    reader's own hand at that time is theirs to see (two hands may be alike).
-    """
-    problems = []
-    for item in sent:
-        k = next((i for i, (n, _) in enumerate(snapshots) if n > item.seq), len(snapshots) - 1)
-        window = [snapshots[max(0, k - 1)][1], snapshots[k][1]]
-        own = {
-            hand_line(h[s], None) for h in window for s, u in owners.items() if u == item.audience
-        }
-        for all_hands in window:
-            for seat, hand in enumerate(all_hands):
-                line = hand_line(hand, None)
-                if owners.get(seat) != item.audience and line not in own and line in item.text:
-                    problems.append(f"{item!r} shows seat {seat}'s hand {line!r}")
-        if ("Your hand" in item.text or "You drew" in item.text) and item.audience == PUBLIC:
-            problems.append(f"{item!r}: a private line in public")
-    return problems
-
-
-def assert_no_leaks(table: Table) -> None:
-    sent = table.log.with_autocomplete()
-    assert hand_leaks(sent, table.snapshots, table.owners) == []
-    privates = [s for s in sent if "Your hand" in s.text]
-    assert privates, "the scan saw no hand at all"
-    assert all(s.audience != PUBLIC for s in privates)
-    # The scan can fail: a real hand body of one player, shown to another or to everybody.
-    body = privates[0]
-    other = next(u for u in table.owners.values() if u != body.audience)
-    forged = Sent(body.seq, "create", 1, body.channel_id, other, body.text)
-    assert hand_leaks([forged], table.snapshots, table.owners)
-    public = Sent(body.seq, "edit", 1, body.channel_id, PUBLIC, body.text)
-    assert hand_leaks([public], table.snapshots, table.owners)
-
-
-async def ask_hands(table: Table) -> None:
-    """Every person at the table presses "My hand": a private body per person to scan."""
-    live = await table.live()
-    board = table_message(table.world, table.thread)
-    for user in table.users.values():
-        mine = await user.click(board, "My hand")
-        assert mine.ephemeral and mine.message.ephemeral_for == user.id
-        assert hand_line(hands(live)[live.seat_of(user.id)], None) in mine.content
+    def shows_own(self, live: Any, seat: int, content: str) -> bool:
+        return hand_line(hands(live)[seat], None) in content
 
 
 async def test_two_people_play_a_whole_match_and_hands_stay_private(world, tiny_pictures):
@@ -529,11 +425,9 @@ async def test_two_people_play_a_whole_match_and_hands_stay_private(world, tiny_
             assert on.ephemeral
             rules = await alice.slash(world.games, "moscow-paris rules")
             assert rules.ephemeral and "Moscow–Paris" in rules.content
-            match_id, thread = await open_mp(world, bot, alice, [bob])
-            table = Table(world, bot, match_id, thread, [alice, bob], log, seed=3)
-            await table.snapshot()
+            table = await Table.open(world, bot, log, alice, [bob], seed=3)
             live = await table.live()
-            board = table_message(world, thread)
+            board = table_message(world, table.thread)
             embed = board.embeds[0]
             assert embed["title"] == "Moscow–Paris"
             assert "**Turn 1** — ➡️ **alice** to play" in embed["description"]
@@ -546,7 +440,7 @@ async def test_two_people_play_a_whole_match_and_hands_stay_private(world, tiny_
                 assert mine.ephemeral and mine.message.ephemeral_for == user.id
                 assert hand_line(hands(live)[seat], None) in mine.content
                 other = bob if user is alice else alice
-                assert mine.message not in other.visible_messages(thread)
+                assert mine.message not in other.visible_messages(table.thread)
             # Refusals: out of turn, and a member who is not playing.
             refused = await bob.click(board, "Take turn")
             assert refused.ephemeral and "not your turn" in refused.content
@@ -564,73 +458,47 @@ async def test_two_people_play_a_whole_match_and_hands_stay_private(world, tiny_
             played = await table.play_out()
             live = await table.live()
             assert live.row.status == "finished" and played > 10
-            result = live.game.result(live.state)
 
-    final = table_message(world, thread)
-    description = final.embeds[0]["description"]
-    assert "Final result" in description and "repeated flags" in description
-    assert not final.components, "a finished table keeps no buttons"
-    posts = [m.content for m in world.fake.messages(thread)]
-    assert sum("Game over" in c for c in posts) == 1
+    assert "repeated flags" in table.assert_finished(live, by_dm=(bob,))
+    posts = [m.content for m in world.fake.messages(table.thread)]
     assert any("🏙️ alice claimed" in c or "🏙️ bob claimed" in c for c in posts)
-    winners = [live.row.seat_rows[s].name for s in result.winners]
-    assert all(w in next(c for c in posts if "Game over" in c) for w in winners)
     # bob asked for DMs: his draws reached him there; alice read hers on her panels.
     assert any("🤫 You drew" in m.content for m in bob.dms())
     assert not alice.dms()
     assert any(s.audience == alice.id and "🤫 You drew" in s.text for s in log.sent)
-    assert_no_leaks(table)
+    table.assert_no_leaks()
 
 
 async def test_three_players_with_an_ai_play_the_orient_express(world, tiny_pictures):
+    """The Orient Express edition puts Istanbul in play; an AI takes the third seat."""
     alice, carol = world.user("alice"), world.user("carol")
-    log = PayloadLog(world.fake)
-    with log.installed():
-        async with world.bot() as bot:
-            match_id, thread = await open_mp(
-                world, bot, alice, [carol], ais=1, variant="orient_express"
-            )
-            table = Table(world, bot, match_id, thread, [alice, carol], log, seed=5)
-            await table.snapshot()
-            await ask_hands(table)
-            live = await table.live()
-            assert live.state.cfg.players == 3 and live.row.options["istanbul"] is True
-            assert live.row.seat_rows[2].ai
-            played = await table.play_out()
-            live = await table.live()
-            assert live.row.status == "finished" and played > 5
-    description = table_message(world, thread).embeds[0]["description"]
-    assert "Final result" in description
-    pinged = {
-        u
-        for m in world.fake.pinged_messages()
-        if m.channel_id == thread.id
-        for u in m.pinged_user_ids
-    }
-    assert {alice.id, carol.id} <= pinged  # past tables no longer say whose turn it was
-    assert_no_leaks(table)
+    how = {"ais": 1, "variant": "orient_express", "seed": 5}
+    async with Table.playing(world, alice, [carol], **how) as table:
+        live = await table.live()
+        assert live.state.cfg.players == 3 and live.row.options["istanbul"] is True
+        played = await table.play_out()
+        live = await table.live()
+        assert live.row.status == "finished" and played > 5
+    table.assert_finished(live)
+    table.assert_no_leaks()
 
 
 async def test_four_players_in_teams_with_two_ai_seats(world, tiny_pictures):
+    """At four, partners sit across the table: each person plays with an AI partner against
+    the other pair, and the ranking is by team."""
     alice, bob = world.user("alice"), world.user("bob")
-    log = PayloadLog(world.fake)
-    with log.installed():
-        async with world.bot() as bot:
-            match_id, thread = await open_mp(world, bot, alice, [bob], ais=2, variant="teams")
-            table = Table(world, bot, match_id, thread, [alice, bob], log, seed=9)
-            await table.snapshot()
-            live = await table.live()
-            assert live.state.cfg.teams and live.state.cfg.players == 4
-            description = table_message(world, thread).embeds[0]["description"]
-            assert "(team A)" in description and "👥 Team B (bob & " in description
-            mine = await alice.click(table_message(world, thread), "My hand")
-            assert "You play in team A with" in mine.content
-            played = await table.play_out()
-            live = await table.live()
-            assert live.row.status == "finished" and played > 5
-    description = table_message(world, thread).embeds[0]["description"]
-    assert "Final result" in description and "**1. Team " in description
-    assert_no_leaks(table)
+    async with Table.playing(world, alice, [bob], ais=2, variant="teams", seed=9) as table:
+        live = await table.live()
+        assert live.state.cfg.teams and live.state.cfg.players == 4
+        description = table_message(world, table.thread).embeds[0]["description"]
+        assert "(team A)" in description and "👥 Team B (bob & " in description
+        mine = await alice.click(table_message(world, table.thread), "My hand")
+        assert "You play in team A with" in mine.content
+        played = await table.play_out()
+        live = await table.live()
+        assert live.row.status == "finished" and played > 5
+    assert "**1. Team " in table.assert_finished(live)
+    table.assert_no_leaks()
 
 
 def chain_arrangement(players: int) -> dict[str, Any]:
@@ -653,14 +521,7 @@ def chain_arrangement(players: int) -> dict[str, Any]:
 @pytest.fixture
 def chain_deal(monkeypatch):
     """Start matches with `chain_arrangement` (the Start button passes no arrangement)."""
-    start = MatchHost.start
-
-    async def arranged(self, match_id, user_id, *, seed=None, arrangement=None):
-        live = await self.get(match_id)
-        arrangement = arrangement or chain_arrangement(len(live.row.seat_rows))
-        return await start(self, match_id, user_id, seed=seed, arrangement=arrangement)
-
-    monkeypatch.setattr(MatchHost, "start", arranged)
+    fix_the_deal(monkeypatch, arrangement=chain_arrangement)
 
 
 def by_type(**fields: Any):
@@ -681,79 +542,69 @@ async def put_first_wagons(table: Table, wagons: list[str]) -> None:
 async def test_a_chain_exchange_goes_round_three_players(world, tiny_pictures, chain_deal):
     alice, bob, carol = world.user("alice"), world.user("bob"), world.user("carol")
     fake = world.fake
-    log = PayloadLog(fake)
-    with log.installed():
-        async with world.bot() as bot:
-            match_id, thread = await open_mp(world, bot, alice, [bob, carol])
-            table = Table(world, bot, match_id, thread, [alice, bob, carol], log)
-            await table.snapshot()
-            await ask_hands(table)
-            await put_first_wagons(table, ["mail", "sleeper", "tank"])
-            # alice plays the chain exchange toward bob: she decides the first link.
-            assert await table.turn(
-                by_type(type="play_card", card="chain_exchange", direction="left")
-            )
-            live = await table.live()
-            assert live.to_act() == {0}
-            assert (
-                "waiting for **alice** to exchange a wagon with bob"
-                in table_message(world, thread).embeds[0]["description"]
-            )
-            pinged = len(fake.pings(bob))
-            assert await table.turn(by_type(type="exchange", give="mail", take="sleeper"))
+    async with Table.playing(world, alice, [bob, carol]) as table:
+        await put_first_wagons(table, ["mail", "sleeper", "tank"])
+        # alice plays the chain exchange toward bob: she decides the first link.
+        assert await table.turn(by_type(type="play_card", card="chain_exchange", direction="left"))
+        live = await table.live()
+        assert live.to_act() == {0}
+        assert (
+            "waiting for **alice** to exchange a wagon with bob"
+            in table_message(world, table.thread).embeds[0]["description"]
+        )
+        pinged = len(fake.pings(bob))
+        assert await table.turn(by_type(type="exchange", give="mail", take="sleeper"))
 
-            # bob decides the next link, out of turn: he is pinged and told what it is.
-            live = await table.live()
-            assert live.to_act() == {1} and live.state.turn == 0
-            assert len(fake.pings(bob)) == pinged + 1
-            ping = fake.pings(bob)[-1]
-            assert "The chain goes on: bob may now exchange a wagon with carol" in ping.content
-            assert f"<@{bob.id}>, your turn" in ping.content
-            board = table_message(world, thread)
-            assert (
-                "waiting for **bob** to exchange a wagon with carol, or stop the chain"
-                in board.embeds[0]["description"]
-            )
-            refused = await alice.click(board, "Take turn")
-            assert refused.ephemeral and "not your turn" in refused.content
-            assert "bob" in refused.content
-            # bob's own panel: his wagon for one of carol's, or stop.
-            opened = await bob.click(board, "Take turn")
-            prefix, out = offered(opened.message)
-            assert prefix == () and {label for label, _, _ in out.values()} == {
-                "Give your 🟨 Mail car to carol",
-                "Stop the chain: no exchange",
-            }
-            done = await follow(bob, opened.message, ("g.mail", "t.tank"))
-            assert "Done" in done.content
-            await settle(world, bot)
-            await table.snapshot()
+        # bob decides the next link, out of turn: he is pinged and told what it is.
+        live = await table.live()
+        assert live.to_act() == {1} and live.state.turn == 0
+        assert len(fake.pings(bob)) == pinged + 1
+        ping = fake.pings(bob)[-1]
+        assert "The chain goes on: bob may now exchange a wagon with carol" in ping.content
+        assert f"<@{bob.id}>, your turn" in ping.content
+        board = table_message(world, table.thread)
+        assert (
+            "waiting for **bob** to exchange a wagon with carol, or stop the chain"
+            in board.embeds[0]["description"]
+        )
+        refused = await alice.click(board, "Take turn")
+        assert refused.ephemeral and "not your turn" in refused.content
+        assert "bob" in refused.content
+        # bob's own panel: his wagon for one of carol's, or stop.
+        opened = await bob.click(board, "Take turn")
+        prefix, out = offered(opened.message)
+        assert prefix == () and {label for label, _, _ in out.values()} == {
+            "Give your 🟨 Mail car to carol",
+            "Stop the chain: no exchange",
+        }
+        done = await follow(bob, opened.message, ("g.mail", "t.tank"))
+        assert "Done" in done.content
+        await settle(world, table.bot)
+        await table.snapshot()
 
-            # carol was the last link (alice's other neighbour): the chain is complete and
-            # the turn passed on to bob, pinged again for his own turn.
-            live = await table.live()
-            assert live.to_act() == {1} and live.state.turn == 1
-            tableaux = [[CARD_IDS[c] for c in t] for t in live.state.tableaux]
-            assert tableaux == [["sleeper"], ["tank"], ["mail"]]
-            posts = "\n".join(m.content for m in fake.messages(thread))
-            assert "⛓️ bob gave a 🟨 Mail car to carol and took a ⬛ Tank car." in posts
-            assert "⛓️ The chain is complete (carol was the last to take part)." in posts
-            assert len(fake.pings(bob)) == pinged + 2
-            for _ in range(6):
-                assert await table.turn()
-    assert_no_leaks(table)
+        # carol was the last link (alice's other neighbour): the chain is complete and
+        # the turn passed on to bob, pinged again for his own turn.
+        live = await table.live()
+        assert live.to_act() == {1} and live.state.turn == 1
+        tableaux = [[CARD_IDS[c] for c in t] for t in live.state.tableaux]
+        assert tableaux == [["sleeper"], ["tank"], ["mail"]]
+        posts = "\n".join(m.content for m in fake.messages(table.thread))
+        assert "⛓️ bob gave a 🟨 Mail car to carol and took a ⬛ Tank car." in posts
+        assert "⛓️ The chain is complete (carol was the last to take part)." in posts
+        assert len(fake.pings(bob)) == pinged + 2
+        for _ in range(6):
+            assert await table.turn()
+    table.assert_no_leaks()
 
 
 async def test_a_restart_in_the_middle_of_a_chain(world, tiny_pictures, chain_deal):
-    alice, bob, carol, dave = (world.user(n) for n in ("alice", "bob", "carol", "dave"))
+    alice, bob, carol, dave = (world.user(n) for n in NAMES)
     fake = world.fake
     log = PayloadLog(fake)
     with log.installed():
         async with world.bot() as bot:
-            match_id, thread = await open_mp(world, bot, alice, [bob, carol, dave])
-            table = Table(world, bot, match_id, thread, [alice, bob, carol, dave], log)
-            await table.snapshot()
-            await ask_hands(table)
+            table = await Table.open(world, bot, log, alice, [bob, carol, dave])
+            thread = table.thread
             await put_first_wagons(table, ["mail", "sleeper", "tank", "flatcar"])
             assert await table.turn(
                 by_type(type="play_card", card="chain_exchange", direction="left")
@@ -797,7 +648,7 @@ async def test_a_restart_in_the_middle_of_a_chain(world, tiny_pictures, chain_de
             assert "⛓️ The chain is complete (dave was the last to take part)." in posts
             for _ in range(4):
                 assert await table.turn()
-    assert_no_leaks(table)
+    table.assert_no_leaks()
 
 
 async def test_the_host_combines_house_rules_in_the_lobby(world, tiny_pictures):
@@ -817,20 +668,20 @@ async def test_the_host_combines_house_rules_in_the_lobby(world, tiny_pictures):
         assert picked.responded and not picked.ephemeral, picked
         lobby = picked.message or lobby
         assert "⚙️ House rules: Teams (4 players" in lobby.embeds[0]["description"]
-        options = (await bot.host.get(match_id)).row.options
+        options = (await bot.host._loaded(match_id)).row.options
         assert options["teams"] and options["istanbul"] and options["columns"] == "any_rows"
         for user in (bob, carol):
             assert (await user.click(lobby, "Join")).responded
         # Teams need 4 players: Start says so and the table stays open.
         refused = await alice.click(lobby, "Start")
         assert refused.ephemeral and "Team play needs exactly 4 players" in refused.content
-        assert (await bot.host.get(match_id)).row.status == "lobby"
+        assert (await bot.host._loaded(match_id)).row.status == "lobby"
         picked = await alice.select(lobby, menu["custom_id"], ["istanbul", "multiple_claims"])
         lobby = picked.message or lobby
         assert (await alice.click(lobby, "Start")).responded
         await world.fake.wait_for(lambda: world.fake.threads())
         await settle(world, bot)
-        live = await bot.host.get(match_id)
+        live = await bot.host._loaded(match_id)
         cfg = live.state.cfg
         assert live.row.status == "active" and not cfg.teams and cfg.multiple_claims
         assert not cfg.any_rows and live.row.options["istanbul"]

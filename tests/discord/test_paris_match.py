@@ -28,28 +28,26 @@ from bot.games.paris.adapter import ParisAdapter, prompt_key, screen_line
 from bot.games.paris.terms import SCREEN_MARK
 from games.core.ai import GreedyPlayer
 from games.core.contract import Event, Result
-from games.host import MatchHost
 from games.paris.engine import Paris
 from games.paris.options import EDITIONS
 from games.paris.state import ACTION, AFTER, BONUS, ENDGAME, PAY, PLACE, PRESTIGE, TILE, VPTILE
 from tests.discord.choice_paths import check_position
 from tests.discord.driver import (
-    PUBLIC,
+    NAMES,
     PayloadLog,
-    Sent,
     offered,
-    open_and_start,
     path_of,
     selects,
     settle,
     table_message,
     walk_to_confirm,
 )
-from tests.paris.helpers import act, board, give, keys_at, legal, move, replace, top_first
+from tests.discord.matchplay import ClickedMatch, fix_the_deal
+from tests.paris.helpers import board, give, keys_at, replace, top_first
+from tests.paris.playing import act, legal, move
 
 GAME = Paris()
 ADAPTER = ParisAdapter()
-NAMES = ["alice", "bob", "carol", "dave"]
 GREEDY = GreedyPlayer()
 # Action types a sampled game favours, so the rarer steps are well sampled.
 FAVOURED = (
@@ -71,24 +69,13 @@ FAVOURED = (
 def tiny_pictures(tiny_pictures, monkeypatch):
     """No pictures (tests/discord/conftest.py), and every match dealt from a fixed seed (the
     Start button draws one), so matches replay alike."""
-    start = MatchHost.start
-
-    async def seeded(self, match_id, user_id, *, seed=None, arrangement=None):
-        return await start(
-            self,
-            match_id,
-            user_id,
-            seed=seed if seed is not None else 2024,
-            arrangement=arrangement,
-        )
-
-    monkeypatch.setattr(MatchHost, "start", seeded)
+    fix_the_deal(monkeypatch, seed=2024)
 
 
 # --------------------------------------------------------------------------- the adapter
 
 
-def choose(state: Any, seat: int, rng: random.Random) -> Any:
+def sampled_move(state: Any, seat: int, rng: random.Random) -> Any:
     """Greedy, random, or random among the favoured kinds of action."""
     actions = GAME.legal_actions(state, seat)
     r = rng.random()
@@ -105,7 +92,7 @@ def play_out(players: int, options: dict, seed: int):
     while not GAME.is_over(state):
         (seat,) = GAME.to_act(state)
         yield state, seat, []
-        state, events = GAME.apply(state, seat, choose(state, seat, rng))
+        state, events = GAME.apply(state, seat, sampled_move(state, seat, rng))
         yield state, None, events
     yield state, None, []
 
@@ -379,7 +366,38 @@ def test_every_event_and_result_reads_well():
         "game_over",
     }
     assert expected <= set(kinds), expected - set(kinds)
-    assert len(ADAPTER.rules(None)) <= 2000
+
+
+def district_place(
+    seat: int, values: list[int], place: int, vp: int, **flags: bool
+) -> dict[str, Any]:
+    """One seat's line of a `district_scored` event: its buildings' values and its place."""
+    return {
+        "seat": seat,
+        "sum": sum(values),
+        "best": max(values),
+        "values": values,
+        "place": place,
+        "shared": False,
+        "tie_won_on_best": False,
+        "vp": vp,
+    } | flags
+
+
+def district_scored(scoring: str, *players: dict[str, Any]) -> Event:
+    """A `district_scored` event from "district tile points vp" (lists comma-separated)."""
+    district, tile, points, vp = scoring.split()
+    numbers = [[int(n) for n in part.split(",")] for part in (points, vp)]
+    return Event(
+        "district_scored",
+        {
+            "district": district,
+            "tile": tile,
+            "points": numbers[0],
+            "vp": numbers[1],
+            "players": list(players),
+        },
+    )
 
 
 def test_rare_events_read_well():
@@ -418,99 +436,20 @@ def test_rare_events_read_well():
         ),
         Event("bonus_27_scored", {"seat": 1, "francs": 1, "vp": 1}),
         Event("end_triggered", {"seat": 1, "turns_left": 1}),
-        Event(
-            "district_scored",
-            {
-                "district": "montmartre",
-                "tile": "VP20",
-                "points": [20, 10, 5],
-                "vp": [20, 10, 0],
-                "players": [
-                    {
-                        "seat": 0,
-                        "sum": 13,
-                        "best": 8,
-                        "values": [8, 5],
-                        "place": 1,
-                        "shared": False,
-                        "tie_won_on_best": True,
-                        "vp": 20,
-                    },
-                    {
-                        "seat": 1,
-                        "sum": 13,
-                        "best": 5,
-                        "values": [5, 5, 3],
-                        "place": 2,
-                        "shared": False,
-                        "tie_won_on_best": False,
-                        "vp": 10,
-                    },
-                ],
-            },
+        district_scored(
+            "montmartre VP20 20,10,5 20,10,0",
+            district_place(0, [8, 5], 1, 20, tie_won_on_best=True),
+            district_place(1, [5, 5, 3], 2, 10),
         ),
-        Event(
-            "district_scored",
-            {
-                "district": "chaillot",
-                "tile": "VP16",
-                "points": [16, 8, 4],
-                "vp": [16, 16, 0],
-                "players": [
-                    {
-                        "seat": 0,
-                        "sum": 15,
-                        "best": 15,
-                        "values": [15],
-                        "place": 1,
-                        "shared": True,
-                        "tie_won_on_best": False,
-                        "vp": 16,
-                    },
-                    {
-                        "seat": 2,
-                        "sum": 15,
-                        "best": 15,
-                        "values": [15],
-                        "place": 1,
-                        "shared": True,
-                        "tie_won_on_best": False,
-                        "vp": 16,
-                    },
-                ],
-            },
+        district_scored(
+            "chaillot VP16 16,8,4 16,16,0",
+            district_place(0, [15], 1, 16, shared=True),
+            district_place(2, [15], 1, 16, shared=True),
         ),
-        Event(
-            "district_scored",
-            {
-                "district": "belleville",
-                "tile": "VP18",
-                "points": [18, 9, 4],
-                "vp": [18, 0],
-                "players": [
-                    {
-                        "seat": 0,
-                        "sum": 12,
-                        "best": 8,
-                        "values": [8, 4],
-                        "place": 1,
-                        "shared": False,
-                        "tie_won_on_best": False,
-                        "vp": 18,
-                    },
-                    {
-                        "seat": 1,
-                        "sum": 5,
-                        "best": 5,
-                        "values": [5],
-                        "place": 2,
-                        "shared": False,
-                        "tie_won_on_best": False,
-                        "below_half": True,
-                        "vp": 0,
-                    },
-                ],
-            },
+        district_scored(
+            "belleville VP18 18,9,4 18,0",
+            district_place(0, [8, 4], 1, 18),
+            district_place(1, [5], 2, 0, below_half=True),
         ),
     ]
     lines = [ADAPTER.describe(e, names, None) for e in rare]
@@ -581,164 +520,33 @@ def test_status_lines_say_whose_turn_and_what_is_public():
 # --------------------------------------------------------------------------- Discord
 
 
-async def open_paris(
-    world: Any, bot: Any, host: Any, joiners: list[Any], *, ais: int = 0, variant: str | None = None
-) -> tuple[str, Any]:
-    return await open_and_start(
-        world, bot, host, joiners, command="paris", ais=ais, variant=variant
-    )
+class Table(ClickedMatch):
+    """A Paris match being clicked through: a seat's secrets are its screen's lines."""
 
+    command = "paris"
+    private_label, private_title = "My screen", "Your screen"
+    private_marks = ("Your screen", "🤫")
+    alike_at_start = True  # every screen starts alike
 
-class Table:
-    """One match being clicked through: who is who, what was sent, the screens over time."""
-
-    def __init__(
-        self,
-        world: Any,
-        bot: Any,
-        match_id: str,
-        thread: Any,
-        users: list[Any],
-        log: PayloadLog,
-        seed: int = 1,
-    ) -> None:
-        self.world, self.bot, self.match_id, self.thread = world, bot, match_id, thread
-        self.users = {u.id: u for u in users}
-        self.log = log
-        self.rng = random.Random(seed)
-        self.snapshots: list[tuple[int, dict[int, set[str]]]] = []
-        self.owners: dict[int, int] = {}
-        self.kinds: Counter = Counter()  # the decisions clicked, by action type
-        self.panels: list[Any] = []  # every panel screen seen (for the notice checks)
-
-    async def live(self) -> Any:
-        return await self.bot.host.get(self.match_id)
-
-    async def snapshot(self) -> None:
-        live = await self.live()
-        self.owners = {s.seat: s.user_id for s in live.row.seat_rows if s.user_id}
-        secrets = {
+    def secrets(self, live: Any) -> dict[int, set[str]]:
+        return {
             s: secret_lines(live.game.view(live.state, s)) for s in range(len(live.row.seat_rows))
         }
-        self.snapshots.append((len(self.log.sent), secrets))
 
-    def person_to_act(self, live: Any) -> tuple[int, Any] | None:
-        if live.row.status != "active":
-            return None
-        seat = min(live.to_act())
-        user = self.users.get(live.row.seat_rows[seat].user_id)
-        return (seat, user) if user is not None else None
+    def choose(self, live: Any, seat: int) -> Any:
+        return sampled_move(live.state, seat, self.rng)
 
-    async def turn(self, pick: Any = None) -> bool:
-        """The person to act plays one decision through the panel; False once it is over.
-        `pick(live, seat)` chooses the action (default: `choose`)."""
-        live = await self.live()
-        found = self.person_to_act(live)
-        if found is None:
-            return False
-        seat, user = found
-        action = pick(live, seat) if pick else choose(live.state, seat, self.rng)
-        codes = path_of(self.bot.host, live, seat, action)
-        opened = await user.click(table_message(self.world, self.thread), "Take turn")
-        assert opened.responded and opened.ephemeral, opened
-        self.panels.append((user.id, opened.message.content))
-        confirm = await walk_to_confirm(user, opened.message, codes)
-        done = await user.click(confirm, "Confirm")
-        assert done.responded and "Done" in done.content, done.content
-        self.kinds[action.type] += 1
-        await settle(self.world, self.bot)
-        await self.snapshot()
-        return True
+    def shows_own(self, live: Any, seat: int, content: str) -> bool:
+        view = live.game.view(live.state, seat)
+        return screen_line(view.screen, None) in content.replace("\\", "")
 
-    async def turns(self, count: int) -> int:
-        played = 0
-        while played < count and await self.turn():
-            played += 1
-        return played
-
-    async def fast_forward(self, until: Any, limit: int = 2000) -> None:
-        """The host plays for the people (as the AI would) until `until(state)` holds, no
-        Discord message sent; AI seats answer as usual."""
-        host = self.bot.host
-        for _ in range(limit):
-            live = await self.live()
-            if live.row.status != "active" or until(live.state):
-                break
-            seat, user = self.person_to_act(live)
-            action = choose(live.state, seat, self.rng)
-            await host.act(self.match_id, user.id, action, key=None)
-        else:
-            raise AssertionError("fast-forward never reached its mark")
-        await self.snapshot()
-
-    async def play_out(self, limit: int = 400) -> int:
-        played = 0
-        while await self.turn():
-            played += 1
-            assert played < limit, "the match does not end"
-        return played
-
-
-def screen_leaks(
-    sent: list[Sent], snapshots: list[tuple[int, dict[int, set[str]]]], owners: dict[int, int]
-) -> list[str]:
-    """Bodies showing a seat's screen (francs and goods, tiles held, the end-game stack it
-    browses) to anybody but that seat's player.
-
-    A body is checked against the screens of the snapshots just before and just after it;
-    a line equal to one of the reader's own is theirs to read (two screens may be alike)."""
-    problems = []
-    for item in sent:
-        k = next((i for i, (n, _) in enumerate(snapshots) if n > item.seq), len(snapshots) - 1)
-        window = [snapshots[max(0, k - 1)][1], snapshots[k][1]]
-        own = {
-            line
-            for secrets in window
-            for s, u in owners.items()
-            if u == item.audience
-            for line in secrets.get(s, ())
-        }
-        for secrets in window:
-            for seat, lines in secrets.items():
-                if owners.get(seat) == item.audience:
-                    continue
-                for line in lines - own:
-                    if line in item.text:
-                        problems.append(f"{item!r} shows seat {seat}'s {line!r}")
-        if item.audience == PUBLIC and ("Your screen" in item.text or "🤫" in item.text):
-            problems.append(f"{item!r}: a private line in public")
-    return problems
-
-
-def assert_no_leaks(table: Table) -> None:
-    sent = table.log.with_autocomplete()
-    assert screen_leaks(sent, table.snapshots, table.owners) == []
-    privates = [s for s in sent if "Your screen" in s.text]
-    assert privates, "the scan saw no screen at all"
-    assert all(s.audience != PUBLIC for s in privates)
-    # The scan can fail: a real screen of one player, shown to another or to everybody (a
-    # screen unlike the other's then: at the start all screens are alike).
-    forged = [
-        Sent(body.seq, "create", 1, body.channel_id, other, body.text)
-        for body in privates
-        for other in table.owners.values()
-        if other != body.audience
-    ]
-    assert sum(bool(screen_leaks([f], table.snapshots, table.owners)) for f in forged) > 0
-    for body in privates:
-        public = Sent(body.seq, "edit", 1, body.channel_id, PUBLIC, body.text)
-        assert screen_leaks([public], table.snapshots, table.owners)
-
-
-async def ask_screens(table: Table) -> None:
-    """Every person at the table presses "My screen": a fresh ephemeral of their own."""
-    live = await table.live()
-    board_message = table_message(table.world, table.thread)
-    for user in table.users.values():
-        mine = await user.click(board_message, "My screen")
-        assert mine.ephemeral and mine.message.ephemeral_for == user.id
-        view = live.game.view(live.state, live.seat_of(user.id))
-        assert screen_line(view.screen, None) in mine.content.replace("\\", "")
+    async def play_ends(self, opening: int) -> int:
+        """`opening` decisions clicked, the middle played by the host, then every person looks
+        at their screen and the last rounds are clicked: returns how many of those."""
+        assert await self.turns(opening) == opening
+        await self.fast_forward(lambda s: s.final_turns >= 0)
+        await self.ask_privates()
+        return await self.play_out()
 
 
 def stacks_empty(state: Any) -> bool:
@@ -784,15 +592,12 @@ async def test_two_people_play_a_whole_match_and_screens_stay_private(world, tin
             assert (await bob.slash(world.games, "lutece dms", enabled="on")).ephemeral
             rules = await alice.slash(world.games, "paris rules")
             assert rules.ephemeral and "Kramer & Kiesling" in rules.content
-            match_id, thread = await open_paris(world, bot, alice, [bob])
-            table = Table(world, bot, match_id, thread, [alice, bob], log, seed=3)
-            await table.snapshot()
-            board_message = table_message(world, thread)
+            table = await Table.open(world, bot, log, alice, [bob], seed=3)
+            board_message = table_message(world, table.thread)
             embed = board_message.embeds[0]
             assert embed["title"] == "Paris"
             assert "**Round 1** — " in embed["description"]
             assert "Building stacks: 11 tiles" in embed["description"]
-            await ask_screens(table)
             live = await table.live()
             first = live.row.seat_rows[min(live.to_act())].user_id
             waiting = bob if first == alice.id else alice
@@ -814,19 +619,19 @@ async def test_two_people_play_a_whole_match_and_screens_stay_private(world, tin
             assert await table.turns(24) == 24
             assert "place_tile" in table.kinds and {"place_key", "move_key"} & set(table.kinds)
             await table.fast_forward(stacks_empty)
-            await ask_screens(table)
+            await table.ask_privates()
             browsers = {(await browse_and_keep(table)).id, (await browse_and_keep(table)).id}
             assert browsers == {alice.id, bob.id}
             # The tiles browsed went to the browser only: by DM to bob (who asked for DMs),
             # at the top of alice's next panel or screen.
             assert any("🤫 You look through the end-game stack" in m.content for m in bob.dms())
             assert any("🤫 You kept end-game tile" in m.content for m in bob.dms())
-            mine = await alice.click(table_message(world, thread), "My screen")
+            mine = await alice.click(table_message(world, table.thread), "My screen")
             seen = [c for u, c in table.panels if u == alice.id] + [mine.content]
             assert any("🤫 You look through the end-game stack" in c for c in seen)
             assert any("🤫 You kept end-game tile" in c for c in seen)
             assert not alice.dms()
-            posts = "\n".join(m.content for m in world.fake.messages(thread))
+            posts = "\n".join(m.content for m in world.fake.messages(table.thread))
             assert "looks through the end-game stack" in posts and "kept an end-game tile" in posts
             assert "🤫" not in posts
             # The last rounds through the panel, to the final scoring.
@@ -834,78 +639,45 @@ async def test_two_people_play_a_whole_match_and_screens_stay_private(world, tin
             played = await table.play_out()
             live = await table.live()
             assert live.row.status == "finished" and played >= 2
-            result = live.game.result(live.state)
 
-    final = table_message(world, thread)
-    description = final.embeds[0]["description"]
-    assert "Final result" in description and "in play +" in description
-    assert not final.components, "a finished table keeps no buttons"
-    posts = [m.content for m in world.fake.messages(thread)]
-    assert sum("🏁 Game over" in c for c in posts) == 1
-    winners = [live.row.seat_rows[s].name for s in result.winners]
-    assert all(w in next(c for c in posts if "🏁 Game over" in c) for w in winners)
+    assert "in play +" in table.assert_finished(live, "🏁 Game over")
+    posts = [m.content for m in world.fake.messages(table.thread)]
     assert any("🏗️" in c and "placed" in c for c in posts)
-    assert_no_leaks(table)
+    table.assert_no_leaks()
 
 
 async def test_three_players_with_an_ai_and_the_random_setup(world, tiny_pictures):
+    """The random setup shuffles the tokens beside the spaces and the bonus tiles within
+    their zones; three seats use three colours (no black)."""
     alice, carol = world.user("alice"), world.user("carol")
-    log = PayloadLog(world.fake)
-    with log.installed():
-        async with world.bot() as bot:
-            match_id, thread = await open_paris(
-                world, bot, alice, [carol], ais=1, variant="random-setup"
-            )
-            table = Table(world, bot, match_id, thread, [alice, carol], log, seed=5)
-            await table.snapshot()
-            await ask_screens(table)
-            live = await table.live()
-            assert live.state.players == 3 and live.state.random_setup
-            assert live.row.seat_rows[2].ai
-            assert await table.turns(18) == 18
-            await table.fast_forward(lambda s: s.final_turns >= 0)
-            await ask_screens(table)
-            assert await table.play_out() > 2
-            live = await table.live()
-            assert live.row.status == "finished"
-    description = table_message(world, thread).embeds[0]["description"]
-    assert "Final result" in description
-    posts = "\n".join(m.content for m in world.fake.messages(thread))
-    pinged = {
-        u
-        for m in world.fake.pinged_messages()
-        if m.channel_id == thread.id
-        for u in m.pinged_user_ids
-    }
-    assert {alice.id, carol.id} <= pinged  # past tables no longer say whose turn it was
+    how = {"ais": 1, "variant": "random-setup", "seed": 5}
+    async with Table.playing(world, alice, [carol], **how) as table:
+        live = await table.live()
+        assert live.state.players == 3 and live.state.random_setup
+        assert await table.play_ends(18) > 2
+        live = await table.live()
+        assert live.row.status == "finished"
+    table.assert_finished(live, "🏁 Game over")
+    posts = "\n".join(m.content for m in world.fake.messages(table.thread))
     assert "⚫" not in posts  # three seats: vermilion, blue, yellow
-    assert_no_leaks(table)
+    table.assert_no_leaks()
 
 
 async def test_four_players_with_two_ai_seats_ignoring_districts(world, tiny_pictures):
+    """The variant that ignores districts (all 36 building tiles kept, a drawn tile goes on a
+    free space of its value anywhere), at a full table of four, two of them AIs."""
     alice, bob = world.user("alice"), world.user("bob")
-    log = PayloadLog(world.fake)
-    with log.installed():
-        async with world.bot() as bot:
-            match_id, thread = await open_paris(
-                world, bot, alice, [bob], ais=2, variant="ignore-districts"
-            )
-            table = Table(world, bot, match_id, thread, [alice, bob], log, seed=9)
-            await table.snapshot()
-            live = await table.live()
-            assert live.state.players == 4 and live.state.ignore_districts
-            description = table_message(world, thread).embeds[0]["description"]
-            assert "⚫ **" in description  # the fourth seat
-            await ask_screens(table)
-            assert await table.turns(16) == 16
-            await table.fast_forward(lambda s: s.final_turns >= 0)
-            await ask_screens(table)
-            assert await table.play_out() > 1
-            live = await table.live()
-            assert live.row.status == "finished"
-    description = table_message(world, thread).embeds[0]["description"]
-    assert "Final result" in description and "**1. " in description
-    assert_no_leaks(table)
+    how = {"ais": 2, "variant": "ignore-districts", "seed": 9}
+    async with Table.playing(world, alice, [bob], **how) as table:
+        live = await table.live()
+        assert live.state.players == 4 and live.state.ignore_districts
+        description = table_message(world, table.thread).embeds[0]["description"]
+        assert "⚫ **" in description  # the fourth seat
+        assert await table.play_ends(16) > 1
+        live = await table.live()
+        assert live.row.status == "finished"
+    assert "**1. " in table.assert_finished(live, "🏁 Game over")
+    table.assert_no_leaks()
 
 
 def moving_key(live: Any, seat: int) -> Any:
@@ -919,9 +691,8 @@ async def test_a_restart_in_the_middle_of_a_decision_keeps_old_buttons(world, ti
     log = PayloadLog(fake)
     with log.installed():
         async with world.bot() as bot:
-            match_id, thread = await open_paris(world, bot, alice, [bob])
-            table = Table(world, bot, match_id, thread, [alice, bob], log, seed=11)
-            await table.snapshot()
+            table = await Table.open(world, bot, log, alice, [bob], seed=11)
+            thread = table.thread
             # Until the person to act can buy something.
             for _ in range(60):
                 live = await table.live()
@@ -930,7 +701,7 @@ async def test_a_restart_in_the_middle_of_a_decision_keeps_old_buttons(world, ti
                     break
                 assert await table.turn()
             action = moving_key(live, seat)
-            codes = path_of(bot.host, live, seat, action)
+            codes = path_of(bot.host, live.info(), seat, action)
             assert codes[:2] == ("act", "buy")
             old_table = table_message(world, thread)
             opened = await user.click(old_table, "Take turn")
@@ -958,7 +729,7 @@ async def test_a_restart_in_the_middle_of_a_decision_keeps_old_buttons(world, ti
             assert "🏠" in posts and "moved a key from" in posts
             for _ in range(6):
                 assert await table.turn()
-    assert_no_leaks(table)
+    table.assert_no_leaks()
 
 
 async def test_the_host_combines_the_variants_in_the_lobby(world, tiny_pictures):
@@ -974,13 +745,13 @@ async def test_the_host_combines_the_variants_in_the_lobby(world, tiny_pictures)
         assert picked.responded and not picked.ephemeral, picked
         lobby = picked.message or lobby
         assert "⚙️ Variants: Random setup" in lobby.embeds[0]["description"]
-        options = (await bot.host.get(match_id)).row.options
+        options = (await bot.host._loaded(match_id)).row.options
         assert options == {"setup": "random", "ignore_districts": True}
         assert (await bob.click(lobby, "Join")).responded
         assert (await alice.click(lobby, "Start")).responded
         await world.fake.wait_for(lambda: world.fake.threads())
         await settle(world, bot)
-        live = await bot.host.get(match_id)
+        live = await bot.host._loaded(match_id)
         assert live.state.random_setup and live.state.ignore_districts
         assert len(live.state.removed) == 0
 
@@ -995,49 +766,45 @@ async def test_my_screen_offers_trade_and_tiles_during_ones_turn(world, tiny_pic
     player to act gets them (each opens the panel at that step, one click); the other player
     gets the screen alone."""
     alice, bob = world.user("alice"), world.user("bob")
-    log = PayloadLog(world.fake)
-    with log.installed():
-        async with world.bot() as bot:
-            match_id, thread = await open_paris(world, bot, alice, [bob])
-            table = Table(world, bot, match_id, thread, [alice, bob], log, seed=5)
-            for _ in range(400):
-                live = await table.live()
-                if can_trade(live):
-                    break
-                seat, user = table.person_to_act(live)
-                await bot.host.act(match_id, user.id, choose(live.state, seat, table.rng), key=None)
-            else:
-                raise AssertionError("no position with a trade")
-            await table.snapshot()
+    async with Table.playing(world, alice, [bob], seed=5) as table:
+        for _ in range(400):
+            live = await table.live()
+            if can_trade(live):
+                break
             seat, user = table.person_to_act(live)
-            version, before_screen = live.row.version, live.game.view(live.state, seat).screen
-            other = bob if user is alice else alice
-            board = table_message(world, thread)
-            mine = await user.click(board, "My screen")
-            assert mine.message.find_component(label="💱 Trade at your screen") is not None
-            tiles = any(
-                a.type in ("use_bonus", "use_end_game")
-                for a in live.game.legal_actions(live.state, seat)
-            )
-            assert (mine.message.find_component(label="🎫 Use a tile") is not None) == tiles
-            theirs = await other.click(board, "My screen")
-            assert theirs.ephemeral and not list(theirs.message.iter_components())
-            opened = await user.click(mine.message, "💱 Trade at your screen")
-            assert opened.responded and not opened.failed, opened
-            assert "💱 Trade at your screen" in opened.message.content  # the path so far
-            trade = next(
-                a for a in live.game.legal_actions(live.state, seat) if a.type in ("buy", "sell")
-            )
-            confirm = await walk_to_confirm(
-                user, opened.message, path_of(bot.host, live, seat, trade)
-            )
-            done = await user.click(confirm, "Confirm")
-            assert "Done" in done.content
-            after = await table.live()
-            assert after.row.version == version + 1
-            assert live.game.view(after.state, seat).screen != before_screen  # traded
-            await table.snapshot()
-    assert_no_leaks(table)
+            await table.bot.host.act(table.match_id, user.id, table.choose(live, seat), key=None)
+        else:
+            raise AssertionError("no position with a trade")
+        await table.snapshot()
+        seat, user = table.person_to_act(live)
+        version, before_screen = live.row.version, live.game.view(live.state, seat).screen
+        other = bob if user is alice else alice
+        board = table_message(world, table.thread)
+        mine = await user.click(board, "My screen")
+        assert mine.message.find_component(label="💱 Trade at your screen") is not None
+        tiles = any(
+            a.type in ("use_bonus", "use_end_game")
+            for a in live.game.legal_actions(live.state, seat)
+        )
+        assert (mine.message.find_component(label="🎫 Use a tile") is not None) == tiles
+        theirs = await other.click(board, "My screen")
+        assert theirs.ephemeral and not list(theirs.message.iter_components())
+        opened = await user.click(mine.message, "💱 Trade at your screen")
+        assert opened.responded and not opened.failed, opened
+        assert "💱 Trade at your screen" in opened.message.content  # the path so far
+        trade = next(
+            a for a in live.game.legal_actions(live.state, seat) if a.type in ("buy", "sell")
+        )
+        confirm = await walk_to_confirm(
+            user, opened.message, path_of(table.bot.host, live, seat, trade)
+        )
+        done = await user.click(confirm, "Confirm")
+        assert "Done" in done.content
+        after = await table.live()
+        assert after.row.version == version + 1
+        assert live.game.view(after.state, seat).screen != before_screen  # traded
+        await table.snapshot()
+    table.assert_no_leaks()
 
 
 async def test_the_token_just_taken_pays_for_the_bonus_tile_of_a_3(
@@ -1046,54 +813,45 @@ async def test_the_token_just_taken_pays_for_the_bonus_tile_of_a_3(
     """Issue 17 §1 through the panel: «…но только если заплатите 2 франка», trades «в любое
     время». Alice buys Saint-Germain 3 with her last 3 francs; in the bonus step "My screen"
     offers the trade, she sells the gold prestige token just taken, then takes the tile."""
-    seeded = MatchHost.start
-
-    async def arranged(self, match_id, user_id, *, seed=None, arrangement=None):
-        return await seeded(
-            self, match_id, user_id, seed=seed, arrangement=top_first("saint_germain/3")
-        )
-
-    monkeypatch.setattr(MatchHost, "start", arranged)
+    fix_the_deal(monkeypatch, arrangement=lambda seats: top_first("saint_germain/3"))
     alice, bob = world.user("alice"), world.user("bob")
-    log = PayloadLog(world.fake)
-    with log.installed():
-        async with world.bot() as bot:
-            match_id, thread = await open_paris(world, bot, alice, [bob])
-            table = Table(world, bot, match_id, thread, [alice, bob], log)
-            opening = (
-                {"type": "place_tile", "stack": 0},
-                {"type": "place_key", "to": "arc"},
-                {"type": "place_tile", "stack": 1},
-                {"type": "place_key", "to": "chaillot/bank"},
-                {"type": "place_tile", "stack": 2},
-            )
-            for action in opening:
-                live = await table.live()
-                _seat, user = table.person_to_act(live)
-                await bot.host.act(match_id, user.id, GAME.parse_action(action), key=None)
+    async with Table.playing(world, alice, [bob]) as table:
+        opening = (
+            {"type": "place_tile", "stack": 0},
+            {"type": "place_key", "to": "arc"},
+            {"type": "place_tile", "stack": 1},
+            {"type": "place_key", "to": "chaillot/bank"},
+            {"type": "place_tile", "stack": 2},
+        )
+        for action in opening:
             live = await table.live()
-            assert table.person_to_act(live) == (0, alice) and live.state.francs[0] == 3
-            buy = GAME.parse_action(move("arc", "saint_germain/3"))
-            assert await table.turn(lambda live, seat: buy)
-            live = await table.live()
-            assert live.state.phase == BONUS and live.state.francs[0] == 0
-            board_message = table_message(world, thread)
-            mine = await alice.click(board_message, "My screen")
-            opened = await alice.click(mine.message, "💱 Trade at your screen")
-            assert opened.responded and not opened.failed, opened
-            assert "sell something first" in opened.message.content
-            sell = GAME.parse_action({"type": "sell", "item": "gold_prestige"})
-            confirm = await walk_to_confirm(alice, opened.message, path_of(bot.host, live, 0, sell))
-            assert "Done" in (await alice.click(confirm, "Confirm")).content
-            await settle(world, bot)
-            live = await table.live()
-            assert live.state.phase == BONUS and live.state.francs[0] == 3
-            take = GAME.parse_action({"type": "take_bonus", "space": 1})
-            assert await table.turn(lambda live, seat: take)
-            live = await table.live()
-            assert live.state.bonus[0] == (1,) and live.state.francs[0] == 1
-            await table.snapshot()
-    assert_no_leaks(table)
+            _seat, user = table.person_to_act(live)
+            await table.bot.host.act(table.match_id, user.id, GAME.parse_action(action), key=None)
+        live = await table.live()
+        assert table.person_to_act(live) == (0, alice) and live.state.francs[0] == 3
+        buy = GAME.parse_action(move("arc", "saint_germain/3"))
+        assert await table.turn(lambda live, seat: buy)
+        live = await table.live()
+        assert live.state.phase == BONUS and live.state.francs[0] == 0
+        board_message = table_message(world, table.thread)
+        mine = await alice.click(board_message, "My screen")
+        opened = await alice.click(mine.message, "💱 Trade at your screen")
+        assert opened.responded and not opened.failed, opened
+        assert "sell something first" in opened.message.content
+        sell = GAME.parse_action({"type": "sell", "item": "gold_prestige"})
+        confirm = await walk_to_confirm(
+            alice, opened.message, path_of(table.bot.host, live, 0, sell)
+        )
+        assert "Done" in (await alice.click(confirm, "Confirm")).content
+        await settle(world, table.bot)
+        live = await table.live()
+        assert live.state.phase == BONUS and live.state.francs[0] == 3
+        take = GAME.parse_action({"type": "take_bonus", "space": 1})
+        assert await table.turn(lambda live, seat: take)
+        live = await table.live()
+        assert live.state.bonus[0] == (1,) and live.state.francs[0] == 1
+        await table.snapshot()
+    table.assert_no_leaks()
 
 
 def test_a_purchase_recap_names_the_building_bought():

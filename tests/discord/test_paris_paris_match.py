@@ -21,7 +21,7 @@ async def test_two_players_and_an_ai_play_a_whole_match(world):
         match_id = (await bot.host.store.list_matches())[0].id
         users = {alice.id: alice, bob.id: bob}
         for _ in range(200):
-            live = await bot.host.get(match_id)
+            live = await bot.host._loaded(match_id)
             if live.row.status != "active":
                 break
             seat = next(iter(live.to_act()))
@@ -29,7 +29,7 @@ async def test_two_players_and_an_ai_play_a_whole_match(world):
             result = await take_turn(world, user, thread, rng)
             assert result.responded
             await settle(world, bot)  # the AI replies after the click is answered
-        live = await bot.host.get(match_id)
+        live = await bot.host._loaded(match_id)
         assert live.row.status == "finished"
         await world.fake.wait_for(
             lambda: "Final result" in table_message(world, thread).embeds[0]["description"]

@@ -51,7 +51,7 @@ async def test_without_thread_permissions_the_match_is_played_in_the_channel(wor
         assert not world.fake.threads()
         table = table_message(world, world.games)
         match_id = lobby.embeds[0]["footer"]["text"].split()[-1]
-        assert (await bot.host.get(match_id)).row.thread_id == world.games.id
+        assert (await bot.host._loaded(match_id)).row.thread_id == world.games.id
         played = await play_turns(
             world, bot, match_id, world.games, [alice, bob], random.Random(1), turns=4
         )
@@ -80,21 +80,21 @@ async def test_a_seated_admin_is_given_no_other_seat_and_every_change_is_announc
     async with world.bot() as bot:
         await world.fake.wait_for(lambda: True)
         match_id, thread, _ = await start_match(world, bot, olga, [bob])
-        live = await bot.host.get(match_id)
+        live = await bot.host._loaded(match_id)
         hers, his = live.seat_of(olga.id) + 1, live.seat_of(bob.id) + 1
         handed = await olga.slash(
             world.games, "admin replace", match=match_id, seat=hers, ai="greedy"
         )
         assert handed.ephemeral and f"Seat {hers} now belongs to" in handed.content
         await settle(world, bot)
-        version = (await bot.host.get(match_id)).row.version
+        version = (await bot.host._loaded(match_id)).row.version
 
         taken = await olga.slash(
             world.games, "admin replace", match=match_id, seat=his, member=olga
         )
         assert taken.ephemeral and "already played another seat" in taken.content, taken
         await settle(world, bot)
-        live = await bot.host.get(match_id)
+        live = await bot.host._loaded(match_id)
         assert live.seat_of(bob.id) == his - 1 and live.seat_of(olga.id) is None
         assert live.row.version == version
         peek = await olga.click(table_message(world, thread), "My marker")
@@ -105,7 +105,7 @@ async def test_a_seated_admin_is_given_no_other_seat_and_every_change_is_announc
         )
         assert back.ephemeral and f"Seat {hers} now belongs to" in back.content
         await settle(world, bot)
-        assert (await bot.host.get(match_id)).seat_of(olga.id) == hers - 1
+        assert (await bot.host._loaded(match_id)).seat_of(olga.id) == hers - 1
         notices = [m for m in world.fake.messages(thread) if "is now played by" in m.content]
         assert [m.content for m in notices] == [
             f"🔁 Seat {hers} is now played by easy AI.",

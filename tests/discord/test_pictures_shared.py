@@ -6,9 +6,9 @@ import random
 
 from bot.games import adapters
 from bot.i18n import speaking
-from bot.render import text as textlib
 from games.registry import get_game
 from tests.discord.driver import play_turns, start_match
+from tests.render.colour_vision import text_calls
 
 
 async def test_the_table_picture_rings_the_last_move(world, monkeypatch):
@@ -26,28 +26,19 @@ async def test_the_table_picture_rings_the_last_move(world, monkeypatch):
         match_id, thread, _ = await start_match(world, bot, alice, [bob])
         assert drawn[-1] == set()  # the first table: no move yet
         await play_turns(world, bot, match_id, thread, [alice, bob], random.Random(3), turns=3)
-    live = await bot.host.get(match_id)
+    live = await bot.host._loaded(match_id)
     assert live.last_events and any(drawn), drawn  # a shop opened, a visit: ringed
     assert drawn[-1] == adapters()["paris-paris"].last_move(live.last_events)
 
 
 def test_picture_words_follow_the_language_they_are_drawn_in(monkeypatch):
-    said: list[str] = []
-    real = textlib.draw
-    monkeypatch.setattr(
-        textlib,
-        "draw",
-        lambda image, x, y, text, *a, **kw: (said.append(text), real(image, x, y, text, *a, **kw))[
-            1
-        ],
-    )
     game = get_game("moscow-paris")
     view = game.view(game.setup(2, game.parse_options({}), 1), None)
     adapter = adapters()["moscow-paris"]
-    adapter.render(view, ["Zoë", "Дмитрий"])
-    english = list(said)
-    said.clear()
-    with speaking("ru"):
+    with text_calls(monkeypatch) as calls:
         adapter.render(view, ["Zoë", "Дмитрий"])
-    russian = [s for s in said if s not in english]
+    english = [call.text for call in calls]
+    with speaking("ru"), text_calls(monkeypatch) as calls:
+        adapter.render(view, ["Zoë", "Дмитрий"])
+    russian = [call.text for call in calls if call.text not in english]
     assert russian and any("\u0400" <= c <= "\u04ff" for s in russian for c in s), russian

@@ -7,9 +7,6 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
-import bot.games
 from tests.discord.driver import (
     PUBLIC,
     PayloadLog,
@@ -19,17 +16,6 @@ from tests.discord.driver import (
     start_match,
     table_message,
 )
-
-PACKAGE = "tests.toy_game_bot"
-
-
-@pytest.fixture
-def race_presentation(monkeypatch):
-    monkeypatch.setattr(bot.games, "_EXTRA", [*bot.games._EXTRA])
-    bot.games.register_package(PACKAGE)
-    yield
-    bot.games._adapters.cache_clear()  # monkeypatch restores _EXTRA; forget the adapter
-    bot.games.packages.cache_clear()
 
 
 async def test_the_test_game_plays_a_whole_match_through_the_fake(world, race_presentation):
@@ -43,11 +29,11 @@ async def test_the_test_game_plays_a_whole_match_through_the_fake(world, race_pr
             await world.fake.wait_for(lambda: True)
             assert "race" in [c["name"] for c in world.fake.visible_commands(alice, world.games)]
             match_id, thread, _ = await start_match(world, bot_, alice, [bob], game="race")
-            live = await bot_.host.get(match_id)
+            live = await bot_.host._loaded(match_id)
             secrets = {
                 s.user_id: live.row.arrangement["secrets"][s.seat] for s in live.row.seat_rows
             }
-            while (live := await bot_.host.get(match_id)).row.status == "active":
+            while (live := await bot_.host._loaded(match_id)).row.status == "active":
                 user = users[live.row.seat_rows[min(live.to_act())].user_id]
                 opened = await user.click(table_message(world, thread), "Take turn")
                 told[user.id] += [line for line in opened.content.splitlines() if "🤫" in line]
@@ -76,7 +62,7 @@ async def test_back_is_offered_only_where_it_goes_somewhere(world, race_presenta
     alice, bob = world.user("alice"), world.user("bob")
     async with world.bot() as bot_:
         match_id, thread, _ = await start_match(world, bot_, alice, [bob], game="race")
-        live = await bot_.host.get(match_id)
+        live = await bot_.host._loaded(match_id)
         user = {alice.id: alice, bob.id: bob}[live.row.seat_rows[min(live.to_act())].user_id]
         opened = await user.click(table_message(world, thread), "Take turn")
         assert opened.message.find_component(label="Back") is None  # the first screen

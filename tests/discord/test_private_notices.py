@@ -8,8 +8,14 @@ import random
 
 from bot.games.city_of_light.adapter import CityOfLightAdapter, tile_rows
 from tests.discord.conftest import TINY_PNG
-from tests.discord.driver import PUBLIC, PayloadLog, settle, table_message
-from tests.discord.test_city_of_light_match import click_through, start_col_match
+from tests.discord.driver import (
+    PUBLIC,
+    PayloadLog,
+    choose_and_confirm,
+    settle,
+    start_match,
+    table_message,
+)
 
 
 async def test_a_drawn_tile_is_told_to_its_drawer_after_a_restart(world, monkeypatch):
@@ -23,17 +29,19 @@ async def test_a_drawn_tile_is_told_to_its_drawer_after_a_restart(world, monkeyp
     log = PayloadLog(world.fake)
     with log.installed():
         async with world.bot() as bot:
-            match_id, thread, _ = await start_col_match(world, bot, alice, bob, "original")
+            match_id, thread, _ = await start_match(
+                world, bot, alice, [bob], game="city-of-light", variant="original"
+            )
             drawn = None
             while drawn is None:  # turns until alice lays her tile and draws the next one
-                live = await bot.host.get(match_id)
+                live = await bot.host._loaded(match_id)
                 seat = min(live.to_act())
                 user = users[live.row.seat_rows[seat].user_id]
                 before = live.state.hands[seat]
                 opened = await user.click(table_message(world, thread), "Take turn")
-                assert "Done" in (await click_through(user, opened.message, rng)).content
+                assert "Done" in (await choose_and_confirm(user, opened.message, rng)).content
                 await settle(world, bot)
-                after = (await bot.host.get(match_id)).state.hands[seat]
+                after = (await bot.host._loaded(match_id)).state.hands[seat]
                 if user is alice and after != before:
                     (tile,) = after
                     drawn = f"🤫 You drew tile {tile}: {' / '.join(tile_rows(seat, tile, 0))}"

@@ -163,7 +163,7 @@ async def test_two_processes_share_one_database(pg_server, tmp_path):
                     guild_id=guilds[n % 2].id,
                     channel_id=channels[n % 2].id,
                 )
-            ).match
+            )._live
             await store.update_match(live.id, deadline_at=time.time() - 1)
             due.append(live.id)
 

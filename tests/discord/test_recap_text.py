@@ -15,7 +15,7 @@ from games.city_of_light.scoring import final_result
 from games.core.contract import Event
 from games.registry import get_game
 from tests.city_of_light.helpers import board
-from tests.city_of_light.helpers import play as col_play
+from tests.city_of_light.playing import play as col_play
 from tests.city_of_light.test_worked_example import example_state
 from tests.paris_paris.helpers import act, last_round, play_round, put, start, wait
 

@@ -10,10 +10,11 @@ import random
 
 import pytest
 
-import fakediscord.rest as fake_rest
 from tests.discord.driver import (
+    changes_nothing,
     choice_buttons,
     choose_one,
+    forged_button,
     open_panel_and_choose,
     play_turns,
     selects,
@@ -34,7 +35,7 @@ async def test_double_click_on_confirm_applies_once(world):
     alice, bob = world.user("alice"), world.user("bob")
     async with world.bot() as bot:
         match_id, thread, _ = await start_match(world, bot, alice, [bob])
-        live = await bot.host.get(match_id)
+        live = await bot.host._loaded(match_id)
         first = await user_to_act(bot, match_id, {alice.id: alice, bob.id: bob})
         version = live.row.version
         opened = await first.click(table_message(world, thread), "Take turn")
@@ -51,7 +52,7 @@ async def test_double_click_on_confirm_applies_once(world):
         three = await first.click(stale_copy, "Confirm")
         assert three.ephemeral and "already played" in three.content
         await settle(world, bot)
-        live = await bot.host.get(match_id)
+        live = await bot.host._loaded(match_id)
         assert live.row.version == version + 1
         assert len(await bot.host.store.actions(match_id)) == version + 1
         pings = [m for m in world.fake.pinged_messages() if m.channel_id == thread.id]
@@ -62,7 +63,7 @@ async def test_out_of_turn_stranger_and_stale_buttons(world):
     alice, bob, dave = world.user("alice"), world.user("bob"), world.user("dave")
     async with world.bot() as bot:
         match_id, thread, _ = await start_match(world, bot, alice, [bob])
-        live = await bot.host.get(match_id)
+        live = await bot.host._loaded(match_id)
         users = {alice.id: alice, bob.id: bob}
         to_act = users[live.row.seat_rows[min(live.to_act())].user_id]
         waiting = bob if to_act is alice else alice
@@ -85,7 +86,7 @@ async def test_out_of_turn_stranger_and_stale_buttons(world):
         old_confirm = copy.deepcopy(old_confirm)
         await to_act.click(old_confirm, "Confirm")
         await settle(world, bot)
-        version = (await bot.host.get(match_id)).row.version
+        version = (await bot.host._loaded(match_id)).row.version
         # Whoever is to act now, the old panel's choices and Confirm change nothing.
         stale_step = (
             await choose_one(to_act, old_panel, random.Random(1))
@@ -98,11 +99,11 @@ async def test_out_of_turn_stranger_and_stale_buttons(world):
         )
         stale_do = await to_act.click(old_confirm, "Confirm")
         assert stale_do.ephemeral and "already played" in stale_do.content
-        assert (await bot.host.get(match_id)).row.version == version
+        assert (await bot.host._loaded(match_id)).row.version == version
 
         # Finish the match; the old table's buttons (a stale client) are refused.
         await play_turns(world, bot, match_id, thread, [alice, bob], random.Random(6))
-        assert (await bot.host.get(match_id)).row.status == "finished"
+        assert (await bot.host._loaded(match_id)).row.status == "finished"
         done = len(world.fake.messages(thread))
         late = await alice.click(old_table, "Take turn")
         assert late.ephemeral and "not running" in late.content
@@ -136,24 +137,15 @@ async def test_forged_custom_ids_get_a_friendly_answer_and_change_nothing(
     alice, bob = world.user("alice"), world.user("bob")
     async with world.bot() as bot:
         match_id, thread, _ = await start_match(world, bot, alice, [bob])
-        version = (await bot.host.get(match_id)).row.version
         forged_id = custom_id.format(match=match_id)
-        # The fake only clicks buttons that are on a message: put one on a bot message.
-        button = {"type": 2, "style": 1, "label": "Forged", "custom_id": forged_id}
-        forged = fake_rest.create_message(
-            world.fake,
-            thread,
-            {"content": "forged", "components": [{"type": 1, "components": [button]}]},
-            [],
-        )
+        forged = forged_button(world, thread, forged_id)
         before = len(world.fake.messages(thread))
-        for user in (alice, bob, world.user("dave")):
-            result = await user.click(forged, "Forged")
-            assert result.ephemeral, result
-            assert any(e in result.content for e in expected.split("|")), (forged_id, result)
-        await settle(world, bot)
+        async with changes_nothing(world, bot, match_id):
+            for user in (alice, bob, world.user("dave")):
+                result = await user.click(forged, "Forged")
+                assert result.ephemeral, result
+                assert any(e in result.content for e in expected.split("|")), (forged_id, result)
         assert len(world.fake.messages(thread)) == before
-        assert (await bot.host.get(match_id)).row.version == version
 
 
 async def test_out_of_turn_play_names_whom_the_match_waits_for(world):
@@ -161,14 +153,14 @@ async def test_out_of_turn_play_names_whom_the_match_waits_for(world):
     alice, bob = world.user("alice"), world.user("bob")
     async with world.bot() as bot:
         match_id, thread, _ = await start_match(world, bot, alice, [bob])
-        live = await bot.host.get(match_id)
+        live = await bot.host._loaded(match_id)
         waiting = live.row.seat_rows[min(live.to_act())]
         idle = bob if waiting.user_id == alice.id else alice
         move = f"{match_id}:{live.row.version}:0"
         refused = await idle.slash(world.games, "paris-paris play", move=move)
         assert refused.ephemeral and "{" not in refused.content
         assert f"Waiting for: {waiting.name}." in refused.content
-        assert (await bot.host.get(match_id)).row.version == live.row.version
+        assert (await bot.host._loaded(match_id)).row.version == live.row.version
 
 
 CALLBACK = "/interactions/{interaction_id}/{token}/callback"
@@ -181,28 +173,21 @@ async def test_a_refusal_that_comes_too_late_is_not_an_error(world, caplog, how)
     alice, bob, dave = world.user("alice"), world.user("bob"), world.user("dave")
     async with world.bot() as bot:
         match_id, thread, _ = await start_match(world, bot, alice, [bob])
-        version = (await bot.host.get(match_id)).row.version
-        world.fake.faults.fail_next(
-            "POST", CALLBACK, status=404, code=10062, message="Unknown interaction"
-        )
-        if how == "command":
-            result = await dave.slash(
-                world.games, "paris-paris play", move=f"{match_id}:0:0", timeout=0.5
+        async with changes_nothing(world, bot, match_id):
+            world.fake.faults.fail_next(
+                "POST", CALLBACK, status=404, code=10062, message="Unknown interaction"
             )
-        elif how == "button":
-            result = await dave.click(table_message(world, thread), "My marker", timeout=0.5)
-        else:
-            button = {"type": 2, "style": 1, "label": "Forged", "custom_id": "lt:zz"}
-            forged = fake_rest.create_message(
-                world.fake,
-                thread,
-                {"content": "forged", "components": [{"type": 1, "components": [button]}]},
-                [],
-            )
-            result = await dave.click(forged, "Forged", timeout=0.5)
-        assert not result.responded
-        await settle(world, bot)
-        assert (await bot.host.get(match_id)).row.version == version
+            if how == "command":
+                result = await dave.slash(
+                    world.games, "paris-paris play", move=f"{match_id}:0:0", timeout=0.5
+                )
+            elif how == "button":
+                result = await dave.click(table_message(world, thread), "My marker", timeout=0.5)
+            else:
+                result = await dave.click(
+                    forged_button(world, thread, "lt:zz"), "Forged", timeout=0.5
+                )
+            assert not result.responded
     errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
     assert not errors, [r.getMessage() for r in errors]
 
@@ -214,18 +199,16 @@ async def test_play_with_digits_that_are_not_ascii_is_refused_politely(world, mo
     alice, bob, dave = world.user("alice"), world.user("bob"), world.user("dave")
     async with world.bot() as bot:
         match_id, thread, _ = await start_match(world, bot, alice, [bob])
-        version = (await bot.host.get(match_id)).row.version
         first = await user_to_act(bot, match_id, {alice.id: alice, bob.id: bob})
-        for user, sentence in (
-            (first, "Pick a move from the list"),
-            (dave, "not playing in any running"),
-        ):
-            refused = await user.slash(
-                world.games, "paris-paris play", move=move.format(match=match_id)
-            )
-            assert refused.ephemeral and sentence in refused.content
-        await settle(world, bot)
-        assert (await bot.host.get(match_id)).row.version == version
+        async with changes_nothing(world, bot, match_id):
+            for user, sentence in (
+                (first, "Pick a move from the list"),
+                (dave, "not playing in any running"),
+            ):
+                refused = await user.slash(
+                    world.games, "paris-paris play", move=move.format(match=match_id)
+                )
+                assert refused.ephemeral and sentence in refused.content
 
 
 async def test_a_game_command_refuses_a_move_of_another_games_match(world):
@@ -233,15 +216,13 @@ async def test_a_game_command_refuses_a_move_of_another_games_match(world):
     alice, bob = world.user("alice"), world.user("bob")
     async with world.bot() as bot:
         match_id, thread, _ = await start_match(world, bot, alice, [bob])
-        live = await bot.host.get(match_id)
         first = await user_to_act(bot, match_id, {alice.id: alice, bob.id: bob})
         before = len(world.fake.messages(thread))
-        move = f"{match_id}:{live.row.version}:0"
-        refused = await first.slash(world.games, "moscow-paris play", move=move)
-        assert refused.ephemeral
-        assert refused.content.count(".") == 1 and "/paris-paris play" in refused.content
-        await settle(world, bot)
-        assert (await bot.host.get(match_id)).row.version == live.row.version
+        move = f"{match_id}:0:0"  # the first move of the match
+        async with changes_nothing(world, bot, match_id):
+            refused = await first.slash(world.games, "moscow-paris play", move=move)
+            assert refused.ephemeral
+            assert refused.content.count(".") == 1 and "/paris-paris play" in refused.content
         assert len(world.fake.messages(thread)) == before
 
 

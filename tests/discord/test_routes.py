@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 import bot.ui.lobby  # noqa: F401  (declares its routes)
+import bot.ui.replay  # noqa: F401
 import bot.ui.turns  # noqa: F401
 from bot.ui import custom_ids
 from bot.ui.router import HANDLERS, Click, RouteError, handles
@@ -38,3 +39,12 @@ def test_panel_arguments_round_trip_and_forged_ones_are_refused():
         assert custom_ids.parse_step_arg(forged) is None
     for forged in ("", "12", "12:4:1", "12:x", "1²:4"):
         assert custom_ids.parse_choice_arg(forged) is None
+
+
+def test_replay_arguments_round_trip_and_forged_ones_are_refused():
+    # ⏮ and ◀ may lead to the same step: the button's place keeps their custom_ids apart.
+    assert custom_ids.frame_arg(0, 1) != custom_ids.frame_arg(0, 2)
+    for step in (0, 7, 10**19):
+        assert custom_ids.parse_frame_arg(custom_ids.frame_arg(step, 3)) == step
+    for forged in ("", "x~1", "-1~2", "①~1", "~1"):
+        assert custom_ids.parse_frame_arg(forged) is None

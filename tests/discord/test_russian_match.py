@@ -47,7 +47,7 @@ async def test_a_whole_match_in_russian(world):
         await settle(world, bot)
         match_id = lobby.embeds[0]["footer"]["text"].split()[-1]
         moves = 0
-        while (live := await bot.host.get(match_id)).row.status == "active":
+        while (live := await bot.host._loaded(match_id)).row.status == "active":
             user = users[live.row.seat_rows[min(live.to_act())].user_id]
             screen = (await user.click(latest_with(world, thread, take_turn), take_turn)).message
             assert CYRILLIC.search(screen.content), screen.content  # the panel, in Russian

@@ -8,26 +8,22 @@ on how fast the machine is.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import random
+from typing import Any
 
 import pytest
 
 import bot.ui.delivery as delivery
-from tests.discord.driver import open_panel_and_choose, settle, start_match, table_message
+from tests.discord.driver import (
+    open_panel_and_choose,
+    settle,
+    start_match,
+    table_message,
+    user_to_act,
+)
 
 pytestmark = pytest.mark.usefixtures("fast_render")
-
-
-async def confirm_screen(world, bot, match_id, thread, users):
-    """The player to act, the version before their move, and their panel's Confirm screen."""
-    live = await bot.host.get(match_id)
-    user = users[live.row.seat_rows[min(live.to_act())].user_id]
-    opened = await user.click(table_message(world, thread), "Take turn")
-    return (
-        user,
-        live.row.version,
-        await open_panel_and_choose(user, opened.message, random.Random(5)),
-    )
 
 
 def hold_the_tables(bot, monkeypatch) -> tuple[asyncio.Event, asyncio.Event, list[str]]:
@@ -51,34 +47,56 @@ def hold_the_tables(bot, monkeypatch) -> tuple[asyncio.Event, asyncio.Event, lis
     return drawing, gate, told
 
 
+@dataclasses.dataclass
+class HeldMove:
+    """A move of alice's and bob's match, stored and answered, whose table is being drawn
+    and held back by `gate`; `told` collects the recaps its tables were about to carry."""
+
+    match_id: str
+    thread: Any
+    old_table: Any  # the table before the move
+    user: Any  # who moved
+    version: int  # the match's version before the move
+    gate: asyncio.Event
+    told: list[str]
+
+
+async def a_held_move(world: Any, bot: Any, monkeypatch: pytest.MonkeyPatch) -> HeldMove:
+    alice, bob = world.user("alice"), world.user("bob")
+    match_id, thread, _ = await start_match(world, bot, alice, [bob])
+    old_table = table_message(world, thread)
+    user = await user_to_act(bot, match_id, {alice.id: alice, bob.id: bob})
+    version = (await bot.host._loaded(match_id)).row.version
+    opened = await user.click(old_table, "Take turn")
+    screen = await open_panel_and_choose(user, opened.message, random.Random(5))
+    drawing, gate, told = hold_the_tables(bot, monkeypatch)
+    assert "Done" in (await user.click(screen, "Confirm")).content
+    await drawing.wait()  # the move is stored and answered; its table is being drawn
+    return HeldMove(match_id, thread, old_table, user, version, gate, told)
+
+
 async def test_a_stop_lets_the_running_move_finish_and_turns_new_clicks_away(world, monkeypatch):
     alice, bob = world.user("alice"), world.user("bob")
-    users = {alice.id: alice, bob.id: bob}
     async with world.bot() as bot:
-        match_id, thread, _ = await start_match(world, bot, alice, [bob])
-        old_table = table_message(world, thread)
-        user, version, screen = await confirm_screen(world, bot, match_id, thread, users)
-        other = bob if user is alice else alice
-        drawing, gate, told = hold_the_tables(bot, monkeypatch)
-        assert "Done" in (await user.click(screen, "Confirm")).content
-        await drawing.wait()  # the move is stored and answered; its table is being drawn
+        move = await a_held_move(world, bot, monkeypatch)
+        other = bob if move.user is alice else alice
 
         stopping = asyncio.create_task(bot.close())  # what SIGTERM does
         await world.fake.wait_for(lambda: bot.closing)
-        turned_away = await other.click(old_table, "Rules")
+        turned_away = await other.click(move.old_table, "Rules")
         assert turned_away.ephemeral and "restarting" in turned_away.content, turned_away
         assert "nothing was changed" in turned_away.content
         assert not stopping.done()  # the running handler is waited for...
-        gate.set()
+        move.gate.set()
         await stopping  # ...and finishes: its table went out before Discord closed
 
-        fresh = table_message(world, thread)
-        assert fresh.id != old_table.id and told == [fresh.content]
-        assert fresh.embeds[0]["footer"]["text"].endswith(f"move {version + 1}")
+        fresh = table_message(world, move.thread)
+        assert fresh.id != move.old_table.id and move.told == [fresh.content]
+        assert fresh.embeds[0]["footer"]["text"].endswith(f"move {move.version + 1}")
     async with world.bot() as bot:  # the next start finds the table current: nothing to do
         await settle(world, bot)
-        live = await bot.host.get(match_id)
-        assert live.row.version == live.row.table_version == version + 1
+        live = await bot.host._loaded(move.match_id)
+        assert live.row.version == live.row.table_version == move.version + 1
         assert live.row.table_message_id == fresh.id
         nxt = live.row.seat_rows[min(live.to_act())].user_id
         assert f"<@{nxt}>, your turn" in fresh.content
@@ -91,29 +109,24 @@ async def test_a_move_whose_table_outlives_the_grace_is_told_at_next_start(world
     alice, bob = world.user("alice"), world.user("bob")
     users = {alice.id: alice, bob.id: bob}
     async with world.bot() as bot:
-        match_id, thread, _ = await start_match(world, bot, alice, [bob])
-        old_table = table_message(world, thread)
-        user, version, screen = await confirm_screen(world, bot, match_id, thread, users)
-        drawing, _, told = hold_the_tables(bot, monkeypatch)
-        assert "Done" in (await user.click(screen, "Confirm")).content
-        await drawing.wait()
+        move = await a_held_move(world, bot, monkeypatch)
         bot.shutdown_grace = 0.05  # the gate never opens: the grace runs out whatever it is
         await bot.close()
         assert not bot.inflight
-        assert table_message(world, thread).id == old_table.id  # the table never went out
+        assert table_message(world, move.thread).id == move.old_table.id  # the table never went out
     monkeypatch.undo()
     async with world.bot() as bot:
         await settle(world, bot)
-        live = await bot.host.get(match_id)
-        assert live.row.version == version + 1 and live.row.table_version == version
+        live = await bot.host._loaded(move.match_id)
+        assert live.row.version == move.version + 1 and live.row.table_version == move.version
         nxt = users[live.row.seat_rows[min(live.to_act())].user_id]
-        opened = await nxt.click(old_table, "Take turn")  # the stale table's button works
+        opened = await nxt.click(move.old_table, "Take turn")  # the stale table's button works
         assert opened.ephemeral and not opened.failed
         await settle(world, bot)
-        fresh = table_message(world, thread)
-        assert fresh.id != old_table.id
-        assert [fresh.content] == told  # the recap and the ping the stopped process owed
-        assert fresh.embeds[0]["footer"]["text"].endswith(f"move {version + 1}")
-        assert old_table.find_component(label="Take turn") is None  # retired
-        live = await bot.host.get(match_id)
-        assert live.row.table_version == live.row.version == version + 1
+        fresh = table_message(world, move.thread)
+        assert fresh.id != move.old_table.id
+        assert [fresh.content] == move.told  # the recap and the ping the stopped process owed
+        assert fresh.embeds[0]["footer"]["text"].endswith(f"move {move.version + 1}")
+        assert move.old_table.find_component(label="Take turn") is None  # retired
+        live = await bot.host._loaded(move.match_id)
+        assert live.row.table_version == live.row.version == move.version + 1

@@ -13,7 +13,6 @@ import random
 import pytest
 
 from tests.discord.driver import settle, start_match, table_message, take_turn, user_to_act
-from tests.discord.test_city_of_light_match import play_one_turn, start_col_match
 
 pytestmark = pytest.mark.usefixtures("fast_render")
 DAY = 24 * 3600
@@ -46,7 +45,7 @@ async def test_a_paris_paris_match_finishes_though_the_thread_archives_before_ev
             await settle(world, bot)
             assert len(turn_messages(world, thread, last)) == 1  # the recap and ping, once
             assert not thread.archived
-            live = await bot.host.get(match_id)
+            live = await bot.host._loaded(match_id)
             assert live.row.table_version == live.row.version  # the table was edited too
             moves += 1
         assert moves > 20
@@ -59,15 +58,17 @@ async def test_a_city_of_light_match_finishes_though_the_thread_archives_before_
     users = {alice.id: alice, bob.id: bob}
     rng = random.Random(4)
     async with world.bot() as bot:
-        match_id, thread, _ = await start_col_match(world, bot, alice, bob, "original")
+        match_id, thread, _ = await start_match(
+            world, bot, alice, [bob], game="city-of-light", variant="original"
+        )
         moves = 0
-        while True:
+        while (user := await user_to_act(bot, match_id, users)) is not None:
             world.fake.archive(thread)
             last = world.fake.messages(thread)[-1].id
-            if not await play_one_turn(world, bot, match_id, thread, users, rng):
-                break
+            assert "Done" in (await take_turn(world, user, thread, rng)).content
+            await settle(world, bot)
             assert len(turn_messages(world, thread, last)) == 1
-            live = await bot.host.get(match_id)
+            live = await bot.host._loaded(match_id)
             assert live.row.table_version == live.row.version
             moves += 1
         assert moves > 20
@@ -87,14 +88,14 @@ async def test_a_locked_thread_moves_the_table_to_the_channel(world):
         moved = table_message(world, world.games)  # the move's table, with its recap and ping
         assert "your turn" in moved.content and moved.find_component(label="Take turn")
         assert len([m for m in world.fake.messages(world.games) if m.embeds]) == 2  # lobby+1
-        live = await bot.host.get(match_id)
+        live = await bot.host._loaded(match_id)
         assert live.row.thread_id == world.games.id and live.row.table_message_id == moved.id
         # …and the match goes on there.
         user = await user_to_act(bot, match_id, users)
         done = await take_turn(world, user, world.games, random.Random(2), table=moved)
         assert "Done" in done.content
         await settle(world, bot)
-        assert (await bot.host.get(match_id)).row.table_version == live.row.version
+        assert (await bot.host._loaded(match_id)).row.table_version == live.row.version
 
 
 async def test_a_deleted_thread_moves_the_table_to_the_channel(world):
@@ -111,7 +112,7 @@ async def test_a_deleted_thread_moves_the_table_to_the_channel(world):
         await settle(world, bot)
         moved = table_message(world, world.games)
         assert "your turn" in moved.content and moved.find_component(label="Take turn")
-        live = await bot.host.get(match_id)
+        live = await bot.host._loaded(match_id)
         assert live.row.thread_id == world.games.id and live.row.table_version == live.row.version
 
 
@@ -133,5 +134,5 @@ async def test_reminders_reach_an_archived_thread(world):
         bot.deadlines.poke()
         await world.fake.wait_for_message(thread, lambda m: "Time's up" in m.content)
         await settle(world, bot)
-        live = await bot.host.get(match_id)
+        live = await bot.host._loaded(match_id)
         assert live.row.version >= 1 and live.row.table_version == live.row.version

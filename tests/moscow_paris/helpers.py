@@ -1,4 +1,5 @@
-"""Scenario helpers: positions written with card and city names, whole turns, card counts.
+"""Scenario positions written with card and city names (playing on them:
+`tests.moscow_paris.playing`; counting the cards: `tests.moscow_paris.census`).
 
 `position` builds a state from a real setup and then lays out hands, tableaux, lines and the
 top of the deck as asked; every card it places is taken out of the draw pile, so the 104
@@ -11,11 +12,7 @@ import dataclasses
 from collections import Counter
 from typing import Any
 
-import pytest
-
-from games.core.contract import Event
-from games.core.errors import IllegalAction
-from games.moscow_paris.data import CARD_IDS, CARD_INDEX, CITY_IDS, CITY_INDEX, deck_counts
+from games.moscow_paris.data import CARD_IDS, CARD_INDEX, CITY_IDS, CITY_INDEX
 from games.moscow_paris.engine import MoscowParis
 from games.moscow_paris.state import NO_CITY, State
 
@@ -102,53 +99,6 @@ def position(
     if won is not None:
         changes["won"] = tuple(tuple(CITY_INDEX[c] for c in pile) for pile in won)
     return dataclasses.replace(state, **changes)
-
-
-def act(state: State, action: dict[str, Any], seat: int | None = None):
-    """Apply `action` (JSON) for `seat`, or for the one seat to act."""
-    if seat is None:
-        (seat,) = GAME.to_act(state)
-    return GAME.apply(state, seat, GAME.parse_action(action))
-
-
-def refused(state: State, action: dict[str, Any], key: str, seat: int | None = None) -> None:
-    with pytest.raises(IllegalAction) as info:
-        act(state, action, seat)
-    assert info.value.key == key, (info.value.key, str(info.value))
-
-
-def legal_json(state: State, seat: int | None = None) -> list[dict[str, Any]]:
-    if seat is None:
-        (seat,) = GAME.to_act(state)
-    return [GAME.dump_action(a) for a in GAME.legal_actions(state, seat)]
-
-
-def kinds(events: list[Event], kind: str) -> list[dict[str, Any]]:
-    return [dict(e.params) for e in events if e.kind == kind]
-
-
-def card_census(state: State) -> Counter:
-    """Every wagon and action card wherever it is (deck, discard, hands, tableaux, lines)."""
-    total: Counter = Counter(state.deck)
-    for code, n in enumerate(state.discard):
-        total[code] += n
-    for group in (*state.hands, *state.tableaux, *state.lefts, *state.rights):
-        total.update(group)
-    return +total
-
-
-def full_census(state: State) -> Counter:
-    return +Counter(dict(enumerate(deck_counts(state.cfg.split))))
-
-
-def city_census(state: State) -> Counter:
-    """Every city card of the match: rows, city deck, claimed piles, discarded."""
-    total = Counter(c for c in state.cities if c != NO_CITY)
-    total.update(state.city_deck)
-    total.update(state.removed)
-    for pile in state.won:
-        total.update(pile)
-    return total
 
 
 def line_names(state: State, row: int) -> tuple[list[str], list[str]]:

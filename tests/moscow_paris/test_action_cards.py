@@ -1,27 +1,17 @@
 """Action cards 1, 2, 3 and 5 (the chain exchange, card 4, is in test_chain.py)."""
 
 import dataclasses
+from typing import Any
 
 import pytest
 
 from games.moscow_paris.data import CARD_INDEX, CITY_INDEX
-from games.moscow_paris.state import CLAIM, PLAY, SWAP_FIRST, SWAP_SECOND
+from games.moscow_paris.state import CLAIM, PLAY, SWAP_FIRST, SWAP_SECOND, State
+from tests.scenario import kinds
 
-from .helpers import (
-    GAME,
-    act,
-    card_census,
-    city_census,
-    city_names,
-    full_census,
-    kinds,
-    legal_json,
-    line_names,
-    names,
-    new,
-    position,
-    refused,
-)
+from .census import card_census, city_census, full_census
+from .helpers import GAME, city_names, line_names, names, new, position
+from .playing import act, legal_json, refused
 
 CITIES4 = ["paris", "rome", "berlin", "moscow"]  # all limit 4
 
@@ -37,6 +27,16 @@ def with_card(card, **kwargs):
 
 def plays(state, card):
     return [a for a in legal_json(state) if a.get("card") == card]
+
+
+def column_play(card: str, side: str, slot: int, rows: list[int]) -> dict[str, Any]:
+    """Playing column card `card` on the wagons at `slot` of `side` in `rows`, as JSON."""
+    return {"type": "play_card", "card": card, "side": side, "slot": slot, "rows": rows}
+
+
+def column_choices(state: State, card: str) -> list[tuple[str, int, list[int]]]:
+    """The (side, slot, rows) the column card may take (declining left out)."""
+    return [(a["side"], a["slot"], a["rows"]) for a in plays(state, card) if not a.get("decline")]
 
 
 # --- every effect is optional ----------------------------------------------------------------
@@ -225,21 +225,14 @@ def test_discard_two_wagons_one_above_the_other():
     # «2 Вы можете сбросить 2 любые карты вагонов, находящиеся в разных городских линиях друг
     #   над другом.»
     state = with_card("discard_column2", lines=COLUMN_LINES)
-    options = [
-        (a["side"], a["slot"], a["rows"])
-        for a in plays(state, "discard_column2")
-        if not a.get("decline")
-    ]
+    options = column_choices(state, "discard_column2")
     assert sorted(options) == [
         ("left", 1, [0, 1]),
         ("left", 1, [1, 2]),
         ("left", 2, [0, 1]),
         ("right", 1, [2, 3]),
     ]
-    after, events = act(
-        state,
-        {"type": "play_card", "card": "discard_column2", "side": "left", "slot": 2, "rows": [0, 1]},
-    )
+    after, events = act(state, column_play("discard_column2", "left", 2, [0, 1]))
     assert line_names(after, 0) == (["mail"], ["dining"])
     assert line_names(after, 1) == (["sleeper"], [])
     assert kinds(events, "card_played")[0]["wagons"] == [
@@ -257,17 +250,7 @@ def test_discard_not_fewer_than_two():
         {"type": "play_card", "card": "discard_column2", "decline": True}
     ]
     for rows in ([0], [0, 1], [0, 1, 2]):
-        refused(
-            state,
-            {
-                "type": "play_card",
-                "card": "discard_column2",
-                "side": "left",
-                "slot": 1,
-                "rows": rows,
-            },
-            "moscow_paris.not_a_column",
-        )
+        refused(state, column_play("discard_column2", "left", 1, rows), "moscow_paris.not_a_column")
 
 
 def test_column_rows_must_be_neighbours_unless_the_option_says_otherwise():
@@ -275,16 +258,9 @@ def test_column_rows_must_be_neighbours_unless_the_option_says_otherwise():
     # them (a row without a wagon there breaks the column); option columns="any_rows"
     lines = {0: (["mail"], []), 2: (["tank"], [])}
     state = with_card("discard_column2", lines=lines)
-    refused(
-        state,
-        {"type": "play_card", "card": "discard_column2", "side": "left", "slot": 1, "rows": [0, 2]},
-        "moscow_paris.not_a_column",
-    )
+    refused(state, column_play("discard_column2", "left", 1, [0, 2]), "moscow_paris.not_a_column")
     loose = with_card("discard_column2", lines=lines, columns="any_rows")
-    after, _ = act(
-        loose,
-        {"type": "play_card", "card": "discard_column2", "side": "left", "slot": 1, "rows": [0, 2]},
-    )
+    after, _ = act(loose, column_play("discard_column2", "left", 1, [0, 2]))
     assert after.lefts[0] == after.lefts[2] == ()
 
 
@@ -292,22 +268,9 @@ def test_discard_three_wagons_one_above_the_other():
     # «3 Вы можете сбросить 3 любые карты вагонов, находящиеся в разных городских линиях друг
     #   над другом.»
     state = with_card("discard_column3", lines=COLUMN_LINES)
-    options = [
-        (a["side"], a["slot"], a["rows"])
-        for a in plays(state, "discard_column3")
-        if not a.get("decline")
-    ]
+    options = column_choices(state, "discard_column3")
     assert options == [("left", 1, [0, 1, 2])]
-    after, _ = act(
-        state,
-        {
-            "type": "play_card",
-            "card": "discard_column3",
-            "side": "left",
-            "slot": 1,
-            "rows": [0, 1, 2],
-        },
-    )
+    after, _ = act(state, column_play("discard_column3", "left", 1, [0, 1, 2]))
     assert [line_names(after, r) for r in range(4)] == [
         (["tank"], ["dining"]),
         (["boxcar"], []),
@@ -320,11 +283,7 @@ def test_discard_not_fewer_than_three():
     # «Нельзя сбросить меньше 3 карт.»
     state = with_card("discard_column3", lines={0: (["mail"], []), 1: (["tank"], [])})
     assert not [a for a in plays(state, "discard_column3") if not a.get("decline")]
-    refused(
-        state,
-        {"type": "play_card", "card": "discard_column3", "side": "left", "slot": 1, "rows": [0, 1]},
-        "moscow_paris.not_a_column",
-    )
+    refused(state, column_play("discard_column3", "left", 1, [0, 1]), "moscow_paris.not_a_column")
 
 
 def test_remaining_wagons_slide_toward_the_city():
@@ -334,10 +293,7 @@ def test_remaining_wagons_slide_toward_the_city():
         "discard_column2",
         lines={0: (["mail", "tank", "dining"], []), 1: (["sleeper", "boxcar"], [])},
     )
-    after, _ = act(
-        state,
-        {"type": "play_card", "card": "discard_column2", "side": "left", "slot": 1, "rows": [0, 1]},
-    )
+    after, _ = act(state, column_play("discard_column2", "left", 1, [0, 1]))
     assert line_names(after, 0) == (["tank", "dining"], []) and line_names(after, 1) == (
         ["boxcar"],
         [],

@@ -2,18 +2,11 @@
 
 from games.moscow_paris.data import CARD_INDEX
 from games.moscow_paris.state import CHAIN, CLAIM, PLAY
+from tests.scenario import kinds
 
-from .helpers import (
-    GAME,
-    act,
-    card_census,
-    full_census,
-    kinds,
-    legal_json,
-    names,
-    position,
-    refused,
-)
+from .census import card_census, full_census
+from .helpers import GAME, names, position
+from .playing import act, legal_json, refused
 
 CITIES4 = ["paris", "rome", "berlin", "moscow"]
 
@@ -62,7 +55,7 @@ def test_no_direction_without_a_wagon_on_both_sides():
     refused(
         state,
         {"type": "play_card", "card": "chain_exchange", "direction": "right"},
-        "moscow_paris.chain_impossible",
+        "chain_impossible",
     )
     bare = table(4, [[], ["mail"], ["tank"], ["dining"]])
     assert [a for a in legal_json(bare) if a.get("card") == "chain_exchange"] == [
@@ -142,17 +135,9 @@ def test_exchange_refusals():
     #   игроком слева» — a wagon of one's own tableau for one of the partner's
     state = table(3, [["tank"], ["mail"], ["dining"]])
     state, _ = act(state, {"type": "play_card", "card": "chain_exchange", "direction": "left"})
-    refused(
-        state,
-        {"type": "exchange", "give": "mail", "take": "mail"},
-        "moscow_paris.wagon_not_in_tableau",
-    )
-    refused(
-        state,
-        {"type": "exchange", "give": "tank", "take": "dining"},
-        "moscow_paris.partner_lacks_wagon",
-    )
-    refused(state, {"type": "to_tableau", "wagon": "mail"}, "moscow_paris.wrong_step")
+    refused(state, {"type": "exchange", "give": "mail", "take": "mail"}, "wagon_not_in_tableau")
+    refused(state, {"type": "exchange", "give": "tank", "take": "dining"}, "partner_lacks_wagon")
+    refused(state, {"type": "to_tableau", "wagon": "mail"}, "wrong_step")
     # the player's card stays in hand until the chain is over: 5 cards in hand and tableau
     assert len(state.hands[0]) + len(state.tableaux[0]) == 5
 

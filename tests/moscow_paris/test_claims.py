@@ -2,21 +2,11 @@
 
 from games.moscow_paris.data import CITY_INDEX
 from games.moscow_paris.state import CLAIM, PLAY
+from tests.scenario import kinds
 
-from .helpers import (
-    GAME,
-    act,
-    card_census,
-    city_census,
-    city_names,
-    full_census,
-    kinds,
-    legal_json,
-    line_names,
-    names,
-    position,
-    refused,
-)
+from .census import card_census, city_census, full_census
+from .helpers import GAME, city_names, line_names, names, position
+from .playing import act, legal_json, refused
 
 CITIES4 = ["paris", "marseille", "rome", "vienna"]
 

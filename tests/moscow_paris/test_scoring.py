@@ -6,8 +6,10 @@ import dataclasses
 from games.moscow_paris.data import CITY_INDEX
 from games.moscow_paris.scoring import final_result
 from games.moscow_paris.state import OVER, PLAY
+from tests.scenario import kinds
 
-from .helpers import GAME, act, kinds, position
+from .helpers import GAME, position
+from .playing import act
 
 CITIES4 = ["paris", "marseille", "rome", "vienna"]
 

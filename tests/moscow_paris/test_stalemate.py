@@ -3,18 +3,11 @@
 import random
 
 from games.moscow_paris.state import PLAY
+from tests.scenario import kinds
 
-from .helpers import (
-    GAME,
-    act,
-    card_census,
-    city_census,
-    full_census,
-    kinds,
-    legal_json,
-    names,
-    position,
-)
+from .census import card_census, city_census, full_census
+from .helpers import GAME, names, position
+from .playing import act, legal_json
 
 CITIES4 = ["paris", "marseille", "rome", "vienna"]
 PUT0 = {"type": "to_tableau", "wagon": "mail"}

@@ -5,19 +5,11 @@ import random
 
 from games.moscow_paris.data import CARD_INDEX, N_CODES
 from games.moscow_paris.state import CLAIM, OVER, PLAY
+from tests.scenario import kinds
 
-from .helpers import (
-    GAME,
-    act,
-    card_census,
-    full_census,
-    kinds,
-    legal_json,
-    line_names,
-    names,
-    position,
-    refused,
-)
+from .census import card_census, full_census
+from .helpers import GAME, line_names, names, position
+from .playing import act, legal_json, refused
 
 HAND = ["mail", "tank", "dining", "sleeper", "boxcar"]
 CITIES4 = ["paris", "marseille", "rome", "vienna"]  # limits 4, 2, 4, 3

@@ -7,7 +7,8 @@ import random
 from games.core.ai import get_player
 from games.moscow_paris.data import CARD_IDS
 
-from .helpers import GAME, act, legal_json, new, position
+from .helpers import GAME, new, position
+from .playing import act, legal_json
 
 
 def scramble(state, keep: set[int], rng: random.Random):
@@ -54,7 +55,7 @@ def test_no_view_holds_another_hand_the_deck_or_the_city_deck():
             (seat,) = GAME.to_act(state)
             state, _ = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
         public = json.loads(view_json(state, None))
-        assert "hand" not in public and "deck" not in public and "city_deck" not in public
+        assert public["hand"] is None and "deck" not in public and "city_deck" not in public
 
 
 def test_partners_hands_stay_secret():

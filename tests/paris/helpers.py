@@ -1,4 +1,5 @@
-"""Scenario helpers: fixed setups, boards in play, holdings, and playing actions by JSON.
+"""Scenario positions: fixed setups, boards in play, holdings (playing on them:
+`tests.paris.playing`).
 
 Positions are built from a full arrangement (the deal is fixed) and, for rules that need a
 board already in play, by replacing fields of the state directly (`board`, `keys_at`,
@@ -11,7 +12,6 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from games.core.contract import Event
 from games.paris.board import (
     EGT_INDEX,
     GOOD_INDEX,
@@ -24,7 +24,7 @@ from games.paris.board import (
     parse_loc,
 )
 from games.paris.engine import Paris
-from games.paris.state import ACTION, AFTER, State
+from games.paris.state import ACTION, State
 
 GAME = Paris()
 REMOVED = ["montmartre/3", "chaillot/8", "belleville/1"]
@@ -143,65 +143,3 @@ def vp_tile(state: State, district: str, tile: str) -> State:
     tiles = list(state.vp_tiles)
     tiles[DISTRICT_INDEX[district]] = VP_TILE_INDEX[tile]
     return replace(state, vp_tiles=tuple(tiles))
-
-
-def act(state: State, action: dict[str, Any]) -> tuple[State, list[Event]]:
-    """Play `action` (JSON) for the seat to act."""
-    (seat,) = GAME.to_act(state)
-    return GAME.apply(state, seat, GAME.parse_action(action))
-
-
-def play(state: State, *actions: dict[str, Any]) -> tuple[State, list[Event]]:
-    events: list[Event] = []
-    for action in actions:
-        state, more = act(state, action)
-        events += more
-    return state, events
-
-
-def legal(state: State) -> list[dict[str, Any]]:
-    (seat,) = GAME.to_act(state)
-    return [GAME.dump_action(a) for a in GAME.legal_actions(state, seat)]
-
-
-def refused(state: State, action: dict[str, Any]) -> str:
-    """The IllegalAction key `action` is refused with (fails if it is accepted)."""
-    from games.core.errors import IllegalAction
-
-    try:
-        act(state, action)
-    except IllegalAction as exc:
-        return exc.key
-    raise AssertionError(f"{action} was accepted")
-
-
-def kinds(events: list[Event], kind: str) -> list[dict[str, Any]]:
-    return [dict(e.params) for e in events if e.kind == kind]
-
-
-def move(frm: str, to: str) -> dict[str, Any]:
-    return {"type": "move_key", "from": frm, "to": to}
-
-
-def finish_turn(state: State) -> State:
-    """End the current turn if the seat is still in its after-action step."""
-    if GAME.legal_actions(state, state.turn) and state.phase != ACTION:
-        if {"type": "end_turn"} in legal(state):
-            state, _ = act(state, {"type": "end_turn"})
-    return state
-
-
-def play_out(state: State, pick: int = 0) -> tuple[State, list[Event]]:
-    """Play to the end choosing legal action `pick` (modulo the count) every time."""
-    events: list[Event] = []
-    while not GAME.is_over(state):
-        options = GAME.legal_actions(state, state.turn)
-        state, more = GAME.apply(state, state.turn, options[pick % len(options)])
-        events += more
-    return state, events
-
-
-def finish(state: State) -> tuple[State, list[Event]]:
-    """End the game now: the current turn is the last one."""
-    state = replace(state, final_turns=0, phase=AFTER, endgame=())
-    return act(state, {"type": "end_turn"})

@@ -5,21 +5,10 @@ import pytest
 from games.paris.board import SPACE_INDEX
 from games.paris.data import BONUS_TILES
 from games.paris.state import ACTION, AFTER, PRESTIGE
+from tests.scenario import kinds
 
-from .helpers import (
-    GAME,
-    act,
-    board,
-    give,
-    keys_at,
-    kinds,
-    landmark_in,
-    legal,
-    move,
-    refused,
-    replace,
-    vp_tile,
-)
+from .helpers import GAME, board, give, keys_at, landmark_in, replace, vp_tile
+from .playing import act, legal, move, refused
 
 
 def use(state, tile, **fields):

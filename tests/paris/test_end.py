@@ -4,19 +4,10 @@ import pytest
 
 from games.paris.scoring import score_district
 from games.paris.state import ACTION, AFTER, OVER
+from tests.scenario import kinds
 
-from .helpers import (
-    GAME,
-    act,
-    board,
-    finish,
-    give,
-    keys_at,
-    kinds,
-    legal,
-    replace,
-    vp_tile,
-)
+from .helpers import GAME, board, give, keys_at, replace, vp_tile
+from .playing import act, finish, legal
 
 LOUIS, RAPHAEL, JULIE, CHARLOTTE = 0, 1, 2, 3
 

@@ -10,22 +10,10 @@ a 3 with their last francs may sell the token just taken and pay for the bonus t
 from games.paris.board import GOOD_INDEX
 from games.paris.flow import free_actions
 from games.paris.state import AFTER, BONUS, PRESTIGE, TILE, VPTILE
+from tests.scenario import kinds
 
-from .helpers import (
-    GAME,
-    REMOVED,
-    act,
-    board,
-    give,
-    keys_at,
-    kinds,
-    landmark_in,
-    legal,
-    move,
-    refused,
-    replace,
-    top_first,
-)
+from .helpers import GAME, REMOVED, board, give, keys_at, landmark_in, replace, top_first
+from .playing import act, legal, move, refused
 from .test_income import buy_at
 
 GOLD_PRESTIGE = GOOD_INDEX["gold_prestige"]

@@ -2,21 +2,10 @@
 
 from games.paris.board import GOOD_INDEX, SPACE_INDEX
 from games.paris.state import ACTION, AFTER, BONUS, PAY, PRESTIGE
+from tests.scenario import kinds
 
-from .helpers import (
-    GAME,
-    act,
-    board,
-    give,
-    keys_at,
-    kinds,
-    legal,
-    move,
-    play,
-    refused,
-    replace,
-    start,
-)
+from .helpers import GAME, board, give, keys_at, replace, start
+from .playing import act, legal, move, play, refused
 
 
 def buy_at(state, frm, to, seat=0):

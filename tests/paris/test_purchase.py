@@ -2,20 +2,10 @@
 
 from games.paris.board import LM_INDEX, SPACE_INDEX
 from games.paris.state import ACTION, BONUS, VPTILE
+from tests.scenario import kinds
 
-from .helpers import (
-    GAME,
-    act,
-    board,
-    give,
-    keys_at,
-    kinds,
-    landmark_in,
-    legal,
-    move,
-    refused,
-    replace,
-)
+from .helpers import GAME, board, give, keys_at, landmark_in, replace
+from .playing import act, legal, move, refused
 
 
 def moves(state):

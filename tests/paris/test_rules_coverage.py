@@ -5,8 +5,10 @@ names the spec decision it checks.
 
 from games.paris.board import ARC, BANK0, DISTRICT_IDS, N_SPACES, SPACE_VALUE
 from games.paris.state import ACTION, AFTER
+from tests.scenario import kinds
 
-from .helpers import GAME, act, board, give, keys_at, kinds, legal, move, replace, start
+from .helpers import GAME, board, give, keys_at, replace, start
+from .playing import act, legal, move
 
 
 def test_board_has_six_districts_and_the_arc():

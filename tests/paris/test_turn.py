@@ -4,20 +4,10 @@ import pytest
 
 from games.paris.board import DISTRICT_IDS, SPACE_INDEX, SPACE_NAMES, TILE_KIND
 from games.paris.state import ACTION, AFTER, ENDGAME, PLACE, TILE
+from tests.scenario import kinds
 
-from .helpers import (
-    GAME,
-    act,
-    board,
-    give,
-    keys_at,
-    kinds,
-    legal,
-    play,
-    refused,
-    replace,
-    start,
-)
+from .helpers import GAME, board, give, keys_at, replace, start
+from .playing import act, legal, play, refused
 
 
 def test_turns_go_clockwise_from_the_first_player():

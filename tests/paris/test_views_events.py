@@ -9,8 +9,10 @@ import pytest
 from games.paris.board import KINDS, SPACE_INDEX, TILE_KIND
 from games.paris.state import State, draft, evolve, seal
 from games.paris.views import ParisView
+from tests.scenario import kinds
 
-from .helpers import GAME, act, board, give, keys_at, kinds, move, replace, start
+from .helpers import GAME, board, give, keys_at, replace, start
+from .playing import act, move
 
 
 def test_public_view_hides_screens_and_shows_counts():

@@ -12,10 +12,12 @@ from collections import Counter
 from typing import Any
 
 from games.core.contract import Event
+from games.core.errors import IllegalAction
 from games.paris_paris.board import COLOUR_INDEX, STATION_INDEX, TILE_IDS, TILE_INDEX
 from games.paris_paris.engine import ParisParis
 from games.paris_paris.options import ParisParisOptions as Options
 from games.paris_paris.state import State
+from tests.scenario import assert_refused
 
 GAME = ParisParis()
 OPTIONS = Options()
@@ -105,8 +107,10 @@ def play_round(
     return state, events
 
 
-def kinds(events: list[Event], kind: str) -> list[dict[str, Any]]:
-    return [dict(e.params) for e in events if e.kind == kind]
+def refused(state: State, seat: int, action: Any, key: str) -> IllegalAction:
+    """`seat` playing `action` (JSON or parsed) in `state` is refused with message key `key`
+    (`paris_paris.<key>` when it names no other) and leaves `state` as it was."""
+    return assert_refused(GAME, state, seat, action, key)
 
 
 def seat_of(station: str, state: State) -> tuple[int, ...]:

@@ -7,8 +7,9 @@ import pytest
 from games.paris_paris.board import STATION_INDEX, TILE_INDEX
 from games.paris_paris.data import LINES, STATIONS
 from games.paris_paris.state import OVER
+from tests.scenario import kinds
 
-from .helpers import GAME, OPTIONS, act, kinds, last_round, play_round, put, seat_of, start
+from .helpers import GAME, OPTIONS, act, last_round, play_round, put, seat_of, start
 
 PILE3 = ["louvre/blue", "marais/orange", "pigalle/red", "invalides/pink"]
 PILE4 = [*PILE3, "tour_eiffel/pink"]

@@ -3,8 +3,9 @@
 from games.paris_paris import scoring
 from games.paris_paris.board import COLOUR_INDEX
 from games.paris_paris.board import STATION_INDEX as S
+from tests.scenario import kinds
 
-from .helpers import kinds, play_round, put, start, wait
+from .helpers import play_round, put, start, wait
 
 TAKES = ["marais/orange", "pigalle/red", "invalides/pink"]
 

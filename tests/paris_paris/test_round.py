@@ -2,8 +2,9 @@
 
 from games.paris_paris.actions import Take
 from games.paris_paris.state import REVEAL
+from tests.scenario import kinds
 
-from .helpers import GAME, act, kinds, play_round, put, seat_of, start
+from .helpers import GAME, act, play_round, put, seat_of, start
 
 PILE = ["louvre/blue", "marais/orange", "pigalle/red", "invalides/pink"]
 

@@ -21,8 +21,9 @@ from games.paris_paris.board import (
     TILE_STATION,
 )
 from games.paris_paris.data import COLOURS, LINE_START, LINES, STATIONS
+from tests.scenario import kinds
 
-from .helpers import GAME, OPTIONS, act, kinds, last_round, play_round, put, start, wait
+from .helpers import GAME, OPTIONS, act, last_round, play_round, put, start, wait
 
 TAKES = ["marais/orange", "pigalle/red", "invalides/pink"]
 

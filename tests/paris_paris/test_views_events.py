@@ -2,9 +2,10 @@
 
 import json
 
-from games.paris_paris.views import PublicView, SeatView
+from games.paris_paris.views import ParisParisView
+from tests.scenario import kinds
 
-from .helpers import GAME, OPTIONS, act, kinds, play_round, put, start
+from .helpers import GAME, OPTIONS, act, play_round, put, start
 
 PILE = ["louvre/blue", "marais/orange", "pigalle/red", "invalides/pink"]
 
@@ -12,7 +13,7 @@ PILE = ["louvre/blue", "marais/orange", "pigalle/red", "invalides/pink"]
 def test_public_view_fields():
     state = put(start(3, [PILE], markers=["pink", "red", "blue"]), {"odeon": [1]})
     view = GAME.view(state, None)
-    assert type(view) is PublicView
+    assert type(view) is ParisParisView and view.seat is None
     data = json.loads(view.model_dump_json())
     assert data["board"]["odeon"] == [1] and len(data["board"]) == 25
     assert data["to_act"] == [0] and data["phase"] == "reveal" and data["first_player"] == 0
@@ -21,7 +22,7 @@ def test_public_view_fields():
     assert data["shops_on_board"] == [0, 1, 0]
     assert data["bag_size"] == 0 and data["supplies"] is None
     assert data["markers"] is None and data["bag"] is None and data["winners"] is None
-    assert "marker" not in data and "supply" not in data
+    assert data["marker"] is None and data["supply"] is None  # the seat's own secrets
 
 
 def test_seat_view_adds_own_marker_and_supply():
@@ -29,7 +30,7 @@ def test_seat_view_adds_own_marker_and_supply():
     #   joueur étourdi a le droit de regarder son propre marqueur. »
     state = start(3, [PILE], markers=["pink", "red", "blue"])
     view = GAME.view(state, 1)
-    assert type(view) is SeatView
+    assert type(view) is ParisParisView
     assert view.seat == 1 and view.marker == "red" and view.supply == 19
     assert view.markers is None and view.supplies is None
 

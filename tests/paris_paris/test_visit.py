@@ -2,8 +2,9 @@
 
 from games.paris_paris import scoring
 from games.paris_paris.board import STATION_INDEX
+from tests.scenario import kinds
 
-from .helpers import kinds, play_round, put, start
+from .helpers import play_round, put, start
 
 # Three tokens the players take in each scenario: far from the lines under test.
 TAKES = ["marais/orange", "pigalle/red", "invalides/pink"]

@@ -20,13 +20,13 @@ async def main(path: str) -> None:
     host = MatchHost(store)
     seats = [SeatRow(0, "a", user_id=1), SeatRow(0, "b", user_id=2)]
     matches = [
-        (await host.create("race", seats, options={"target": 10**9}, seed=i)).match.id
+        (await host.create("race", seats, options={"target": 10**9}, seed=i)).info.id
         for i in range(3)
     ]
     n = 0
     while True:
         match_id = matches[n % 3]
-        live = await host.get(match_id)
+        live = await host._loaded(match_id)
         user = 1 + next(iter(live.to_act()))
         outcome = await host.act(match_id, user, {"type": "step", "by": 1}, key=f"req-{n}")
         print(f"ACK {match_id} {outcome.applied[0].version} req-{n}", flush=True)

@@ -53,14 +53,14 @@ async def test_a_strong_seat_thinks_in_a_thread_within_its_budget(store: Store, 
 
     monkeypatch.setattr(ai.SearchPlayer, "choose", gated)
     seats = [SeatRow(0, "ann", user_id=1), SeatRow(0, "AI", ai="strong")]
-    match_id = (await host.create("paris-paris", seats, seed=3)).match.id
-    live = await host.get(match_id)
+    match_id = (await host.create("paris-paris", seats, seed=3)).info.id
+    live = await host._loaded(match_id)
     rng = random.Random(1)
     thought = 0
     while live.row.status == "active" and thought < 3:
         seat = min(live.to_act())
         assert seat == 0  # the AI seat has always replied before the call returns
-        index = rng.randrange(len(host.choices(live, 0)))
+        index = rng.randrange(len(host.choices(live.info(), 0)))
         outcome = await _opened_by_the_loop(
             host.play(
                 match_id, 1, version=live.row.version, index=index, key=f"k{live.row.version}"
@@ -88,7 +88,7 @@ async def test_thinking_is_shared_by_the_ai_replies_of_one_call(store: Store, mo
 
     monkeypatch.setattr(ai.SearchPlayer, "choose", counted)
     seats = [SeatRow(0, "ann", user_id=1), *(SeatRow(0, f"AI {n}", ai="strong") for n in range(3))]
-    live = (await host.create("moscow-paris", seats, seed=5)).match
+    live = (await host.create("moscow-paris", seats, seed=5))._live
     outcome = await host.play(live.id, 1, version=live.row.version, index=0, key="k1")
     assert [a.by for a in outcome.applied].count("ai") >= 3
     assert len(searched) >= 3 and max(searched) <= 0.2 + 1e-9, searched  # all three searched
@@ -137,7 +137,7 @@ async def test_after_an_answered_click_each_strong_seat_thinks_its_whole_time(st
 
     monkeypatch.setattr(ai.SearchPlayer, "choose", instant)
     seats = [SeatRow(0, "ann", user_id=1), *(SeatRow(0, f"AI {n}", ai="strong") for n in range(3))]
-    live = (await host.create("moscow-paris", seats, seed=5)).match
+    live = (await host.create("moscow-paris", seats, seed=5))._live
     outcome = await host.play(
         live.id, 1, version=live.row.version, index=0, key="k1", then_ai=False
     )

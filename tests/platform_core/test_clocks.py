@@ -5,15 +5,15 @@ timers) on one database. Every test with a store runs on SQLite and on PostgreSQ
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 
 import pytest
 
+import storage.schema
 from games.host import HostError, MatchHost
 from games.host.clocks import FINAL, HALF, next_reminder, reminder_due
 from games.host.rows import Deadline, GuildSettings
 from storage import SeatRow, Store
-from storage.schema import available
+from storage.schema import latest
 
 GUILD = 77
 STEP = {"type": "step", "by": 1}
@@ -22,9 +22,9 @@ STEP = {"type": "step", "by": 1}
 async def _match(host: MatchHost, clock: str | None = None) -> str:
     """A running two-player match of the toy game in GUILD, Ann (user 1) to act first."""
     if clock is not None:
-        await host.guilds.change(GUILD, clock=clock)
+        await host.guilds.set_clock(GUILD, clock)
     seats = [SeatRow(0, "ann", user_id=1), SeatRow(0, "bob", user_id=2)]
-    return (await host.create("race", seats, seed=3, guild_id=GUILD)).match.id
+    return (await host.create("race", seats, seed=3, guild_id=GUILD)).info.id
 
 
 @pytest.fixture
@@ -59,7 +59,8 @@ def test_a_turn_is_reminded_at_half_time_and_near_the_end():
 
 async def test_a_new_table_takes_the_servers_clock_unless_it_picks_its_own(store: Store):
     host = MatchHost(store)
-    await host.guilds.change(GUILD, clock="live", on_timeout="wait")
+    await host.guilds.set_clock(GUILD, "live")
+    await host.guilds.set_on_timeout(GUILD, "wait")
     lobby = await host.open_lobby("race", host_user_id=1, host_name="ann", guild_id=GUILD)
     assert (lobby.settings.turn_deadline_s, lobby.settings.on_timeout) == (120, "wait")
     own = await host.open_lobby(
@@ -93,26 +94,33 @@ async def test_server_settings_refuse_bad_values_and_change_nothing(db_url: str)
         guilds = MatchHost(store).guilds
         assert await guilds.get(GUILD) == GuildSettings(GUILD)  # none, ai, 24 h, unrated
         for bad, key in (
-            ({"clock": "blitz"}, "clock.unknown"),
-            ({"on_timeout": "pause"}, "settings.on_timeout"),
-            ({"lobby_expiry_s": 60}, "settings.lobby_expiry"),
-            ({"clock": "live", "lobby_expiry_s": 10**9}, "settings.lobby_expiry"),
+            (guilds.set_clock(GUILD, "blitz"), "clock.unknown"),
+            (guilds.set_on_timeout(GUILD, "pause"), "settings.on_timeout"),
+            (guilds.set_lobby_expiry(GUILD, 60), "settings.lobby_expiry"),
+            (guilds.set_lobby_expiry(GUILD, 10**9), "settings.lobby_expiry"),
         ):
             with pytest.raises(HostError) as err:
-                await guilds.change(GUILD, **bad)
+                await bad
             assert err.value.key == key
             assert await guilds.get(GUILD) == GuildSettings(GUILD)
-        changed = await guilds.change(
-            GUILD, clock="rapid", on_timeout="wait", lobby_expiry_s=3600, rate_ai_matches=True
-        )
-        assert changed == GuildSettings(GUILD, None, None, "rapid", "wait", 3600, True)
+        await guilds.set_clock(GUILD, "rapid")
+        await guilds.set_on_timeout(GUILD, "wait")
+        await guilds.set_lobby_expiry(GUILD, 3600)
+        await guilds.set_rate_ai_matches(GUILD, True)
         await guilds.set_language(GUILD, "fr")  # the other settings stay
     finally:
         await store.close()
     store = await Store.open(db_url)  # a restart
     try:
         kept = await MatchHost(store).guilds.get(GUILD)
-        assert kept == GuildSettings(GUILD, None, "fr", "rapid", "wait", 3600, True)
+        assert kept == GuildSettings(
+            GUILD,
+            language="fr",
+            lobby_expiry_s=3600,
+            rate_ai_matches=True,
+            clock="rapid",
+            on_timeout="wait",
+        )
     finally:
         await store.close()
 
@@ -172,7 +180,7 @@ async def test_a_deadline_is_claimed_under_its_matchs_lock(tmp_path):
             await store.current_version(match_id)
             assert not claim.done()  # waiting for the lock
             await store.update_match(match_id, deadline_at=now[0] + 120)
-            (await host.get(match_id)).row.deadline_at = now[0] + 120
+            (await host._loaded(match_id)).row.deadline_at = now[0] + 120
         assert await claim == []
         now[0] = 1242.0
         assert await host.deadlines.claim_due("timer") == [match_id]
@@ -180,28 +188,39 @@ async def test_a_deadline_is_claimed_under_its_matchs_lock(tmp_path):
         await store.close()
 
 
-async def test_migration_009_keeps_a_sent_reminder_and_gives_servers_the_defaults(tmp_path):
-    """A database from before two reminders: a turn whose (half-time) reminder was sent is
-    not reminded at half time again, and a server that had settings gets the defaults."""
-    path = tmp_path / "old.db"
-    conn = sqlite3.connect(path)
-    for number, sql in available("sqlite"):
-        if number < 9:
-            conn.executescript(sql)
-    conn.execute("PRAGMA user_version = 6")
-    conn.executemany(
-        "INSERT INTO matches (id, game, status, seats, options, settings, seed, version, "
-        "deadline_at, reminded, created_at, updated_at) VALUES (?, 'race', 'active', 2, '{}', "
-        "'{\"turn_deadline_s\": 600}', 7, 0, 1600.0, ?, 1.0, 1.0)",
-        [("sent", 1), ("due", 0)],
-    )
-    conn.execute("INSERT INTO guild_settings (guild_id, language) VALUES (?, 'ru')", (GUILD,))
-    conn.commit()
-    conn.close()
-    store = await Store.open(path)
+async def test_migration_009_keeps_a_sent_reminder_and_gives_servers_the_defaults(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+):
+    """A database from before results (schema 6) goes through 007, 008 and 009: a turn whose
+    (half-time) reminder was sent is not reminded at half time again, and a server that had
+    settings gets every later setting's default."""
+    every = storage.schema.available
+    with monkeypatch.context() as patch:
+        patch.setattr(
+            storage.schema, "available", lambda backend: [m for m in every(backend) if m[0] < 7]
+        )
+        store = await Store.open(db_url)
+        assert store.schema_version == 6
+        async with store._session() as conn:
+            for match_id, sent in (("sent", True), ("due", False)):
+                await conn.execute(
+                    "INSERT INTO matches (id, game, status, seats, options, settings, seed, "
+                    "version, deadline_at, reminded, created_at, updated_at) VALUES "
+                    "(?, 'race', 'active', 2, '{}', '{\"turn_deadline_s\": 600}', 7, 0, 1600.0, "
+                    "?, 1.0, 1.0)",
+                    match_id,
+                    sent,
+                )
+            await conn.execute(
+                "INSERT INTO guild_settings (guild_id, language) VALUES (?, 'ru')", GUILD
+            )
+        await store.close()
+    store = await Store.open(db_url)
     try:
+        assert store.schema_version == latest(store.backend) == 9
         running = {d.match_id: d.reminders for d in await store.deadlines()}
         assert running == {"sent": HALF, "due": 0}
-        assert await store.get_guild_settings(GUILD) == GuildSettings(GUILD, language="ru")
+        kept = await store.get_guild_settings(GUILD)
+        assert kept == GuildSettings(GUILD, language="ru")  # none, ai, 24 h, unrated
     finally:
         await store.close()

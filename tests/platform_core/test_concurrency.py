@@ -9,7 +9,9 @@ import asyncio
 import subprocess
 import sys
 from collections import Counter
+from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -56,6 +58,23 @@ async def _claim(
     return [m for m in due if await store.claim_deadline(m, now, owner, lease_s=lease_s)]
 
 
+async def _races(
+    a: Store, b: Store, rounds: int, first: str, second: str
+) -> AsyncIterator[tuple[int, int, list[Any]]]:
+    """Match "m" created, then `rounds` times both stores append at its current version at
+    once (requests `first` and `second`, with `{n}` the round): (round, version, what each
+    append got: the new version or the exception it raised)."""
+    await a.create_match(_row("m"))
+    for n in range(rounds):
+        version = (await b.get_match("m")).version
+        results = await asyncio.gather(
+            _append(a, version, first.format(n=n)),
+            _append(b, version, second.format(n=n)),
+            return_exceptions=True,
+        )
+        yield n, version, results
+
+
 @pytest.fixture
 async def two_stores(db_url: str):
     """Two stores on one database: two connections (pools), as two processes have."""
@@ -67,12 +86,7 @@ async def two_stores(db_url: str):
 
 async def test_concurrent_appends_from_two_connections_apply_exactly_once(two_stores):
     a, b = two_stores
-    await a.create_match(_row("m"))
-    for n in range(40):
-        version = (await b.get_match("m")).version
-        results = await asyncio.gather(
-            _append(a, version, f"a{n}"), _append(b, version, f"b{n}"), return_exceptions=True
-        )
+    async for n, version, results in _races(a, b, 40, "a{n}", "b{n}"):
         wins = [r for r in results if not isinstance(r, BaseException)]
         assert wins == [version + 1], results
         assert [type(r) for r in results if isinstance(r, BaseException)] == [StaleVersion]
@@ -85,14 +99,7 @@ async def test_concurrent_appends_from_two_connections_apply_exactly_once(two_st
 
 async def test_one_request_sent_through_two_connections_applies_once(two_stores):
     a, b = two_stores
-    await a.create_match(_row("m"))
-    for n in range(20):
-        version = (await a.get_match("m")).version
-        results = await asyncio.gather(
-            _append(a, version, f"click-{n}"),
-            _append(b, version, f"click-{n}"),
-            return_exceptions=True,
-        )
+    async for _, version, results in _races(a, b, 20, "click-{n}", "click-{n}"):
         assert sorted(type(r).__name__ for r in results) == ["DuplicateRequest", "int"]
         assert [r.seq for r in results if isinstance(r, DuplicateRequest)] == [version + 1]
     assert len(await a.actions("m")) == 20

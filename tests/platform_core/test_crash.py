@@ -47,7 +47,7 @@ async def test_sigkill_loses_no_acknowledged_action(db_url: str):
         host = MatchHost(store)
         logs = {}
         for row in await store.list_matches():
-            live = await host.get(row.id)  # replays the log; repairs a bad snapshot loudly
+            live = await host._loaded(row.id)  # replays the log; repairs a bad snapshot loudly
             log = await store.actions(row.id)
             assert [a.seq for a in log] == list(range(1, len(log) + 1))
             assert live.row.version == len(log)

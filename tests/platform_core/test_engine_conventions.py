@@ -6,9 +6,11 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from games.core.contract import Game
 from games.core.errors import IllegalAction
 from games.registry import get_game
 
@@ -27,23 +29,25 @@ def test_city_of_light_writes_the_short_notation_its_document_shows():
         assert game.dump_action(game.parse_action(example)) == example
 
 
+def first_move(key: str, seed: int) -> tuple[Game[Any, Any], Any, int, Any]:
+    """A fresh two-seat match of game `key`: (game, state, the seat to act, its first move)."""
+    game = get_game(key)
+    state = game.setup(2, game.parse_options({}), seed=seed)
+    seat = next(iter(game.to_act(state)))
+    return game, state, seat, game.legal_actions(state, seat)[0]
+
+
 @pytest.mark.parametrize("key", GAMES)
 def test_apply_takes_the_notation_as_well_as_the_model(key):
     """Every engine's `apply` accepts an action's JSON (City of Light refused it)."""
-    game = get_game(key)
-    state = game.setup(2, game.parse_options({}), seed=3)
-    seat = next(iter(game.to_act(state)))
-    action = game.legal_actions(state, seat)[0]
+    game, state, seat, action = first_move(key, seed=3)
     expected = game.snapshot(game.apply(state, seat, action)[0])
     assert game.snapshot(game.apply(state, seat, game.dump_action(action))[0]) == expected
 
 
 @pytest.mark.parametrize("key", GAMES)
 def test_out_of_turn_and_non_actions_are_refused_alike_by_every_game(key):
-    game = get_game(key)
-    state = game.setup(2, game.parse_options({}), seed=5)
-    seat = next(iter(game.to_act(state)))
-    action = game.legal_actions(state, seat)[0]
+    game, state, seat, action = first_move(key, seed=5)
     with pytest.raises(IllegalAction) as refused:
         game.apply(state, 1 - seat, action)
     assert refused.value.key == "turn.not_yours"

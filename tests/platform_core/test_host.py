@@ -20,7 +20,7 @@ async def _two_humans(host: MatchHost, **kw) -> str:
     outcome = await host.create(
         "race", [SeatRow(0, "ann", user_id=1), SeatRow(0, "bob", user_id=2)], seed=3, **kw
     )
-    return outcome.match.id
+    return outcome.info.id
 
 
 async def test_lobby_join_add_ai_start_runs_ai_until_a_human_acts(store: Store):
@@ -38,7 +38,7 @@ async def test_lobby_join_add_ai_start_runs_ai_until_a_human_acts(store: Store):
         await host.start(live.id, 2)
     assert err.value.key == "lobby.not_host"
     outcome = await host.start(live.id, 1, seed=5)
-    assert outcome.match.row.status == "active"
+    assert outcome._live.row.status == "active"
     assert outcome.applied == []  # seat 0 (a human) acts first
     await host.act(live.id, 1, STEP, key="k1")
     outcome = await host.act(live.id, 2, STEP, key="k2")
@@ -115,16 +115,16 @@ async def test_a_match_loads_from_its_snapshot_and_the_log_stays_the_truth(store
     good = (await store.get_match(match_id)).snapshot
     # An unreadable snapshot: the match is replayed from its log and the snapshot repaired.
     await store.update_match(match_id, snapshot={"tampered": True})
-    live = await MatchHost(store).get(match_id)
+    live = await MatchHost(store)._loaded(match_id)
     assert live.state.scores == (2, 2)
     assert (await store.get_match(match_id)).snapshot == good
     # A readable but wrong one loads as it is (one row read, no replay)…
     await store.update_match(match_id, snapshot={**good, "scores": [9, 9]})
     fresh = MatchHost(store)
-    assert (await fresh.get(match_id)).state.scores == (9, 9)
+    assert (await fresh._loaded(match_id)).state.scores == (9, 9)
     # …and the on-demand check finds and repairs it from the log.
     assert await fresh.verify(match_id) is False
-    assert (await fresh.get(match_id)).state.scores == (2, 2)
+    assert (await fresh._loaded(match_id)).state.scores == (2, 2)
     assert (await store.get_match(match_id)).snapshot == good
     assert await fresh.verify(match_id) is True
 
@@ -135,7 +135,7 @@ async def test_memory_holds_only_the_most_recently_used_matches(store: Store):
     assert len(host._live) == 3 and all(host.peek(m) is None for m in ids[:3])
     await host.act(ids[0], 1, STEP, key="k0")  # an evicted match loads again when touched
     assert host.peek(ids[0]) is not None and len(host._live) == 3
-    assert (await host.get(ids[0])).row.version == 1
+    assert (await host._loaded(ids[0])).row.version == 1
     again = await host.act(ids[0], 1, STEP, key="k0")  # its key, known from the log
     assert again.duplicate
 
@@ -147,7 +147,7 @@ async def test_export_replays_to_the_same_state(store: Store):
         await host.act(match_id, 1 + i % 2, STEP, key=f"k{i}")
     record = await host.record(match_id)
     game = get_game("race")
-    live = await host.get(match_id)
+    live = await host._loaded(match_id)
     assert game.snapshot(replay(game, record)) == game.snapshot(live.state)
 
 
@@ -164,7 +164,7 @@ async def test_all_ai_match_plays_to_the_end_and_finishes(store: Store):
     host = MatchHost(store)
     seats = [SeatRow(0, "x", ai="greedy"), SeatRow(0, "y", ai="random")]
     outcome = await host.create("race", seats, seed=11)
-    row = await store.get_match(outcome.match.id)
+    row = await store.get_match(outcome.info.id)
     assert row.status == "finished" and row.result["winners"]
     assert row.version == len(outcome.applied)
 
@@ -206,7 +206,7 @@ async def test_admin_replace_with_ai_plays_at_once_and_end_stops(store: Store):
 async def test_unknown_match_and_unknown_game(store: Store):
     host = MatchHost(store)
     with pytest.raises(HostError) as err:
-        await host.get("nope")
+        await host._loaded("nope")
     assert err.value.key == "match.unknown"
     with pytest.raises(IllegalAction) as err:
         await host.create("chess", [SeatRow(0, "a", ai="random")])
@@ -263,7 +263,7 @@ async def test_seeded_draws_give_every_run_the_same_match_ids_and_deal(tmp_path)
             host = MatchHost(store, draws=draws)
             live = await host.open_lobby("race", host_user_id=1, host_name="ann", seats=2)
             await host.add_ai(live.id, 1)
-            started = (await host.start(live.id, 1)).match.row
+            started = (await host.start(live.id, 1))._live.row
             return started.id, started.seed
         finally:
             await store.close()

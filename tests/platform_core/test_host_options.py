@@ -8,17 +8,8 @@ import pytest
 from games.core.errors import IllegalAction
 from games.host import HostError, MatchHost
 from storage import Store
+from tests.city_of_light.helpers import PICKED as CARDS
 
-CARDS = [
-    "levitation",
-    "metropolitain",
-    "sacre_coeur",
-    "le_peintre",
-    "chartier",
-    "moulin_rouge",
-    "fontaine_des_mers",
-    "grande_lumiere",
-]
 CHOSEN = {"postcards": "chosen", "chosen_postcards": CARDS}
 
 
@@ -39,21 +30,21 @@ async def _refused(
         await host.set_options(match_id, user_id, changes)
     assert err.value.key == key
     assert (await store.get_match(match_id)).options == before
-    assert (await host.get(match_id)).row.options == before
+    assert (await host._loaded(match_id)).row.options == before
 
 
 async def test_the_host_sets_options_merged_and_persisted(store: Store):
     host, match_id = await _lobby(store)
-    live = await host.set_options(match_id, 1, CHOSEN)
-    assert live.row.options["chosen_postcards"] == CARDS
-    assert live.row.options["hand_size"] == 2  # options not named keep their values
+    match = await host.set_options(match_id, 1, CHOSEN)
+    assert match.options["chosen_postcards"] == CARDS
+    assert match.options["hand_size"] == 2  # options not named keep their values
     stored = (await store.get_match(match_id)).options
-    assert stored == live.row.options
+    assert stored == match.options
     assert stored["postcards"] == "chosen" and stored["chosen_postcards"] == CARDS
     # a restarted host reads the same options, and the match is dealt with those cards
     fresh = MatchHost(store)
     outcome = await fresh.start(match_id, 1, seed=4)
-    assert set(outcome.match.state.cards) == set(CARDS)
+    assert set(outcome._live.state.cards) == set(CARDS)
 
 
 async def test_only_the_host_may_set_options(store: Store):

@@ -48,7 +48,7 @@ async def ann_hands_the_turn_to_the_ai(
         SeatRow(0, "AI", ai="strong"),
         SeatRow(0, "bob", user_id=2),
     ]
-    live = (await host.create("race", seats, seed=3)).match
+    live = (await host.create("race", seats, seed=3))._live
     played = await host.play(live.id, 1, version=0, index=1, key="ann-1", then_ai=False)
     assert [a.by for a in played.applied] == ["player"]
     thinking = asyncio.create_task(host.wake_ai(live.id, patient=True))
@@ -69,9 +69,9 @@ async def test_while_an_ai_searches_every_other_call_on_the_match_completes(stor
     assert err.value.key in ("match.stale", "turn.not_yours")
     # An admin gives Bob's seat to Cy; anyone reads the table.
     replaced = await unhindered(host.replace(match_id, 2, user_id=3, ai=None, name="cy"))
-    assert replaced.match.row.seat_rows[2].user_id == 3
-    live = await unhindered(host.get(match_id))
-    assert host.public_view(live).scores == [2, 0, 0] and live.row.version == 1
+    assert replaced._live.row.seat_rows[2].user_id == 3
+    live = await unhindered(host._loaded(match_id))
+    assert host.view(live.info(), None).scores == [2, 0, 0] and live.row.version == 1
     assert not thinking.done()  # all of it while the AI still searched
     held.release.set()
     woken = await thinking
@@ -89,7 +89,7 @@ async def test_a_choice_for_a_seat_given_to_a_person_meanwhile_is_dropped(store:
     held.release.set()
     woken = await thinking
     assert woken.applied == [] and held.searches == 1
-    live = await host.get(match_id)
+    live = await host._loaded(match_id)
     assert live.row.version == 1 and live.to_act() == {1}  # Cy's turn, untouched
     assert len(await store.actions(match_id)) == 1
 
@@ -121,7 +121,7 @@ async def test_a_choice_on_a_match_another_process_moved_on_is_dropped(store: St
         (0, "ann-1"),
         (1, "cy-1"),
     ]
-    live = await host.get(match_id)
+    live = await host._loaded(match_id)
     assert live.row.version == 2 and live.to_act() == {2}
 
 
@@ -132,7 +132,7 @@ async def test_a_player_who_moves_while_the_timeout_ai_thinks_keeps_their_move(s
     host = MatchHost(store, clock=lambda: now[0])
     seats = [SeatRow(0, "ann", user_id=1), SeatRow(0, "bob", user_id=2)]
     settings = {"turn_deadline_s": 60, "ai_level": "strong"}
-    match_id = (await host.create("race", seats, seed=3, settings=settings)).match.id
+    match_id = (await host.create("race", seats, seed=3, settings=settings)).info.id
     now[0] = 1061.0
     timing_out = asyncio.create_task(host.timeout(match_id))
     assert await asyncio.to_thread(held.started.wait, GUARD_S)
@@ -142,7 +142,7 @@ async def test_a_player_who_moves_while_the_timeout_ai_thinks_keeps_their_move(s
     timed_out = await timing_out
     assert timed_out is not None and timed_out.applied == []
     assert [a.request_id for a in await store.actions(match_id)] == ["ann-late"]
-    assert (await host.get(match_id)).to_act() == {1}  # Bob's turn, his deadline running
+    assert (await host._loaded(match_id)).to_act() == {1}  # Bob's turn, his deadline running
 
 
 async def test_a_match_whose_ai_thinks_keeps_its_lock_in_memory(store: Store, held):

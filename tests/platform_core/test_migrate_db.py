@@ -31,12 +31,12 @@ async def _fill(url: str) -> list[str]:
             await host.create(
                 "paris-paris", [SeatRow(0, "x", ai="greedy"), SeatRow(0, "y", ai="random")], seed=4
             )
-        ).match.id
+        ).info.id
     ]
     humans = [SeatRow(0, "ann", user_id=2**62), SeatRow(0, "bob", user_id=7)]
     live = (
         await host.create("city-of-light", humans, seed=9, settings={"turn_deadline_s": 600})
-    ).match
+    )._live
     for n in range(6):
         seat = min(live.to_act())
         action = live.game.legal_actions(live.state, seat)[0]
@@ -44,7 +44,10 @@ async def _fill(url: str) -> list[str]:
     drawn = {"kind": "tile_drawn", "params": {"seat": 0, "tile": 3}, "to": [0]}
     await store.add_notices(live.id, 0, 6, [drawn])  # a private notice not yet shown
     ids.append(live.id)
-    lobby = await host.open_lobby("paris-paris", host_user_id=7, host_name="bob", guild_id=5)
+    lobby = await host.open_lobby(
+        "paris-paris", host_user_id=7, host_name="bob", guild_id=5, seats=4, invite=[(9, "di")]
+    )
+    await host.lobbies.placed(lobby.id, 11, 12)  # its message, its invitation and its expiry
     await host.join(lobby.id, 8, "cy")
     await host.leave(lobby.id, 8)  # cy stays in the seat history
     ids.append(lobby.id)
@@ -52,9 +55,15 @@ async def _fill(url: str) -> list[str]:
     await host.cancel(cancelled.id, 7)
     ids.append(cancelled.id)
     await store.set_prefs(UserPrefs(7, dms=True, locale="fr", language="en"))
-    await store.set_guild_settings(GuildSettings(5, admin_role_id=2**63 - 1, language="fr"))
+    await store.set_guild_settings(
+        GuildSettings(5, admin_role_id=2**63 - 1, language="fr", lobby_expiry_s=3600)
+    )
     # A server's defaults (issue 19): a clock, waiting on timeouts, short lobbies, AI rated.
-    await store.set_guild_settings(GuildSettings(6, None, None, "daily", "wait", 3600, True))
+    await store.set_guild_settings(
+        GuildSettings(
+            6, clock="daily", on_timeout="wait", lobby_expiry_s=3600, rate_ai_matches=True
+        )
+    )
     await store.set_fact("commands:global", "abc")
     await store.close()
     return ids
@@ -93,11 +102,16 @@ async def test_sqlite_to_postgres_and_back_loses_nothing(tmp_path, pg_url, capsy
     assert original == await _everything(pg_url) == await _everything(back)
     assert [d.row.id for d in original[0]] == ids
     assert [len(d.notices) for d in original[0]] == [0, 1, 0, 0]
+    lobby = original[0][2]
+    assert (lobby.lobby.channel_id, lobby.lobby.message_id) == (11, 12)
+    assert [(i.user_id, i.status) for i in lobby.invitations] == [(9, "pending")]
+    assert original[2][0].lobby_expiry_s == 3600
+    assert (original[2][1].clock, original[2][1].on_timeout) == ("daily", "wait")
     # The copy is a working database: the active match loads (replayed) and plays on.
     store = await Store.open(pg_url)
     try:
         host = MatchHost(store)
-        live = await host.get(ids[1])
+        live = await host._loaded(ids[1])
         seat = min(live.to_act())
         user = live.row.seat_rows[seat].user_id
         await host.act(ids[1], user, live.game.legal_actions(live.state, seat)[0], key="next")

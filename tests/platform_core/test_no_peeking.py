@@ -20,7 +20,7 @@ import pytest
 from games.core.ai import LEVELS, get_player
 from games.core.search import Budget
 from games.registry import game_keys, get_game
-from tests.contract.games import seat_cases
+from tests.contract.games import random_playout, seat_cases
 
 CASES = seat_cases()  # found in the registry: a new game is checked with no edit
 POSITIONS = 6  # per case: spread over one random game, its last decision included
@@ -31,15 +31,8 @@ BUDGET = Budget(iterations=12)
 def positions(key: str, seats: int, seed: int, count: int = POSITIONS) -> list[tuple[object, int]]:
     """Decision points (state, seat to act with a real choice) spread over a random game."""
     game = get_game(key)
-    rng = random.Random(seed)
-    state = game.setup(seats, game.parse_options({}), seed=seed)
-    found = []
-    while not game.is_over(state):
-        seat = min(game.to_act(state))
-        legal = game.legal_actions(state, seat)
-        if len(legal) > 1:
-            found.append((state, seat))
-        state, _ = game.apply(state, seat, rng.choice(legal))
+    _, moves = random_playout(game, seats, seed)
+    found = [(s, seat) for s, seat, _ in moves[:-1] if len(game.legal_actions(s, seat)) > 1]
     picks = {round(i * (len(found) - 1) / (count - 1)) for i in range(count)}
     return [found[i] for i in sorted(picks)]
 

@@ -15,7 +15,7 @@ def drew(seat: int, tile: int) -> dict:
 async def test_notices_wait_per_seat_in_order_until_shown(store: Store):
     host = MatchHost(store)
     seats = [SeatRow(0, "ann", user_id=1), SeatRow(0, "bob", user_id=2)]
-    match_id = (await host.create("city-of-light", seats, seed=9)).match.id
+    match_id = (await host.create("city-of-light", seats, seed=9)).info.id
     await store.add_notices(match_id, 0, 3, [drew(0, 5)])
     await store.add_notices(match_id, 0, 1, [drew(0, 2), drew(0, 7)])
     await store.add_notices(match_id, 1, 2, [drew(1, 4)])

@@ -190,7 +190,9 @@ async def test_prefs_guild_settings_and_facts(store: Store):
     assert await store.get_guild_settings(5) == GuildSettings(5)
     await store.set_guild_settings(GuildSettings(5, admin_role_id=BIG, language="fr"))
     assert await store.get_guild_settings(5) == GuildSettings(5, BIG, "fr")
-    chosen = GuildSettings(BIG, BIG, None, "rapid", "wait", 3600, rate_ai_matches=True)
+    chosen = GuildSettings(
+        BIG, BIG, None, lobby_expiry_s=3600, rate_ai_matches=True, clock="rapid", on_timeout="wait"
+    )
     await store.set_guild_settings(chosen)
     assert await store.get_guild_settings(BIG) == chosen
     assert await store.get_fact("k") is None

@@ -5,7 +5,6 @@ marked, every word 11 px or more in a 520 px embed, determinism, no secrets, siz
 
 from __future__ import annotations
 
-import io
 import json
 import random
 from importlib import resources
@@ -13,19 +12,9 @@ from importlib import resources
 import pytest
 from PIL import Image
 
+from bot.games.city_of_light import layout
 from bot.games.city_of_light import render as col_render
 from bot.games.city_of_light.adapter import CityOfLightAdapter
-from bot.games.city_of_light.layout import (
-    HEIGHT,
-    MINI,
-    PANEL_W,
-    PANEL_X,
-    PLAYER_H,
-    PLAYER_Y,
-    WIDTH,
-    cell_box,
-    postcard_box,
-)
 from bot.games.city_of_light.render import (
     CELL_COLOURS,
     CHIMNEY,
@@ -40,6 +29,7 @@ from bot.render.drawing import safe_name
 from games.city_of_light import actions as A
 from games.city_of_light.engine import CityOfLight
 from tests.render.colour_vision import closest_pair, delta_e, text_calls
+from tests.render.pixels import at, decode
 
 GAME = CityOfLight()
 ADAPTER = CityOfLightAdapter()
@@ -52,18 +42,14 @@ CATALOGUE = json.loads(
 
 
 def pixels(png: bytes) -> Image.Image:
-    image = Image.open(io.BytesIO(png)).convert("RGB")
-    assert image.size == (WIDTH, HEIGHT) == (1040, 780)
+    image = decode(png)
+    assert image.size == (layout.WIDTH, layout.HEIGHT) == (1040, 780)
     return image
-
-
-def at(image: Image.Image, point: tuple[float, float]) -> tuple[int, int, int]:
-    return image.getpixel((round(point[0]), round(point[1])))
 
 
 def corner(x: int, y: int) -> tuple[float, float]:
     """A point inside cell (x, y), clear of the lamp, the labels and the square outlines."""
-    _, y0, x1, _ = cell_box(x, y)
+    _, y0, x1, _ = layout.cell_box(x, y)
     return (x1 - 8, y0 + 8)
 
 
@@ -133,7 +119,7 @@ def test_buildings_carry_their_owners_colours_and_marks():
         if b.building == "GARDEN":
             continue
         cells = sorted((tuple(c) for c in b.cells), key=lambda p: (p[1], p[0]))
-        x0, y0, x1, y1 = cell_box(*cells[0])
+        x0, y0, x1, y1 = layout.cell_box(*cells[0])
         assert at(image, (x1 - 17, y0 + 17)) == CHIMNEY[b.owner], b  # the owner's mark
         assert at(image, (x0 + 9, y1 - 9)) == ROOF[b.owner], b
         checked += 1
@@ -158,7 +144,7 @@ def test_mixed_cells_are_hatched():
     ]
     assert mixed
     for x, y in mixed[:3]:
-        x0, y0, x1, y1 = cell_box(x, y, 14)
+        x0, y0, x1, y1 = layout.cell_box(x, y, 14)
         inside = {
             at(image, (i, j))
             for i in range(int(x0), int(x1), 3)
@@ -172,7 +158,7 @@ def test_a_highlight_rings_the_cells_of_a_move():
     view = GAME.view(state, None)
     plain = pixels(render_table(view, NAMES))
     ringed = pixels(render_table(view, NAMES, highlight={"6,7", "junk", "9,9", "card:nope"}))
-    x0, y0, _, _ = cell_box(6, 7, 4)
+    x0, y0, _, _ = layout.cell_box(6, 7, 4)
     assert at(ringed, (x0, y0 + 30)) == HIGHLIGHT
     assert at(plain, (x0, y0 + 30)) != HIGHLIGHT
 
@@ -184,7 +170,7 @@ def test_last_move_highlights_what_was_placed():
     assert marks == {"4,2", "5,2", "4,3", "5,3"}
     image = pixels(render_table(GAME.view(state, None), NAMES, highlight=marks))
     for x, y in ((4, 2), (5, 3)):
-        x0, y0, _, _ = cell_box(x, y, 4)
+        x0, y0, _, _ = layout.cell_box(x, y, 4)
         assert at(image, (x0, y0 + 30)) == HIGHLIGHT
     state, events = GAME.apply(state, 1, A.take_building("CROSS"))
     assert ADAPTER.last_move(events) == {"take:CROSS"}
@@ -197,7 +183,7 @@ def test_last_postcard_used_is_highlighted():
     assert f"card:{card}" in marks
     view = GAME.view(state, None)
     n = [c.card for c in view.postcards].index(card)
-    x0, y0, _, _ = postcard_box(n)
+    x0, y0, _, _ = layout.postcard_box(n)
     image = pixels(render_table(view, NAMES, highlight=marks))
     assert at(image, (x0 + 20, y0 - 2)) == HIGHLIGHT
 
@@ -211,7 +197,7 @@ def test_reserve_shapes_are_big_enough_to_read(monkeypatch):
     real = col_render.Canvas.rect
 
     def spy(self, box, fill, *args, **kwargs):
-        if fill in ROOF and box[0] >= PANEL_X:
+        if fill in ROOF and box[0] >= layout.PANEL_X:
             cells.append(box)
         return real(self, box, fill, *args, **kwargs)
 
@@ -220,10 +206,10 @@ def test_reserve_shapes_are_big_enough_to_read(monkeypatch):
     reserve = sum(len(p.reserve) for p in view.seats)
     assert reserve and cells
     sides = {round(x1 - x0) for x0, _, x1, _ in cells}
-    assert min(sides) >= 12 and max(sides) == MINI == 16
+    assert min(sides) >= 12 and max(sides) == layout.MINI == 16
     for x0, y0, x1, y1 in cells:  # inside a player's block
-        assert PANEL_X <= x0 and x1 <= PANEL_X + PANEL_W
-        assert any(top <= y0 and y1 <= top + PLAYER_H for top in PLAYER_Y)
+        assert layout.PANEL_X <= x0 and x1 <= layout.PANEL_X + layout.PANEL_W
+        assert any(top <= y0 and y1 <= top + layout.PLAYER_H for top in layout.PLAYER_Y)
 
 
 def test_every_postcard_shows_its_effect(monkeypatch):
@@ -265,7 +251,9 @@ def test_every_word_is_11px_or_more_in_a_520px_embed(case, monkeypatch):
     with text_calls(monkeypatch) as calls:
         render_table(view, NAMES, highlight=marks)
     assert calls
-    small = [(c.text, round(c.embed_px(WIDTH), 1)) for c in calls if c.embed_px(WIDTH) < 11]
+    small = [
+        (c.text, round(c.embed_px(layout.WIDTH), 1)) for c in calls if c.embed_px(layout.WIDTH) < 11
+    ]
     assert not small, small
 
 
@@ -315,8 +303,10 @@ def test_the_final_picture_marks_the_winner(monkeypatch):
     image = pixels(png)
 
     def gold_in_block(seat: int) -> int:
-        top = PLAYER_Y[seat]
-        block = image.crop((PANEL_X, top, PANEL_X + PANEL_W, top + PLAYER_H))
+        top = layout.PLAYER_Y[seat]
+        block = image.crop(
+            (layout.PANEL_X, top, layout.PANEL_X + layout.PANEL_W, top + layout.PLAYER_H)
+        )
         return sum(
             sum(abs(p - q) for p, q in zip(px, GOLD, strict=True)) < 30
             for px in block.get_flattened_data()
@@ -333,17 +323,17 @@ def test_the_final_picture_marks_the_winner(monkeypatch):
 def test_the_fountain_covers_one_cell_or_two():
     # fountain_cells 2 (RU «на клетки») is a 1×2 basin; 1 (DE «auf einem Straßen-Abschnitt»)
     # fills its one cell.
-    from tests.city_of_light.helpers import play
-    from tests.city_of_light.test_fountain_cells import flat
+    from tests.city_of_light.helpers import flat
+    from tests.city_of_light.playing import play
 
     for cells, fields in ((2, {"rotation": 0}), (1, {})):
         state = play(
-            flat(cells),
+            flat(fountain_cells=cells),
             0,
             {"type": "activate", "card": "fontaine_des_mers", "x": 2, "y": 1, **fields},
         )
         image = pixels(render_table(GAME.view(state, None), NAMES))
-        inside = [(cell_box(x, 1)[0] + 30, cell_box(x, 1)[1] + 20) for x in (2, 3)]
+        inside = [(layout.cell_box(x, 1)[0] + 30, layout.cell_box(x, 1)[1] + 20) for x in (2, 3)]
         assert at(image, inside[0]) == WATER
         assert (at(image, inside[1]) == WATER) == (cells == 2)
 
@@ -370,7 +360,7 @@ def test_final_picture_marks_lit_buildings_and_the_largest_districts():
         for term in player["buildings"]:
             cells = sorted(cells_of[(seat, term["building"])])
             x, y = cells[0]
-            x0, y0, x1, y1 = cell_box(x, y, 7)
+            x0, y0, x1, y1 = layout.cell_box(x, y, 7)
             edge = (x0, y0 + 10, x0 + 5, y1 - 10)  # the left inner edge of its first cell
             if term["lights"]:
                 assert near(LAMP, edge), term
@@ -378,6 +368,6 @@ def test_final_picture_marks_lit_buildings_and_the_largest_districts():
         district = set().union(*(cells_of[(seat, k)] for k in player["district"]["buildings"]))
         if district:
             x, y = min(district)  # the leftmost cell: its left side is on the border
-            x0, y0, x1, y1 = cell_box(x, y, 0)
+            x0, y0, x1, y1 = layout.cell_box(x, y, 0)
             assert near(CHIMNEY[seat], (x0, y0 + 10, x0 + 5, y1 - 10)), player["district"]
     assert checked > 0

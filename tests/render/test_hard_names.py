@@ -11,6 +11,7 @@ import pytest
 from bot.games import adapters
 from bot.render import text as textlib
 from games.registry import get_game
+from tests.render.colour_vision import text_calls
 from tests.render.test_text import HARD
 
 
@@ -35,19 +36,11 @@ CASES = [
 
 @pytest.mark.parametrize(("key", "seats"), CASES)
 def test_every_game_draws_hard_names_with_real_glyphs(key, seats, monkeypatch):
-    said: list[str] = []
-    real = textlib.draw
-    monkeypatch.setattr(
-        textlib,
-        "draw",
-        lambda image, x, y, text, *a, **kw: (said.append(text), real(image, x, y, text, *a, **kw))[
-            1
-        ],
-    )
     for offset, view in enumerate(views(key, seats)):
         names = [HARD[(offset * seats + n) % len(HARD)] for n in range(seats)]
-        said.clear()
-        adapters()[key].render(view, names)
+        with text_calls(monkeypatch) as calls:
+            adapters()[key].render(view, names)
+        said = [call.text for call in calls]
         assert said, "the picture drew no text"
         assert [s for s in said if textlib.uncovered(s)] == []
         for name in names:  # each name is drawn (perhaps shortened with "…")

@@ -10,8 +10,7 @@ import pytest
 
 from bot.games import adapters
 from games.registry import get_game
-
-NAMES = ["Amélie", "Bastien", "Zoë", "Ngũgĩ"]
+from tests.render.pixels import NAMES
 
 
 @pytest.mark.parametrize("key", list(adapters()))

@@ -5,22 +5,12 @@ of matches of 2, 3 and 4 players."""
 
 from __future__ import annotations
 
-import io
 import random
 
 import pytest
-from PIL import Image
 
+from bot.games.moscow_paris import layout
 from bot.games.moscow_paris.adapter import MoscowParisAdapter
-from bot.games.moscow_paris.layout import (
-    WIDTH,
-    city_box,
-    hand_box,
-    height,
-    panel_box,
-    tableau_box,
-    wagon_box,
-)
 from bot.games.moscow_paris.render import (
     CAPITAL,
     CARD,
@@ -34,24 +24,11 @@ from bot.games.moscow_paris.render import (
 from games.core.ai import GreedyPlayer
 from games.moscow_paris.engine import MoscowParis
 from tests.moscow_paris.helpers import position
+from tests.render.pixels import NAMES, at, close_within, decode
 
 GAME = MoscowParis()
 ADAPTER = MoscowParisAdapter()
-NAMES = ["Amélie", "Bastien", "Zoë", "Ngũgĩ"]
-
-
-def decode(png: bytes) -> Image.Image:
-    image = Image.open(io.BytesIO(png))
-    assert image.format == "PNG"
-    return image.convert("RGB")
-
-
-def at(image: Image.Image, point: tuple[float, float]) -> tuple[int, int, int]:
-    return image.getpixel((round(point[0]), round(point[1])))
-
-
-def close(a: tuple[int, ...], b: tuple[int, ...], tolerance: int = 8) -> bool:
-    return all(abs(x - y) <= tolerance for x, y in zip(a, b, strict=True))
+close = close_within(8)
 
 
 def inside(box: tuple[float, float, float, float]) -> tuple[float, float]:
@@ -76,19 +53,19 @@ def test_the_start_shows_four_cities_and_every_hand_as_five_card_backs(players):
     state = GAME.setup(players, GAME.parse_options({}), 3)
     view = GAME.view(state, None)
     image = decode(render_table(view, NAMES[:players]))
-    assert image.size == (WIDTH, height(players))
+    assert image.size == (layout.WIDTH, layout.height(players))
     for row in view.rows:
-        x0, y0, x1, y1 = city_box(row.row)
+        x0, y0, x1, y1 = layout.city_box(row.row)
         assert close(at(image, (x0 + 12, y1 - 9)), CARD)  # the card's face
         edge = at(image, (x0 + 1.5, (y0 + y1) / 2))
         assert close(edge, CAPITAL, 30) == row.city.capital  # capitals have a gold edge
     for seat in range(players):
-        hx0, hy0, _, _ = hand_box(seat)
+        hx0, hy0, _, _ = layout.hand_box(seat)
         for k in range(5):
             assert close(at(image, (hx0 + k * 17 + 7, hy0 + 32)), CARD_BACK)
         assert close(at(image, (hx0 + 5 * 17 + 7, hy0 + 32)), PANEL)  # a sixth: none
     # The first player's panel is framed in their colour.
-    px0, py0, _, py1 = panel_box(0)
+    px0, py0, _, py1 = layout.panel_box(0)
     assert close(at(image, (px0 + 1.5, (py0 + py1) / 2)), SEAT_COLOURS[0], 20)
 
 
@@ -110,15 +87,17 @@ def test_wagons_lie_where_the_lines_and_tableaux_hold_them():
         (2, "right", 2): "flatcar",
     }
     for (row, side, slot), wagon in expected.items():
-        assert close(at(image, inside(wagon_box(row, side, slot))), WAGON_COLOURS[wagon]), wagon
+        assert close(at(image, inside(layout.wagon_box(row, side, slot))), WAGON_COLOURS[wagon]), (
+            wagon
+        )
     for row, side, slot in ((0, "left", 3), (1, "left", 1), (2, "left", 1)):
-        pixel = at(image, inside(wagon_box(row, side, slot)))
+        pixel = at(image, inside(layout.wagon_box(row, side, slot)))
         assert not any(close(pixel, c) for c in WAGON_COLOURS.values())
-    assert close(at(image, inside(tableau_box(0, 0))), WAGON_COLOURS["passenger"])
-    assert close(at(image, inside(tableau_box(1, 0))), WAGON_COLOURS["sleeper"])
-    assert close(at(image, inside(tableau_box(1, 1))), WAGON_COLOURS["sleeper"])
-    assert not close(at(image, inside(tableau_box(2, 0))), WAGON_COLOURS["sleeper"])
-    hx0, hy0, _, _ = hand_box(0)  # 4 cards in hand (the tableau holds the fifth)
+    assert close(at(image, inside(layout.tableau_box(0, 0))), WAGON_COLOURS["passenger"])
+    assert close(at(image, inside(layout.tableau_box(1, 0))), WAGON_COLOURS["sleeper"])
+    assert close(at(image, inside(layout.tableau_box(1, 1))), WAGON_COLOURS["sleeper"])
+    assert not close(at(image, inside(layout.tableau_box(2, 0))), WAGON_COLOURS["sleeper"])
+    hx0, hy0, _, _ = layout.hand_box(0)  # 4 cards in hand (the tableau holds the fifth)
     assert close(at(image, (hx0 + 3 * 17 + 7, hy0 + 32)), CARD_BACK)
     assert close(at(image, (hx0 + 4 * 17 + 7, hy0 + 32)), PANEL)
 
@@ -135,13 +114,13 @@ def test_a_preview_rings_what_the_move_touches():
     view = GAME.view(after, None)
     plain = decode(render_table(view, NAMES[:3]))
     ringed = decode(render_table(view, NAMES[:3], highlight=ADAPTER.highlight(action)))
-    x0, y0, _, y1 = wagon_box(1, "left", 2)  # the new wagon, at the outer end
+    x0, y0, _, y1 = layout.wagon_box(1, "left", 2)  # the new wagon, at the outer end
     assert close(at(ringed, (x0 - 4, (y0 + y1) / 2)), HIGHLIGHT)
     assert not close(at(plain, (x0 - 4, (y0 + y1) / 2)), HIGHLIGHT)
-    assert close(at(ringed, inside(wagon_box(1, "left", 2))), WAGON_COLOURS["mail"])
+    assert close(at(ringed, inside(layout.wagon_box(1, "left", 2))), WAGON_COLOURS["mail"])
     # Unknown ids are ignored.
     assert render_table(view, NAMES[:3], highlight={"junk", "w:9:up:0"}) == encode(view)
-    x0, y0, _, y1 = city_box(2)
+    x0, y0, _, y1 = layout.city_box(2)
     claim = decode(render_table(view, NAMES[:3], highlight={"row:2"}))
     assert close(at(claim, (x0 - 4, (y0 + y1) / 2)), HIGHLIGHT)
 
@@ -167,14 +146,14 @@ def test_the_chain_decider_is_framed_and_the_last_exchange_ringed():
     view = GAME.view(state, None)
     assert view.pending.decider == 1
     image = decode(render_table(view, NAMES, highlight=ADAPTER.highlight(exchange)))
-    px0, py0, _, py1 = panel_box(1)
+    px0, py0, _, py1 = layout.panel_box(1)
     assert close(at(image, (px0 + 1.5, (py0 + py1) / 2)), SEAT_COLOURS[1], 20)
-    px0, py0, _, py1 = panel_box(0)  # alice is still to play, but not the one deciding
+    px0, py0, _, py1 = layout.panel_box(0)  # alice is still to play, but not the one deciding
     assert not close(at(image, (px0 + 1.5, (py0 + py1) / 2)), SEAT_COLOURS[0], 20)
     for seat, wagon in ((0, "sleeper"), (1, "mail")):  # what alice got, what bob got
-        x0, y0, _, y1 = tableau_box(seat, 0)
+        x0, y0, _, y1 = layout.tableau_box(seat, 0)
         assert close(at(image, (x0 - 3, (y0 + y1) / 2)), HIGHLIGHT), seat
-        assert close(at(image, inside(tableau_box(seat, 0))), WAGON_COLOURS[wagon])
+        assert close(at(image, inside(layout.tableau_box(seat, 0))), WAGON_COLOURS[wagon])
 
 
 @pytest.mark.parametrize(
@@ -193,10 +172,10 @@ def test_a_finished_game_renders_small(players, options):
     png = render_table(view, names)
     assert len(png) < 300_000
     image = decode(png)
-    assert image.size == (WIDTH, height(players))
+    assert image.size == (layout.WIDTH, layout.height(players))
     # The winners' panels say so in their colour; the claimed cities are chips.
     for seat in view.result.winners:
-        x0, y0, x1, _ = panel_box(seat)
+        x0, y0, x1, _ = layout.panel_box(seat)
         region = image.crop((int(x1 - 190), int(y0 + 8), int(x1 - 8), int(y0 + 30)))
         colours = {c for _, c in region.getcolors(20000)}
         assert any(close(c, SEAT_COLOURS[seat], 40) for c in colours), seat

@@ -8,14 +8,12 @@ shop and line, and every word must still be 11 px or more once shrunk to 520.
 
 from __future__ import annotations
 
-import io
 import json
 import math
 import random
 from importlib import resources
 
 import pytest
-from PIL import Image
 
 from bot.games.paris_paris import render as pp_render
 from bot.games.paris_paris.adapter import ParisParisAdapter
@@ -38,14 +36,14 @@ from bot.games.paris_paris.render import (
 )
 from bot.render.drawing import safe_name
 from games.paris_paris.data import LINES, STATIONS
-from games.paris_paris.views import PublicView
+from games.paris_paris.views import ParisParisView
 from games.registry import get_game
 from tests.paris_paris.helpers import act, play_round, put, start, wait
 from tests.render.colour_vision import as_embedded, closest_pair, text_calls
+from tests.render.pixels import NAMES, at, close_within, decode
 
 GAME = get_game("paris-paris")
 ADAPTER = ParisParisAdapter()
-NAMES = ["Amélie", "Bastien", "Zoë", "Ngũgĩ"]
 VISIONS = ("normal", "protanopia", "deuteranopia", "tritanopia")
 
 
@@ -65,18 +63,7 @@ def play(players: int, actions: int, seed: int = 1):
     return state, events
 
 
-def decode(png: bytes) -> Image.Image:
-    image = Image.open(io.BytesIO(png))
-    assert image.format == "PNG"
-    return image.convert("RGB")
-
-
-def close(a: tuple[int, ...], b: tuple[int, ...], tolerance: int = 6) -> bool:
-    return all(abs(x - y) <= tolerance for x, y in zip(a, b, strict=True))
-
-
-def pixel(image: Image.Image, point: tuple[float, float]) -> tuple[int, int, int]:
-    return image.getpixel((round(point[0]), round(point[1])))
+close = close_within(6)
 
 
 def capacity(station: str) -> int:
@@ -89,17 +76,17 @@ def shop_body(slot: tuple[float, float]) -> tuple[float, float]:
 
 
 @pytest.fixture(scope="module")
-def mid_game() -> PublicView:
+def mid_game() -> ParisParisView:
     return GAME.view(play(3, 30)[0], None)
 
 
-def test_size_and_format(mid_game: PublicView) -> None:
+def test_size_and_format(mid_game: ParisParisView) -> None:
     png = render_table(mid_game, NAMES)
     assert decode(png).size == (WIDTH, HEIGHT) == (1040, 780)
     assert len(png) < 300_000
 
 
-def _views() -> list[tuple[str, PublicView, set[str]]]:
+def _views() -> list[tuple[str, ParisParisView, set[str]]]:
     out = []
     for players in (2, 3, 4):
         for label, actions in (("start", 1), ("middle", 12 * players), ("end", 10_000)):
@@ -118,7 +105,7 @@ def test_every_word_is_11px_or_more_in_a_520px_embed(case, monkeypatch) -> None:
     assert not small, small
 
 
-def test_every_station_is_named(mid_game: PublicView, monkeypatch) -> None:
+def test_every_station_is_named(mid_game: ParisParisView, monkeypatch) -> None:
     with text_calls(monkeypatch) as calls:
         render_table(mid_game, NAMES)
     drawn = {c.text for c in calls}
@@ -149,18 +136,18 @@ def test_every_word_comes_from_the_catalogue(monkeypatch) -> None:
         assert ok, call.text
 
 
-def test_shop_is_drawn_in_its_owners_colour_in_its_slot(mid_game: PublicView) -> None:
+def test_shop_is_drawn_in_its_owners_colour_in_its_slot(mid_game: ParisParisView) -> None:
     image = decode(render_table(mid_game, NAMES))
     checked = 0
     for station, owners in mid_game.board.items():
         slots = slot_centres(station, capacity(station))
         for seat, (x, y) in zip(owners, slots, strict=False):
-            assert close(pixel(image, shop_body((x, y))), SEAT_COLOURS[seat]), (station, seat)
+            assert close(at(image, shop_body((x, y))), SEAT_COLOURS[seat]), (station, seat)
             checked += 1
     assert checked == sum(mid_game.shops_on_board)
 
 
-def test_every_shop_carries_its_seats_number(mid_game: PublicView, monkeypatch) -> None:
+def test_every_shop_carries_its_seats_number(mid_game: ParisParisView, monkeypatch) -> None:
     """The second cue besides colour: the seat number on every shop (and on each player's
     shop in the panel)."""
     with text_calls(monkeypatch) as calls:
@@ -175,14 +162,14 @@ def test_seat_colours_stay_apart_with_colour_vision_deficiencies() -> None:
         assert closest_pair(SEAT_COLOURS, vision) >= 25, vision
 
 
-def test_seat_colours_are_told_apart_in_a_520px_embed(mid_game: PublicView) -> None:
+def test_seat_colours_are_told_apart_in_a_520px_embed(mid_game: ParisParisView) -> None:
     """Shrunk to the embed, a shop's wall still shows its seat's colour."""
     image = as_embedded(render_table(mid_game, NAMES))
     scale = 520 / WIDTH
     for station, owners in mid_game.board.items():
         for seat, (x, y) in zip(owners, slot_centres(station, capacity(station)), strict=False):
             bx, by = shop_body((x, y))
-            seen = pixel(image, (bx * scale, by * scale))
+            seen = at(image, (bx * scale, by * scale))
             nearest = min(range(4), key=lambda s: distance(seen, SEAT_COLOURS[s]))
             assert nearest == seat, (station, seat, seen)
 
@@ -191,25 +178,25 @@ def distance(a: tuple[int, ...], b: tuple[int, ...]) -> int:
     return sum((p - q) ** 2 for p, q in zip(a, b, strict=True))
 
 
-def test_empty_station_shows_no_shop_colour(mid_game: PublicView) -> None:
+def test_empty_station_shows_no_shop_colour(mid_game: ParisParisView) -> None:
     image = decode(render_table(mid_game, NAMES))
     empty = [s for s, owners in mid_game.board.items() if not owners]
     assert empty
     for station in empty:
         for slot in slot_centres(station, capacity(station)):
-            colour = pixel(image, slot)
+            colour = at(image, slot)
             assert not any(close(colour, seat) for seat in SEAT_COLOURS), station
 
 
-def test_highlight_rings_the_station(mid_game: PublicView) -> None:
+def test_highlight_rings_the_station(mid_game: ParisParisView) -> None:
     plain = decode(render_table(mid_game, NAMES))
     ringed = decode(render_table(mid_game, NAMES, highlight={"pompidou"}))
     x, y = STATION_XY["pompidou"]
     ring = (x, y - radius(True) - 8)
-    assert pixel(ringed, ring) != pixel(plain, ring)
-    assert max(pixel(ringed, ring)) < 80  # dark ring
+    assert at(ringed, ring) != at(plain, ring)
+    assert max(at(ringed, ring)) < 80  # dark ring
     far = STATION_XY["pantheon"]
-    assert pixel(ringed, far) == pixel(plain, far)
+    assert at(ringed, far) == at(plain, far)
 
 
 def test_each_line_runs_between_consecutive_stations() -> None:
@@ -220,7 +207,7 @@ def test_each_line_runs_between_consecutive_stations() -> None:
         for a, b in zip(stations, stations[1:], strict=False):
             (xa, ya), (xb, yb) = STATION_XY[a], STATION_XY[b]
             points = [(xa + (xb - xa) * k / 10, ya + (yb - ya) * k / 10) for k in range(2, 9)]
-            seen = sum(close(pixel(image, p), LINE_COLOURS[colour], 12) for p in points)
+            seen = sum(close(at(image, p), LINE_COLOURS[colour], 12) for p in points)
             assert seen >= 3, (colour, a, b)
 
 
@@ -247,7 +234,7 @@ def test_revealed_tokens_are_listed_big_with_station_and_line(monkeypatch) -> No
     image = decode(png)
     for token in view.display:
         ring = around(token.station, 10) + around(token.station, 19)  # a second token: further
-        assert any(close(pixel(image, p), LINE_COLOURS[token.colour], 12) for p in ring), token
+        assert any(close(at(image, p), LINE_COLOURS[token.colour], 12) for p in ring), token
 
 
 def around(station: str, gap: float) -> list[tuple[float, float]]:
@@ -266,7 +253,7 @@ def json_colour(colour: str) -> str:
     return catalogue[f"pp.colour_word.{colour}"]
 
 
-def test_same_view_gives_identical_bytes(mid_game: PublicView) -> None:
+def test_same_view_gives_identical_bytes(mid_game: ParisParisView) -> None:
     assert render_table(mid_game, NAMES, highlight=["odeon"]) == render_table(
         mid_game, NAMES, highlight=("odeon",)
     )
@@ -310,15 +297,15 @@ def test_last_move_marks_the_visit_the_scorers_and_the_line() -> None:
     # Gold rings round the stations that scored.
     for station in ("hotel_de_ville", "pompidou"):
         ring = around(station, 4)  # the gold band is 8 px wide, outside the disc
-        assert sum(close(pixel(image, p), GOLD, 30) for p in ring) >= 8, station
-        assert not any(close(pixel(plain, p), GOLD, 30) for p in ring), station
+        assert sum(close(at(image, p), GOLD, 30) for p in ring) >= 8, station
+        assert not any(close(at(plain, p), GOLD, 30) for p in ring), station
     # The green line glows where it runs between two stations.
     (xa, ya), (xb, yb) = STATION_XY["gare_du_nord"], STATION_XY["montmartre"]
     dx, dy = xb - xa, yb - ya
     norm = math.hypot(dx, dy)
     side = ((xa + xb) / 2 - dy / norm * 8, (ya + yb) / 2 + dx / norm * 8)
-    assert close(pixel(image, side), GLOW, 30)
-    assert not close(pixel(plain, side), GLOW, 30)
+    assert close(at(image, side), GLOW, 30)
+    assert not close(at(plain, side), GLOW, 30)
 
 
 def test_final_picture_marks_the_winner(monkeypatch) -> None:
@@ -359,7 +346,7 @@ def test_two_player_game_to_the_end() -> None:
         [],  # missing names fall back to "Seat n"
     ],
 )
-def test_odd_names_never_crash(mid_game: PublicView, names: list[str]) -> None:
+def test_odd_names_never_crash(mid_game: ParisParisView, names: list[str]) -> None:
     assert decode(render_table(mid_game, names)).size == (1040, 780)
 
 

@@ -8,12 +8,10 @@ end, determinism, size and speed — at the start, in the middle and at the end 
 
 from __future__ import annotations
 
-import io
 import random
 import re
 
 import pytest
-from PIL import Image
 
 from bot.games.paris import render as pa_render
 from bot.games.paris.adapter import ParisAdapter
@@ -40,8 +38,10 @@ from bot.render.drawing import safe_name
 from games.core.ai import GreedyPlayer
 from games.paris.engine import Paris
 from games.paris.options import EDITIONS
-from tests.paris.helpers import act, board, give, keys_at, landmark_in, replace, vp_tile
+from tests.paris.helpers import board, give, keys_at, landmark_in, replace, vp_tile
+from tests.paris.playing import act
 from tests.render.colour_vision import as_embedded, closest_pair, text_calls
+from tests.render.pixels import at, close_within, decode
 
 GAME = Paris()
 ADAPTER = ParisAdapter()
@@ -50,18 +50,7 @@ VISIONS = ("normal", "protanopia", "deuteranopia", "tritanopia")
 GREEDY = GreedyPlayer()
 
 
-def decode(png: bytes) -> Image.Image:
-    image = Image.open(io.BytesIO(png))
-    assert image.format == "PNG"
-    return image.convert("RGB")
-
-
-def at(image: Image.Image, point: tuple[float, float]) -> tuple[int, int, int]:
-    return image.getpixel((round(point[0]), round(point[1])))
-
-
-def close(a: tuple[int, ...], b: tuple[int, ...], tolerance: int = 10) -> bool:
-    return all(abs(x - y) <= tolerance for x, y in zip(a, b, strict=True))
+close = close_within(10)
 
 
 def disc_fill(centre: tuple[float, float]) -> tuple[float, float]:

@@ -54,10 +54,10 @@ async def test_many_concurrent_matches_through_the_host(tmp_path):
         key = keys[n % len(keys)]
         game = get_game(key)
         seats = [SeatRow(i, f"p{i}", user_id=n * 10 + i) for i in range(game.min_seats)]
-        match_id = (await host.create(key, seats, seed=n)).match.id
+        match_id = (await host.create(key, seats, seed=n)).info.id
         rng = random.Random(n)
         while True:
-            live = await host.get(match_id)
+            live = await host._loaded(match_id)
             if live.row.status != "active":
                 return
             seat = min(live.to_act())
@@ -68,7 +68,7 @@ async def test_many_concurrent_matches_through_the_host(tmp_path):
     await asyncio.gather(*(play(n) for n in range(40)))
     for row in await store.list_matches(("finished",)):
         fresh = MatchHost(store)
-        live = await fresh.get(row.id)
+        live = await fresh._loaded(row.id)
         assert live.game.is_over(live.state)
     assert len(await store.list_matches(("finished",))) == 40
     await store.close()

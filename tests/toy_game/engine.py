@@ -13,6 +13,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from games.core import Event, Game, IllegalAction, Result, derive_rng
+from games.core.actions import ActionModel
 from games.core.contract import rank_by
 
 
@@ -21,8 +22,7 @@ class RaceOptions(BaseModel):
     target: int = 10
 
 
-class Step(BaseModel):
-    type: Literal["step"] = "step"
+class Step(ActionModel, tag="step"):
     by: Literal[1, 2]
 
 

@@ -2,9 +2,9 @@
 city card (name, flag, limit, VP, capital), the piles, and a panel per player (hand size as
 card backs, never the cards; the tableau; the cities claimed; points or the team).
 
-Why it takes a `PublicView`: the picture is posted for everybody, so it reads only what
-everybody may see. A `SeatView` is a `PublicView`, and its hand is never read: it draws the
-public picture (tests/contract/test_pictures.py).
+Why it reads only the public fields of a `MoscowParisView`: the picture is posted for
+everybody, so a seat's view draws the public picture too, and its hand is never read
+(tests/contract/test_pictures.py).
 
 Highlight ids (a move's preview, see `MoscowParisAdapter.highlight`):
 `end:<row>:<side>` the outermost wagon of a side, `w:<row>:<side>:<slot>` a place in a line,
@@ -37,7 +37,7 @@ from bot.games.moscow_paris.layout import (
 from bot.i18n import t
 from bot.render.drawing import Canvas, Colour, safe_name
 from games.moscow_paris.data import WAGON_TYPES
-from games.moscow_paris.views import PublicView
+from games.moscow_paris.views import MoscowParisView
 
 BACKGROUND: Colour = (240, 234, 220)
 INK: Colour = (36, 34, 40)
@@ -69,7 +69,9 @@ def _light(colour: Colour) -> bool:
     return 0.299 * r + 0.587 * g + 0.114 * b > 150
 
 
-def render_table(view: PublicView, names: list[str], *, highlight: Collection[str] = ()) -> bytes:
+def render_table(
+    view: MoscowParisView, names: list[str], *, highlight: Collection[str] = ()
+) -> bytes:
     """The public table as a PNG (800 px wide; 2 players: 580 px high, 3–4: 724 px)."""
     marks = set(highlight)
     canvas = Canvas(WIDTH, height(view.players), BACKGROUND)
@@ -111,7 +113,7 @@ def _ring(c: Canvas, box: Box, pad: float = 4) -> None:
 # --- header
 
 
-def _draw_header(c: Canvas, v: PublicView, names: list[str]) -> None:
+def _draw_header(c: Canvas, v: MoscowParisView, names: list[str]) -> None:
     c.text((MARGIN + 2, 12), t("game.moscow-paris"), 26, INK, bold=True)
     if v.phase == "over":
         winners = v.result.winners if v.result is not None else []
@@ -139,7 +141,7 @@ def _draw_header(c: Canvas, v: PublicView, names: list[str]) -> None:
 # --- the city lines
 
 
-def _draw_row(c: Canvas, v: PublicView, row: Any, marks: set[str]) -> None:
+def _draw_row(c: Canvas, v: MoscowParisView, row: Any, marks: set[str]) -> None:
     r = row.row
     mid = wagon_box(r, "left", 1)[3] + 5
     # The track: a rail through the whole row, sleepers under each place.
@@ -258,7 +260,7 @@ def _draw_city(c: Canvas, box: Box, city: Any, wagons: int) -> None:
 # --- piles
 
 
-def _draw_piles(c: Canvas, v: PublicView, names: list[str]) -> None:
+def _draw_piles(c: Canvas, v: MoscowParisView, names: list[str]) -> None:
     y = PILES_Y
     x = MARGIN
     for count, key, back in (
@@ -286,7 +288,7 @@ def _draw_piles(c: Canvas, v: PublicView, names: list[str]) -> None:
 # --- players
 
 
-def _draw_player(c: Canvas, v: PublicView, p: Any, names: list[str], marks: set[str]) -> None:
+def _draw_player(c: Canvas, v: MoscowParisView, p: Any, names: list[str], marks: set[str]) -> None:
     box = panel_box(p.seat)
     x0, y0, x1, y1 = box
     colour = SEAT_COLOURS[p.seat]

@@ -1,8 +1,8 @@
 """The Paris Paris table picture: the bus map with shops, plus a side panel.
 
-Why it takes a `PublicView`: the table image is posted publicly, so it reads only what
-everybody may see. A `SeatView` is a `PublicView`, and its marker and supply are never read:
-it draws the public picture (tests/contract/test_pictures.py).
+Why it reads only the public fields of a `ParisParisView`: the table image is posted publicly,
+so a seat's view draws the public picture too, and its marker and supply are never read
+(tests/contract/test_pictures.py).
 
 Why everything is big: Discord shows the picture about 520 px wide, half its 1040 px, so every
 word is drawn at `TEXT` (22) logical pixels or more (11 px on screen), shops are 26 px houses
@@ -41,7 +41,7 @@ from bot.games.paris_paris.layout import (
 from bot.i18n import t
 from bot.render.drawing import Canvas, Colour, Point, safe_name
 from games.paris_paris.data import COLOURS, LINES, STATIONS
-from games.paris_paris.views import PublicView
+from games.paris_paris.views import ParisParisView
 
 BACKGROUND: Colour = (247, 242, 230)
 PANEL: Colour = (236, 229, 212)
@@ -106,7 +106,7 @@ def parse_marks(highlight: Collection[str]) -> Marks:
 
 
 def render_table(
-    view: PublicView,
+    view: ParisParisView,
     names: list[str],
     *,
     highlight: Collection[str] = (),
@@ -148,7 +148,7 @@ def fit(canvas: Canvas, text: str, size: float, width: float, bold: bool = False
 # --- the map -----------------------------------------------------------------------------
 
 
-def _draw_map(canvas: Canvas, view: PublicView, marks: Marks) -> None:
+def _draw_map(canvas: Canvas, view: ParisParisView, marks: Marks) -> None:
     canvas.line(SEINE, WATER, 26)
     for colour in COLOURS:
         if colour in marks.lines:
@@ -236,7 +236,7 @@ def _dashed_ring(canvas: Canvas, centre: Point, r: float, colour: Colour, width:
         canvas.arc(centre, r, start, start + 18, colour, width)
 
 
-def _draw_token_rings(canvas: Canvas, view: PublicView) -> None:
+def _draw_token_rings(canvas: Canvas, view: ParisParisView) -> None:
     """Each displayed token rings its station in its line's colour (a second token of the
     same station rings it once more, further out)."""
     seen: dict[str, int] = {}
@@ -353,7 +353,7 @@ PANEL_RIGHT = WIDTH - 12
 
 
 def _draw_panel(
-    canvas: Canvas, view: PublicView, names: list[str], title: str | None, marks: Marks
+    canvas: Canvas, view: ParisParisView, names: list[str], title: str | None, marks: Marks
 ) -> None:
     x0 = PANEL_X
     canvas.rect((x0 - 6, 0, WIDTH, HEIGHT), PANEL)
@@ -390,7 +390,7 @@ def _draw_panel(
     _draw_players(canvas, view, names, x, y + 10)
 
 
-def _draw_tokens(canvas: Canvas, view: PublicView, x: float, y: float) -> float:
+def _draw_tokens(canvas: Canvas, view: ParisParisView, x: float, y: float) -> float:
     """The tokens to choose from, each big: its line's colour and its station's name."""
     if not view.display:
         canvas.text((x, y + 14), t("pp.img.no_tokens"), TEXT, SOFT_INK, "lm")
@@ -411,7 +411,9 @@ def _draw_tokens(canvas: Canvas, view: PublicView, x: float, y: float) -> float:
     return y
 
 
-def _draw_winners(canvas: Canvas, view: PublicView, names: list[str], x: float, y: float) -> float:
+def _draw_winners(
+    canvas: Canvas, view: ParisParisView, names: list[str], x: float, y: float
+) -> float:
     """The final picture's banner: a trophy star and the winner's name (or names)."""
     winners = view.winners or []
     canvas.rect((x - 4, y, PANEL_RIGHT + 4, y + 84), WON, GOLD, 3, 10)
@@ -430,7 +432,7 @@ def _draw_winners(canvas: Canvas, view: PublicView, names: list[str], x: float, 
     return y + 96
 
 
-def _draw_p_spaces(canvas: Canvas, view: PublicView, x: float, y: float) -> float:
+def _draw_p_spaces(canvas: Canvas, view: ParisParisView, x: float, y: float) -> float:
     canvas.text((x, y + 12), t("pp.img.waiting"), TEXT, INK, "lm")
     size, gap = 42, 10
     top = y + 30
@@ -447,7 +449,7 @@ def _draw_p_spaces(canvas: Canvas, view: PublicView, x: float, y: float) -> floa
     return top + size
 
 
-def _draw_bag_or_marker(canvas: Canvas, view: PublicView, x: float, y: float) -> float:
+def _draw_bag_or_marker(canvas: Canvas, view: ParisParisView, x: float, y: float) -> float:
     if view.players == 2:
         if view.face_up_marker is None:
             return y
@@ -487,14 +489,22 @@ def draw_marker(canvas: Canvas, centre: Point, colour: str) -> None:
     canvas.rect((x - 20, y - 11, x + 20, y + 11), fill, INK, 1.8, 11)
 
 
-def _draw_players(canvas: Canvas, view: PublicView, names: list[str], x: float, y: float) -> None:
+def _draw_players(
+    canvas: Canvas, view: ParisParisView, names: list[str], x: float, y: float
+) -> None:
     row = min(96.0, (HEIGHT - 8 - y) / max(1, view.players))
     for seat in range(view.players):
         _draw_player(canvas, view, seat, names, x, y + seat * row, row - 6)
 
 
 def _draw_player(
-    canvas: Canvas, view: PublicView, seat: int, names: list[str], x: float, y: float, height: float
+    canvas: Canvas,
+    view: ParisParisView,
+    seat: int,
+    names: list[str],
+    x: float,
+    y: float,
+    height: float,
 ) -> None:
     acting = seat in view.to_act
     winner = view.winners is not None and seat in view.winners

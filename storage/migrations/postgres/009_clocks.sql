@@ -5,10 +5,8 @@
 ALTER TABLE matches ADD COLUMN reminders INTEGER NOT NULL DEFAULT 0;
 UPDATE matches SET reminders = 1 WHERE reminded;
 ALTER TABLE matches DROP COLUMN reminded;
--- A server's defaults, chosen by its admins (/admin settings): the clock preset of a new table
--- and what it does when a turn's time is up, how long an open table waits for players, and
--- whether matches with AI seats change people's ratings.
+-- A server's defaults for its new tables, chosen by its admins (/admin settings): the clock
+-- preset and what a table does when a turn's time is up. (How long an open table waits and
+-- whether matches with AI seats are rated are 008's and 007's columns.)
 ALTER TABLE guild_settings ADD COLUMN clock TEXT NOT NULL DEFAULT 'none';
 ALTER TABLE guild_settings ADD COLUMN on_timeout TEXT NOT NULL DEFAULT 'ai';
-ALTER TABLE guild_settings ADD COLUMN lobby_expiry_s INTEGER NOT NULL DEFAULT 86400;
-ALTER TABLE guild_settings ADD COLUMN rate_ai_matches BOOLEAN NOT NULL DEFAULT false;
