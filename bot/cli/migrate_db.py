@@ -18,9 +18,9 @@ from pathlib import Path
 from bot.cli.databases import open_store
 from bot.cli.errors import EXIT_USAGE, CliError
 from games.core.errors import IllegalAction, ReplayError
-from games.core.record import MatchRecord, RecordedAction
 from games.core.replay import replay
 from games.host.errors import as_json
+from games.host.records import record_of
 from games.registry import get_game
 from storage import Store
 from storage.codec import parse_url
@@ -107,15 +107,7 @@ def _replay_problem(copy: MatchDump | None, original: MatchDump) -> str | None:
         return None  # never started: no log, no snapshot
     try:
         game = get_game(row.game)
-        record = MatchRecord(
-            game=row.game,
-            options=row.options,
-            seats=row.seats,
-            seed=row.seed,
-            arrangement=row.arrangement,
-            players=[s.name for s in row.seat_rows],
-            actions=[RecordedAction(seat=a.seat, action=a.action) for a in copy.actions],
-        )
+        record = record_of(row, copy.actions)
         state = replay(game, record)
     except ReplayError as exc:
         return f"has a log that cannot be replayed ({exc})"

@@ -19,7 +19,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from games.core.ai import default_seconds, get_player
-from games.core.record import MatchRecord, RecordedAction
+from games.core.record import MatchRecord
 from games.host.deadlines import Deadlines
 from games.host.errors import HostError, as_json
 from games.host.facts import Facts
@@ -31,6 +31,7 @@ from games.host.notices import Notices
 from games.host.outcome import Applied, LiveMatch, Outcome
 from games.host.prefs import Prefs
 from games.host.ratings import Ratings, rate
+from games.host.records import record_of
 from games.host.replays import Replays
 from games.host.results import Results
 from games.host.seats import SeatsMixin, waiting_seat
@@ -438,18 +439,7 @@ class MatchHost(LobbyMixin, InvitesMixin, SeatsMixin, ThinkingMixin):
         row = live.row
         if row.status == "lobby":
             raise HostError("match.not_started", "this table has not started yet")
-        return MatchRecord(
-            game=row.game,
-            options=row.options,
-            seats=row.seats,
-            seed=row.seed,
-            arrangement=row.arrangement,
-            players=[s.name for s in row.seat_rows],
-            actions=[
-                RecordedAction(seat=a.seat, action=a.action)
-                for a in await self.store.actions(match_id)
-            ],
-        )
+        return record_of(row, await self.store.actions(match_id))
 
     async def set_table(self, match_id: str, **where: int | None) -> MatchInfo:
         """Record where the table lives (`thread_id`, `table_message_id`) and which version

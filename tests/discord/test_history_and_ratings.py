@@ -16,8 +16,7 @@ from typing import Any
 
 import pytest
 
-import fakediscord.rest as fake_rest
-from tests.discord.driver import settle, start_match
+from tests.discord.driver import forged_button, settle, start_match
 
 pytestmark = pytest.mark.usefixtures("tiny_pictures")
 
@@ -207,13 +206,7 @@ async def test_bad_requests_get_one_sentence_and_change_nothing(world):
             "lt:-:turn": "I don't know that match.",
         }
         for custom_id, sentence in forged.items():
-            button = {"type": 2, "style": 1, "label": "Forged", "custom_id": custom_id}
-            message = fake_rest.create_message(
-                world.fake,
-                world.games,
-                {"content": "forged", "components": [{"type": 1, "components": [button]}]},
-                [],
-            )
+            message = forged_button(world, world.games, custom_id)
             answer = await alice.click(message, "Forged")
             assert answer.ephemeral and answer.content == "⚠️ " + sentence, answer
         await settle(world, bot)

@@ -23,7 +23,6 @@ import pytest
 from PIL import Image
 from pydantic import BaseModel
 
-import fakediscord.rest as fake_rest
 from bot.games import adapter_for, adapters
 from bot.ui.safe_text import md_all
 from games.core.contract import Event
@@ -33,6 +32,7 @@ from storage import SeatRow
 from tests.discord.driver import (
     PayloadLog,
     Sent,
+    forged_button,
     play_turns,
     private_only,
     settle,
@@ -232,13 +232,7 @@ async def test_an_unknown_match_or_another_servers_gets_one_sentence(world, draw
         n = mine.info.version
         for arg, expected in (("x~1", "not one of mine"), (f"{10**19}~3", f"Move {n} of {n}")):
             custom_id = f"lt:{mine.info.id}:frame:{arg}"
-            button = {"type": 2, "style": 1, "label": "Forged", "custom_id": custom_id}
-            forged = fake_rest.create_message(
-                world.fake,
-                world.games,
-                {"content": "forged", "components": [{"type": 1, "components": [button]}]},
-                [],
-            )
+            forged = forged_button(world, world.games, custom_id)
             clicked = await alice.click(forged, "Forged")
             assert clicked.responded and not clicked.failed, clicked
             shown = clicked.content or ""
