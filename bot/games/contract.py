@@ -4,13 +4,25 @@ from __future__ import annotations
 
 import dataclasses
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import Any
 
 from pydantic import BaseModel
 
 from bot.i18n import has, t
 from games.core.contract import Event, Result
+
+# What Discord holds, which every step of a path must fit: a select's options, and the
+# characters of a label on a button and on a select option.
+OPTIONS_PER_STEP = 25
+BUTTON_LABEL = 80
+OPTION_LABEL = 100
+
+
+def fit_label(label: str, limit: int = BUTTON_LABEL) -> str:
+    """A choice label within `limit` characters (a button's, by default: it then fits a
+    select option too), cut with an ellipsis."""
+    return label if len(label) <= limit else label[: limit - 1].rstrip() + "…"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -31,6 +43,11 @@ class MoveOption:
 
     index: int
     steps: tuple[Step, ...]
+
+    @classmethod
+    def fitted(cls, index: int, steps: Iterable[Step]) -> MoveOption:
+        """The option with every label cut to fit a button (`fit_label`)."""
+        return cls(index, tuple(Step(s.code, fit_label(s.label)) for s in steps))
 
     @property
     def codes(self) -> tuple[str, ...]:

@@ -30,7 +30,7 @@ from bot.games.city_of_light.cells import (
     square_name,
     tile_rows,
 )
-from bot.games.contract import GameAdapter, LobbyChoice, MoveOption, Step
+from bot.games.contract import OPTIONS_PER_STEP, GameAdapter, LobbyChoice, MoveOption, Step
 from bot.i18n import t
 from games.city_of_light.data import (
     COLOURS,
@@ -41,7 +41,6 @@ from games.city_of_light.data import (
 )
 from games.core.contract import Event, Result
 
-LIMIT = 25  # options per select
 # Short codes of the postcards in custom_ids (a path must fit in 100 characters).
 CARD_CODE = {
     "levitation": "lev",
@@ -121,13 +120,13 @@ class CityOfLightAdapter(GameAdapter):
                 for p, _ in paths
                 if len(p) > len(prefix) and tuple(s.code for s in p[: len(prefix)]) == prefix
             }
-            split = len(members) + len(siblings) > LIMIT
+            split = len(members) + len(siblings) > OPTIONS_PER_STEP
             for i in members:
                 x, y, label = paths[i][1]
                 if split:
                     out[i].append(Step(f"y{y}", t("col.step.row", locale, row=y + 1)))
-                out[i].append(Step(f"@{x}{y}", label[:100]))
-        return [MoveOption(i, tuple(steps)) for i, steps in enumerate(out)]
+                out[i].append(Step(f"@{x}{y}", label))
+        return [MoveOption.fitted(i, steps) for i, steps in enumerate(out)]
 
     def _path(self, view: Any, a: Any, locale: str | None) -> tuple[list[Step], Any]:
         """The steps of an action before its position, and the position (x, y, label)."""

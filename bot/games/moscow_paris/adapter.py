@@ -22,7 +22,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from bot.games.contract import GameAdapter, LobbyChoice, MoveOption, Step
+from bot.games.contract import OPTIONS_PER_STEP, GameAdapter, LobbyChoice, MoveOption, Step
 from bot.games.moscow_paris import recap
 from bot.games.moscow_paris.cards import (
     ACTION_NUMBER,
@@ -44,8 +44,6 @@ from bot.games.moscow_paris.recap import side_slot, spot_text
 from games.core.contract import Event, Result
 from games.moscow_paris.actions import PlayCard
 
-LIMIT = 25  # options per select
-LABEL = 80  # characters per label: a select option holds 100, a button 80
 CARD_CODE = {name: f"c{n}" for name, n in ACTION_NUMBER.items()}
 CODE_CARD = {code: name for name, code in CARD_CODE.items()}
 COLUMN_CARDS = ("discard_column2", "discard_column3")
@@ -98,11 +96,6 @@ HOUSE_CHOICE = LobbyChoice(
 )
 
 
-def fit(label: str) -> str:
-    """A choice label that fits a button as well as a select option."""
-    return label if len(label) <= LABEL else label[: LABEL - 1].rstrip() + "…"
-
-
 class MoscowParisAdapter(GameAdapter):
     key = "moscow-paris"
     command = "moscow-paris"
@@ -121,12 +114,10 @@ class MoscowParisAdapter(GameAdapter):
             targets = sum(
                 1 for a in actions if isinstance(a, PlayCard) and a.card == name and not a.decline
             )
-            if targets + 1 > LIMIT:
+            if targets + 1 > OPTIONS_PER_STEP:
                 wide.add(name)
         return [
-            MoveOption(
-                i, tuple(Step(s.code, fit(s.label)) for s in self._path(v, a, names, locale, wide))
-            )
+            MoveOption.fitted(i, self._path(v, a, names, locale, wide))
             for i, a in enumerate(actions)
         ]
 

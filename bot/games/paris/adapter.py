@@ -34,7 +34,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from bot.games.contract import GameAdapter, LobbyChoice, MoveOption, Step
+from bot.games.contract import OPTIONS_PER_STEP, GameAdapter, LobbyChoice, MoveOption, Step
 from bot.games.paris import recap
 from bot.games.paris.terms import (
     DISTRICT_INDEX,
@@ -78,8 +78,6 @@ from games.paris.data import (
     ZONES,
 )
 
-LIMIT = 25  # options per select
-LABEL = 80  # characters per label: a select option holds 100, a button 80
 HEADS = {
     "tile": "tile",
     "place": "place",
@@ -140,11 +138,6 @@ RULES_CHOICE = LobbyChoice(
 )
 
 
-def fit(label: str) -> str:
-    """A choice label that fits a button as well as a select option."""
-    return label if len(label) <= LABEL else label[: LABEL - 1].rstrip() + "…"
-
-
 def _value(loc: str) -> int:
     """The value of a building or landmark location (0 for a bank or the Arc)."""
     spot = loc.partition("/")[2]
@@ -174,10 +167,7 @@ class ParisAdapter(GameAdapter):
         self, view: BaseModel, actions: Sequence[BaseModel], names: list[str], locale: str | None
     ) -> list[MoveOption]:
         paths = Paths(view, actions, names, locale)
-        return [
-            MoveOption(i, tuple(Step(s.code, fit(s.label)) for s in path))
-            for i, path in enumerate(paths.all())
-        ]
+        return [MoveOption.fitted(i, path) for i, path in enumerate(paths.all())]
 
     def step_prompt(self, prefix: tuple[str, ...], locale: str | None) -> str:
         return t(prompt_key(prefix), locale)
@@ -676,7 +666,7 @@ class Paths:
                     if x.type in ("use_bonus", "use_end_game")
                 }
             )
-        if self._use_tiles <= LIMIT:
+        if self._use_tiles <= OPTIONS_PER_STEP:
             return []
         return [Step(f"{which.lower()}t", self.l(f"pa.step.use_group.{which}"))]
 
@@ -690,7 +680,7 @@ class Paths:
         if track.tiles > 1:
             label += self.l("pa.step.copies", n=track.tiles)
         step = Step(f"k{space}", label)
-        if len(spaces) + extra <= LIMIT:
+        if len(spaces) + extra <= OPTIONS_PER_STEP:
             return [step]
         zone = track.zone
         lo, hi = ZONES[zone]
@@ -736,11 +726,11 @@ class Paths:
         ways = options(None)
         # "cash nothing" and the free actions share the first step of the prestige
         extra = 1 + self._free if family == "cash" else 0
-        if len(ways) + extra <= LIMIT:
+        if len(ways) + extra <= OPTIONS_PER_STEP:
             return [Step(items_code(items), label(items))]
         split = self._splits.get(family)
         if split is None:
-            split = self._splits[family] = self._split(ways, LIMIT - extra)
+            split = self._splits[family] = self._split(ways, OPTIONS_PER_STEP - extra)
         return split[tuple(items)]
 
     def _split(self, ways: list[tuple[str, ...]], first_limit: int) -> dict[tuple, list[Step]]:
@@ -749,7 +739,7 @@ class Paths:
         paths: dict[tuple, list[Step]] = {tuple(w): [] for w in ways}
         groups: dict[tuple, list[tuple]] = {(): [tuple(w) for w in ways]}
         for level, g in enumerate(kinds):
-            limit = first_limit if level == 0 else LIMIT
+            limit = first_limit if level == 0 else OPTIONS_PER_STEP
             regrouped: dict[tuple, list[tuple]] = {}
             for prefix, options in groups.items():
                 parts = {w: tuple(i for i in w if item_good(i) == g) for w in options}
