@@ -23,6 +23,7 @@ MARGIN = 10
 GAP = 10
 HEADER_H = 54
 TEXT_MIN = 21  # words
+BIG = 26  # names and headings
 DIGIT_MIN = 20  # digits on keys and meeples
 KEY_R = 13  # a key or meeple disc
 
