@@ -16,7 +16,6 @@ the two wagons of the last link of a chain exchange.
 from __future__ import annotations
 
 from collections.abc import Collection
-from typing import Any
 
 from bot.games.moscow_paris.flags import draw_flag
 from bot.games.moscow_paris.layout import (
@@ -35,14 +34,14 @@ from bot.games.moscow_paris.layout import (
     wagon_box,
 )
 from bot.i18n import t
-from bot.render.drawing import Canvas, Colour, safe_name
+from bot.render.drawing import Canvas, safe_name
+from bot.render.palette import WHITE, Colour
 from games.moscow_paris.data import WAGON_TYPES
-from games.moscow_paris.views import PublicView
+from games.moscow_paris.views import CityView, PlayerView, PublicView, RowView
 
 BACKGROUND: Colour = (240, 234, 220)
 INK: Colour = (36, 34, 40)
 SOFT_INK: Colour = (105, 98, 90)
-WHITE: Colour = (255, 255, 255)
 CARD: Colour = (255, 250, 238)
 CARD_EDGE: Colour = (120, 104, 84)
 EMPTY_SLOT: Colour = (222, 214, 198)
@@ -82,32 +81,6 @@ def render_table(view: PublicView, names: list[str], *, highlight: Collection[st
     return canvas.png()
 
 
-def _fit_text(
-    c: Canvas, text: str, size: float, width: float, minimum: float = 10, bold: bool = True
-) -> float:
-    """The largest size up to `size` at which `text` fits `width`."""
-    while size > minimum and c.text_width(text, size, bold) > width:
-        size -= 0.5
-    return size
-
-
-def _clip(c: Canvas, text: str, size: float, width: float, bold: bool = True) -> str:
-    """`text` cut with an ellipsis to fit `width`."""
-    if c.text_width(text, size, bold) <= width:
-        return text
-    while text and c.text_width(text + "…", size, bold) > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
-
-
-def _ring(c: Canvas, box: Box, pad: float = 4) -> None:
-    x0, y0, x1, y1 = box
-    c.rect((x0 - pad, y0 - pad, x1 + pad, y1 + pad), fill=None, outline=INK, width=7, radius=9)
-    c.rect(
-        (x0 - pad, y0 - pad, x1 + pad, y1 + pad), fill=None, outline=HIGHLIGHT, width=4, radius=9
-    )
-
-
 # --- header
 
 
@@ -131,7 +104,7 @@ def _draw_header(c: Canvas, v: PublicView, names: list[str]) -> None:
         else:
             status = t("mp.img.to_play", name=who)
         status = t("mp.img.turn", turn=v.turns + 1) + " · " + status
-    size = _fit_text(c, status, 19, WIDTH - 230 - MARGIN)
+    size = c.fit_size(status, 19, WIDTH - 230 - MARGIN, 10, True)
     c.text((WIDTH - MARGIN, 20), status, size, INK, anchor="ra", bold=True)
     c.line([(MARGIN, HEADER_H - 2), (WIDTH - MARGIN, HEADER_H - 2)], PANEL_EDGE, 1.5)
 
@@ -139,7 +112,7 @@ def _draw_header(c: Canvas, v: PublicView, names: list[str]) -> None:
 # --- the city lines
 
 
-def _draw_row(c: Canvas, v: PublicView, row: Any, marks: set[str]) -> None:
+def _draw_row(c: Canvas, v: PublicView, row: RowView, marks: set[str]) -> None:
     r = row.row
     mid = wagon_box(r, "left", 1)[3] + 5
     # The track: a rail through the whole row, sleepers under each place.
@@ -161,18 +134,11 @@ def _draw_row(c: Canvas, v: PublicView, row: Any, marks: set[str]) -> None:
                 )
                 _draw_wagon(c, box, wagons[slot - 1], 15, picked=picked)
             elif row.city is not None and slot <= row.room + len(wagons):
-                x0, y0, x1, y1 = box
-                c.rect(
-                    (x0 + 4, y0 + 4, x1 - 4, y1 - 4),
-                    fill=None,
-                    outline=EMPTY_SLOT,
-                    width=2,
-                    radius=6,
-                )
+                _empty_slot(c, box, 4, 6)
             if f"w:{r}:{side}:{slot}" in marks:
-                _ring(c, box)
+                c.ring(box, 4, INK, HIGHLIGHT)
         if wagons and f"end:{r}:{side}" in marks:
-            _ring(c, wagon_box(r, side, len(wagons)))
+            c.ring(wagon_box(r, side, len(wagons)), 4, INK, HIGHLIGHT)
     box = city_box(r)
     if row.city is None:
         x0, y0, x1, y1 = box
@@ -181,7 +147,7 @@ def _draw_row(c: Canvas, v: PublicView, row: Any, marks: set[str]) -> None:
     else:
         _draw_city(c, box, row.city, len(row.left) + len(row.right))
     if f"row:{r}" in marks:
-        _ring(c, box)
+        c.ring(box, 4, INK, HIGHLIGHT)
 
 
 def _draw_wagon(
@@ -199,10 +165,10 @@ def _draw_wagon(
     if c.text_width(label, 13, True) > x1 - x0 - 8:  # too long to read: the short name
         label = t(f"mp.img.short.{name}")
     ink = INK if _light(colour) else WHITE
-    fitted = _fit_text(c, label, size, x1 - x0 - 8)
+    fitted = c.fit_size(label, size, x1 - x0 - 8, 10, True)
     c.text(((x0 + x1) / 2, (y0 + y1 - wheel) / 2), label, fitted, ink, anchor="mm", bold=True)
     if picked:
-        _ring(c, box, 3)
+        c.ring(box, 3, INK, HIGHLIGHT)
         c.text(
             (x1 - 3, y0 + 2),
             t("mp.img.first_pick"),
@@ -214,7 +180,13 @@ def _draw_wagon(
         )
 
 
-def _draw_city(c: Canvas, box: Box, city: Any, wagons: int) -> None:
+def _empty_slot(c: Canvas, box: Box, inset: float, radius: float) -> None:
+    """A place that may still take a wagon: its outline."""
+    x0, y0, x1, y1 = box
+    c.rect((x0 + inset, y0 + inset, x1 - inset, y1 - inset), None, EMPTY_SLOT, 2, radius)
+
+
+def _draw_city(c: Canvas, box: Box, city: CityView, wagons: int) -> None:
     """A city card: flag and country, name, capital, VP, and the limit as pips (filled for
     the wagons already in its line)."""
     x0, y0, x1, y1 = box
@@ -230,8 +202,8 @@ def _draw_city(c: Canvas, box: Box, city: Any, wagons: int) -> None:
     c.text((fx0 + 15, fy0 + 24), city.country or "—", 12, SOFT_INK, anchor="ma", bold=True)
     left, width = x0 + 46, x1 - x0 - 54
     name = safe_name(city.name, 20)
-    size = _fit_text(c, name, 18, width, minimum=13)
-    c.text((left, y0 + 7), _clip(c, name, size, width), size, INK, bold=True)
+    size = c.fit_size(name, 18, width, 13, True)
+    c.text((left, y0 + 7), c.clip(name, size, width, True), size, INK, bold=True)
     if city.capital:
         c.text((left, y0 + 30), "★ " + t("mp.img.capital"), 13, CAPITAL, bold=True)
     c.text((x1 - 8, y0 + 29), t("mp.img.vp", n=city.vp), 17, INK, anchor="ra", bold=True)
@@ -279,14 +251,16 @@ def _draw_piles(c: Canvas, v: PublicView, names: list[str]) -> None:
         x += 128
     if v.removed:
         cities = ", ".join(safe_name(city.name, 14) for city in v.removed)
-        label = _clip(c, t("mp.img.removed", cities=cities), 13, WIDTH - MARGIN - x, False)
+        label = c.clip(t("mp.img.removed", cities=cities), 13, WIDTH - MARGIN - x, False)
         c.text((WIDTH - MARGIN, y + 14), label, 13, SOFT_INK, anchor="ra")
 
 
 # --- players
 
 
-def _draw_player(c: Canvas, v: PublicView, p: Any, names: list[str], marks: set[str]) -> None:
+def _draw_player(
+    c: Canvas, v: PublicView, p: PlayerView, names: list[str], marks: set[str]
+) -> None:
     box = panel_box(p.seat)
     x0, y0, x1, y1 = box
     colour = SEAT_COLOURS[p.seat]
@@ -315,7 +289,7 @@ def _draw_player(c: Canvas, v: PublicView, p: Any, names: list[str], marks: set[
         c.text((right, y0 + 11), label, 14, colour, anchor="ra", bold=True)
         right -= c.text_width(label, 14, True) + 10
     name = safe_name(names[p.seat])
-    c.text((x0 + 34, y0 + 9), _clip(c, name, 19, right - x0 - 38), 19, INK, bold=True)
+    c.text((x0 + 34, y0 + 9), c.clip(name, 19, right - x0 - 38, True), 19, INK, bold=True)
     # The hand: its size as card backs, never its cards.
     hx0, hy0, hx1, hy1 = hand_box(p.seat)
     c.text((hx0, hy0), t("mp.img.hand", n=p.hand_size), 15, INK, bold=True)
@@ -323,7 +297,7 @@ def _draw_player(c: Canvas, v: PublicView, p: Any, names: list[str], marks: set[
         bx = hx0 + k * 17
         c.rect((bx, hy0 + 22, bx + 14, hy0 + 42), fill=CARD_BACK, outline=WHITE, width=1, radius=2)
     if "hand" in marks and p.seat == v.turn:
-        _ring(c, (hx0, hy0, hx1, hy1), 2)
+        c.ring((hx0, hy0, hx1, hy1), 2, INK, HIGHLIGHT)
     # The tableau, up to 4 wagons.
     decider = exchanger = None
     if v.phase == "chain" and v.pending is not None:
@@ -349,18 +323,11 @@ def _draw_player(c: Canvas, v: PublicView, p: Any, names: list[str], marks: set[
                 and first.get("wagon") == w
                 and w not in p.tableau[:i]
             ):
-                _ring(c, tb, 3)
+                c.ring(tb, 3, INK, HIGHLIGHT)
             if rung and w not in p.tableau[:i]:
-                _ring(c, tb, 3)
+                c.ring(tb, 3, INK, HIGHLIGHT)
         else:
-            tx0, ty0, tx1, ty1 = tb
-            c.rect(
-                (tx0 + 3, ty0 + 3, tx1 - 3, ty1 - 3),
-                fill=None,
-                outline=EMPTY_SLOT,
-                width=2,
-                radius=5,
-            )
+            _empty_slot(c, tb, 3, 5)
     # The cities claimed: a chip each (flag, name, VP), in at most two lines.
     cy = y0 + 40 + MINI_H + 10
     cx = x0 + 10
