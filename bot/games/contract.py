@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import dataclasses
+import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from typing import Any
+from types import ModuleType
+from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel
 
 from bot.i18n import has, t
 from games.core.contract import Event, Result
+
+V = TypeVar("V", bound=BaseModel)
 
 # What Discord holds, which every step of a path must fit: a select's options, and the
 # characters of a label on a button and on a select option.
@@ -84,11 +88,17 @@ class LobbyChoice:
         return t(text, locale) if has(text) else text
 
 
-class GameAdapter(ABC):
-    """How one game looks and is played on Discord."""
+class GameAdapter(ABC, Generic[V]):
+    """How one game looks and is played on Discord, from the views of type `V` its engine
+    gives (a seat's, or the public one).
+
+    The adapter holds the choices and the text of the table; the package's other fixed
+    files hold the rest, found by their names: `recap.py` (`describe`, `result_lines` and
+    optionally `recap_lines`) and `render.py` (`render_table`). A package without them (a
+    test double) overrides the methods that would read them."""
 
     key: str  # the engine's game key
-    command: str  # the slash command group
+    catalogue: str  # the prefix of the game's catalogue keys ("pa" for "pa.rules")
     private_label: str  # catalogue key of the button that shows a player's secrets
     # Settings the table's host may change in the lobby (see LobbyChoice).
     lobby_choices: tuple[LobbyChoice, ...] = ()
@@ -96,9 +106,21 @@ class GameAdapter(ABC):
     # (Paris: trade, use a tile): each opens the turn panel at that step, one click.
     shortcuts: tuple[str, ...] = ()
 
+    @property
+    def command(self) -> str:
+        """The slash command group: the game's key."""
+        return self.key
+
+    def part(self, role: str) -> ModuleType:
+        """The module of this adapter's package that has `role` ("recap", "render")."""
+        package = type(self).__module__.rpartition(".")[0]
+        return importlib.import_module(f"{package}.{role}")
+
+    # --- the turn panel
+
     @abstractmethod
     def moves(
-        self, view: BaseModel, actions: Sequence[BaseModel], names: list[str], locale: str | None
+        self, view: V, actions: Sequence[BaseModel], names: list[str], locale: str | None
     ) -> list[MoveOption]:
         """Every legal action as a path of choices, in `actions` order. No path may be the
         start of another; actions that are the same to the player (a face-down pile among
@@ -108,46 +130,60 @@ class GameAdapter(ABC):
     def step_prompt(self, prefix: tuple[str, ...], locale: str | None) -> str:
         """The placeholder of the select that follows the choices in `prefix`."""
 
-    @abstractmethod
-    def render(
-        self, view: BaseModel, names: list[str], *, highlight: Collection[str] = ()
-    ) -> bytes:
-        """The table picture (PNG) of a public view."""
+    def highlight(self, action: BaseModel) -> set[str]:
+        """What to emphasise on a preview of `action` (ids `render` understands)."""
+        return set()
 
-    def recap_lines(
-        self, events: Sequence[Event], names: list[str], locale: str | None
-    ) -> list[str]:
-        """A move's public events as recap lines. By default one `describe` line per event;
-        a game may join related events into one sentence or shorten a long recap."""
-        return [line for e in events if (line := self.describe(e, names, locale))]
+    # --- the table
+
+    def render(self, view: V, names: list[str], *, highlight: Collection[str] = ()) -> bytes:
+        """The table picture (PNG) of a view: the package's `render.render_table`."""
+        png: bytes = self.part("render").render_table(view, names, highlight=highlight)
+        return png
 
     def last_move(self, events: Sequence[Event]) -> set[str]:
-        """What to ring on the table picture after a move (ids `render` understands), from
-        that move's public events; nothing by default."""
-        return set()
+        """What to ring on the table picture after a move: `rings` of its public events."""
+        return {mark for e in events if e.to is None for mark in self.rings(e)}
 
-    def highlight(self, action: BaseModel) -> set[str]:
-        """What to emphasise on a preview of `action` (game-specific ids)."""
-        return set()
+    def rings(self, event: Event) -> Iterable[str]:
+        """What to ring on the picture for one public event (ids `render` understands);
+        nothing by default."""
+        return ()
 
     @abstractmethod
-    def status_lines(self, view: BaseModel, names: list[str], locale: str | None) -> list[str]:
+    def status_lines(self, view: V, names: list[str], locale: str | None) -> list[str]:
         """The table embed's description: round, whose turn, scores."""
 
     @abstractmethod
-    def private_text(self, view: BaseModel, names: list[str], locale: str | None) -> str:
+    def private_text(self, view: V, names: list[str], locale: str | None) -> str:
         """What only this seat may know (its marker, its hand), from its seat view."""
 
-    @abstractmethod
+    def rules(self, locale: str | None) -> str:
+        """A short rules summary: the catalogue's `<catalogue>.rules`."""
+        return t(f"{self.catalogue}.rules", locale)
+
+    # --- what happened: the package's `recap` module
+
     def describe(self, event: Event, names: list[str], locale: str | None) -> str | None:
         """A line for an event, or None for events not worth a line. Public events make the
         recap; a private event (`event.to`) is shown to its seats' players only, so its
         line may name what only they may know ("you drew…")."""
+        line: str | None = self.part("recap").describe(event, names, locale)
+        return line
 
-    @abstractmethod
+    def recap_lines(
+        self, events: Sequence[Event], names: list[str], locale: str | None
+    ) -> list[str]:
+        """A move's public events as recap lines: the recap module's `recap_lines` where it
+        joins related events into one sentence (or shortens a long recap), else one
+        `describe` line per event."""
+        joined = getattr(self.part("recap"), "recap_lines", None)
+        if joined is not None:
+            lines: list[str] = joined(events, names, locale)
+            return lines
+        return [line for e in events if (line := self.describe(e, names, locale))]
+
     def result_lines(self, result: Result, names: list[str], locale: str | None) -> list[str]:
         """The final result with every term and the tie-break explained."""
-
-    @abstractmethod
-    def rules(self, locale: str | None) -> str:
-        """A short rules summary."""
+        lines: list[str] = self.part("recap").result_lines(result, names, locale)
+        return lines

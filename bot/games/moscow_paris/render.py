@@ -19,7 +19,7 @@ from collections.abc import Collection
 
 from bot.games.moscow_paris.flags import draw_flag
 from bot.games.moscow_paris.layout import (
-    HEADER_H,
+    HEADER,
     MARGIN,
     MINI_H,
     PILES_Y,
@@ -35,6 +35,7 @@ from bot.games.moscow_paris.layout import (
 )
 from bot.i18n import t
 from bot.render.drawing import Canvas, safe_name
+from bot.render.header import winners_text
 from bot.render.palette import WHITE, Colour
 from games.moscow_paris.data import WAGON_TYPES
 from games.moscow_paris.views import CityView, PlayerView, PublicView, RowView
@@ -72,7 +73,7 @@ def render_table(view: PublicView, names: list[str], *, highlight: Collection[st
     """The public table as a PNG (800 px wide; 2 players: 580 px high, 3–4: 724 px)."""
     marks = set(highlight)
     canvas = Canvas(WIDTH, height(view.players), BACKGROUND)
-    _draw_header(canvas, view, names)
+    HEADER.draw(canvas, t("game.moscow-paris"), _status(view, names), INK, PANEL_EDGE)
     for row in view.rows:
         _draw_row(canvas, view, row, marks)
     _draw_piles(canvas, view, names)
@@ -81,32 +82,24 @@ def render_table(view: PublicView, names: list[str], *, highlight: Collection[st
     return canvas.png()
 
 
-# --- header
-
-
-def _draw_header(c: Canvas, v: PublicView, names: list[str]) -> None:
-    c.text((MARGIN + 2, 12), t("game.moscow-paris"), 26, INK, bold=True)
+def _status(v: PublicView, names: list[str]) -> str:
+    """The state of play: the turn, who acts and what they decide; the winners."""
     if v.phase == "over":
-        winners = v.result.winners if v.result is not None else []
-        status = t("mp.img.over", names=" & ".join(safe_name(names[s]) for s in winners))
+        return t("mp.img.over", names=winners_text(v.result, names))
+    who = safe_name(names[v.turn])
+    if v.phase == "chain" and v.pending is not None:
+        status = t(
+            "mp.img.chain",
+            decider=safe_name(names[v.pending.decider or 0]),
+            partner=safe_name(names[v.pending.partner or 0]),
+        )
+    elif v.phase == "claim":
+        status = t("mp.img.claim", name=who)
+    elif v.phase in ("swap_first", "swap_second"):
+        status = t("mp.img.swap", name=who)
     else:
-        who = safe_name(names[v.turn])
-        if v.phase == "chain" and v.pending is not None:
-            status = t(
-                "mp.img.chain",
-                decider=safe_name(names[v.pending.decider or 0]),
-                partner=safe_name(names[v.pending.partner or 0]),
-            )
-        elif v.phase == "claim":
-            status = t("mp.img.claim", name=who)
-        elif v.phase in ("swap_first", "swap_second"):
-            status = t("mp.img.swap", name=who)
-        else:
-            status = t("mp.img.to_play", name=who)
-        status = t("mp.img.turn", turn=v.turns + 1) + " · " + status
-    size = c.fit_size(status, 19, WIDTH - 230 - MARGIN, 10, True)
-    c.text((WIDTH - MARGIN, 20), status, size, INK, anchor="ra", bold=True)
-    c.line([(MARGIN, HEADER_H - 2), (WIDTH - MARGIN, HEADER_H - 2)], PANEL_EDGE, 1.5)
+        status = t("mp.img.to_play", name=who)
+    return t("mp.img.turn", turn=v.turns + 1) + " · " + status
 
 
 # --- the city lines
@@ -335,15 +328,15 @@ def _draw_player(
         c.text((cx, cy + 3), t("mp.img.no_cities"), 13, SOFT_INK)
     for n, city in enumerate(p.cities):
         label = f"{safe_name(city.name, 14)} {city.vp}"
-        w = c.text_width(label, 13, True) + 34
+        chip = c.text_width(label, 13, True) + 34
         last = cy > y0 + 40 + MINI_H + 20
-        if cx + w > x1 - (40 if last else 10):
+        if cx + chip > x1 - (40 if last else 10):
             if last:
                 c.text((cx, cy + 3), f"+{len(p.cities) - n}", 14, INK, bold=True)
                 break
             cx, cy = x0 + 10, cy + 25
         c.rect(
-            (cx, cy, cx + w, cy + 22),
+            (cx, cy, cx + chip, cy + 22),
             fill=CARD,
             outline=CAPITAL if city.capital else CARD_EDGE,
             width=2 if city.capital else 1,
@@ -351,4 +344,4 @@ def _draw_player(
         )
         draw_flag(c, (cx + 4, cy + 5, cx + 22, cy + 17), city.country)
         c.text((cx + 27, cy + 4), label, 13, INK, bold=True)
-        cx += w + 5
+        cx += chip + 5

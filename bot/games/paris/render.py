@@ -33,10 +33,9 @@ from bot.games.paris.colours import (
 from bot.games.paris.districts import draw_district
 from bot.games.paris.layout import (
     BIG,
-    HEADER_H,
+    HEADER,
     HEIGHT,
     KEY_R,
-    MARGIN,
     TEXT_MIN,
     WIDTH,
     player_box,
@@ -45,6 +44,7 @@ from bot.games.paris.supply import draw_side, draw_strip
 from bot.games.paris.tracks import draw_track, draw_vp_track
 from bot.i18n import t
 from bot.render.drawing import Canvas, safe_name
+from bot.render.header import winners_text
 from games.paris.views import ParisView, PlayerView
 
 
@@ -52,7 +52,7 @@ def render_table(view: ParisView, names: list[str], *, highlight: Collection[str
     """The public table as a PNG, 1000 px wide."""
     marks = set(highlight)
     c = Canvas(WIDTH, HEIGHT, BACKGROUND)
-    _header(c, view, names)
+    HEADER.draw(c, t("game.paris"), _status(view, names), INK, PANEL_EDGE)
     for d, dv in enumerate(view.districts):
         draw_district(c, view, d, dv, marks)
     draw_strip(c, view, marks)
@@ -64,34 +64,23 @@ def render_table(view: ParisView, names: list[str], *, highlight: Collection[str
     return c.png()
 
 
-def _header(c: Canvas, v: ParisView, names: list[str]) -> None:
-    c.text((MARGIN + 4, 12), t("game.paris"), 30, INK, bold=True)
+def _status(v: ParisView, names: list[str]) -> str:
+    """The state of play: the round, whose turn and what they are doing; the winners."""
     if v.phase == "over":
-        winners = v.result.winners if v.result is not None else []
-        status = t("pa.img.over", names=" & ".join(safe_name(names[s]) for s in winners))
-    else:
-        turn = v.turn if v.turn is not None else 0
-        doing = t(f"pa.doing.{v.phase}")
-        if v.phase == "place" and v.drawn_tile:
-            d, _, value = v.drawn_tile.partition("/")
-            doing = t(
-                "pa.doing.place_tile",
-                tile=t("pa.place.building", district=t(f"pa.district.{d}"), value=value),
-            )
-        status = t("pa.img.turn", round=v.round, name=safe_name(names[turn]), doing=doing)
-        if v.final_turns is not None:
-            key = "pa.img.final" if v.final_turns else "pa.img.last_turn"
-            status += " · " + t(key, n=v.final_turns)
-    size = c.fit_size(status, 24, WIDTH - 140 - MARGIN, TEXT_MIN, True)
-    c.text(
-        (WIDTH - MARGIN - 4, 16),
-        c.clip(status, size, WIDTH - 140 - MARGIN, True),
-        size,
-        INK,
-        anchor="ra",
-        bold=True,
-    )
-    c.line([(MARGIN, HEADER_H - 2), (WIDTH - MARGIN, HEADER_H - 2)], PANEL_EDGE, 1.5)
+        return t("pa.img.over", names=winners_text(v.result, names))
+    turn = v.turn if v.turn is not None else 0
+    doing = t(f"pa.doing.{v.phase}")
+    if v.phase == "place" and v.drawn_tile:
+        d, _, value = v.drawn_tile.partition("/")
+        doing = t(
+            "pa.doing.place_tile",
+            tile=t("pa.place.building", district=t(f"pa.district.{d}"), value=value),
+        )
+    status = t("pa.img.turn", round=v.round, name=safe_name(names[turn]), doing=doing)
+    if v.final_turns is not None:
+        key = "pa.img.final" if v.final_turns else "pa.img.last_turn"
+        status += " · " + t(key, n=v.final_turns)
+    return status
 
 
 def _player(c: Canvas, v: ParisView, p: PlayerView, names: list[str]) -> None:
