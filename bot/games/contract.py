@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import importlib.util
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from types import ModuleType
@@ -113,8 +114,10 @@ class GameAdapter(ABC, Generic[V]):
 
     def part(self, role: str) -> ModuleType:
         """The module of this adapter's package that has `role` ("recap", "render")."""
-        package = type(self).__module__.rpartition(".")[0]
-        return importlib.import_module(f"{package}.{role}")
+        return importlib.import_module(self._part_name(role))
+
+    def _part_name(self, role: str) -> str:
+        return f"{type(self).__module__.rpartition('.')[0]}.{role}"
 
     # --- the turn panel
 
@@ -177,7 +180,8 @@ class GameAdapter(ABC, Generic[V]):
         """A move's public events as recap lines: the recap module's `recap_lines` where it
         joins related events into one sentence (or shortens a long recap), else one
         `describe` line per event."""
-        joined = getattr(self.part("recap"), "recap_lines", None)
+        has_recap = importlib.util.find_spec(self._part_name("recap")) is not None
+        joined = getattr(self.part("recap"), "recap_lines", None) if has_recap else None
         if joined is not None:
             lines: list[str] = joined(events, names, locale)
             return lines

@@ -13,7 +13,8 @@ from typing import Any
 
 import pytest
 
-from bot.games.city_of_light.adapter import ONE_CELL_FOUNTAIN, CityOfLightAdapter, tile_rows
+from bot.games.city_of_light.adapter import CityOfLightAdapter, tile_rows
+from bot.games.city_of_light.steps import ONE_CELL_FOUNTAIN
 from games.city_of_light.engine import CityOfLight
 from tests.city_of_light.test_fountain_cells import flat
 from tests.discord.driver import (

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.i18n import t
-from games.core.contract import Event
+from games.core.contract import Event, Result
 from games.paris_paris.board import LINE_STATIONS, STATION_IDS, STATION_INDEX, STATION_NAMES
 from games.paris_paris.data import COLOURS
 
@@ -294,4 +294,54 @@ def _lines(
         if text:
             lines.append(text)
         i += 1
+    return lines
+
+
+# --- the end ----------------------------------------------------------------------------
+
+
+def seat_list(seats: Sequence[int], names: list[str]) -> str:
+    return ", ".join(names[s] for s in seats)
+
+
+def result_lines(result: Result, names: list[str], locale: str | None) -> list[str]:
+    """The final scores with each term (visits, excursions, the bag), the markers and the
+    tie-break on shops."""
+    d = result.details
+    lines = []
+    for place, seats in enumerate(result.ranking, start=1):
+        for s in seats:
+            terms = ", ".join(
+                t("pp.result.term", locale, term=t("pp.term." + term, locale), n=d[term][s])
+                for term in ("visits", "excursions", "final_excursions", "bag")
+                if d.get(term) and (term != "bag" or len(names) > 2)
+            )
+            shops = t("pp.result.shops", locale, n=d["shops_on_board"][s])
+            lines.append(
+                t(
+                    "pp.result.line",
+                    locale,
+                    place=place,
+                    name=names[s],
+                    score=result.scores[s],
+                    terms=terms,
+                    shops=shops,
+                )
+            )
+    if d.get("markers"):
+        markers = ", ".join(f"{names[s]} {token(c, locale)}" for s, c in enumerate(d["markers"]))
+        lines.append(t("pp.result.markers", locale, markers=markers))
+    if d.get("bag_counts"):
+        counts = ", ".join(f"{names[s]} {n}" for s, n in enumerate(d["bag_counts"]))
+        lines.append(t("pp.result.bag", locale, counts=counts))
+    if result.tiebreak:
+        top = max(result.scores)
+        shops = ", ".join(
+            f"{names[s]} {d['shops_on_board'][s]}"
+            for s in range(len(result.scores))
+            if result.scores[s] == top
+        )
+        lines.append(t("pp.result.tiebreak", locale, shops=shops))
+    if len(result.winners) > 1:
+        lines.append(t("result.shared", locale, names=seat_list(result.winners, names)))
     return lines
