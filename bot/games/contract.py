@@ -93,10 +93,11 @@ class GameAdapter(ABC, Generic[V]):
     """How one game looks and is played on Discord, from the views of type `V` its engine
     gives (a seat's, or the public one).
 
-    The adapter holds the choices and the text of the table; the package's other fixed
-    files hold the rest, found by their names: `recap.py` (`describe`, `result_lines` and
-    optionally `recap_lines`) and `render.py` (`render_table`). A package without them (a
-    test double) overrides the methods that would read them."""
+    The adapter holds the table's text (status, secrets) and what the picture rings; the
+    package's other fixed files hold the rest, found by their names: `steps.py` (`paths`,
+    `prompt_key`), `recap.py` (`describe`, `result_lines` and optionally `recap_lines`) and
+    `render.py` (`render_table`). A package without them (a test double) overrides the
+    methods that would read them."""
 
     key: str  # the engine's game key
     catalogue: str  # the prefix of the game's catalogue keys ("pa" for "pa.rules")
@@ -121,17 +122,21 @@ class GameAdapter(ABC, Generic[V]):
 
     # --- the turn panel
 
-    @abstractmethod
     def moves(
         self, view: V, actions: Sequence[BaseModel], names: list[str], locale: str | None
     ) -> list[MoveOption]:
-        """Every legal action as a path of choices, in `actions` order. No path may be the
-        start of another; actions that are the same to the player (a face-down pile among
-        alike piles) may share a path, and the panel then plays the first of them."""
+        """Every legal action as a path of choices, in `actions` order: the package's
+        `steps.paths`, each label cut to fit a button. No path may be the start of another;
+        actions that are the same to the player (a face-down pile among alike piles) may
+        share a path, and the panel then plays the first of them."""
+        paths = self.part("steps").paths(view, actions, names, locale)
+        return [MoveOption.fitted(i, path) for i, path in enumerate(paths)]
 
-    @abstractmethod
     def step_prompt(self, prefix: tuple[str, ...], locale: str | None) -> str:
-        """The placeholder of the select that follows the choices in `prefix`."""
+        """The placeholder of the select that follows the choices in `prefix`: the sentence
+        the package's `steps.prompt_key` names."""
+        key: str = self.part("steps").prompt_key(prefix)
+        return t(key, locale)
 
     def highlight(self, action: BaseModel) -> set[str]:
         """What to emphasise on a preview of `action` (ids `render` understands)."""

@@ -1,26 +1,25 @@
-"""City of Light on Discord: the turn's choices (their paths are built in `steps.py`), the
-table's status, the hand as text, and the lobby's choice of postcards.
+"""City of Light on Discord: the table's status and the hand as text, what the picture rings
+for a move, and the lobby's choice of postcards. The turn's choices are in `steps.py`.
 
 The recaps and the result are in `recap.py`, the picture in `render.py`; the board's words
-(cells, squares, tiles and shapes as emoji rows) in `cells.py`.
+(cells, squares, tiles and shapes as emoji rows) in `terms.py`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from pydantic import BaseModel
 
-from bot.games.city_of_light.cells import (
+from bot.games.city_of_light.terms import (
     SEAT_EMOJI,
     building_cells,
     piece_cells,
     seat_name,
     tile_rows,
 )
-from bot.games.city_of_light.steps import paths, prompt_key
-from bot.games.contract import GameAdapter, LobbyChoice, MoveOption
+from bot.games.contract import GameAdapter, LobbyChoice
 from bot.i18n import t
 from games.city_of_light.data import COLOURS, POSTCARD_NAMES, POSTCARDS, POSTCARDS_IN_PLAY
 from games.city_of_light.views import CityOfLightView
@@ -54,18 +53,6 @@ class CityOfLightAdapter(GameAdapter[CityOfLightView]):
     lobby_choices = (POSTCARD_CHOICE,)
 
     # --- the turn panel
-
-    def moves(
-        self,
-        view: CityOfLightView,
-        actions: Sequence[BaseModel],
-        names: list[str],
-        locale: str | None,
-    ) -> list[MoveOption]:
-        return [MoveOption.fitted(i, p) for i, p in enumerate(paths(view, actions, locale))]
-
-    def step_prompt(self, prefix: tuple[str, ...], locale: str | None) -> str:
-        return t(prompt_key(prefix), locale)
 
     def highlight(self, action: BaseModel) -> set[str]:
         """Cells ("x,y") the action covers, for the preview picture."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.games.city_of_light.cells import (
+from bot.games.city_of_light.terms import (
     building_cells,
     building_label,
     cell_name,

@@ -15,7 +15,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
-from bot.games.city_of_light.cells import (
+from bot.games.city_of_light.terms import (
     building_cells,
     building_label,
     cell_name,
@@ -64,7 +64,9 @@ CARD_PROMPT = {
 DECLINE = "no"
 
 
-def paths(view: CityOfLightView, actions: Sequence[Any], locale: str | None) -> list[list[Step]]:
+def paths(
+    view: CityOfLightView, actions: Sequence[Any], names: list[str], locale: str | None
+) -> list[list[Step]]:
     """The path of each action, in `actions` order."""
     paths = [_path(view, a, locale) for a in actions]
     # Positions: one step while it fits a select, else "top row" then the cells.

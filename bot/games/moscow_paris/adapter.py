@@ -1,8 +1,8 @@
-"""Moscow–Paris on Discord: the turn's choices (their paths are built in `steps.py`), the
-table's status, the hand as text, and the lobby's house rules.
+"""Moscow–Paris on Discord: the table's status and the hand as text, what the picture rings
+for a move, and the lobby's house rules. The turn's choices are in `steps.py`.
 
 The recaps and the result are in `recap.py`, the picture in `render.py`; the words for
-cards, wagons and cities in `cards.py`.
+cards, wagons and cities in `terms.py`.
 """
 
 from __future__ import annotations
@@ -12,8 +12,10 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from bot.games.contract import GameAdapter, LobbyChoice, MoveOption
-from bot.games.moscow_paris.cards import (
+from bot.games.contract import GameAdapter, LobbyChoice
+from bot.games.moscow_paris.recap import spot_text
+from bot.games.moscow_paris.steps import COLUMN_CARDS
+from bot.games.moscow_paris.terms import (
     HAND_MARK,
     SEAT_EMOJI,
     city_view_name,
@@ -25,8 +27,6 @@ from bot.games.moscow_paris.cards import (
     wagon,
     wagons_text,
 )
-from bot.games.moscow_paris.recap import spot_text
-from bot.games.moscow_paris.steps import COLUMN_CARDS, paths, prompt_key
 from games.core.contract import Event
 from games.moscow_paris.views import PublicView, RowView, SeatView
 
@@ -71,14 +71,6 @@ class MoscowParisAdapter(GameAdapter[PublicView]):
     lobby_choices = (HOUSE_CHOICE,)
 
     # --- the turn panel
-
-    def moves(
-        self, view: PublicView, actions: Sequence[BaseModel], names: list[str], locale: str | None
-    ) -> list[MoveOption]:
-        return [MoveOption.fitted(i, p) for i, p in enumerate(paths(view, actions, names, locale))]
-
-    def step_prompt(self, prefix: tuple[str, ...], locale: str | None) -> str:
-        return t(prompt_key(prefix), locale)
 
     def highlight(self, action: BaseModel) -> set[str]:
         """What a move touches, for the preview picture (see render.py for the ids)."""

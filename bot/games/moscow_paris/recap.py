@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.games.moscow_paris.cards import (
+from bot.games.moscow_paris.terms import (
     action,
     city_by_id,
     city_limit,

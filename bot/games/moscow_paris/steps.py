@@ -21,7 +21,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.games.contract import OPTIONS_PER_STEP, Step
-from bot.games.moscow_paris.cards import (
+from bot.games.moscow_paris.recap import side_slot
+from bot.games.moscow_paris.terms import (
     ACTION_NUMBER,
     action,
     city_view_name,
@@ -31,7 +32,6 @@ from bot.games.moscow_paris.cards import (
     t,
     wagon,
 )
-from bot.games.moscow_paris.recap import side_slot
 from games.moscow_paris.actions import PlayCard
 from games.moscow_paris.views import PublicView
 

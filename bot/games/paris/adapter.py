@@ -1,5 +1,5 @@
-"""Paris on Discord: the turn's choices (the paths are built in `steps.py`), the table's
-status, the screen as text, and the lobby's setup variants.
+"""Paris on Discord: the table's status and the screen as text, what the picture rings for a
+move, and the lobby's setup variants. The turn's choices are in `steps.py`.
 
 The recaps and the result are in `recap.py`, the picture in `render.py`; Paris's words
 (goods, places, tiles, seats) in `terms.py`.
@@ -7,13 +7,12 @@ The recaps and the result are in `recap.py`, the picture in `render.py`; Paris's
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from pydantic import BaseModel
 
-from bot.games.contract import GameAdapter, LobbyChoice, MoveOption
-from bot.games.paris.steps import FREE_CATEGORIES, Paths
+from bot.games.contract import GameAdapter, LobbyChoice
 from bot.games.paris.terms import (
     SCREEN_MARK,
     SEAT_MARK,
@@ -74,15 +73,6 @@ class ParisAdapter(GameAdapter[ParisView]):
     lobby_choices = (RULES_CHOICE,)
 
     # --- the turn panel
-
-    def moves(
-        self, view: ParisView, actions: Sequence[BaseModel], names: list[str], locale: str | None
-    ) -> list[MoveOption]:
-        paths = Paths(view, actions, names, locale)
-        return [MoveOption.fitted(i, path) for i, path in enumerate(paths.all())]
-
-    def step_prompt(self, prefix: tuple[str, ...], locale: str | None) -> str:
-        return t(prompt_key(prefix), locale)
 
     def highlight(self, action: BaseModel) -> set[str]:
         """What a move touches, for the preview picture (see render.py for the ids)."""
@@ -231,39 +221,3 @@ def waiting_line(v: ParisView, names: list[str], locale: str | None) -> str:
     return t(
         "pa.status.turn", locale, round=v.round, mark=SEAT_MARK[v.turn], name=name, doing=doing
     )
-
-
-def prompt_key(prefix: tuple[str, ...]) -> str:
-    """The catalogue key of the select that follows `prefix`."""
-    if not prefix:
-        return "pa.prompt.first"
-    head, rest = prefix[0], prefix[1:]
-    if head in ("act", "after") or (rest and rest[0] in FREE_CATEGORIES):
-        if not rest:
-            return f"pa.prompt.{head}"
-        category, rest = rest[0], rest[1:]
-        if category == "buy":
-            return ("pa.prompt.buy_district", "pa.prompt.buy_target", "pa.prompt.buy_source")[
-                min(len(rest), 2)
-            ]
-        if category == "trade":
-            return "pa.prompt.trade" if not rest else "pa.prompt.sell_as"
-        if category == "use":
-            if rest and rest[0] in ("bt", "et"):
-                rest = rest[1:]
-            if not rest:
-                return "pa.prompt.use"
-            tile = rest[0]
-            if tile in ("B17", "B25"):
-                return "pa.prompt.track" if len(rest) == 1 else "pa.prompt.space"
-            return "pa.prompt.pairs" if len(rest) == 1 else "pa.prompt.next_good"
-        return f"pa.prompt.{category}" if category in ("key",) else "pa.prompt.first"
-    if head in ("pay", "cash"):
-        return f"pa.prompt.{head}" if not rest else "pa.prompt.next_good"
-    if head == "bonus":
-        return "pa.prompt.track" if not rest else "pa.prompt.space"
-    if head == "vpt":
-        return "pa.prompt.vpt" if not rest else "pa.prompt.vpt_district"
-    if head in ("tile", "place", "pick"):
-        return f"pa.prompt.{head}"
-    return "pa.prompt.first"

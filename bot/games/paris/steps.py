@@ -384,3 +384,46 @@ class Paths:
         if split is None:
             split = self._splits[family] = split_items(ways, OPTIONS_PER_STEP - extra, self.locale)
         return split[tuple(items)]
+
+
+def paths(
+    view: ParisView, actions: Sequence[Any], names: list[str], locale: str | None
+) -> list[list[Step]]:
+    """The path of each action, in `actions` order."""
+    return Paths(view, actions, names, locale).all()
+
+
+def prompt_key(prefix: tuple[str, ...]) -> str:
+    """The catalogue key of the select that follows `prefix`."""
+    if not prefix:
+        return "pa.prompt.first"
+    head, rest = prefix[0], prefix[1:]
+    if head in ("act", "after") or (rest and rest[0] in FREE_CATEGORIES):
+        if not rest:
+            return f"pa.prompt.{head}"
+        category, rest = rest[0], rest[1:]
+        if category == "buy":
+            return ("pa.prompt.buy_district", "pa.prompt.buy_target", "pa.prompt.buy_source")[
+                min(len(rest), 2)
+            ]
+        if category == "trade":
+            return "pa.prompt.trade" if not rest else "pa.prompt.sell_as"
+        if category == "use":
+            if rest and rest[0] in ("bt", "et"):
+                rest = rest[1:]
+            if not rest:
+                return "pa.prompt.use"
+            tile = rest[0]
+            if tile in ("B17", "B25"):
+                return "pa.prompt.track" if len(rest) == 1 else "pa.prompt.space"
+            return "pa.prompt.pairs" if len(rest) == 1 else "pa.prompt.next_good"
+        return f"pa.prompt.{category}" if category in ("key",) else "pa.prompt.first"
+    if head in ("pay", "cash"):
+        return f"pa.prompt.{head}" if not rest else "pa.prompt.next_good"
+    if head == "bonus":
+        return "pa.prompt.track" if not rest else "pa.prompt.space"
+    if head == "vpt":
+        return "pa.prompt.vpt" if not rest else "pa.prompt.vpt_district"
+    if head in ("tile", "place", "pick"):
+        return f"pa.prompt.{head}"
+    return "pa.prompt.first"

@@ -1,14 +1,15 @@
-"""Paris Paris on Discord: the turn's choices, the table's status and the secret marker, as
-text. The recaps and the result are in `recap.py`, the picture in `render.py`."""
+"""Paris Paris on Discord: the table's status and the secret marker as text, and what the
+picture rings for a move. The turn's choices are in `steps.py`, the recaps and the result in
+`recap.py`, the picture in `render.py`."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 from pydantic import BaseModel
 
-from bot.games.contract import GameAdapter, MoveOption, Step
-from bot.games.paris_paris.recap import line, seat_list, station
+from bot.games.contract import GameAdapter
+from bot.games.paris_paris.recap import line, seat_list
 from bot.i18n import t
 from games.core.contract import Event
 from games.paris_paris.actions import Take
@@ -21,41 +22,6 @@ class ParisParisAdapter(GameAdapter[PublicView]):
     private_label = "pp.button.marker"
 
     # --- the turn panel
-
-    def moves(
-        self, view: PublicView, actions: Sequence[BaseModel], names: list[str], locale: str | None
-    ) -> list[MoveOption]:
-        options = []
-        for index, action in enumerate(actions):
-            steps: tuple[Step, ...]
-            if not isinstance(action, Take):  # a Reveal
-                # The face-down piles are alike to the player: one choice, not fifteen (the
-                # panel plays the first of moves that share a path).
-                steps = (Step("reveal", t("pp.step.reveal", locale)),)
-            else:
-                token = Step(
-                    f"{action.station}.{action.colour}",
-                    t(
-                        "pp.step.token",
-                        locale,
-                        station=station(action.station),
-                        line=line(action.colour, locale),
-                    ),
-                )
-                steps = (token,)
-                if action.remove is not None:
-                    label = t("pp.step.remove", locale, name=names[action.remove])
-                    steps += (Step(f"r{action.remove}", label),)
-                if action.move_from is not None:
-                    label = t("pp.step.move_from", locale, station=station(action.move_from))
-                    steps += (Step(f"m.{action.move_from}", label),)
-            options.append(MoveOption(index, steps))
-        return options
-
-    def step_prompt(self, prefix: tuple[str, ...], locale: str | None) -> str:
-        if not prefix:
-            return t("pp.prompt.first", locale)
-        return t("pp.prompt.remove" if len(prefix) == 1 else "pp.prompt.next", locale)
 
     def highlight(self, action: BaseModel) -> set[str]:
         return {action.station} if isinstance(action, Take) else set()
