@@ -89,6 +89,35 @@ class LobbyChoice:
         return t(text, locale) if has(text) else text
 
 
+# The engine's options a lobby's house rules set: value -> (option, if picked, if not).
+HouseRules = Mapping[str, tuple[str, Any, Any]]
+
+
+def house_rules_choice(catalogue: str, rules: HouseRules) -> LobbyChoice:
+    """The lobby's select of house rules, any of them together: each picked value sets one
+    option of the engine. Said by `<catalogue>.lobby.rules` (the placeholder),
+    `.lobby.rules_chosen` (the lobby's line of picks) and `.lobby.rule.<value>`."""
+
+    def to_options(values: list[str]) -> dict[str, Any]:
+        return {
+            option: on if value in values else off for value, (option, on, off) in rules.items()
+        }
+
+    def current(options: Mapping[str, Any]) -> list[str]:
+        return [value for value, (option, on, _) in rules.items() if options.get(option) == on]
+
+    return LobbyChoice(
+        name="rules",
+        placeholder=f"{catalogue}.lobby.rules",
+        summary=f"{catalogue}.lobby.rules_chosen",
+        options=tuple((value, f"{catalogue}.lobby.rule.{value}") for value in rules),
+        min_values=0,
+        max_values=len(rules),
+        to_options=to_options,
+        current=current,
+    )
+
+
 class GameAdapter(ABC, Generic[V]):
     """How one game looks and is played on Discord, from the views of type `V` its engine
     gives (a seat's, or the public one).
@@ -102,8 +131,8 @@ class GameAdapter(ABC, Generic[V]):
     key: str  # the engine's game key
     catalogue: str  # the prefix of the game's catalogue keys ("pa" for "pa.rules")
     private_label: str  # catalogue key of the button that shows a player's secrets
-    # Settings the table's host may change in the lobby (see LobbyChoice).
-    lobby_choices: tuple[LobbyChoice, ...] = ()
+    # House rules the table's host may pick in the lobby, each setting an engine option.
+    house_rules: HouseRules = {}
     # Step codes that the player's secrets message offers as buttons while it is their turn
     # (Paris: trade, use a tile): each opens the turn panel at that step, one click.
     shortcuts: tuple[str, ...] = ()
@@ -112,6 +141,11 @@ class GameAdapter(ABC, Generic[V]):
     def command(self) -> str:
         """The slash command group: the game's key."""
         return self.key
+
+    @property
+    def lobby_choices(self) -> tuple[LobbyChoice, ...]:
+        """Settings the table's host may change in the lobby: the house rules by default."""
+        return (house_rules_choice(self.catalogue, self.house_rules),) if self.house_rules else ()
 
     def part(self, role: str) -> ModuleType:
         """The module of this adapter's package that has `role` ("recap", "render")."""

@@ -110,6 +110,20 @@ class Canvas:
             width=self._w(width),
         )
 
+    def player_block(
+        self,
+        box: Box,
+        fill: Colour,
+        edge: Colour,
+        seat: Colour,
+        acting: bool,
+        width: float,
+        radius: float,
+    ) -> None:
+        """A player's block: outlined in their seat's colour, `width` thick, while they act."""
+        outline, width = (seat, width) if acting else (edge, 1.5)
+        self.rect(box, fill=fill, outline=outline, width=width, radius=radius)
+
     def text_width(self, text: str, size: float, bold: bool = False) -> float:
         """Width in logical pixels of `text` as `text()` would draw it."""
         return textlib.width(text, round(size * self.scale), bold) / self.scale

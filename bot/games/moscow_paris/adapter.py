@@ -7,12 +7,12 @@ cards, wagons and cities in `terms.py`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from pydantic import BaseModel
 
-from bot.games.contract import GameAdapter, LobbyChoice
+from bot.games.contract import GameAdapter
 from bot.games.moscow_paris.recap import spot_text
 from bot.games.moscow_paris.steps import COLUMN_CARDS
 from bot.games.moscow_paris.terms import (
@@ -32,7 +32,7 @@ from games.moscow_paris.views import PublicView, RowView, SeatView
 
 # House rules the table's host may switch on in the lobby (editions are single presets: this
 # combines them, Istanbul in a team game say). Each value is one option of the engine.
-HOUSE_RULES: dict[str, tuple[str, Any, Any]] = {  # value -> (option, when on, when off)
+HOUSE_RULES = {
     "teams": ("teams", True, False),
     "istanbul": ("istanbul", True, False),
     "home_city": ("home_city", True, False),
@@ -42,33 +42,11 @@ HOUSE_RULES: dict[str, tuple[str, Any, Any]] = {  # value -> (option, when on, w
 }
 
 
-def _house_options(values: list[str]) -> dict[str, Any]:
-    return {
-        option: on if value in values else off for value, (option, on, off) in HOUSE_RULES.items()
-    }
-
-
-def _house_current(options: Mapping[str, Any]) -> list[str]:
-    return [value for value, (option, on, _) in HOUSE_RULES.items() if options.get(option) == on]
-
-
-HOUSE_CHOICE = LobbyChoice(
-    name="rules",
-    placeholder="mp.lobby.rules",
-    summary="mp.lobby.rules_chosen",
-    options=tuple((value, f"mp.lobby.rule.{value}") for value in HOUSE_RULES),
-    min_values=0,
-    max_values=len(HOUSE_RULES),
-    to_options=_house_options,
-    current=_house_current,
-)
-
-
 class MoscowParisAdapter(GameAdapter[PublicView]):
     key = "moscow-paris"
     catalogue = "mp"
     private_label = "mp.button.hand"
-    lobby_choices = (HOUSE_CHOICE,)
+    house_rules = HOUSE_RULES
 
     # --- the turn panel
 

@@ -258,13 +258,7 @@ def _draw_player(
     x0, y0, x1, y1 = box
     colour = SEAT_COLOURS[p.seat]
     acting = p.seat in v.to_act
-    c.rect(
-        box,
-        fill=PANEL,
-        outline=colour if acting else PANEL_EDGE,
-        width=4 if acting else 1.5,
-        radius=9,
-    )
+    c.player_block(box, PANEL, PANEL_EDGE, colour, acting, 4, 9)
     c.circle((x0 + 20, y0 + 19), 8, fill=colour, outline=INK, width=1)
     right = x1 - 10
     if v.result is not None and p.seat in v.result.winners:

@@ -7,12 +7,12 @@ The recaps and the result are in `recap.py`, the picture in `render.py`; Paris's
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any
 
 from pydantic import BaseModel
 
-from bot.games.contract import GameAdapter, LobbyChoice
+from bot.games.contract import GameAdapter
 from bot.games.paris.terms import (
     SCREEN_MARK,
     SEAT_MARK,
@@ -31,38 +31,11 @@ from bot.games.paris.terms import (
 from games.core.contract import Event
 from games.paris.views import ParisView, ScreenView
 
-# --- the lobby: the rulebook's two setup variants, combinable
-
-
-def _rules_options(values: list[str]) -> dict[str, Any]:
-    return {
-        "setup": "random" if "random_setup" in values else "standard",
-        "ignore_districts": "ignore_districts" in values,
-    }
-
-
-def _rules_current(options: Mapping[str, Any]) -> list[str]:
-    out = []
-    if options.get("setup") == "random":
-        out.append("random_setup")
-    if options.get("ignore_districts"):
-        out.append("ignore_districts")
-    return out
-
-
-RULES_CHOICE = LobbyChoice(
-    name="rules",
-    placeholder="pa.lobby.rules",
-    summary="pa.lobby.rules_chosen",
-    options=(
-        ("random_setup", "pa.lobby.rule.random_setup"),
-        ("ignore_districts", "pa.lobby.rule.ignore_districts"),
-    ),
-    min_values=0,
-    max_values=2,
-    to_options=_rules_options,
-    current=_rules_current,
-)
+# The lobby: the rulebook's two setup variants, combinable.
+SETUP_VARIANTS = {
+    "random_setup": ("setup", "random", "standard"),
+    "ignore_districts": ("ignore_districts", True, False),
+}
 
 
 class ParisAdapter(GameAdapter[ParisView]):
@@ -70,7 +43,7 @@ class ParisAdapter(GameAdapter[ParisView]):
     catalogue = "pa"
     private_label = "pa.button.screen"
     shortcuts = ("trade", "use")
-    lobby_choices = (RULES_CHOICE,)
+    house_rules = SETUP_VARIANTS
 
     # --- the turn panel
 

@@ -90,13 +90,7 @@ def _player(c: Canvas, v: ParisView, p: PlayerView, names: list[str]) -> None:
     x0, y0, x1, y1 = box
     colour = SEAT_COLOURS[p.seat % 4]
     acting = p.seat in v.to_act
-    c.rect(
-        box,
-        fill=PANEL,
-        outline=colour if acting else PANEL_EDGE,
-        width=5 if acting else 1.5,
-        radius=10,
-    )
+    c.player_block(box, PANEL, PANEL_EDGE, colour, acting, 5, 10)
     key_disc(c, (x0 + 12 + KEY_R, y0 + 10 + KEY_R), p.seat)
     name = safe_name(names[p.seat])
     room = x1 - x0 - 30 - 2 * KEY_R

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from pydantic import BaseModel
 
 from bot.games.contract import GameAdapter
-from bot.games.paris_paris.recap import line, seat_list
+from bot.games.paris_paris.terms import line, seat_list
 from bot.i18n import t
 from games.core.contract import Event
 from games.paris_paris.actions import Take

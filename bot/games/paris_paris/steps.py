@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.games.contract import Step
-from bot.games.paris_paris.recap import line, station
+from bot.games.paris_paris.terms import line, station
 from bot.i18n import t
 from games.paris_paris.actions import Take
 from games.paris_paris.views import PublicView
