@@ -40,6 +40,15 @@ def places(result: Result) -> Iterator[tuple[int, int]]:
             yield place, seat
 
 
+def place_lines(
+    result: Result, key: str, name: Callable[[int], str], locale: str | None
+) -> Iterator[tuple[int, str]]:
+    """Each seat in the order of the ranking with its heading: the sentence `key` with the
+    seat's {place}, {name} and score {n}."""
+    for place, seat in places(result):
+        yield seat, t(key, locale, place=place, name=name(seat), n=result.scores[seat])
+
+
 def scores_text(scores: Sequence[int], name: Callable[[int], str]) -> str:
     """Every seat's score, in seat order: "alice 12, bob 9"."""
     return ", ".join(f"{name(seat)} {n}" for seat, n in enumerate(scores))

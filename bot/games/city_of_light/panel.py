@@ -186,22 +186,17 @@ def draw_supply(c: Canvas, v: CityOfLightView) -> None:
     if v.result is not None:  # what the final picture's borders mean
         y = max(bottom + 14, SUPPLY_Y + 160)
         c.rect((x, y, x + 26, y + 22), fill=CREAM, outline=LAMP, width=5, radius=2)
-        c.text(
-            (x + 36, y + 11),
-            c.clip(t("col.img.legend.lit"), TEXT, PANEL_W - 40),
-            TEXT,
-            INK,
-            anchor="lm",
-        )
+        _legend(c, x + 36, y, t("col.img.legend.lit"))
         y += 32
         for seat in (0, 1):
             left = x + seat * 16
             c.rect((left, y, left + 26, y + 22), fill=None, outline=INK, width=6)
             c.rect((left + 2, y + 2, left + 24, y + 20), fill=None, outline=CHIMNEY[seat], width=3)
-        c.text(
-            (x + 52, y + 11),
-            c.clip(t("col.img.legend.district"), TEXT, PANEL_W - 56),
-            TEXT,
-            INK,
-            anchor="lm",
-        )
+        _legend(c, x + 52, y, t("col.img.legend.district"))
+
+
+def _legend(c: Canvas, left: float, top: float, text: str) -> None:
+    """A line of the final picture's legend, beside its sample border."""
+    c.text(
+        (left, top + 11), c.clip(text, TEXT, PANEL_X + PANEL_W - 2 - left), TEXT, INK, anchor="lm"
+    )

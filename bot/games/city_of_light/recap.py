@@ -22,8 +22,8 @@ from bot.games.city_of_light.terms import (
     square_name,
     tile_rows,
 )
-from bot.games.sentences import Params, Say, Sentence, Speaker, fact, scores, seat, value, word
-from bot.games.text import places, shared_win
+from bot.games.sentences import Sentence, fact, scores, seat, value, word
+from bot.games.text import place_lines, shared_win
 from bot.i18n import t
 from games.city_of_light.data import POSTCARD_NAMES
 from games.core.contract import Event, Result
@@ -34,21 +34,21 @@ def _who(seat: int | None, names: Sequence[str]) -> str:
     return seat_name(seat, list(names)) if seat is not None else ""
 
 
-def _rows(p: Params, speaker: Speaker) -> str:
+def _rows(p: sentences.Params, speaker: sentences.Speaker) -> str:
     """A tile as its two rows of coloured squares, turned as it lies (or as drawn)."""
     return " / ".join(tile_rows(p["seat"], p["tile"], p.get("rotation", 0)))
 
 
-def _effect_words(p: Params, speaker: Speaker) -> str:
+def _effect_words(p: sentences.Params, speaker: sentences.Speaker) -> str:
     return _effect(p, speaker.locale)
 
 
-def _passed(p: Params, speaker: Speaker) -> str:
+def _passed(p: sentences.Params, speaker: sentences.Speaker) -> str:
     key = "col.event.passed1" if p.get("phase") == 1 else "col.event.passed2"
     return speaker.say(key, name=speaker.name(p.get("seat")))
 
 
-SENTENCES: dict[str, Say] = {
+SENTENCES: dict[str, sentences.Say] = {
     # private: the shared layer shows it to its seat only
     "tile_drawn": Sentence("col.event.drawn", tile=value("tile"), rows=_rows),
     "tile_placed": Sentence(
@@ -73,7 +73,7 @@ SENTENCES: dict[str, Say] = {
 
 
 def describe(event: Event, names: list[str], locale: str | None) -> str | None:
-    return sentences.describe(SENTENCES, event, Speaker(names, locale, _who))
+    return sentences.describe(SENTENCES, event, sentences.Speaker(names, locale, _who))
 
 
 def _card_event(p: Mapping[str, Any], who: str, locale: str | None) -> str:
@@ -102,17 +102,9 @@ def _card_event(p: Mapping[str, Any], who: str, locale: str | None) -> str:
 def result_lines(result: Result, names: list[str], locale: str | None) -> list[str]:
     players = result.details.get("players", [])
     lines = []
-    for place, s in places(result):
+    for s, head in place_lines(result, "col.result.head", lambda s: seat_name(s, names), locale):
         d = players[s]
-        lines.append(
-            t(
-                "col.result.head",
-                locale,
-                place=place,
-                name=seat_name(s, names),
-                n=result.scores[s],
-            )
-        )
+        lines.append(head)
         lit = (
             " + ".join(
                 t(

@@ -27,21 +27,8 @@ from bot.games.moscow_paris.terms import (
     wagon,
     wagons_text,
 )
-from bot.games.sentences import (
-    Params,
-    Say,
-    Sentence,
-    Speaker,
-    Words,
-    fact,
-    named,
-    number,
-    scores,
-    seat,
-    value,
-    word,
-)
-from bot.games.text import places, shared_win
+from bot.games.sentences import Sentence, fact, named, number, scores, seat, value, word
+from bot.games.text import place_lines, shared_win
 from games.core.contract import Event, Result
 
 
@@ -69,21 +56,60 @@ def spot_text(spot: Any, names: Sequence[str], view: Any, locale: str | None) ->
     return t("mp.spot.tableau", locale, wagon=w, name=seat_name(spot.get("seat"), names))
 
 
-def _spot(field: str | None) -> Words:
+def _spot(field: str | None) -> sentences.Words:
     """A wagon of the play area the event names (a swap's; `None`: the event's own)."""
     return lambda p, speaker: spot_text(
         p if field is None else p[field], speaker.names, None, speaker.locale
     )
 
 
-def _turn_ended(p: Params, speaker: Speaker) -> str:
+def _turn_ended(p: sentences.Params, speaker: sentences.Speaker) -> str:
     key = "mp.event.no_claim" if not p.get("claims") else "mp.event.no_more_claims"
     return speaker.say(key, name=speaker.name(p.get("seat")))
 
 
 WAGON = word("wagon", wagon)
 CITY = word("city", city_by_id)
-SENTENCES: dict[str, Say] = {
+
+
+def _column(p: sentences.Params, speaker: sentences.Speaker) -> str:
+    """The wagons a column card discards, each with its row."""
+    locale = speaker.locale
+    return ", ".join(
+        t("mp.event.row_wagon", locale, wagon=wagon(w["wagon"], locale), row=w["row"] + 1)
+        for w in p["wagons"]
+    )
+
+
+CARD = word("card", action)
+CARD_SENTENCES = {
+    "swap_two": Sentence("mp.event.card_swap", card=CARD),
+    "discard_city": Sentence(
+        "mp.event.card_city", card=CARD, city=CITY, wagons=word("wagons", wagons_text)
+    ),
+    "chain_exchange": Sentence(
+        "mp.event.card_chain",
+        card=CARD,
+        partner=seat("partner"),
+        direction=named("direction", "mp.dir"),
+    ),
+}
+COLUMN_CARD = Sentence(
+    "mp.event.card_column",
+    card=CARD,
+    wagons=_column,
+    place=lambda p, speaker: side_slot(p["side"], p["slot"], speaker.locale),
+)
+DECLINED = Sentence("mp.event.card_declined", card=CARD)
+
+
+def _card_played(p: sentences.Params, speaker: sentences.Speaker) -> str:
+    if p.get("declined"):
+        return DECLINED(p, speaker)
+    return CARD_SENTENCES.get(p["card"], COLUMN_CARD)(p, speaker)
+
+
+SENTENCES: dict[str, sentences.Say] = {
     # private: the shared layer shows it to its seat only
     "drew_cards": Sentence("mp.event.drew_cards", cards=word("cards", counted)),
     "wagon_to_line": Sentence(
@@ -93,7 +119,7 @@ SENTENCES: dict[str, Say] = {
     "wagon_taken_back": Sentence("mp.event.taken_back", wagon=WAGON),
     "drew": Sentence("mp.event.drew", n=value("count")),
     "reshuffled": Sentence("mp.event.reshuffled", n=value("cards")),
-    "card_played": lambda p, speaker: _card_played(p, speaker.names, speaker.locale),
+    "card_played": _card_played,
     "swap_picked": Sentence("mp.event.swap_picked", spot=_spot(None)),
     "wagons_swapped": Sentence("mp.event.swapped", first=_spot("first"), second=_spot("second")),
     "swap_declined": Sentence("mp.event.swap_declined"),
@@ -122,47 +148,7 @@ SENTENCES: dict[str, Say] = {
 
 
 def describe(event: Event, names: list[str], locale: str | None) -> str | None:
-    return sentences.describe(SENTENCES, event, Speaker(names, locale, seat_name))
-
-
-def _card_played(p: Params, names: Sequence[str], locale: str | None) -> str:
-    who = seat_name(p["seat"], names)
-    name = action(p["card"], locale)
-    if p.get("declined"):
-        return t("mp.event.card_declined", locale, name=who, card=name)
-    kind = p["card"]
-    if kind == "swap_two":
-        return t("mp.event.card_swap", locale, name=who, card=name)
-    if kind == "discard_city":
-        return t(
-            "mp.event.card_city",
-            locale,
-            name=who,
-            card=name,
-            city=city_by_id(p["city"], locale),
-            wagons=wagons_text(p["wagons"], locale),
-        )
-    if kind == "chain_exchange":
-        return t(
-            "mp.event.card_chain",
-            locale,
-            name=who,
-            card=name,
-            partner=seat_name(p["partner"], names),
-            direction=t(f"mp.dir.{p['direction']}", locale),
-        )
-    wagons = ", ".join(
-        t("mp.event.row_wagon", locale, wagon=wagon(w["wagon"], locale), row=w["row"] + 1)
-        for w in p["wagons"]
-    )
-    return t(
-        "mp.event.card_column",
-        locale,
-        name=who,
-        card=name,
-        wagons=wagons,
-        place=side_slot(p["side"], p["slot"], locale),
-    )
+    return sentences.describe(SENTENCES, event, sentences.Speaker(names, locale, seat_name))
 
 
 def result_lines(result: Result, names: list[str], locale: str | None) -> list[str]:
@@ -194,9 +180,8 @@ def result_lines(result: Result, names: list[str], locale: str | None) -> list[s
                     )
                 lines.append(_terms(team, locale))
     else:
-        for place, s in places(result):
-            name = seat_name(s, names)
-            lines.append(t("mp.result.head", locale, place=place, name=name, n=result.scores[s]))
+        for s, head in place_lines(result, "mp.result.head", lambda s: seat_name(s, names), locale):
+            lines.append(head)
             if s < len(seats):
                 cities = _cities(seats[s]["cities"], locale)
                 lines += [t("mp.result.cities", locale, cities=cities), _terms(seats[s], locale)]

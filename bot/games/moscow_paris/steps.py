@@ -33,7 +33,7 @@ from bot.games.moscow_paris.terms import (
     wagon,
 )
 from games.moscow_paris.actions import PlayCard
-from games.moscow_paris.views import PublicView
+from games.moscow_paris.views import PublicView, RowView
 
 CARD_CODE = {name: f"c{n}" for name, n in ACTION_NUMBER.items()}
 CODE_CARD = {code: name for name, code in CARD_CODE.items()}
@@ -118,19 +118,7 @@ def _path(
         return [Step("no", t(key, locale))]
     if kind == "claim":
         row = v.rows[a.row]
-        wagons = row.left + row.right
-        return [
-            Step(
-                f"claim{a.row}",
-                t(
-                    "mp.step.claim",
-                    locale,
-                    city=city_view_name(row.city, locale, markdown=False),
-                    vp=row.city.vp,
-                    wagons=shorts(wagons, locale),
-                ),
-            )
-        ]
+        return [Step(f"claim{a.row}", _line("mp.step.claim", row, locale))]
     return [Step("end", t("mp.step.end_turn", locale))]  # end_turn
 
 
@@ -154,19 +142,7 @@ def _card_path(
     if a.card == "swap_two":
         return head + [Step("go", t("mp.step.swap_go", locale))]
     if a.card == "discard_city":
-        row = v.rows[a.row]
-        return head + [
-            Step(
-                f"r{a.row}",
-                t(
-                    "mp.step.discard_city",
-                    locale,
-                    vp=row.city.vp,
-                    city=city_view_name(row.city, locale, markdown=False),
-                    wagons=shorts(row.left + row.right, locale),
-                ),
-            )
-        ]
+        return head + [Step(f"r{a.row}", _line("mp.step.discard_city", v.rows[a.row], locale))]
     if a.card == "chain_exchange":
         n = v.players
         partner = (v.turn + DIRECTION_STEP[a.direction]) % n
@@ -226,15 +202,7 @@ def _swap_path(v: PublicView, a: Any, names: list[str], locale: str | None) -> l
     row = v.rows[a.row]
     side = row.left if a.side == "left" else row.right
     return [
-        Step(
-            f"row{a.row}",
-            t(
-                "mp.step.in_line",
-                locale,
-                city=city_view_name(row.city, locale, markdown=False),
-                wagons=shorts(row.left + row.right, locale),
-            ),
-        ),
+        Step(f"row{a.row}", _line("mp.step.in_line", row, locale)),
         Step(
             f"{a.side[0]}{a.slot}",
             t(
@@ -245,6 +213,16 @@ def _swap_path(v: PublicView, a: Any, names: list[str], locale: str | None) -> l
             ),
         ),
     ]
+
+
+def _line(key: str, row: RowView, locale: str | None) -> str:
+    """A label naming a line by its city (and the city's points) and its wagons."""
+    city = row.city
+    assert city is not None  # a line still in play
+    wagons = shorts(row.left + row.right, locale)
+    return t(
+        key, locale, city=city_view_name(city, locale, markdown=False), vp=city.vp, wagons=wagons
+    )
 
 
 def prompt_key(prefix: tuple[str, ...]) -> str:

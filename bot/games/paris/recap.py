@@ -30,18 +30,7 @@ from bot.games.paris.terms import (
     vp_tile,
     who,
 )
-from bot.games.sentences import (
-    Params,
-    Say,
-    Sentence,
-    Speaker,
-    Words,
-    fact,
-    number,
-    scores,
-    value,
-    word,
-)
+from bot.games.sentences import Sentence, fact, number, scores, value, word
 from bot.games.text import places, shared_win
 from games.core.contract import Event, Result
 from games.paris.data import PRESTIGE_VP
@@ -60,19 +49,19 @@ def prestige_vp(items: Sequence[str]) -> int:
     return sum(PRESTIGE_VP.get(item_good(i), 0) for i in items)
 
 
-def _bonus(field: str) -> Words:
+def _bonus(field: str) -> sentences.Words:
     """A bonus tile by its number and what it does (which depends on the players)."""
     return lambda p, speaker: bonus(p[field], len(speaker.names), speaker.locale)
 
 
-def _next(p: Params, speaker: Speaker) -> str:
+def _next(p: sentences.Params, speaker: sentences.Speaker) -> str:
     """The district on the back of the stack's next tile, or that the stack is empty."""
     if p.get("next"):
         return speaker.say("pa.event.next", district=district(p["next"], speaker.locale))
     return speaker.say("pa.event.stack_empty")
 
 
-def _end_game_seen(p: Params, speaker: Speaker) -> str:
+def _end_game_seen(p: sentences.Params, speaker: sentences.Speaker) -> str:
     tiles = "; ".join(end_game(e, speaker.locale) for e in p["tiles"])
     return speaker.say("pa.event.egt_seen", n=len(p["tiles"]), tiles=tiles)
 
@@ -90,18 +79,18 @@ KEY_ARC = Sentence("pa.event.key_arc")
 KEY_BANK = Sentence("pa.event.key_bank", place=word("to", place), francs=word("francs", francs))
 
 
-def _tile_placed(p: Params, speaker: Speaker) -> str:
+def _tile_placed(p: sentences.Params, speaker: sentences.Speaker) -> str:
     if "stack" in p:
         return PLACED(p, speaker)
     # the ignore-districts variant: placed after it was drawn
     return PUT_OWN(p, speaker) if p["space"] == p["tile"] else PUT(p, speaker)
 
 
-def _key_placed(p: Params, speaker: Speaker) -> str:
+def _key_placed(p: sentences.Params, speaker: sentences.Speaker) -> str:
     return KEY_ARC(p, speaker) if p["to"] == "arc" else KEY_BANK(p, speaker)
 
 
-def _bonus_taken(p: Params, speaker: Speaker) -> str:
+def _bonus_taken(p: sentences.Params, speaker: sentences.Speaker) -> str:
     key = "pa.event.bonus_taken_paid" if p.get("francs") else "pa.event.bonus_taken"
     return speaker.say(
         key,
@@ -112,7 +101,7 @@ def _bonus_taken(p: Params, speaker: Speaker) -> str:
     )
 
 
-def _moved(p: Params, speaker: Speaker) -> str:
+def _moved(p: sentences.Params, speaker: sentences.Speaker) -> str:
     """A key moved onto what it bought: from where, for how much, and what came with it."""
     locale, players = speaker.locale, len(speaker.names)
     extras = []
@@ -141,7 +130,7 @@ def _moved(p: Params, speaker: Speaker) -> str:
     )
 
 
-def _bonus_used(p: Params, speaker: Speaker) -> str:
+def _bonus_used(p: sentences.Params, speaker: sentences.Speaker) -> str:
     """A bonus tile used, and what it counted and gave."""
     locale, players = speaker.locale, len(speaker.names)
     from games.paris.board import BONUS_KIND
@@ -189,7 +178,7 @@ def _gains(vp_: int, francs_: int, locale: str | None) -> str:
     return ", ".join(parts) or t("pa.nothing", locale)
 
 
-SENTENCES: dict[str, Say] = {
+SENTENCES: dict[str, sentences.Say] = {
     # private: its seat only
     "end_game_stack_seen": _end_game_seen,
     "end_game_tile_picked": Sentence("pa.event.egt_picked", tile=word("tile", end_game)),
@@ -232,7 +221,7 @@ SENTENCES: dict[str, Say] = {
 
 
 def describe(event: Event, names: Sequence[str], locale: str | None) -> str | None:
-    return sentences.describe(SENTENCES, event, Speaker(names, locale, who))
+    return sentences.describe(SENTENCES, event, sentences.Speaker(names, locale, who))
 
 
 # --- the end

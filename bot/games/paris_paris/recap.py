@@ -25,7 +25,6 @@ from bot.games.paris_paris.terms import (
     station,
     token,
 )
-from bot.games.sentences import Params, Say, Speaker
 from bot.games.text import places, seat_name, shared_win
 from bot.i18n import t
 from games.core.contract import Event, Result
@@ -33,7 +32,7 @@ from games.core.contract import Event, Result
 # --- one event, one line ---------------------------------------------------------------------
 
 
-def _pile(p: Params, speaker: Speaker) -> str:
+def _pile(p: sentences.Params, speaker: sentences.Speaker) -> str:
     tokens = ", ".join(
         f"{station(x['station'])} ({token(x['colour'], speaker.locale)})"
         for x in p.get("tokens", [])
@@ -41,20 +40,20 @@ def _pile(p: Params, speaker: Speaker) -> str:
     return speaker.say("pp.event.pile", name=speaker.name(p["seat"]), tokens=tokens)
 
 
-def _removed(p: Params, speaker: Speaker) -> str:
+def _removed(p: sentences.Params, speaker: sentences.Speaker) -> str:
     victim = speaker.name(p["seat"])
     return speaker.say(
         f"pp.event.removed.{_removal(p)}", station=station(p["station"]), victim=victim
     )
 
 
-def _waiting(p: Params, speaker: Speaker) -> str | None:
+def _waiting(p: sentences.Params, speaker: sentences.Speaker) -> str | None:
     if p.get("excursion"):
         return None  # the excursion's first line says why it runs
     return speaker.say("pp.event.waiting", token=token(p["colour"], speaker.locale))
 
 
-def _excursion(p: Params, speaker: Speaker) -> str:
+def _excursion(p: sentences.Params, speaker: sentences.Speaker) -> str:
     colour, locale = p["line"], speaker.locale
     if p["reason"] == "tokens":
         return speaker.say(
@@ -66,14 +65,14 @@ def _excursion(p: Params, speaker: Speaker) -> str:
     return speaker.say("pp.event.face_up_excursion", line=line(colour, locale))
 
 
-def _excursion_ended(p: Params, speaker: Speaker) -> str:
+def _excursion_ended(p: sentences.Params, speaker: sentences.Speaker) -> str:
     if not any(p["points"]):
         return speaker.say("pp.event.excursion_empty", line=line(p["line"], speaker.locale))
     scored = gains(p["points"], speaker.names, speaker.locale)
     return speaker.say("pp.event.excursion_total", scored=scored)
 
 
-def _markers(p: Params, speaker: Speaker) -> str:
+def _markers(p: sentences.Params, speaker: sentences.Speaker) -> str:
     markers = ", ".join(
         f"{speaker.name(s)} {token(c, speaker.locale)}" for s, c in enumerate(p["markers"])
     )
@@ -83,7 +82,7 @@ def _markers(p: Params, speaker: Speaker) -> str:
     return speaker.say("pp.event.markers", markers=markers)
 
 
-def _bag(p: Params, speaker: Speaker) -> str:
+def _bag(p: sentences.Params, speaker: sentences.Speaker) -> str:
     counts = ", ".join(f"{speaker.name(s)} {n}" for s, n in enumerate(p["bag"]))
     seat = p.get("seat")
     if seat is None:
@@ -91,7 +90,7 @@ def _bag(p: Params, speaker: Speaker) -> str:
     return speaker.say("pp.event.bag", counts=counts, name=speaker.name(seat), n=p["points"][seat])
 
 
-SENTENCES: dict[str, Say] = {
+SENTENCES: dict[str, sentences.Say] = {
     "pile_revealed": _pile,
     "shop_opened": lambda p, speaker: opened(p, None, speaker.names, speaker.locale),
     "shop_removed": _removed,
@@ -106,7 +105,7 @@ SENTENCES: dict[str, Say] = {
 
 
 def describe(event: Event, names: Sequence[str], locale: str | None) -> str | None:
-    return sentences.describe(SENTENCES, event, Speaker(names, locale, seat_name))
+    return sentences.describe(SENTENCES, event, sentences.Speaker(names, locale, seat_name))
 
 
 def _removal(p: Mapping[str, Any]) -> str:
