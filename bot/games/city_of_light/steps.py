@@ -30,6 +30,8 @@ from bot.i18n import t
 from games.city_of_light.data import COLOURS, FACINGS, POSTCARD_NAMES
 from games.city_of_light.views import CityOfLightView
 
+Position = tuple[int, int, str]  # a piece's cell (x, y) and the label of that choice
+
 CARD_CODE = {
     "levitation": "lev",
     "metropolitain": "met",
@@ -68,29 +70,28 @@ def paths(
     view: CityOfLightView, actions: Sequence[Any], names: list[str], locale: str | None
 ) -> list[list[Step]]:
     """The path of each action, in `actions` order."""
-    paths = [_path(view, a, locale) for a in actions]
+    found = [_path(view, a, locale) for a in actions]
     # Positions: one step while it fits a select, else "top row" then the cells.
-    groups: dict[tuple[str, ...], list[int]] = defaultdict(list)
-    for i, (head, place) in enumerate(paths):
+    groups: dict[tuple[str, ...], list[tuple[int, Position]]] = defaultdict(list)
+    for i, (head, place) in enumerate(found):
         if place is not None:
-            groups[tuple(s.code for s in head)].append(i)
-    out: list[list[Step]] = [list(head) for head, _ in paths]
+            groups[tuple(s.code for s in head)].append((i, place))
+    out: list[list[Step]] = [list(head) for head, _ in found]
     for prefix, members in groups.items():
         siblings = {
             p[len(prefix)].code
-            for p, _ in paths
+            for p, _ in found
             if len(p) > len(prefix) and tuple(s.code for s in p[: len(prefix)]) == prefix
         }
         split = len(members) + len(siblings) > OPTIONS_PER_STEP
-        for i in members:
-            x, y, label = paths[i][1]
+        for i, (x, y, label) in members:
             if split:
                 out[i].append(Step(f"y{y}", t("col.step.row", locale, row=y + 1)))
             out[i].append(Step(f"@{x}{y}", label))
     return out
 
 
-def _path(view: CityOfLightView, a: Any, locale: str | None) -> tuple[list[Step], Any]:
+def _path(view: CityOfLightView, a: Any, locale: str | None) -> tuple[list[Step], Position | None]:
     """The steps of an action before its position, and the position (x, y, label)."""
     seat = view.seat
     if a.type == "pass":
@@ -202,7 +203,7 @@ def _path(view: CityOfLightView, a: Any, locale: str | None) -> tuple[list[Step]
 
 def _placed(
     view: CityOfLightView, key: str, rotation: int, x: int, y: int, locale: str | None
-) -> tuple[list[Step], Any]:
+) -> tuple[list[Step], Position | None]:
     rows = " / ".join(shape_rows(key, rotation))
     step = Step(f"r{rotation}", t("col.step.turned", locale, degrees=90 * rotation, rows=rows))
     label = _cells_label(view, building_cells(key, rotation, x, y), locale)

@@ -8,7 +8,7 @@ adapter's choices both name places that way.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.games import sentences
@@ -30,13 +30,16 @@ from bot.games.moscow_paris.terms import (
 from bot.games.sentences import Sentence, fact, named, number, scores, seat, value, word
 from bot.games.text import place_lines, shared_win
 from games.core.contract import Event, Result
+from games.moscow_paris.views import PublicView
 
 
 def side_slot(side: str, slot: int, locale: str | None) -> str:
     return t(f"mp.side_slot.{side}", locale, slot=slot)
 
 
-def spot_text(spot: Any, names: Sequence[str], view: Any, locale: str | None) -> str:
+def spot_text(
+    spot: Mapping[str, Any], names: Sequence[str], view: PublicView | None, locale: str | None
+) -> str:
     """A wagon of the play area named in a swap: in a line (by row and place) or in front of
     a player."""
     spot = dict(spot)

@@ -9,11 +9,11 @@ exchange"), as printed on the rules' last page; a city is its name and its flag 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
 
 from bot.games.text import seat_name, t
 from bot.ui.safe_text import md, plain
 from games.moscow_paris.data import ACTION_CARDS, ALL_CITIES, CITY_INDEX, WAGON_IDS
+from games.moscow_paris.views import CityView
 
 # The colours of `data.WAGON_TYPES` (`ui_color`), as the nearest emoji.
 WAGON_EMOJI: dict[str, str] = {
@@ -105,7 +105,7 @@ def city_limit(city_id: str) -> int:
 
 
 def city_view_name(
-    city: Any, locale: str | None, *, markdown: bool = True, with_flag: bool = True
+    city: CityView, locale: str | None, *, markdown: bool = True, with_flag: bool = True
 ) -> str:
     """A city of a view: its name and its flag. The Home City carries the name the host
     typed (free text): escaped for Markdown, or flattened for labels (`markdown=False`)."""
