@@ -30,6 +30,12 @@ def fit_label(label: str, limit: int = BUTTON_LABEL) -> str:
     return label if len(label) <= limit else label[: limit - 1].rstrip() + "…"
 
 
+def fitted(path: Iterable[Step]) -> list[Step]:
+    """The steps of a path with every label cut to fit a button: for a game whose labels
+    may run long (a purchase's costs and gains, the wagons of a line)."""
+    return [Step(s.code, fit_label(s.label)) for s in path]
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class Step:
     """One choice on the way to an action: a short code (in custom_ids) and a label."""
@@ -48,11 +54,6 @@ class MoveOption:
 
     index: int
     steps: tuple[Step, ...]
-
-    @classmethod
-    def fitted(cls, index: int, steps: Iterable[Step]) -> MoveOption:
-        """The option with every label cut to fit a button (`fit_label`)."""
-        return cls(index, tuple(Step(s.code, fit_label(s.label)) for s in steps))
 
     @property
     def codes(self) -> tuple[str, ...]:
@@ -160,11 +161,12 @@ class GameAdapter(ABC, Generic[V]):
         self, view: V, actions: Sequence[BaseModel], names: list[str], locale: str | None
     ) -> list[MoveOption]:
         """Every legal action as a path of choices, in `actions` order: the package's
-        `steps.paths`, each label cut to fit a button. No path may be the start of another;
-        actions that are the same to the player (a face-down pile among alike piles) may
-        share a path, and the panel then plays the first of them."""
+        `steps.paths`. No path may be the start of another; actions that are the same to the
+        player (a face-down pile among alike piles) may share a path, and the panel then
+        plays the first of them. A step of up to five choices shows buttons, whose labels
+        hold 80 characters; more, a select, whose options hold 100."""
         paths = self.part("steps").paths(view, actions, names, locale)
-        return [MoveOption.fitted(i, path) for i, path in enumerate(paths)]
+        return [MoveOption(i, tuple(path)) for i, path in enumerate(paths)]
 
     def step_prompt(self, prefix: tuple[str, ...], locale: str | None) -> str:
         """The placeholder of the select that follows the choices in `prefix`: the sentence

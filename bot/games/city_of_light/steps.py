@@ -25,7 +25,7 @@ from bot.games.city_of_light.terms import (
     square_name,
     tile_rows,
 )
-from bot.games.contract import OPTIONS_PER_STEP, Step
+from bot.games.contract import OPTION_LABEL, OPTIONS_PER_STEP, Step
 from bot.i18n import t
 from games.city_of_light.data import COLOURS, FACINGS, POSTCARD_NAMES
 from games.city_of_light.views import CityOfLightView
@@ -87,7 +87,7 @@ def paths(
         for i, (x, y, label) in members:
             if split:
                 out[i].append(Step(f"y{y}", t("col.step.row", locale, row=y + 1)))
-            out[i].append(Step(f"@{x}{y}", label))
+            out[i].append(Step(f"@{x}{y}", label[:OPTION_LABEL]))
     return out
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.games.contract import OPTIONS_PER_STEP, Step
+from bot.games.contract import OPTIONS_PER_STEP, Step, fitted
 from bot.games.moscow_paris.recap import side_slot
 from bot.games.moscow_paris.terms import (
     ACTION_NUMBER,
@@ -65,7 +65,7 @@ def paths(
         )
         if targets + 1 > OPTIONS_PER_STEP:
             wide.add(name)
-    return [_path(view, a, names, locale, wide) for a in actions]
+    return [fitted(_path(view, a, names, locale, wide)) for a in actions]
 
 
 def _path(

@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from bot.games.contract import OPTIONS_PER_STEP, Step
+from bot.games.contract import OPTIONS_PER_STEP, Step, fitted
 from bot.games.paris.item_steps import split_items
 from bot.games.paris.place_labels import PlaceLabels
 from bot.games.paris.recap import prestige_vp
@@ -390,7 +390,7 @@ def paths(
     view: ParisView, actions: Sequence[Any], names: list[str], locale: str | None
 ) -> list[list[Step]]:
     """The path of each action, in `actions` order."""
-    return Paths(view, actions, names, locale).all()
+    return [fitted(path) for path in Paths(view, actions, names, locale).all()]
 
 
 def prompt_key(prefix: tuple[str, ...]) -> str:
