@@ -52,7 +52,7 @@ class CityOfLightAdapter(GameAdapter[CityOfLightView]):
     private_label = "col.button.tiles"
     lobby_choices = (POSTCARD_CHOICE,)
 
-    # --- the turn panel
+    # --- what the picture rings
 
     def highlight(self, action: BaseModel) -> set[str]:
         """Cells ("x,y") the action covers, for the preview picture."""

@@ -48,7 +48,7 @@ class MoscowParisAdapter(GameAdapter[PublicView]):
     private_label = "mp.button.hand"
     house_rules = HOUSE_RULES
 
-    # --- the turn panel
+    # --- what the picture rings
 
     def highlight(self, action: BaseModel) -> set[str]:
         """What a move touches, for the preview picture (see render.py for the ids)."""

@@ -45,7 +45,7 @@ class ParisAdapter(GameAdapter[ParisView]):
     shortcuts = ("trade", "use")
     house_rules = SETUP_VARIANTS
 
-    # --- the turn panel
+    # --- what the picture rings
 
     def highlight(self, action: BaseModel) -> set[str]:
         """What a move touches, for the preview picture (see render.py for the ids)."""

@@ -21,7 +21,7 @@ class ParisParisAdapter(GameAdapter[PublicView]):
     catalogue = "pp"
     private_label = "pp.button.marker"
 
-    # --- the turn panel
+    # --- what the picture rings
 
     def highlight(self, action: BaseModel) -> set[str]:
         return {action.station} if isinstance(action, Take) else set()
