@@ -1,9 +1,12 @@
-"""Payments, prestige and pairs as steps when the ways to choose them are more than a
-select holds: good by good, as `Paths.items_steps` asks."""
+"""Payments, prestige and pairs as steps: each way as one labelled choice, or good by good
+when the ways are more than a select holds (as `Paths.items_steps` asks)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bot.games.contract import OPTIONS_PER_STEP, Step
+from bot.games.paris.recap import prestige_vp
 from bot.games.paris.terms import GOOD_CODE, GOOD_IDS, good, item_good, items_code, items_text, t
 
 Way = tuple[str, ...]  # the items of one way to pay (or cash, or pair)
@@ -45,3 +48,17 @@ def split_items(ways: list[Way], first_limit: int, locale: str | None) -> dict[W
                 regrouped.setdefault((*prefix, part), []).append(w)
         groups = regrouped
     return paths
+
+
+def pay_label(items: Sequence[str], locale: str | None) -> str:
+    return t("pa.step.pay", locale, items=items_text(items, locale, short=True))
+
+
+def cash_label(items: Sequence[str], locale: str | None) -> str:
+    items_said = items_text(items, locale, short=True)
+    return t("pa.step.cash", locale, items=items_said, n=prestige_vp(items))
+
+
+def pairs_label(items: Sequence[str], locale: str | None) -> str:
+    items_said = items_text(items, locale, short=True)
+    return t("pa.step.pairs", locale, items=items_said, n=len(items) // 2)

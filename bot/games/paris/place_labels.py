@@ -1,6 +1,6 @@
-"""What a purchase's choices say about places: what a building or a landmark gives and
-needs and who already holds a key there, where the key comes from and what it costs, and
-who holds how much in a district (the VP tile's choice)."""
+"""Places in a purchase's choices: their codes and values, what a building or a landmark
+gives and needs and who already holds a key there, where the key comes from and what it
+costs, and who holds how much in a district (the VP tile's choice)."""
 
 from __future__ import annotations
 
@@ -16,6 +16,8 @@ from bot.games.paris.terms import (
     seat_name,
     t,
 )
+from bot.ui.custom_ids import number
+from games.paris.board import LM_COST, LM_INDEX
 from games.paris.data import (
     FREE_BONUS_VALUES,
     PAID_BONUS_PRICE,
@@ -24,6 +26,22 @@ from games.paris.data import (
     VP_VALUE,
 )
 from games.paris.views import ParisView
+
+
+def location_value(loc: str) -> int:
+    """The value of a building or landmark location (0 for a bank or the Arc)."""
+    spot = loc.partition("/")[2]
+    if spot.startswith("L"):
+        return LM_COST[LM_INDEX[spot]]
+    return number(spot) or 0
+
+
+def spot_code(loc: str) -> str:
+    """'montmartre/5' → 'v5', 'montmartre/L12' → 'L12', 'montmartre/bank' → 'bank'."""
+    if loc == "arc":
+        return "arc"
+    spot = loc.partition("/")[2]
+    return f"v{spot}" if number(spot) is not None else spot
 
 
 class PlaceLabels:

@@ -33,9 +33,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from bot.games.contract import OPTIONS_PER_STEP, Step, fitted
-from bot.games.paris.item_steps import split_items
-from bot.games.paris.place_labels import PlaceLabels
-from bot.games.paris.recap import prestige_vp
+from bot.games.paris.item_steps import cash_label, pairs_label, pay_label, split_items
+from bot.games.paris.place_labels import PlaceLabels, location_value, spot_code
 from bot.games.paris.terms import (
     DISTRICT_INDEX,
     GOOD_CODE,
@@ -48,7 +47,6 @@ from bot.games.paris.terms import (
     item_code,
     item_good,
     items_code,
-    items_text,
     kind,
     place,
     t,
@@ -56,7 +54,6 @@ from bot.games.paris.terms import (
     vp_tile,
 )
 from bot.ui.custom_ids import number
-from games.paris.board import LM_COST, LM_INDEX
 from games.paris.data import (
     BUILDING_KINDS,
     PAID_BONUS_PRICE,
@@ -91,22 +88,6 @@ CATEGORY_OF = {
 # The free actions' categories: offered in the action step and beside the bonus tile, the
 # prestige and the VP tile of a purchase (trades are «в любое время»).
 FREE_CATEGORIES = ("trade", "use")
-
-
-def _value(loc: str) -> int:
-    """The value of a building or landmark location (0 for a bank or the Arc)."""
-    spot = loc.partition("/")[2]
-    if spot.startswith("L"):
-        return LM_COST[LM_INDEX[spot]]
-    return number(spot) or 0
-
-
-def _spot_code(loc: str) -> str:
-    """'montmartre/5' → 'v5', 'montmartre/L12' → 'L12', 'montmartre/bank' → 'bank'."""
-    if loc == "arc":
-        return "arc"
-    spot = loc.partition("/")[2]
-    return f"v{spot}" if number(spot) is not None else spot
 
 
 class Paths:
@@ -144,7 +125,7 @@ class Paths:
             )
         if phase in ("pay", "bonus", "prestige", "vp_tile") and v.purchase:
             where = place(v.purchase, self.locale)
-            if phase == "bonus" and _value(v.purchase) == PAID_BONUS_VALUE:
+            if phase == "bonus" and location_value(v.purchase) == PAID_BONUS_VALUE:
                 short = v.screen is not None and v.screen.francs < PAID_BONUS_PRICE
                 return self.l(
                     "pa.head.bonus_short" if short else "pa.head.bonus_paid",
@@ -188,7 +169,8 @@ class Paths:
                 )
             ]
         if kind_ == "pay":
-            return self.items_steps("pay", a.items, self._pay_options, self._pay_label)
+            ways = [x.items for x in self.actions if x.type == "pay"]
+            return self.items_steps("pay", a.items, ways, pay_label)
         if kind_ == "take_bonus":
             return self.track_steps(
                 "bonus",
@@ -197,7 +179,8 @@ class Paths:
                 1 + self._free,
             )  # "no tile" and the free actions
         if kind_ == "cash_prestige":
-            return self.items_steps("cash", a.items, self._cash_options, self._cash_label)
+            ways = [x.items for x in self.actions if x.type == "cash_prestige"]
+            return self.items_steps("cash", a.items, ways, cash_label)
         if kind_ == "place_vp_tile":
             return [
                 Step(a.tile, self.l("pa.step.vp_tile", points=vp_tile(a.tile))),
@@ -262,14 +245,14 @@ class Paths:
         targets = len(
             {x.to for x in self.actions if x.type == "move_key" and x.to.partition("/")[0] == d}
         )
-        cost = _value(a.to) - _value(a.from_)
+        cost = location_value(a.to) - location_value(a.from_)
         return [
             Step(
                 f"d{di}",
                 self.l("pa.step.buy_district", district=district(d, self.locale), n=targets),
             ),
-            Step(_spot_code(a.to), self.places.target(a.to)),
-            Step(_spot_code(a.from_), self.places.source(a.from_, cost)),
+            Step(spot_code(a.to), self.places.target(a.to)),
+            Step(spot_code(a.from_), self.places.source(a.from_, cost)),
         ]
 
     def sell_steps(self, name: str) -> list[Step]:
@@ -298,14 +281,11 @@ class Paths:
             spaces = [x.space for x in self.actions if x.type == "use_bonus" and x.tile == n]
             return [*self._use_group("B"), head, *self.track_steps(f"B{n}", a.space, spaces, 0)]
         if a.items is not None:
-
-            def options(_: Any, tile: int = n) -> list[tuple[str, ...]]:
-                return [x.items for x in self.actions if x.type == "use_bonus" and x.tile == tile]
-
+            ways = [x.items for x in self.actions if x.type == "use_bonus" and x.tile == n]
             return [
                 *self._use_group("B"),
                 head,
-                *self.items_steps(f"B{n}", a.items, options, self._pairs_label),
+                *self.items_steps(f"B{n}", a.items, ways, pairs_label),
             ]
         return [*self._use_group("B"), head]
 
@@ -344,42 +324,20 @@ class Paths:
             step,
         ]
 
-    def _pay_options(self, _: Any) -> list[tuple[str, ...]]:
-        return [x.items for x in self.actions if x.type == "pay"]
-
-    def _cash_options(self, _: Any) -> list[tuple[str, ...]]:
-        return [x.items for x in self.actions if x.type == "cash_prestige"]
-
-    def _pay_label(self, items: Sequence[str]) -> str:
-        return self.l("pa.step.pay", items=items_text(items, self.locale, short=True))
-
-    def _cash_label(self, items: Sequence[str]) -> str:
-        return self.l(
-            "pa.step.cash",
-            items=items_text(items, self.locale, short=True),
-            n=prestige_vp(items),
-        )
-
-    def _pairs_label(self, items: Sequence[str]) -> str:
-        return self.l(
-            "pa.step.pairs", items=items_text(items, self.locale, short=True), n=len(items) // 2
-        )
-
     def items_steps(
         self,
         family: str,
         items: Sequence[str],
-        options: Callable[[Any], list[tuple[str, ...]]],
-        label: Callable[[Sequence[str]], str],
+        ways: list[tuple[str, ...]],
+        label: Callable[[Sequence[str], str | None], str],
     ) -> list[Step]:
         """One step naming every item; or, when the ways are more than a select holds, one
         step per good (in the order of the goods): the items of that good, after a step
         for how many of that good when even those are too many."""
-        ways = options(None)
         # "cash nothing" and the free actions share the first step of the prestige
         extra = 1 + self._free if family == "cash" else 0
         if len(ways) + extra <= OPTIONS_PER_STEP:
-            return [Step(items_code(items), label(items))]
+            return [Step(items_code(items), label(items, self.locale))]
         split = self._splits.get(family)
         if split is None:
             split = self._splits[family] = split_items(ways, OPTIONS_PER_STEP - extra, self.locale)
