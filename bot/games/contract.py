@@ -3,14 +3,37 @@
 from __future__ import annotations
 
 import dataclasses
+import importlib
+import importlib.util
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Collection, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from types import ModuleType
+from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel
 
 from bot.i18n import has, t
 from games.core.contract import Event, Result
+
+V = TypeVar("V", bound=BaseModel)
+
+# What Discord holds, which every step of a path must fit: a select's options, and the
+# characters of a label on a button and on a select option.
+OPTIONS_PER_STEP = 25
+BUTTON_LABEL = 80
+OPTION_LABEL = 100
+
+
+def fit_label(label: str, limit: int = BUTTON_LABEL) -> str:
+    """A choice label within `limit` characters (a button's, by default: it then fits a
+    select option too), cut with an ellipsis."""
+    return label if len(label) <= limit else label[: limit - 1].rstrip() + "…"
+
+
+def fitted(path: Iterable[Step]) -> list[Step]:
+    """The steps of a path with every label cut to fit a button: for a game whose labels
+    may run long (a purchase's costs and gains, the wagons of a line)."""
+    return [Step(s.code, fit_label(s.label)) for s in path]
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -67,70 +90,145 @@ class LobbyChoice:
         return t(text, locale) if has(text) else text
 
 
-class GameAdapter(ABC):
-    """How one game looks and is played on Discord."""
+# The engine's options a lobby's house rules set: value -> (option, if picked, if not).
+HouseRules = Mapping[str, tuple[str, Any, Any]]
+
+
+def house_rules_choice(catalogue: str, rules: HouseRules) -> LobbyChoice:
+    """The lobby's select of house rules, any of them together: each picked value sets one
+    option of the engine. Said by `<catalogue>.lobby.rules` (the placeholder),
+    `.lobby.rules_chosen` (the lobby's line of picks) and `.lobby.rule.<value>`."""
+
+    def to_options(values: list[str]) -> dict[str, Any]:
+        return {
+            option: on if value in values else off for value, (option, on, off) in rules.items()
+        }
+
+    def current(options: Mapping[str, Any]) -> list[str]:
+        return [value for value, (option, on, _) in rules.items() if options.get(option) == on]
+
+    return LobbyChoice(
+        name="rules",
+        placeholder=f"{catalogue}.lobby.rules",
+        summary=f"{catalogue}.lobby.rules_chosen",
+        options=tuple((value, f"{catalogue}.lobby.rule.{value}") for value in rules),
+        min_values=0,
+        max_values=len(rules),
+        to_options=to_options,
+        current=current,
+    )
+
+
+class GameAdapter(ABC, Generic[V]):
+    """How one game looks and is played on Discord, from the views of type `V` its engine
+    gives (a seat's, or the public one).
+
+    The adapter holds the table's text (status, secrets) and what the picture rings; the
+    package's other fixed files hold the rest, found by their names: `steps.py` (`paths`,
+    `prompt_key`), `recap.py` (`describe`, `result_lines` and optionally `recap_lines`) and
+    `render.py` (`render_table`). A package without them (a test double) overrides the
+    methods that would read them."""
 
     key: str  # the engine's game key
-    command: str  # the slash command group
+    catalogue: str  # the prefix of the game's catalogue keys ("pa" for "pa.rules")
     private_label: str  # catalogue key of the button that shows a player's secrets
-    # Settings the table's host may change in the lobby (see LobbyChoice).
-    lobby_choices: tuple[LobbyChoice, ...] = ()
+    # House rules the table's host may pick in the lobby, each setting an engine option.
+    house_rules: HouseRules = {}
     # Step codes that the player's secrets message offers as buttons while it is their turn
     # (Paris: trade, use a tile): each opens the turn panel at that step, one click.
     shortcuts: tuple[str, ...] = ()
 
-    @abstractmethod
+    @property
+    def command(self) -> str:
+        """The slash command group: the game's key."""
+        return self.key
+
+    @property
+    def lobby_choices(self) -> tuple[LobbyChoice, ...]:
+        """Settings the table's host may change in the lobby: the house rules by default."""
+        return (house_rules_choice(self.catalogue, self.house_rules),) if self.house_rules else ()
+
+    def part(self, role: str) -> ModuleType:
+        """The module of this adapter's package that has `role` ("recap", "render")."""
+        return importlib.import_module(self._part_name(role))
+
+    def _part_name(self, role: str) -> str:
+        return f"{type(self).__module__.rpartition('.')[0]}.{role}"
+
+    # --- the turn panel
+
     def moves(
-        self, view: BaseModel, actions: Sequence[BaseModel], names: list[str], locale: str | None
+        self, view: V, actions: Sequence[BaseModel], names: list[str], locale: str | None
     ) -> list[MoveOption]:
-        """Every legal action as a path of choices, in `actions` order. No path may be the
-        start of another; actions that are the same to the player (a face-down pile among
-        alike piles) may share a path, and the panel then plays the first of them."""
+        """Every legal action as a path of choices, in `actions` order: the package's
+        `steps.paths`. No path may be the start of another; actions that are the same to the
+        player (a face-down pile among alike piles) may share a path, and the panel then
+        plays the first of them. A step of up to five choices shows buttons, whose labels
+        hold 80 characters; more, a select, whose options hold 100."""
+        paths = self.part("steps").paths(view, actions, names, locale)
+        return [MoveOption(i, tuple(path)) for i, path in enumerate(paths)]
 
-    @abstractmethod
     def step_prompt(self, prefix: tuple[str, ...], locale: str | None) -> str:
-        """The placeholder of the select that follows the choices in `prefix`."""
-
-    @abstractmethod
-    def render(
-        self, view: BaseModel, names: list[str], *, highlight: Collection[str] = ()
-    ) -> bytes:
-        """The table picture (PNG) of a public view."""
-
-    def recap_lines(
-        self, events: Sequence[Event], names: list[str], locale: str | None
-    ) -> list[str]:
-        """A move's public events as recap lines. By default one `describe` line per event;
-        a game may join related events into one sentence or shorten a long recap."""
-        return [line for e in events if (line := self.describe(e, names, locale))]
-
-    def last_move(self, events: Sequence[Event]) -> set[str]:
-        """What to ring on the table picture after a move (ids `render` understands), from
-        that move's public events; nothing by default."""
-        return set()
+        """The placeholder of the select that follows the choices in `prefix`: the sentence
+        the package's `steps.prompt_key` names."""
+        key: str = self.part("steps").prompt_key(prefix)
+        return t(key, locale)
 
     def highlight(self, action: BaseModel) -> set[str]:
-        """What to emphasise on a preview of `action` (game-specific ids)."""
+        """What to emphasise on a preview of `action` (ids `render` understands)."""
         return set()
 
+    # --- the table
+
+    def render(self, view: V, names: list[str], *, highlight: Collection[str] = ()) -> bytes:
+        """The table picture (PNG) of a view: the package's `render.render_table`."""
+        png: bytes = self.part("render").render_table(view, names, highlight=highlight)
+        return png
+
+    def last_move(self, events: Sequence[Event]) -> set[str]:
+        """What to ring on the table picture after a move: `rings` of its public events."""
+        return {mark for e in events if e.to is None for mark in self.rings(e)}
+
+    def rings(self, event: Event) -> Iterable[str]:
+        """What to ring on the picture for one public event (ids `render` understands);
+        nothing by default."""
+        return ()
+
     @abstractmethod
-    def status_lines(self, view: BaseModel, names: list[str], locale: str | None) -> list[str]:
+    def status_lines(self, view: V, names: list[str], locale: str | None) -> list[str]:
         """The table embed's description: round, whose turn, scores."""
 
     @abstractmethod
-    def private_text(self, view: BaseModel, names: list[str], locale: str | None) -> str:
+    def private_text(self, view: V, names: list[str], locale: str | None) -> str:
         """What only this seat may know (its marker, its hand), from its seat view."""
 
-    @abstractmethod
+    def rules(self, locale: str | None) -> str:
+        """A short rules summary: the catalogue's `<catalogue>.rules`."""
+        return t(f"{self.catalogue}.rules", locale)
+
+    # --- what happened: the package's `recap` module
+
     def describe(self, event: Event, names: list[str], locale: str | None) -> str | None:
         """A line for an event, or None for events not worth a line. Public events make the
         recap; a private event (`event.to`) is shown to its seats' players only, so its
         line may name what only they may know ("you drew…")."""
+        line: str | None = self.part("recap").describe(event, names, locale)
+        return line
 
-    @abstractmethod
+    def recap_lines(
+        self, events: Sequence[Event], names: list[str], locale: str | None
+    ) -> list[str]:
+        """A move's public events as recap lines: the recap module's `recap_lines` where it
+        joins related events into one sentence (or shortens a long recap), else one
+        `describe` line per event."""
+        has_recap = importlib.util.find_spec(self._part_name("recap")) is not None
+        joined = getattr(self.part("recap"), "recap_lines", None) if has_recap else None
+        if joined is not None:
+            lines: list[str] = joined(events, names, locale)
+            return lines
+        return [line for e in events if (line := self.describe(e, names, locale))]
+
     def result_lines(self, result: Result, names: list[str], locale: str | None) -> list[str]:
         """The final result with every term and the tie-break explained."""
-
-    @abstractmethod
-    def rules(self, locale: str | None) -> str:
-        """A short rules summary."""
+        lines: list[str] = self.part("recap").result_lines(result, names, locale)
+        return lines

@@ -14,14 +14,16 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from bot.render import text as textlib
+from bot.render.palette import Colour
 from bot.ui.safe_text import plain
 
-Colour = tuple[int, int, int]
 Point = tuple[float, float]
+Box = tuple[float, float, float, float]
 
 SUPERSAMPLE = 2
 NAME_LIMIT = 16
@@ -108,6 +110,20 @@ class Canvas:
             width=self._w(width),
         )
 
+    def player_block(
+        self,
+        box: Box,
+        fill: Colour,
+        edge: Colour,
+        seat: Colour,
+        acting: bool,
+        width: float,
+        radius: float,
+    ) -> None:
+        """A player's block: outlined in their seat's colour, `width` thick, while they act."""
+        outline, width = (seat, width) if acting else (edge, 1.5)
+        self.rect(box, fill=fill, outline=outline, width=width, radius=radius)
+
     def text_width(self, text: str, size: float, bold: bool = False) -> float:
         """Width in logical pixels of `text` as `text()` would draw it."""
         return textlib.width(text, round(size * self.scale), bold) / self.scale
@@ -147,9 +163,60 @@ class Canvas:
             )
         textlib.draw(self.image, x, y, text, px, fill, bold=bold)
 
+    def fit_size(
+        self, text: str, size: float, width: float, minimum: float, bold: bool = False
+    ) -> float:
+        """The largest size from `size` down to `minimum`, by half pixels, at which `text`
+        fits `width` (words stay legible: below `minimum` they are cut instead, `clip`)."""
+        while size > minimum and self.text_width(text, size, bold) > width:
+            size -= 0.5
+        return size
+
+    def clip(self, text: str, size: float, width: float, bold: bool = False) -> str:
+        """`text`, cut with an ellipsis until it fits `width` (a long name never runs over
+        its neighbours)."""
+        if self.text_width(text, size, bold) <= width:
+            return text
+        while len(text) > 1 and self.text_width(text + "…", size, bold) > width:
+            text = text[:-1].rstrip()
+        return text + "…"
+
+    def ring(
+        self,
+        box: Box,
+        pad: float,
+        ink: Colour,
+        glow: Colour,
+        widths: tuple[float, float] = (7, 4),
+        radius: float = 9,
+    ) -> None:
+        """A highlight around `box`: a bright line on a dark one, seen on any background."""
+        x0, y0, x1, y1 = box
+        outer = (x0 - pad, y0 - pad, x1 + pad, y1 + pad)
+        self.rect(outer, fill=None, outline=ink, width=widths[0], radius=radius)
+        self.rect(outer, fill=None, outline=glow, width=widths[1], radius=radius)
+
+    def icon(self, centre: Point, icon: str, size: float, ink: Colour) -> None:
+        """An emoji icon centred on `centre`: drawn once per size and pasted, since a
+        picture may show a hundred of them."""
+        image = _icon_image(icon, round(size * self.scale), ink)
+        x = round(centre[0] * self.scale - image.width / 2)
+        y = round(centre[1] * self.scale - image.height / 2)
+        self.image.paste(image, (x, y), image)
+
     def png(self) -> bytes:
         """Shrink to the logical size (this is the anti-aliasing) and encode as PNG."""
         image = self.image
         if self.scale != 1:
             image = image.resize((self.width, self.height), Image.Resampling.BOX)
         return png_bytes(image)
+
+
+@lru_cache(maxsize=256)
+def _icon_image(icon: str, px: int, ink: Colour) -> Image.Image:
+    width = max(1, round(textlib.width(icon, px)))
+    ascent, descent = textlib.metrics(px)
+    image = Image.new("RGBA", (width, ascent + descent), (0, 0, 0, 0))
+    textlib.draw(image, 0, ascent, icon, px, ink)
+    box = image.getbbox()
+    return image.crop(box) if box else image

@@ -1,9 +1,10 @@
 """What the generic panel relies on from a game adapter's `moves`, checked for one position:
 every legal action is exactly one path of steps (actions that share one are alike to the
 player, label for label: the panel plays the first), no path is the start of another, every
-step fits a select (≤ 25 options, labels ≤ 100 characters; a button's are shortened to 80)
-and every path fits a custom_id. The contract suite runs it over every game; a game's own
-tests run it over positions built to offer the most choices."""
+step fits a select (≤ 25 options), every label fits what it becomes (a step of a few choices
+and a shortcut are buttons, ≤ 80 characters; a step of more is a select, ≤ 100; a step of
+one is taken without asking) and every path fits a custom_id. The contract suite runs it
+over every game; a game's own tests run it over positions built to offer the most choices."""
 
 from __future__ import annotations
 
@@ -13,8 +14,9 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from bot.games.contract import GameAdapter
+from bot.games.contract import BUTTON_LABEL, OPTION_LABEL, OPTIONS_PER_STEP, GameAdapter
 from bot.ui.custom_ids import build
+from bot.ui.panel import BUTTONS_UP_TO
 from games.core.contract import Game
 
 
@@ -40,14 +42,18 @@ def check_paths(
         for k, step in enumerate(move.steps):
             # a step shows one label whichever action leads through it
             assert children[codes[:k]].setdefault(step.code, step.label) == step.label
-            assert 0 < len(step.label) <= 100, step.label
+            assert 0 < len(step.label) <= OPTION_LABEL, step.label
             assert "{" not in step.label, step.label
             assert step.code and not set(step.code) & set("/:~ "), step.code
             prompt = adapter.step_prompt(codes[:k], None)
             assert prompt and "{" not in prompt and len(prompt) <= 150
-    assert all(len(options) <= 25 for options in children.values()), {
-        k: len(v) for k, v in children.items() if len(v) > 25
+    assert all(len(options) <= OPTIONS_PER_STEP for options in children.values()), {
+        k: len(v) for k, v in children.items() if len(v) > OPTIONS_PER_STEP
     }
+    for prefix, options in children.items():
+        for code, label in options.items():
+            button = 1 < len(options) <= BUTTONS_UP_TO or code in adapter.shortcuts
+            assert len(label) <= (BUTTON_LABEL if button else OPTION_LABEL), (prefix, label)
     return {k: set(v) for k, v in children.items()}
 
 

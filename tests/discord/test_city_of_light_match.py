@@ -1,9 +1,10 @@
 """City of Light on Discord: the adapter's choice paths, then whole matches on the fake Discord.
 
 The adapter tests check what the generic panel relies on: every legal action is exactly one
-path of steps, no path is the start of another, every step fits a select (≤ 25 options,
-labels ≤ 100 chars) and every path fits a custom_id. The matches are played by clicking, with
-every message body the bot sent scanned for the other player's hand.
+path of steps, no path is the start of another, every step fits a select (≤ 25 options, a
+button's label ≤ 80 chars, an option's ≤ 100) and every path fits a custom_id. The matches
+are played by clicking, with every message body the bot sent scanned for the other player's
+hand.
 """
 
 from __future__ import annotations
@@ -13,7 +14,10 @@ from typing import Any
 
 import pytest
 
-from bot.games.city_of_light.adapter import ONE_CELL_FOUNTAIN, CityOfLightAdapter, tile_rows
+from bot.games.city_of_light.adapter import CityOfLightAdapter, tile_rows
+from bot.games.city_of_light.steps import ONE_CELL_FOUNTAIN
+from bot.games.contract import BUTTON_LABEL
+from games.city_of_light.data import POSTCARDS
 from games.city_of_light.engine import CityOfLight
 from tests.city_of_light.helpers import flat
 from tests.discord.driver import (
@@ -51,6 +55,27 @@ def test_labels_say_what_happens():
     assert f"Lay tile {tile} ({rows}) → On square A1–B2 → Turned 0°: {rows}" in labels
     assert "Take a building from the supply → Cross (5) ⬜⬛⬜ / ⬛⬛⬛ / ⬜⬛⬜" in labels
     assert ADAPTER.highlight(GAME.legal_actions(state, 0)[0]) == {"0,0", "1,0", "0,1", "1,1"}
+
+
+def test_every_postcard_reads_whole_on_a_button_in_every_language():
+    """A postcard is offered with its name and what it does; when a step has few choices
+    they are buttons, whose labels Discord cuts at 80 characters: every card's label fits,
+    in every language (the choice-path check reads English only)."""
+    for cards in (POSTCARDS[:8], POSTCARDS[4:]):
+        options = GAME.parse_options({"postcards": "chosen", "chosen_postcards": list(cards)})
+        state, rng = GAME.setup(2, options, 3), random.Random(3)
+        while True:  # to the first turn that offers every postcard
+            seat = min(GAME.to_act(state))
+            actions = GAME.legal_actions(state, seat)
+            if {a.card for a in actions if a.type == "activate"} >= set(cards):
+                break
+            rest = [a for a in actions if a.type != "activate"] or actions
+            state, _ = GAME.apply(state, seat, rng.choice(rest))
+        for locale in ("en", "ru", "de", "fr"):
+            moves = ADAPTER.moves(GAME.view(state, seat), actions, NAMES, locale)
+            cards_offered = [m.steps[0].label for m in moves if actions[m.index].type == "activate"]
+            assert len(set(cards_offered)) == len(cards), locale
+            assert all(len(label) <= BUTTON_LABEL for label in cards_offered), cards_offered
 
 
 def test_private_text_shows_only_the_own_hand():

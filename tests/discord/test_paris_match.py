@@ -24,7 +24,8 @@ from typing import Any
 
 import pytest
 
-from bot.games.paris.adapter import ParisAdapter, prompt_key, screen_line
+from bot.games.paris.adapter import ParisAdapter, screen_line
+from bot.games.paris.steps import prompt_key
 from bot.games.paris.terms import SCREEN_MARK
 from games.core.ai import GreedyPlayer
 from games.core.contract import Event, Result

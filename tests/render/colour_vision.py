@@ -11,8 +11,10 @@ all Canvas text goes through), with its size in pixels as seen in an embed `EMBE
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import io
 import itertools
+import pkgutil
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -106,6 +108,15 @@ def text_calls(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[TextCall]]:
     with monkeypatch.context() as patch:
         patch.setattr(textlib, "draw", spy)
         yield calls
+
+
+def keys_for_words(monkeypatch: pytest.MonkeyPatch, package: str) -> None:
+    """Every catalogue sentence that the modules of a presentation `package` say, replaced
+    by its key in «»: a picture drawn then shows what does not come from the catalogue."""
+    for info in pkgutil.iter_modules(importlib.import_module(package).__path__):
+        module = importlib.import_module(f"{package}.{info.name}")
+        if hasattr(module, "t"):
+            monkeypatch.setattr(module, "t", lambda key, *a, **k: f"«{key}»")
 
 
 def as_embedded(png: bytes) -> Image.Image:

@@ -13,22 +13,21 @@ import pytest
 from PIL import Image
 
 from bot.games.city_of_light import layout
-from bot.games.city_of_light import render as col_render
 from bot.games.city_of_light.adapter import CityOfLightAdapter
-from bot.games.city_of_light.render import (
+from bot.games.city_of_light.colours import (
     CELL_COLOURS,
     CHIMNEY,
     EMPTY_SQUARE,
-    GOLD,
     HIGHLIGHT,
     ROOF,
     WATER,
-    render_table,
 )
-from bot.render.drawing import safe_name
+from bot.games.city_of_light.render import render_table
+from bot.render.drawing import Canvas, safe_name
+from bot.render.palette import GOLD
 from games.city_of_light import actions as A
 from games.city_of_light.engine import CityOfLight
-from tests.render.colour_vision import closest_pair, delta_e, text_calls
+from tests.render.colour_vision import closest_pair, delta_e, keys_for_words, text_calls
 from tests.render.pixels import at, decode
 
 GAME = CityOfLight()
@@ -194,14 +193,14 @@ def test_reserve_shapes_are_big_enough_to_read(monkeypatch):
     state, _ = played({}, 3, phase2)
     view = GAME.view(state, None)
     cells: list[tuple[float, float, float, float]] = []
-    real = col_render.Canvas.rect
+    real = Canvas.rect
 
     def spy(self, box, fill, *args, **kwargs):
         if fill in ROOF and box[0] >= layout.PANEL_X:
             cells.append(box)
         return real(self, box, fill, *args, **kwargs)
 
-    monkeypatch.setattr(col_render.Canvas, "rect", spy)
+    monkeypatch.setattr(Canvas, "rect", spy)
     render_table(view, NAMES)
     reserve = sum(len(p.reserve) for p in view.seats)
     assert reserve and cells
@@ -260,11 +259,8 @@ def test_every_word_is_11px_or_more_in_a_520px_embed(case, monkeypatch):
 def test_every_word_comes_from_the_catalogue(monkeypatch):
     """With every catalogue sentence replaced by its key, what is left is keys, names, numbers
     and the board's coordinates (A–H, 1–8, as the turn panel names cells)."""
-    from bot.games.city_of_light import scoring_picture
-
     state, events = played({"postcards": "random"}, 5, GAME.is_over)
-    monkeypatch.setattr(col_render, "t", lambda key, *a, **k: f"«{key}»")
-    monkeypatch.setattr(scoring_picture, "t", lambda key, *a, **k: f"«{key}»")
+    keys_for_words(monkeypatch, "bot.games.city_of_light")
     with text_calls(monkeypatch) as calls:
         render_table(GAME.view(state, None), NAMES, highlight=ADAPTER.last_move(events))
     names = {safe_name(n) for n in NAMES}
@@ -341,7 +337,7 @@ def test_the_fountain_covers_one_cell_or_two():
 def test_final_picture_marks_lit_buildings_and_the_largest_districts():
     """The end picture agrees with the scoring: a lamp-coloured border inside every lit
     building, and each player's largest district traced in that player's colour."""
-    from bot.games.city_of_light.render import LAMP
+    from bot.games.city_of_light.colours import LAMP
     from bot.games.city_of_light.scoring_picture import building_cells
 
     state, _ = played({}, 3, GAME.is_over)

@@ -15,31 +15,26 @@ from importlib import resources
 
 import pytest
 
-from bot.games.paris_paris import render as pp_render
 from bot.games.paris_paris.adapter import ParisParisAdapter
+from bot.games.paris_paris.colours import GLOW, LINE_COLOURS, SEAT_COLOURS
 from bot.games.paris_paris.layout import (
+    HEIGHT,
     LABELS,
     MAP_WIDTH,
     STATION_XY,
+    WIDTH,
     label_lines,
     radius,
     slot_centres,
 )
-from bot.games.paris_paris.render import (
-    GLOW,
-    GOLD,
-    HEIGHT,
-    LINE_COLOURS,
-    SEAT_COLOURS,
-    WIDTH,
-    render_table,
-)
+from bot.games.paris_paris.render import render_table
 from bot.render.drawing import safe_name
+from bot.render.palette import GOLD
 from games.paris_paris.data import LINES, STATIONS
 from games.paris_paris.views import ParisParisView
 from games.registry import get_game
 from tests.paris_paris.helpers import act, play_round, put, start, wait
-from tests.render.colour_vision import as_embedded, closest_pair, text_calls
+from tests.render.colour_vision import as_embedded, closest_pair, keys_for_words, text_calls
 from tests.render.pixels import NAMES, at, close_within, decode
 
 GAME = get_game("paris-paris")
@@ -119,7 +114,7 @@ def test_every_word_comes_from_the_catalogue(monkeypatch) -> None:
     """With every catalogue sentence replaced by its key, nothing English is left: what is
     drawn is keys, station names, player names and numbers."""
     state, events = play(4, 10_000, seed=2)
-    monkeypatch.setattr(pp_render, "t", lambda key, *a, **k: f"«{key}»")
+    keys_for_words(monkeypatch, "bot.games.paris_paris")
     with text_calls(monkeypatch) as calls:
         render_table(GAME.view(state, None), NAMES, highlight=ADAPTER.last_move(events))
     names = {safe_name(n) for n in NAMES}

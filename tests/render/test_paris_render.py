@@ -13,8 +13,8 @@ import re
 
 import pytest
 
-from bot.games.paris import render as pa_render
 from bot.games.paris.adapter import ParisAdapter
+from bot.games.paris.colours import BUILT, EMPTY, HIGHLIGHT, SEAT_COLOURS
 from bot.games.paris.layout import (
     DIGIT_MIN,
     HEIGHT,
@@ -26,21 +26,15 @@ from bot.games.paris.layout import (
     cell_key,
     meeple_point,
 )
-from bot.games.paris.render import (
-    BUILT,
-    EMPTY,
-    HIGHLIGHT,
-    SEAT_COLOURS,
-    render_table,
-)
+from bot.games.paris.render import render_table
 from bot.games.paris.terms import GOOD_ICON, KIND_ICON
-from bot.render.drawing import safe_name
+from bot.render.drawing import Canvas, safe_name
 from games.core.ai import GreedyPlayer
 from games.paris.engine import Paris
 from games.paris.options import EDITIONS
 from tests.paris.helpers import board, give, keys_at, landmark_in, replace, vp_tile
 from tests.paris.playing import act
-from tests.render.colour_vision import as_embedded, closest_pair, text_calls
+from tests.render.colour_vision import as_embedded, closest_pair, keys_for_words, text_calls
 from tests.render.pixels import at, close_within, decode
 
 GAME = Paris()
@@ -110,7 +104,7 @@ def test_every_text_is_big_enough_in_a_520px_embed(case, views, monkeypatch) -> 
 def test_every_word_comes_from_the_catalogue(views, monkeypatch) -> None:
     """With every catalogue sentence replaced by its key, nothing English is left: what is
     drawn is keys, player names, numbers, icons and the zone letters of the bonus track."""
-    monkeypatch.setattr(pa_render, "t", lambda key, *a, **k: f"«{key}»")
+    keys_for_words(monkeypatch, "bot.games.paris")
     icons = set(GOOD_ICON.values()) | set(KIND_ICON.values())
     for case in CASES:
         view = views[case]
@@ -132,14 +126,14 @@ def test_every_word_comes_from_the_catalogue(views, monkeypatch) -> None:
 def drawn(view, monkeypatch, names=NAMES) -> list[str]:
     """The texts a picture draws, and its icons (drawn once per size, then pasted)."""
     icons: list[str] = []
-    real = pa_render._icon
+    real = Canvas.icon
 
-    def spy(c, centre, icon, size=24):
+    def spy(c, centre, icon, size, ink):
         icons.append(icon)
-        real(c, centre, icon, size)
+        real(c, centre, icon, size, ink)
 
     with monkeypatch.context() as patch:
-        patch.setattr(pa_render, "_icon", spy)
+        patch.setattr(Canvas, "icon", spy)
         with text_calls(monkeypatch) as calls:
             render_table(view, names[: view.players])
     return [c.text for c in calls] + icons

@@ -16,7 +16,6 @@ from games.core.contract import Event, Result
 
 class RaceAdapter(GameAdapter):
     key = "race"
-    command = "race"
     private_label = "race.button.secret"
 
     def moves(

@@ -11,6 +11,8 @@ cells as 8 px, and the postcards run along the bottom, wide enough for their eff
 from __future__ import annotations
 
 WIDTH, HEIGHT = 1040, 780
+TEXT = 22  # the smallest text: 11 px in a 520 px wide embed
+BIG = 28
 
 # The 8×8 board, with room above and left for the column letters and row numbers.
 CELL = 60

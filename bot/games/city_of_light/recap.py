@@ -8,10 +8,11 @@ turning them into sentences is most of the game's text.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.games.city_of_light.cells import (
+from bot.games import sentences
+from bot.games.city_of_light.terms import (
     building_cells,
     building_label,
     cell_name,
@@ -21,51 +22,58 @@ from bot.games.city_of_light.cells import (
     square_name,
     tile_rows,
 )
+from bot.games.sentences import Sentence, fact, scores, seat, value, word
+from bot.games.text import place_lines, shared_win
 from bot.i18n import t
 from games.city_of_light.data import POSTCARD_NAMES
 from games.core.contract import Event, Result
 
 
+def _who(seat: int | None, names: Sequence[str]) -> str:
+    """A seat in a sentence: its colour square and its name (nothing for no seat)."""
+    return seat_name(seat, list(names)) if seat is not None else ""
+
+
+def _rows(p: sentences.Params, speaker: sentences.Speaker) -> str:
+    """A tile as its two rows of coloured squares, turned as it lies (or as drawn)."""
+    return " / ".join(tile_rows(p["seat"], p["tile"], p.get("rotation", 0)))
+
+
+def _effect_words(p: sentences.Params, speaker: sentences.Speaker) -> str:
+    return _effect(p, speaker.locale)
+
+
+def _passed(p: sentences.Params, speaker: sentences.Speaker) -> str:
+    key = "col.event.passed1" if p.get("phase") == 1 else "col.event.passed2"
+    return speaker.say(key, name=speaker.name(p.get("seat")))
+
+
+SENTENCES: dict[str, sentences.Say] = {
+    # private: the shared layer shows it to its seat only
+    "tile_drawn": Sentence("col.event.drawn", tile=value("tile"), rows=_rows),
+    "tile_placed": Sentence(
+        "col.event.tile", square=lambda p, speaker: square_name(p["tx"], p["ty"]), rows=_rows
+    ),
+    "tiles_done": Sentence("col.event.tiles_done"),
+    "phase_started": Sentence("col.event.phase2", name=seat("first")),
+    "building_taken": Sentence("col.event.taken", building=word("building", building_label)),
+    "building_placed": Sentence(
+        "col.event.built",
+        effect=_effect_words,
+        building=word("building", building_label),
+        cells=fact("cells", cells_text),
+    ),
+    "postcard_activated": lambda p, speaker: _card_event(
+        p, speaker.name(p.get("seat")), speaker.locale
+    ),
+    "metropolitain_expired": Sentence("col.event.metro_expired"),
+    "passed": _passed,
+    "game_over": Sentence("col.event.over", scores=scores),
+}
+
+
 def describe(event: Event, names: list[str], locale: str | None) -> str | None:
-    p = event.params
-    kind = event.kind
-    if kind == "tile_drawn":  # private: the shared layer shows it to its seat only
-        rows = " / ".join(tile_rows(p["seat"], p["tile"], 0))
-        return t("col.event.drawn", locale, tile=p["tile"], rows=rows)
-    who = seat_name(p["seat"], names) if "seat" in p else ""
-    if kind == "tile_placed":
-        rows = " / ".join(tile_rows(p["seat"], p["tile"], p["rotation"]))
-        return t(
-            "col.event.tile", locale, name=who, square=square_name(p["tx"], p["ty"]), rows=rows
-        )
-    if kind == "tiles_done":
-        return t("col.event.tiles_done", locale, name=who)
-    if kind == "phase_started":
-        return t("col.event.phase2", locale, name=seat_name(p["first"], names))
-    if kind == "building_taken":
-        return t(
-            "col.event.taken", locale, name=who, building=building_label(p["building"], locale)
-        )
-    if kind == "building_placed":
-        return t(
-            "col.event.built",
-            locale,
-            name=who,
-            effect=_effect(p, locale),
-            building=building_label(p["building"], locale),
-            cells=cells_text(p["cells"]),
-        )
-    if kind == "postcard_activated":
-        return _card_event(p, who, locale)
-    if kind == "metropolitain_expired":
-        return t("col.event.metro_expired", locale, name=who)
-    if kind == "passed":
-        key = "col.event.passed1" if p.get("phase") == 1 else "col.event.passed2"
-        return t(key, locale, name=who)
-    if kind == "game_over":
-        scores = ", ".join(f"{seat_name(s, names)} {n}" for s, n in enumerate(p["scores"]))
-        return t("col.event.over", locale, scores=scores)
-    return None
+    return sentences.describe(SENTENCES, event, sentences.Speaker(names, locale, _who))
 
 
 def _card_event(p: Mapping[str, Any], who: str, locale: str | None) -> str:
@@ -94,65 +102,50 @@ def _card_event(p: Mapping[str, Any], who: str, locale: str | None) -> str:
 def result_lines(result: Result, names: list[str], locale: str | None) -> list[str]:
     players = result.details.get("players", [])
     lines = []
-    for place, seats in enumerate(result.ranking, start=1):
-        for s in seats:
-            d = players[s]
-            lines.append(
+    for s, head in place_lines(result, "col.result.head", lambda s: seat_name(s, names), locale):
+        d = players[s]
+        lines.append(head)
+        lit = (
+            " + ".join(
                 t(
-                    "col.result.head",
+                    "col.result.building",
                     locale,
-                    place=place,
-                    name=seat_name(s, names),
-                    n=result.scores[s],
+                    building=_building_name(b["building"], locale),
+                    size=b["size"],
+                    lights=b["lights"],
+                    points=b["points"],
                 )
+                for b in d["buildings"]
             )
-            lit = (
-                " + ".join(
-                    t(
-                        "col.result.building",
-                        locale,
-                        building=_building_name(b["building"], locale),
-                        size=b["size"],
-                        lights=b["lights"],
-                        points=b["points"],
-                    )
-                    for b in d["buildings"]
-                )
-                or "—"
+            or "—"
+        )
+        lines.append(t("col.result.lit", locale, terms=lit, points=d["lit_buildings"]))
+        district = " + ".join(_building_name(b, locale) for b in d["district"]["buildings"]) or "—"
+        lines.append(
+            t("col.result.district", locale, buildings=district, points=d["district"]["points"])
+        )
+        u = d["unbuilt"]
+        key = (
+            "col.result.unbuilt_sacre"
+            if u["sacre_coeur"] and u["count"]
+            else ("col.result.unbuilt")
+        )
+        lines.append(t(key, locale, n=u["count"], points=signed(u["points"])))
+        cards = (
+            ", ".join(
+                _card_term(c, locale)
+                for c in d["postcards"]
+                if c["points"] or c["card"] in _STAMPED
             )
-            lines.append(t("col.result.lit", locale, terms=lit, points=d["lit_buildings"]))
-            district = (
-                " + ".join(_building_name(b, locale) for b in d["district"]["buildings"]) or "—"
-            )
-            lines.append(
-                t("col.result.district", locale, buildings=district, points=d["district"]["points"])
-            )
-            u = d["unbuilt"]
-            key = (
-                "col.result.unbuilt_sacre"
-                if u["sacre_coeur"] and u["count"]
-                else ("col.result.unbuilt")
-            )
-            lines.append(t(key, locale, n=u["count"], points=signed(u["points"])))
-            cards = (
-                ", ".join(
-                    _card_term(c, locale)
-                    for c in d["postcards"]
-                    if c["points"] or c["card"] in _STAMPED
-                )
-                or "—"
-            )
-            lines.append(
-                t("col.result.postcards", locale, cards=cards, points=d["postcard_points"])
-            )
+            or "—"
+        )
+        lines.append(t("col.result.postcards", locale, cards=cards, points=d["postcard_points"]))
     if result.tiebreak:  # "free_own_spaces" (Russian) or "unbuilt_own_spaces" (German)
         free = ", ".join(
             f"{seat_name(s, names)} {players[s][result.tiebreak]}" for s in range(len(players))
         )
         lines.append(t(f"col.result.tiebreak.{result.tiebreak}", locale, free=free))
-    if len(result.winners) > 1:
-        lines.append(t("result.shared", locale, names=", ".join(names[s] for s in result.winners)))
-    return lines
+    return lines + shared_win(result, lambda s: names[s], locale)
 
 
 _STAMPED = {"le_peintre", "moulin_rouge", "fontaine_des_mers", "le_penseur"}

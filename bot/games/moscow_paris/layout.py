@@ -12,11 +12,20 @@ from __future__ import annotations
 
 import math
 
+from bot.render.header import Header
+
 Box = tuple[float, float, float, float]
 
 WIDTH = 800
 MARGIN = 12
 HEADER_H = 54
+# The top line: the game's name, the state of play in the room left of it.
+HEADER = Header(
+    title=(MARGIN + 2, 12, 26),
+    status=(WIDTH - MARGIN, 20, 19),
+    fit=(WIDTH - 230 - MARGIN, 10),
+    rule=(MARGIN, WIDTH - MARGIN, HEADER_H - 2),
+)
 
 # The city lines: one row per city, the city card in the middle, wagons on both sides.
 LINES_Y = 60

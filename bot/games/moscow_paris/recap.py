@@ -8,10 +8,11 @@ adapter's choices both name places that way.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.games.moscow_paris.cards import (
+from bot.games import sentences
+from bot.games.moscow_paris.terms import (
     action,
     city_by_id,
     city_limit,
@@ -26,14 +27,19 @@ from bot.games.moscow_paris.cards import (
     wagon,
     wagons_text,
 )
+from bot.games.sentences import Sentence, fact, named, number, scores, seat, value, word
+from bot.games.text import place_lines, shared_win
 from games.core.contract import Event, Result
+from games.moscow_paris.views import MoscowParisView
 
 
 def side_slot(side: str, slot: int, locale: str | None) -> str:
     return t(f"mp.side_slot.{side}", locale, slot=slot)
 
 
-def spot_text(spot: Any, names: list[str], view: Any, locale: str | None) -> str:
+def spot_text(
+    spot: Mapping[str, Any], names: Sequence[str], view: MoscowParisView | None, locale: str | None
+) -> str:
     """A wagon of the play area named in a swap: in a line (by row and place) or in front of
     a player."""
     spot = dict(spot)
@@ -53,123 +59,99 @@ def spot_text(spot: Any, names: list[str], view: Any, locale: str | None) -> str
     return t("mp.spot.tableau", locale, wagon=w, name=seat_name(spot.get("seat"), names))
 
 
-def describe(event: Event, names: list[str], locale: str | None) -> str | None:
-    p = event.params
-    kind = event.kind
-    if kind == "drew_cards":  # private: the shared layer shows it to its seat only
-        return t("mp.event.drew_cards", locale, cards=counted(p["cards"], locale))
-    who = seat_name(p.get("seat"), names)
-    if kind == "wagon_to_line":
-        return t(
-            "mp.event.to_line",
-            locale,
-            name=who,
-            wagon=wagon(p["wagon"], locale),
-            side=t(f"mp.side.{p['side']}", locale),
-            city=city_by_id(p["city"], locale),
-        )
-    if kind == "wagon_to_tableau":
-        return t("mp.event.to_tableau", locale, name=who, wagon=wagon(p["wagon"], locale))
-    if kind == "wagon_taken_back":
-        return t("mp.event.taken_back", locale, name=who, wagon=wagon(p["wagon"], locale))
-    if kind == "drew":
-        return t("mp.event.drew", locale, name=who, n=p["count"])
-    if kind == "reshuffled":
-        return t("mp.event.reshuffled", locale, n=p["cards"])
-    if kind == "card_played":
-        return _card_played(p, names, locale)
-    if kind == "swap_picked":
-        return t("mp.event.swap_picked", locale, spot=spot_text(p, names, None, locale))
-    if kind == "wagons_swapped":
-        return t(
-            "mp.event.swapped",
-            locale,
-            name=who,
-            first=spot_text(p["first"], names, None, locale),
-            second=spot_text(p["second"], names, None, locale),
-        )
-    if kind == "swap_declined":
-        return t("mp.event.swap_declined", locale, name=who)
-    if kind == "chain_exchanged":
-        return t(
-            "mp.event.exchanged",
-            locale,
-            name=who,
-            partner=seat_name(p["partner"], names),
-            gave=wagon(p["gave"], locale),
-            took=wagon(p["took"], locale),
-        )
-    if kind == "chain_offered":
-        return t("mp.event.chain_offered", locale, name=who, partner=seat_name(p["partner"], names))
-    if kind == "chain_ended":
-        return t(f"mp.event.chain_ended.{p['reason']}", locale, name=who)
-    if kind == "city_claimed":
-        return t(
-            "mp.event.claimed",
-            locale,
-            name=who,
-            city=city_by_id(p["city"], locale),
-            vp=city_vp(p["city"]),
-            wagons=counted(p["line"], locale),
-        )
-    if kind == "city_revealed":
-        return t(
-            "mp.event.revealed",
-            locale,
-            city=city_by_id(p["city"], locale),
-            row=p["row"] + 1,
-            n=city_limit(p["city"]),
-            vp=city_vp(p["city"]),
-        )
-    if kind == "turn_ended":
-        key = "mp.event.no_claim" if not p.get("claims") else "mp.event.no_more_claims"
-        return t(key, locale, name=who)
-    if kind == "stalemate":
-        return t("mp.event.stalemate", locale, n=p["reset"])
-    if kind == "game_over":
-        scores = ", ".join(f"{seat_name(s, names)} {n}" for s, n in enumerate(p["scores"]))
-        return t("mp.event.over", locale, scores=scores)
-    return None
+def _spot(field: str | None) -> sentences.Words:
+    """A wagon of the play area the event names (a swap's; `None`: the event's own)."""
+    return lambda p, speaker: spot_text(
+        p if field is None else p[field], speaker.names, None, speaker.locale
+    )
 
 
-def _card_played(p: Any, names: list[str], locale: str | None) -> str:
-    who = seat_name(p["seat"], names)
-    name = action(p["card"], locale)
-    if p.get("declined"):
-        return t("mp.event.card_declined", locale, name=who, card=name)
-    kind = p["card"]
-    if kind == "swap_two":
-        return t("mp.event.card_swap", locale, name=who, card=name)
-    if kind == "discard_city":
-        return t(
-            "mp.event.card_city",
-            locale,
-            name=who,
-            card=name,
-            city=city_by_id(p["city"], locale),
-            wagons=wagons_text(p["wagons"], locale),
-        )
-    if kind == "chain_exchange":
-        return t(
-            "mp.event.card_chain",
-            locale,
-            name=who,
-            card=name,
-            partner=seat_name(p["partner"], names),
-            direction=t(f"mp.dir.{p['direction']}", locale),
-        )
-    wagons = ", ".join(
+def _turn_ended(p: sentences.Params, speaker: sentences.Speaker) -> str:
+    key = "mp.event.no_claim" if not p.get("claims") else "mp.event.no_more_claims"
+    return speaker.say(key, name=speaker.name(p.get("seat")))
+
+
+WAGON = word("wagon", wagon)
+CITY = word("city", city_by_id)
+
+
+def _column(p: sentences.Params, speaker: sentences.Speaker) -> str:
+    """The wagons a column card discards, each with its row."""
+    locale = speaker.locale
+    return ", ".join(
         t("mp.event.row_wagon", locale, wagon=wagon(w["wagon"], locale), row=w["row"] + 1)
         for w in p["wagons"]
     )
-    return t(
-        "mp.event.card_column",
-        locale,
-        name=who,
-        card=name,
-        wagons=wagons,
-        place=side_slot(p["side"], p["slot"], locale),
-    )
+
+
+CARD = word("card", action)
+CARD_SENTENCES = {
+    "swap_two": Sentence("mp.event.card_swap", card=CARD),
+    "discard_city": Sentence(
+        "mp.event.card_city", card=CARD, city=CITY, wagons=word("wagons", wagons_text)
+    ),
+    "chain_exchange": Sentence(
+        "mp.event.card_chain",
+        card=CARD,
+        partner=seat("partner"),
+        direction=named("direction", "mp.dir"),
+    ),
+}
+COLUMN_CARD = Sentence(
+    "mp.event.card_column",
+    card=CARD,
+    wagons=_column,
+    place=lambda p, speaker: side_slot(p["side"], p["slot"], speaker.locale),
+)
+DECLINED = Sentence("mp.event.card_declined", card=CARD)
+
+
+def _card_played(p: sentences.Params, speaker: sentences.Speaker) -> str:
+    if p.get("declined"):
+        return DECLINED(p, speaker)
+    return CARD_SENTENCES.get(p["card"], COLUMN_CARD)(p, speaker)
+
+
+SENTENCES: dict[str, sentences.Say] = {
+    # private: the shared layer shows it to its seat only
+    "drew_cards": Sentence("mp.event.drew_cards", cards=word("cards", counted)),
+    "wagon_to_line": Sentence(
+        "mp.event.to_line", wagon=WAGON, side=named("side", "mp.side"), city=CITY
+    ),
+    "wagon_to_tableau": Sentence("mp.event.to_tableau", wagon=WAGON),
+    "wagon_taken_back": Sentence("mp.event.taken_back", wagon=WAGON),
+    "drew": Sentence("mp.event.drew", n=value("count")),
+    "reshuffled": Sentence("mp.event.reshuffled", n=value("cards")),
+    "card_played": _card_played,
+    "swap_picked": Sentence("mp.event.swap_picked", spot=_spot(None)),
+    "wagons_swapped": Sentence("mp.event.swapped", first=_spot("first"), second=_spot("second")),
+    "swap_declined": Sentence("mp.event.swap_declined"),
+    "chain_exchanged": Sentence(
+        "mp.event.exchanged",
+        partner=seat("partner"),
+        gave=word("gave", wagon),
+        took=word("took", wagon),
+    ),
+    "chain_offered": Sentence("mp.event.chain_offered", partner=seat("partner")),
+    "chain_ended": Sentence("mp.event.chain_ended.{reason}"),
+    "city_claimed": Sentence(
+        "mp.event.claimed", city=CITY, vp=fact("city", city_vp), wagons=word("line", counted)
+    ),
+    "city_revealed": Sentence(
+        "mp.event.revealed",
+        city=CITY,
+        row=number("row"),
+        n=fact("city", city_limit),
+        vp=fact("city", city_vp),
+    ),
+    "turn_ended": _turn_ended,
+    "stalemate": Sentence("mp.event.stalemate", n=value("reset")),
+    "game_over": Sentence("mp.event.over", scores=scores),
+}
+
+
+def describe(event: Event, names: list[str], locale: str | None) -> str | None:
+    return sentences.describe(SENTENCES, event, sentences.Speaker(names, locale, seat_name))
 
 
 def result_lines(result: Result, names: list[str], locale: str | None) -> list[str]:
@@ -201,22 +183,11 @@ def result_lines(result: Result, names: list[str], locale: str | None) -> list[s
                     )
                 lines.append(_terms(team, locale))
     else:
-        for place, seats_here in enumerate(result.ranking, start=1):
-            for s in seats_here:
-                lines.append(
-                    t(
-                        "mp.result.head",
-                        locale,
-                        place=place,
-                        name=seat_name(s, names),
-                        n=result.scores[s],
-                    )
-                )
-                if s < len(seats):
-                    lines.append(
-                        t("mp.result.cities", locale, cities=_cities(seats[s]["cities"], locale))
-                    )
-                    lines.append(_terms(seats[s], locale))
+        for s, head in place_lines(result, "mp.result.head", lambda s: seat_name(s, names), locale):
+            lines.append(head)
+            if s < len(seats):
+                cities = _cities(seats[s]["cities"], locale)
+                lines += [t("mp.result.cities", locale, cities=cities), _terms(seats[s], locale)]
     if result.tiebreak and seats:
         sides = teams or [dict(b, seats=[b["seat"]]) for b in seats]
         tied = ", ".join(
@@ -239,10 +210,8 @@ def result_lines(result: Result, names: list[str], locale: str | None) -> list[s
                 cities=", ".join(city_by_id(c, locale) for c in d["removed"]),
             )
         )
-    if len(result.winners) > 1 and not (teams and len(d.get("winning_teams", [])) == 1):
-        lines.append(
-            t("result.shared", locale, names=", ".join(seat_name(s, names) for s in result.winners))
-        )
+    if not (teams and len(d.get("winning_teams", [])) == 1):  # a team's win is not shared
+        lines += shared_win(result, lambda s: seat_name(s, names), locale)
     return lines
 
 

@@ -2,9 +2,9 @@
 city card (name, flag, limit, VP, capital), the piles, and a panel per player (hand size as
 card backs, never the cards; the tableau; the cities claimed; points or the team).
 
-Why it reads only the public fields of a `MoscowParisView`: the picture is posted for
-everybody, so a seat's view draws the public picture too, and its hand is never read
-(tests/contract/test_pictures.py).
+Why it takes a `MoscowParisView`: the picture is posted for everybody, so it reads only what
+everybody may see. A seat's view is a `MoscowParisView` too, and its hand is never read: it
+draws the public picture (tests/contract/test_pictures.py).
 
 Highlight ids (a move's preview, see `MoscowParisAdapter.highlight`):
 `end:<row>:<side>` the outermost wagon of a side, `w:<row>:<side>:<slot>` a place in a line,
@@ -16,11 +16,10 @@ the two wagons of the last link of a chain exchange.
 from __future__ import annotations
 
 from collections.abc import Collection
-from typing import Any
 
 from bot.games.moscow_paris.flags import draw_flag
 from bot.games.moscow_paris.layout import (
-    HEADER_H,
+    HEADER,
     MARGIN,
     MINI_H,
     PILES_Y,
@@ -35,14 +34,15 @@ from bot.games.moscow_paris.layout import (
     wagon_box,
 )
 from bot.i18n import t
-from bot.render.drawing import Canvas, Colour, safe_name
+from bot.render.drawing import Canvas, safe_name
+from bot.render.header import winners_text
+from bot.render.palette import WHITE, Colour
 from games.moscow_paris.data import WAGON_TYPES
-from games.moscow_paris.views import MoscowParisView
+from games.moscow_paris.views import CityView, MoscowParisView, PlayerView, RowView
 
 BACKGROUND: Colour = (240, 234, 220)
 INK: Colour = (36, 34, 40)
 SOFT_INK: Colour = (105, 98, 90)
-WHITE: Colour = (255, 255, 255)
 CARD: Colour = (255, 250, 238)
 CARD_EDGE: Colour = (120, 104, 84)
 EMPTY_SLOT: Colour = (222, 214, 198)
@@ -75,7 +75,7 @@ def render_table(
     """The public table as a PNG (800 px wide; 2 players: 580 px high, 3–4: 724 px)."""
     marks = set(highlight)
     canvas = Canvas(WIDTH, height(view.players), BACKGROUND)
-    _draw_header(canvas, view, names)
+    HEADER.draw(canvas, t("game.moscow-paris"), _status(view, names), INK, PANEL_EDGE)
     for row in view.rows:
         _draw_row(canvas, view, row, marks)
     _draw_piles(canvas, view, names)
@@ -84,64 +84,30 @@ def render_table(
     return canvas.png()
 
 
-def _fit_text(
-    c: Canvas, text: str, size: float, width: float, minimum: float = 10, bold: bool = True
-) -> float:
-    """The largest size up to `size` at which `text` fits `width`."""
-    while size > minimum and c.text_width(text, size, bold) > width:
-        size -= 0.5
-    return size
-
-
-def _clip(c: Canvas, text: str, size: float, width: float, bold: bool = True) -> str:
-    """`text` cut with an ellipsis to fit `width`."""
-    if c.text_width(text, size, bold) <= width:
-        return text
-    while text and c.text_width(text + "…", size, bold) > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
-
-
-def _ring(c: Canvas, box: Box, pad: float = 4) -> None:
-    x0, y0, x1, y1 = box
-    c.rect((x0 - pad, y0 - pad, x1 + pad, y1 + pad), fill=None, outline=INK, width=7, radius=9)
-    c.rect(
-        (x0 - pad, y0 - pad, x1 + pad, y1 + pad), fill=None, outline=HIGHLIGHT, width=4, radius=9
-    )
-
-
-# --- header
-
-
-def _draw_header(c: Canvas, v: MoscowParisView, names: list[str]) -> None:
-    c.text((MARGIN + 2, 12), t("game.moscow-paris"), 26, INK, bold=True)
+def _status(v: MoscowParisView, names: list[str]) -> str:
+    """The state of play: the turn, who acts and what they decide; the winners."""
     if v.phase == "over":
-        winners = v.result.winners if v.result is not None else []
-        status = t("mp.img.over", names=" & ".join(safe_name(names[s]) for s in winners))
+        return t("mp.img.over", names=winners_text(v.result, names))
+    who = safe_name(names[v.turn])
+    if v.phase == "chain" and v.pending is not None:
+        status = t(
+            "mp.img.chain",
+            decider=safe_name(names[v.pending.decider or 0]),
+            partner=safe_name(names[v.pending.partner or 0]),
+        )
+    elif v.phase == "claim":
+        status = t("mp.img.claim", name=who)
+    elif v.phase in ("swap_first", "swap_second"):
+        status = t("mp.img.swap", name=who)
     else:
-        who = safe_name(names[v.turn])
-        if v.phase == "chain" and v.pending is not None:
-            status = t(
-                "mp.img.chain",
-                decider=safe_name(names[v.pending.decider or 0]),
-                partner=safe_name(names[v.pending.partner or 0]),
-            )
-        elif v.phase == "claim":
-            status = t("mp.img.claim", name=who)
-        elif v.phase in ("swap_first", "swap_second"):
-            status = t("mp.img.swap", name=who)
-        else:
-            status = t("mp.img.to_play", name=who)
-        status = t("mp.img.turn", turn=v.turns + 1) + " · " + status
-    size = _fit_text(c, status, 19, WIDTH - 230 - MARGIN)
-    c.text((WIDTH - MARGIN, 20), status, size, INK, anchor="ra", bold=True)
-    c.line([(MARGIN, HEADER_H - 2), (WIDTH - MARGIN, HEADER_H - 2)], PANEL_EDGE, 1.5)
+        status = t("mp.img.to_play", name=who)
+    return t("mp.img.turn", turn=v.turns + 1) + " · " + status
 
 
 # --- the city lines
 
 
-def _draw_row(c: Canvas, v: MoscowParisView, row: Any, marks: set[str]) -> None:
+def _draw_row(c: Canvas, v: MoscowParisView, row: RowView, marks: set[str]) -> None:
     r = row.row
     mid = wagon_box(r, "left", 1)[3] + 5
     # The track: a rail through the whole row, sleepers under each place.
@@ -163,18 +129,11 @@ def _draw_row(c: Canvas, v: MoscowParisView, row: Any, marks: set[str]) -> None:
                 )
                 _draw_wagon(c, box, wagons[slot - 1], 15, picked=picked)
             elif row.city is not None and slot <= row.room + len(wagons):
-                x0, y0, x1, y1 = box
-                c.rect(
-                    (x0 + 4, y0 + 4, x1 - 4, y1 - 4),
-                    fill=None,
-                    outline=EMPTY_SLOT,
-                    width=2,
-                    radius=6,
-                )
+                _empty_slot(c, box, 4, 6)
             if f"w:{r}:{side}:{slot}" in marks:
-                _ring(c, box)
+                c.ring(box, 4, INK, HIGHLIGHT)
         if wagons and f"end:{r}:{side}" in marks:
-            _ring(c, wagon_box(r, side, len(wagons)))
+            c.ring(wagon_box(r, side, len(wagons)), 4, INK, HIGHLIGHT)
     box = city_box(r)
     if row.city is None:
         x0, y0, x1, y1 = box
@@ -183,7 +142,7 @@ def _draw_row(c: Canvas, v: MoscowParisView, row: Any, marks: set[str]) -> None:
     else:
         _draw_city(c, box, row.city, len(row.left) + len(row.right))
     if f"row:{r}" in marks:
-        _ring(c, box)
+        c.ring(box, 4, INK, HIGHLIGHT)
 
 
 def _draw_wagon(
@@ -201,10 +160,10 @@ def _draw_wagon(
     if c.text_width(label, 13, True) > x1 - x0 - 8:  # too long to read: the short name
         label = t(f"mp.img.short.{name}")
     ink = INK if _light(colour) else WHITE
-    fitted = _fit_text(c, label, size, x1 - x0 - 8)
+    fitted = c.fit_size(label, size, x1 - x0 - 8, 10, True)
     c.text(((x0 + x1) / 2, (y0 + y1 - wheel) / 2), label, fitted, ink, anchor="mm", bold=True)
     if picked:
-        _ring(c, box, 3)
+        c.ring(box, 3, INK, HIGHLIGHT)
         c.text(
             (x1 - 3, y0 + 2),
             t("mp.img.first_pick"),
@@ -216,7 +175,13 @@ def _draw_wagon(
         )
 
 
-def _draw_city(c: Canvas, box: Box, city: Any, wagons: int) -> None:
+def _empty_slot(c: Canvas, box: Box, inset: float, radius: float) -> None:
+    """A place that may still take a wagon: its outline."""
+    x0, y0, x1, y1 = box
+    c.rect((x0 + inset, y0 + inset, x1 - inset, y1 - inset), None, EMPTY_SLOT, 2, radius)
+
+
+def _draw_city(c: Canvas, box: Box, city: CityView, wagons: int) -> None:
     """A city card: flag and country, name, capital, VP, and the limit as pips (filled for
     the wagons already in its line)."""
     x0, y0, x1, y1 = box
@@ -232,8 +197,8 @@ def _draw_city(c: Canvas, box: Box, city: Any, wagons: int) -> None:
     c.text((fx0 + 15, fy0 + 24), city.country or "—", 12, SOFT_INK, anchor="ma", bold=True)
     left, width = x0 + 46, x1 - x0 - 54
     name = safe_name(city.name, 20)
-    size = _fit_text(c, name, 18, width, minimum=13)
-    c.text((left, y0 + 7), _clip(c, name, size, width), size, INK, bold=True)
+    size = c.fit_size(name, 18, width, 13, True)
+    c.text((left, y0 + 7), c.clip(name, size, width, True), size, INK, bold=True)
     if city.capital:
         c.text((left, y0 + 30), "★ " + t("mp.img.capital"), 13, CAPITAL, bold=True)
     c.text((x1 - 8, y0 + 29), t("mp.img.vp", n=city.vp), 17, INK, anchor="ra", bold=True)
@@ -281,25 +246,21 @@ def _draw_piles(c: Canvas, v: MoscowParisView, names: list[str]) -> None:
         x += 128
     if v.removed:
         cities = ", ".join(safe_name(city.name, 14) for city in v.removed)
-        label = _clip(c, t("mp.img.removed", cities=cities), 13, WIDTH - MARGIN - x, False)
+        label = c.clip(t("mp.img.removed", cities=cities), 13, WIDTH - MARGIN - x, False)
         c.text((WIDTH - MARGIN, y + 14), label, 13, SOFT_INK, anchor="ra")
 
 
 # --- players
 
 
-def _draw_player(c: Canvas, v: MoscowParisView, p: Any, names: list[str], marks: set[str]) -> None:
+def _draw_player(
+    c: Canvas, v: MoscowParisView, p: PlayerView, names: list[str], marks: set[str]
+) -> None:
     box = panel_box(p.seat)
     x0, y0, x1, y1 = box
     colour = SEAT_COLOURS[p.seat]
     acting = p.seat in v.to_act
-    c.rect(
-        box,
-        fill=PANEL,
-        outline=colour if acting else PANEL_EDGE,
-        width=4 if acting else 1.5,
-        radius=9,
-    )
+    c.player_block(box, PANEL, PANEL_EDGE, colour, acting, 4, 9)
     c.circle((x0 + 20, y0 + 19), 8, fill=colour, outline=INK, width=1)
     right = x1 - 10
     if v.result is not None and p.seat in v.result.winners:
@@ -317,7 +278,7 @@ def _draw_player(c: Canvas, v: MoscowParisView, p: Any, names: list[str], marks:
         c.text((right, y0 + 11), label, 14, colour, anchor="ra", bold=True)
         right -= c.text_width(label, 14, True) + 10
     name = safe_name(names[p.seat])
-    c.text((x0 + 34, y0 + 9), _clip(c, name, 19, right - x0 - 38), 19, INK, bold=True)
+    c.text((x0 + 34, y0 + 9), c.clip(name, 19, right - x0 - 38, True), 19, INK, bold=True)
     # The hand: its size as card backs, never its cards.
     hx0, hy0, hx1, hy1 = hand_box(p.seat)
     c.text((hx0, hy0), t("mp.img.hand", n=p.hand_size), 15, INK, bold=True)
@@ -325,7 +286,7 @@ def _draw_player(c: Canvas, v: MoscowParisView, p: Any, names: list[str], marks:
         bx = hx0 + k * 17
         c.rect((bx, hy0 + 22, bx + 14, hy0 + 42), fill=CARD_BACK, outline=WHITE, width=1, radius=2)
     if "hand" in marks and p.seat == v.turn:
-        _ring(c, (hx0, hy0, hx1, hy1), 2)
+        c.ring((hx0, hy0, hx1, hy1), 2, INK, HIGHLIGHT)
     # The tableau, up to 4 wagons.
     decider = exchanger = None
     if v.phase == "chain" and v.pending is not None:
@@ -351,18 +312,11 @@ def _draw_player(c: Canvas, v: MoscowParisView, p: Any, names: list[str], marks:
                 and first.get("wagon") == w
                 and w not in p.tableau[:i]
             ):
-                _ring(c, tb, 3)
+                c.ring(tb, 3, INK, HIGHLIGHT)
             if rung and w not in p.tableau[:i]:
-                _ring(c, tb, 3)
+                c.ring(tb, 3, INK, HIGHLIGHT)
         else:
-            tx0, ty0, tx1, ty1 = tb
-            c.rect(
-                (tx0 + 3, ty0 + 3, tx1 - 3, ty1 - 3),
-                fill=None,
-                outline=EMPTY_SLOT,
-                width=2,
-                radius=5,
-            )
+            _empty_slot(c, tb, 3, 5)
     # The cities claimed: a chip each (flag, name, VP), in at most two lines.
     cy = y0 + 40 + MINI_H + 10
     cx = x0 + 10
@@ -370,15 +324,15 @@ def _draw_player(c: Canvas, v: MoscowParisView, p: Any, names: list[str], marks:
         c.text((cx, cy + 3), t("mp.img.no_cities"), 13, SOFT_INK)
     for n, city in enumerate(p.cities):
         label = f"{safe_name(city.name, 14)} {city.vp}"
-        w = c.text_width(label, 13, True) + 34
+        chip = c.text_width(label, 13, True) + 34
         last = cy > y0 + 40 + MINI_H + 20
-        if cx + w > x1 - (40 if last else 10):
+        if cx + chip > x1 - (40 if last else 10):
             if last:
                 c.text((cx, cy + 3), f"+{len(p.cities) - n}", 14, INK, bold=True)
                 break
             cx, cy = x0 + 10, cy + 25
         c.rect(
-            (cx, cy, cx + w, cy + 22),
+            (cx, cy, cx + chip, cy + 22),
             fill=CARD,
             outline=CAPITAL if city.capital else CARD_EDGE,
             width=2 if city.capital else 1,
@@ -386,4 +340,4 @@ def _draw_player(c: Canvas, v: MoscowParisView, p: Any, names: list[str], marks:
         )
         draw_flag(c, (cx + 4, cy + 5, cx + 22, cy + 17), city.country)
         c.text((cx + 27, cy + 4), label, 13, INK, bold=True)
-        cx += w + 5
+        cx += chip + 5

@@ -1,186 +1,51 @@
-"""Paris on Discord: the turn in steps, the table's status, the screen, recaps and the result.
+"""Paris on Discord: the table's status and the screen as text, what the picture rings for a
+move, and the lobby's setup variants. The turn's choices are in `steps.py`.
 
-A Paris turn is a few engine decisions, each played through the panel on its own: the
-building tile (which stack), the action, the follow-ups of a purchase (payment, bonus tile,
-prestige, VP tile), the end-game tile kept, and the end of the turn. Each decision's paths
-start with a step naming it (one choice: the panel takes it by itself and shows it as the
-panel's heading), then:
-
-- building tile: the stack (`tile/s1`); ignore-districts variant: the district (`place/d2`);
-- action (and after it): what to do, then its choices — a key onto a bank or the Arc
-  (`act/key/d0`, `act/key/arc`); a purchase by district, target and the key that moves
-  (`act/buy/d0/v5/bank`, `act/buy/d3/L12/arc`); the end-game stack (`act/egt`); a trade
-  (`act/trade/bw` buys wood, `act/trade/sB3` sells bonus tile 3, `act/trade/sB10/g` sells
-  tile 10 as gold); a tile's use (`act/use/B5`, `act/use/B17/k12`, `act/use/B24/wx2`, with
-  a step per part of the track or per good when there are too many choices); the end of
-  the turn (`act/end`);
-- payment, prestige, pairs: the items as one code (`pay/m.B10g`), or good by good when the
-  ways are more than a select holds (`cash/b-b/s-no/p-B19px2`);
-- bonus tile: the space (`bonus/k12`), by part of the track when more than a select holds
-  beside "no tile" and the free actions;
-- VP tile: the tile, then the district (`vpt/VP20/d3`); the end-game tile (`pick/E5`);
-- the bonus tile, prestige and VP tile also offer the free actions, as in the action step
-  (`bonus/trade/sgp`, `cash/use/B12`, `vpt/trade/bw`): the token just taken may pay for the
-  bonus tile of a 3.
-
-No step offers more than 25 choices; labels stay within 80 characters and codes are short
-and free of `/:~` and spaces, so a whole path fits a custom_id.
+The recaps and the result are in `recap.py`, the picture in `render.py`; Paris's words
+(goods, places, tiles, seats) in `terms.py`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Iterable
 from typing import Any
 
 from pydantic import BaseModel
 
-from bot.games.contract import GameAdapter, LobbyChoice, MoveOption, Step
-from bot.games.paris import recap
+from bot.games.contract import GameAdapter
 from bot.games.paris.terms import (
-    DISTRICT_INDEX,
-    GOOD_CODE,
-    GOOD_ICON,
-    GOOD_IDS,
     SCREEN_MARK,
     SEAT_MARK,
     bonus,
-    bonus_effect,
     district,
     end_game,
     francs,
     good,
     goods_text,
-    item,
-    item_code,
-    item_good,
-    items_code,
-    items_text,
-    kind,
-    landmark,
     place,
     seat_name,
     t,
     tile_name,
     vp_tile,
 )
-from bot.ui.custom_ids import number
-from games.core.contract import Event, Result
-from games.paris.board import LM_COST, LM_INDEX
-from games.paris.data import (
-    BUILDING_KINDS,
-    FREE_BONUS_VALUES,
-    PAID_BONUS_PRICE,
-    PAID_BONUS_VALUE,
-    RESOURCE_BUY,
-    SELL,
-    VP_FOR_VALUE,
-    VP_VALUE,
-    ZONES,
-)
+from games.core.contract import Event
+from games.paris.views import ParisView, ScreenView
 
-LIMIT = 25  # options per select
-LABEL = 80  # characters per label: a select option holds 100, a button 80
-HEADS = {
-    "tile": "tile",
-    "place": "place",
-    "action": "act",
-    "after": "after",
-    "pay": "pay",
-    "bonus": "bonus",
-    "prestige": "cash",
-    "vp_tile": "vpt",
-    "end_game": "pick",
+# The lobby: the rulebook's two setup variants, combinable.
+SETUP_VARIANTS = {
+    "random_setup": ("setup", "random", "standard"),
+    "ignore_districts": ("ignore_districts", True, False),
 }
-CATEGORY_OF = {
-    "place_key": "key",
-    "move_key": "buy",
-    "take_end_game": "egt",
-    "buy": "trade",
-    "sell": "trade",
-    "use_bonus": "use",
-    "use_end_game": "use",
-    "end_turn": "end",
-}
-# The free actions' categories: offered in the action step and beside the bonus tile, the
-# prestige and the VP tile of a purchase (trades are «в любое время»).
-FREE_CATEGORIES = ("trade", "use")
 
 
-# --- the lobby: the rulebook's two setup variants, combinable
-
-
-def _rules_options(values: list[str]) -> dict[str, Any]:
-    return {
-        "setup": "random" if "random_setup" in values else "standard",
-        "ignore_districts": "ignore_districts" in values,
-    }
-
-
-def _rules_current(options: Mapping[str, Any]) -> list[str]:
-    out = []
-    if options.get("setup") == "random":
-        out.append("random_setup")
-    if options.get("ignore_districts"):
-        out.append("ignore_districts")
-    return out
-
-
-RULES_CHOICE = LobbyChoice(
-    name="rules",
-    placeholder="pa.lobby.rules",
-    summary="pa.lobby.rules_chosen",
-    options=(
-        ("random_setup", "pa.lobby.rule.random_setup"),
-        ("ignore_districts", "pa.lobby.rule.ignore_districts"),
-    ),
-    min_values=0,
-    max_values=2,
-    to_options=_rules_options,
-    current=_rules_current,
-)
-
-
-def fit(label: str) -> str:
-    """A choice label that fits a button as well as a select option."""
-    return label if len(label) <= LABEL else label[: LABEL - 1].rstrip() + "…"
-
-
-def _value(loc: str) -> int:
-    """The value of a building or landmark location (0 for a bank or the Arc)."""
-    spot = loc.partition("/")[2]
-    if spot.startswith("L"):
-        return LM_COST[LM_INDEX[spot]]
-    return number(spot) or 0
-
-
-def _spot_code(loc: str) -> str:
-    """'montmartre/5' → 'v5', 'montmartre/L12' → 'L12', 'montmartre/bank' → 'bank'."""
-    if loc == "arc":
-        return "arc"
-    spot = loc.partition("/")[2]
-    return f"v{spot}" if number(spot) is not None else spot
-
-
-class ParisAdapter(GameAdapter):
+class ParisAdapter(GameAdapter[ParisView]):
     key = "paris"
-    command = "paris"
+    catalogue = "pa"
     private_label = "pa.button.screen"
     shortcuts = ("trade", "use")
-    lobby_choices = (RULES_CHOICE,)
+    house_rules = SETUP_VARIANTS
 
-    # --- the turn panel
-
-    def moves(
-        self, view: BaseModel, actions: Sequence[BaseModel], names: list[str], locale: str | None
-    ) -> list[MoveOption]:
-        paths = Paths(view, actions, names, locale)
-        return [
-            MoveOption(i, tuple(Step(s.code, fit(s.label)) for s in path))
-            for i, path in enumerate(paths.all())
-        ]
-
-    def step_prompt(self, prefix: tuple[str, ...], locale: str | None) -> str:
-        return t(prompt_key(prefix), locale)
+    # --- what the picture rings
 
     def highlight(self, action: BaseModel) -> set[str]:
         """What a move touches, for the preview picture (see render.py for the ids)."""
@@ -202,38 +67,27 @@ class ParisAdapter(GameAdapter):
             return {"supply"}
         return set()
 
-    def last_move(self, events: Sequence[Event]) -> set[str]:
-        """Picture highlight ids for a move's public events: the building tile placed, the
-        key placed or moved (and where it came from), the bonus-track space, the VP tile."""
-        out: set[str] = set()
-        for event in events:
-            if event.to is not None:
-                continue
-            p = event.params
-            kind_ = event.kind
-            if kind_ == "tile_placed":
-                out.add(f"loc:{p['space']}")
-            elif kind_ == "key_placed":
-                out.add("arc" if p["to"] == "arc" else f"bank:{p['to'].partition('/')[0]}")
-            elif kind_ == "key_moved":
-                out |= {f"loc:{p['to']}", f"from:{p['from']}"}
-            elif kind_ == "bonus_taken":
-                out.add(f"track:{p['space']}")
-            elif kind_ == "vp_tile_placed":
-                out.add(f"vp:{p['district']}")
-        return out
+    def rings(self, event: Event) -> Iterable[str]:
+        """The building tile placed, the key placed or moved (and where it came from), the
+        bonus-track space, the VP tile."""
+        p = event.params
+        kind_ = event.kind
+        if kind_ == "tile_placed":
+            return {f"loc:{p['space']}"}
+        if kind_ == "key_placed":
+            return {"arc" if p["to"] == "arc" else f"bank:{p['to'].partition('/')[0]}"}
+        if kind_ == "key_moved":
+            return {f"loc:{p['to']}", f"from:{p['from']}"}
+        if kind_ == "bonus_taken":
+            return {f"track:{p['space']}"}
+        if kind_ == "vp_tile_placed":
+            return {f"vp:{p['district']}"}
+        return ()
 
-    # --- pictures and text
+    # --- the table
 
-    def render(
-        self, view: BaseModel, names: list[str], *, highlight: Collection[str] = ()
-    ) -> bytes:
-        from bot.games.paris.render import render_table
-
-        return render_table(view, names, highlight=highlight)  # type: ignore[arg-type]  # the game's own view model, by contract
-
-    def status_lines(self, view: BaseModel, names: list[str], locale: str | None) -> list[str]:
-        v: Any = view
+    def status_lines(self, view: ParisView, names: list[str], locale: str | None) -> list[str]:
+        v = view
         lines = [waiting_line(v, names, locale)]
         if v.final_turns is not None and v.phase != "over":
             key = "pa.status.final" if v.final_turns else "pa.status.last_turn"
@@ -255,7 +109,7 @@ class ParisAdapter(GameAdapter):
             )
         stacks = " · ".join(
             t("pa.status.stack", locale, n=s.size, district=district(s.top_district, locale))
-            if s.size
+            if s.top_district is not None  # a stack with tiles: its top tile's back
             else t("pa.status.stack_empty", locale)
             for s in v.stacks
         )
@@ -283,9 +137,9 @@ class ParisAdapter(GameAdapter):
         lines.append(t("pa.status.supply", locale, supply=supply))
         return lines
 
-    def private_text(self, view: BaseModel, names: list[str], locale: str | None) -> str:
-        v: Any = view
-        if v.screen is None:
+    def private_text(self, view: ParisView, names: list[str], locale: str | None) -> str:
+        v = view
+        if v.screen is None or v.seat is None:
             return t("pa.private.none", locale)
         me = v.table[v.seat]
         lines = [
@@ -312,20 +166,11 @@ class ParisAdapter(GameAdapter):
             lines.append(t("pa.private.hint", locale))
         return "\n".join(lines)
 
-    def describe(self, event: Event, names: list[str], locale: str | None) -> str | None:
-        return recap.describe(event, names, locale)
-
-    def result_lines(self, result: Result, names: list[str], locale: str | None) -> list[str]:
-        return recap.result_lines(result, names, locale)
-
-    def rules(self, locale: str | None) -> str:
-        return t("pa.rules", locale)
-
 
 # --- text helpers
 
 
-def screen_line(screen: Any, locale: str | None) -> str:
+def screen_line(screen: ScreenView, locale: str | None) -> str:
     """The first line of a seat's screen, as only its owner may read it."""
     return t(
         "pa.private.screen",
@@ -336,9 +181,9 @@ def screen_line(screen: Any, locale: str | None) -> str:
     )
 
 
-def waiting_line(v: Any, names: list[str], locale: str | None) -> str:
+def waiting_line(v: ParisView, names: list[str], locale: str | None) -> str:
     """Whose turn, and which decision the match waits for."""
-    if v.phase == "over":
+    if v.turn is None:  # the match is over
         return t("pa.status.over", locale)
     name = seat_name(v.turn, names)
     doing = t(f"pa.doing.{v.phase}", locale)
@@ -349,430 +194,3 @@ def waiting_line(v: Any, names: list[str], locale: str | None) -> str:
     return t(
         "pa.status.turn", locale, round=v.round, mark=SEAT_MARK[v.turn], name=name, doing=doing
     )
-
-
-def prompt_key(prefix: tuple[str, ...]) -> str:
-    """The catalogue key of the select that follows `prefix`."""
-    if not prefix:
-        return "pa.prompt.first"
-    head, rest = prefix[0], prefix[1:]
-    if head in ("act", "after") or (rest and rest[0] in FREE_CATEGORIES):
-        if not rest:
-            return f"pa.prompt.{head}"
-        category, rest = rest[0], rest[1:]
-        if category == "buy":
-            return ("pa.prompt.buy_district", "pa.prompt.buy_target", "pa.prompt.buy_source")[
-                min(len(rest), 2)
-            ]
-        if category == "trade":
-            return "pa.prompt.trade" if not rest else "pa.prompt.sell_as"
-        if category == "use":
-            if rest and rest[0] in ("bt", "et"):
-                rest = rest[1:]
-            if not rest:
-                return "pa.prompt.use"
-            tile = rest[0]
-            if tile in ("B17", "B25"):
-                return "pa.prompt.track" if len(rest) == 1 else "pa.prompt.space"
-            return "pa.prompt.pairs" if len(rest) == 1 else "pa.prompt.next_good"
-        return f"pa.prompt.{category}" if category in ("key",) else "pa.prompt.first"
-    if head in ("pay", "cash"):
-        return f"pa.prompt.{head}" if not rest else "pa.prompt.next_good"
-    if head == "bonus":
-        return "pa.prompt.track" if not rest else "pa.prompt.space"
-    if head == "vpt":
-        return "pa.prompt.vpt" if not rest else "pa.prompt.vpt_district"
-    if head in ("tile", "place", "pick"):
-        return f"pa.prompt.{head}"
-    return "pa.prompt.first"
-
-
-# --- the paths
-
-
-class Paths:
-    """The panel paths of one seat's legal actions in one position."""
-
-    def __init__(
-        self, view: Any, actions: Sequence[Any], names: list[str], locale: str | None
-    ) -> None:
-        self.v, self.actions, self.names, self.locale = view, actions, names, locale
-        self.seat = view.seat if view.seat is not None else view.turn
-        self.head_code = HEADS.get(view.phase, view.phase)
-        self.head = Step(self.head_code, self._head_label())
-        self._spaces = {s.space: s for d in view.districts for s in d.spaces}
-        self._landmarks = {lm.id: lm for lm in view.landmarks}
-        self._splits: dict[str, dict[tuple, list[Step]]] = {}
-        self._use_tiles: int | None = None
-        # the free actions' categories offered beside a step's own choices
-        self._free = len(
-            {CATEGORY_OF[a.type] for a in actions if CATEGORY_OF.get(a.type) in FREE_CATEGORIES}
-        )
-
-    def l(self, key: str, **params: Any) -> str:  # noqa: E743 - a short name for labels
-        return t(key, self.locale, **params)
-
-    # heads
-
-    def _head_label(self) -> str:
-        v = self.v
-        phase = v.phase
-        if phase == "place" and v.drawn_tile:
-            d, _, value = v.drawn_tile.partition("/")
-            n = number(value)
-            k = BUILDING_KINDS.get(d, {}).get(n) if n is not None else None
-            return self.l(
-                "pa.head.place",
-                tile=tile_name(v.drawn_tile, self.locale),
-                kind=kind(k, self.locale),
-            )
-        if phase in ("pay", "bonus", "prestige", "vp_tile") and v.purchase:
-            where = place(v.purchase, self.locale)
-            if phase == "bonus" and _value(v.purchase) == PAID_BONUS_VALUE:
-                short = v.screen is not None and v.screen.francs < PAID_BONUS_PRICE
-                return self.l(
-                    "pa.head.bonus_short" if short else "pa.head.bonus_paid",
-                    place=where,
-                    n=PAID_BONUS_PRICE,
-                )
-            if phase == "vp_tile":
-                d = v.purchase.partition("/")[0]
-                return self.l("pa.head.vp_tile", district=district(d, self.locale))
-            return self.l(f"pa.head.{phase}", place=where)
-        if phase == "end_game" and v.browsing is not None:
-            return self.l("pa.head.end_game", n=len(v.browsing))
-        return self.l(f"pa.head.{phase}")
-
-    # every action
-
-    def all(self) -> list[list[Step]]:
-        out = []
-        for a in self.actions:
-            out.append([self.head, *self.path(a)])
-        return out
-
-    def path(self, a: Any) -> list[Step]:
-        kind_ = a.type
-        if kind_ == "place_tile":
-            s = self.v.stacks[a.stack]
-            return [
-                Step(
-                    f"s{a.stack}",
-                    self.l(
-                        "pa.step.stack",
-                        stack=a.stack + 1,
-                        n=s.size,
-                        district=district(s.top_district, self.locale),
-                    ),
-                )
-            ]
-        if kind_ == "place_building":
-            return [
-                Step(
-                    f"d{DISTRICT_INDEX[a.district]}",
-                    self.l("pa.step.place_in", district=district(a.district, self.locale)),
-                )
-            ]
-        if kind_ == "pay":
-            return self.items_steps("pay", a.items, self._pay_options, self._pay_label)
-        if kind_ == "take_bonus":
-            return self.track_steps(
-                "bonus",
-                a.space,
-                [x.space for x in self.actions if x.type == "take_bonus"],
-                1 + self._free,
-            )  # "no tile" and the free actions
-        if kind_ == "cash_prestige":
-            return self.items_steps("cash", a.items, self._cash_options, self._cash_label)
-        if kind_ == "place_vp_tile":
-            return [
-                Step(a.tile, self.l("pa.step.vp_tile", points=vp_tile(a.tile))),
-                Step(f"d{DISTRICT_INDEX[a.district]}", self._vp_district(a.district)),
-            ]
-        if kind_ == "skip":
-            return [Step("skip", self.l(f"pa.step.skip.{self.v.phase}"))]
-        if kind_ == "pick_end_game":
-            return [Step(a.tile, self.l("pa.step.pick", tile=end_game(a.tile, self.locale)))]
-        category = CATEGORY_OF[kind_]
-        head = Step(category, self._category_label(category))
-        return [head, *self.action_steps(a)]
-
-    def _category_label(self, category: str) -> str:
-        if category == "egt":
-            return self.l("pa.cat.egt", n=self.v.end_game_stack)
-        if category == "end":
-            return self.l("pa.cat.pass" if self.v.phase == "action" else "pa.cat.end")
-        return self.l(f"pa.cat.{category}")
-
-    def action_steps(self, a: Any) -> list[Step]:
-        kind_ = a.type
-        if kind_ == "place_key":
-            if a.to == "arc":
-                return [Step("arc", self.l("pa.step.arc"))]
-            d = a.to.partition("/")[0]
-            bank = self.v.districts[DISTRICT_INDEX[d]].bank
-            return [
-                Step(
-                    f"d{DISTRICT_INDEX[d]}",
-                    self.l("pa.step.bank", district=district(d, self.locale), n=bank),
-                )
-            ]
-        if kind_ == "move_key":
-            return self.move_steps(a)
-        if kind_ == "buy":
-            return [
-                Step(
-                    f"b{GOOD_CODE[a.good]}",
-                    self.l(
-                        "pa.step.buy",
-                        good=good(a.good, self.locale),
-                        n=RESOURCE_BUY[a.good],
-                        supply=self.v.resource_supply.get(a.good, 0),
-                    ),
-                )
-            ]
-        if kind_ == "sell":
-            return self.sell_steps(a.item)
-        if kind_ == "use_end_game":
-            return [
-                *self._use_group("E"),
-                Step(a.tile, self.l("pa.step.use_egt", tile=end_game(a.tile, self.locale))),
-            ]
-        if kind_ == "use_bonus":
-            return self.use_steps(a)
-        return []  # end_turn / take_end_game: the category says it all
-
-    # purchases
-
-    def move_steps(self, a: Any) -> list[Step]:
-        d = a.to.partition("/")[0]
-        di = DISTRICT_INDEX[d]
-        targets = len(
-            {x.to for x in self.actions if x.type == "move_key" and x.to.partition("/")[0] == d}
-        )
-        cost = _value(a.to) - _value(a.from_)
-        return [
-            Step(
-                f"d{di}",
-                self.l("pa.step.buy_district", district=district(d, self.locale), n=targets),
-            ),
-            Step(_spot_code(a.to), self.target_label(a.to)),
-            Step(_spot_code(a.from_), self.source_label(a.from_, cost)),
-        ]
-
-    def target_label(self, to: str) -> str:
-        """What buying `to` gives and costs (before the francs, which depend on the key)."""
-        loc = self.locale
-        spot = to.partition("/")[2]
-        extras: list[str] = []
-        if spot.startswith("L"):
-            lm = self._landmarks[spot]
-            res = " + ".join(
-                good(g, loc) + (f" ×{n}" if n > 1 else "") for g, n in lm.resources.items()
-            )
-            extras.append(self.l("pa.step.needs", goods=res))
-            extras.append(
-                self.l("pa.step.prestige", icons="".join(GOOD_ICON[g] for g in lm.prestige))
-            )
-            label = landmark(spot, loc)
-            if lm.district is None:
-                label = self.l("pa.step.new_landmark", landmark=label)
-            keys = lm.keys
-        else:
-            s = self._spaces[to]
-            label = self.l("pa.step.building", value=s.value, kind=kind(s.kind, loc))
-            if s.token:
-                extras.append(good(s.token, loc))
-            if s.value in FREE_BONUS_VALUES:
-                extras.append(self.l("pa.step.gives_bonus"))
-            elif s.value == PAID_BONUS_VALUE:
-                extras.append(self.l("pa.step.gives_paid_bonus", n=PAID_BONUS_PRICE))
-            elif s.value == VP_VALUE:
-                extras.append(self.l("pa.step.gives_vp", n=VP_FOR_VALUE))
-                extras.append(self.l("pa.step.needs", goods=good("wood", loc)))
-            keys = s.keys
-        if keys:
-            owners = ", ".join(seat_name(k, self.names) for k in dict.fromkeys(keys))
-            tile = 9 if self.seat in keys else 16
-            extras.append(self.l("pa.step.occupied", names=owners, tile=tile))
-        return " · ".join([label, *extras])
-
-    def source_label(self, frm: str, cost: int) -> str:
-        loc = self.locale
-        if frm == "arc":
-            return self.l("pa.step.from_arc", n=cost)
-        if frm.endswith("/bank"):
-            return self.l("pa.step.from_bank", n=cost)
-        spot = frm.partition("/")[2]
-        what = landmark(spot, loc) if spot.startswith("L") else spot
-        return self.l("pa.step.from_building", what=what, n=cost)
-
-    def _vp_district(self, d: str) -> str:
-        dv = self.v.districts[DISTRICT_INDEX[d]]
-        sums: dict[int, int] = {}
-        for s in dv.spaces:
-            for k in s.keys:
-                sums[k] = sums.get(k, 0) + s.value
-        for lid in dv.landmarks:
-            for k in self._landmarks[lid].keys:
-                sums[k] = sums.get(k, 0) + self._landmarks[lid].cost
-        owners = ", ".join(
-            f"{seat_name(k, self.names)} {n}"
-            for k, n in sorted(sums.items(), key=lambda kv: -kv[1])
-        )
-        if not owners:
-            return self.l("pa.step.vp_district_empty", district=district(d, self.locale))
-        return self.l("pa.step.vp_district", district=district(d, self.locale), sums=owners)
-
-    # trades
-
-    def sell_steps(self, name: str) -> list[Step]:
-        loc = self.locale
-        g = item_good(name)
-        price = SELL[g]
-        tile, _, chosen = name.partition(":")
-        if not chosen:
-            what = good(name, loc) if name in GOOD_CODE else item(name, loc)
-            return [Step(f"s{item_code(name)}", self.l("pa.step.sell", what=what, n=price))]
-        n = int(tile[1:])
-        return [
-            Step(
-                f"s{tile}",
-                self.l("pa.step.sell_tile", tile=n, effect=bonus_effect(n, self.v.players, loc)),
-            ),
-            Step(GOOD_CODE[chosen], self.l("pa.step.sell_as", good=good(chosen, loc), n=price)),
-        ]
-
-    # tiles
-
-    def use_steps(self, a: Any) -> list[Step]:
-        n = a.tile
-        head = Step(
-            f"B{n}", self.l("pa.step.use_bonus", tile=bonus(n, self.v.players, self.locale))
-        )
-        if a.space is not None:
-            spaces = [x.space for x in self.actions if x.type == "use_bonus" and x.tile == n]
-            return [*self._use_group("B"), head, *self.track_steps(f"B{n}", a.space, spaces, 0)]
-        if a.items is not None:
-
-            def options(_: Any, tile: int = n) -> list[tuple[str, ...]]:
-                return [x.items for x in self.actions if x.type == "use_bonus" and x.tile == tile]
-
-            return [
-                *self._use_group("B"),
-                head,
-                *self.items_steps(f"B{n}", a.items, options, self._pairs_label),
-            ]
-        return [*self._use_group("B"), head]
-
-    def _use_group(self, which: str) -> list[Step]:
-        """Bonus or end-game tiles first, should a seat hold more usable tiles than a
-        select holds (20 bonus tiles and 6 end-game tiles have a use of their own)."""
-        if self._use_tiles is None:
-            self._use_tiles = len(
-                {
-                    (x.tile if x.type == "use_end_game" else f"B{x.tile}")
-                    for x in self.actions
-                    if x.type in ("use_bonus", "use_end_game")
-                }
-            )
-        if self._use_tiles <= LIMIT:
-            return []
-        return [Step(f"{which.lower()}t", self.l(f"pa.step.use_group.{which}"))]
-
-    def track_steps(self, family: str, space: int, spaces: list[int], extra: int) -> list[Step]:
-        """A space of the bonus track: directly, or by part of the track first when more
-        spaces are open than a select holds (`extra`: the other choices of that step)."""
-        track = self.v.track[space - 1]
-        label = self.l(
-            "pa.step.space", space=space, tile=bonus(track.number, self.v.players, self.locale)
-        )
-        if track.tiles > 1:
-            label += self.l("pa.step.copies", n=track.tiles)
-        step = Step(f"k{space}", label)
-        if len(spaces) + extra <= LIMIT:
-            return [step]
-        zone = track.zone
-        lo, hi = ZONES[zone]
-        open_here = sum(1 for k in spaces if lo <= k <= hi)
-        return [
-            Step(f"z{zone}", self.l("pa.step.zone", zone=zone, lo=lo, hi=hi, n=open_here)),
-            step,
-        ]
-
-    # items (payments, prestige, pairs)
-
-    def _pay_options(self, _: Any) -> list[tuple[str, ...]]:
-        return [x.items for x in self.actions if x.type == "pay"]
-
-    def _cash_options(self, _: Any) -> list[tuple[str, ...]]:
-        return [x.items for x in self.actions if x.type == "cash_prestige"]
-
-    def _pay_label(self, items: Sequence[str]) -> str:
-        return self.l("pa.step.pay", items=items_text(items, self.locale, short=True))
-
-    def _cash_label(self, items: Sequence[str]) -> str:
-        return self.l(
-            "pa.step.cash",
-            items=items_text(items, self.locale, short=True),
-            n=recap.prestige_vp(items),
-        )
-
-    def _pairs_label(self, items: Sequence[str]) -> str:
-        return self.l(
-            "pa.step.pairs", items=items_text(items, self.locale, short=True), n=len(items) // 2
-        )
-
-    def items_steps(
-        self,
-        family: str,
-        items: Sequence[str],
-        options: Callable[[Any], list[tuple[str, ...]]],
-        label: Callable[[Sequence[str]], str],
-    ) -> list[Step]:
-        """One step naming every item; or, when the ways are more than a select holds, one
-        step per good (in the order of the goods): the items of that good, after a step
-        for how many of that good when even those are too many."""
-        ways = options(None)
-        # "cash nothing" and the free actions share the first step of the prestige
-        extra = 1 + self._free if family == "cash" else 0
-        if len(ways) + extra <= LIMIT:
-            return [Step(items_code(items), label(items))]
-        split = self._splits.get(family)
-        if split is None:
-            split = self._splits[family] = self._split(ways, LIMIT - extra)
-        return split[tuple(items)]
-
-    def _split(self, ways: list[tuple[str, ...]], first_limit: int) -> dict[tuple, list[Step]]:
-        loc = self.locale
-        kinds = [g for g in GOOD_IDS if any(item_good(i) == g for w in ways for i in w)]
-        paths: dict[tuple, list[Step]] = {tuple(w): [] for w in ways}
-        groups: dict[tuple, list[tuple]] = {(): [tuple(w) for w in ways]}
-        for level, g in enumerate(kinds):
-            limit = first_limit if level == 0 else LIMIT
-            regrouped: dict[tuple, list[tuple]] = {}
-            for prefix, options in groups.items():
-                parts = {w: tuple(i for i in w if item_good(i) == g) for w in options}
-                by_count = len(set(parts.values())) > limit
-                for w in options:
-                    part = parts[w]
-                    if by_count:
-                        paths[w].append(
-                            Step(
-                                f"{GOOD_CODE[g]}{len(part)}",
-                                self.l("pa.step.count", good=good(g, loc), n=len(part)),
-                            )
-                        )
-                    text = (
-                        self.l(
-                            "pa.step.part",
-                            good=good(g, loc),
-                            items=items_text(part, loc, short=True),
-                        )
-                        if part
-                        else self.l("pa.step.part_none", good=good(g, loc))
-                    )
-                    paths[w].append(Step(f"{GOOD_CODE[g]}-{items_code(part)}", text))
-                    regrouped.setdefault((*prefix, part), []).append(w)
-            groups = regrouped
-        return paths

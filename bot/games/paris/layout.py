@@ -16,6 +16,8 @@ and the general supply; the VP tiles and landmarks still beside the board; the b
 
 from __future__ import annotations
 
+from bot.render.header import Header
+
 Box = tuple[float, float, float, float]
 
 WIDTH = 1000
@@ -23,8 +25,17 @@ MARGIN = 10
 GAP = 10
 HEADER_H = 54
 TEXT_MIN = 21  # words
+BIG = 26  # names and headings
 DIGIT_MIN = 20  # digits on keys and meeples
 KEY_R = 13  # a key or meeple disc
+
+# The top line: the game's name, the state of play in the room left of it.
+HEADER = Header(
+    title=(MARGIN + 4, 12, 30),
+    status=(WIDTH - MARGIN - 4, 16, 24),
+    fit=(WIDTH - 140 - MARGIN, TEXT_MIN),
+    rule=(MARGIN, WIDTH - MARGIN, HEADER_H - 2),
+)
 
 # Districts: 3 columns, 2 rows.
 DISTRICTS_Y = HEADER_H + 4

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from bot.games import sentences
 from bot.games.paris.terms import (
     bonus,
     district,
@@ -17,6 +18,7 @@ from bot.games.paris.terms import (
     francs,
     good,
     item,
+    item_good,
     items_text,
     kind,
     landmark,
@@ -28,6 +30,8 @@ from bot.games.paris.terms import (
     vp_tile,
     who,
 )
+from bot.games.sentences import Sentence, fact, number, scores, value, word
+from bot.games.text import places, shared_win
 from games.core.contract import Event, Result
 from games.paris.data import PRESTIGE_VP
 
@@ -42,162 +46,64 @@ _COUNTED = {
 
 def prestige_vp(items: Sequence[str]) -> int:
     """The VP of prestige items cashed on a landmark's symbols."""
-    from bot.games.paris.terms import item_good
-
     return sum(PRESTIGE_VP.get(item_good(i), 0) for i in items)
 
 
-def describe(event: Event, names: Sequence[str], locale: str | None) -> str | None:
-    p = event.params
-    kind = event.kind
-    players = len(names)
-    name = who(p.get("seat"), names)
-    if kind == "end_game_stack_seen":  # private: its seat only
-        tiles = "; ".join(end_game(e, locale) for e in p["tiles"])
-        return t("pa.event.egt_seen", locale, n=len(p["tiles"]), tiles=tiles)
-    if kind == "end_game_tile_picked":  # private: its seat only
-        return t("pa.event.egt_picked", locale, tile=end_game(p["tile"], locale))
-    if kind in ("tile_placed", "tile_drawn"):
-        return _tile(kind, p, name, locale)
-    if kind == "tile_discarded":
-        return t("pa.event.tile_discarded", locale, tile=tile_name(p["tile"], locale))
-    if kind == "key_placed":
-        if p["to"] == "arc":
-            return t("pa.event.key_arc", locale, name=name)
-        return t(
-            "pa.event.key_bank",
-            locale,
-            name=name,
-            place=place(p["to"], locale),
-            francs=francs(p["francs"], locale),
-        )
-    if kind == "key_moved":
-        return _moved(p, name, players, locale)
-    if kind == "resources_paid":
-        return t("pa.event.paid", locale, name=name, items=items_text(p["items"], locale))
-    if kind == "token_taken":
-        return t(
-            "pa.event.token",
-            locale,
-            name=name,
-            good=good(p["good"], locale),
-            place=place(p["space"], locale),
-        )
-    if kind == "vp_scored":
-        return t("pa.event.vp_8", locale, name=name, n=p["vp"])
-    if kind == "bonus_taken":
-        key = "pa.event.bonus_taken_paid" if p.get("francs") else "pa.event.bonus_taken"
-        return t(
-            key,
-            locale,
-            name=name,
-            space=p["space"],
-            tile=bonus(p["tile"], players, locale),
-            francs=francs(p.get("francs", 0), locale),
-        )
-    if kind == "prestige_cashed":
-        return t(
-            "pa.event.cashed",
-            locale,
-            name=name,
-            items=items_text(p["items"], locale),
-            landmark=landmark(p["landmark"], locale),
-            n=p["vp"],
-        )
-    if kind == "vp_tile_placed":
-        return t(
-            "pa.event.vp_tile",
-            locale,
-            name=name,
-            trigger=district(p["trigger"], locale),
-            tile=vp_tile(p["tile"]),
-            district=district(p["district"], locale),
-        )
-    if kind == "step_skipped":
-        return t(f"pa.event.skipped.{p['step']}", locale, name=name)
-    if kind == "bought":
-        return t(
-            "pa.event.bought",
-            locale,
-            name=name,
-            good=good(p["good"], locale),
-            francs=francs(p["francs"], locale),
-        )
-    if kind == "sold":
-        return t(
-            "pa.event.sold",
-            locale,
-            name=name,
-            item=item(p["item"], locale),
-            francs=francs(p["francs"], locale),
-        )
-    if kind == "bonus_used":
-        return _bonus_used(p, name, players, locale)
-    if kind == "end_game_tile_used":
-        return t("pa.event.egt_used", locale, name=name, tile=end_game(p["tile"], locale))
-    if kind == "end_game_stack_browsed":
-        return t("pa.event.egt_browsed", locale, name=name, n=p["size"])
-    if kind == "end_game_tile_taken":
-        return t("pa.event.egt_taken", locale, name=name, n=p["left"])
-    if kind == "end_triggered":
-        return t("pa.event.end_triggered", locale, name=name, n=p["turns_left"])
-    if kind == "passed":
-        return t("pa.event.passed", locale, name=name)
-    if kind == "turn_ended":
-        return t("pa.event.turn_ended", locale, name=name)
-    if kind == "bonus_27_scored":
-        return t(
-            "pa.event.bonus_27", locale, name=name, francs=francs(p["francs"], locale), n=p["vp"]
-        )
-    if kind == "district_scored":
-        return district_line(p, names, locale)
-    if kind == "game_over":
-        scores = ", ".join(f"{who(s, names)} {n}" for s, n in enumerate(p["scores"]))
-        return t("pa.event.over", locale, scores=scores)
-    return None
+def _bonus(field: str) -> sentences.Words:
+    """A bonus tile by its number and what it does (which depends on the players)."""
+    return lambda p, speaker: bonus(p[field], len(speaker.names), speaker.locale)
 
 
-def _tile(kind: str, p: Any, name: str, locale: str | None) -> str:
-    tile = tile_name(p["tile"], locale)
-    building = _kind(p["kind"], locale)
-    if kind == "tile_drawn":
-        return t(
-            "pa.event.tile_drawn",
-            locale,
-            name=name,
-            tile=tile,
-            kind=building,
-            stack=p["stack"] + 1,
-            next=_next(p, locale),
-        )
-    if "stack" not in p:  # the variant: placed after it was drawn
-        if p["space"] == p["tile"]:
-            return t("pa.event.tile_put_own", locale, name=name, tile=tile)
-        return t("pa.event.tile_put", locale, name=name, tile=tile, place=place(p["space"], locale))
-    return t(
-        "pa.event.tile_placed",
-        locale,
-        name=name,
-        tile=tile,
-        kind=building,
-        stack=p["stack"] + 1,
-        next=_next(p, locale),
+def _next(p: sentences.Params, speaker: sentences.Speaker) -> str:
+    """The district on the back of the stack's next tile, or that the stack is empty."""
+    if p.get("next"):
+        return speaker.say("pa.event.next", district=district(p["next"], speaker.locale))
+    return speaker.say("pa.event.stack_empty")
+
+
+def _end_game_seen(p: sentences.Params, speaker: sentences.Speaker) -> str:
+    tiles = "; ".join(end_game(e, speaker.locale) for e in p["tiles"])
+    return speaker.say("pa.event.egt_seen", n=len(p["tiles"]), tiles=tiles)
+
+
+TILE = word("tile", tile_name)
+DRAWN = Sentence(
+    "pa.event.tile_drawn", tile=TILE, kind=word("kind", kind), stack=number("stack"), next=_next
+)
+PLACED = Sentence(
+    "pa.event.tile_placed", tile=TILE, kind=word("kind", kind), stack=number("stack"), next=_next
+)
+PUT = Sentence("pa.event.tile_put", tile=TILE, place=word("space", place))
+PUT_OWN = Sentence("pa.event.tile_put_own", tile=TILE)
+KEY_ARC = Sentence("pa.event.key_arc")
+KEY_BANK = Sentence("pa.event.key_bank", place=word("to", place), francs=word("francs", francs))
+
+
+def _tile_placed(p: sentences.Params, speaker: sentences.Speaker) -> str:
+    if "stack" in p:
+        return PLACED(p, speaker)
+    # the ignore-districts variant: placed after it was drawn
+    return PUT_OWN(p, speaker) if p["space"] == p["tile"] else PUT(p, speaker)
+
+
+def _key_placed(p: sentences.Params, speaker: sentences.Speaker) -> str:
+    return KEY_ARC(p, speaker) if p["to"] == "arc" else KEY_BANK(p, speaker)
+
+
+def _bonus_taken(p: sentences.Params, speaker: sentences.Speaker) -> str:
+    key = "pa.event.bonus_taken_paid" if p.get("francs") else "pa.event.bonus_taken"
+    return speaker.say(
+        key,
+        name=speaker.name(p.get("seat")),
+        space=p["space"],
+        tile=bonus(p["tile"], len(speaker.names), speaker.locale),
+        francs=francs(p.get("francs", 0), speaker.locale),
     )
 
 
-def _kind(k: str, locale: str | None) -> str:
-    from bot.games.paris.terms import kind as kind_text
-
-    return kind_text(k, locale)
-
-
-def _next(p: Any, locale: str | None) -> str:
-    if p.get("next"):
-        return t("pa.event.next", locale, district=district(p["next"], locale))
-    return t("pa.event.stack_empty", locale)
-
-
-def _moved(p: Any, name: str, players: int, locale: str | None) -> str:
+def _moved(p: sentences.Params, speaker: sentences.Speaker) -> str:
+    """A key moved onto what it bought: from where, for how much, and what came with it."""
+    locale, players = speaker.locale, len(speaker.names)
     extras = []
     if p.get("resources"):
         counts: dict[str, int] = {}
@@ -216,7 +122,7 @@ def _moved(p: Any, name: str, players: int, locale: str | None) -> str:
     return t(
         "pa.event.key_moved",
         locale,
-        name=name,
+        name=speaker.name(p.get("seat")),
         src=place(p["from"], locale),
         dst=dst,
         francs=francs(p["francs"], locale),
@@ -224,7 +130,9 @@ def _moved(p: Any, name: str, players: int, locale: str | None) -> str:
     )
 
 
-def _bonus_used(p: Any, name: str, players: int, locale: str | None) -> str:
+def _bonus_used(p: sentences.Params, speaker: sentences.Speaker) -> str:
+    """A bonus tile used, and what it counted and gave."""
+    locale, players = speaker.locale, len(speaker.names)
     from games.paris.board import BONUS_KIND
 
     n = p["tile"]
@@ -258,7 +166,7 @@ def _bonus_used(p: Any, name: str, players: int, locale: str | None) -> str:
         )
     else:
         what = gains
-    return t("pa.event.bonus_used", locale, name=name, tile=n, what=what)
+    return t("pa.event.bonus_used", locale, name=speaker.name(p.get("seat")), tile=n, what=what)
 
 
 def _gains(vp_: int, francs_: int, locale: str | None) -> str:
@@ -268,6 +176,52 @@ def _gains(vp_: int, francs_: int, locale: str | None) -> str:
     if vp_:
         parts.append("+" + vp(vp_, locale))
     return ", ".join(parts) or t("pa.nothing", locale)
+
+
+SENTENCES: dict[str, sentences.Say] = {
+    # private: its seat only
+    "end_game_stack_seen": _end_game_seen,
+    "end_game_tile_picked": Sentence("pa.event.egt_picked", tile=word("tile", end_game)),
+    # public
+    "tile_drawn": DRAWN,
+    "tile_placed": _tile_placed,
+    "tile_discarded": Sentence("pa.event.tile_discarded", tile=TILE),
+    "key_placed": _key_placed,
+    "key_moved": _moved,
+    "resources_paid": Sentence("pa.event.paid", items=word("items", items_text)),
+    "token_taken": Sentence("pa.event.token", good=word("good", good), place=word("space", place)),
+    "vp_scored": Sentence("pa.event.vp_8", n=value("vp")),
+    "bonus_taken": _bonus_taken,
+    "prestige_cashed": Sentence(
+        "pa.event.cashed",
+        items=word("items", items_text),
+        landmark=word("landmark", landmark),
+        n=value("vp"),
+    ),
+    "vp_tile_placed": Sentence(
+        "pa.event.vp_tile",
+        trigger=word("trigger", district),
+        tile=fact("tile", vp_tile),
+        district=word("district", district),
+    ),
+    "step_skipped": Sentence("pa.event.skipped.{step}"),
+    "bought": Sentence("pa.event.bought", good=word("good", good), francs=word("francs", francs)),
+    "sold": Sentence("pa.event.sold", item=word("item", item), francs=word("francs", francs)),
+    "bonus_used": _bonus_used,
+    "end_game_tile_used": Sentence("pa.event.egt_used", tile=word("tile", end_game)),
+    "end_game_stack_browsed": Sentence("pa.event.egt_browsed", n=value("size")),
+    "end_game_tile_taken": Sentence("pa.event.egt_taken", n=value("left")),
+    "end_triggered": Sentence("pa.event.end_triggered", n=value("turns_left")),
+    "passed": Sentence("pa.event.passed"),
+    "turn_ended": Sentence("pa.event.turn_ended"),
+    "bonus_27_scored": Sentence("pa.event.bonus_27", francs=word("francs", francs), n=value("vp")),
+    "district_scored": lambda p, speaker: district_line(p, speaker.names, speaker.locale),
+    "game_over": Sentence("pa.event.over", scores=scores),
+}
+
+
+def describe(event: Event, names: Sequence[str], locale: str | None) -> str | None:
+    return sentences.describe(SENTENCES, event, sentences.Speaker(names, locale, who))
 
 
 # --- the end
@@ -320,34 +274,26 @@ def result_lines(result: Result, names: Sequence[str], locale: str | None) -> li
     d = result.details
     players = d.get("players", [])
     lines: list[str] = []
-    for place_, group in enumerate(result.ranking, start=1):
-        for s in group:
-            if s < len(players):
-                b = players[s]
-                lines.append(
-                    t(
-                        "pa.result.line",
-                        locale,
-                        place=place_,
-                        name=who(s, names),
-                        n=b["total"],
-                        during=b["vp_during_game"],
-                        districts=b["district_vp"],
-                        bonus27=b["bonus_27"],
-                        francs=francs(b["francs"], locale),
-                        value=b["building_value"],
-                    )
-                )
-            else:
-                lines.append(
-                    t(
-                        "pa.result.short",
-                        locale,
-                        place=place_,
-                        name=who(s, names),
-                        n=result.scores[s],
-                    )
-                )
+    for place_, s in places(result):
+        if s >= len(players):
+            n = result.scores[s]
+            lines.append(t("pa.result.short", locale, place=place_, name=who(s, names), n=n))
+            continue
+        b = players[s]
+        lines.append(
+            t(
+                "pa.result.line",
+                locale,
+                place=place_,
+                name=who(s, names),
+                n=b["total"],
+                during=b["vp_during_game"],
+                districts=b["district_vp"],
+                bonus27=b["bonus_27"],
+                francs=francs(b["francs"], locale),
+                value=b["building_value"],
+            )
+        )
     scored = d.get("districts", [])
     if scored:
         lines.append(t("pa.result.districts", locale))
@@ -368,8 +314,4 @@ def result_lines(result: Result, names: Sequence[str], locale: str | None) -> li
             for b in tied
         )
         lines.append(t(f"pa.result.tiebreak.{result.tiebreak}", locale, tied=shown))
-    if len(result.winners) > 1:
-        lines.append(
-            t("result.shared", locale, names=", ".join(seat_name(s, names) for s in result.winners))
-        )
-    return lines
+    return lines + shared_win(result, lambda s: seat_name(s, names), locale)

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
 from typing import Any
 
-from bot.i18n import t as translate
+from bot.games.text import seat_name, t
 from games.paris.board import DISTRICT_IDS, LM_COST, LM_INDEX
 from games.paris.data import BONUS_TILES, END_GAME_TILES, VP_TILES
 from games.paris.goods import ITEMS
@@ -54,23 +53,7 @@ DISTRICT_INDEX = {d: i for i, d in enumerate(DISTRICT_IDS)}
 SCREEN_MARK = "🔒"  # heads the private screen: no public text ever starts a line with it
 
 
-def t(key: str, locale: str | None = None, /, **params: Any) -> str:
-    """`bot.i18n.t`, remembered: a turn's choices repeat the same sentences many times."""
-    return _cached(key, locale, tuple(sorted(params.items())))
-
-
-@lru_cache(maxsize=8192)
-def _cached(key: str, locale: str | None, params: tuple[tuple[str, Any], ...]) -> str:
-    return translate(key, locale, **dict(params))
-
-
 # --- seats
-
-
-def seat_name(seat: int | None, names: Sequence[str]) -> str:
-    if seat is None or not 0 <= seat < len(names):
-        return "?"
-    return names[seat]
 
 
 def who(seat: int | None, names: Sequence[str]) -> str:

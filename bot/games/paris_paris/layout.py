@@ -26,6 +26,9 @@ MAP_WIDTH = 690
 PLAIN_RADIUS = 20.0
 CROSSING_RADIUS = 33.0
 SHOP = 26.0  # width of a shop house; it carries its seat's number
+TEXT = 22  # the smallest text: 11 px in a 520 px wide embed
+BIG = 28
+LINE_WIDTH = 9  # a bus line
 SLOT_OFFSET = 14.5  # a crossing's two shop slots sit this far left and right of its centre
 
 STATION_XY: dict[str, Point] = {

@@ -15,132 +15,97 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bot.games import sentences
+from bot.games.paris_paris.terms import (
+    gains,
+    line,
+    lines_through,
+    shared_line,
+    shop_gains,
+    station,
+    token,
+)
+from bot.games.text import places, seat_name, shared_win
 from bot.i18n import t
-from games.core.contract import Event
-from games.paris_paris.board import LINE_STATIONS, STATION_IDS, STATION_INDEX, STATION_NAMES
-from games.paris_paris.data import COLOURS
-
-STATION_NAME = dict(zip(STATION_IDS, STATION_NAMES, strict=True))
-COLOUR_EMOJI = {"green": "🟢", "red": "🔴", "blue": "🔵", "orange": "🟠", "pink": "🩷"}
-
-
-def station(sid: str) -> str:
-    return STATION_NAME.get(sid, sid)
-
-
-def line(colour: str, locale: str | None) -> str:
-    """A line in words: "🔴 red line"."""
-    return f"{COLOUR_EMOJI.get(colour, '')} {t('pp.colour.' + colour, locale)}".strip()
-
-
-def token(colour: str, locale: str | None) -> str:
-    """A token or marker by its colour, in words too: "🔴 red"."""
-    return f"{COLOUR_EMOJI.get(colour, '')} {t('pp.colour_word.' + colour, locale)}".strip()
-
-
-def name_of(seat: int, names: Sequence[str]) -> str:
-    return names[seat] if 0 <= seat < len(names) else "?"
-
-
-def gains(points: Sequence[int], names: Sequence[str], locale: str | None) -> str:
-    """Every seat that scored: "alice +2, bob +1"."""
-    return ", ".join(
-        t("pp.gain", locale, name=name_of(s, names), n=n) for s, n in enumerate(points) if n
-    )
-
-
-def shop_gains(shops: Sequence[int], names: Sequence[str], locale: str | None) -> str:
-    """Each shop scores 1 for its owner: "alice +2, bob +1", in seat order."""
-    counts: dict[int, int] = {}
-    for owner in shops:
-        counts[owner] = counts.get(owner, 0) + 1
-    return ", ".join(
-        t("pp.gain", locale, name=name_of(s, names), n=counts[s]) for s in sorted(counts)
-    )
-
-
-def shared_line(a: str, b: str) -> str | None:
-    """The line two stations are both on (two lines cross once, so there is one at most)."""
-    i, j = STATION_INDEX.get(a), STATION_INDEX.get(b)
-    for colour, stations in zip(COLOURS, LINE_STATIONS, strict=True):
-        if i in stations and j in stations:
-            return colour
-    return None
-
-
-def lines_through(sid: str) -> list[str]:
-    i = STATION_INDEX.get(sid)
-    return [c for c, stations in zip(COLOURS, LINE_STATIONS, strict=True) if i in stations]
-
+from games.core.contract import Event, Result
 
 # --- one event, one line ---------------------------------------------------------------------
 
 
+def _pile(p: sentences.Params, speaker: sentences.Speaker) -> str:
+    tokens = ", ".join(
+        f"{station(x['station'])} ({token(x['colour'], speaker.locale)})"
+        for x in p.get("tokens", [])
+    )
+    return speaker.say("pp.event.pile", name=speaker.name(p["seat"]), tokens=tokens)
+
+
+def _removed(p: sentences.Params, speaker: sentences.Speaker) -> str:
+    victim = speaker.name(p["seat"])
+    return speaker.say(
+        f"pp.event.removed.{_removal(p)}", station=station(p["station"]), victim=victim
+    )
+
+
+def _waiting(p: sentences.Params, speaker: sentences.Speaker) -> str | None:
+    if p.get("excursion"):
+        return None  # the excursion's first line says why it runs
+    return speaker.say("pp.event.waiting", token=token(p["colour"], speaker.locale))
+
+
+def _excursion(p: sentences.Params, speaker: sentences.Speaker) -> str:
+    colour, locale = p["line"], speaker.locale
+    if p["reason"] == "tokens":
+        return speaker.say(
+            "pp.event.excursion", line=line(colour, locale), token=token(colour, locale)
+        )
+    if p["reason"] == "final":
+        name = speaker.name(p["seat"])
+        return speaker.say("pp.event.final_excursion", line=line(colour, locale), name=name)
+    return speaker.say("pp.event.face_up_excursion", line=line(colour, locale))
+
+
+def _excursion_ended(p: sentences.Params, speaker: sentences.Speaker) -> str:
+    if not any(p["points"]):
+        return speaker.say("pp.event.excursion_empty", line=line(p["line"], speaker.locale))
+    scored = gains(p["points"], speaker.names, speaker.locale)
+    return speaker.say("pp.event.excursion_total", scored=scored)
+
+
+def _markers(p: sentences.Params, speaker: sentences.Speaker) -> str:
+    markers = ", ".join(
+        f"{speaker.name(s)} {token(c, speaker.locale)}" for s, c in enumerate(p["markers"])
+    )
+    if p.get("face_up"):
+        face_up = token(p["face_up"], speaker.locale)
+        return speaker.say("pp.event.markers_face_up", markers=markers, face_up=face_up)
+    return speaker.say("pp.event.markers", markers=markers)
+
+
+def _bag(p: sentences.Params, speaker: sentences.Speaker) -> str:
+    counts = ", ".join(f"{speaker.name(s)} {n}" for s, n in enumerate(p["bag"]))
+    seat = p.get("seat")
+    if seat is None:
+        return speaker.say("pp.event.bag_tie", counts=counts)
+    return speaker.say("pp.event.bag", counts=counts, name=speaker.name(seat), n=p["points"][seat])
+
+
+SENTENCES: dict[str, sentences.Say] = {
+    "pile_revealed": _pile,
+    "shop_opened": lambda p, speaker: opened(p, None, speaker.names, speaker.locale),
+    "shop_removed": _removed,
+    "visit": lambda p, speaker: visit(p, speaker.names, speaker.locale),
+    "token_discarded": _waiting,
+    "excursion_started": _excursion,
+    "excursion_stop": lambda p, speaker: stop(p, speaker.names, speaker.locale),
+    "excursion_ended": _excursion_ended,
+    "markers_revealed": _markers,
+    "bag_scored": _bag,
+}
+
+
 def describe(event: Event, names: Sequence[str], locale: str | None) -> str | None:
-    p = event.params
-    kind = event.kind
-    if kind == "pile_revealed":
-        tokens = ", ".join(
-            f"{station(x['station'])} ({token(x['colour'], locale)})" for x in p.get("tokens", [])
-        )
-        return t("pp.event.pile", locale, name=name_of(p["seat"], names), tokens=tokens)
-    if kind == "shop_opened":
-        return opened(p, None, names, locale)
-    if kind == "shop_removed":
-        how = _removal(p)
-        return t(
-            f"pp.event.removed.{how}",
-            locale,
-            station=station(p["station"]),
-            victim=name_of(p["seat"], names),
-        )
-    if kind == "visit":
-        return visit(p, names, locale)
-    if kind == "token_discarded":
-        if p.get("excursion"):
-            return None  # the excursion's first line says why it runs
-        return t("pp.event.waiting", locale, token=token(p["colour"], locale))
-    if kind == "excursion_started":
-        colour = p["line"]
-        if p["reason"] == "tokens":
-            return t(
-                "pp.event.excursion", locale, line=line(colour, locale), token=token(colour, locale)
-            )
-        if p["reason"] == "final":
-            return t(
-                "pp.event.final_excursion",
-                locale,
-                line=line(colour, locale),
-                name=name_of(p["seat"], names),
-            )
-        return t("pp.event.face_up_excursion", locale, line=line(colour, locale))
-    if kind == "excursion_stop":
-        return stop(p, names, locale)
-    if kind == "excursion_ended":
-        if not any(p["points"]):
-            return t("pp.event.excursion_empty", locale, line=line(p["line"], locale))
-        return t("pp.event.excursion_total", locale, scored=gains(p["points"], names, locale))
-    if kind == "markers_revealed":
-        markers = ", ".join(
-            f"{name_of(s, names)} {token(c, locale)}" for s, c in enumerate(p["markers"])
-        )
-        if p.get("face_up"):
-            return t(
-                "pp.event.markers_face_up",
-                locale,
-                markers=markers,
-                face_up=token(p["face_up"], locale),
-            )
-        return t("pp.event.markers", locale, markers=markers)
-    if kind == "bag_scored":
-        counts = ", ".join(f"{name_of(s, names)} {n}" for s, n in enumerate(p["bag"]))
-        if p.get("seat") is None:
-            return t("pp.event.bag_tie", locale, counts=counts)
-        seat = p["seat"]
-        return t(
-            "pp.event.bag", locale, counts=counts, name=name_of(seat, names), n=p["points"][seat]
-        )
-    return None
+    return sentences.describe(SENTENCES, event, sentences.Speaker(names, locale, seat_name))
 
 
 def _removal(p: Mapping[str, Any]) -> str:
@@ -158,12 +123,12 @@ def opened(
 ) -> str:
     """A shop opened (or moved), with the shop it pushed out of a full station if any."""
     key = "pp.event.moved" if p.get("moved_from") else "pp.event.opened"
-    fields: dict[str, Any] = {"name": name_of(p["seat"], names), "station": station(p["station"])}
+    fields: dict[str, Any] = {"name": seat_name(p["seat"], names), "station": station(p["station"])}
     if p.get("moved_from"):
         fields["source"] = station(p["moved_from"])
     if removed is not None:
         key += "." + _removal(removed)
-        fields["victim"] = name_of(removed["seat"], names)
+        fields["victim"] = seat_name(removed["seat"], names)
     return t(key, locale, **fields)
 
 
@@ -220,7 +185,7 @@ def stop(p: Mapping[str, Any], names: Sequence[str], locale: str | None, why: bo
         if not points:
             continue
         if not why:
-            parts.append(t("pp.gain", locale, name=name_of(seat, names), n=points))
+            parts.append(t("pp.gain", locale, name=seat_name(seat, names), n=points))
             continue
         reasons = []
         here = p["shops"].count(seat)
@@ -229,7 +194,7 @@ def stop(p: Mapping[str, Any], names: Sequence[str], locale: str | None, why: bo
         if adjacent.get(seat):
             reasons.append(t("pp.why.next", locale, n=adjacent[seat]))
         parts.append(
-            t("pp.stop_gain", locale, name=name_of(seat, names), n=points, why=", ".join(reasons))
+            t("pp.stop_gain", locale, name=seat_name(seat, names), n=points, why=", ".join(reasons))
         )
     joined = ("; " if why else ", ").join(parts)
     return t("pp.event.stop", locale, station=station(p["station"]), scored=joined)
@@ -295,3 +260,46 @@ def _lines(
             lines.append(text)
         i += 1
     return lines
+
+
+# --- the end ----------------------------------------------------------------------------
+
+
+def result_lines(result: Result, names: list[str], locale: str | None) -> list[str]:
+    """The final scores with each term (visits, excursions, the bag), the markers and the
+    tie-break on shops."""
+    d = result.details
+    lines = []
+    for place, s in places(result):
+        terms = ", ".join(
+            t("pp.result.term", locale, term=t("pp.term." + term, locale), n=d[term][s])
+            for term in ("visits", "excursions", "final_excursions", "bag")
+            if d.get(term) and (term != "bag" or len(names) > 2)
+        )
+        shops = t("pp.result.shops", locale, n=d["shops_on_board"][s])
+        lines.append(
+            t(
+                "pp.result.line",
+                locale,
+                place=place,
+                name=names[s],
+                score=result.scores[s],
+                terms=terms,
+                shops=shops,
+            )
+        )
+    if d.get("markers"):
+        markers = ", ".join(f"{names[s]} {token(c, locale)}" for s, c in enumerate(d["markers"]))
+        lines.append(t("pp.result.markers", locale, markers=markers))
+    if d.get("bag_counts"):
+        counts = ", ".join(f"{names[s]} {n}" for s, n in enumerate(d["bag_counts"]))
+        lines.append(t("pp.result.bag", locale, counts=counts))
+    if result.tiebreak:
+        top = max(result.scores)
+        shops = ", ".join(
+            f"{names[s]} {d['shops_on_board'][s]}"
+            for s in range(len(result.scores))
+            if result.scores[s] == top
+        )
+        lines.append(t("pp.result.tiebreak", locale, shops=shops))
+    return lines + shared_win(result, lambda s: names[s], locale)

@@ -9,12 +9,11 @@ exchange"), as printed on the rules' last page; a city is its name and its flag 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
-from typing import Any
 
-from bot.i18n import t as translate
+from bot.games.text import seat_name, t
 from bot.ui.safe_text import md, plain
 from games.moscow_paris.data import ACTION_CARDS, ALL_CITIES, CITY_INDEX, WAGON_IDS
+from games.moscow_paris.views import CityView
 
 # The colours of `data.WAGON_TYPES` (`ui_color`), as the nearest emoji.
 WAGON_EMOJI: dict[str, str] = {
@@ -33,17 +32,6 @@ WAGON_EMOJI: dict[str, str] = {
 ACTION_NUMBER: dict[str, int] = {a.id: a.effect for a in ACTION_CARDS}
 SEAT_EMOJI = ("🔴", "🔵", "🟢", "🟠")
 HAND_MARK = "✋"  # heads the private hand line: no public text ever starts a line with it
-
-
-def t(key: str, locale: str | None = None, /, **params: Any) -> str:
-    """`bot.i18n.t`, remembered: a turn's choices repeat the same few sentences hundreds of
-    times, and each catalogue look-up lists the presentation packages again."""
-    return _cached(key, locale, tuple(sorted(params.items())))
-
-
-@lru_cache(maxsize=8192)
-def _cached(key: str, locale: str | None, params: tuple[tuple[str, Any], ...]) -> str:
-    return translate(key, locale, **dict(params))
 
 
 def is_wagon(card: str) -> bool:
@@ -117,7 +105,7 @@ def city_limit(city_id: str) -> int:
 
 
 def city_view_name(
-    city: Any, locale: str | None, *, markdown: bool = True, with_flag: bool = True
+    city: CityView, locale: str | None, *, markdown: bool = True, with_flag: bool = True
 ) -> str:
     """A city of a view: its name and its flag. The Home City carries the name the host
     typed (free text): escaped for Markdown, or flattened for labels (`markdown=False`)."""
@@ -126,12 +114,6 @@ def city_view_name(
     else:
         name = t(f"mp.city.{city.id}", locale)
     return f"{name} {flag(city.country)}" if with_flag else name
-
-
-def seat_name(seat: int | None, names: Sequence[str]) -> str:
-    if seat is None or not 0 <= seat < len(names):
-        return "?"
-    return names[seat]
 
 
 def team_letter(team: int) -> str:

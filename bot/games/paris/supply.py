@@ -1,0 +1,155 @@
+"""Beside the Paris districts: the Arc, the building stacks, the end-game stack, the VP
+tiles still to place, the general supply and the landmarks not yet built."""
+
+from __future__ import annotations
+
+from bot.games.paris.colours import (
+    EMPTY_EDGE,
+    HIGHLIGHT,
+    INK,
+    LANDMARK,
+    PANEL,
+    PANEL_EDGE,
+    SOFT_INK,
+    TILE_BACK,
+    VP_TILE,
+    key_disc,
+)
+from bot.games.paris.layout import (
+    ARC_BOX,
+    DIGIT_MIN,
+    EGT_BOX,
+    LANDMARK_ROW_H,
+    LANDMARK_ROW_Y,
+    MARGIN,
+    SIDE_H,
+    SIDE_Y,
+    SUPPLY_BOX,
+    TEXT_MIN,
+    WIDTH,
+    Box,
+    arc_key,
+    stack_box,
+)
+from bot.games.paris.terms import GOOD_ICON, KIND_ICON
+from bot.i18n import t
+from bot.render.drawing import Canvas
+from bot.render.palette import WHITE
+from games.paris.views import LandmarkView, ParisView
+
+
+def draw_strip(c: Canvas, v: ParisView, marks: set[str]) -> None:
+    x0, y0, x1, y1 = ARC_BOX
+    c.rect(ARC_BOX, fill=PANEL, outline=PANEL_EDGE, width=1.5, radius=10)
+    label = t("pa.img.arc")
+    c.text((x0 + 10, y0 + 8), c.clip(label, TEXT_MIN, x1 - x0 - 14, True), TEXT_MIN, INK, bold=True)
+    for k, seat in enumerate(v.arc[:4]):
+        key_disc(c, arc_key(k), seat)
+    if not v.arc:
+        c.text((x0 + 10, y1 - 14), t("pa.img.nobody"), TEXT_MIN, SOFT_INK, anchor="ld")
+    if "arc" in marks:
+        c.ring(ARC_BOX, 3, INK, HIGHLIGHT)
+    for i, stack in enumerate(v.stacks):
+        box = stack_box(i)
+        sx0, sy0, sx1, sy1 = box
+        if stack.size:
+            for k in range(min(stack.size, 3) - 1, -1, -1):
+                c.rect(
+                    (sx0 + 3 * k, sy0 + 3 * k, sx1 - 9 + 3 * k, sy1 - 9 + 3 * k),
+                    fill=TILE_BACK,
+                    outline=WHITE,
+                    width=1.5,
+                    radius=8,
+                )
+            ink = WHITE
+            top = t(f"pa.district.{stack.top_district}")
+            size = c.fit_size(top, 22, sx1 - sx0 - 20, TEXT_MIN, True)
+            c.text(
+                (sx0 + 9, sy1 - 18),
+                c.clip(top, size, sx1 - sx0 - 20, True),
+                size,
+                WHITE,
+                anchor="ld",
+                bold=True,
+            )
+        else:
+            c.rect((sx0, sy0, sx1 - 9, sy1 - 9), fill=None, outline=EMPTY_EDGE, width=1.5, radius=8)
+            ink = SOFT_INK
+        c.text((sx0 + 10, sy0 + 8), t("pa.img.stack", stack=i + 1), TEXT_MIN, ink, bold=True)
+        c.text((sx1 - 18, sy0 + 6), str(stack.size), 26, ink, anchor="ra", bold=True)
+    ex0, ey0, ex1, ey1 = EGT_BOX
+    if v.end_game_stack:
+        c.rect((ex0, ey0, ex1 - 9, ey1 - 9), fill=TILE_BACK, outline=WHITE, width=1.5, radius=8)
+        _flag(c, (ex0 + 12, ey1 - 50, ex0 + 54, ey1 - 22))
+        ink = WHITE
+    else:
+        c.rect((ex0, ey0, ex1 - 9, ey1 - 9), fill=None, outline=EMPTY_EDGE, width=1.5, radius=8)
+        ink = SOFT_INK
+    c.text((ex0 + 10, ey0 + 8), t("pa.img.egt"), TEXT_MIN, ink, bold=True)
+    c.text((ex1 - 20, ey1 - 18), str(v.end_game_stack), 28, ink, anchor="rd", bold=True)
+
+
+def _flag(c: Canvas, box: Box) -> None:
+    """The French flag on the end-game tiles' backs."""
+    x0, y0, x1, y1 = box
+    w = (x1 - x0) / 3
+    for k, colour in enumerate(((0, 85, 164), (255, 255, 255), (239, 65, 53))):
+        c.rect((x0 + k * w, y0, x0 + (k + 1) * w, y1), fill=colour)
+    c.rect(box, fill=None, outline=INK, width=1)
+
+
+def draw_side(c: Canvas, v: ParisView, marks: set[str]) -> None:
+    y0, y1 = SIDE_Y, SIDE_Y + SIDE_H
+    x: float = MARGIN
+    label = t("pa.img.vp_tiles")
+    c.text((x, (y0 + y1) / 2), label, TEXT_MIN, INK, anchor="lm", bold=True)
+    x += c.text_width(label, TEXT_MIN, True) + 10
+    for points in v.vp_tiles.values():
+        text = "·".join(str(p) for p in points)
+        w = c.text_width(text, DIGIT_MIN, True) + 14
+        c.rect((x, y0 + 7, x + w, y1 - 7), fill=VP_TILE, outline=INK, width=1.5, radius=6)
+        c.text((x + w / 2, (y0 + y1) / 2), text, DIGIT_MIN, INK, anchor="mm", bold=True)
+        x += w + 5
+    if not v.vp_tiles:
+        c.text((x, (y0 + y1) / 2), t("pa.img.none_left"), TEXT_MIN, SOFT_INK, anchor="lm")
+    # The general supply: resources spent or sold, to be bought back.
+    px0, py0, px1, py1 = SUPPLY_BOX
+    c.rect(SUPPLY_BOX, fill=PANEL, outline=PANEL_EDGE, width=1.5, radius=8)
+    c.text((px0 + 10, (py0 + py1) / 2), t("pa.img.supply"), TEXT_MIN, INK, anchor="lm", bold=True)
+    x = px1 - 3 * 56 - 2
+    for g, n in v.resource_supply.items():
+        c.icon((x + 13, (py0 + py1) / 2), GOOD_ICON[g], 24, INK)
+        c.text(
+            (x + 28, (py0 + py1) / 2), str(n), 24, INK if n else SOFT_INK, anchor="lm", bold=True
+        )
+        x += 56
+    if "supply" in marks:
+        c.ring(SUPPLY_BOX, 3, INK, HIGHLIGHT)
+    # The landmarks beside the board: cost and resource price.
+    y0, y1 = LANDMARK_ROW_Y, LANDMARK_ROW_Y + LANDMARK_ROW_H
+    x = MARGIN
+    supply = [lm for lm in v.landmarks if lm.district is None]
+    if not supply:
+        c.text((x, (y0 + y1) / 2), t("pa.img.landmarks_none"), TEXT_MIN, SOFT_INK, anchor="lm")
+        return
+    room = WIDTH - MARGIN - x
+    icons = 20 if _chips_width(supply, 20) + 5 * len(supply) <= room else 0
+    for lm in supply:
+        w = _chip_width(lm, icons)
+        c.rect((x, y0 + 7, x + w, y1 - 7), fill=LANDMARK, outline=INK, width=1.5, radius=6)
+        c.icon((x + 15, (y0 + y1) / 2), KIND_ICON["landmark"], 20, INK)
+        c.text((x + 27, (y0 + y1) / 2), str(lm.cost), 24, INK, anchor="lm", bold=True)
+        ix = x + 62
+        for good, n in lm.resources.items():
+            for _ in range(n if icons else 0):
+                c.icon((ix + icons / 2, (y0 + y1) / 2), GOOD_ICON[good], icons, INK)
+                ix += icons + 1
+        x += w + 5
+
+
+def _chip_width(lm: LandmarkView, icons: int) -> float:
+    return 62 + (sum(lm.resources.values()) * (icons + 1) + 4 if icons else 0)
+
+
+def _chips_width(landmarks: list[LandmarkView], icons: int) -> float:
+    return sum(_chip_width(lm, icons) for lm in landmarks)
