@@ -63,11 +63,20 @@ def _errors_at(exc: ApiError, path: str) -> dict:
         ({"components": [_row(_button(custom_id=""))]}, "components.0.components.0.custom_id"),
         ({"components": [_row()]}, "components.0.components"),
         ({"components": [_row(_select(), _button())]}, "components.0.components"),
-        ({"components": [_row(_select(placeholder="p" * 151))]}, "components.0.components.0.placeholder"),
+        (
+            {"components": [_row(_select(placeholder="p" * 151))]},
+            "components.0.components.0.placeholder",
+        ),
         ({"components": [_row(_select(0))]}, "components.0.components.0.options"),
         ({"components": [_row(_select(max_values=4))]}, "components.0.components.0.max_values"),
-        ({"components": [_row(_select(min_values=2, max_values=1))]}, "components.0.components.0.min_values"),
-        ({"components": [_row(_select(max_values=26, n=25))]}, "components.0.components.0.max_values"),
+        (
+            {"components": [_row(_select(min_values=2, max_values=1))]},
+            "components.0.components.0.min_values",
+        ),
+        (
+            {"components": [_row(_select(max_values=26, n=25))]},
+            "components.0.components.0.max_values",
+        ),
         (
             {"components": [_row({**_select(), "options": [{"label": "l" * 101, "value": "v"}]})]},
             "components.0.components.0.options.0.label",
