@@ -121,6 +121,20 @@ RULES = [
         id="attachment-reference",
     ),
     pytest.param(
+        # Thumbnail: "Alt text for the media, max 1024 characters"
+        _v2(_section(_text(), accessory={**_thumbnail(), "description": "d" * 1024})),
+        _v2(_section(_text(), accessory={**_thumbnail(), "description": "d" * 1025})),
+        "components.0.accessory.description",
+        id="thumbnail-alt-text-1024",
+    ),
+    pytest.param(
+        # openapi.json UnfurledMediaRequest: url maxLength 2048
+        _v2(_gallery(_item("https://example.org/" + "p" * (2048 - 20)))),
+        _v2(_gallery(_item("https://example.org/" + "p" * (2049 - 20)))),
+        "components.0.items.0.media.url",
+        id="media-url-2048",
+    ),
+    pytest.param(
         # File: "only supports attachment references using the attachment://<filename> syntax"
         _v2(_file()),
         _v2(_file("https://example.org/board.png")),
@@ -173,6 +187,13 @@ RULES = [
         _v2(_container(_row(_select(), _button()))),
         "components.0.components.0.components",
         id="row-one-select",
+    ),
+    pytest.param(
+        # Action Row Child Components: buttons and selects only
+        _v2(_container(_row(_button()))),
+        _v2(_container(_row(_text()))),
+        "components.0.components.0.components.0.type",
+        id="row-holds-buttons-or-a-select",
     ),
     pytest.param(
         # Buttons "must be placed inside an Action Row or a Section's accessory field"
