@@ -1,11 +1,11 @@
 """Discord's documented limits on what a bot sends, refused with 400 / 50035 and the nested
 ``errors`` shape (plus 50006 for an empty message).
 
-Sources: message.mdx (content, embeds and "Embed Limits", attachments),
-components/reference.mdx (action rows, buttons, selects, components v2),
-receiving-and-responding.mdx (autocomplete choices, modals), application-commands.mdx
-(choice name and value lengths). Checked on every message the bot creates or edits,
-through channels, interaction callbacks and webhooks alike.
+Sources: message.mdx (content, embeds and "Embed Limits", attachments, the
+IS_COMPONENTS_V2 flag), receiving-and-responding.mdx (autocomplete choices, modals),
+application-commands.mdx (choice name and value lengths); the components themselves are
+checked by :mod:`fakediscord.component_limits`. Checked on every message the bot creates
+or edits, through channels, interaction callbacks and webhooks alike.
 """
 
 from __future__ import annotations
