@@ -38,5 +38,17 @@ def invalid_form(path: str, code: str, message: str) -> ApiError:
     return ApiError(400, 50035, "Invalid Form Body", errors)
 
 
+def too_long(path: str, limit: int) -> ApiError:
+    return invalid_form(path, "BASE_TYPE_MAX_LENGTH", f"Must be {limit} or fewer in length.")
+
+
+def bad_length(path: str, lo: int, hi: int) -> ApiError:
+    return invalid_form(path, "BASE_TYPE_BAD_LENGTH", f"Must be between {lo} and {hi} in length.")
+
+
+def required(path: str) -> ApiError:
+    return invalid_form(path, "BASE_TYPE_REQUIRED", "This field is required")
+
+
 class InteractionRefused(Exception):
     """The acting user tried something a real Discord client could not send."""

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from fakediscord import permissions
 from fakediscord.errors import invalid_form
-from fakediscord.state import MENTION_EVERYONE, Channel, Message, walk_components
+from fakediscord.state import MENTION_EVERYONE, Channel, Message
 
 if TYPE_CHECKING:
     from fakediscord.server_protocol import Server
@@ -103,9 +103,7 @@ def _tokens(text: str) -> tuple[list[int], list[int], bool]:
 
 def message_text(msg: Message) -> str:
     """The text Discord parses mentions from: content plus Text Display components."""
-    parts = [msg.content]
-    parts += [c.get("content") or "" for c in walk_components(msg.components)]
-    return "\n".join(p for p in parts if isinstance(p, str))
+    return "\n".join([msg.content, *msg.text_displays])
 
 
 def _audience(fake: Server, chan: Channel) -> list[int]:

@@ -159,6 +159,35 @@ def attachment(a: Attachment, base_url: str, channel_id: int) -> dict[str, Any]:
     }
 
 
+def components(m: Message, base_url: str) -> list[dict]:
+    """The message's components as Discord returns them: an ``attachment://name`` media url
+    becomes the attachment's own url, with ``proxy_url``, ``content_type`` and
+    ``attachment_id`` filled in (components/reference.mdx, "Unfurled Media Item": those
+    fields are "provided by the API as part of the response")."""
+
+    def resolved(value: Any) -> Any:
+        if isinstance(value, list):
+            return [resolved(v) for v in value]
+        if not isinstance(value, dict):
+            return value
+        out = {k: resolved(v) for k, v in value.items()}
+        url = out.get("url")
+        if isinstance(url, str) and url.startswith("attachment://"):
+            name = url.removeprefix("attachment://")
+            found = next((a for a in m.attachments if a.filename == name), None)
+            if found is not None:
+                full = attachment(found, base_url, m.channel_id)
+                out.update(
+                    url=full["url"],
+                    proxy_url=full["proxy_url"],
+                    content_type=found.content_type,
+                    attachment_id=full["id"],
+                )
+        return out
+
+    return resolved(m.components)
+
+
 def message(state: FakeState, m: Message, base_url: str) -> dict[str, Any]:
     chan = state.channels[m.channel_id]
     author = state.users[m.author_id]
@@ -169,7 +198,7 @@ def message(state: FakeState, m: Message, base_url: str) -> dict[str, Any]:
         "content": m.content,
         "author": user(author),
         "embeds": m.embeds,
-        "components": m.components,
+        "components": components(m, base_url),
         "attachments": [attachment(a, base_url, m.channel_id) for a in m.attachments],
         "timestamp": m.created_at,
         "edited_timestamp": m.edited_at,

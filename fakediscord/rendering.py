@@ -46,11 +46,26 @@ def render_components(components: list[dict]) -> list[str]:
             lines.append(f"<{comp.get('placeholder') or comp.get('custom_id')}: pick…>")
         elif t == 10:
             lines.append(comp.get("content", ""))
+        elif t == 12:
+            lines.extend(_media_line(item, item.get("media")) for item in comp.get("items") or [])
+        elif t == 11:
+            lines.append(_media_line(comp, comp.get("media")))
+        elif t == 13:
+            lines.append(_media_line(comp, comp.get("file")))
+        elif t == 14:
+            lines.append("───")
         else:
             lines.extend(render_components(comp.get("components") or []))
             if isinstance(comp.get("accessory"), dict):
                 lines.extend(render_components([comp["accessory"]]))
     return lines
+
+
+def _media_line(holder: dict, media: dict | None) -> str:
+    """A picture or file of a Components V2 message, with its alt text when it has one."""
+    name = str((media or {}).get("url") or "?").rsplit("/", 1)[-1]
+    alt = holder.get("description")
+    return f"[media {name}: {alt}]" if alt else f"[media {name}]"
 
 
 _MENTION = re.compile(r"<(@!?|@&|#)(\d+)>")

@@ -134,7 +134,14 @@ def create_message(
     A public message in a thread obeys the thread rules (:mod:`fakediscord.threads`:
     locked → 160005, archived → unarchived first) and records whom it pinged
     (:mod:`fakediscord.mentions`; interaction messages default to user pings only)."""
-    check_message(payload, path=path, files=len(files), creating=not extra_flags & LOADING)
+    attachments = _attachments(payload, files, None) or []
+    check_message(
+        payload,
+        path=path,
+        files=len(files),
+        creating=not extra_flags & LOADING,
+        attachments=[a.filename for a in attachments],
+    )
     author = author_id if author_id is not None else fake.bot_user.id
     public = ephemeral_for is None
     if public:
@@ -147,7 +154,7 @@ def create_message(
         content=str(payload.get("content") or ""),
         embeds=list(payload.get("embeds") or []),
         components=list(payload.get("components") or []),
-        attachments=_attachments(payload, files, None) or [],
+        attachments=attachments,
         flags=flags | extra_flags,
         type=type_,
         ephemeral_for=ephemeral_for,
@@ -169,7 +176,9 @@ def edit_message(fake: Server, msg: Message, payload: dict, files: list, path: s
     """Validate and apply an edit by the bot. Edits notify nobody, except the first edit
     of a deferred ("thinking") response, which is when its text first appears: it
     records pings like an interaction message (the docs are silent; strict reading)."""
-    check_message(payload, path=path, creating=False)
+    atts = _attachments(payload, files, msg.attachments)
+    names = [a.filename for a in (msg.attachments if atts is None else atts)]
+    check_message(payload, path=path, creating=False, attachments=names, current=msg)
     chan = fake.state.channels[msg.channel_id]
     if not msg.ephemeral:
         threads.before_edit(fake, chan, fake.bot_user.id)
@@ -182,7 +191,6 @@ def edit_message(fake: Server, msg: Message, payload: dict, files: list, path: s
         msg.components = list(payload["components"] or [])
     if "flags" in payload and payload["flags"] is not None:
         msg.flags = int(payload["flags"]) & ~EPHEMERAL
-    atts = _attachments(payload, files, msg.attachments)
     if atts is not None:
         msg.attachments = atts
     msg.flags &= ~LOADING

@@ -2,7 +2,7 @@
 
 Not part of Lutèce: it exists to prove the fake against real discord.py behaviour
 (app command groups, autocomplete, a persistent DynamicItem, ephemerals, defer +
-followup, edits, files, threads, DMs, selects, modals).
+followup, edits, files, threads, DMs, selects, modals, a Components V2 layout).
 """
 
 from __future__ import annotations
@@ -80,6 +80,29 @@ class NameModal(discord.ui.Modal, title="Name your table"):
         await interaction.response.send_message(f"table named {self.name.value}")
 
 
+class TableLayout(discord.ui.LayoutView):
+    """A Components V2 table: the picture, the status and the buttons in one container;
+    "Take turn" redraws it in place (a new picture, a new status)."""
+
+    def __init__(self, status: str, picture: str = "board.png") -> None:
+        super().__init__(timeout=None)
+        gallery = discord.ui.MediaGallery(
+            discord.MediaGalleryItem(f"attachment://{picture}", description=f"The board. {status}")
+        )
+        take = discord.ui.Button(label="Take turn", custom_id="demo:layout:take")
+        take.callback = self.take
+        rules = discord.ui.Button(label="Rules", url="https://example.org/rules")
+        row = discord.ui.ActionRow(take, rules)
+        self.add_item(discord.ui.Container(gallery, discord.ui.TextDisplay(status), row))
+
+    async def take(self, interaction: discord.Interaction) -> None:
+        status = f"{interaction.user.name} took a turn"
+        picture = discord.File(io.BytesIO(b"\x89PNG-turn-2"), filename="turn2.png")
+        await interaction.response.edit_message(
+            view=TableLayout(status, "turn2.png"), attachments=[picture]
+        )
+
+
 TOKENS = ["odeon-blue", "odeon-red", "opera-green", "nation-yellow"]
 
 
@@ -148,6 +171,18 @@ class DemoCog(commands.Cog):
     async def file(self, interaction: discord.Interaction) -> None:
         data = discord.File(io.BytesIO(b"\x89PNG-fake-bytes"), filename="board.png")
         await interaction.response.send_message("the board", file=data)
+
+    @app_commands.command(name="layout", description="A Components V2 table")
+    async def layout(self, interaction: discord.Interaction, attach: bool = True) -> None:
+        """``attach=False`` sends the layout without the file its gallery names."""
+        files = [discord.File(io.BytesIO(b"\x89PNG-fake-bytes"), filename="board.png")]
+        try:
+            await interaction.response.send_message(
+                view=TableLayout("Alice to play"), files=files if attach else []
+            )
+        except discord.HTTPException as e:
+            self.bot.http_errors.append(e)
+            await interaction.response.send_message("refused", ephemeral=True)
 
     @app_commands.command(name="post", description="Post to the channel, with a file")
     async def post(self, interaction: discord.Interaction) -> None:
