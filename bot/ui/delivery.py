@@ -4,7 +4,8 @@ The move is in the database before any of this runs, so a Discord error here can
 "the move failed": every follow-up is attempted separately, a failure is logged (without game
 data) and the others still go out. Per move the bot makes three REST calls: the interaction
 answer, one new message in the table's thread (recap + ping: edits do not notify, and a new
-message also unarchives a quiet thread) and one edit of the table.
+message also unarchives a quiet thread) and one edit of the table. A move that hands the turn
+to AI seats only edits the table in place; their replies post the fresh one (`extended`).
 
 Pings name their users explicitly: the client's default `allowed_mentions` is none, so a
 player called "@everyone" or "<@&role>" pings nobody.

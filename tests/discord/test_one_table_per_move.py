@@ -192,3 +192,26 @@ async def test_a_restart_before_the_ai_replies_still_ends_with_one_table(world):
         assert_one_table_told(world, thread, before, recaps, alice)
         assert live.row.table_version == live.row.version
         assert live.row.table_message_id == table_message(world, thread).id
+
+
+async def test_a_move_into_an_archived_thread_still_makes_one_table(world):
+    """Discord archived the quiet thread before each of Alice's moves: the edit that shows
+    her move is refused (50083), the thread unarchived and the edit made; the AI's reply
+    posts the one fresh table."""
+    alice = world.user("alice")
+    rng = random.Random(5)
+    async with world.bot() as bot:
+        match_id, thread, _ = await start_match(
+            world, bot, alice, [], ais=1, game="city-of-light", variant="original"
+        )
+        for _ in range(3):
+            version, before = (await bot.host._loaded(match_id)).row.version, tables(world, thread)
+            world.fake.archive(thread)
+            assert "Done" in (await take_turn(world, alice, thread, rng)).content
+            await settle(world, bot)
+            assert not thread.archived
+            recaps = await recaps_since(bot, match_id, version)
+            assert len(recaps) == 2  # her move and the AI's reply
+            assert_one_table_told(world, thread, before, recaps, alice)
+            live = await bot.host._loaded(match_id)
+            assert live.row.table_version == live.row.version
