@@ -296,18 +296,8 @@ async def extend_table(bot: Services, match: MatchInfo, recap: str) -> bool:
         if said is None:
             return False
     content = recap_after(without_turn(said), recap)
-    quiet = discord.AllowedMentions.none()
     try:
-        try:
-            await message.edit(
-                content=content, allowed_mentions=quiet, **await table_payload(bot, match)
-            )
-        except discord.HTTPException as exc:
-            if exc.code != ARCHIVED or not await unarchive(bot, channel):
-                raise
-            await message.edit(
-                content=content, allowed_mentions=quiet, **await table_payload(bot, match)
-            )
+        await _edit_unarchiving(bot, match, channel, message, content)
     except discord.HTTPException as exc:
         log.info(
             "match %s: the table was not edited (code %s); a fresh one goes", match.id, exc.code
@@ -318,11 +308,29 @@ async def extend_table(bot: Services, match: MatchInfo, recap: str) -> bool:
     return True
 
 
+async def _edit_unarchiving(
+    bot: Services, match: MatchInfo, channel: Any, message: discord.PartialMessage, content: str
+) -> None:
+    """One edit of the table to `match` and `content`; refused because its thread archived,
+    the thread is unarchived and the edit made again (with files anew: a sent file is spent)."""
+    quiet = discord.AllowedMentions.none()
+    for again in (False, True):
+        try:
+            payload = await table_payload(bot, match)
+            await message.edit(content=content, allowed_mentions=quiet, **payload)
+            return
+        except discord.HTTPException as exc:
+            if again or exc.code != ARCHIVED or not await unarchive(bot, channel):
+                raise
+
+
 def recap_after(said: str, recap: str) -> str:
     """A table's text with `recap` below it, within Discord's 2000 characters: the oldest
     lines give way."""
-    text = "\n".join(part for part in (said, recap) if part)
-    return text if len(text) <= MAX_CONTENT else "…" + text[-(MAX_CONTENT - 1) :]
+    lines = [line for part in (said, recap) if part for line in part.split("\n")]
+    while len(lines) > 1 and len("\n".join(lines)) > MAX_CONTENT:
+        lines.pop(0)
+    return "\n".join(lines)[-MAX_CONTENT:]
 
 
 async def retire(bot: Services, match: MatchInfo, channel: Any, message_id: int) -> None:

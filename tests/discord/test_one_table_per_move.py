@@ -17,6 +17,7 @@ import pytest
 
 from bot.games import adapter_for
 from bot.ui.panel import text_names
+from bot.ui.table import MAX_CONTENT, recap_after
 from tests.discord.driver import (
     open_panel_and_choose,
     settle,
@@ -215,3 +216,14 @@ async def test_a_move_into_an_archived_thread_still_makes_one_table(world):
             assert_one_table_told(world, thread, before, recaps, alice)
             live = await bot.host._loaded(match_id)
             assert live.row.table_version == live.row.version
+
+
+def test_an_extended_recap_keeps_its_newest_lines_within_discords_limit():
+    """A table's text grows by each move it shows; past 2000 characters the oldest lines
+    give way, whole, and the newest move's recap stays."""
+    said = "\n".join(f"🏪 AI {n % 3} opened a shop at Pigalle." for n in range(80))
+    text = recap_after(said, "🏪 alice opened a shop at Pompidou.")
+    assert len(text) <= MAX_CONTENT < len(said)
+    assert text.endswith("\n🏪 alice opened a shop at Pompidou.")
+    assert text.split("\n")[0].startswith("🏪 AI ")  # a whole line, not a cut one
+    assert recap_after("", "one") == "one" and recap_after("one", "") == "one"
