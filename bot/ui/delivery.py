@@ -4,7 +4,8 @@ The move is in the database before any of this runs, so a Discord error here can
 "the move failed": every follow-up is attempted separately, a failure is logged (without game
 data) and the others still go out. Per move the bot makes three REST calls: the interaction
 answer, one new message in the table's thread (recap + ping: edits do not notify, and a new
-message also unarchives a quiet thread) and one edit of the table.
+message also unarchives a quiet thread) and one edit of the table. A move that hands the turn
+to AI seats only edits the table in place; their replies post the fresh one (`extended`).
 
 Pings name their users explicitly: the client's default `allowed_mentions` is none, so a
 player called "@everyone" or "<@&role>" pings nobody.
@@ -22,7 +23,14 @@ from bot.games import adapter_for
 from bot.i18n import language_of, t
 from bot.ui.panel import panel, text_names
 from bot.ui.reach import by_dm
-from bot.ui.table import lost, move_to_channel, repost_table, table_channel, table_lock
+from bot.ui.table import (
+    extend_table,
+    lost,
+    move_to_channel,
+    repost_table,
+    table_channel,
+    table_lock,
+)
 from games.core.contract import Event
 from games.host import HostError
 from games.host.info import MatchInfo
@@ -168,7 +176,19 @@ async def show_table(
             if not outcome.applied:
                 return
         content, waiting = await recap(bot, outcome, prompted=prompted)
-        await repost_table(bot, outcome.info, content, waiting)
+        if not await extended(bot, outcome.info, content):
+            await repost_table(bot, outcome.info, content, waiting)
+
+
+async def extended(bot: Services, match: MatchInfo, content: str) -> bool:
+    """One fresh table per person's move: a move after which only AI seats are to act is
+    shown at once by editing the current table, its recap extended (nobody is to be called,
+    and an edit notifies nobody); the AIs' replies then post the fresh table with their
+    recaps and the ping of whom they hand the turn to. False when the table must be posted
+    afresh: someone is to be called, or the match is over."""
+    if match.status != "active" or match.users_to_act():
+        return False
+    return await extend_table(bot, match, content)
 
 
 async def catch_up(bot: Services, match_id: str) -> None:

@@ -37,6 +37,7 @@ log = logging.getLogger(__name__)
 ARCHIVED = 50083  # "Thread is archived": an edit in an archived thread
 LOCKED = 160005  # "Thread is locked": a post in a locked thread
 UNKNOWN_CHANNEL, UNKNOWN_MESSAGE = 10003, 10008
+MAX_CONTENT = 2000  # Discord's limit for a message's text
 MENTION = re.compile(r"<@!?[0-9]+>")
 # Where a table can live: the guild channels and threads that take messages.
 TableChannel = discord.TextChannel | discord.Thread | discord.VoiceChannel | discord.StageChannel
@@ -277,6 +278,59 @@ async def repost_table(bot: Services, match: MatchInfo, content: str, ping: Sequ
         return  # the old table went with its thread
     if old is not None:
         await retire(bot, match, channel, old)
+
+
+async def extend_table(bot: Services, match: MatchInfo, recap: str) -> bool:
+    """Edit the current table in place to show `match`, its text extended by `recap` (the
+    new moves'; its old turn line goes): a move that calls nobody is shown at once without
+    a new message (an edit notifies nobody, and nobody needs it). False when it cannot be
+    (its message or thread is gone, Discord refused): the caller posts a fresh table
+    instead. The caller holds `table_lock`."""
+    channel = await table_channel(bot, match.id)
+    if channel is None or match.table_message_id is None:
+        return False
+    message = channel.get_partial_message(match.table_message_id)
+    said = _posted.get(bot, {}).get(message.id)
+    if said is None:  # posted before a restart: fetched once
+        said = await _text_of(bot, message)
+        if said is None:
+            return False
+    content = recap_after(without_turn(said), recap)
+    try:
+        await _edit_unarchiving(bot, match, channel, message, content)
+    except discord.HTTPException as exc:
+        log.info(
+            "match %s: the table was not edited (code %s); a fresh one goes", match.id, exc.code
+        )
+        return False
+    _posted.setdefault(bot, {})[message.id] = content
+    await bot.host.set_table(match.id, table_version=match.version)
+    return True
+
+
+async def _edit_unarchiving(
+    bot: Services, match: MatchInfo, channel: Any, message: discord.PartialMessage, content: str
+) -> None:
+    """One edit of the table to `match` and `content`; refused because its thread archived,
+    the thread is unarchived and the edit made again (with files anew: a sent file is spent)."""
+    quiet = discord.AllowedMentions.none()
+    for again in (False, True):
+        try:
+            payload = await table_payload(bot, match)
+            await message.edit(content=content, allowed_mentions=quiet, **payload)
+            return
+        except discord.HTTPException as exc:
+            if again or exc.code != ARCHIVED or not await unarchive(bot, channel):
+                raise
+
+
+def recap_after(said: str, recap: str) -> str:
+    """A table's text with `recap` below it, within Discord's 2000 characters: the oldest
+    lines give way."""
+    lines = [line for part in (said, recap) if part for line in part.split("\n")]
+    while len(lines) > 1 and len("\n".join(lines)) > MAX_CONTENT:
+        lines.pop(0)
+    return "\n".join(lines)[-MAX_CONTENT:]
 
 
 async def retire(bot: Services, match: MatchInfo, channel: Any, message_id: int) -> None:
