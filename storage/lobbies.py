@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import contextlib
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
-from storage.codec import INSERT_MATCH, Conn, match_values, write_seats
+from storage.codec import INSERT_MATCH, Conn, lock_key, match_values, write_seats
 from storage.rows import InvitationRow, LobbyRow, MatchRow, SeatRow
 
 if TYPE_CHECKING:
@@ -34,8 +34,19 @@ def invitation_values(invitation: InvitationRow) -> tuple[object, ...]:
     return (invitation.match_id, invitation.user_id, invitation.status, invitation.expires_at)
 
 
+async def _open_lobbies(conn: Conn, guild_id: int, host_user_id: int) -> int:
+    rows = await conn.fetch(
+        "SELECT count(*) FROM matches WHERE status = 'lobby' AND guild_id = ? AND host_user_id = ?",
+        guild_id,
+        host_user_id,
+    )
+    return int(rows[0][0])
+
+
 class LobbyStoreMixin:
     """The lobby half of `Store`; these names are provided by `Store` itself."""
+
+    key_lock: ClassVar[str]  # see `Store.key_lock`
 
     if TYPE_CHECKING:
 
@@ -43,15 +54,30 @@ class LobbyStoreMixin:
         def _transaction(self) -> contextlib.AbstractAsyncContextManager[Conn]: ...
 
     async def create_lobby(
-        self, row: MatchRow, lobby: LobbyRow, invitations: Iterable[InvitationRow] = ()
-    ) -> None:
+        self,
+        row: MatchRow,
+        lobby: LobbyRow,
+        invitations: Iterable[InvitationRow] = (),
+        *,
+        most: int | None = None,
+    ) -> bool:
         """Insert a lobby (its match, seats, expiry and invitations) in one transaction.
-        A second rematch of one match is a ConstraintViolation, and stores nothing."""
+        A second rematch of one match is a ConstraintViolation, and stores nothing.
+
+        With `most`, False (nothing stored) when the host already has that many open lobbies
+        in the row's server: counted inside the insert's transaction, behind the backend's
+        `key_lock` for that host and server, so of two opens at once (in one process or
+        several) only one can pass the limit."""
         async with self._transaction() as conn:
+            if most is not None and row.guild_id is not None and row.host_user_id is not None:
+                await lock_key(conn, self.key_lock, f"lobbies:{row.guild_id}:{row.host_user_id}")
+                if await _open_lobbies(conn, row.guild_id, row.host_user_id) >= most:
+                    return False
             await conn.execute(INSERT_MATCH, *match_values(row))
             await write_seats(conn, row.id, row.seat_rows)
             await conn.execute(INSERT_LOBBY, *lobby_values(lobby))
             await conn.executemany(INSERT_INVITATION, [invitation_values(i) for i in invitations])
+        return True
 
     async def lobby(self, match_id: str) -> LobbyRow | None:
         return await self._lobby_where("match_id = ?", match_id)
@@ -89,13 +115,7 @@ class LobbyStoreMixin:
     async def count_open_lobbies(self, guild_id: int, host_user_id: int) -> int:
         """How many tables `host_user_id` opened in the server and nobody started yet."""
         async with self._session() as conn:
-            rows = await conn.fetch(
-                "SELECT count(*) FROM matches WHERE status = 'lobby' AND guild_id = ? "
-                "AND host_user_id = ?",
-                guild_id,
-                host_user_id,
-            )
-        return int(rows[0][0])
+            return await _open_lobbies(conn, guild_id, host_user_id)
 
     # --- invitations ----------------------------------------------------------------------
 

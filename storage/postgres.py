@@ -76,8 +76,8 @@ class PostgresStore(Store):
     """The store on a PostgreSQL database, through a pool of asyncpg connections."""
 
     backend = "postgres"
-    # Rating writes of one server and game wait for each other (released at commit).
-    rating_lock = "SELECT pg_advisory_xact_lock(hashtextextended(?, 0))"
+    # Transactions naming one key wait for each other (released at commit).
+    key_lock = "SELECT pg_advisory_xact_lock(hashtextextended(?, 0))"
 
     def __init__(self, pool: asyncpg.Pool, dsn: str) -> None:
         super().__init__(dsn)
@@ -150,7 +150,7 @@ class PostgresStore(Store):
         async with self._transaction() as conn:
             if await conn.execute(statement, *arguments) != 1:
                 return False
-            await write_result(conn, finished, rater, self.rating_lock)
+            await write_result(conn, finished, rater, self.key_lock)
         return True
 
     @contextlib.asynccontextmanager

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from storage.codec import lock_key
 from storage.rows import MatchResult, Rater, Rating, ResultSeat
 
 if TYPE_CHECKING:
@@ -31,13 +32,12 @@ UPSERT_RATING = (
 
 
 async def write_result(
-    conn: Conn, result: MatchResult, rater: Rater | None = None, rating_lock: str = ""
+    conn: Conn, result: MatchResult, rater: Rater | None = None, key_lock: str = ""
 ) -> bool:
     """Store a match's result once (a second call for the match changes nothing and returns
-    False); a rated one with a `rater` also moves its people's ratings. `rating_lock` is the
-    backend's statement that serialises rating writes of one server and game (PostgreSQL:
-    an advisory lock, so two processes never rate from the same start; SQLite's write lock
-    already does)."""
+    False); a rated one with a `rater` also moves its people's ratings, behind the backend's
+    `key_lock` for that server and game (`Store.key_lock`): two processes never rate from the
+    same start."""
     inserted = await conn.execute(
         f"INSERT INTO match_results ({RESULT_COLUMNS}) VALUES (?,?,?,?,?,?) "
         "ON CONFLICT (match_id) DO NOTHING",
@@ -51,8 +51,7 @@ async def write_result(
     if inserted != 1:
         return False
     if result.rated and rater is not None and result.guild_id is not None:
-        if rating_lock:
-            await conn.fetch(rating_lock, f"ratings:{result.guild_id}:{result.game}")
+        await lock_key(conn, key_lock, f"ratings:{result.guild_id}:{result.game}")
         people = sorted(s.user_id for s in result.seats if s.user_id is not None)
         current = await _ratings(conn, result.guild_id, result.game, people)
         result, ratings = rater(result, current)
@@ -122,7 +121,7 @@ def _seat(r: Sequence[Any]) -> ResultSeat:
 class ResultsMixin:
     """The results half of `Store`; these names are provided by `Store` itself."""
 
-    rating_lock: str = ""  # see write_result; PostgreSQL names its advisory lock
+    key_lock: ClassVar[str]  # see `Store.key_lock`
 
     if TYPE_CHECKING:
 
@@ -133,7 +132,7 @@ class ResultsMixin:
         """`write_result` in a transaction of its own: a match that ended before results
         were kept (or an admin's end, see `Store.end_match`). False if it had one already."""
         async with self._transaction() as conn:
-            return await write_result(conn, result, rater, self.rating_lock)
+            return await write_result(conn, result, rater, self.key_lock)
 
     async def result_of(self, match_id: str) -> MatchResult | None:
         found = await self._results("WHERE match_id = ?", [match_id])

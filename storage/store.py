@@ -89,6 +89,10 @@ class Store(TransferMixin, ResultsMixin, LobbyStoreMixin, abc.ABC):
     user prefs and guild settings."""
 
     backend: ClassVar[str]
+    # The statement that makes transactions naming one key (a server's ratings of a game, a
+    # host's lobbies on a server) wait for each other, so that a count or a read they decide
+    # on is not stale: PostgreSQL names an advisory lock; SQLite's write lock already does.
+    key_lock: ClassVar[str] = ""
 
     def __init__(self, url: str) -> None:
         self.url = redact(url)  # for messages and logs
@@ -246,7 +250,7 @@ class Store(TransferMixin, ResultsMixin, LobbyStoreMixin, abc.ABC):
                 return False
             await conn.execute(APPEND_LOG + "VALUES (?,?,?,?,?,?,?)", *logged)
             if finished is not None:
-                await write_result(conn, finished, rater, self.rating_lock)
+                await write_result(conn, finished, rater, self.key_lock)
         return True
 
     async def end_match(self, match_id: str, reason: str, result: MatchResult | None) -> None:
@@ -261,7 +265,7 @@ class Store(TransferMixin, ResultsMixin, LobbyStoreMixin, abc.ABC):
                 match_id,
             )
             if result is not None:
-                await write_result(conn, result, None, self.rating_lock)
+                await write_result(conn, result, None, self.key_lock)
 
     async def request_seq(self, match_id: str, request_id: str) -> int | None:
         """The seq of the action applied under `request_id`, if any."""
