@@ -13,6 +13,7 @@ import time
 from typing import TYPE_CHECKING, ClassVar
 
 from storage.codec import INSERT_MATCH, Conn, lock_key, match_values, write_seats
+from storage.leases import Leased
 from storage.rows import InvitationRow, LobbyRow, MatchRow, SeatRow
 
 if TYPE_CHECKING:
@@ -23,7 +24,14 @@ INSERT_LOBBY = f"INSERT INTO lobbies ({LOBBY_COLUMNS}) VALUES (?,?,?,?,?)"
 INSERT_INVITATION = (
     "INSERT INTO invitations (match_id, user_id, status, expires_at) VALUES (?,?,?,?)"
 )
-_UNCLAIM = "claimed_by = NULL, claim_until = NULL"
+# An open lobby's expiry, claimed with a lease so that one process of several closes it.
+EXPIRY = Leased(
+    table="lobbies",
+    key="match_id",
+    due="expires_at",
+    claimed_by="claimed_by",
+    claim_until="claim_until",
+)
 
 
 def lobby_values(lobby: LobbyRow) -> tuple[object, ...]:
@@ -152,52 +160,29 @@ class LobbyStoreMixin:
         lease ran out), soonest first. Only a read: each is then claimed on its own
         (`claim_lobby`), under its match's lock in the host."""
         async with self._session() as conn:
-            rows = await conn.fetch(
-                "SELECT match_id FROM lobbies WHERE expires_at IS NOT NULL AND expires_at <= ? "
-                "AND (claim_until IS NULL OR claim_until <= ?) "
-                "ORDER BY expires_at, match_id LIMIT ?",
-                now,
-                now,
-                limit,
-            )
-        return [r[0] for r in rows]
+            return await EXPIRY.due_now(conn, now, limit)
 
     async def claim_lobby(
         self, match_id: str, now: float, owner: str, *, lease_s: float = 60.0
     ) -> bool:
-        """Claim the lobby's due expiry for `owner`; True for the one claimer that got it
-        (one conditional UPDATE of one row), until `now + lease_s`: a claimer that dies
-        gives it back then. Closing the lobby (`close_lobby`) or `release_lobby` ends it."""
+        """Claim the lobby's due expiry for `owner`; True for the one claimer that got it,
+        until `now + lease_s` (the contract: `storage/leases.py`). Closing the lobby
+        (`close_lobby`) or `release_lobby` ends it."""
         async with self._session() as conn:
-            return (
-                await conn.execute(
-                    "UPDATE lobbies SET claimed_by = ?, claim_until = ? WHERE match_id = ? "
-                    "AND expires_at IS NOT NULL AND expires_at <= ? "
-                    "AND (claim_until IS NULL OR claim_until <= ?)",
-                    owner,
-                    now + lease_s,
-                    match_id,
-                    now,
-                    now,
-                )
-                == 1
-            )
+            return await EXPIRY.claim(conn, match_id, now, owner, lease_s)
 
     async def close_lobby(self, match_id: str) -> None:
         """Its expiry no longer matters (it expired, started or was cancelled)."""
         async with self._session() as conn:
             await conn.execute(
-                f"UPDATE lobbies SET expires_at = NULL, {_UNCLAIM} WHERE match_id = ?", match_id
+                f"UPDATE lobbies SET expires_at = NULL, {EXPIRY.unclaim} WHERE match_id = ?",
+                match_id,
             )
 
     async def release_lobby(self, match_id: str, owner: str) -> None:
         """Give back `owner`'s claim on a lobby's expiry that was not due after all."""
         async with self._session() as conn:
-            await conn.execute(
-                f"UPDATE lobbies SET {_UNCLAIM} WHERE match_id = ? AND claimed_by = ?",
-                match_id,
-                owner,
-            )
+            await EXPIRY.release(conn, match_id, owner)
 
     async def next_lobby_expiry(self) -> float | None:
         """The soonest expiry still to handle (uses the partial expiry index)."""
