@@ -37,7 +37,7 @@ class Conn(Protocol):
 
 async def lock_key(conn: Conn, key_lock: str, key: str) -> None:
     """Inside a transaction, wait for any other transaction holding `key` until it ends:
-    `key_lock` is the backend's statement for it (see `Store.key_lock`), empty on SQLite."""
+    `key_lock` is the backend's statement for it (see `StoreBase.key_lock`), empty on SQLite."""
     if key_lock:
         await conn.fetch(key_lock, key)
 

@@ -8,10 +8,10 @@ Part of `Store` (a mixin only to keep the store's file small); written against t
 
 from __future__ import annotations
 
-import contextlib
 import time
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
+from storage.base import StoreBase
 from storage.codec import INSERT_MATCH, Conn, lock_key, match_values, write_seats
 from storage.leases import Leased
 from storage.rows import InvitationRow, LobbyRow, MatchRow, SeatRow
@@ -51,15 +51,8 @@ async def _open_lobbies(conn: Conn, guild_id: int, host_user_id: int) -> int:
     return int(rows[0][0])
 
 
-class LobbyStoreMixin:
-    """The lobby half of `Store`; these names are provided by `Store` itself."""
-
-    key_lock: ClassVar[str]  # see `Store.key_lock`
-
-    if TYPE_CHECKING:
-
-        def _session(self) -> contextlib.AbstractAsyncContextManager[Conn]: ...
-        def _transaction(self) -> contextlib.AbstractAsyncContextManager[Conn]: ...
+class LobbyStoreMixin(StoreBase):
+    """The lobby half of `Store`."""
 
     async def create_lobby(
         self,
@@ -95,20 +88,18 @@ class LobbyStoreMixin:
         return await self._lobby_where("rematch_of = ?", of_match_id)
 
     async def _lobby_where(self, where: str, value: str) -> LobbyRow | None:
-        async with self._session() as conn:
-            rows = await conn.fetch(f"SELECT {LOBBY_COLUMNS} FROM lobbies WHERE {where}", value)
-        return LobbyRow(*rows[0]) if rows else None
+        row = await self._one(f"SELECT {LOBBY_COLUMNS} FROM lobbies WHERE {where}", value)
+        return None if row is None else LobbyRow(*row)
 
     async def lobbies_of(self, match_ids: Sequence[str]) -> dict[str, LobbyRow]:
         """The lobby rows of these matches (one query), by match id."""
         if not match_ids:
             return {}
-        async with self._session() as conn:
-            rows = await conn.fetch(
-                f"SELECT {LOBBY_COLUMNS} FROM lobbies "
-                f"WHERE match_id IN ({','.join('?' * len(match_ids))})",
-                *match_ids,
-            )
+        rows = await self._all(
+            f"SELECT {LOBBY_COLUMNS} FROM lobbies "
+            f"WHERE match_id IN ({','.join('?' * len(match_ids))})",
+            *match_ids,
+        )
         return {r[0]: LobbyRow(*r) for r in rows}
 
     async def set_lobby_message(self, match_id: str, channel_id: int, message_id: int) -> None:
@@ -129,12 +120,11 @@ class LobbyStoreMixin:
 
     async def invitations(self, match_id: str) -> list[InvitationRow]:
         """The players a lobby named, in the order they were named."""
-        async with self._session() as conn:
-            rows = await conn.fetch(
-                "SELECT match_id, user_id, status, expires_at FROM invitations "
-                "WHERE match_id = ? ORDER BY expires_at, user_id",
-                match_id,
-            )
+        rows = await self._all(
+            "SELECT match_id, user_id, status, expires_at FROM invitations "
+            "WHERE match_id = ? ORDER BY expires_at, user_id",
+            match_id,
+        )
         return [InvitationRow(r[0], r[1], r[2], r[3]) for r in rows]
 
     async def answer_invitation(
@@ -186,8 +176,5 @@ class LobbyStoreMixin:
 
     async def next_lobby_expiry(self) -> float | None:
         """The soonest expiry still to handle (uses the partial expiry index)."""
-        async with self._session() as conn:
-            rows = await conn.fetch(
-                "SELECT min(expires_at) FROM lobbies WHERE expires_at IS NOT NULL"
-            )
-        return None if not rows or rows[0][0] is None else float(rows[0][0])
+        row = await self._one("SELECT min(expires_at) FROM lobbies WHERE expires_at IS NOT NULL")
+        return None if row is None or row[0] is None else float(row[0])

@@ -13,7 +13,6 @@ return exactly the same rows.
 from __future__ import annotations
 
 import abc
-import contextlib
 import time
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -92,15 +91,11 @@ APPEND_MOVE = (
 APPEND_LOG = "INSERT INTO actions (match_id, seq, seat, action, request_id, user_id, at) "
 
 
-class Store(TransferMixin, ResultsMixin, LobbyStoreMixin, abc.ABC):
+class Store(TransferMixin, ResultsMixin, LobbyStoreMixin):
     """Async repository for matches, seats, the action log, results and ratings, lobbies,
     user prefs and guild settings."""
 
     backend: ClassVar[str]
-    # The statement that makes transactions naming one key (a server's ratings of a game, a
-    # host's lobbies on a server) wait for each other, so that a count or a read they decide
-    # on is not stale: PostgreSQL names an advisory lock; SQLite's write lock already does.
-    key_lock: ClassVar[str] = ""
     one_statement_move: ClassVar[bool] = False  # see `_move`
 
     def __init__(self, url: str) -> None:
@@ -131,20 +126,6 @@ class Store(TransferMixin, ResultsMixin, LobbyStoreMixin, abc.ABC):
 
     @abc.abstractmethod
     async def close(self) -> None: ...
-
-    @abc.abstractmethod
-    def _session(self) -> contextlib.AbstractAsyncContextManager[Conn]:
-        """A connection for one statement or a read, outside any other's transaction."""
-
-    @abc.abstractmethod
-    def _transaction(self) -> contextlib.AbstractAsyncContextManager[Conn]:
-        """A connection inside one transaction: committed on success, rolled back on any
-        error. Both yield connections that raise ConstraintViolation, not driver errors."""
-
-    async def _one(self, sql: str, *args: Any) -> Sequence[Any] | None:
-        async with self._session() as conn:
-            rows = await conn.fetch(sql, *args)
-        return rows[0] if rows else None
 
     # --- matches ------------------------------------------------------------------------
 
@@ -330,12 +311,11 @@ class Store(TransferMixin, ResultsMixin, LobbyStoreMixin, abc.ABC):
 
     async def actions(self, match_id: str) -> list[ActionRow]:
         """The whole log of a match, in order."""
-        async with self._session() as conn:
-            rows = await conn.fetch(
-                "SELECT seq, seat, action, request_id, user_id, at FROM actions "
-                "WHERE match_id = ? ORDER BY seq",
-                match_id,
-            )
+        rows = await self._all(
+            "SELECT seq, seat, action, request_id, user_id, at FROM actions "
+            "WHERE match_id = ? ORDER BY seq",
+            match_id,
+        )
         return [ActionRow(r[0], r[1], loads(r[2]), r[3], r[4], r[5]) for r in rows]
 
     # --- private notices ------------------------------------------------------------------
