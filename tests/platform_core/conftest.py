@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 
 import pytest
 
 import storage.schema
 from storage import Store
+from storage.pg_testserver import PgTestServer
 
 
 @pytest.fixture
@@ -28,3 +29,11 @@ def store_at(db_url: str, monkeypatch: pytest.MonkeyPatch) -> Callable[[int], Aw
         return store
 
     return open_at
+
+
+@pytest.fixture
+async def pg_url(pg_server: PgTestServer) -> AsyncIterator[str]:
+    """An empty PostgreSQL database, by URL: the middle of a `migrate-db` round trip."""
+    name, url = await pg_server.create_database("mig")
+    yield url
+    await pg_server.drop_database(name)
