@@ -35,6 +35,13 @@ class Conn(Protocol):
     async def fetch(self, sql: str, *args: Any) -> Sequence[Sequence[Any]]: ...
 
 
+async def lock_key(conn: Conn, key_lock: str, key: str) -> None:
+    """Inside a transaction, wait for any other transaction holding `key` until it ends:
+    `key_lock` is the backend's statement for it (see `StoreBase.key_lock`), empty on SQLite."""
+    if key_lock:
+        await conn.fetch(key_lock, key)
+
+
 def dumps(value: Any) -> str | None:
     """JSON text as stored (compact, sorted keys); both backends are handed text."""
     return None if value is None else json.dumps(value, separators=(",", ":"), sort_keys=True)

@@ -25,8 +25,6 @@ import asyncpg
 
 from storage.codec import Conn, redact
 from storage.errors import ConstraintViolation, StorageError
-from storage.results import write_result
-from storage.rows import MatchResult, Rater
 from storage.schema import SchemaTooNew, pending
 from storage.store import APPEND_LOG, APPEND_MOVE, Store
 
@@ -76,8 +74,9 @@ class PostgresStore(Store):
     """The store on a PostgreSQL database, through a pool of asyncpg connections."""
 
     backend = "postgres"
-    # Rating writes of one server and game wait for each other (released at commit).
-    rating_lock = "SELECT pg_advisory_xact_lock(hashtextextended(?, 0))"
+    # Transactions naming one key wait for each other (released at commit).
+    key_lock = "SELECT pg_advisory_xact_lock(hashtextextended(?, 0))"
+    one_statement_move = True
 
     def __init__(self, pool: asyncpg.Pool, dsn: str) -> None:
         super().__init__(dsn)
@@ -128,30 +127,16 @@ class PostgresStore(Store):
         except TimeoutError:
             self._pool.terminate()
 
-    async def _append(
-        self,
-        moved: Sequence[Any],
-        logged: Sequence[Any],
-        finished: MatchResult | None = None,
-        rater: Rater | None = None,
-    ) -> bool:
+    async def _move(self, conn: Conn, moved: Sequence[Any], logged: Sequence[Any]) -> bool:
         """The shared UPDATE and INSERT as one statement (a data-modifying CTE, atomic on
         its own): the row is inserted only if the UPDATE moved the match. Under concurrency
-        the UPDATE waits for the row lock and re-checks the version on the latest row. The
-        last action of a match shares a transaction with its result."""
+        the UPDATE waits for the row lock and re-checks the version on the latest row."""
         statement = (
             f"WITH moved AS ({APPEND_MOVE} RETURNING id) {APPEND_LOG}"
             "SELECT id, ?, ?, ?, ?, ?, ? FROM moved"
         )
-        arguments = (*moved, *logged[1:])  # the match id comes from the moved row
-        if finished is None:
-            async with self._session() as conn:
-                return await conn.execute(statement, *arguments) == 1
-        async with self._transaction() as conn:
-            if await conn.execute(statement, *arguments) != 1:
-                return False
-            await write_result(conn, finished, rater, self.rating_lock)
-        return True
+        # The match id comes from the moved row.
+        return await conn.execute(statement, *moved, *logged[1:]) == 1
 
     @contextlib.asynccontextmanager
     async def _transaction(self) -> AsyncIterator[Conn]:

@@ -10,10 +10,11 @@ top of one index, and a player's rank one count over it.
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from storage.base import StoreBase
+from storage.codec import lock_key
 from storage.rows import MatchResult, Rater, Rating, ResultSeat
 
 if TYPE_CHECKING:
@@ -31,13 +32,12 @@ UPSERT_RATING = (
 
 
 async def write_result(
-    conn: Conn, result: MatchResult, rater: Rater | None = None, rating_lock: str = ""
+    conn: Conn, result: MatchResult, rater: Rater | None = None, key_lock: str = ""
 ) -> bool:
     """Store a match's result once (a second call for the match changes nothing and returns
-    False); a rated one with a `rater` also moves its people's ratings. `rating_lock` is the
-    backend's statement that serialises rating writes of one server and game (PostgreSQL:
-    an advisory lock, so two processes never rate from the same start; SQLite's write lock
-    already does)."""
+    False); a rated one with a `rater` also moves its people's ratings, behind the backend's
+    `key_lock` for that server and game (`StoreBase.key_lock`): two processes never rate from the
+    same start."""
     inserted = await conn.execute(
         f"INSERT INTO match_results ({RESULT_COLUMNS}) VALUES (?,?,?,?,?,?) "
         "ON CONFLICT (match_id) DO NOTHING",
@@ -51,8 +51,7 @@ async def write_result(
     if inserted != 1:
         return False
     if result.rated and rater is not None and result.guild_id is not None:
-        if rating_lock:
-            await conn.fetch(rating_lock, f"ratings:{result.guild_id}:{result.game}")
+        await lock_key(conn, key_lock, f"ratings:{result.guild_id}:{result.game}")
         people = sorted(s.user_id for s in result.seats if s.user_id is not None)
         current = await _ratings(conn, result.guild_id, result.game, people)
         result, ratings = rater(result, current)
@@ -119,21 +118,14 @@ def _seat(r: Sequence[Any]) -> ResultSeat:
     return ResultSeat(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8])
 
 
-class ResultsMixin:
-    """The results half of `Store`; these names are provided by `Store` itself."""
-
-    rating_lock: str = ""  # see write_result; PostgreSQL names its advisory lock
-
-    if TYPE_CHECKING:
-
-        def _session(self) -> contextlib.AbstractAsyncContextManager[Conn]: ...
-        def _transaction(self) -> contextlib.AbstractAsyncContextManager[Conn]: ...
+class ResultsMixin(StoreBase):
+    """The results half of `Store`."""
 
     async def record_result(self, result: MatchResult, rater: Rater | None = None) -> bool:
         """`write_result` in a transaction of its own: a match that ended before results
         were kept (or an admin's end, see `Store.end_match`). False if it had one already."""
         async with self._transaction() as conn:
-            return await write_result(conn, result, rater, self.rating_lock)
+            return await write_result(conn, result, rater, self.key_lock)
 
     async def result_of(self, match_id: str) -> MatchResult | None:
         found = await self._results("WHERE match_id = ?", [match_id])
@@ -198,26 +190,20 @@ class ResultsMixin:
     async def player_totals(self, guild_id: int, user_id: int) -> list[tuple[str, int, int]]:
         """(game, matches finished, matches won) of a person on a server, rated or not; a
         match an admin ended is not counted (nobody finished it)."""
-        async with self._session() as conn:
-            rows = await conn.fetch(
-                "SELECT game, count(*), sum(CASE WHEN place = 1 THEN 1 ELSE 0 END) "
-                "FROM result_seats WHERE guild_id = ? AND user_id = ? AND place IS NOT NULL "
-                "GROUP BY game ORDER BY game",
-                guild_id,
-                user_id,
-            )
+        rows = await self._all(
+            "SELECT game, count(*), sum(CASE WHEN place = 1 THEN 1 ELSE 0 END) "
+            "FROM result_seats WHERE guild_id = ? AND user_id = ? AND place IS NOT NULL "
+            "GROUP BY game ORDER BY game",
+            guild_id,
+            user_id,
+        )
         return [(r[0], int(r[1]), int(r[2])) for r in rows]
 
     async def ratings_of(self, guild_id: int, user_id: int) -> list[Rating]:
         """A person's ratings on a server, one per game they played rated."""
-        async with self._session() as conn:
-            rows = await conn.fetch(
-                f"SELECT {RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND user_id = ? "
-                "ORDER BY game",
-                guild_id,
-                user_id,
-            )
-        return [_rating(r) for r in rows]
+        return await self._select_ratings(
+            "WHERE guild_id = ? AND user_id = ? ORDER BY game", guild_id, user_id
+        )
 
     async def rating(self, guild_id: int, game: str, user_id: int) -> Rating | None:
         async with self._session() as conn:
@@ -226,49 +212,47 @@ class ResultsMixin:
 
     async def top_ratings(self, guild_id: int, game: str, limit: int) -> list[Rating]:
         """The best ratings of a game on a server, best first (equal ones by user id)."""
-        async with self._session() as conn:
-            rows = await conn.fetch(
-                f"SELECT {RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND game = ? "
-                "ORDER BY ordinal DESC, user_id LIMIT ?",
-                guild_id,
-                game,
-                limit,
-            )
-        return [_rating(r) for r in rows]
+        return await self._select_ratings(
+            "WHERE guild_id = ? AND game = ? ORDER BY ordinal DESC, user_id LIMIT ?",
+            guild_id,
+            game,
+            limit,
+        )
 
     async def rating_rank(self, guild_id: int, game: str, ordinal: float) -> tuple[int, int]:
         """(the rank of a rating of `ordinal`: 1 + how many are better, how many are rated)."""
-        async with self._session() as conn:
-            rows = await conn.fetch(
-                "SELECT sum(CASE WHEN ordinal > ? THEN 1 ELSE 0 END), count(*) FROM ratings "
-                "WHERE guild_id = ? AND game = ?",
-                ordinal,
-                guild_id,
-                game,
-            )
+        rows = await self._all(
+            "SELECT sum(CASE WHEN ordinal > ? THEN 1 ELSE 0 END), count(*) FROM ratings "
+            "WHERE guild_id = ? AND game = ?",
+            ordinal,
+            guild_id,
+            game,
+        )
         return 1 + int(rows[0][0] or 0), int(rows[0][1])
 
     async def unrecorded_matches(self, limit: int = 500) -> list[str]:
         """Matches that ended (by their rules, or by an admin after they started) and have
         no result yet: those that ended before results were kept. Oldest first."""
-        async with self._session() as conn:
-            rows = await conn.fetch(
-                "SELECT id FROM matches m WHERE (status = 'finished' OR (status = 'ended' "
-                "AND snapshot IS NOT NULL)) AND NOT EXISTS "
-                "(SELECT 1 FROM match_results r WHERE r.match_id = m.id) "
-                "ORDER BY updated_at, id LIMIT ?",
-                limit,
-            )
+        rows = await self._all(
+            "SELECT id FROM matches m WHERE (status = 'finished' OR (status = 'ended' "
+            "AND snapshot IS NOT NULL)) AND NOT EXISTS "
+            "(SELECT 1 FROM match_results r WHERE r.match_id = m.id) "
+            "ORDER BY updated_at, id LIMIT ?",
+            limit,
+        )
         return [r[0] for r in rows]
 
     # --- migrate-db ---------------------------------------------------------------------
 
     async def all_ratings(self) -> list[Rating]:
-        async with self._session() as conn:
-            rows = await conn.fetch(
-                f"SELECT {RATING_COLUMNS} FROM ratings ORDER BY guild_id, game, user_id"
-            )
-        return [_rating(r) for r in rows]
+        return await self._select_ratings("ORDER BY guild_id, game, user_id")
+
+    async def _select_ratings(self, where: str, *args: Any) -> list[Rating]:
+        """The ratings `where` selects (its WHERE, ORDER BY and LIMIT clauses)."""
+        return [
+            _rating(r)
+            for r in await self._all(f"SELECT {RATING_COLUMNS} FROM ratings {where}", *args)
+        ]
 
     async def load_ratings(self, ratings: Sequence[Rating]) -> None:
         """Write ratings verbatim (a copy of another database's), in one transaction."""

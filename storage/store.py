@@ -6,14 +6,13 @@ sharing one database). Every method is written once, here, in SQL both accept (`
 placeholders, `ON CONFLICT`, `RETURNING`); a backend (`storage/sqlite.py`,
 `storage/postgres.py`) supplies only connections, transactions and its migrations, and may
 run `append_action`'s two shared writes as
-one statement (`_append`). Rows and JSON are mapped in `storage/codec.py`, so both backends
+one statement (`_move`). Rows and JSON are mapped in `storage/codec.py`, so both backends
 return exactly the same rows.
 """
 
 from __future__ import annotations
 
 import abc
-import contextlib
 import time
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -36,6 +35,7 @@ from storage.codec import (
     write_seats,
 )
 from storage.errors import ConstraintViolation, DuplicateRequest, StaleVersion, StorageError
+from storage.leases import Leased
 from storage.lobbies import LobbyStoreMixin
 from storage.results import ResultsMixin, write_result
 from storage.rows import (
@@ -71,10 +71,17 @@ _UPDATABLE = {
     "end_reason",
     "table_version",
 }
-# A claim on a deadline ends when it is handled or given back (see claim_deadline).
-_UNCLAIM = "deadline_claimed_by = NULL, deadline_claim_until = NULL"
+# A running turn's deadline, claimed with a lease (see claim_deadline).
+DEADLINE = Leased(
+    table="matches",
+    key="id",
+    due="deadline_at",
+    claimed_by="deadline_claimed_by",
+    claim_until="deadline_claim_until",
+    only="status = 'active' AND ",
+)
 # Whenever a deadline is written, its turn starts afresh: no claim, no reminder sent yet.
-_NEW_DEADLINE = f"reminders = 0, {_UNCLAIM}"
+_NEW_DEADLINE = f"reminders = 0, {DEADLINE.unclaim}"
 _BACKENDS: dict[str, type[Store]] = {}
 # append_action's two writes: the version check is in the UPDATE's WHERE.
 APPEND_MOVE = (
@@ -84,11 +91,12 @@ APPEND_MOVE = (
 APPEND_LOG = "INSERT INTO actions (match_id, seq, seat, action, request_id, user_id, at) "
 
 
-class Store(TransferMixin, ResultsMixin, LobbyStoreMixin, abc.ABC):
+class Store(TransferMixin, ResultsMixin, LobbyStoreMixin):
     """Async repository for matches, seats, the action log, results and ratings, lobbies,
     user prefs and guild settings."""
 
     backend: ClassVar[str]
+    one_statement_move: ClassVar[bool] = False  # see `_move`
 
     def __init__(self, url: str) -> None:
         self.url = redact(url)  # for messages and logs
@@ -118,20 +126,6 @@ class Store(TransferMixin, ResultsMixin, LobbyStoreMixin, abc.ABC):
 
     @abc.abstractmethod
     async def close(self) -> None: ...
-
-    @abc.abstractmethod
-    def _session(self) -> contextlib.AbstractAsyncContextManager[Conn]:
-        """A connection for one statement or a read, outside any other's transaction."""
-
-    @abc.abstractmethod
-    def _transaction(self) -> contextlib.AbstractAsyncContextManager[Conn]:
-        """A connection inside one transaction: committed on success, rolled back on any
-        error. Both yield connections that raise ConstraintViolation, not driver errors."""
-
-    async def _one(self, sql: str, *args: Any) -> Sequence[Any] | None:
-        async with self._session() as conn:
-            rows = await conn.fetch(sql, *args)
-        return rows[0] if rows else None
 
     # --- matches ------------------------------------------------------------------------
 
@@ -237,16 +231,23 @@ class Store(TransferMixin, ResultsMixin, LobbyStoreMixin, abc.ABC):
         finished: MatchResult | None = None,
         rater: Rater | None = None,
     ) -> bool:
-        """`APPEND_MOVE` with `moved`, then, if it moved the match, `APPEND_LOG` with
-        `logged` (and the `finished` result), atomically; whether the match was at the
-        expected version. A backend may run the first two as one statement (PostgreSQL: one
-        round trip instead of four)."""
-        async with self._transaction() as conn:
-            if await conn.execute(APPEND_MOVE, *moved) != 1:
+        """`_move`, then the `finished` result, atomically; whether the match was at the
+        expected version. A one-statement `_move` needs no transaction of its own."""
+        alone = finished is None and self.one_statement_move
+        async with self._session() if alone else self._transaction() as conn:
+            if not await self._move(conn, moved, logged):
                 return False
-            await conn.execute(APPEND_LOG + "VALUES (?,?,?,?,?,?,?)", *logged)
             if finished is not None:
-                await write_result(conn, finished, rater, self.rating_lock)
+                await write_result(conn, finished, rater, self.key_lock)
+        return True
+
+    async def _move(self, conn: Conn, moved: Sequence[Any], logged: Sequence[Any]) -> bool:
+        """`APPEND_MOVE` with `moved`, then, if it moved the match, `APPEND_LOG` with
+        `logged`; whether it moved the match. A backend may run both as one statement
+        (PostgreSQL: one round trip instead of four) and say so in `one_statement_move`."""
+        if await conn.execute(APPEND_MOVE, *moved) != 1:
+            return False
+        await conn.execute(APPEND_LOG + "VALUES (?,?,?,?,?,?,?)", *logged)
         return True
 
     async def end_match(self, match_id: str, reason: str, result: MatchResult | None) -> None:
@@ -255,13 +256,13 @@ class Store(TransferMixin, ResultsMixin, LobbyStoreMixin, abc.ABC):
         async with self._transaction() as conn:
             await conn.execute(
                 f"UPDATE matches SET status = 'ended', end_reason = ?, deadline_at = NULL, "
-                f"{_UNCLAIM}, updated_at = ? WHERE id = ?",
+                f"{DEADLINE.unclaim}, updated_at = ? WHERE id = ?",
                 reason,
                 time.time(),
                 match_id,
             )
             if result is not None:
-                await write_result(conn, result, None, self.rating_lock)
+                await write_result(conn, result, None, self.key_lock)
 
     async def request_seq(self, match_id: str, request_id: str) -> int | None:
         """The seq of the action applied under `request_id`, if any."""
@@ -310,12 +311,11 @@ class Store(TransferMixin, ResultsMixin, LobbyStoreMixin, abc.ABC):
 
     async def actions(self, match_id: str) -> list[ActionRow]:
         """The whole log of a match, in order."""
-        async with self._session() as conn:
-            rows = await conn.fetch(
-                "SELECT seq, seat, action, request_id, user_id, at FROM actions "
-                "WHERE match_id = ? ORDER BY seq",
-                match_id,
-            )
+        rows = await self._all(
+            "SELECT seq, seat, action, request_id, user_id, at FROM actions "
+            "WHERE match_id = ? ORDER BY seq",
+            match_id,
+        )
         return [ActionRow(r[0], r[1], loads(r[2]), r[3], r[4], r[5]) for r in rows]
 
     # --- private notices ------------------------------------------------------------------
@@ -373,48 +373,19 @@ class Store(TransferMixin, ResultsMixin, LobbyStoreMixin, abc.ABC):
         nobody claimed (or whose claim's lease ran out), soonest first. Only a read: each is
         then claimed on its own (`claim_deadline`), under its match's lock in the host."""
         async with self._session() as conn:
-            rows = await conn.fetch(
-                "SELECT id FROM matches WHERE status = 'active' AND deadline_at IS NOT NULL "
-                "AND deadline_at <= ? AND (deadline_claim_until IS NULL "
-                "OR deadline_claim_until <= ?) ORDER BY deadline_at, id LIMIT ?",
-                now,
-                now,
-                limit,
-            )
-        return [r[0] for r in rows]
+            return await DEADLINE.due_now(conn, now, limit)
 
     async def claim_deadline(
         self, match_id: str, now: float, owner: str, *, lease_s: float = 60.0
     ) -> bool:
-        """Claim the match's due deadline for `owner`; True for the one claimer that got it.
-
-        The contract, across any number of processes sharing the database:
-        - a due deadline is handed to one claimer only: until `now + lease_s` no other call
-          gets it (one conditional UPDATE of one row: PostgreSQL re-checks its WHERE on the
-          row a concurrent claim just wrote, SQLite runs one writer at a time);
-        - the claim ends when the deadline is handled: any write of the match's deadline
-          (`append_action`, `update_match(deadline_at=…)`) voids it, as does
-          `release_deadline`;
-        - a claimer that dies keeps nothing forever: once the lease expires the deadline is
-          due again for everyone. So a deadline fires at least once, and exactly once while
-          claimers finish within their lease; a second firing after an expired lease is
-          still harmless, since the timeout's move goes through `append_action`'s version
-          check. `now` is the callers' shared clock (keep processes' clocks in sync)."""
+        """Claim the match's due deadline for `owner`; True for the one claimer that got it,
+        until `now + lease_s` (the contract: `storage/leases.py`). Any write of the match's
+        deadline (`append_action`, `update_match(deadline_at=…)`) ends the claim, as does
+        `release_deadline`. So a deadline fires at least once, and exactly once while
+        claimers finish within their lease; a second firing after an expired lease is still
+        harmless, since the timeout's move goes through `append_action`'s version check."""
         async with self._session() as conn:
-            return (
-                await conn.execute(
-                    "UPDATE matches SET deadline_claimed_by = ?, deadline_claim_until = ? "
-                    "WHERE id = ? AND status = 'active' AND deadline_at IS NOT NULL "
-                    "AND deadline_at <= ? "
-                    "AND (deadline_claim_until IS NULL OR deadline_claim_until <= ?)",
-                    owner,
-                    now + lease_s,
-                    match_id,
-                    now,
-                    now,
-                )
-                == 1
-            )
+            return await DEADLINE.claim(conn, match_id, now, owner, lease_s)
 
     async def claim_reminder(self, match_id: str, deadline_at: float, stage: int) -> bool:
         """Mark the reminders of the running turn sent up to `stage` (1: half time, 2: near
@@ -443,14 +414,7 @@ class Store(TransferMixin, ResultsMixin, LobbyStoreMixin, abc.ABC):
         """Give back `owner`'s claim without handling the deadline (it is due again at once);
         False when `owner` no longer holds it (its lease expired and another took it)."""
         async with self._session() as conn:
-            return (
-                await conn.execute(
-                    f"UPDATE matches SET {_UNCLAIM} WHERE id = ? AND deadline_claimed_by = ?",
-                    match_id,
-                    owner,
-                )
-                == 1
-            )
+            return await DEADLINE.release(conn, match_id, owner)
 
     # --- the bot's own facts ---------------------------------------------------------------
 

@@ -11,15 +11,14 @@ copied: they belong to the processes of the source database.
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 from typing import TYPE_CHECKING
 
+from storage.base import StoreBase
 from storage.codec import (
     GUILD_COLUMNS,
     INSERT_MATCH,
     RECORD_HOLDER,
-    Conn,
     dumps,
     guild_settings,
     match_values,
@@ -73,13 +72,11 @@ class MatchDump:
     invitations: list[InvitationRow] = dataclasses.field(default_factory=list)
 
 
-class TransferMixin:
+class TransferMixin(StoreBase):
     """The migrate-db half of `Store`; these names are provided by `Store` itself."""
 
     if TYPE_CHECKING:
 
-        def _session(self) -> contextlib.AbstractAsyncContextManager[Conn]: ...
-        def _transaction(self) -> contextlib.AbstractAsyncContextManager[Conn]: ...
         async def _select_matches(self, where: str, params: Sequence[Any]) -> list[MatchRow]: ...
         async def actions(self, match_id: str) -> list[ActionRow]: ...
         async def notices(self, match_id: str, seat: int | None = None) -> list[Notice]: ...

@@ -18,6 +18,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from bot.cli.bench_sql import hex_id, series
 from games.host import MatchHost
 from games.registry import game_keys
 from storage import Store
@@ -28,13 +29,7 @@ GUILD, PLAYERS, SAMPLES = 1, 5000, 300
 async def fill(store: Store, matches: int) -> None:
     """`matches` finished matches with their results and their players' ratings."""
     postgres = store.backend == "postgres"
-    series = (
-        "generate_series(0, ? - 1) AS n(i)"
-        if postgres
-        else "(WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ? - 1)"
-        " SELECT i FROM n) AS n"
-    )
-    match_id = "lpad(to_hex(i), 8, '0')" if postgres else "printf('%08x', i)"
+    numbers, match_id = series(store), hex_id(store)
     games = game_keys()
     game = "CASE i % {n} {whens} END".format(
         n=len(games), whens=" ".join(f"WHEN {k} THEN '{g}'" for k, g in enumerate(games))
@@ -45,18 +40,18 @@ async def fill(store: Store, matches: int) -> None:
         await conn.execute(
             "INSERT INTO matches (id, game, status, seats, options, settings, seed, version, "
             f"guild_id, created_at, updated_at) SELECT {match_id}, {game}, 'finished', "
-            f"2 + i % 3, '{{}}', '{{}}', i, 1, {GUILD}, {at}, {at} FROM {series}",
+            f"2 + i % 3, '{{}}', '{{}}', i, 1, {GUILD}, {at}, {at} FROM {numbers}",
             matches,
         )
         await conn.execute(
             "INSERT INTO match_results (match_id, guild_id, game, finished_at, rated, ended) "
-            f"SELECT {match_id}, {GUILD}, {game}, {at}, i % 5 <> 0, {at} < 0 FROM {series}",
+            f"SELECT {match_id}, {GUILD}, {game}, {at}, i % 5 <> 0, {at} < 0 FROM {numbers}",
             matches,
         )
         await conn.execute(
             "INSERT INTO result_seats (match_id, seat, guild_id, game, finished_at, user_id, "
             f"name, score, place) SELECT {match_id}, s, {GUILD}, {game}, {at}, {user}, "
-            f"'p' || {user}, 100 - s * 10, s + 1 FROM {series}, "
+            f"'p' || {user}, 100 - s * 10, s + 1 FROM {numbers}, "
             "(SELECT 0 AS s UNION ALL SELECT 1 UNION ALL SELECT 2 UNION ALL SELECT 3) AS q "
             "WHERE s < 2 + i % 3",
             matches,
@@ -66,7 +61,7 @@ async def fill(store: Store, matches: int) -> None:
             f"won, updated_at) SELECT {GUILD}, g, i + 1, 'p' || (i + 1), "
             "20 + (i * 37 % 100) / 10.0, 2 + (i % 50) / 10.0, "
             "20 + (i * 37 % 100) / 10.0 - 3 * (2 + (i % 50) / 10.0), 10 + i % 40, i % 10, 0 "
-            f"FROM {series}, ({' UNION ALL '.join(f'SELECT {k!r} AS g' for k in games)}) AS q",
+            f"FROM {numbers}, ({' UNION ALL '.join(f'SELECT {k!r} AS g' for k in games)}) AS q",
             PLAYERS,
         )
     # As a database in use would be: the planner's statistics (and, on PostgreSQL, the

@@ -22,6 +22,7 @@ import time
 import tracemalloc
 from typing import Any
 
+from bot.cli.bench_sql import hex_id, series
 from bot.config import Config
 from fakediscord import FakeDiscord
 from fakediscord.testing import running_bot
@@ -48,26 +49,19 @@ async def _copy(store: Store, match_id: str, count: int) -> None:
     """`count` copies of the match (row, seats, seat history, log) under new ids, in one
     transaction: each table in one INSERT … SELECT over a series of numbers (its copies'
     players have other ids, so the bench's own player is in one match only)."""
-    postgres = store.backend == "postgres"
-    series = (
-        "generate_series(0, ? - 1) AS n(i)"
-        if postgres
-        else "(WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ? - 1)"
-        " SELECT i FROM n) AS n"
-    )
-    new_id = "lpad(to_hex(i), 8, '0')" if postgres else "printf('%08x', i)"
+    numbers, new_id = series(store), hex_id(store)
     async with store._transaction() as conn:  # a bench-only shortcut past the store's API
         columns = [c for c in await _columns(store, conn, "matches") if c != "id"]
         rest = ", ".join(columns)
         await conn.execute(
             f"INSERT INTO matches (id, {rest}) SELECT {new_id}, {rest} "
-            f"FROM matches, {series} WHERE id = ?",
+            f"FROM matches, {numbers} WHERE id = ?",
             count,
             match_id,
         )
         await conn.execute(
             f"INSERT INTO seats (match_id, seat, user_id, ai, name) SELECT "
-            f"{new_id}, seat, user_id + i + 1, ai, name FROM seats, {series} "
+            f"{new_id}, seat, user_id + i + 1, ai, name FROM seats, {numbers} "
             "WHERE match_id = ?",
             count,
             match_id,
@@ -75,7 +69,7 @@ async def _copy(store: Store, match_id: str, count: int) -> None:
         await conn.execute(
             f"INSERT INTO actions (match_id, seq, seat, action, request_id, "
             f"user_id, at) SELECT {new_id}, seq, seat, action, {new_id} || "
-            f"request_id, user_id + i + 1, at FROM actions, {series} "
+            f"request_id, user_id + i + 1, at FROM actions, {numbers} "
             "WHERE match_id = ?",
             count,
             match_id,

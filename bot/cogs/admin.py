@@ -15,16 +15,16 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import t
-from bot.i18n.translator import cmd, name
+from bot.i18n.translator import ON_OFF, cmd, name, options
 from bot.ui.admins import is_admin
-from bot.ui.clocks import CLOCK_CHOICES, ON_TIMEOUT
+from bot.ui.clocks import clock_options
 from bot.ui.delivery import attempt, post, wake_ai
 from bot.ui.in_time import defer_while_busy
 from bot.ui.languages import AUTO, LANGUAGE_CHOICES
 from bot.ui.listing import match_list
 from bot.ui.router import answer_language, answered, guarded, reply
 from bot.ui.safe_text import md
-from bot.ui.server_settings import LOBBY_EXPIRY, ON_OFF, settings_summary
+from bot.ui.server_settings import LOBBY_EXPIRY, settings_summary
 from bot.ui.table import TableChannel, post_table, refresh_table
 from games.host import HostError
 
@@ -88,8 +88,7 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description=cmd("cmd
         await guarded(interaction, run)
 
     @app_commands.command(name=name("resume"), description=cmd("cmd.admin.resume"))
-    @app_commands.describe(match=cmd("cmd.opt.match"), channel=cmd("cmd.opt.channel"))
-    @app_commands.rename(match=name("match"), channel=name("channel"))
+    @options(match=cmd("cmd.opt.match"), channel=cmd("cmd.opt.channel"))
     async def resume(
         self,
         interaction: discord.Interaction,
@@ -112,8 +111,7 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description=cmd("cmd
         await guarded(interaction, run)
 
     @app_commands.command(name=name("end"), description=cmd("cmd.admin.end"))
-    @app_commands.describe(match=cmd("cmd.opt.match"), reason=cmd("cmd.opt.reason"))
-    @app_commands.rename(match=name("match"), reason=name("reason"))
+    @options(match=cmd("cmd.opt.match"), reason=cmd("cmd.opt.reason"))
     async def end(self, interaction: discord.Interaction, match: str, reason: str) -> None:
         async def run() -> None:
             locale = await answer_language(interaction)
@@ -127,14 +125,11 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description=cmd("cmd
         await guarded(interaction, run)
 
     @app_commands.command(name=name("replace"), description=cmd("cmd.admin.replace"))
-    @app_commands.describe(
+    @options(
         match=cmd("cmd.opt.match"),
         seat=cmd("cmd.opt.seat"),
         member=cmd("cmd.opt.member"),
         ai=cmd("cmd.opt.ai"),
-    )
-    @app_commands.rename(
-        match=name("match"), seat=name("seat"), member=name("member"), ai=name("ai")
     )
     @app_commands.choices(ai=AI_LEVELS)
     async def replace(
@@ -175,8 +170,7 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description=cmd("cmd
         await guarded(interaction, run)
 
     @app_commands.command(name=name("export"), description=cmd("cmd.admin.export"))
-    @app_commands.describe(match=cmd("cmd.opt.match"))
-    @app_commands.rename(match=name("match"))
+    @options(match=cmd("cmd.opt.match"))
     async def export(self, interaction: discord.Interaction, match: str) -> None:
         async def run() -> None:
             locale = await answer_language(interaction)
@@ -200,8 +194,7 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description=cmd("cmd
         await guarded(interaction, run)
 
     @app_commands.command(name=name("role"), description=cmd("cmd.admin.role"))
-    @app_commands.describe(role=cmd("cmd.opt.role"))
-    @app_commands.rename(role=name("role"))
+    @options(role=cmd("cmd.opt.role"))
     async def role(self, interaction: discord.Interaction, role: discord.Role) -> None:
         async def run() -> None:
             locale = await answer_language(interaction)
@@ -212,27 +205,14 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description=cmd("cmd
         await guarded(interaction, run)
 
     @app_commands.command(name=name("settings"), description=cmd("cmd.admin.settings"))
-    @app_commands.describe(
-        clock=cmd("cmd.opt.default_clock"),
-        on_timeout=cmd("cmd.opt.on_timeout"),
+    @clock_options(cmd("cmd.opt.default_clock"))
+    @options(
         lobby_expiry=cmd("cmd.opt.lobby_expiry"),
         language=cmd("cmd.opt.server_language"),
         rate_ai_matches=cmd("cmd.opt.rate_ai_matches"),
     )
-    @app_commands.rename(
-        clock=name("clock"),
-        on_timeout=name("on_timeout"),
-        lobby_expiry=name("lobby_expiry"),
-        language=name("language"),
-        rate_ai_matches=name("rate_ai_matches"),
-    )
-    @app_commands.choices(  # one call per value type: mypy infers one
-        clock=CLOCK_CHOICES,
-        on_timeout=ON_TIMEOUT,
-        language=LANGUAGE_CHOICES,
-        rate_ai_matches=ON_OFF,
-    )
-    @app_commands.choices(lobby_expiry=LOBBY_EXPIRY)
+    @app_commands.choices(language=LANGUAGE_CHOICES, rate_ai_matches=ON_OFF)
+    @app_commands.choices(lobby_expiry=LOBBY_EXPIRY)  # one call per value type: mypy infers one
     async def settings(
         self,
         interaction: discord.Interaction,

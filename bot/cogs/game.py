@@ -17,9 +17,9 @@ from discord.ext import commands
 from bot.games import adapter_for
 from bot.games.contract import GameAdapter
 from bot.i18n import t
-from bot.i18n.translator import cmd, name
+from bot.i18n.translator import cmd, name, options
 from bot.ui import custom_ids
-from bot.ui.clocks import CLOCK_CHOICES, ON_TIMEOUT
+from bot.ui.clocks import clock_options
 from bot.ui.invites import Named, lobby_posted, open_challenge
 from bot.ui.lobby import check_channel, lobby_message
 from bot.ui.panel import moves_for, shorten
@@ -46,21 +46,10 @@ class GameCog(commands.GroupCog):
         super().__init__()
 
     @app_commands.command(name=name("new"), description=cmd("cmd.game.new"))
-    @app_commands.describe(
-        players=cmd("cmd.opt.players"),
-        variant=cmd("cmd.opt.variant"),
-        clock=cmd("cmd.opt.clock"),
-        on_timeout=cmd("cmd.opt.on_timeout"),
-        rated=cmd("cmd.opt.rated"),
+    @options(
+        players=cmd("cmd.opt.players"), variant=cmd("cmd.opt.variant"), rated=cmd("cmd.opt.rated")
     )
-    @app_commands.rename(
-        players=name("players"),
-        variant=name("variant"),
-        clock=name("clock"),
-        on_timeout=name("on_timeout"),
-        rated=name("rated"),
-    )
-    @app_commands.choices(clock=CLOCK_CHOICES, on_timeout=ON_TIMEOUT)
+    @clock_options(cmd("cmd.opt.clock"))
     async def new(
         self,
         interaction: discord.Interaction,
@@ -97,17 +86,11 @@ class GameCog(commands.GroupCog):
         await guarded(interaction, run)
 
     @app_commands.command(name=name("challenge"), description=cmd("cmd.game.challenge"))
-    @app_commands.describe(
+    @options(
         player=cmd("cmd.opt.player"),
         player2=cmd("cmd.opt.player_more"),
         player3=cmd("cmd.opt.player_more"),
         variant=cmd("cmd.opt.variant"),
-    )
-    @app_commands.rename(
-        player=name("player"),
-        player2=name("player2"),
-        player3=name("player3"),
-        variant=name("variant"),
     )
     async def challenge(
         self,
@@ -143,8 +126,7 @@ class GameCog(commands.GroupCog):
     challenge.autocomplete("variant")(variant_autocomplete)
 
     @app_commands.command(name=name("play"), description=cmd("cmd.game.play"))
-    @app_commands.describe(move=cmd("cmd.opt.move"))
-    @app_commands.rename(move=name("move"))
+    @options(move=cmd("cmd.opt.move"))
     async def play_command(self, interaction: discord.Interaction, move: str) -> None:
         async def run() -> None:
             parsed = custom_ids.parse_move_value(move)

@@ -13,7 +13,7 @@ from discord.ext import commands
 from bot.command_sync import sync_commands
 from bot.games import adapters
 from bot.i18n import t
-from bot.i18n.translator import cmd, name
+from bot.i18n.translator import ON_OFF, cmd, name, options
 from bot.ui.admins import is_admin
 from bot.ui.delivery import dm_language
 from bot.ui.history import history_message, history_page
@@ -42,14 +42,8 @@ class LuteceCog(commands.GroupCog, group_name="lutece", group_description=cmd("c
         super().__init__()
 
     @app_commands.command(name=name("dms"), description=cmd("cmd.lutece.dms"))
-    @app_commands.describe(enabled=cmd("cmd.opt.enabled"))
-    @app_commands.rename(enabled=name("enabled"))
-    @app_commands.choices(
-        enabled=[
-            app_commands.Choice(name=cmd("cmd.choice.on"), value="on"),
-            app_commands.Choice(name=cmd("cmd.choice.off"), value="off"),
-        ]
-    )
+    @options(enabled=cmd("cmd.opt.enabled"))
+    @app_commands.choices(enabled=ON_OFF)
     async def dms(
         self, interaction: discord.Interaction, enabled: app_commands.Choice[str]
     ) -> None:
@@ -81,8 +75,7 @@ class LuteceCog(commands.GroupCog, group_name="lutece", group_description=cmd("c
         await guarded(interaction, run)
 
     @app_commands.command(name=name("replay"), description=cmd("cmd.lutece.replay"))
-    @app_commands.describe(match=cmd("cmd.opt.match"))
-    @app_commands.rename(match=name("match"))
+    @options(match=cmd("cmd.opt.match"))
     async def replay(self, interaction: discord.Interaction, match: str) -> None:
         """A match of this server, stepped through move by move (an answer only you see)."""
 
@@ -102,8 +95,7 @@ class LuteceCog(commands.GroupCog, group_name="lutece", group_description=cmd("c
         await guarded(interaction, run)
 
     @app_commands.command(name=name("history"), description=cmd("cmd.lutece.history"))
-    @app_commands.describe(user=cmd("cmd.opt.history_user"), game=cmd("cmd.opt.game"))
-    @app_commands.rename(user=name("user"), game=name("game"))
+    @options(user=cmd("cmd.opt.history_user"), game=cmd("cmd.opt.game"))
     async def history(
         self,
         interaction: discord.Interaction,
@@ -123,8 +115,7 @@ class LuteceCog(commands.GroupCog, group_name="lutece", group_description=cmd("c
         await guarded(interaction, run)
 
     @app_commands.command(name=name("stats"), description=cmd("cmd.lutece.stats"))
-    @app_commands.describe(user=cmd("cmd.opt.stats_user"))
-    @app_commands.rename(user=name("user"))
+    @options(user=cmd("cmd.opt.stats_user"))
     async def stats(
         self, interaction: discord.Interaction, user: discord.User | None = None
     ) -> None:
@@ -139,8 +130,7 @@ class LuteceCog(commands.GroupCog, group_name="lutece", group_description=cmd("c
         await guarded(interaction, run)
 
     @app_commands.command(name=name("leaderboard"), description=cmd("cmd.lutece.leaderboard"))
-    @app_commands.describe(game=cmd("cmd.opt.game"))
-    @app_commands.rename(game=name("game"))
+    @options(game=cmd("cmd.opt.game"))
     async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
         """The best rated players of a game on this server, and the reader's own rank."""
 
@@ -187,8 +177,7 @@ class LuteceCog(commands.GroupCog, group_name="lutece", group_description=cmd("c
         await guarded(interaction, run)
 
     @app_commands.command(name=name("language"), description=cmd("cmd.lutece.language"))
-    @app_commands.describe(language=cmd("cmd.opt.language"), scope=cmd("cmd.opt.scope"))
-    @app_commands.rename(language=name("language"), scope=name("scope"))
+    @options(language=cmd("cmd.opt.language"), scope=cmd("cmd.opt.scope"))
     @app_commands.choices(
         language=LANGUAGE_CHOICES,
         scope=[

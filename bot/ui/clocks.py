@@ -6,17 +6,19 @@ The presets themselves (their lengths and reminders) are the host's: games/host/
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
 
 from bot.i18n import t
-from bot.i18n.translator import cmd
+from bot.i18n.translator import cmd, options
 from bot.ui import custom_ids
 from games.host.clocks import CLOCKS, clock_of
 from games.host.info import MatchSettings
 
+T = TypeVar("T")
 VERB = "clock"
 CLOCK_CHOICES = [
     app_commands.Choice(name=cmd(f"cmd.choice.clock.{c.key}"), value=c.key) for c in CLOCKS
@@ -25,6 +27,18 @@ ON_TIMEOUT = [
     app_commands.Choice(name=cmd("cmd.choice.timeout.ai"), value="ai"),
     app_commands.Choice(name=cmd("cmd.choice.timeout.wait"), value="wait"),
 ]
+
+
+def clock_options(clock: app_commands.locale_str) -> Callable[[T], T]:
+    """A command's `clock` option (described by `clock`) and `on_timeout` option, offering
+    the presets and what a timeout does: declared once for `/<game> new` and `/admin
+    settings`."""
+
+    def decorate(command: T) -> T:
+        offered = app_commands.choices(clock=CLOCK_CHOICES, on_timeout=ON_TIMEOUT)(command)
+        return options(clock=clock, on_timeout=cmd("cmd.opt.on_timeout"))(offered)
+
+    return decorate
 
 
 def clock_text(key: str, locale: str | None) -> str:

@@ -28,10 +28,6 @@ LOBBY_EXPIRY = [
         ("7d", 7 * DAY),
     )
 ]
-ON_OFF = [
-    app_commands.Choice(name=cmd("cmd.choice.on"), value="on"),
-    app_commands.Choice(name=cmd("cmd.choice.off"), value="off"),
-]
 
 
 def duration(seconds: int, locale: str | None) -> str:

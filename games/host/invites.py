@@ -52,11 +52,19 @@ class InvitesMixin:
         if guild_id is None:  # the CLI and tests: no server, no limit, a day
             return self.clock() + INVITATION_S
         if await self.store.count_open_lobbies(guild_id, host_user_id) >= MAX_OPEN_LOBBIES:
-            raise HostError(
-                "lobby.too_many", "you have enough open tables here", n=MAX_OPEN_LOBBIES
-            )
+            raise _too_many()
         settings = await self.guilds.get(guild_id)
         return self.clock() + settings.lobby_expiry_s
+
+    async def _create_lobby(
+        self, row: MatchRow, lobby: LobbyRow, invitations: Sequence[InvitationRow]
+    ) -> None:
+        """Store a new lobby, unless its host reached the limit since `_lobby_room` counted:
+        the store counts again inside the insert's transaction, so two opens at once (two
+        `/new`, in one process or two) cannot both pass it."""
+        most = None if row.guild_id is None else MAX_OPEN_LOBBIES
+        if not await self.store.create_lobby(row, lobby, invitations, most=most):
+            raise _too_many()
 
     def _invitations(
         self, row: MatchRow, invited: Sequence[tuple[int, str]], expires_at: float
@@ -214,7 +222,7 @@ class InvitesMixin:
         ]
         lobby = LobbyRow(row.id, expires_at, rematch_of=old.id)
         try:
-            await self.store.create_lobby(row, lobby, invitations)
+            await self._create_lobby(row, lobby, invitations)
         except ConstraintViolation:
             theirs = await self.store.rematch_lobby(old.id)
             if theirs is None:
@@ -237,3 +245,7 @@ class InvitesMixin:
                 if exc.key == "invite.already_accepted":
                     raise HostError("rematch.again", "you asked for this rematch already") from None
                 raise
+
+
+def _too_many() -> HostError:
+    return HostError("lobby.too_many", "you have enough open tables here", n=MAX_OPEN_LOBBIES)

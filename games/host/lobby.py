@@ -47,6 +47,9 @@ class LobbyMixin:
             self, match_id: str, outcome: Outcome, *, call: float | None = None
         ) -> None: ...
         async def _lobby_room(self, guild_id: int | None, host_user_id: int) -> float: ...
+        async def _create_lobby(
+            self, row: MatchRow, lobby: LobbyRow, invitations: Sequence[InvitationRow]
+        ) -> None: ...
         def _invitations(
             self, row: MatchRow, invited: Sequence[tuple[int, str]], expires_at: float
         ) -> list[InvitationRow]: ...
@@ -97,7 +100,7 @@ class LobbyMixin:
             seat_rows=[SeatRow(seat=0, name=host_name, user_id=host_user_id)],
         )
         invitations = self._invitations(row, invite, expires_at)
-        await self.store.create_lobby(row, LobbyRow(row.id, expires_at), invitations)
+        await self._create_lobby(row, LobbyRow(row.id, expires_at), invitations)
         live = LiveMatch(row=row, game=game)
         self._remember(live)
         return live.info()

@@ -16,7 +16,7 @@ from bot.config import Config
 from bot.games import adapters
 from fakediscord import FakeDiscord
 from fakediscord.testing import ErrorLogCatcher, assert_no_unknown_routes, running_bot
-from tests.discord.driver import NAMES
+from tests.discord.driver import NAMES, controlled_clock
 
 TINY_PNG = base64.b64decode(
     "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
@@ -43,8 +43,12 @@ class World:
         return LuteceBot(config, guild_ready_timeout=0.05)
 
     @contextlib.asynccontextmanager
-    async def bot(self) -> AsyncIterator[LuteceBot]:
+    async def bot(self, *, clock: list[float] | None = None) -> AsyncIterator[LuteceBot]:
+        """The bot, running; with `clock`, its host reads the time from it (see
+        `controlled_clock`), over a restart too when each start is given the same."""
         async with running_bot(self.fake, self.make_bot) as bot:
+            if clock is not None:
+                controlled_clock(bot, clock)
             yield bot
 
     def user(self, name: str) -> Any:

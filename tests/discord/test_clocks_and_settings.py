@@ -77,8 +77,7 @@ async def test_a_timeout_under_the_servers_preset_waits_or_lets_an_ai_play_as_se
     alice, bob = world.user("alice"), world.user("bob")
     world.fake.make_admin(alice, world.guild)
     now = [time.time()]
-    async with world.bot() as bot:
-        controlled_clock(bot, now)
+    async with world.bot(clock=now) as bot:
         await alice.slash(world.games, "admin settings", clock="live", on_timeout="wait")
         match_id, thread, lobby = await start_match(world, bot, alice, [bob])  # no clock: live
         assert "**Live** — 2 minutes a move" in lobby.embeds[0]["description"]
@@ -132,16 +131,14 @@ async def test_both_reminders_are_sent_once_each_with_a_restart_between_them(wor
     alice, bob = world.user("alice"), world.user("bob")
     users = {alice.id: alice, bob.id: bob}
     now = [time.time()]
-    async with world.bot() as bot:
-        controlled_clock(bot, now)
+    async with world.bot(clock=now) as bot:
         match_id, thread, _ = await start_match(world, bot, alice, [bob], clock="rapid")
         late = await user_to_act(bot, match_id, users)
         await advance(world, bot, now, 301)  # half of the 10 minutes
         half = await world.fake.wait_for_message(thread, lambda m: HALF_TIME in m.content)
         assert half.pinged_user_ids == {late.id}
         await settle(world, bot)
-    async with world.bot() as bot:  # a restart between the two reminders
-        controlled_clock(bot, now)
+    async with world.bot(clock=now) as bot:  # a restart between the two reminders
         await settle(world, bot)
         assert len(said(world, thread, HALF_TIME)) == 1  # not sent again
         await advance(world, bot, now, 180)  # 2 minutes left
@@ -230,8 +227,7 @@ async def test_a_turn_prompt_and_its_reminder_reach_a_dm_player_once(world):
     alice, bob = world.user("alice"), world.user("bob")
     users = {alice.id: alice, bob.id: bob}
     now = [time.time()]
-    async with world.bot() as bot:
-        controlled_clock(bot, now)
+    async with world.bot(clock=now) as bot:
         await bob.slash(world.games, "lutece dms", enabled="on")
         match_id, thread, _ = await start_match(world, bot, alice, [bob], clock="rapid")
         rng = random.Random(5)

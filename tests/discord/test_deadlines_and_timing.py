@@ -11,7 +11,6 @@ import pytest
 
 from tests.discord.driver import (
     advance,
-    controlled_clock,
     open_panel_and_choose,
     play_turns,
     settle,
@@ -70,14 +69,12 @@ async def test_deadline_reminds_twice_then_an_ai_plays_and_a_restart_rearms_it(w
         assert live.row.deadline_at == pytest.approx(now[0] + 600, abs=5)
         assert f"move {version + 1}" in table_message(world, thread).embeds[0]["footer"]["text"]
 
-    async with world.bot() as bot:
-        controlled_clock(bot, now)
+    async with world.bot(clock=now) as bot:
         match_id, thread, _ = await start_match(
             world, bot, alice, [bob], clock="rapid", on_timeout="ai"
         )
         await one_deadline(bot, match_id)
-    async with world.bot() as bot:  # a restart: the deadline lives in the database
-        controlled_clock(bot, now)
+    async with world.bot(clock=now) as bot:  # a restart: the deadline lives in the database
         await settle(world, bot)
         await one_deadline(bot, match_id)
 
@@ -87,8 +84,7 @@ async def test_deadline_with_wait_lets_the_match_wait(world):
     alice, bob = world.user("alice"), world.user("bob")
     users = {alice.id: alice, bob.id: bob}
     now = [time.time()]
-    async with world.bot() as bot:
-        controlled_clock(bot, now)
+    async with world.bot(clock=now) as bot:
         match_id, thread, _ = await start_match(
             world, bot, alice, [bob], clock="daily", on_timeout="wait"
         )

@@ -10,7 +10,7 @@ import time
 import pytest
 
 from games.host.invites import MAX_OPEN_LOBBIES
-from tests.discord.driver import advance, controlled_clock, open_table, settle
+from tests.discord.driver import advance, open_table, settle
 
 pytestmark = pytest.mark.usefixtures("fast_render")
 DAY = 24 * 3600
@@ -23,8 +23,7 @@ def match_of(lobby) -> str:
 async def test_a_lobby_nobody_starts_closes_after_a_day_even_across_a_restart(world):
     alice, bob = world.user("alice"), world.user("bob")
     now = [time.time()]
-    async with world.bot() as bot:
-        controlled_clock(bot, now)
+    async with world.bot(clock=now) as bot:
         kept = await open_table(world, alice, 2)
         started = await open_table(world, bob, 2)
         await alice.click(started, "Join")
@@ -33,8 +32,7 @@ async def test_a_lobby_nobody_starts_closes_after_a_day_even_across_a_restart(wo
         await advance(world, bot, now, DAY - 60)
         await settle(world, bot)
         assert world.fake.state.messages[kept.id].components  # not yet: still open
-    async with world.bot() as bot:  # the expiry lives in the database
-        controlled_clock(bot, now)
+    async with world.bot(clock=now) as bot:  # the expiry lives in the database
         await advance(world, bot, now, 61)
         await world.fake.wait_for(
             lambda: "closed" in world.fake.state.messages[kept.id].embeds[0]["description"]

@@ -5,10 +5,10 @@ timers) on one database. Every test with a store runs on SQLite and on PostgreSQ
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 
 import pytest
 
-import storage.schema
 from games.host import HostError, MatchHost
 from games.host.clocks import FINAL, HALF, next_reminder, reminder_due
 from games.host.rows import Deadline, GuildSettings
@@ -189,32 +189,26 @@ async def test_a_deadline_is_claimed_under_its_matchs_lock(tmp_path):
 
 
 async def test_migration_009_keeps_a_sent_reminder_and_gives_servers_the_defaults(
-    db_url: str, monkeypatch: pytest.MonkeyPatch
+    db_url: str, store_at: Callable[[int], Awaitable[Store]]
 ):
     """A database from before results (schema 6) goes through 007, 008 and 009: a turn whose
     (half-time) reminder was sent is not reminded at half time again, and a server that had
     settings gets every later setting's default."""
-    every = storage.schema.available
-    with monkeypatch.context() as patch:
-        patch.setattr(
-            storage.schema, "available", lambda backend: [m for m in every(backend) if m[0] < 7]
-        )
-        store = await Store.open(db_url)
-        assert store.schema_version == 6
-        async with store._session() as conn:
-            for match_id, sent in (("sent", True), ("due", False)):
-                await conn.execute(
-                    "INSERT INTO matches (id, game, status, seats, options, settings, seed, "
-                    "version, deadline_at, reminded, created_at, updated_at) VALUES "
-                    "(?, 'race', 'active', 2, '{}', '{\"turn_deadline_s\": 600}', 7, 0, 1600.0, "
-                    "?, 1.0, 1.0)",
-                    match_id,
-                    sent,
-                )
+    store = await store_at(6)
+    async with store._session() as conn:
+        for match_id, sent in (("sent", True), ("due", False)):
             await conn.execute(
-                "INSERT INTO guild_settings (guild_id, language) VALUES (?, 'ru')", GUILD
+                "INSERT INTO matches (id, game, status, seats, options, settings, seed, "
+                "version, deadline_at, reminded, created_at, updated_at) VALUES "
+                "(?, 'race', 'active', 2, '{}', '{\"turn_deadline_s\": 600}', 7, 0, 1600.0, "
+                "?, 1.0, 1.0)",
+                match_id,
+                sent,
             )
-        await store.close()
+        await conn.execute(
+            "INSERT INTO guild_settings (guild_id, language) VALUES (?, 'ru')", GUILD
+        )
+    await store.close()
     store = await Store.open(db_url)
     try:
         assert store.schema_version == latest(store.backend) == 9

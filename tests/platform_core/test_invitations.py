@@ -4,6 +4,8 @@ the host over the same database, and with two hosts (processes) sharing one data
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from games.host import HostError, MatchHost
@@ -148,6 +150,49 @@ async def test_one_host_has_a_few_open_tables_per_server(store: Store):
     await host.open_lobby("race", host_user_id=2, host_name="bob", guild_id=GUILD)
     await host.cancel(opened[0].id, 1)
     await host.open_lobby("race", host_user_id=1, host_name="ann", guild_id=GUILD)
+
+
+def _then_wait(store: Store, barrier: asyncio.Barrier):
+    """`store.count_open_lobbies` that returns only once the other opener has counted too."""
+    count = store.count_open_lobbies
+
+    async def counted(guild_id: int, host_user_id: int) -> int:
+        n = await count(guild_id, host_user_id)
+        await barrier.wait()
+        return n
+
+    return counted
+
+
+@pytest.mark.parametrize("processes", [1, 2])
+async def test_two_opens_at_once_at_the_limit_get_exactly_one_refusal(
+    store: Store, db_url: str, processes: int, monkeypatch: pytest.MonkeyPatch
+):
+    """Two `/new` from one host at the same moment, in one process or in two sharing the
+    database: both have counted the host's open tables before either stores its own (the
+    barrier makes sure), yet only one table fits under the limit."""
+    first = MatchHost(store)
+    other = await Store.open(db_url) if processes == 2 else store
+    second = MatchHost(other)
+    try:
+        for _ in range(MAX_OPEN_LOBBIES - 1):
+            await first.open_lobby("race", host_user_id=1, host_name="ann", guild_id=GUILD)
+        both_counted = asyncio.Barrier(2)
+        for s in {store, other}:
+            monkeypatch.setattr(s, "count_open_lobbies", _then_wait(s, both_counted))
+        results = await asyncio.gather(
+            *(
+                h.open_lobby("race", host_user_id=1, host_name="ann", guild_id=GUILD)
+                for h in (first, second)
+            ),
+            return_exceptions=True,
+        )
+    finally:
+        if other is not store:
+            await other.close()
+    refusals = [r for r in results if isinstance(r, HostError)]
+    assert [r.key for r in refusals] == ["lobby.too_many"]
+    assert len(await store.list_matches(("lobby",))) == MAX_OPEN_LOBBIES
 
 
 async def test_the_servers_open_tables_are_listed_soonest_closing_first(store: Store):

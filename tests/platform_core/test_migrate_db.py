@@ -16,7 +16,6 @@ from bot.cli.main import main
 from bot.cli.migrate_db import migrate_db
 from games.host import MatchHost
 from storage import GuildSettings, SeatRow, Store, UserPrefs
-from storage.pg_testserver import PgTestServer
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -81,13 +80,6 @@ async def _everything(url: str) -> tuple:
         )
     finally:
         await store.close()
-
-
-@pytest.fixture
-async def pg_url(pg_server: PgTestServer):
-    name, url = await pg_server.create_database("mig")
-    yield url
-    await pg_server.drop_database(name)
 
 
 async def test_sqlite_to_postgres_and_back_loses_nothing(tmp_path, pg_url, capsys):

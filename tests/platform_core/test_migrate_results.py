@@ -4,12 +4,9 @@ the copy goes on rating from where the original stood."""
 
 from __future__ import annotations
 
-import pytest
-
 from bot.cli.migrate_db import migrate_db
 from games.host import MatchHost
 from storage import SeatRow, Store
-from storage.pg_testserver import PgTestServer
 
 GUILD = 5
 
@@ -50,13 +47,6 @@ async def _results(url: str) -> tuple:
         )
     finally:
         await store.close()
-
-
-@pytest.fixture
-async def pg_url(pg_server: PgTestServer):
-    name, url = await pg_server.create_database("migres")
-    yield url
-    await pg_server.drop_database(name)
 
 
 async def test_results_ratings_and_the_setting_survive_a_round_trip(tmp_path, pg_url, capsys):

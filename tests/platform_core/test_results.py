@@ -7,7 +7,6 @@ import random
 
 import pytest
 
-import storage.postgres
 import storage.store
 from games.core.contract import Result
 from games.host import HostError, MatchHost
@@ -79,7 +78,6 @@ async def test_a_last_action_whose_result_cannot_be_stored_is_not_stored_either(
     before = (await store.get_match(match_id)).version
     with monkeypatch.context() as patch:
         patch.setattr(storage.store, "write_result", broken)
-        patch.setattr(storage.postgres, "write_result", broken)
         with pytest.raises(RuntimeError):
             await host.act(match_id, 1, {"type": "step", "by": 2}, key="last")
     row = await store.get_match(match_id)

@@ -8,7 +8,6 @@ from collections.abc import Mapping
 
 import pytest
 
-import storage.schema
 from games.host import MatchHost
 from storage import GuildSettings, MatchRow, SeatRow, StaleVersion, Store
 from storage.codec import MATCH_COLUMNS, match_values, write_seats
@@ -198,21 +197,15 @@ async def test_rating_ai_matches_is_a_guild_setting_off_by_default(store: Store)
     assert (await store.all_guild_settings())[0].rate_ai_matches
 
 
-async def test_matches_that_ended_before_migration_7_get_their_results_once(db_url, monkeypatch):
+async def test_matches_that_ended_before_migration_7_get_their_results_once(db_url, store_at):
     """A database from before results were kept: its finished match (all people, in a
     server) is recorded and rated on the first read, its admin-ended one recorded unrated,
     its cancelled lobby not at all."""
-    every = storage.schema.available
-    with monkeypatch.context() as patch:
-        patch.setattr(
-            storage.schema, "available", lambda backend: [m for m in every(backend) if m[0] < 7]
-        )
-        store = await Store.open(db_url)
-        assert store.schema_version == 6
-        finished = await _old_match(store, "finished")
-        ended = await _old_match(store, "ended")
-        await _create_old(store, dataclasses.replace(_match("lobby"), status="ended"))
-        await store.close()
+    store = await store_at(6)
+    finished = await _old_match(store, "finished")
+    ended = await _old_match(store, "ended")
+    await _create_old(store, dataclasses.replace(_match("lobby"), status="ended"))
+    await store.close()
     store = await Store.open(db_url)
     try:
         assert store.schema_version == latest(store.backend)  # 7 and every later one
