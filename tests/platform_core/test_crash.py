@@ -15,9 +15,9 @@ from storage import Store
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _run_and_kill(db: str, acks_before_kill: int) -> list[tuple[str, int, str]]:
+def _run_and_kill(db: str, acks_before_kill: int, *mode: str) -> list[tuple[str, int, str]]:
     proc = subprocess.Popen(
-        [sys.executable, "-m", "tests.platform_core.crash_writer", db],
+        [sys.executable, "-m", "tests.platform_core.crash_writer", db, *mode],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         text=True,
@@ -58,5 +58,31 @@ async def test_sigkill_loses_no_acknowledged_action(db_url: str):
         assert len(logs) == 3
         for match_id, _, request in acks:
             assert request in logs[match_id], f"acknowledged {request} lost"
+    finally:
+        await store.close()
+
+
+async def test_sigkill_leaves_no_finished_match_without_its_result_and_ratings(db_url: str):
+    """Issue 19: results and ratings survive a SIGKILL. A finished match's result and the
+    ratings it moves are written in the transaction of its last action, so after a kill at any
+    point every finished match is in the history and the ratings count exactly those."""
+    lines = _run_and_kill(db_url, 120, "finish")
+    finished = {match_id for match_id, _, request in lines if request == "-"}
+    assert len(finished) >= 5  # the writer was killed after several matches had ended
+    store = await Store.open(db_url)
+    try:
+        rows = {row.id: row for row in await store.list_matches(("lobby", "active", "finished"))}
+        over = {match_id for match_id, row in rows.items() if row.status == "finished"}
+        assert finished <= over  # every match it saw finish is stored finished
+        for match_id in over:
+            result = await store.result_of(match_id)
+            assert result is not None and result.rated, match_id
+            assert sorted(s.place for s in result.seats) in ([1, 2], [1, 1])
+        for match_id in set(rows) - over:
+            assert await store.result_of(match_id) is None
+        ratings = await store.all_ratings()
+        assert {r.user_id for r in ratings} == {1, 2}
+        assert all(r.played == len(over) for r in ratings)
+        assert sum(r.won for r in ratings) >= len(over)
     finally:
         await store.close()
