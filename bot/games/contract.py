@@ -223,8 +223,8 @@ class GameAdapter(ABC, Generic[V]):
         events: Sequence[Event] = (),
     ) -> str:
         """A picture of `view` told in words for a screen reader, within Discord's 1024
-        characters: whose turn (or who won), every score, the position, and the last move
-        (the recap of its public `events`). `names` are escaped for Markdown, as in messages;
+        characters: whose turn (or who won), every score, the position (`position_lines`), and
+        the last move (the recap of its public `events`). `names` are escaped for Markdown, as in messages;
         built from what the picture shows, so from the view it is drawn from."""
         to_act: list[int] = list(getattr(view, "to_act", []))
         seat = ", ".join(names[s] for s in (result.winners if result else to_act))
@@ -237,11 +237,11 @@ class GameAdapter(ABC, Generic[V]):
         if scores is not None:
             listed = ", ".join(f"{names[s]} {n}" for s, n in enumerate(scores))
             sentences.append(t("alt.scores", locale, scores=listed))
+        sentences += self.position_lines(view, names, locale)
         public = [e for e in events if e.to is None]
         recap = self.recap_lines(public, names, locale) if public else []
         if recap:
             sentences += [t("alt.last", locale, recap=recap[0]), *recap[1:]]
-        sentences += self.position_lines(view, names, locale)
         return fit_alt(sentences)
 
     @abstractmethod
