@@ -223,9 +223,10 @@ class GameAdapter(ABC, Generic[V]):
         events: Sequence[Event] = (),
     ) -> str:
         """A picture of `view` told in words for a screen reader, within Discord's 1024
-        characters: whose turn (or who won), every score, the position (`position_lines`), and
-        the last move (the recap of its public `events`). `names` are escaped for Markdown, as in messages;
-        built from what the picture shows, so from the view it is drawn from."""
+        characters: whose turn (or who won), every score, the position (`position_lines`)
+        and the last move (the recap of its public `events`). `names` are escaped for
+        Markdown, as in messages. Built from the view the picture is drawn from, so it
+        tells nothing the picture does not show."""
         to_act: list[int] = list(getattr(view, "to_act", []))
         seat = ", ".join(names[s] for s in (result.winners if result else to_act))
         sentences = [t("alt.picture", locale, game=t(f"game.{self.key}", locale))]
