@@ -126,9 +126,9 @@ class GameAdapter(ABC, Generic[V]):
 
     The adapter holds the table's text (status, secrets) and what the picture rings; the
     package's other fixed files hold the rest, found by their names: `steps.py` (`paths`,
-    `prompt_key`), `recap.py` (`describe`, `result_lines` and optionally `recap_lines`) and
-    `render.py` (`render_table`). A package without them (a test double) overrides the
-    methods that would read them."""
+    `prompt_key`), `recap.py` (`describe`, `result_lines` and optionally `recap_lines`),
+    `render.py` (`render_table`) and optionally `alt.py` (`position_lines`, for alt text).
+    A package without them (a test double) overrides the methods that would read them."""
 
     key: str  # the engine's game key
     catalogue: str  # the prefix of the game's catalogue keys ("pa" for "pa.rules")
