@@ -72,7 +72,10 @@ def table_message(
     else:
         lines = adapter.status_lines(view, names, locale)
     embed.description = "\n".join(lines)[:4000]
-    alt = adapter.alt_text(view, names, locale, result=result, events=match.last_events)
+    ended = lines[0] if match.status == "ended" else None
+    alt = adapter.alt_text(
+        view, names, locale, result=result, events=match.last_events, headline=ended
+    )
     embed.set_image(url="attachment://table.png")
     embed.set_footer(text=t("table.footer", locale, id=match.id, version=match.version))
     message: dict[str, Any] = {
