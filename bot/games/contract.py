@@ -222,16 +222,18 @@ class GameAdapter(ABC, Generic[V]):
         result: Result | None = None,
         events: Sequence[Event] = (),
         headline: str | None = None,
+        title: str | None = None,
     ) -> str:
         """A picture of `view` told in words for a screen reader, within Discord's 1024
         characters: whose turn (or who won), every score, the position (`position_lines`)
         and the last move (the recap of its public `events`). `names` are escaped for
         Markdown, as in messages. Built from the view the picture is drawn from, so it
-        tells nothing the picture does not show. A `headline` (a match ended by an admin)
-        stands for whose turn it is."""
+        tells nothing the picture does not show. A `title` (a replay's step) stands for
+        the first sentence, which names the game; a `headline` (a match ended by an admin)
+        for whose turn it is."""
         to_act: list[int] = list(getattr(view, "to_act", []))
         seat = ", ".join(names[s] for s in (result.winners if result else to_act))
-        sentences = [t("alt.picture", locale, game=t(f"game.{self.key}", locale))]
+        sentences = [title or t("alt.picture", locale, game=t(f"game.{self.key}", locale))]
         if headline is not None:
             sentences.append(headline)
         elif result is not None:
