@@ -188,7 +188,11 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description=cmd("cmd
             await reply(
                 interaction,
                 t(said, locale, id=found.id),
-                file=discord.File(io.BytesIO(data), filename=f"match-{found.id}.json"),
+                file=discord.File(
+                    io.BytesIO(data),
+                    filename=f"match-{found.id}.json",
+                    description=t("alt.export", locale),
+                ),
             )
 
         await guarded(interaction, run)

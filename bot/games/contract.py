@@ -12,6 +12,7 @@ from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel
 
+from bot.games.alt_text import fit_alt
 from bot.i18n import has, t
 from games.core.contract import Event, Result
 
@@ -125,9 +126,9 @@ class GameAdapter(ABC, Generic[V]):
 
     The adapter holds the table's text (status, secrets) and what the picture rings; the
     package's other fixed files hold the rest, found by their names: `steps.py` (`paths`,
-    `prompt_key`), `recap.py` (`describe`, `result_lines` and optionally `recap_lines`) and
-    `render.py` (`render_table`). A package without them (a test double) overrides the
-    methods that would read them."""
+    `prompt_key`), `recap.py` (`describe`, `result_lines` and optionally `recap_lines`),
+    `render.py` (`render_table`) and optionally `alt.py` (`position_lines`, for alt text).
+    A package without them (a test double) overrides the methods that would read them."""
 
     key: str  # the engine's game key
     catalogue: str  # the prefix of the game's catalogue keys ("pa" for "pa.rules")
@@ -197,6 +198,58 @@ class GameAdapter(ABC, Generic[V]):
     @abstractmethod
     def status_lines(self, view: V, names: list[str], locale: str | None) -> list[str]:
         """The table embed's description: round, whose turn, scores."""
+
+    def scores(self, view: V) -> list[int] | None:
+        """Every seat's score as the table shows it now: the view's `scores`; None where the
+        game keeps scores until its end."""
+        scores = getattr(view, "scores", None)
+        return None if scores is None else list(scores)
+
+    def position_lines(self, view: V, names: list[str], locale: str | None) -> list[str]:
+        """The essential position, in a sentence or two, for a picture's alt text: the
+        package's `alt.position_lines` where it has one, else the status lines."""
+        if importlib.util.find_spec(self._part_name("alt")) is None:
+            return self.status_lines(view, names, locale)
+        lines: list[str] = self.part("alt").position_lines(view, names, locale)
+        return lines
+
+    def alt_text(
+        self,
+        view: V,
+        names: list[str],
+        locale: str | None,
+        *,
+        result: Result | None = None,
+        events: Sequence[Event] = (),
+        headline: str | None = None,
+        title: str | None = None,
+    ) -> str:
+        """A picture of `view` told in words for a screen reader, within Discord's 1024
+        characters: whose turn (or who won), every score, the position (`position_lines`)
+        and the last move (the recap of its public `events`). `names` are escaped for
+        Markdown, as in messages. Built from the view the picture is drawn from, so it
+        tells nothing the picture does not show. A `title` (a replay's step) stands for
+        the first sentence, which names the game; a `headline` (a match ended by an admin)
+        for whose turn it is."""
+        to_act: list[int] = list(getattr(view, "to_act", []))
+        seat = ", ".join(names[s] for s in (result.winners if result else to_act))
+        sentences = [title or t("alt.picture", locale, game=t(f"game.{self.key}", locale))]
+        if headline is not None:
+            sentences.append(headline)
+        elif result is not None:
+            sentences.append(t("alt.winners", locale, names=seat))
+        elif to_act:
+            sentences.append(t("alt.turn", locale, names=seat))
+        scores = result.scores if result is not None else self.scores(view)
+        if scores is not None:
+            listed = ", ".join(f"{names[s]} {n}" for s, n in enumerate(scores))
+            sentences.append(t("alt.scores", locale, scores=listed))
+        sentences += self.position_lines(view, names, locale)
+        public = [e for e in events if e.to is None]
+        recap = self.recap_lines(public, names, locale) if public else []
+        if recap:
+            sentences += [t("alt.last", locale, recap=recap[0]), *recap[1:]]
+        return fit_alt(sentences)
 
     @abstractmethod
     def private_text(self, view: V, names: list[str], locale: str | None) -> str:

@@ -163,10 +163,14 @@ async def panel(
         chosen = md(" → ".join(s.label for s in moves[0].steps[: len(prefix)]), 1000)
         content = f"{chosen}\n{content}"
     board = await bot.pictures.table(match, language_of(locale))
+    # The picture is the public table: so is its alt text, whoever reads the panel.
+    alt = adapter.alt_text(
+        host.view(match, None), text_names(match), locale, events=match.last_events
+    )
     return {
         "content": content,
         "view": view,
-        "attachments": [discord.File(io.BytesIO(board), filename="board.png")],
+        "attachments": [discord.File(io.BytesIO(board), filename="board.png", description=alt)],
     }
 
 
@@ -199,7 +203,8 @@ async def _confirm(
                 label_names(match),
                 highlight=adapter.highlight(action),
             )
-        attachments.append(discord.File(io.BytesIO(png), filename="preview.png"))
+        alt = adapter.alt_text(preview.view, names, locale, events=preview.events)
+        attachments.append(discord.File(io.BytesIO(png), filename="preview.png", description=alt))
     else:
         lines.append(t("panel.no_preview", locale))
     buttons = [

@@ -78,11 +78,14 @@ async def viewer(bot: Services, frame: Frame, locale: str | None) -> dict[str, A
     embed.set_image(url=f"attachment://{PICTURE}")
     embed.set_footer(text=t("replay.footer", locale, id=frame.match_id))
     png = await bot.pictures.frame(frame, language_of(locale))
-    alt = t("replay.picture_alt", locale, game=game, step=frame.step, n=frame.steps)
+    caption = t("replay.picture_alt", locale, game=game, step=frame.step, n=frame.steps)
+    alt = adapter.alt_text(
+        frame.view, names, locale, result=frame.result, events=frame.events, title=caption
+    )
     return {
         "content": None,
         "embed": embed,
-        "attachments": [discord.File(io.BytesIO(png), filename=PICTURE, description=alt[:1024])],
+        "attachments": [discord.File(io.BytesIO(png), filename=PICTURE, description=alt)],
         "view": view_of(*buttons(frame)),
     }
 

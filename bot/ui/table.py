@@ -72,11 +72,15 @@ def table_message(
     else:
         lines = adapter.status_lines(view, names, locale)
     embed.description = "\n".join(lines)[:4000]
+    ended = lines[0] if match.status == "ended" else None
+    alt = adapter.alt_text(
+        view, names, locale, result=result, events=match.last_events, headline=ended
+    )
     embed.set_image(url="attachment://table.png")
     embed.set_footer(text=t("table.footer", locale, id=match.id, version=match.version))
     message: dict[str, Any] = {
         "embed": embed,
-        "attachments": [discord.File(io.BytesIO(png), filename="table.png")],
+        "attachments": [discord.File(io.BytesIO(png), filename="table.png", description=alt)],
     }
     if match.status == "active":
         message["view"] = view_of(

@@ -298,6 +298,8 @@ class Sent:
     channel_id: int
     audience: int | str  # a user id, or PUBLIC
     text: str  # content, embeds, components, attachments' alt text and text files, flattened
+    # (filename, alt text) of each file uploaded with this body, as the fake keeps it
+    uploads: tuple[tuple[str, str | None], ...] = ()
 
     def __repr__(self) -> str:
         return f"<Sent #{self.seq} {self.kind} to {self.audience}: {self.text[:120]!r}>"
@@ -347,6 +349,7 @@ class PayloadLog:
         return PUBLIC
 
     def _add(self, kind: str, msg: Message, payload: dict, files: list) -> None:
+        uploaded = {file[1] for file in files or []}
         self.sent.append(
             Sent(
                 len(self.sent),
@@ -355,6 +358,9 @@ class PayloadLog:
                 msg.channel_id,
                 self.audience(msg),
                 flatten(payload, files),
+                tuple(
+                    (a.filename, a.description) for a in msg.attachments if a.filename in uploaded
+                ),
             )
         )
 

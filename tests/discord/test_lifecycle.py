@@ -184,6 +184,7 @@ async def test_admin_commands(world):
 
         exported = await dave.slash(world.games, "admin export", match=match_id)
         assert exported.ephemeral and exported.message.attachments
+        assert exported.message.attachments[0].description == "The match record, as JSON."
         record = MatchRecord.model_validate(json.loads(exported.message.attachments[0].data))
         live = await bot.host._loaded(match_id)
         state = replay(live.game, record)
@@ -212,6 +213,9 @@ async def test_admin_commands(world):
         await settle(world, bot)
         assert (await bot.host._loaded(match_id)).row.status == "ended"
         assert "ended by an admin" in fresh.embeds[0]["description"]
+        # Its picture's alt text says so too, and no longer calls anyone to play.
+        (alt,) = [a.description or "" for a in fresh.attachments]
+        assert "ended by an admin (testing)" in alt and "To play" not in alt, alt
         assert not fresh.components
         late = await alice.click(table_message(world, thread), "Take turn")
         assert "not running" in late.content

@@ -24,7 +24,7 @@ from PIL import Image
 from pydantic import BaseModel
 
 from bot.games import adapter_for, adapters
-from bot.ui.safe_text import md_all
+from bot.ui.safe_text import md_all, plain_all
 from games.core.contract import Event
 from games.core.replay import start
 from games.registry import get_game
@@ -99,6 +99,7 @@ async def test_a_finished_match_is_replayed_move_by_move_and_its_table_has_a_sum
         steps = await steps_of(bot, match_id)
         game, adapter = get_game("city-of-light"), adapter_for("city-of-light")
         names = md_all(list(live.names))
+        plain_names = plain_all(list(live.names))
 
         # The final table: its animated summary, within the upload limit, with alt text.
         final = table_message(world, thread)
@@ -126,8 +127,15 @@ async def test_a_finished_match_is_replayed_move_by_move_and_its_table_has_a_sum
                 assert line in text, (k, line)
             picture = viewer.attachments[0]
             assert picture.data == stand_in(game.view(steps[k][0], None))
+            # Its alt text says which step, then the table then, as the live table's does:
+            # whose turn it was (or who won), and the move's recap.
             alt = f"The public table of this City of Light match after move {k} of {n}."
-            assert picture.description == alt
+            assert picture.description.startswith(alt) and len(picture.description) <= 1024
+            view = game.view(steps[k][0], None)
+            over = game.result(steps[k][0]) if game.is_over(steps[k][0]) else None
+            said = over.winners if over is not None else view.to_act
+            assert all(plain_names[seat] in picture.description for seat in said)
+            assert "Last move:" in picture.description or not public
 
         for k in range(1, n + 1):  # ▶ to the last move: each click edits the same message
             clicked = await bob.click(viewer, "▶")

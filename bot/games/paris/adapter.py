@@ -86,6 +86,10 @@ class ParisAdapter(GameAdapter[ParisView]):
 
     # --- the table
 
+    def scores(self, view: ParisView) -> list[int]:
+        """Each seat's victory points, in seat order."""
+        return [p.vp for p in sorted(view.table, key=lambda p: p.seat)]
+
     def status_lines(self, view: ParisView, names: list[str], locale: str | None) -> list[str]:
         v = view
         lines = [waiting_line(v, names, locale)]
