@@ -28,8 +28,8 @@ class Picture:
     measures: tuple[Measure, ...]
 
     @property
-    def smallest(self) -> Measure:
-        return min(self.measures, key=lambda m: m.height)
+    def smallest(self) -> Measure | None:
+        return min(self.measures, key=lambda m: m.height, default=None)
 
 
 def measured(seed: int) -> Iterator[Picture]:
@@ -46,56 +46,66 @@ def measured(seed: int) -> Iterator[Picture]:
                     yield Picture(key, seats, stage, language, measures)
 
 
-def _row(seats: int | str, stage: str, language: str, m: Measure | None) -> str:
-    if m is None:
-        return f"  {seats!s:>7}  {stage:<6}  {language:<4}  {'':>5}  nothing drawn"
-    kind = "icon" if m.icon else "text"
-    return (
-        f"  {seats!s:>7}  {stage:<6}  {language:<4}  {m.height:5.1f}  {kind} {m.text!r} ({m.role})"
-    )
-
-
 def check(seed: int) -> int:
-    """Print each game's smallest text per player count and stage, then what is too small."""
-    pictures = list(measured(seed))
+    """`python -m bot pictures --check`: measure every picture against `MINIMUM`."""
+    return report(list(measured(seed)), MINIMUM)
+
+
+def report(pictures: list[Picture], minimum: float) -> int:
+    """Print each game's smallest text per player count and stage, then every kind of text
+    or icon (by the function drawing it) below `minimum`: 1 if there is any, else 0."""
     print("smallest text and icon height (cap height of text, ink box of icons) in px as shown")
     print(
-        f"{EMBED_WIDTH} px wide; at least {MINIMUM:g} px needed (a capital is "
+        f"{EMBED_WIDTH} px wide; at least {minimum:g} px needed (a capital is "
         f"{cap_height(1000) / 1000:.2f} of the font size)"
     )
-    failing: dict[tuple[str, str, bool], list[Measure]] = {}
     for key in adapters():
         print(f"\n{get_game(key).title}")
         print(f"  {'players':>7}  {'stage':<6}  {'lang':<4}  {'px':>5}  smallest")
-        ours = [p for p in pictures if p.game == key]
-        for seats in seat_counts(key):
-            for stage in ("start", "middle", "end"):
-                shown = [p for p in ours if p.seats == seats and p.stage == stage]
-                drawn = [p for p in shown if p.measures]
-                least = min(drawn, key=lambda p: p.smallest.height, default=shown[0])
-                least_measure = least.smallest if least.measures else None
-                print(_row(seats, stage, least.language, least_measure))
-        for picture in ours:
-            for m in picture.measures:
-                if m.height < MINIMUM:
-                    failing.setdefault((key, m.role, m.icon), []).append(m)
+        for picture in _least_per_stage([p for p in pictures if p.game == key]):
+            print(_row(picture))
+    failing: dict[tuple[str, str, bool], list[Measure]] = {}
+    for picture in pictures:
+        for m in picture.measures:
+            if m.height < minimum:
+                failing.setdefault((picture.game, m.role, m.icon), []).append(m)
     if not failing:
-        print(f"\nevery text and icon is at least {MINIMUM:g} px tall")
+        print(f"\nevery text and icon is at least {minimum:g} px tall")
         return 0
-    print(f"\nbelow {MINIMUM:g} px:")
+    print(f"\nbelow {minimum:g} px:")
     for (key, role, icon), measures in sorted(
         failing.items(), key=lambda kv: (kv[0][0], min(m.height for m in kv[1]))
     ):
         heights = [m.height for m in measures]
         examples = list(dict.fromkeys(m.text for m in measures))
         shown = ", ".join(repr(e) for e in examples[:4]) + (" …" if len(examples) > 4 else "")
-        kind = "icons" if icon else "texts"
         print(
-            f"  {key}: {role} {kind} {min(heights):.1f}–{max(heights):.1f} px "
-            f"({len(examples)} distinct: {shown})"
+            f"  {key}: {role} {'icons' if icon else 'texts'} "
+            f"{min(heights):.1f}–{max(heights):.1f} px ({len(examples)} distinct: {shown})"
         )
-    print(
-        f"{len(failing)} kinds of text or icon below {MINIMUM:g} px in "
-        f"{', '.join(sorted({k for k, _, _ in failing}))}"
-    )
+    games = ", ".join(sorted({key for key, _, _ in failing}))
+    print(f"{len(failing)} kinds of text or icon below {minimum:g} px in {games}")
     return 1
+
+
+def _least_per_stage(pictures: list[Picture]) -> list[Picture]:
+    """Of each player count and stage, the language whose picture draws the smallest."""
+    least: dict[tuple[int, str], Picture] = {}
+    for p in pictures:
+        known = least.get((p.seats, p.stage))
+        if known is None or _height(p) < _height(known):
+            least[(p.seats, p.stage)] = p
+    return list(least.values())
+
+
+def _height(picture: Picture) -> float:
+    smallest = picture.smallest
+    return smallest.height if smallest else float("inf")
+
+
+def _row(picture: Picture) -> str:
+    start = f"  {picture.seats:>7}  {picture.stage:<6}  {picture.language:<4}"
+    m = picture.smallest
+    if m is None:
+        return f"{start}  {'':>5}  nothing drawn"
+    return f"{start}  {m.height:5.1f}  {'icon' if m.icon else 'text'} {m.text!r} ({m.role})"
