@@ -15,8 +15,8 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import dataclasses
+import inspect
 import io
-import sys
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
@@ -80,9 +80,11 @@ def recording() -> Iterator[list[Drawn]]:
 
 def _role() -> str:
     """The first caller outside this module, as `package.module.function`."""
-    frame = sys._getframe(1)
-    while frame.f_globals.get("__name__") == __name__ and frame.f_back is not None:
+    frame = inspect.currentframe()
+    while frame is not None and frame.f_globals.get("__name__") == __name__:
         frame = frame.f_back
+    if frame is None:
+        return "?"
     module = str(frame.f_globals.get("__name__", "?")).removeprefix("bot.games.")
     return f"{module}.{frame.f_code.co_name}"
 
