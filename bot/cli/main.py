@@ -91,6 +91,12 @@ def build_parser() -> argparse.ArgumentParser:
     pics = sub.add_parser("pictures", help="every game's table at start, middle and end")
     pics.add_argument("--out", default="docs/pictures", help="folder (default: docs/pictures)")
     pics.add_argument("--seed", type=int, default=3, help="the matches' seed (default 3)")
+    pics.add_argument(
+        "--check",
+        action="store_true",
+        help="write nothing: measure every text and icon as Discord shows the pictures, "
+        "and exit 1 naming those too small to read",
+    )
 
     back = sub.add_parser("backup", help="copy the match database safely, even while running")
     back.add_argument("destination", help="the copy's file name (must not exist yet)")
@@ -245,6 +251,10 @@ async def _dispatch(args: argparse.Namespace) -> int | None:
             args.records,
             args.ratings,
         )
+    if command == "pictures" and args.check:
+        from bot.cli.pictures_check import check
+
+        return check(args.seed)
     if command == "pictures":
         from bot.cli.pictures import pictures
 

@@ -16,6 +16,12 @@ from games.registry import get_game
 NAMES = ["Zoë", "Jérôme 🌙", "Дмитрий", "山田太郎"]
 
 
+def seat_counts(key: str) -> list[int]:
+    """The player counts pictured: the fewest and the most."""
+    game = get_game(key)
+    return sorted({game.min_seats, game.max_seats})
+
+
 def snapshots(key: str, seats: int, seed: int) -> dict[str, BaseModel]:
     """The public views at the start, the middle and the end of one seeded random match."""
     game = get_game(key)
@@ -46,7 +52,7 @@ def pictures(out: str, seed: int) -> int:
     ]
     for key, adapter in adapters().items():
         game = get_game(key)
-        for seats in sorted({game.min_seats, game.max_seats}):
+        for seats in seat_counts(key):
             names = NAMES[:seats]
             lines.append(f"## {game.title}, {seats} players\n")
             for stage, view in snapshots(key, seats, seed).items():

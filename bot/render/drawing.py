@@ -12,8 +12,12 @@ background, smooth shapes, names that can never crash the renderer, and PNG byte
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
+import dataclasses
+import inspect
 import io
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -41,6 +45,48 @@ def png_bytes(image: Image.Image) -> bytes:
     out = io.BytesIO()
     image.save(out, format="PNG", compress_level=6)
     return out.getvalue()
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Drawn:
+    """One text or icon a Canvas drew, as `recording` notes it for measuring legibility
+    (`bot.render.legibility`): sizes are on the supersampled canvas, `scale` times logical."""
+
+    text: str
+    px: int  # the font size drawn
+    bold: bool
+    icon_height: int | None  # an icon's ink height as pasted; None for text
+    scale: int
+    canvas_width: int  # the picture's logical width
+    role: str  # the drawing function that asked for it ("paris.render.districts")
+
+
+_recording: contextvars.ContextVar[list[Drawn] | None] = contextvars.ContextVar(
+    "recording", default=None
+)
+
+
+@contextlib.contextmanager
+def recording() -> Iterator[list[Drawn]]:
+    """Within the block, every text and icon any Canvas draws is appended to the list: the
+    legibility check measures what the renderers really asked for, not what OCR guesses."""
+    drawn: list[Drawn] = []
+    token = _recording.set(drawn)
+    try:
+        yield drawn
+    finally:
+        _recording.reset(token)
+
+
+def _role() -> str:
+    """The first caller outside this module, as `package.module.function`."""
+    frame = inspect.currentframe()
+    while frame is not None and frame.f_globals.get("__name__") == __name__:
+        frame = frame.f_back
+    if frame is None:
+        return "?"
+    module = str(frame.f_globals.get("__name__", "?")).removeprefix("bot.games.")
+    return f"{module}.{frame.f_code.co_name}"
 
 
 class Canvas:
@@ -144,6 +190,7 @@ class Canvas:
         `outline` draws a halo so labels stay readable over lines and colours.
         """
         px = round(size * self.scale)
+        self._note(text, px, bold, None)
         total = textlib.width(text, px, bold)
         ascent, descent = textlib.metrics(px)
         x, y = xy[0] * self.scale, xy[1] * self.scale
@@ -200,9 +247,16 @@ class Canvas:
         """An emoji icon centred on `centre`: drawn once per size and pasted, since a
         picture may show a hundred of them."""
         image = _icon_image(icon, round(size * self.scale), ink)
+        self._note(icon, round(size * self.scale), False, image.height)
         x = round(centre[0] * self.scale - image.width / 2)
         y = round(centre[1] * self.scale - image.height / 2)
         self.image.paste(image, (x, y), image)
+
+    def _note(self, text: str, px: int, bold: bool, icon_height: int | None) -> None:
+        drawn = _recording.get()
+        if drawn is not None:
+            role = _role()
+            drawn.append(Drawn(text, px, bold, icon_height, self.scale, self.width, role))
 
     def png(self) -> bytes:
         """Shrink to the logical size (this is the anti-aliasing) and encode as PNG."""

@@ -10,9 +10,9 @@ import pytest
 
 from bot.games import adapters
 from bot.render import text as textlib
+from bot.render.hard_names import HARD_NAMES
 from games.registry import get_game
 from tests.render.colour_vision import text_calls
-from tests.render.test_text import HARD
 
 
 def views(key: str, seats: int) -> list[object]:
@@ -37,7 +37,7 @@ CASES = [
 @pytest.mark.parametrize(("key", "seats"), CASES)
 def test_every_game_draws_hard_names_with_real_glyphs(key, seats, monkeypatch):
     for offset, view in enumerate(views(key, seats)):
-        names = [HARD[(offset * seats + n) % len(HARD)] for n in range(seats)]
+        names = [HARD_NAMES[(offset * seats + n) % len(HARD_NAMES)] for n in range(seats)]
         with text_calls(monkeypatch) as calls:
             adapters()[key].render(view, names)
         said = [call.text for call in calls]
@@ -51,5 +51,5 @@ def test_the_check_has_teeth():
     """What the check above rejects: a script drawn transliterated rather than as itself,
     and a family emoji drawn as three people (its joiners lost)."""
     assert textlib.uncovered("ሰላም") == list("ሰላም")
-    family = HARD[7]
+    family = HARD_NAMES[7]
     assert "\u200d" in family and family[:3] not in family.replace("\u200d", "")
