@@ -58,7 +58,7 @@ class Drawn:
     icon_height: int | None  # an icon's ink height as pasted; None for text
     scale: int
     canvas_width: int  # the picture's logical width
-    role: str  # the drawing function that asked for it ("paris.render.districts")
+    role: str  # the drawing function that asked for it ("<game>.render.districts")
 
 
 _recording: contextvars.ContextVar[list[Drawn] | None] = contextvars.ContextVar(

@@ -10,11 +10,11 @@ from typing import Any
 import pytest
 
 from bot.games.alt_text import ALT_LIMIT, fit_alt, unmark
+from bot.render.hard_names import HARD_NAMES as HARD
 from bot.ui.safe_text import md_all, plain
 from games.registry import get_game
 from tests.contract.games import game_cases, presentation_of, random_playout
 from tests.discord.driver import private_only
-from tests.render.test_text import HARD
 
 # Display names as long as Discord allows, made of what breaks text: Markdown, mentions,
 # masked links, spoilers, newlines, emoji sequences, accents (tests/discord/
