@@ -33,15 +33,16 @@ LINES_Y = 60
 LABEL = 17  # a wagon's name: 11 px at Discord's 520 px
 LABEL_STEP = 18  # from one line of a name to the next
 LABEL_LINES = 4  # the longest name of any catalogue, broken to fit a card
+LABEL_ROOM = 4  # a card's width its name may not use (its outline, a hair of air)
 ROW_H = 96
 ROW_GAP = 6
 CX = WIDTH / 2  # the centre of the city cards
-CITY_W, CITY_H = 180, 70
-WAGON_W, WAGON_H = 70, 92
+CITY_W, CITY_H = 174, 70
+WAGON_W, WAGON_H = 72, 92
 WHEEL = 8  # a wagon's wheels: under its name, never over it
-WAGON_GAP = 4
+WAGON_GAP = 3
 SLOTS = 4  # a side holds at most 4 wagons (the largest limit)
-CITY_GAP = 6  # between the city card and the first wagon of each side
+CITY_GAP = 4  # between the city card and the first wagon of each side
 
 # The piles, under the lines.
 PILES_Y = LINES_Y + 4 * (ROW_H + ROW_GAP) + 2

@@ -25,6 +25,7 @@ from bot.games.moscow_paris.layout import (
     CITY_LINES,
     HEADER,
     LABEL,
+    LABEL_ROOM,
     LABEL_STEP,
     MARGIN,
     PANEL_W,
@@ -85,7 +86,7 @@ def render_table(
     """The public table as a PNG (800 px wide; 2 players: 580 px high, 3–4: 724 px)."""
     marks = set(highlight)
     chips = {p.seat: _chip_lines(p.cities) for p in view.seats}
-    lines = max((len(c) for c in chips.values()), default=CITY_LINES)
+    lines = city_lines(view)
     canvas = Canvas(WIDTH, height(view.players, lines), BACKGROUND)
     HEADER.draw(canvas, t("game.moscow-paris"), _status(view, names), INK, PANEL_EDGE)
     for row in view.rows:
@@ -95,6 +96,11 @@ def render_table(
         _draw_player(canvas, view, p, names, marks, lines)
         _draw_cities(canvas, panel_box(p.seat, lines), chips[p.seat])
     return canvas.png()
+
+
+def city_lines(view: MoscowParisView) -> int:
+    """The lines of cities every panel keeps room for: the most any player needs."""
+    return max([CITY_LINES] + [len(_chip_lines(p.cities)) for p in view.seats])
 
 
 def _status(v: MoscowParisView, names: list[str]) -> str:
@@ -166,7 +172,7 @@ def _draw_wagon(c: Canvas, box: Box, name: str, *, picked: bool = False) -> None
     for wx in (x0 + (x1 - x0) * 0.25, x0 + (x1 - x0) * 0.75):
         c.circle((wx, y1 - WHEEL), WHEEL, fill=(40, 40, 40), outline=(200, 200, 200), width=1)
     ink = INK if _light(colour) else WHITE
-    lines = wrap(c, t(wagon_key(name)), LABEL, x1 - x0 - 8, t("mp.img.hyphenation"))
+    lines = wrap(c, t(wagon_key(name)), LABEL, x1 - x0 - LABEL_ROOM, t("mp.img.hyphenation"))
     top = (y0 + y1 - 2 * WHEEL) / 2 - (len(lines) - 1) * LABEL_STEP / 2
     for n, line in enumerate(lines):
         c.text(((x0 + x1) / 2, top + n * LABEL_STEP), line, LABEL, ink, anchor="mm")
