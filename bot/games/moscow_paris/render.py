@@ -83,7 +83,8 @@ def _light(colour: Colour) -> bool:
 def render_table(
     view: MoscowParisView, names: list[str], *, highlight: Collection[str] = ()
 ) -> bytes:
-    """The public table as a PNG (800 px wide; 2 players: 580 px high, 3–4: 724 px)."""
+    """The public table as a PNG (800 px wide; 2 players: 780 px high, 3–4: 1040 px, the
+    panels growing when a player claimed more cities than two lines hold)."""
     marks = set(highlight)
     chips = {p.seat: _chip_lines(p.cities) for p in view.seats}
     lines = city_lines(view)
