@@ -1,6 +1,7 @@
 """The Moscow–Paris table picture: the four city lines with their wagons at both ends, each
 city card (name, flag, limit, VP, capital), the piles, and a panel per player (hand size as
-card backs, never the cards; the tableau; the cities claimed; points or the team).
+card backs, never the cards; the tableau; every city claimed; points or the team, and at the
+end the terms of the score, so each player can check it).
 
 Why it takes a `MoscowParisView`: the picture is posted for everybody, so it reads only what
 everybody may see. A seat's view is a `MoscowParisView` too, and its hand is never read: it
