@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 from bot.games.moscow_paris.adapter import MoscowParisAdapter, hand_line
+from bot.games.moscow_paris.terms import city_by_id, city_vp, flag
 from games.core.ai import GreedyPlayer
 from games.core.contract import Event, Result
 from games.moscow_paris.data import CARD_IDS
@@ -365,6 +366,38 @@ def test_a_tie_break_is_explained():
     assert "Shared win: alice, bob." in ADAPTER.result_lines(result, NAMES[:2], None)
     shared = Result(scores=[3, 3], ranking=[[0, 1]], winners=[0, 1])
     assert ADAPTER.result_lines(shared, NAMES[:2], None)  # no details: no crash
+
+
+@pytest.mark.parametrize(
+    "players, won",
+    [
+        (3, [["paris", "nice", "marseille", "rome"], ["london"], ["berlin", "munich"]]),
+        (4, [["paris", "nice"], ["london"], ["marseille", "rome"], ["berlin", "munich"]]),
+    ],
+)
+def test_result_lines_give_every_players_score_terms(players, won):
+    """«каждый игрок суммирует очки с полученных им карт городов, затем откладывает в сторону
+    по карте города каждой страны и прибавляет к получившейся сумме очков количество
+    оставшихся перед ним карт городов»: every player (or team, pooled) can check their
+    score — each city with its VP, the VP, the repeated flags, the total, and the
+    tie-breaks' capitals and city cards."""
+    options = {"teams": True} if players == 4 else {}
+    result = final_result(position(players, won=won, **options))
+    text = "\n".join(ADAPTER.result_lines(result, NAMES[:players], None))
+    d = result.details
+    for seat in range(players):
+        for city in d["seats"][seat]["cities"]:
+            assert city_chip(city) in text, (seat, city)
+        b = d["teams"][seat % 2] if options else d["seats"][seat]
+        flags = " ".join(f"{flag(c)}×{n}" for c, n in b["flags"].items() if n > 1) or "—"
+        assert (
+            f"{b['vp']} VP + {b['repeated_flags']} for repeated flags ({flags}) = "
+            f"**{b['score']}** · capitals {b['capitals']} · city cards {b['city_cards']}"
+        ) in text, seat
+
+
+def city_chip(city: str) -> str:
+    return f"{city_by_id(city, None)} {city_vp(city)}"
 
 
 def test_highlights_name_what_a_move_touches():

@@ -6,11 +6,14 @@ of matches of 2, 3 and 4 players."""
 from __future__ import annotations
 
 import random
+import re
+from collections import Counter
 
 import pytest
 
 from bot.games.moscow_paris import layout
 from bot.games.moscow_paris.adapter import MoscowParisAdapter
+from bot.games.moscow_paris.card_label import wrap
 from bot.games.moscow_paris.render import (
     CAPITAL,
     CARD,
@@ -19,11 +22,18 @@ from bot.games.moscow_paris.render import (
     PANEL,
     SEAT_COLOURS,
     WAGON_COLOURS,
+    city_lines,
     render_table,
 )
+from bot.games.moscow_paris.terms import wagon as wagon_text
+from bot.games.moscow_paris.terms import wagon_key
+from bot.i18n import speaking, t
+from bot.render.drawing import Canvas
 from games.core.ai import GreedyPlayer
+from games.moscow_paris.data import WAGON_TYPES
 from games.moscow_paris.engine import MoscowParis
 from tests.moscow_paris.helpers import position
+from tests.render.colour_vision import TextCall, text_calls
 from tests.render.pixels import NAMES, at, close_within, decode
 
 GAME = MoscowParis()
@@ -172,10 +182,107 @@ def test_a_finished_game_renders_small(players, options):
     png = render_table(view, names)
     assert len(png) < 300_000
     image = decode(png)
-    assert image.size == (layout.WIDTH, layout.height(players))
+    lines = city_lines(view)
+    assert image.size == (layout.WIDTH, layout.height(players, lines))
     # The winners' panels say so in their colour; the claimed cities are chips.
     for seat in view.result.winners:
-        x0, y0, x1, _ = layout.panel_box(seat)
+        x0, y0, x1, _ = layout.panel_box(seat, lines)
         region = image.crop((int(x1 - 190), int(y0 + 8), int(x1 - 8), int(y0 + 30)))
         colours = {c for _, c in region.getcolors(20000)}
         assert any(close(c, SEAT_COLOURS[seat], 40) for c in colours), seat
+
+
+# --- the same words as the menus (issue 20, item 5)
+
+ELEVEN = [w.id for w in WAGON_TYPES]
+
+
+def _drawn(monkeypatch, view, language: str) -> Counter[TextCall]:
+    with speaking(language), text_calls(monkeypatch) as calls:
+        render_table(view, NAMES[:2])
+    return Counter(calls)
+
+
+def _label(monkeypatch, with_wagon, without, language: str) -> list[str]:
+    """The texts a wagon's card adds to the picture (its pips' count '1/4' left out), each
+    at least 11 px tall at Discord's 520 px."""
+    added = _drawn(monkeypatch, with_wagon, language) - _drawn(monkeypatch, without, language)
+    label = [call for call in added.elements() if not re.fullmatch(r"[\d/]+", call.text)]
+    assert all(call.embed_px(layout.WIDTH) >= 11 for call in label), label
+    return [call.text for call in label]
+
+
+def _squash(text: str) -> str:
+    return text.replace("-", "").replace(" ", "")
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "de", "fr"])
+def test_the_picture_names_each_wagon_as_the_menus_do(monkeypatch, language):
+    """Issue 20: the cards said "Sleep", "Dine", "Box" where the menus and recaps say
+    "Sleeping car", "Dining car", "Boxcar": the card draws the menu's name, whole (broken
+    onto lines where the language hyphenates), in a line and in a tableau."""
+    state = position(2, cities=["moscow", "paris", "rome", "berlin"], wagons="11x8")
+    view = GAME.view(state, None)
+    rows = list(view.rows)
+    seats = list(view.seats)
+    for wagon in ELEVEN:
+        menu = wagon_text(wagon, language).split(" ", 1)[1]  # the menu's label, its emoji off
+        rows[0] = view.rows[0].model_copy(update={"left": [wagon]})
+        in_line = view.model_copy(update={"rows": rows})
+        lines = _label(monkeypatch, in_line, view, language)
+        assert lines and _squash("".join(lines)) == _squash(menu), (wagon, lines)
+        seats[1] = view.seats[1].model_copy(update={"tableau": [wagon]})
+        in_tableau = view.model_copy(update={"seats": seats})
+        lines = _label(monkeypatch, in_tableau, view, language)
+        assert lines and _squash("".join(lines)) == _squash(menu), (wagon, lines)
+
+
+def test_every_wagon_name_fits_its_card_in_every_language():
+    """Whole names at 17 px (11 px at Discord's 520 px) within the card, on at most
+    `LABEL_LINES` lines: the cards are sized for the longest name of any catalogue."""
+    canvas = Canvas(10, 10, (0, 0, 0))
+    for language in ("en", "ru", "de", "fr"):
+        for wagon in ELEVEN:
+            name = t(wagon_key(wagon), language)
+            dictionary = t("mp.img.hyphenation", language)
+            for card in (layout.WAGON_W, layout.MINI_W):
+                width = card - layout.LABEL_ROOM
+                lines = wrap(canvas, name, layout.LABEL, width, dictionary)
+                assert len(lines) <= layout.LABEL_LINES, (language, name, lines)
+                assert all(canvas.text_width(line, layout.LABEL) <= width for line in lines)
+
+
+def test_a_player_with_many_cities_shows_every_one(monkeypatch):
+    """Issue 20: the final table cut a winner's cities to "+4". Every city claimed is a chip,
+    the panels growing to hold them."""
+    won = ["moscow", "paris", "rome", "berlin", "madrid", "vienna", "london", "edinburgh"]
+    won += ["st_petersburg", "salzburg"]
+    state = position(2, cities=["nice", "venice", "munich", "marseille"], won=[won, []])
+    view = GAME.view(state, None)
+    with speaking("en"), text_calls(monkeypatch) as calls:
+        png = render_table(view, NAMES[:2])
+    drawn = [call.text for call in calls]
+    for city in view.seats[0].cities:
+        assert f"{city.name} {city.vp}" in drawn, city.name
+    assert not any(re.fullmatch(r"\+\d+", text) for text in drawn)
+    assert decode(png).size == (layout.WIDTH, layout.height(2, city_lines(view)))
+    assert city_lines(view) > layout.CITY_LINES
+
+
+@pytest.mark.parametrize("players, options", [(3, {}), (4, {"teams": True})])
+def test_the_final_table_shows_every_players_score_terms(monkeypatch, players, options):
+    """«каждый игрок суммирует очки с полученных им карт городов, затем откладывает в сторону
+    по карте города каждой страны и прибавляет к получившейся сумме очков количество
+    оставшихся перед ним карт городов»; ties: «больше столиц», then more city cards. Each
+    panel shows its VP, the repeated flags, the total, the capitals and the city cards (a
+    team's pooled pile on both partners' panels)."""
+    state = played(players, options, 5, GAME.is_over)
+    view = GAME.view(state, None)
+    with speaking("en"), text_calls(monkeypatch) as calls:
+        render_table(view, NAMES[:players])
+    drawn = Counter(call.text for call in calls)
+    d = view.result.details
+    for seat in range(players):
+        b = d["teams"][seat % 2] if options else d["seats"][seat]
+        assert drawn[f"{b['vp']} VP + {b['repeated_flags']} for flags = {b['score']}"] >= 1, seat
+        assert drawn[f"capitals {b['capitals']} · cards {b['city_cards']}"] >= 1, seat

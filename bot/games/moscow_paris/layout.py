@@ -3,9 +3,10 @@
 Kept apart from the drawing code so tests can find a wagon's or a city's pixels without
 repeating the arithmetic, and so the layout changes in one place.
 
-The picture is 800 px wide: Discord shows embed images about 520 px wide, so every text that
-matters is drawn at 15 px or more (about 10 px once shrunk), and the wagons are told apart by
-colour first, by name second.
+The picture is 800 px wide: Discord shows embed images about 520 px wide, so a wagon's name is
+drawn at `LABEL` = 17 px (11 px once shrunk), whole — the name the menus and recaps use — on
+up to `LABEL_LINES` lines: the cards are as tall as the longest name needs (Russian
+"Рефрижераторный вагон"), and the wagons are told apart by colour first, by name second.
 """
 
 from __future__ import annotations
@@ -29,31 +30,45 @@ HEADER = Header(
 
 # The city lines: one row per city, the city card in the middle, wagons on both sides.
 LINES_Y = 60
-ROW_H = 74
-ROW_GAP = 8
+LABEL = 17  # a wagon's name: 11 px at Discord's 520 px
+LABEL_STEP = 18  # from one line of a name to the next
+LABEL_LINES = 4  # the longest name of any catalogue, broken to fit a card
+LABEL_ROOM = 4  # a card's width its name may not use (its outline, a hair of air)
+ROW_H = 96
+ROW_GAP = 6
 CX = WIDTH / 2  # the centre of the city cards
-CITY_W, CITY_H = 180, 70
-WAGON_W, WAGON_H = 68, 54
-WAGON_GAP = 5
+CITY_W, CITY_H = 174, 70
+WAGON_W, WAGON_H = 72, 92
+WHEEL = 8  # a wagon's wheels: under its name, never over it
+WAGON_GAP = 3
 SLOTS = 4  # a side holds at most 4 wagons (the largest limit)
-CITY_GAP = 9  # between the city card and the first wagon of each side
+CITY_GAP = 4  # between the city card and the first wagon of each side
 
 # The piles, under the lines.
 PILES_Y = LINES_Y + 4 * (ROW_H + ROW_GAP) + 2
 PILES_H = 40
 
-# The players, two panels per row.
+# The players, two panels per row: the name, the hand (and the final score's terms beside
+# it), the tableau across the panel, then the cities claimed in as many lines as they need.
 PLAYERS_Y = PILES_Y + PILES_H + 8
 PANEL_W = (WIDTH - 2 * MARGIN - 10) / 2
-PANEL_H = 142
 PANEL_GAP = 10
-MINI_W, MINI_H = 56, 42  # a wagon in a tableau
-TABLEAU_X = 128  # from the panel's left edge
+TABLEAU_Y = 90  # from the panel's top edge
+MINI_GAP = 6
+MINI_W, MINI_H = (PANEL_W - 20 - 3 * MINI_GAP) / 4, WAGON_H  # a wagon in a tableau
+CITIES_Y = TABLEAU_Y + MINI_H + 8  # the first line of cities claimed
+CITY_LINE_H = 28
+CITY_LINES = 2  # the least room kept for them
 
 
-def height(players: int) -> int:
+def panel_h(city_lines: int = CITY_LINES) -> float:
+    return CITIES_Y + max(city_lines, CITY_LINES) * CITY_LINE_H + 4
+
+
+def height(players: int, city_lines: int = CITY_LINES) -> int:
+    """The picture's height: the panels grow to hold every city a player claimed."""
     rows = math.ceil(players / 2)
-    return int(PLAYERS_Y + rows * (PANEL_H + PANEL_GAP) + 2)
+    return int(PLAYERS_Y + rows * (panel_h(city_lines) + PANEL_GAP) + 2)
 
 
 def row_top(row: int) -> float:
@@ -76,20 +91,21 @@ def wagon_box(row: int, side: str, slot: int) -> Box:
     return (x0, top, x0 + WAGON_W, top + WAGON_H)
 
 
-def panel_box(seat: int) -> Box:
+def panel_box(seat: int, city_lines: int = CITY_LINES) -> Box:
     col, row = seat % 2, seat // 2
+    h = panel_h(city_lines)
     x0 = MARGIN + col * (PANEL_W + PANEL_GAP)
-    y0 = PLAYERS_Y + row * (PANEL_H + PANEL_GAP)
-    return (x0, y0, x0 + PANEL_W, y0 + PANEL_H)
+    y0 = PLAYERS_Y + row * (h + PANEL_GAP)
+    return (x0, y0, x0 + PANEL_W, y0 + h)
 
 
-def tableau_box(seat: int, index: int) -> Box:
+def tableau_box(seat: int, index: int, city_lines: int = CITY_LINES) -> Box:
     """The `index`-th wagon (0..3) of a seat's tableau."""
-    x0, y0, _, _ = panel_box(seat)
-    x = x0 + TABLEAU_X + index * (MINI_W + 6)
-    return (x, y0 + 40, x + MINI_W, y0 + 40 + MINI_H)
+    x0, y0, _, _ = panel_box(seat, city_lines)
+    x = x0 + 10 + index * (MINI_W + MINI_GAP)
+    return (x, y0 + TABLEAU_Y, x + MINI_W, y0 + TABLEAU_Y + MINI_H)
 
 
-def hand_box(seat: int) -> Box:
-    x0, y0, _, _ = panel_box(seat)
-    return (x0 + 10, y0 + 38, x0 + TABLEAU_X - 12, y0 + 86)
+def hand_box(seat: int, city_lines: int = CITY_LINES) -> Box:
+    x0, y0, _, _ = panel_box(seat, city_lines)
+    return (x0 + 10, y0 + 36, x0 + 118, y0 + 84)

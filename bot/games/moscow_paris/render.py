@@ -1,6 +1,7 @@
 """The Moscow–Paris table picture: the four city lines with their wagons at both ends, each
 city card (name, flag, limit, VP, capital), the piles, and a panel per player (hand size as
-card backs, never the cards; the tableau; the cities claimed; points or the team).
+card backs, never the cards; the tableau; every city claimed; points or the team, and at the
+end the terms of the score, so each player can check it).
 
 Why it takes a `MoscowParisView`: the picture is posted for everybody, so it reads only what
 everybody may see. A seat's view is a `MoscowParisView` too, and its hand is never read: it
@@ -17,13 +18,21 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from bot.games.moscow_paris.card_label import wrap
 from bot.games.moscow_paris.flags import draw_flag
 from bot.games.moscow_paris.layout import (
+    CITIES_Y,
+    CITY_LINE_H,
+    CITY_LINES,
     HEADER,
+    LABEL,
+    LABEL_ROOM,
+    LABEL_STEP,
     MARGIN,
-    MINI_H,
+    PANEL_W,
     PILES_Y,
     SLOTS,
+    WHEEL,
     WIDTH,
     Box,
     city_box,
@@ -33,10 +42,13 @@ from bot.games.moscow_paris.layout import (
     tableau_box,
     wagon_box,
 )
+from bot.games.moscow_paris.terms import wagon_key
 from bot.i18n import t
-from bot.render.drawing import Canvas, safe_name
+from bot.render import text as textlib
+from bot.render.drawing import SUPERSAMPLE, Canvas, safe_name
 from bot.render.header import winners_text
 from bot.render.palette import WHITE, Colour
+from games.core.contract import Result
 from games.moscow_paris.data import WAGON_TYPES
 from games.moscow_paris.views import CityView, MoscowParisView, PlayerView, RowView
 
@@ -72,16 +84,25 @@ def _light(colour: Colour) -> bool:
 def render_table(
     view: MoscowParisView, names: list[str], *, highlight: Collection[str] = ()
 ) -> bytes:
-    """The public table as a PNG (800 px wide; 2 players: 580 px high, 3–4: 724 px)."""
+    """The public table as a PNG (800 px wide; 2 players: 780 px high, 3–4: 1040 px, the
+    panels growing when a player claimed more cities than two lines hold)."""
     marks = set(highlight)
-    canvas = Canvas(WIDTH, height(view.players), BACKGROUND)
+    chips = {p.seat: _chip_lines(p.cities) for p in view.seats}
+    lines = city_lines(view)
+    canvas = Canvas(WIDTH, height(view.players, lines), BACKGROUND)
     HEADER.draw(canvas, t("game.moscow-paris"), _status(view, names), INK, PANEL_EDGE)
     for row in view.rows:
         _draw_row(canvas, view, row, marks)
     _draw_piles(canvas, view, names)
     for p in view.seats:
-        _draw_player(canvas, view, p, names, marks)
+        _draw_player(canvas, view, p, names, marks, lines)
+        _draw_cities(canvas, panel_box(p.seat, lines), chips[p.seat])
     return canvas.png()
+
+
+def city_lines(view: MoscowParisView) -> int:
+    """The lines of cities every panel keeps room for: the most any player needs."""
+    return max([CITY_LINES] + [len(_chip_lines(p.cities)) for p in view.seats])
 
 
 def _status(v: MoscowParisView, names: list[str]) -> str:
@@ -127,7 +148,7 @@ def _draw_row(c: Canvas, v: MoscowParisView, row: RowView, marks: set[str]) -> N
                     and first.get("side") == side
                     and first.get("slot") == slot
                 )
-                _draw_wagon(c, box, wagons[slot - 1], 15, picked=picked)
+                _draw_wagon(c, box, wagons[slot - 1], picked=picked)
             elif row.city is not None and slot <= row.room + len(wagons):
                 _empty_slot(c, box, 4, 6)
             if f"w:{r}:{side}:{slot}" in marks:
@@ -145,23 +166,18 @@ def _draw_row(c: Canvas, v: MoscowParisView, row: RowView, marks: set[str]) -> N
         c.ring(box, 4, INK, HIGHLIGHT)
 
 
-def _draw_wagon(
-    c: Canvas, box: Box, name: str, size: float, *, picked: bool = False, short: bool = False
-) -> None:
-    """A wagon card: its colour, two wheels, its name (`short`: the short name, for the
-    smaller cards of the tableaux)."""
+def _draw_wagon(c: Canvas, box: Box, name: str, *, picked: bool = False) -> None:
+    """A wagon card: its colour, two wheels, its whole name (as the menus say it)."""
     x0, y0, x1, y1 = box
     colour = WAGON_COLOURS.get(name, (150, 150, 150))
-    wheel = (y1 - y0) * 0.13
-    c.rect((x0, y0, x1, y1 - wheel), fill=colour, outline=INK, width=1.5, radius=6)
+    c.rect((x0, y0, x1, y1 - WHEEL), fill=colour, outline=INK, width=1.5, radius=6)
     for wx in (x0 + (x1 - x0) * 0.25, x0 + (x1 - x0) * 0.75):
-        c.circle((wx, y1 - wheel), wheel, fill=(40, 40, 40), outline=(200, 200, 200), width=1)
-    label = t(f"mp.img.short.{name}" if short else f"mp.wagon_short.{name}")
-    if c.text_width(label, 13, True) > x1 - x0 - 8:  # too long to read: the short name
-        label = t(f"mp.img.short.{name}")
+        c.circle((wx, y1 - WHEEL), WHEEL, fill=(40, 40, 40), outline=(200, 200, 200), width=1)
     ink = INK if _light(colour) else WHITE
-    fitted = c.fit_size(label, size, x1 - x0 - 8, 10, True)
-    c.text(((x0 + x1) / 2, (y0 + y1 - wheel) / 2), label, fitted, ink, anchor="mm", bold=True)
+    lines = wrap(c, t(wagon_key(name)), LABEL, x1 - x0 - LABEL_ROOM, t("mp.img.hyphenation"))
+    top = (y0 + y1 - 2 * WHEEL) / 2 - (len(lines) - 1) * LABEL_STEP / 2
+    for n, line in enumerate(lines):
+        c.text(((x0 + x1) / 2, top + n * LABEL_STEP), line, LABEL, ink, anchor="mm")
     if picked:
         c.ring(box, 3, INK, HIGHLIGHT)
         c.text(
@@ -254,9 +270,9 @@ def _draw_piles(c: Canvas, v: MoscowParisView, names: list[str]) -> None:
 
 
 def _draw_player(
-    c: Canvas, v: MoscowParisView, p: PlayerView, names: list[str], marks: set[str]
+    c: Canvas, v: MoscowParisView, p: PlayerView, names: list[str], marks: set[str], lines: int
 ) -> None:
-    box = panel_box(p.seat)
+    box = panel_box(p.seat, lines)
     x0, y0, x1, y1 = box
     colour = SEAT_COLOURS[p.seat]
     acting = p.seat in v.to_act
@@ -280,7 +296,7 @@ def _draw_player(
     name = safe_name(names[p.seat])
     c.text((x0 + 34, y0 + 9), c.clip(name, 19, right - x0 - 38, True), 19, INK, bold=True)
     # The hand: its size as card backs, never its cards.
-    hx0, hy0, hx1, hy1 = hand_box(p.seat)
+    hx0, hy0, hx1, hy1 = hand_box(p.seat, lines)
     c.text((hx0, hy0), t("mp.img.hand", n=p.hand_size), 15, INK, bold=True)
     for k in range(p.hand_size):
         bx = hx0 + k * 17
@@ -294,10 +310,10 @@ def _draw_player(
         step = 1 if v.pending.direction == "left" else -1
         exchanger = ((decider or 0) - step) % v.players
     for i in range(4):
-        tb = tableau_box(p.seat, i)
+        tb = tableau_box(p.seat, i, lines)
         if i < len(p.tableau):
             w = p.tableau[i]
-            _draw_wagon(c, tb, w, 15, short=True)
+            _draw_wagon(c, tb, w)
             rung = (
                 f"seat:{p.seat}:{w}" in marks
                 or (f"mine:{w}" in marks and p.seat == v.turn)
@@ -317,27 +333,80 @@ def _draw_player(
                 c.ring(tb, 3, INK, HIGHLIGHT)
         else:
             _empty_slot(c, tb, 3, 5)
-    # The cities claimed: a chip each (flag, name, VP), in at most two lines.
-    cy = y0 + 40 + MINI_H + 10
-    cx = x0 + 10
-    if not p.cities:
-        c.text((cx, cy + 3), t("mp.img.no_cities"), 13, SOFT_INK)
-    for n, city in enumerate(p.cities):
-        label = f"{safe_name(city.name, 14)} {city.vp}"
-        chip = c.text_width(label, 13, True) + 34
-        last = cy > y0 + 40 + MINI_H + 20
-        if cx + chip > x1 - (40 if last else 10):
-            if last:
-                c.text((cx, cy + 3), f"+{len(p.cities) - n}", 14, INK, bold=True)
-                break
-            cx, cy = x0 + 10, cy + 25
-        c.rect(
-            (cx, cy, cx + chip, cy + 22),
-            fill=CARD,
-            outline=CAPITAL if city.capital else CARD_EDGE,
-            width=2 if city.capital else 1,
-            radius=5,
+    if v.result is not None:
+        _draw_terms(c, v.result, p, (hx1 + 10, hy0, x1 - 10, hy1))
+
+
+def _draw_terms(c: Canvas, result: Result, p: PlayerView, box: Box) -> None:
+    """The final score's terms beside the hand, so every player can check the result: the
+    cities' VP plus the repeated flags, then the tie-breaks (capitals, city cards). Partners
+    show their team's pooled pile."""
+    d = result.details
+    if p.team is not None and d.get("teams"):
+        terms = d["teams"][p.team]
+    elif p.seat < len(d.get("seats", [])):
+        terms = d["seats"][p.seat]
+    else:
+        return
+    x0, y0, x1, _ = box
+    for n, key in enumerate(("mp.img.terms", "mp.img.tiebreaks")):
+        label = t(
+            key,
+            vp=terms["vp"],
+            repeated=terms["repeated_flags"],
+            score=terms["score"],
+            capitals=terms["capitals"],
+            cards=terms["city_cards"],
         )
-        draw_flag(c, (cx + 4, cy + 5, cx + 22, cy + 17), city.country)
-        c.text((cx + 27, cy + 4), label, 13, INK, bold=True)
-        cx += chip + 5
+        size = c.fit_size(label, LABEL + 1, x1 - x0, LABEL)
+        c.text((x1, y0 + 2 + n * 24), c.clip(label, size, x1 - x0), size, INK, anchor="ra")
+
+
+# --- the cities claimed: a chip each (flag, name, VP), in as many lines as they need
+
+CHIP_TEXT = LABEL
+CHIP_ROOM = PANEL_W - 20
+
+
+def _chip_label(city: CityView) -> str:
+    return f"{safe_name(city.name, 20)} {city.vp}"
+
+
+def _chip_width(city: CityView) -> float:
+    return textlib.width(_chip_label(city), round(CHIP_TEXT * SUPERSAMPLE), True) / SUPERSAMPLE + 34
+
+
+def _chip_lines(cities: list[CityView]) -> list[list[CityView]]:
+    """The cities claimed, broken into lines that fit a panel: every one is shown."""
+    lines: list[list[CityView]] = []
+    room = 0.0
+    for city in cities:
+        chip = _chip_width(city)
+        if not lines or room + chip > CHIP_ROOM:
+            lines.append([])
+            room = 0.0
+        lines[-1].append(city)
+        room += chip + 5
+    return lines
+
+
+def _draw_cities(c: Canvas, box: Box, lines: list[list[CityView]]) -> None:
+    x0, y0, _, _ = box
+    cy = y0 + CITIES_Y
+    if not lines:
+        c.text((x0 + 10, cy + 3), t("mp.img.no_cities"), 13, SOFT_INK)
+    for line in lines:
+        cx = x0 + 10
+        for city in line:
+            chip = _chip_width(city)
+            c.rect(
+                (cx, cy, cx + chip, cy + CITY_LINE_H - 4),
+                fill=CARD,
+                outline=CAPITAL if city.capital else CARD_EDGE,
+                width=2 if city.capital else 1,
+                radius=5,
+            )
+            draw_flag(c, (cx + 4, cy + 6, cx + 22, cy + 18), city.country)
+            c.text((cx + 27, cy + 12), _chip_label(city), CHIP_TEXT, INK, anchor="lm", bold=True)
+            cx += chip + 5
+        cy += CITY_LINE_H

@@ -38,9 +38,14 @@ def is_wagon(card: str) -> bool:
     return card in WAGON_IDS
 
 
+def wagon_key(name: str) -> str:
+    """The catalogue key of a wagon's name: the rows, menus, recaps and the picture say it."""
+    return f"mp.wagon.{name}"
+
+
 def wagon(name: str, locale: str | None) -> str:
     """'🟨 Mail car'."""
-    return f"{WAGON_EMOJI.get(name, '▫️')} {t(f'mp.wagon.{name}', locale)}"
+    return f"{WAGON_EMOJI.get(name, '▫️')} {t(wagon_key(name), locale)}"
 
 
 def short(name: str, locale: str | None) -> str:
