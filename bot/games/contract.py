@@ -34,15 +34,20 @@ def fit_label(label: str, limit: int = BUTTON_LABEL) -> str:
 def fitted(path: Iterable[Step]) -> list[Step]:
     """The steps of a path with every label cut to fit a button: for a game whose labels
     may run long (a purchase's costs and gains, the wagons of a line)."""
-    return [Step(s.code, fit_label(s.label)) for s in path]
+    return [dataclasses.replace(s, label=fit_label(s.label)) for s in path]
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Step:
-    """One choice on the way to an action: a short code (in custom_ids) and a label."""
+    """One choice on the way to an action: a short code (in custom_ids) and a label.
+
+    `place` is a highlight id (one `render` understands) of where on the board the choice
+    puts something, when the step asks *where*: the panel then tags that place on its picture
+    with the tag it puts on the choice's button, so a player picks by looking at the board."""
 
     code: str
     label: str
+    place: str = ""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

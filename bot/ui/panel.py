@@ -2,7 +2,8 @@
 
 A game's legal actions are turned (by its adapter) into paths of choices; the panel shows one
 step at a time — buttons when there are few choices, selects otherwise, a step with a single
-choice taken without asking — over the current board, and ends on a confirm screen with a
+choice taken without asking — over the current board (where a step asks *where*, the
+board tags each offered place as its button is tagged), and ends on a confirm screen with a
 preview. Each select and button carries the match version and the path so far in its
 custom_id, so a panel from an earlier turn is refused as stale instead of doing something
 unexpected.
@@ -83,6 +84,21 @@ def shorten(label: str, limit: int) -> str:
     return label if len(label) <= limit else label[: limit - 1].rstrip() + "…"
 
 
+def place_tags(codes: list[str], places: dict[str, str]) -> dict[str, str]:
+    """code -> the tag ("1", "2", …) that its button and its place on the picture share,
+    when every choice of the step is a place on the board (else none: a tag for some
+    choices only would read as if the others were elsewhere)."""
+    wanted = [places.get(code) for code in codes]
+    if not codes or not all(wanted) or len(set(wanted)) < len(wanted):
+        return {}
+    return {code: str(n) for n, code in enumerate(codes, 1)}
+
+
+def tagged(tag: str | None, label: str) -> str:
+    """A choice's label led by its tag on the picture, if it has one."""
+    return f"{tag} · {label}" if tag else label
+
+
 def _skip_forced(moves: list[MoveOption], prefix: tuple[str, ...]) -> tuple[str, ...]:
     """Steps that offer one choice carry no information: take them without asking. (Moves
     an adapter gives the same path — face-down piles, say — are one choice to the player.)"""
@@ -119,10 +135,13 @@ async def panel(
         return await _confirm(host, match, seat, done[0], locale, back=back)
     adapter = adapter_for(match.game)
     seen: dict[str, str] = {}
+    places: dict[str, str] = {}
     for move in moves:
         step = move.steps[len(prefix)]
         seen.setdefault(step.code, step.label)
-    choices = list(seen.items())
+        places.setdefault(step.code, step.place)
+    tags = place_tags(list(seen), places)
+    choices = [(code, tagged(tags.get(code), label)) for code, label in seen.items()]
     view = discord.ui.View(timeout=None)
     prompt = adapter.step_prompt(prefix, locale)
     if len(choices) <= BUTTONS_UP_TO:
@@ -162,7 +181,11 @@ async def panel(
         # Labels are plain text (they may hold names): escaped where Markdown is rendered.
         chosen = md(" → ".join(s.label for s in moves[0].steps[: len(prefix)]), 1000)
         content = f"{chosen}\n{content}"
-    board = await bot.pictures.table(match, language_of(locale))
+    if tags:
+        where = {places[code]: tag for code, tag in tags.items()}
+        board = await bot.pictures.tagged(match, language_of(locale), where)
+    else:
+        board = await bot.pictures.table(match, language_of(locale))
     # The picture is the public table: so is its alt text, whoever reads the panel.
     alt = adapter.alt_text(
         host.view(match, None), text_names(match), locale, events=match.last_events

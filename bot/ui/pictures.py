@@ -5,7 +5,8 @@ final result all show the same picture, so it is drawn once, in a worker thread 
 event loop that answers everybody), and kept for the latest version of recent matches.
 A replay's pictures are the public table of each step, kept while they are being watched,
 and a finished match's animated summary (a GIF of some sixteen of them) is kept too: the
-final table that carries it is posted, edited and re-posted with the same one.
+final table that carries it is posted, edited and re-posted with the same one. A turn
+panel that asks *where* draws its own copy, with its choices' tags on the board.
 """
 
 from __future__ import annotations
@@ -13,11 +14,13 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 from collections import OrderedDict
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, TypeVar
 
 from bot.games import adapter_for
 from bot.i18n import speaking
 from bot.render.animation import animate
+from bot.render.marks import label_id
 from bot.ui.safe_text import plain_all
 
 if TYPE_CHECKING:
@@ -64,6 +67,18 @@ class Pictures:
         with speaking(language):  # the game's picture words, in the message's language
             png = await asyncio.to_thread(adapter.render, view, names, highlight=ringed)
         _keep(self._latest, match.id, (version, language, png), KEEP)
+        return png
+
+    async def tagged(self, match: MatchInfo, language: str, tags: Mapping[str, str]) -> bytes:
+        """The public picture with `tags` (place -> tag) written at their places: a turn
+        panel's, for the seat that asked (not kept: each step tags other places)."""
+        adapter = adapter_for(match.game)
+        view = self.host.view(match, None)
+        names = plain_all(match.names)
+        marks = adapter.last_move(match.last_events)
+        marks |= {label_id(tag, place) for place, tag in tags.items()}
+        with speaking(language):
+            png: bytes = await asyncio.to_thread(adapter.render, view, names, highlight=marks)
         return png
 
     async def frame(self, frame: Frame, language: str) -> bytes:

@@ -5,7 +5,8 @@ differences are CIE76 ΔE in CIELAB (D65). A ΔE around 20 or more reads as clea
 colours side by side; below 10 they are easily confused.
 
 `text_calls` records every run of text a picture draws (through `bot.render.text.draw`, which
-all Canvas text goes through), with its size in pixels as seen in an embed `EMBED_WIDTH` wide.
+all Canvas text goes through), with its size in pixels as seen in an embed `EMBED_WIDTH` wide
+and where it starts on the picture.
 """
 
 from __future__ import annotations
@@ -86,6 +87,8 @@ def closest_pair(colours: Sequence[Colour], vision: str) -> float:
 class TextCall:
     text: str
     px: int  # the size drawn on the supersampled canvas
+    x: float = 0  # where its run starts (left) and its baseline, in logical pixels
+    baseline: float = 0
 
     def embed_px(self, picture_width: int) -> float:
         """Its size once the picture is shrunk to the logical size, then to the embed."""
@@ -102,7 +105,8 @@ def text_calls(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[TextCall]]:
         image: Any, x: float, baseline: float, text: str, size: int, fill: Any, **kwargs: Any
     ) -> None:
         if not kwargs.get("stroke"):
-            calls.append(TextCall(text, size))
+            scale = drawing.SUPERSAMPLE
+            calls.append(TextCall(text, size, x / scale, baseline / scale))
         real(image, x, baseline, text, size, fill, **kwargs)
 
     with monkeypatch.context() as patch:

@@ -24,6 +24,7 @@ from bot.games.city_of_light.colours import (
 )
 from bot.games.city_of_light.render import render_table
 from bot.render.drawing import Canvas, safe_name
+from bot.render.marks import label_id
 from bot.render.palette import GOLD
 from games.city_of_light import actions as A
 from games.city_of_light.engine import CityOfLight
@@ -367,3 +368,28 @@ def test_final_picture_marks_lit_buildings_and_the_largest_districts():
             x0, y0, x1, y1 = layout.cell_box(x, y, 0)
             assert near(CHIMNEY[seat], (x0, y0 + 10, x0 + 5, y1 - 10)), player["district"]
     assert checked > 0
+
+
+def test_a_panel_tag_is_written_in_its_cell_clear_of_the_cell_name(monkeypatch):
+    # Issue 20, item 3: the panel's picture tags each offered cell with its button's tag.
+    state, _ = played({}, 3, phase2)
+    view = GAME.view(state, None)
+    taken = {tuple(c) for b in view.buildings for c in b.cells}
+    free = [
+        (x, y)
+        for y, row in enumerate(view.cells)
+        for x, kind in enumerate(row)
+        if kind not in (None, "light") and (x, y) not in taken
+    ][:3]
+    tags = {cell: str(n) for n, cell in enumerate(free, 1)}
+    with text_calls(monkeypatch) as calls:
+        render_table(view, NAMES, highlight={label_id(t, f"{x},{y}") for (x, y), t in tags.items()})
+    for (x, y), tag in tags.items():
+        x0, y0, x1, y1 = layout.cell_box(x, y)
+        (drawn,) = [c for c in calls if c.text == tag and x0 <= c.x < x1 and y0 < c.baseline < y1]
+        assert drawn.embed_px(layout.WIDTH) >= 11
+        (name,) = [c for c in calls if c.text == f"{'ABCDEFGH'[x]}{y + 1}"]
+        assert drawn.baseline < name.baseline - name.px / 2  # above the name, not on it
+    # Without label ids, no tags: the table picture is unchanged.
+    plain = render_table(view, NAMES)
+    assert plain == render_table(view, NAMES, highlight={"label:1@9,9", "label:@0,0"})

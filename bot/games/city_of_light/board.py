@@ -1,6 +1,6 @@
 """The board of the City of Light picture: the title and phase, the 8×8 cells with their
-coordinates, the tiles laid, the buildings (roof, chimney, size, annex) and the pieces, and
-the cells a move covers ringed."""
+coordinates, the tiles laid, the buildings (roof, chimney, size, annex) and the pieces, the
+cells a move covers ringed, and the turn panel's tags on the cells it offers."""
 
 from __future__ import annotations
 
@@ -209,3 +209,11 @@ def draw_highlight(c: Canvas, cells: list[Cell]) -> None:
     for x, y in cells:
         c.rect(cell_box(x, y, 2), fill=None, outline=INK, width=6)
         c.rect(cell_box(x, y, 3), fill=None, outline=HIGHLIGHT, width=3.5)
+
+
+def draw_tags(c: Canvas, tags: dict[Cell, str]) -> None:
+    """The turn panel's tags: each offered cell's tag in its top-left corner, where the
+    cell's own marks (a lamp, a size, a chimney) leave room."""
+    for (x, y), tag in sorted(tags.items()):
+        x0, y0, _, _ = cell_box(x, y, 3)
+        c.tag((x0, y0), tag, TEXT, WHITE, INK)

@@ -17,7 +17,8 @@ The parts are drawn by `board.py`, `panel.py` and `postcards.py`, in `colours.py
 
 `highlight` ids: "x,y" cells (a preview's or the last move's), `card:<card>` (a postcard
 used last) and `take:<building>` (a building taken into a reserve last);
-`CityOfLightAdapter.last_move` builds them from a move's public events.
+`CityOfLightAdapter.last_move` builds them from a move's public events. A turn panel's
+picture adds label ids (`bot.render.marks.label_id`) of "x,y" cells: each gets its tag.
 """
 
 from __future__ import annotations
@@ -25,14 +26,14 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 
-from bot.games.city_of_light.board import draw_board, draw_header, draw_highlight
+from bot.games.city_of_light.board import draw_board, draw_header, draw_highlight, draw_tags
 from bot.games.city_of_light.colours import BACKGROUND, CHIMNEY, INK, LAMP
 from bot.games.city_of_light.layout import HEIGHT, WIDTH
 from bot.games.city_of_light.panel import draw_players, draw_supply
 from bot.games.city_of_light.postcards import draw_postcards
 from bot.games.city_of_light.scoring_picture import draw_scoring
 from bot.render.drawing import Canvas
-from bot.render.marks import by_kind
+from bot.render.marks import by_kind, labels
 from bot.ui.custom_ids import numbers
 from games.city_of_light.data import BUILDINGS, POSTCARDS
 from games.city_of_light.views import CityOfLightView
@@ -47,13 +48,20 @@ class Marks:
     cells: list[Cell]
     cards: set[str]
     taken: set[str]
+    tags: dict[Cell, str]  # the turn panel's: cell -> the tag of the choice that lays there
 
 
 def parse_marks(ids: Collection[str]) -> Marks:
     kinds = by_kind(ids)
     cells = [cell for item in kinds[""] if (cell := numbers(item, 2, ",")) is not None]
+    tags = {
+        (cell[0], cell[1]): tag
+        for place, tag in labels(ids).items()
+        if (cell := numbers(place, 2, ",")) is not None and cell[0] < 8 and cell[1] < 8
+    }
     return Marks(
         cells=sorted((x, y) for x, y in cells if x < 8 and y < 8),
+        tags=tags,
         cards=kinds["card"] & set(POSTCARDS),
         taken=kinds["take"] & BUILDINGS.keys(),
     )
@@ -69,6 +77,7 @@ def render_table(
     draw_board(canvas, view)
     draw_scoring(canvas, view, LAMP, CHIMNEY, INK)
     draw_highlight(canvas, marks.cells)
+    draw_tags(canvas, marks.tags)
     draw_players(canvas, view, names, marks.taken)
     draw_supply(canvas, view)
     draw_postcards(canvas, view, marks.cards)

@@ -30,7 +30,9 @@ from bot.i18n import t
 from games.city_of_light.data import COLOURS, FACINGS, POSTCARD_NAMES
 from games.city_of_light.views import CityOfLightView
 
-Position = tuple[int, int, str]  # a piece's cell (x, y) and the label of that choice
+# A piece's anchor (x, y), the label of that choice, and the cell its tag goes on in the
+# panel's picture (the first it covers: each anchor's is another, as the shape is fixed).
+Position = tuple[int, int, str, tuple[int, int]]
 
 CARD_CODE = {
     "levitation": "lev",
@@ -84,10 +86,10 @@ def paths(
             if len(p) > len(prefix) and tuple(s.code for s in p[: len(prefix)]) == prefix
         }
         split = len(members) + len(siblings) > OPTIONS_PER_STEP
-        for i, (x, y, label) in members:
+        for i, (x, y, label, cell) in members:
             if split:
                 out[i].append(Step(f"y{y}", t("col.step.row", locale, row=y + 1)))
-            out[i].append(Step(f"@{x}{y}", label[:OPTION_LABEL]))
+            out[i].append(Step(f"@{x}{y}", label[:OPTION_LABEL], _place(*cell)))
     return out
 
 
@@ -122,7 +124,11 @@ def _path(view: CityOfLightView, a: Any, locale: str | None) -> tuple[list[Step]
                     rows=" / ".join(tile_rows(seat, a.tile, 0)),
                 ),
             ),
-            Step(f"s{a.tx}{a.ty}", t("col.step.square", locale, square=square_name(a.tx, a.ty))),
+            Step(
+                f"s{a.tx}{a.ty}",
+                t("col.step.square", locale, square=square_name(a.tx, a.ty)),
+                _place(2 * a.tx, 2 * a.ty),
+            ),
             Step(
                 f"r{a.rotation}",
                 t("col.step.turned", locale, degrees=90 * a.rotation, rows=rows),
@@ -171,7 +177,7 @@ def _path(view: CityOfLightView, a: Any, locale: str | None) -> tuple[list[Step]
             key = "col.step.vertical" if a.rotation else "col.step.horizontal"
             head.append(Step(f"r{a.rotation}", t(key, locale)))
         cells = piece_cells(card, a.rotation, a.x, a.y)
-        return head, (a.x, a.y, _cells_label(view, cells, locale))
+        return head, (a.x, a.y, _cells_label(view, cells, locale), _first(cells))
     if card == "bouquinistes":
         head.append(
             Step(
@@ -179,11 +185,17 @@ def _path(view: CityOfLightView, a: Any, locale: str | None) -> tuple[list[Step]
                 t("col.step.extend", locale, building=building_label(a.building, locale)),
             )
         )
-        return head, (a.x, a.y, t("col.step.at", locale, cell=cell_name(a.x, a.y)))
+        return head, (a.x, a.y, t("col.step.at", locale, cell=cell_name(a.x, a.y)), (a.x, a.y))
     if card == "le_penseur":
         # The cell first, then the facing: the cell is the position step here.
         dx, dy = FACINGS[a.facing]
-        head.append(Step(f"@{a.x}{a.y}", t("col.step.at", locale, cell=cell_name(a.x, a.y))))
+        head.append(
+            Step(
+                f"@{a.x}{a.y}",
+                t("col.step.at", locale, cell=cell_name(a.x, a.y)),
+                _place(a.x, a.y),
+            )
+        )
         head.append(
             Step(
                 f"f{a.facing}",
@@ -197,7 +209,7 @@ def _path(view: CityOfLightView, a: Any, locale: str | None) -> tuple[list[Step]
         )
         return head, None
     if card in ("le_peintre", "lampadaire", "moulin_rouge", "grande_lumiere"):
-        return head, (a.x, a.y, t("col.step.at", locale, cell=cell_name(a.x, a.y)))
+        return head, (a.x, a.y, t("col.step.at", locale, cell=cell_name(a.x, a.y)), (a.x, a.y))
     return head, None  # metropolitain, sacre_coeur, chartier: nothing to choose
 
 
@@ -206,8 +218,18 @@ def _placed(
 ) -> tuple[list[Step], Position | None]:
     rows = " / ".join(shape_rows(key, rotation))
     step = Step(f"r{rotation}", t("col.step.turned", locale, degrees=90 * rotation, rows=rows))
-    label = _cells_label(view, building_cells(key, rotation, x, y), locale)
-    return [step], (x, y, label)
+    cells = building_cells(key, rotation, x, y)
+    return [step], (x, y, _cells_label(view, cells, locale), _first(cells))
+
+
+def _first(cells: list[tuple[int, int]]) -> tuple[int, int]:
+    """The cell a placement's tag goes on: its top-left one, reading row by row."""
+    return min(cells, key=lambda cell: (cell[1], cell[0]))
+
+
+def _place(x: int, y: int) -> str:
+    """The highlight id of cell (x, y), as `render` reads it."""
+    return f"{x},{y}"
 
 
 def _cells_label(view: CityOfLightView, cells: list[tuple[int, int]], locale: str | None) -> str:
