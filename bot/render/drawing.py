@@ -243,17 +243,16 @@ class Canvas:
         self.rect(outer, fill=None, outline=ink, width=widths[0], radius=radius)
         self.rect(outer, fill=None, outline=glow, width=widths[1], radius=radius)
 
-    def tag(self, corner: Point, text: str, size: float, ink: Colour, paper: Colour) -> Box:
-        """A short tag (a panel choice's "3") in a box whose top-left is `corner`: text on
-        a box of its own with a light edge, read on any background and not by colour alone.
-        Returns the box, so a caller can check what it covers."""
+    def tag(
+        self, corner: Point, text: str, size: float, ink: Colour, paper: Colour, side: str = "l"
+    ) -> Box:
+        """A short tag (a panel choice's "3") in a box whose top-left (`side` "l") or
+        top-right ("r") is `corner`: text on a box of its own with an edge, read on any
+        background and not by colour alone. Returns the box."""
         pad = size * 0.25
-        box = (
-            corner[0],
-            corner[1],
-            corner[0] + self.text_width(text, size, True) + 2 * pad,
-            corner[1] + size + pad,
-        )
+        width = self.text_width(text, size, True) + 2 * pad
+        left = corner[0] if side == "l" else corner[0] - width
+        box = (left, corner[1], left + width, corner[1] + size + pad)
         self.rect(box, fill=paper, outline=ink, width=2, radius=size * 0.25)
         centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
         self.text(centre, text, size, ink, anchor="mm", bold=True)

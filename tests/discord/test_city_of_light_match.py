@@ -14,17 +14,20 @@ from typing import Any
 
 import pytest
 
+from bot.games.city_of_light import layout
 from bot.games.city_of_light.adapter import CityOfLightAdapter, tile_rows
 from bot.games.city_of_light.steps import ONE_CELL_FOUNTAIN
 from bot.games.contract import BUTTON_LABEL
 from games.city_of_light.data import POSTCARDS
 from games.city_of_light.engine import CityOfLight
 from tests.city_of_light.helpers import flat
+from tests.render.colour_vision import text_calls
 from tests.discord.driver import (
     PUBLIC,
     PayloadLog,
     choice_buttons,
     choose_and_confirm,
+    offered,
     play_turns,
     selects,
     settle,
@@ -332,3 +335,36 @@ async def test_a_drawn_tile_is_told_to_its_drawer_only(world, tiny_pictures):
         for drawer, line in lines:
             if line in item.text:
                 assert item.audience == drawer, item
+
+
+async def test_the_panel_tags_each_offered_square_on_its_picture(world, monkeypatch):
+    # Issue 20, item 3: a step that asks *where* tags each offered place on the panel's
+    # picture with the tag its select option starts with; the public table is not tagged.
+    alice, bob = world.user("alice"), world.user("bob")
+    async with world.bot() as bot:
+        match_id, thread, _ = await start_match(
+            world, bot, alice, [bob], game="city-of-light", variant="original"
+        )
+        live = await bot.host._loaded(match_id)
+        user = {alice.id: alice, bob.id: bob}[live.row.seat_rows[min(live.to_act())].user_id]
+        table = table_message(world, thread)
+        before = table.attachments[0].data
+        opened = await user.click(table, "Take turn")
+        (tile,) = [c for c in offered(opened.message)[1].values() if "Lay tile" in c[0]]
+        with text_calls(monkeypatch) as calls:
+            squares = await user.click(opened.message, custom_id=tile[1]["custom_id"])
+        prefix, choices = offered(squares.message)
+        assert len(choices) == 16 and all(kind == "select" for _, _, kind in choices.values())
+        drawn: dict[str, tuple[int, int]] = {}
+        for code, (label, _, _) in choices.items():
+            tag, sep, rest = label.partition(" · ")
+            assert sep and tag.isdigit() and rest.startswith("On square"), label
+            tx, ty = int(code[1]), int(code[2])
+            x0, y0, x1, y1 = layout.cell_box(2 * tx, 2 * ty)
+            # The tag is written on the square's first cell, at 11 px or more in an embed.
+            (call,) = [c for c in calls if c.text == tag and x0 <= c.x < x1 and y0 < c.baseline < y1]
+            assert call.embed_px(layout.WIDTH) >= 11
+            drawn[tag] = (tx, ty)
+        assert sorted(drawn, key=int) == [str(n) for n in range(1, 17)]
+        assert squares.message.attachments[0].data != before  # the panel's own picture
+        assert table_message(world, thread).attachments[0].data == before

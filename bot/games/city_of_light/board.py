@@ -212,8 +212,8 @@ def draw_highlight(c: Canvas, cells: list[Cell]) -> None:
 
 
 def draw_tags(c: Canvas, tags: dict[Cell, str]) -> None:
-    """The turn panel's tags: each offered cell's tag in its top-left corner, where the
-    cell's own marks (a lamp, a size, a chimney) leave room."""
+    """The turn panel's tags: each offered cell's tag in its top-right corner, clear of
+    what the cell shows (a tile's seat mark top left, its name bottom left, a lamp)."""
     for (x, y), tag in sorted(tags.items()):
-        x0, y0, _, _ = cell_box(x, y, 3)
-        c.tag((x0, y0), tag, TEXT, WHITE, INK)
+        _, y0, x1, _ = cell_box(x, y, 3)
+        c.tag((x1, y0), tag, TEXT, WHITE, INK, side="r")
