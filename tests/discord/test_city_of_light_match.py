@@ -21,7 +21,6 @@ from bot.games.contract import BUTTON_LABEL
 from games.city_of_light.data import POSTCARDS
 from games.city_of_light.engine import CityOfLight
 from tests.city_of_light.helpers import flat
-from tests.render.colour_vision import text_calls
 from tests.discord.driver import (
     PUBLIC,
     PayloadLog,
@@ -34,6 +33,7 @@ from tests.discord.driver import (
     start_match,
     table_message,
 )
+from tests.render.colour_vision import text_calls
 
 GAME = CityOfLight()
 ADAPTER = CityOfLightAdapter()
@@ -362,7 +362,9 @@ async def test_the_panel_tags_each_offered_square_on_its_picture(world, monkeypa
             tx, ty = int(code[1]), int(code[2])
             x0, y0, x1, y1 = layout.cell_box(2 * tx, 2 * ty)
             # The tag is written on the square's first cell, at 11 px or more in an embed.
-            (call,) = [c for c in calls if c.text == tag and x0 <= c.x < x1 and y0 < c.baseline < y1]
+            (call,) = [
+                c for c in calls if c.text == tag and x0 <= c.x < x1 and y0 < c.baseline < y1
+            ]
             assert call.embed_px(layout.WIDTH) >= 11
             drawn[tag] = (tx, ty)
         assert sorted(drawn, key=int) == [str(n) for n in range(1, 17)]
