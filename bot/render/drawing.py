@@ -244,19 +244,24 @@ class Canvas:
         self.rect(outer, fill=None, outline=glow, width=widths[1], radius=radius)
 
     def tag(
-        self, corner: Point, text: str, size: float, ink: Colour, paper: Colour, side: str = "l"
+        self, xy: Point, text: str, size: float, ink: Colour, paper: Colour, anchor: str = "la"
     ) -> Box:
-        """A short tag (a panel choice's "3") in a box whose top-left (`side` "l") or
-        top-right ("r") is `corner`: text on a box of its own with an edge, read on any
-        background and not by colour alone. Returns the box."""
-        pad = size * 0.25
-        width = self.text_width(text, size, True) + 2 * pad
-        left = corner[0] if side == "l" else corner[0] - width
-        box = (left, corner[1], left + width, corner[1] + size + pad)
+        """A short tag (a panel choice's "3") in a box of its own with an edge, read on any
+        background and not by colour alone. `anchor` places the box at `xy` as Pillow's
+        anchors place text (l/m/r then a/m). Returns the box."""
+        width, height = self.tag_size(text, size)
+        left = xy[0] - {"l": 0.0, "m": width / 2, "r": width}[anchor[0]]
+        top = xy[1] - {"a": 0.0, "m": height / 2}[anchor[1]]
+        box = (left, top, left + width, top + height)
         self.rect(box, fill=paper, outline=ink, width=2, radius=size * 0.25)
         centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
         self.text(centre, text, size, ink, anchor="mm", bold=True)
         return box
+
+    def tag_size(self, text: str, size: float) -> Point:
+        """The width and height of `tag`'s box."""
+        pad = size * 0.25
+        return (self.text_width(text, size, True) + 2 * pad, size + pad)
 
     def icon(self, centre: Point, icon: str, size: float, ink: Colour) -> None:
         """An emoji icon centred on `centre`: drawn once per size and pasted, since a

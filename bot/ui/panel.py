@@ -86,12 +86,20 @@ def shorten(label: str, limit: int) -> str:
 
 def place_tags(codes: list[str], places: dict[str, str]) -> dict[str, str]:
     """code -> the tag ("1", "2", …) that its button and its place on the picture share,
-    when every choice of the step is a place on the board (else none: a tag for some
-    choices only would read as if the others were elsewhere)."""
-    wanted = [places.get(code) for code in codes]
-    if not codes or not all(wanted) or len(set(wanted)) < len(wanted):
-        return {}
-    return {code: str(n) for n, code in enumerate(codes, 1)}
+    for the choices of the step that are a place on the board (a "reveal" or a "decline"
+    beside them is not, and keeps its label as it is)."""
+    placed = [code for code in codes if places.get(code)]
+    return {code: str(n) for n, code in enumerate(placed, 1)}
+
+
+def tags_at(tags: dict[str, str], places: dict[str, str]) -> dict[str, str]:
+    """place -> what the picture writes there: its choices' tags, "1/2" where two choices
+    share a place (two tokens of one station, on two lines)."""
+    out: dict[str, str] = {}
+    for code, tag in tags.items():
+        place = places[code]
+        out[place] = f"{out[place]}/{tag}" if place in out else tag
+    return out
 
 
 def tagged(tag: str | None, label: str) -> str:
@@ -182,8 +190,7 @@ async def panel(
         chosen = md(" → ".join(s.label for s in moves[0].steps[: len(prefix)]), 1000)
         content = f"{chosen}\n{content}"
     if tags:
-        where = {places[code]: tag for code, tag in tags.items()}
-        board = await bot.pictures.tagged(match, language_of(locale), where)
+        board = await bot.pictures.tagged(match, language_of(locale), tags_at(tags, places))
     else:
         board = await bot.pictures.table(match, language_of(locale))
     # The picture is the public table: so is its alt text, whoever reads the panel.

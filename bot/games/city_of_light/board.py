@@ -216,4 +216,4 @@ def draw_tags(c: Canvas, tags: dict[Cell, str]) -> None:
     what the cell shows (a tile's seat mark top left, its name bottom left, a lamp)."""
     for (x, y), tag in sorted(tags.items()):
         _, y0, x1, _ = cell_box(x, y, 3)
-        c.tag((x1, y0), tag, TEXT, WHITE, INK, side="r")
+        c.tag((x1, y0), tag, TEXT, WHITE, INK, anchor="ra")

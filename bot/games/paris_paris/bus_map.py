@@ -1,6 +1,6 @@
 """The bus map of the Paris Paris picture: the Seine, the five lines with their start
 arrows, the stations with their shops, the displayed tokens ringed in their line's colour,
-the last move's marks, the station names and the legend of the lines."""
+the last move's marks, the station names, the legend of the lines and a turn panel's tags."""
 
 from __future__ import annotations
 
@@ -18,20 +18,19 @@ from bot.games.paris_paris.colours import (
     WATER,
 )
 from bot.games.paris_paris.layout import (
-    LABELS,
     LEGEND_XY,
     LINE_WIDTH,
     SEINE,
     SHOP,
     STATION_XY,
     TEXT,
-    direction,
-    label_lines,
     radius,
     slot_centres,
 )
 from bot.games.paris_paris.marks import Marks
+from bot.games.paris_paris.names import name_lines
 from bot.games.paris_paris.pieces import dashed_ring, draw_shop
+from bot.games.paris_paris.tags import draw_tags
 from bot.i18n import t
 from bot.render.drawing import Canvas, Point
 from bot.render.palette import GOLD, WHITE
@@ -63,6 +62,7 @@ def draw_map(canvas: Canvas, view: ParisParisView, marks: Marks) -> None:
     for station in STATION_XY:
         _draw_label(canvas, station)
     _draw_legend(canvas, LEGEND_XY)
+    draw_tags(canvas, view, marks.tags)
 
 
 def _draw_legend(canvas: Canvas, corner: Point) -> None:
@@ -153,43 +153,7 @@ def _draw_station(canvas: Canvas, station: str, owners: list[int]) -> None:
 
 
 def _draw_label(canvas: Canvas, station: str) -> None:
-    side = LABELS[station][0]
-    dx, dy = direction(side)
-    x, y = STATION_XY[station]
-    gap = radius(_crossing(station)) + 6
-    lines = label_lines(STATIONS[station][0], station)
-    step = TEXT + 2
-    cx, cy = x + dx * gap, y + dy * gap
-    # The block of lines sits on the named side: above for n, below for s, centred for e/w.
-    h = step * len(lines)
-    top = {
-        "n": cy - h,
-        "s": cy,
-        "e": cy - h / 2,
-        "w": cy - h / 2,
-        "ne": cy - h,
-        "nw": cy - h,
-        "se": cy,
-        "sw": cy,
-    }[side]
-    horizontal = {
-        "n": "m",
-        "s": "m",
-        "e": "l",
-        "w": "r",
-        "ne": "l",
-        "nw": "r",
-        "se": "l",
-        "sw": "r",
-    }[side]
-    for i, line in enumerate(lines):
+    for xy, line, anchor in name_lines(station):
         canvas.text(
-            (cx, top + i * step + step / 2),
-            line,
-            TEXT,
-            INK,
-            anchor=horizontal + "m",
-            outline=BACKGROUND,
-            outline_width=3,
-            bold=True,
+            xy, line, TEXT, INK, anchor=anchor, outline=BACKGROUND, outline_width=3, bold=True
         )

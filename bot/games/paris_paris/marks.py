@@ -6,7 +6,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from bot.games.paris_paris.layout import STATION_XY
-from bot.render.marks import by_kind
+from bot.render.marks import by_kind, labels
 from games.paris_paris.data import LINES
 
 
@@ -18,6 +18,7 @@ class Marks:
     visits: set[str]
     scored: set[str]
     lines: set[str]
+    tags: dict[str, str]  # the turn panel's: station -> the tags of the choices there
 
 
 def parse_marks(highlight: Collection[str]) -> Marks:
@@ -28,4 +29,5 @@ def parse_marks(highlight: Collection[str]) -> Marks:
         visits=kinds["visit"] & stations,
         scored=kinds["scored"] & stations,
         lines=kinds["line"] & LINES.keys(),
+        tags={place: tag for place, tag in labels(highlight).items() if place in stations},
     )

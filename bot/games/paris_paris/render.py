@@ -16,7 +16,8 @@ seat number.
 `highlight` ids: a station id (a preview's or the last move's shop), `visit:<station>` (the
 last visit), `scored:<station>` (a station whose shops scored in the last visit or
 excursion) and `line:<colour>` (a line whose bus ran); `ParisParisAdapter.last_move` builds
-them from a move's public events.
+them from a move's public events. A turn panel's picture adds label ids
+(`bot.render.marks.label_id`) of stations: each gets its tag beside it (`tags.py`).
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
 """The Paris Paris turn as steps: a token (its station and line), then, at a full station, the
-shop it pushes out, and for a move the shop's old station; a reveal is one step."""
+shop it pushes out, and for a move the shop's old station; a reveal is one step. A token's
+and an old station's step name their station as the place the panel's picture tags."""
 
 from __future__ import annotations
 
@@ -33,6 +34,7 @@ def paths(
                     station=station(action.station),
                     line=line(action.colour, locale),
                 ),
+                action.station,
             )
             steps = (token,)
             if action.remove is not None:
@@ -40,7 +42,7 @@ def paths(
                 steps += (Step(f"r{action.remove}", label),)
             if action.move_from is not None:
                 label = t("pp.step.move_from", locale, station=station(action.move_from))
-                steps += (Step(f"m.{action.move_from}", label),)
+                steps += (Step(f"m.{action.move_from}", label, action.move_from),)
         out.append(list(steps))
     return out
 
