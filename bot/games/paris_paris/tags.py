@@ -25,32 +25,41 @@ MARGIN = 4  # between a tag and the map's edge, or another station
 
 
 def draw_tags(canvas: Canvas, view: ParisParisView, tags: dict[str, str]) -> None:
+    # Kept clear: every station's disc and name, and the tags already placed.
+    taken = [_disc(station) for station in STATION_XY]
+    taken += [box for station in STATION_XY for box in name_boxes(canvas, station)]
     for station, tag in sorted(tags.items()):
-        canvas.tag(_centre(canvas, view, station, tag), tag, TEXT, WHITE, INK, anchor="mm")
+        box = _place(canvas, view, station, tag, taken)
+        canvas.tag((box[0], box[1]), tag, TEXT, WHITE, INK)
+        taken.append(box)
 
 
-def _centre(canvas: Canvas, view: ParisParisView, station: str, tag: str) -> tuple[float, float]:
-    """The first side, from the one facing away from the station's name round to the name's,
-    where the tag's box stays on the map and off every other station."""
+def _place(canvas: Canvas, view: ParisParisView, station: str, tag: str, taken: list[Box]) -> Box:
+    """The tag's box: on the first side, from the one facing away from the station's name
+    round to the name's, where it stays on the map and overlaps nothing `taken` (else where
+    it overlaps least), just outside the station's token rings."""
     width, height = canvas.tag_size(tag, TEXT)
     x, y = STATION_XY[station]
     rings = sum(token.station == station for token in view.display)
     clear = radius(len(STATIONS[station][1]) > 1) + 14 + 9 * max(rings - 1, 0)
     name = SIDES.index(LABELS[station][0])
     order = sorted(SIDES, key=lambda side: -abs((SIDES.index(side) - name + 4) % 8 - 4))
-    centres = []
+    own = _disc(station)
+    best: tuple[int, Box] | None = None
     for side in order:
         dx, dy = direction(side)
         # Far enough along the side that the box's nearest corner clears the rings.
         reach = clear + abs(dx) * width / 2 + abs(dy) * height / 2
-        centres.append((x + dx * reach, y + dy * reach))
-    kept_clear = [_disc(other) for other in STATION_XY if other != station]
-    kept_clear += [box for other in STATION_XY for box in name_boxes(canvas, other)]
-    for cx, cy in centres:
+        cx, cy = x + dx * reach, y + dy * reach
         box = (cx - width / 2, cy - height / 2, cx + width / 2, cy + height / 2)
-        if _on_map(box) and not any(_overlap(box, other) for other in kept_clear):
-            return (cx, cy)
-    return centres[0]
+        hits = sum(_overlap(box, other) for other in taken if other != own)
+        cost = hits + (0 if _on_map(box) else 100)
+        if best is None or cost < best[0]:
+            best = (cost, box)
+        if cost == 0:
+            break
+    assert best is not None
+    return best[1]
 
 
 def _on_map(box: Box) -> bool:
