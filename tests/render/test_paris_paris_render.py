@@ -28,7 +28,8 @@ from bot.games.paris_paris.layout import (
     slot_centres,
 )
 from bot.games.paris_paris.render import render_table
-from bot.render.drawing import safe_name
+from bot.render.drawing import SUPERSAMPLE, safe_name
+from bot.render.marks import label_id
 from bot.render.palette import GOLD
 from games.paris_paris.data import LINES, STATIONS
 from games.paris_paris.views import ParisParisView
@@ -351,3 +352,34 @@ def test_safe_name_shortens_and_cleans() -> None:
     assert safe_name("a\nb\tc\u0000") == "a b c"
     assert safe_name("   ") == "?"
     assert safe_name("\ud800") == "?"
+
+
+def test_a_panel_tag_sits_by_its_station_outside_its_rings(monkeypatch):
+    # Issue 20, item 3: the panel's picture tags each offered token's station with the tag
+    # of its button; the tag is beside the station, never on it, and 11 px or more.
+    for seed in range(1, 6):
+        state, _ = play(4, 7 + seed, seed)
+        view = GAME.view(state, None)
+        stations = sorted({token.station for token in view.display})
+        if not stations:
+            continue
+        tags = {station: str(n) for n, station in enumerate(stations, 1)}
+        with text_calls(monkeypatch) as plain:
+            render_table(view, NAMES[:4])
+        with text_calls(monkeypatch) as calls:
+            tagged = render_table(
+                view, NAMES[:4], highlight={label_id(t, s) for s, t in tags.items()}
+            )
+        added = [c for c in calls if c not in plain]  # the tags (shops carry numbers too)
+        assert sorted(c.text for c in added) == sorted(tags.values())
+        for station, tag in tags.items():
+            (call,) = [c for c in added if c.text == tag]
+            size = call.px / SUPERSAMPLE  # the text's middle, roughly: tags are 1–2 digits
+            point = (call.x + size * 0.3 * len(tag), call.baseline - size * 0.35)
+            nearest = min(STATION_XY, key=lambda s: math.dist(point, STATION_XY[s]))
+            assert nearest == station, (seed, station, point)
+            rings = sum(token.station == station for token in view.display)
+            outside = radius(capacity(station) == 2) + 10 + 9 * (rings - 1)
+            assert math.dist(point, STATION_XY[station]) > outside
+            assert point[0] < MAP_WIDTH and call.embed_px(WIDTH) >= 11
+        assert tagged != render_table(view, NAMES[:4])

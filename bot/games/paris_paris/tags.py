@@ -4,6 +4,8 @@ its token rings and off every station and name, so what it marks stays seen."""
 
 from __future__ import annotations
 
+import math
+
 from bot.games.paris_paris.colours import INK
 from bot.games.paris_paris.layout import (
     HEIGHT,
@@ -36,8 +38,8 @@ def draw_tags(canvas: Canvas, view: ParisParisView, tags: dict[str, str]) -> Non
 
 def _place(canvas: Canvas, view: ParisParisView, station: str, tag: str, taken: list[Box]) -> Box:
     """The tag's box: on the first side, from the one facing away from the station's name
-    round to the name's, where it stays on the map and overlaps nothing `taken` (else where
-    it overlaps least), just outside the station's token rings."""
+    round to the name's, where it stays on the map, overlaps nothing `taken` and is nearer
+    its station than any other (else where it misses least), just outside the token rings."""
     width, height = canvas.tag_size(tag, TEXT)
     x, y = STATION_XY[station]
     rings = sum(token.station == station for token in view.display)
@@ -53,7 +55,9 @@ def _place(canvas: Canvas, view: ParisParisView, station: str, tag: str, taken: 
         cx, cy = x + dx * reach, y + dy * reach
         box = (cx - width / 2, cy - height / 2, cx + width / 2, cy + height / 2)
         hits = sum(_overlap(box, other) for other in taken if other != own)
-        cost = hits + (0 if _on_map(box) else 100)
+        # A tag nearer another station would read as that station's.
+        nearest = min(STATION_XY, key=lambda s: math.dist((cx, cy), STATION_XY[s]))
+        cost = hits + (nearest != station) + (0 if _on_map(box) else 100)
         if best is None or cost < best[0]:
             best = (cost, box)
         if cost == 0:
