@@ -2,9 +2,26 @@
 
 from __future__ import annotations
 
+import math
 import random
 
-from tests.discord.driver import open_table, settle, table_message, take_turn
+import pytest
+
+from bot.games.paris_paris.adapter import ParisParisAdapter
+from bot.games.paris_paris.layout import STATION_XY
+from games.paris_paris.actions import Take
+from games.registry import get_game
+from tests.discord.driver import (
+    offered,
+    open_table,
+    settle,
+    start_match,
+    table_message,
+    take_turn,
+)
+from tests.render.colour_vision import text_calls
+
+GAME = get_game("paris-paris")
 
 
 async def test_two_players_and_an_ai_play_a_whole_match(world):
@@ -34,3 +51,44 @@ async def test_two_players_and_an_ai_play_a_whole_match(world):
         await world.fake.wait_for(
             lambda: "Final result" in table_message(world, thread).embeds[0]["description"]
         )
+
+
+async def test_the_panel_tags_each_offered_station_on_its_picture(world, monkeypatch):
+    # Issue 20, item 3: when the panel asks which token (which station) to take, its picture
+    # tags each offered station with the tag its button starts with; the table is untagged.
+    alice, bob = world.user("alice"), world.user("bob")
+    users = {alice.id: alice, bob.id: bob}
+    rng = random.Random(2)
+    async with world.bot() as bot:
+        match_id, thread, _ = await start_match(world, bot, alice, [bob])
+        for _ in range(20):
+            live = await bot.host._loaded(match_id)
+            seat = min(live.to_act())
+            user = users[live.row.seat_rows[seat].user_id]
+            if isinstance(GAME.legal_actions(live.state, seat)[0], Take):
+                break
+            await take_turn(world, user, thread, rng)
+            await settle(world, bot)
+        else:
+            pytest.fail("nobody was offered a token")
+        table = table_message(world, thread)
+        before = table.attachments[0].data
+        with text_calls(monkeypatch) as calls:
+            opened = await user.click(table, "Take turn")
+        _, choices = offered(opened.message)
+        tokens = {code: label for code, (label, _, _) in choices.items() if "." in code}
+        assert len(tokens) >= 2
+        tags = [label.partition(" · ")[0] for label in tokens.values()]
+        assert tags == [str(n) for n in range(1, len(tokens) + 1)]
+        with text_calls(monkeypatch) as plain:  # the same public picture, untagged
+            ParisParisAdapter().render(GAME.view(live.state, None), ["alice", "bob"])
+        added = [c for c in calls if c not in plain]
+        assert sorted(c.text for c in added) == sorted(tags)
+        for code, tag in zip(tokens, tags, strict=True):
+            (call,) = [c for c in added if c.text == tag]
+            nearest = min(
+                STATION_XY, key=lambda s: math.dist((call.x, call.baseline), STATION_XY[s])
+            )
+            assert nearest == code.partition(".")[0], (tag, code)
+        assert opened.message.attachments[0].data != before
+        assert table_message(world, thread).attachments[0].data == before
