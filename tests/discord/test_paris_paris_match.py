@@ -9,6 +9,7 @@ import pytest
 
 from bot.games.paris_paris.adapter import ParisParisAdapter
 from bot.games.paris_paris.layout import STATION_XY
+from bot.render.drawing import SUPERSAMPLE
 from games.paris_paris.actions import Take
 from games.registry import get_game
 from tests.discord.driver import (
@@ -83,12 +84,17 @@ async def test_the_panel_tags_each_offered_station_on_its_picture(world, monkeyp
         with text_calls(monkeypatch) as plain:  # the same public picture, untagged
             ParisParisAdapter().render(GAME.view(live.state, None), ["alice", "bob"])
         added = [c for c in calls if c not in plain]
-        assert sorted(c.text for c in added) == sorted(tags)
+        # Each station once, with its tokens' tags: "2/3" for two tokens of one station.
+        at: dict[str, list[str]] = {}
         for code, tag in zip(tokens, tags, strict=True):
-            (call,) = [c for c in added if c.text == tag]
-            nearest = min(
-                STATION_XY, key=lambda s: math.dist((call.x, call.baseline), STATION_XY[s])
-            )
-            assert nearest == code.partition(".")[0], (tag, code)
+            at.setdefault(code.partition(".")[0], []).append(tag)
+        written = {station: "/".join(its) for station, its in at.items()}
+        assert sorted(c.text for c in added) == sorted(written.values())
+        for station, text in written.items():
+            (call,) = [c for c in added if c.text == text]
+            size = call.px / SUPERSAMPLE  # the text's middle, roughly: a digit is 0.6 em wide
+            point = (call.x + size * 0.3 * len(text), call.baseline - size * 0.35)
+            nearest = min(STATION_XY, key=lambda s: math.dist(point, STATION_XY[s]))
+            assert nearest == station, (text, station)
         assert opened.message.attachments[0].data != before
         assert table_message(world, thread).attachments[0].data == before
