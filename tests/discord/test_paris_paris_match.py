@@ -94,7 +94,7 @@ async def test_the_panel_tags_each_offered_station_on_its_picture(world, monkeyp
             (call,) = [c for c in added if c.text == text]
             size = call.px / SUPERSAMPLE  # the text's middle, roughly: a digit is 0.6 em wide
             point = (call.x + size * 0.3 * len(text), call.baseline - size * 0.35)
-            nearest = min(STATION_XY, key=lambda s: math.dist(point, STATION_XY[s]))
-            assert nearest == station, (text, station)
+            # Beside its station (which side depends on the board: see the render tests).
+            assert math.dist(point, STATION_XY[station]) < 100, (text, station)
         assert opened.message.attachments[0].data != before
         assert table_message(world, thread).attachments[0].data == before
