@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from pydantic import BaseModel
+
 from games.core.ai import get_player
 from games.host import clocks
 from games.host.errors import HostError, as_json, new_match_id, new_seed, parse_settings
@@ -57,6 +59,37 @@ class LobbyMixin:
         async def _accept(self, live: LiveMatch, user_id: int, name: str) -> None: ...
         async def _answered_seats(self, live: LiveMatch) -> list[SeatRow]: ...
 
+    async def _new_table(
+        self,
+        game_key: str,
+        opts: BaseModel,
+        seat_rows: list[SeatRow],
+        *,
+        size: int,
+        guild_id: int | None,
+        channel_id: int | None,
+        settings: Mapping[str, Any] | None,
+        host_user_id: int | None = None,
+    ) -> MatchRow:
+        """A new table as stored: a fresh id, a lobby of `size` seats with `seat_rows` taken,
+        its parsed options and its settings on top of the server's defaults."""
+        now = self.clock()
+        return MatchRow(
+            id=new_match_id(self.draws),
+            game=game_key,
+            status="lobby",
+            seats=size,
+            seed=0,
+            created_at=now,
+            updated_at=now,
+            options=opts.model_dump(mode="json"),
+            settings=await self._table_settings(guild_id, settings),
+            guild_id=guild_id,
+            channel_id=channel_id,
+            host_user_id=host_user_id,
+            seat_rows=seat_rows,
+        )
+
     async def open_lobby(
         self,
         game_key: str,
@@ -83,21 +116,15 @@ class LobbyMixin:
         game.check_seats(max_seats)
         opts = game.parse_options({**game.edition_options(edition), **(options or {})})
         expires_at = await self._lobby_room(guild_id, host_user_id)
-        now = self.clock()
-        row = MatchRow(
-            id=new_match_id(self.draws),
-            game=game_key,
-            status="lobby",
-            seats=max_seats,
-            seed=0,
-            created_at=now,
-            updated_at=now,
-            options=opts.model_dump(mode="json"),
-            settings=await self._table_settings(guild_id, settings),
+        row = await self._new_table(
+            game_key,
+            opts,
+            [SeatRow(seat=0, name=host_name, user_id=host_user_id)],
+            size=max_seats,
             guild_id=guild_id,
             channel_id=channel_id,
+            settings=settings,
             host_user_id=host_user_id,
-            seat_rows=[SeatRow(seat=0, name=host_name, user_id=host_user_id)],
         )
         invitations = self._invitations(row, invite, expires_at)
         await self._create_lobby(row, LobbyRow(row.id, expires_at), invitations)
@@ -235,20 +262,14 @@ class LobbyMixin:
         game = get_game(game_key)
         game.check_seats(len(seats))
         opts = game.parse_options({**game.edition_options(edition), **(options or {})})
-        now = self.clock()
-        row = MatchRow(
-            id=new_match_id(self.draws),
-            game=game_key,
-            status="lobby",
-            seats=len(seats),
-            seed=0,
-            created_at=now,
-            updated_at=now,
-            options=opts.model_dump(mode="json"),
-            settings=await self._table_settings(guild_id, settings),
+        row = await self._new_table(
+            game_key,
+            opts,
+            [SeatRow(i, s.name, s.user_id, s.ai) for i, s in enumerate(seats)],
+            size=len(seats),
             guild_id=guild_id,
             channel_id=channel_id,
-            seat_rows=[SeatRow(i, s.name, s.user_id, s.ai) for i, s in enumerate(seats)],
+            settings=settings,
         )
         await self.store.create_match(row)
         self._remember(LiveMatch(row=row, game=game))
