@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 from pydantic import BaseModel
 
@@ -25,6 +26,12 @@ def seat_counts(key: str) -> list[int]:
 def snapshots(key: str, seats: int, seed: int) -> dict[str, BaseModel]:
     """The public views at the start, the middle and the end of one seeded random match."""
     game = get_game(key)
+    return {stage: game.view(s, None) for stage, s in stages(key, seats, seed).items()}
+
+
+def stages(key: str, seats: int, seed: int) -> dict[str, Any]:
+    """The states at the start, the middle and the end of one seeded random match."""
+    game = get_game(key)
     rng = random.Random(seed)
     state = game.setup(seats, game.parse_options({}), seed)
     states = [state]
@@ -32,8 +39,7 @@ def snapshots(key: str, seats: int, seed: int) -> dict[str, BaseModel]:
         seat = min(game.to_act(state))
         state, _ = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
         states.append(state)
-    stages = {"start": states[0], "middle": states[len(states) // 2], "end": states[-1]}
-    return {stage: game.view(s, None) for stage, s in stages.items()}
+    return {"start": states[0], "middle": states[len(states) // 2], "end": states[-1]}
 
 
 def pictures(out: str, seed: int) -> int:

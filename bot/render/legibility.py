@@ -1,11 +1,12 @@
 """How tall each text and icon of a picture is once Discord shows it `EMBED_WIDTH` wide.
 
 Measured at the source, not by OCR: `drawing.recording` notes every `Canvas.text` and
-`Canvas.icon` call. A text's height is the **cap height** of the font it is drawn in — the
-ink box of "H" at the drawn size, as Pillow's `font.getbbox` reports it — because that is
-the letter size a reader sees whatever letters one string happens to hold (a "·" is not a
-smaller label than "A1"). An icon's height is the ink box of its glyph as pasted. Both are
-scaled by `EMBED_WIDTH` / the picture's width.
+`Canvas.icon` call. A text's height is its **font size** — the em box, the measure "11 px
+text" means in CSS and in Discord's own interface (whose smallest text, a timestamp, is
+12 px) — whatever letters one string happens to hold (a "·" is not a smaller label than
+"A1"). Its capitals are `cap_height` of it (0.73 in DejaVu Sans), which the report prints
+too. An icon's height is the ink box of its glyph as pasted, since an icon has no em box
+a reader sees. Both are scaled by `EMBED_WIDTH` / the picture's width.
 """
 
 from __future__ import annotations
@@ -40,8 +41,8 @@ def cap_height(px: int, bold: bool = False) -> int:
 
 
 def measure(drawn: Drawn) -> Measure:
-    ink = drawn.icon_height if drawn.icon_height is not None else cap_height(drawn.px, drawn.bold)
-    height = ink / drawn.scale * EMBED_WIDTH / drawn.canvas_width
+    size = drawn.icon_height if drawn.icon_height is not None else drawn.px
+    height = size / drawn.scale * EMBED_WIDTH / drawn.canvas_width
     return Measure(drawn.text, drawn.role, drawn.icon_height is not None, height)
 
 

@@ -1,9 +1,6 @@
 """Issue 20, item 2: the legibility measurement behind `python -m bot pictures --check` is
-right — a text measures its capitals' ink and an icon its glyph's ink, as Discord shows the
-picture 520 px wide — and whatever is too small is named, by game and drawing function.
-
-No test yet holds every game to 11 px: none passes today (`pictures --check` lists what is
-too small), and a failing or skipped test would only hide that."""
+right — a text measures its font size and an icon its glyph's ink, as Discord shows the
+picture 520 px wide — and whatever is too small is named, by game and drawing function."""
 
 from __future__ import annotations
 
@@ -15,7 +12,7 @@ from bot.cli.pictures import seat_counts
 from bot.games import adapters
 from bot.i18n import languages
 from bot.render.drawing import Canvas, recording
-from bot.render.legibility import EMBED_WIDTH, measure, too_small
+from bot.render.legibility import EMBED_WIDTH, cap_height, measure, too_small
 from games.registry import get_game
 from tests.cli.running import run_cli
 from tests.render.pixels import decode
@@ -32,18 +29,18 @@ def ink_height(image: Image.Image) -> int:
 
 
 @pytest.mark.parametrize("width", [EMBED_WIDTH, 2 * EMBED_WIDTH])
-def test_a_text_measures_its_capitals_ink_as_shown_520_wide(width):
+def test_a_text_measures_its_font_size_as_shown_520_wide(width):
     canvas = Canvas(width, 60, WHITE)
     with recording() as drawn:
         canvas.text((10, 10), "HEH", 30, BLACK)
     [m] = map(measure, drawn)
-    shown = ink_height(decode(canvas.png())) * EMBED_WIDTH / width
-    assert m.height == pytest.approx(shown, abs=1)
-    assert m.height == pytest.approx(30 * 0.73 * EMBED_WIDTH / width, abs=0.5)  # DejaVu caps
+    assert m.height == pytest.approx(30 * EMBED_WIDTH / width)
+    capitals = ink_height(decode(canvas.png())) * EMBED_WIDTH / width
+    assert capitals == pytest.approx(cap_height(300) / 300 * m.height, abs=1)  # DejaVu: 0.73
     assert (m.text, m.icon) == ("HEH", False)
 
 
-def test_a_lowercase_text_measures_as_capitals_of_its_size():
+def test_a_lowercase_text_measures_as_the_font_size_it_is_drawn_in():
     """The measure is the letter size, not the ink of whichever letters a string holds."""
     canvas = Canvas(EMBED_WIDTH, 60, WHITE)
     with recording() as drawn:
@@ -100,8 +97,11 @@ def test_every_game_is_measured_at_each_stage_player_count_and_language(pictures
         for stage in ("start", "middle", "end")
         for language in languages()
     }
-    assert {(p.game, p.seats, p.stage, p.language) for p in pictures} == expected
-    assert len(languages()) == 4 and len(pictures) == len(expected)
+    tables = [p for p in pictures if "+" not in p.stage]
+    assert {(p.game, p.seats, p.stage, p.language) for p in tables} == expected
+    assert len(languages()) == 4 and len(tables) == len(expected)
+    panels = {p.game for p in pictures if p.stage.endswith("+panel")}
+    assert {"city-of-light", "paris-paris"} <= panels  # their panels tag places
     assert all(p.measures for p in pictures)
     for key in adapters():  # the catalogue's words are drawn in the picture's language
         said = {p.language: {m.text for m in p.measures} for p in pictures if p.game == key}
