@@ -20,6 +20,7 @@ from bot.games.paris.colours import (
 from bot.games.paris.layout import (
     BIG,
     DIGIT_MIN,
+    ICON,
     KEY_R,
     TEXT_MIN,
     bank_box,
@@ -57,7 +58,7 @@ def draw_district(c: Canvas, v: ParisView, d: int, dv: DistrictView, marks: set[
         c.text(
             ((slot[0] + slot[2]) / 2, (slot[1] + slot[3]) / 2),
             label,
-            c.fit_size(label, 21, slot[2] - slot[0] - 6, DIGIT_MIN, True),
+            c.fit_size(label, 24, slot[2] - slot[0] - 6, DIGIT_MIN, True),
             INK,
             anchor="mm",
             bold=True,
@@ -108,9 +109,9 @@ def _building(c: Canvas, d: int, i: int, s: SpaceView, marks: set[str]) -> None:
     )
     c.text((x0 + 7, y0 + 4), str(s.value), 28, INK if built else SOFT_INK, bold=True)
     if built and s.kind:
-        c.icon((x1 - 20, y0 + 21), KIND_ICON[s.kind], 28, INK)
+        c.icon((x1 - 5 - ICON / 2, y0 + 6 + ICON / 2), KIND_ICON[s.kind], ICON, INK)
     if s.token:
-        c.icon(token_point(d, i), GOOD_ICON[s.token], 26, INK)
+        c.icon(token_point(d, i), GOOD_ICON[s.token], ICON, INK)
     keys = s.keys[:3]  # a second key of one's own (bonus 9) and a rival's (16): three
     for k, seat in enumerate(keys):
         if len(keys) <= 2:
@@ -154,9 +155,9 @@ def _landmarks(c: Canvas, v: ParisView, d: int, dv: DistrictView, marks: set[str
         c.rect(box, fill=LANDMARK, outline=INK, width=1.5, radius=6)
         keys = lm.keys[:3]
         if len(keys) < 2:  # the icon, unless keys need its room
-            c.icon((x0 + 16, (y0 + y1) / 2), KIND_ICON["landmark"], 22, INK)
+            c.icon((x0 + 17, (y0 + y1) / 2), KIND_ICON["landmark"], ICON - 4, INK)
         c.text(
-            (x0 + (30 if len(keys) < 2 else 7), (y0 + y1) / 2),
+            (x0 + (33 if len(keys) < 2 else 7), (y0 + y1) / 2),
             str(lm.cost),
             24,
             INK,

@@ -3,15 +3,16 @@
 Kept apart from the drawing code so tests find a building's, a key's or a meeple's pixels
 without repeating the arithmetic, and so the layout changes in one place.
 
-Discord shows embed images about 520 px wide, about half this size: every word is drawn at
-21 px or more and every digit at 20 px or more (about 10.4 px once shrunk), and the seats'
-keys and meeples are told apart by colour and by the seat number written on them.
+Discord shows embed images about 520 px wide, about half this size: every word and digit is
+drawn at 22 px or more and every icon's ink is 22 px tall or more (11.4 px once shrunk,
+`python -m bot pictures --check`), and the seats' keys and meeples are told apart by colour
+and by the seat number written on them.
 
 From the top: the header; the six districts (3 × 2), each with its name, VP-tile space,
 bank and its keys, six building spaces (value, kind, the token still beside it, the keys on
 it) and its landmarks; a strip with the Arc, the three building stacks, the end-game stack
-and the general supply; the VP tiles and landmarks still beside the board; the bonus track
-(a row per zone, the start before space 1); the VP track; a panel per player.
+and the general supply; the VP tiles still beside the board; the landmarks still beside it;
+the bonus track (a row per zone, the start before space 1); the VP track; a panel per player.
 """
 
 from __future__ import annotations
@@ -24,9 +25,10 @@ WIDTH = 1000
 MARGIN = 10
 GAP = 10
 HEADER_H = 54
-TEXT_MIN = 21  # words
+TEXT_MIN = 22  # words
 BIG = 26  # names and headings
-DIGIT_MIN = 20  # digits on keys and meeples
+DIGIT_MIN = 22  # digits on keys and meeples
+ICON = 30  # a building's kind, a token, a good: about 22 px of ink
 KEY_R = 13  # a key or meeple disc
 
 # The top line: the game's name, the state of play in the room left of it.
@@ -48,13 +50,15 @@ CELL_GAP = 6
 LANDMARKS_H = 42
 DISTRICT_H = 8 + TITLE_H + BANK_H + 2 * CELL_H + CELL_GAP + 6 + LANDMARKS_H + 8
 
-# Under the districts: the Arc, the stacks and the end-game stack; the VP tiles still beside
-# the board and the general supply; the landmarks still beside the board.
+# Under the districts: the Arc and the three building stacks; the end-game stack and the
+# general supply; the VP tiles still beside the board; the landmarks still beside it.
 STRIP_Y = DISTRICTS_Y + 2 * DISTRICT_H + GAP + 4
 STRIP_H = 96
-SIDE_Y = STRIP_Y + STRIP_H + GAP  # VP tiles and the supply
+POOL_Y = STRIP_Y + STRIP_H + GAP  # the end-game stack and the supply
+POOL_H = 52
+SIDE_Y = POOL_Y + POOL_H + GAP  # the VP tiles beside the board
 SIDE_H = 50
-LANDMARK_ROW_Y = SIDE_Y + SIDE_H + 6
+LANDMARK_ROW_Y = SIDE_Y + SIDE_H + 4
 LANDMARK_ROW_H = 50
 
 # The bonus track: a row per zone; the zone letter, the start column, then 10 spaces.
@@ -115,7 +119,7 @@ def cell_key(d: int, i: int, k: int) -> tuple[float, float]:
 def token_point(d: int, i: int) -> tuple[float, float]:
     """Where the token beside a building space is drawn (its icon's centre)."""
     x0, _, _, y1 = cell_box(d, i)
-    return (x0 + 17, y1 - 6 - KEY_R)
+    return (x0 + 4 + ICON / 2, y1 - 6 - KEY_R)
 
 
 def landmarks_box(d: int) -> Box:
@@ -131,12 +135,12 @@ def landmark_box(d: int, k: int, count: int) -> Box:
     return (x0 + k * (w + 6), y0, x0 + k * (w + 6) + w, y1)
 
 
-# The strip: the Arc, the three building stacks, the end-game stack.
-ARC_BOX: Box = (MARGIN, STRIP_Y, MARGIN + 212, STRIP_Y + STRIP_H)
-STACKS_X = MARGIN + 222
-STACK_W = 190
-EGT_BOX: Box = (STACKS_X + 3 * (STACK_W + 8), STRIP_Y, WIDTH - MARGIN, STRIP_Y + STRIP_H)
-SUPPLY_BOX: Box = (WIDTH - MARGIN - 270, SIDE_Y, WIDTH - MARGIN, SIDE_Y + SIDE_H)
+# The strip: the Arc and the three building stacks; under it the end-game stack, the supply.
+ARC_BOX: Box = (MARGIN, STRIP_Y, MARGIN + 226, STRIP_Y + STRIP_H)
+STACKS_X = MARGIN + 236
+STACK_W = (WIDTH - MARGIN - STACKS_X - 2 * 8) / 3
+EGT_BOX: Box = (MARGIN, POOL_Y, MARGIN + 300, POOL_Y + POOL_H)
+SUPPLY_BOX: Box = (MARGIN + 310, POOL_Y, MARGIN + 660, POOL_Y + POOL_H)
 
 
 def arc_key(k: int) -> tuple[float, float]:
