@@ -15,7 +15,8 @@ are drawn by `districts.py`, `supply.py` and `tracks.py`; the colours are in `co
 Highlight ids (a move's preview, see `ParisAdapter.highlight`): `loc:<district>/<value>`
 or `loc:<district>/<landmark>` (a building or landmark bought), `from:<location>` (where the
 key came from), `bank:<district>`, `arc`, `track:<space>`, `vp:<district>` (its VP-tile
-space), `district:<district>`, `supply`.
+space), `district:<district>`, `stack:<index>`, `supply`. The turn panel's picture adds label
+ids (`bot.render.marks.label_id`) of those places: each gets its choice's tag (`tags.py`).
 """
 
 from __future__ import annotations
@@ -40,11 +41,13 @@ from bot.games.paris.layout import (
     WIDTH,
     player_box,
 )
-from bot.games.paris.supply import draw_side, draw_strip
+from bot.games.paris.supply import draw_side, draw_strip, landmark_chips
+from bot.games.paris.tags import draw_tags
 from bot.games.paris.tracks import draw_track, draw_vp_track
 from bot.i18n import t
 from bot.render.drawing import Canvas, safe_name
 from bot.render.header import winners_text
+from bot.render.marks import labels
 from games.paris.views import ParisView, PlayerView
 
 
@@ -61,6 +64,7 @@ def render_table(view: ParisView, names: list[str], *, highlight: Collection[str
     draw_vp_track(c, view)
     for p in view.table:
         _player(c, view, p, names)
+    draw_tags(c, view, landmark_chips(c, view), labels(marks))
     return c.png()
 
 

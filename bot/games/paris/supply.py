@@ -78,6 +78,8 @@ def draw_strip(c: Canvas, v: ParisView, marks: set[str]) -> None:
             ink = SOFT_INK
         c.text((sx0 + 10, sy0 + 8), t("pa.img.stack", stack=i + 1), TEXT_MIN, ink, bold=True)
         c.text((sx1 - 18, sy0 + 6), str(stack.size), 26, ink, anchor="ra", bold=True)
+        if f"stack:{i}" in marks:
+            c.ring(box, 3, INK, HIGHLIGHT)
     _end_game_stack(c, v)
 
 
@@ -157,16 +159,16 @@ def _landmark_row(c: Canvas, v: ParisView) -> None:
     resource price ("2🪨" for two marbles)."""
     y0, y1 = LANDMARK_ROW_Y, LANDMARK_ROW_Y + LANDMARK_ROW_H
     mid = (y0 + y1) / 2
-    supply = [lm for lm in v.landmarks if lm.district is None]
-    if not supply:
+    chips = landmark_chips(c, v)
+    if not chips:
         c.text((MARGIN, mid), t("pa.img.landmarks_none"), TEXT_MIN, SOFT_INK, anchor="lm")
         return
     c.icon((MARGIN + ICON / 2, mid), KIND_ICON["landmark"], ICON, INK)
-    x = MARGIN + ICON + 8
-    for lm in supply:
-        w = _chip_width(c, lm)
-        c.rect((x, y0 + 5, x + w, y1 - 5), fill=LANDMARK, outline=INK, width=1.5, radius=6)
-        ix = x + 6
+    by_id = {lm.id: lm for lm in v.landmarks}
+    for lid, box in chips.items():
+        lm = by_id[lid]
+        c.rect(box, fill=LANDMARK, outline=INK, width=1.5, radius=6)
+        ix = box[0] + 6
         c.text((ix, mid), str(lm.cost), 24, INK, anchor="lm", bold=True)
         ix += c.text_width(str(lm.cost), 24, True) + 4
         for good, n in lm.resources.items():
@@ -175,7 +177,19 @@ def _landmark_row(c: Canvas, v: ParisView) -> None:
                 ix += c.text_width(str(n), DIGIT_MIN)
             c.icon((ix + ICON / 2, mid), GOOD_ICON[good], ICON, INK)
             ix += ICON + 2
-        x += w + 6
+
+
+def landmark_chips(c: Canvas, v: ParisView) -> dict[str, Box]:
+    """Where each landmark beside the board is drawn (the turn panel tags them too)."""
+    y0, y1 = LANDMARK_ROW_Y + 5, LANDMARK_ROW_Y + LANDMARK_ROW_H - 5
+    x = MARGIN + ICON + 8
+    out: dict[str, Box] = {}
+    for lm in v.landmarks:
+        if lm.district is None:
+            w = _chip_width(c, lm)
+            out[lm.id] = (x, y0, x + w, y1)
+            x += w + 6
+    return out
 
 
 def _chip_width(c: Canvas, lm: LandmarkView) -> float:
