@@ -39,7 +39,7 @@ KINDS = {"stack", "district", "bank", "arc", "loc", "landmark", "from", "track",
 
 
 def kind_of(place: str) -> str:
-    """"loc:montmartre/5" → "loc"; a landmark bought, "loc:montmartre/L12" → "landmark"."""
+    """ "loc:montmartre/5" → "loc"; a landmark bought, "loc:montmartre/L12" → "landmark"."""
     if place.startswith("loc:") and place.partition("/")[2].startswith("L"):
         return "landmark"
     return place.partition(":")[0] if ":" in place else place

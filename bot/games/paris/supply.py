@@ -182,7 +182,7 @@ def _landmark_row(c: Canvas, v: ParisView) -> None:
 def landmark_chips(c: Canvas, v: ParisView) -> dict[str, Box]:
     """Where each landmark beside the board is drawn (the turn panel tags them too)."""
     y0, y1 = LANDMARK_ROW_Y + 5, LANDMARK_ROW_Y + LANDMARK_ROW_H - 5
-    x = MARGIN + ICON + 8
+    x: float = MARGIN + ICON + 8
     out: dict[str, Box] = {}
     for lm in v.landmarks:
         if lm.district is None:
