@@ -1,6 +1,6 @@
 """The turn panel's tags on the Paris picture: each place a step offers (a district, a bank,
 the Arc, a building space, a landmark, a key to move, a VP-tile space, a bonus-track space,
-a building stack) gets the tag of its choice, in a box of its own at that place, where it
+a building stack) gets the tag of its choice, in a box of its own (ink on the highlight yellow) at that place, where it
 covers no value, icon or key that tells the place apart.
 
 Places are the picture's highlight ids (see render.py), as `steps.py` sets `Step.place`.
@@ -8,7 +8,7 @@ Places are the picture's highlight ids (see render.py), as `steps.py` sets `Step
 
 from __future__ import annotations
 
-from bot.games.paris.colours import INK
+from bot.games.paris.colours import HIGHLIGHT, INK
 from bot.games.paris.layout import (
     ARC_BOX,
     TEXT_MIN,
@@ -21,7 +21,6 @@ from bot.games.paris.layout import (
     vp_slot_box,
 )
 from bot.render.drawing import Canvas, Point
-from bot.render.palette import WHITE
 from games.paris.views import ParisView
 
 TAG = TEXT_MIN + 2  # the tags' digits, as legible as the picture's words
@@ -33,7 +32,7 @@ def draw_tags(c: Canvas, v: ParisView, chips: dict[str, Box], tags: dict[str, st
     for place, tag in sorted(tags.items()):
         spot = tag_point(v, chips, place)
         if spot is not None:
-            c.tag(spot, tag, TAG, INK, WHITE, anchor="mm")
+            c.tag(spot, tag, TAG, INK, HIGHLIGHT, anchor="mm")
 
 
 def tag_point(v: ParisView, chips: dict[str, Box], place: str) -> Point | None:
