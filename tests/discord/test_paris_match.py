@@ -24,7 +24,9 @@ from typing import Any
 
 import pytest
 
+from bot.games.alt_text import unmark
 from bot.games.paris.adapter import ParisAdapter, screen_line
+from bot.games.paris.layout import HEIGHT, SCREEN_H, WIDTH
 from bot.games.paris.steps import prompt_key
 from bot.games.paris.terms import SCREEN_MARK
 from games.core.ai import GreedyPlayer
@@ -46,6 +48,7 @@ from tests.discord.driver import (
 from tests.discord.matchplay import ClickedMatch, fix_the_deal
 from tests.paris.helpers import board, give, keys_at, replace, top_first
 from tests.paris.playing import act, legal, move
+from tests.render.pixels import decode
 
 GAME = Paris()
 ADAPTER = ParisAdapter()
@@ -758,8 +761,9 @@ async def test_the_host_combines_the_variants_in_the_lobby(world, tiny_pictures)
 
 
 def can_trade(live: Any) -> bool:
+    """The seat to act has trades to choose from (one alone goes straight to Confirm)."""
     seat = min(live.to_act())
-    return any(a.type in ("buy", "sell") for a in live.game.legal_actions(live.state, seat))
+    return sum(a.type in ("buy", "sell") for a in live.game.legal_actions(live.state, seat)) > 1
 
 
 async def test_my_screen_offers_trade_and_tiles_during_ones_turn(world, tiny_pictures):
@@ -793,6 +797,14 @@ async def test_my_screen_offers_trade_and_tiles_during_ones_turn(world, tiny_pic
         opened = await user.click(mine.message, "💱 Trade at your screen")
         assert opened.responded and not opened.failed, opened
         assert "💱 Trade at your screen" in opened.message.content  # the path so far
+        # Issue 20: the trade panel's picture is the trader's own — the table and, under
+        # it, the goods behind the screen — its alt text telling that screen, no other.
+        (picture,) = opened.message.attachments
+        assert decode(picture.data).size == (WIDTH, HEIGHT + SCREEN_H)
+        mine = unmark(screen_line(before_screen, None))
+        theirs = unmark(screen_line(live.game.view(live.state, 1 - seat).screen, None))
+        assert mine in picture.description
+        assert theirs == mine or theirs not in picture.description
         trade = next(
             a for a in live.game.legal_actions(live.state, seat) if a.type in ("buy", "sell")
         )

@@ -74,6 +74,7 @@ VP_H = 58
 PLAYERS_Y = VP_Y + VP_H + GAP
 PLAYER_H = 118
 HEIGHT = int(PLAYERS_Y + PLAYER_H + MARGIN)
+SCREEN_H = 104  # a seat's own screen, under the table on its own picture (screen.py)
 
 
 def district_box(d: int) -> Box:

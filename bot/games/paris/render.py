@@ -6,7 +6,8 @@ public about a screen (keys behind it, how many bonus and end-game tiles: never 
 
 It draws the view it is handed and reads only its public fields (never `screen` nor
 `browsing`), so a seat's view draws the public picture (tests/contract/test_pictures.py). At
-the end every screen is public: the players' francs are shown then.
+the end every screen is public: the players' francs are shown then. `render_own` adds the
+seat's own screen under the table, for that seat's player alone (see screen.py).
 
 Why everything is big: Discord shows the picture about 520 px wide, about half its 1000 px,
 so words are drawn at 21 px or more and digits at 20 px or more (see layout.py). The parts
@@ -37,10 +38,12 @@ from bot.games.paris.layout import (
     HEADER,
     HEIGHT,
     KEY_R,
+    SCREEN_H,
     TEXT_MIN,
     WIDTH,
     player_box,
 )
+from bot.games.paris.screen import draw_screen
 from bot.games.paris.supply import draw_side, draw_strip, landmark_chips
 from bot.games.paris.tags import draw_tags
 from bot.games.paris.tracks import draw_track, draw_vp_track
@@ -53,8 +56,23 @@ from games.paris.views import ParisView, PlayerView
 
 def render_table(view: ParisView, names: list[str], *, highlight: Collection[str] = ()) -> bytes:
     """The public table as a PNG, 1000 px wide."""
-    marks = set(highlight)
     c = Canvas(WIDTH, HEIGHT, BACKGROUND)
+    _draw(c, view, names, set(highlight))
+    return c.png()
+
+
+def render_own(view: ParisView, names: list[str], *, highlight: Collection[str] = ()) -> bytes:
+    """The public table with, under it, the screen of the seat whose view this is: that
+    seat's own picture, for its player alone (the turn panel's while it trades)."""
+    if view.screen is None:
+        return render_table(view, names, highlight=highlight)
+    c = Canvas(WIDTH, HEIGHT + SCREEN_H, BACKGROUND)
+    _draw(c, view, names, set(highlight))
+    draw_screen(c, view.screen)
+    return c.png()
+
+
+def _draw(c: Canvas, view: ParisView, names: list[str], marks: set[str]) -> None:
     HEADER.draw(c, t("game.paris"), _status(view, names), INK, PANEL_EDGE)
     for d, dv in enumerate(view.districts):
         draw_district(c, view, d, dv, marks)
@@ -65,7 +83,6 @@ def render_table(view: ParisView, names: list[str], *, highlight: Collection[str
     for p in view.table:
         _player(c, view, p, names)
     draw_tags(c, view, landmark_chips(c, view), labels(marks))
-    return c.png()
 
 
 def _status(v: ParisView, names: list[str]) -> str:

@@ -1,8 +1,7 @@
 """The turn panel's tags on the Paris picture: each place a step offers (a district, a bank,
 the Arc, a building space, a landmark, a key to move, a VP-tile space, a bonus-track space,
-a building stack) gets the tag of its choice, in a box of its own (ink on the highlight yellow)
-at that place, where it
-covers no value, icon or key that tells the place apart.
+a building stack) gets the tag of its choice, in a box of its own (ink on the highlight
+yellow) at that place, where it covers no value, icon or key that tells the place apart.
 
 Places are the picture's highlight ids (see render.py), as `steps.py` sets `Step.place`.
 """
