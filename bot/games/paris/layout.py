@@ -72,8 +72,11 @@ TRACK_CELL_W = (WIDTH - 2 * MARGIN - TRACK_ZONE_W - TRACK_START_W) / 10
 VP_Y = TRACK_Y + 3 * TRACK_ROW_H + 6
 VP_H = 58
 PLAYERS_Y = VP_Y + VP_H + GAP
-PLAYER_H = 118
+ROW = 32  # a line of a player's panel
+PLAYER_H = 4 * ROW + 18  # name, VP, tiles held, keys
+SCORE_ROWS = 3  # at the end: VP in play, districts, bonus 27 (players.py)
 HEIGHT = int(PLAYERS_Y + PLAYER_H + MARGIN)
+END_HEIGHT = HEIGHT + SCORE_ROWS * ROW  # the final table: every player's score breakdown
 SCREEN_H = 104  # a seat's own screen, under the table on its own picture (screen.py)
 
 
@@ -137,11 +140,11 @@ def landmark_box(d: int, k: int, count: int) -> Box:
 
 
 # The strip: the Arc and the three building stacks; under it the end-game stack, the supply.
-ARC_BOX: Box = (MARGIN, STRIP_Y, MARGIN + 226, STRIP_Y + STRIP_H)
-STACKS_X = MARGIN + 236
+ARC_BOX: Box = (MARGIN, STRIP_Y, MARGIN + 278, STRIP_Y + STRIP_H)
+STACKS_X = MARGIN + 288
 STACK_W = (WIDTH - MARGIN - STACKS_X - 2 * 8) / 3
-EGT_BOX: Box = (MARGIN, POOL_Y, MARGIN + 300, POOL_Y + POOL_H)
-SUPPLY_BOX: Box = (MARGIN + 310, POOL_Y, MARGIN + 660, POOL_Y + POOL_H)
+EGT_BOX: Box = (MARGIN, POOL_Y, MARGIN + 400, POOL_Y + POOL_H)
+SUPPLY_BOX: Box = (MARGIN + 410, POOL_Y, MARGIN + 760, POOL_Y + POOL_H)
 
 
 def arc_key(k: int) -> tuple[float, float]:
@@ -182,10 +185,16 @@ def track_tile_box(space: int) -> Box:
     return (x0 + 4, y0 + 6, x0 + 36, y1 - 6)
 
 
-def player_box(seat: int, players: int) -> Box:
+def player_box(seat: int, players: int, over: bool = False) -> Box:
+    """A player's panel; taller at the end (`over`), for the score breakdown."""
     w = (WIDTH - 2 * MARGIN - (players - 1) * GAP) / players
     x0 = MARGIN + seat * (w + GAP)
-    return (x0, PLAYERS_Y, x0 + w, PLAYERS_Y + PLAYER_H)
+    return (x0, PLAYERS_Y, x0 + w, PLAYERS_Y + PLAYER_H + (SCORE_ROWS * ROW if over else 0))
+
+
+def table_height(over: bool) -> int:
+    """The picture's height: taller at the end, for the players' score breakdowns."""
+    return END_HEIGHT if over else HEIGHT
 
 
 def vp_point(vp: int, top: int) -> float:

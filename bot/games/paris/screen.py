@@ -7,7 +7,6 @@ from __future__ import annotations
 from bot.games.paris.colours import INK, PANEL, SEAT_COLOURS, SOFT_INK, key_disc
 from bot.games.paris.layout import (
     BIG,
-    HEIGHT,
     ICON,
     KEY_R,
     MARGIN,
@@ -22,10 +21,10 @@ from bot.render.drawing import Canvas
 from games.paris.views import ScreenView
 
 
-def draw_screen(c: Canvas, screen: ScreenView) -> None:
-    """Two rows under the table: the seat's disc, "Your screen", francs and each good's
-    count; then its bonus tiles (by number) and end-game tiles (by id)."""
-    box: Box = (MARGIN, HEIGHT, WIDTH - MARGIN, HEIGHT + SCREEN_H - MARGIN)
+def draw_screen(c: Canvas, screen: ScreenView, top: float) -> None:
+    """Two rows under the table (which ends at `top`): the seat's disc, "Your screen",
+    francs and each good's count; then its bonus tiles (by number) and end-game tiles."""
+    box: Box = (MARGIN, top, WIDTH - MARGIN, top + SCREEN_H - MARGIN)
     x0, y0, x1, y1 = box
     c.rect(box, fill=PANEL, outline=SEAT_COLOURS[screen.seat % 4], width=4, radius=10)
     row = y0 + 28
