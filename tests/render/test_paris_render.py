@@ -87,11 +87,7 @@ def test_every_text_is_big_enough_in_a_520px_embed(case, views, monkeypatch) -> 
         png = render_table(view, NAMES[: view.players])
     assert decode(png).size == (WIDTH, END_HEIGHT if view.result else HEIGHT)
     assert len(calls) > 100  # (icons are drawn once, then pasted: not counted here)
-    small = [
-        (c.text, round(c.embed_px(WIDTH), 1))
-        for c in calls
-        if c.embed_px(WIDTH) < 11
-    ]
+    small = [(c.text, round(c.embed_px(WIDTH), 1)) for c in calls if c.embed_px(WIDTH) < 11]
     assert not small, small  # ≥ 11 px for everything (issue 20), digits on keys too
     words = [
         (c.text, round(c.embed_px(WIDTH), 1))
