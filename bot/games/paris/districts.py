@@ -1,5 +1,7 @@
 """The six districts of the Paris picture: name, VP-tile space, bank, the six building
-spaces (value, kind, the token still beside it, the keys on it) and the landmarks built."""
+spaces (value, kind, the token still beside it, the keys on it), the landmarks built and,
+on the bottom line, each seat's sum there, the leader first: who holds the majority reads
+at a glance, as the VP tile will rank it."""
 
 from __future__ import annotations
 
@@ -29,10 +31,11 @@ from bot.games.paris.layout import (
     cell_key,
     district_box,
     landmark_box,
+    sums_box,
     token_point,
     vp_slot_box,
 )
-from bot.games.paris.terms import GOOD_ICON, KIND_ICON
+from bot.games.paris.terms import GOOD_ICON, KIND_ICON, district_sums
 from bot.i18n import t
 from bot.render.drawing import Canvas
 from games.paris.data import VP_TILES
@@ -94,6 +97,25 @@ def draw_district(c: Canvas, v: ParisView, d: int, dv: DistrictView, marks: set[
     for i, space in enumerate(dv.spaces):
         _building(c, d, i, space, marks)
     _landmarks(c, v, d, dv, marks)
+    _sums(c, v, d)
+
+
+def _sums(c: Canvas, v: ParisView, d: int) -> None:
+    """ "Σ" then each seat's key and its sum, the highest first ("Σ —": no key yet)."""
+    x0, y0, x1, y1 = sums_box(d)
+    mid = (y0 + y1) / 2
+    c.line([(x0, y0), (x1, y0)], EMPTY_EDGE, 1)
+    c.text((x0 + 4, mid), "Σ", TEXT_MIN, SOFT_INK, anchor="lm", bold=True)
+    sums = district_sums(v, d)
+    if not sums:
+        c.text((x0 + 30, mid), "—", TEXT_MIN, SOFT_INK, anchor="lm")
+        return
+    step = (x1 - x0 - 26) / max(len(sums), 3)
+    x = x0 + 26 + KEY_R
+    for seat, total in sorted(sums.items(), key=lambda kv: (-kv[1], kv[0])):
+        key_disc(c, (x, mid), seat)
+        c.text((x + KEY_R + 4, mid), str(total), DIGIT_MIN, INK, anchor="lm", bold=True)
+        x += step
 
 
 def _building(c: Canvas, d: int, i: int, s: SpaceView, marks: set[str]) -> None:

@@ -10,9 +10,10 @@ and by the seat number written on them.
 
 From the top: the header; the six districts (3 × 2), each with its name, VP-tile space,
 bank and its keys, six building spaces (value, kind, the token still beside it, the keys on
-it) and its landmarks; a strip with the Arc, the three building stacks, the end-game stack
-and the general supply; the VP tiles still beside the board; the landmarks still beside it;
-the bonus track (a row per zone, the start before space 1); the VP track; a panel per player.
+it), its landmarks and each seat's sum there (the majority its VP tile scores); a strip
+with the Arc and the three building stacks; the end-game stack and the general supply; the
+VP tiles still beside the board; the landmarks still beside it; the bonus track (a row per
+zone, the start before space 1); the VP track; a panel per player.
 """
 
 from __future__ import annotations
@@ -45,10 +46,11 @@ DISTRICT_W = (WIDTH - 2 * MARGIN - 2 * GAP) / 3
 TITLE_H = 36
 BANK_H = 36
 CELL_W = (DISTRICT_W - 2 * 8 - 2 * 6) / 3
-CELL_H = 82
+CELL_H = 74
 CELL_GAP = 6
 LANDMARKS_H = 42
-DISTRICT_H = 8 + TITLE_H + BANK_H + 2 * CELL_H + CELL_GAP + 6 + LANDMARKS_H + 8
+SUMS_H = 34  # each seat's sum of the values under its keys: who leads the district
+DISTRICT_H = 8 + TITLE_H + BANK_H + 2 * CELL_H + CELL_GAP + 6 + LANDMARKS_H + SUMS_H + 8
 
 # Under the districts: the Arc and the three building stacks; the end-game stack and the
 # general supply; the VP tiles still beside the board; the landmarks still beside it.
@@ -128,7 +130,13 @@ def token_point(d: int, i: int) -> tuple[float, float]:
 
 def landmarks_box(d: int) -> Box:
     x0, _, x1, y1 = district_box(d)
-    return (x0 + 8, y1 - 8 - LANDMARKS_H, x1 - 8, y1 - 8)
+    return (x0 + 8, y1 - 8 - SUMS_H - LANDMARKS_H, x1 - 8, y1 - 8 - SUMS_H)
+
+
+def sums_box(d: int) -> Box:
+    """The district's bottom line: each seat's sum, the leader first."""
+    x0, _, x1, y1 = district_box(d)
+    return (x0 + 8, y1 - 4 - SUMS_H, x1 - 8, y1 - 4)
 
 
 def landmark_box(d: int, k: int, count: int) -> Box:
