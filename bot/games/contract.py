@@ -133,6 +133,7 @@ class GameAdapter(ABC, Generic[V]):
     package's other fixed files hold the rest, found by their names: `steps.py` (`paths`,
     `prompt_key`), `recap.py` (`describe`, `result_lines` and optionally `recap_lines`),
     `render.py` (`render_table`) and optionally `alt.py` (`position_lines`, for alt text).
+    A game with `own_picture_steps` has `render.render_own` and `alt.own_lines` too.
     A package without them (a test double) overrides the methods that would read them."""
 
     key: str  # the engine's game key
