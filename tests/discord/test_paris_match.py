@@ -26,9 +26,10 @@ import pytest
 
 from bot.games.alt_text import unmark
 from bot.games.paris.adapter import ParisAdapter, screen_line
-from bot.games.paris.layout import HEIGHT, SCREEN_H, WIDTH
+from bot.games.paris.layout import HEIGHT, SCREEN_H, WIDTH, stack_box
 from bot.games.paris.steps import prompt_key
 from bot.games.paris.terms import SCREEN_MARK
+from bot.render.drawing import Canvas
 from games.core.ai import GreedyPlayer
 from games.core.contract import Event, Result
 from games.paris.engine import Paris
@@ -42,6 +43,7 @@ from tests.discord.driver import (
     path_of,
     selects,
     settle,
+    start_match,
     table_message,
     walk_to_confirm,
 )
@@ -758,6 +760,41 @@ async def test_the_host_combines_the_variants_in_the_lobby(world, tiny_pictures)
         live = await bot.host._loaded(match_id)
         assert live.state.random_setup and live.state.ignore_districts
         assert len(live.state.removed) == 0
+
+
+async def test_the_panel_tags_each_offered_stack_on_its_picture(world, monkeypatch):
+    """Issue 20, item 3, through the fake: the first decision of a turn asks which stack the
+    building tile comes from; each stack's button starts with a tag, and the panel's picture
+    writes that tag on that stack (the table's picture is untagged)."""
+    alice, bob = world.user("alice"), world.user("bob")
+    async with world.bot() as bot:
+        match_id, thread, _ = await start_match(world, bot, alice, [bob], game="paris")
+        live = await bot.host._loaded(match_id)
+        (seat,) = live.to_act()
+        user = alice if live.row.seat_rows[seat].user_id == alice.id else bob
+        table = table_message(world, thread)
+        tags: list[tuple[tuple[float, float, float, float], str]] = []
+        real = Canvas.tag
+
+        def spy(c, xy, text, size, ink, paper, anchor="la"):
+            box = real(c, xy, text, size, ink, paper, anchor)
+            tags.append((box, text))
+            return box
+
+        monkeypatch.setattr(Canvas, "tag", spy)
+        opened = await user.click(table, "Take turn")
+        _, choices = offered(opened.message)
+        stacks = {code: label for code, (label, _, _) in choices.items()}
+        assert len(stacks) == 3 and set(stacks) == {"s0", "s1", "s2"}
+        for code, label in stacks.items():
+            tag, _, rest = label.partition(" · ")
+            assert rest.startswith(f"Stack {int(code[1:]) + 1}:"), label
+            (box,) = [b for b, text in tags if text == tag]
+            x0, y0, x1, y1 = stack_box(int(code[1:]))
+            middle = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+            assert x0 <= middle[0] <= x1 and y0 <= middle[1] <= y1, (tag, code)
+        assert len(tags) == 3
+        assert opened.message.attachments[0].data != table.attachments[0].data
 
 
 def can_trade(live: Any) -> bool:
