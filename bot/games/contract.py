@@ -133,6 +133,7 @@ class GameAdapter(ABC, Generic[V]):
     package's other fixed files hold the rest, found by their names: `steps.py` (`paths`,
     `prompt_key`), `recap.py` (`describe`, `result_lines` and optionally `recap_lines`),
     `render.py` (`render_table`) and optionally `alt.py` (`position_lines`, for alt text).
+    A game with `own_picture_steps` has `render.render_own` and `alt.own_lines` too.
     A package without them (a test double) overrides the methods that would read them."""
 
     key: str  # the engine's game key
@@ -143,6 +144,10 @@ class GameAdapter(ABC, Generic[V]):
     # Step codes that the player's secrets message offers as buttons while it is their turn
     # (Paris: trade, use a tile): each opens the turn panel at that step, one click.
     shortcuts: tuple[str, ...] = ()
+    # Step codes after which the turn panel's picture is the seat's own (`render_own`): the
+    # table with that seat's secrets drawn for it alone, since the panel is an ephemeral
+    # reply to its player (Paris: the goods behind the screen while trading them).
+    own_picture_steps: tuple[str, ...] = ()
 
     @property
     def command(self) -> str:
@@ -191,6 +196,12 @@ class GameAdapter(ABC, Generic[V]):
         png: bytes = self.part("render").render_table(view, names, highlight=highlight)
         return png
 
+    def render_own(self, view: V, names: list[str], *, highlight: Collection[str] = ()) -> bytes:
+        """The table picture with the secrets of the seat whose view `view` is, for that
+        seat's player alone: the package's `render.render_own`."""
+        png: bytes = self.part("render").render_own(view, names, highlight=highlight)
+        return png
+
     def last_move(self, events: Sequence[Event]) -> set[str]:
         """What to ring on the table picture after a move: `rings` of its public events."""
         return {mark for e in events if e.to is None for mark in self.rings(e)}
@@ -218,6 +229,12 @@ class GameAdapter(ABC, Generic[V]):
         lines: list[str] = self.part("alt").position_lines(view, names, locale)
         return lines
 
+    def own_lines(self, view: V, names: list[str], locale: str | None) -> list[str]:
+        """A seat's own secrets in a sentence or two, from its seat view, for the alt text
+        of its own picture (`render_own`): the package's `alt.own_lines`."""
+        lines: list[str] = self.part("alt").own_lines(view, names, locale)
+        return lines
+
     def alt_text(
         self,
         view: V,
@@ -228,6 +245,7 @@ class GameAdapter(ABC, Generic[V]):
         events: Sequence[Event] = (),
         headline: str | None = None,
         title: str | None = None,
+        own: V | None = None,
     ) -> str:
         """A picture of `view` told in words for a screen reader, within Discord's 1024
         characters: whose turn (or who won), every score, the position (`position_lines`)
@@ -235,7 +253,8 @@ class GameAdapter(ABC, Generic[V]):
         Markdown, as in messages. Built from the view the picture is drawn from, so it
         tells nothing the picture does not show. A `title` (a replay's step) stands for
         the first sentence, which names the game; a `headline` (a match ended by an admin)
-        for whose turn it is."""
+        for whose turn it is. `own` (a seat's view) adds that seat's secrets, for the alt
+        text of its own picture (`render_own`), which only its player sees."""
         to_act: list[int] = list(getattr(view, "to_act", []))
         seat = ", ".join(names[s] for s in (result.winners if result else to_act))
         sentences = [title or t("alt.picture", locale, game=t(f"game.{self.key}", locale))]
@@ -249,6 +268,8 @@ class GameAdapter(ABC, Generic[V]):
         if scores is not None:
             listed = ", ".join(f"{names[s]} {n}" for s, n in enumerate(scores))
             sentences.append(t("alt.scores", locale, scores=listed))
+        if own is not None:  # a seat's own picture (`render_own`): its secrets, for it alone
+            sentences += self.own_lines(own, names, locale)
         sentences += self.position_lines(view, names, locale)
         public = [e for e in events if e.to is None]
         recap = self.recap_lines(public, names, locale) if public else []

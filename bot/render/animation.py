@@ -37,7 +37,11 @@ def animate(pictures: Sequence[bytes], progress: Sequence[float]) -> bytes:
 
 
 def _encode(pictures: Sequence[bytes], progress: Sequence[float], box: tuple[int, int]) -> bytes:
-    frames = [_frame(png, done, box) for png, done in zip(pictures, progress, strict=True)]
+    shrunk = [_shrunk(png, box) for png in pictures]
+    # One size for every frame (a game's final table may be taller than its others): each
+    # picture centred on its own background colour, the progress bar along the bottom.
+    size = (max(i.width for i in shrunk), max(i.height for i in shrunk))
+    frames = [_frame(i, done, size) for i, done in zip(shrunk, progress, strict=True)]
     palette = frames[-1].quantize(COLOURS, method=Image.Quantize.MEDIANCUT)
     indexed = [f.quantize(palette=palette, dither=Image.Dither.NONE) for f in frames]
     out = io.BytesIO()
@@ -54,10 +58,18 @@ def _encode(pictures: Sequence[bytes], progress: Sequence[float], box: tuple[int
     return out.getvalue()
 
 
-def _frame(png: bytes, done: float, box: tuple[int, int]) -> Image.Image:
-    """One picture shrunk into `box`, with the progress bar drawn along its bottom."""
+def _shrunk(png: bytes, box: tuple[int, int]) -> Image.Image:
+    """One picture shrunk into `box`."""
     image = Image.open(io.BytesIO(png)).convert("RGB")
     image.thumbnail(box, Image.Resampling.LANCZOS)
+    return image
+
+
+def _frame(picture: Image.Image, done: float, size: tuple[int, int]) -> Image.Image:
+    """`picture` centred in a frame of `size` (filled with its corner's colour), with the
+    progress bar drawn along the frame's bottom."""
+    image = Image.new("RGB", size, picture.getpixel((0, 0)))
+    image.paste(picture, ((size[0] - picture.width) // 2, (size[1] - picture.height) // 2))
     width, height = image.size
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, height - BAR, width, height), fill=(30, 30, 30))

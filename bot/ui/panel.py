@@ -189,13 +189,20 @@ async def panel(
         # Labels are plain text (they may hold names): escaped where Markdown is rendered.
         chosen = md(" → ".join(s.label for s in moves[0].steps[: len(prefix)]), 1000)
         content = f"{chosen}\n{content}"
-    if tags:
-        board = await bot.pictures.tagged(match, language_of(locale), tags_at(tags, places))
+    # After a step of `own_picture_steps` the picture is the seat's own (this panel is its
+    # player's ephemeral reply): the public table and that seat's secrets, no other's.
+    own = seat if any(code in adapter.own_picture_steps for code in prefix) else None
+    if tags or own is not None:
+        at = tags_at(tags, places)
+        board = await bot.pictures.tagged(match, language_of(locale), at, seat=own)
     else:
         board = await bot.pictures.table(match, language_of(locale))
-    # The picture is the public table: so is its alt text, whoever reads the panel.
     alt = adapter.alt_text(
-        host.view(match, None), text_names(match), locale, events=match.last_events
+        host.view(match, None),
+        text_names(match),
+        locale,
+        events=match.last_events,
+        own=None if own is None else host.view(match, own),
     )
     return {
         "content": content,

@@ -6,7 +6,8 @@ event loop that answers everybody), and kept for the latest version of recent ma
 A replay's pictures are the public table of each step, kept while they are being watched,
 and a finished match's animated summary (a GIF of some sixteen of them) is kept too: the
 final table that carries it is posted, edited and re-posted with the same one. A turn
-panel that asks *where* draws its own copy, with its choices' tags on the board.
+panel that asks *where* draws its own copy, with its choices' tags on the board; one at a
+step that shows the seat its own secrets (a screen's goods) draws that seat's picture.
 """
 
 from __future__ import annotations
@@ -69,16 +70,21 @@ class Pictures:
         _keep(self._latest, match.id, (version, language, png), KEEP)
         return png
 
-    async def tagged(self, match: MatchInfo, language: str, tags: Mapping[str, str]) -> bytes:
+    async def tagged(
+        self, match: MatchInfo, language: str, tags: Mapping[str, str], seat: int | None = None
+    ) -> bytes:
         """The public picture with `tags` (place -> tag) written at their places: a turn
-        panel's, for the seat that asked (not kept: each step tags other places)."""
+        panel's, for the seat that asked (not kept: each step tags other places). With a
+        `seat`, that seat's own picture (`GameAdapter.render_own`: its secrets drawn), for
+        its player alone."""
         adapter = adapter_for(match.game)
-        view = self.host.view(match, None)
+        view = self.host.view(match, seat)
         names = plain_all(match.names)
         marks = adapter.last_move(match.last_events)
         marks |= {label_id(tag, place) for place, tag in tags.items()}
+        draw = adapter.render if seat is None else adapter.render_own
         with speaking(language):
-            png: bytes = await asyncio.to_thread(adapter.render, view, names, highlight=marks)
+            png: bytes = await asyncio.to_thread(draw, view, names, highlight=marks)
         return png
 
     async def frame(self, frame: Frame, language: str) -> bytes:

@@ -24,9 +24,12 @@ from typing import Any
 
 import pytest
 
+from bot.games.alt_text import unmark
 from bot.games.paris.adapter import ParisAdapter, screen_line
+from bot.games.paris.layout import HEIGHT, SCREEN_H, WIDTH, stack_box
 from bot.games.paris.steps import prompt_key
 from bot.games.paris.terms import SCREEN_MARK
+from bot.render.drawing import Canvas
 from games.core.ai import GreedyPlayer
 from games.core.contract import Event, Result
 from games.paris.engine import Paris
@@ -40,12 +43,14 @@ from tests.discord.driver import (
     path_of,
     selects,
     settle,
+    start_match,
     table_message,
     walk_to_confirm,
 )
 from tests.discord.matchplay import ClickedMatch, fix_the_deal
 from tests.paris.helpers import board, give, keys_at, replace, top_first
 from tests.paris.playing import act, legal, move
+from tests.render.pixels import decode
 
 GAME = Paris()
 ADAPTER = ParisAdapter()
@@ -757,9 +762,45 @@ async def test_the_host_combines_the_variants_in_the_lobby(world, tiny_pictures)
         assert len(live.state.removed) == 0
 
 
+async def test_the_panel_tags_each_offered_stack_on_its_picture(world, monkeypatch):
+    """Issue 20, item 3, through the fake: the first decision of a turn asks which stack the
+    building tile comes from; each stack's button starts with a tag, and the panel's picture
+    writes that tag on that stack (the table's picture is untagged)."""
+    alice, bob = world.user("alice"), world.user("bob")
+    async with world.bot() as bot:
+        match_id, thread, _ = await start_match(world, bot, alice, [bob], game="paris")
+        live = await bot.host._loaded(match_id)
+        (seat,) = live.to_act()
+        user = alice if live.row.seat_rows[seat].user_id == alice.id else bob
+        table = table_message(world, thread)
+        tags: list[tuple[tuple[float, float, float, float], str]] = []
+        real = Canvas.tag
+
+        def spy(c, xy, text, size, ink, paper, anchor="la"):
+            box = real(c, xy, text, size, ink, paper, anchor)
+            tags.append((box, text))
+            return box
+
+        monkeypatch.setattr(Canvas, "tag", spy)
+        opened = await user.click(table, "Take turn")
+        _, choices = offered(opened.message)
+        stacks = {code: label for code, (label, _, _) in choices.items()}
+        assert len(stacks) == 3 and set(stacks) == {"s0", "s1", "s2"}
+        for code, label in stacks.items():
+            tag, _, rest = label.partition(" · ")
+            assert rest.startswith(f"Stack {int(code[1:]) + 1}:"), label
+            (box,) = [b for b, text in tags if text == tag]
+            x0, y0, x1, y1 = stack_box(int(code[1:]))
+            middle = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+            assert x0 <= middle[0] <= x1 and y0 <= middle[1] <= y1, (tag, code)
+        assert len(tags) == 3
+        assert opened.message.attachments[0].data != table.attachments[0].data
+
+
 def can_trade(live: Any) -> bool:
+    """The seat to act has trades to choose from (one alone goes straight to Confirm)."""
     seat = min(live.to_act())
-    return any(a.type in ("buy", "sell") for a in live.game.legal_actions(live.state, seat))
+    return sum(a.type in ("buy", "sell") for a in live.game.legal_actions(live.state, seat)) > 1
 
 
 async def test_my_screen_offers_trade_and_tiles_during_ones_turn(world, tiny_pictures):
@@ -793,6 +834,14 @@ async def test_my_screen_offers_trade_and_tiles_during_ones_turn(world, tiny_pic
         opened = await user.click(mine.message, "💱 Trade at your screen")
         assert opened.responded and not opened.failed, opened
         assert "💱 Trade at your screen" in opened.message.content  # the path so far
+        # Issue 20: the trade panel's picture is the trader's own — the table and, under
+        # it, the goods behind the screen — its alt text telling that screen, no other.
+        (picture,) = opened.message.attachments
+        assert decode(picture.data).size == (WIDTH, HEIGHT + SCREEN_H)
+        mine = unmark(screen_line(before_screen, None))
+        theirs = unmark(screen_line(live.game.view(live.state, 1 - seat).screen, None))
+        assert mine in picture.description
+        assert theirs == mine or theirs not in picture.description
         trade = next(
             a for a in live.game.legal_actions(live.state, seat) if a.type in ("buy", "sell")
         )

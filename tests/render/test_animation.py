@@ -53,3 +53,23 @@ def test_no_picture_or_a_progress_per_picture_missing_is_refused():
         animation.animate([], [])
     with pytest.raises(ValueError):
         animation.animate([b"png"], [0.0, 1.0])
+
+
+def test_a_taller_final_table_leaves_nothing_of_the_frame_before():
+    """Paris's final table is taller than its others (the score breakdowns): shrunk into
+    the box it is narrower, and the frame before must not show beside it."""
+
+    def png(size: tuple[int, int], colour: tuple[int, int, int]) -> bytes:
+        out = io.BytesIO()
+        Image.new("RGB", size, colour).save(out, format="PNG")
+        return out.getvalue()
+
+    red, blue = (200, 30, 30), (30, 30, 200)
+    gif = animation.animate([png((1000, 1000), red), png((1000, 1400), blue)], [0.0, 1.0])
+    image = Image.open(io.BytesIO(gif))
+    image.seek(1)
+    last = image.convert("RGB")
+    width, height = last.size
+    above_bar = last.crop((0, 0, width, height - animation.BAR))
+    colours = {colour for _, colour in above_bar.getcolors(maxcolors=1 << 16)}
+    assert colours == {blue}, colours

@@ -17,6 +17,7 @@ from bot.games.paris.adapter import ParisAdapter
 from bot.games.paris.colours import BUILT, EMPTY, HIGHLIGHT, SEAT_COLOURS
 from bot.games.paris.layout import (
     DIGIT_MIN,
+    END_HEIGHT,
     HEIGHT,
     TEXT_MIN,
     WIDTH,
@@ -84,26 +85,23 @@ def test_every_text_is_big_enough_in_a_520px_embed(case, views, monkeypatch) -> 
     view = views[case]
     with text_calls(monkeypatch) as calls:
         png = render_table(view, NAMES[: view.players])
-    assert decode(png).size == (WIDTH, HEIGHT)
+    assert decode(png).size == (WIDTH, END_HEIGHT if view.result else HEIGHT)
     assert len(calls) > 100  # (icons are drawn once, then pasted: not counted here)
-    small = [
-        (c.text, round(c.embed_px(WIDTH), 1))
-        for c in calls
-        if c.embed_px(WIDTH) < DIGIT_MIN * 520 / WIDTH - 0.01
-    ]
-    assert not small, small  # ≥ 10.4 px for everything (digits on keys)
+    small = [(c.text, round(c.embed_px(WIDTH), 1)) for c in calls if c.embed_px(WIDTH) < 11]
+    assert not small, small  # ≥ 11 px for everything (issue 20), digits on keys too
     words = [
         (c.text, round(c.embed_px(WIDTH), 1))
         for c in calls
-        if re.search(r"[^\W\d_]{2}", c.text) and c.embed_px(WIDTH) < 10.9
+        if re.search(r"[^\W\d_]{2}", c.text) and c.embed_px(WIDTH) < 11
     ]
-    assert not words, words  # ≥ 10.9 px for words
-    assert TEXT_MIN * 520 / WIDTH >= 10.9
+    assert not words, words  # ≥ 11 px for words
+    assert min(TEXT_MIN, DIGIT_MIN) * 520 / WIDTH >= 11
 
 
 def test_every_word_comes_from_the_catalogue(views, monkeypatch) -> None:
     """With every catalogue sentence replaced by its key, nothing English is left: what is
-    drawn is keys, player names, numbers, icons and the zone letters of the bonus track."""
+    drawn is keys, player names, numbers, icons, the zone letters of the bonus track and the
+    districts' sum sign (Σ, or "—" where nobody has a key)."""
     keys_for_words(monkeypatch, "bot.games.paris")
     icons = set(GOOD_ICON.values()) | set(KIND_ICON.values())
     for case in CASES:
@@ -111,7 +109,7 @@ def test_every_word_comes_from_the_catalogue(views, monkeypatch) -> None:
         names = NAMES[: view.players]
         with text_calls(monkeypatch) as calls:
             render_table(view, names)
-        allowed = {safe_name(n) for n in names} | icons | {"A", "B", "C"}
+        allowed = {safe_name(n) for n in names} | icons | {"A", "B", "C", "Σ", "—"}
         for call in calls:
             text = call.text.rstrip("…")
             ok = (
@@ -149,7 +147,7 @@ def test_what_the_picture_labels(views, monkeypatch) -> None:
             assert str(s.value) in texts
     for i, stack in enumerate(view.stacks):
         assert f"Stack {i + 1}" in texts and str(stack.size) in texts
-    assert "End-game" in texts and str(view.end_game_stack) in texts
+    assert "End-game stack" in texts and str(view.end_game_stack) in texts
     for points in view.vp_tiles.values():
         assert "·".join(str(p) for p in points) in texts
     for lm in view.landmarks:
@@ -282,4 +280,4 @@ def test_a_finished_game_renders_small(players, views) -> None:
     names = ["Zoë 🎲 " * 5, "\u202e\x00bob", "<@1> **x**", "李小龙"][:players]
     png = render_table(view, names)
     assert len(png) < 400_000
-    assert decode(png).size == (WIDTH, HEIGHT)
+    assert decode(png).size == (WIDTH, END_HEIGHT)  # taller: the score breakdowns

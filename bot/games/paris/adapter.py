@@ -43,6 +43,7 @@ class ParisAdapter(GameAdapter[ParisView]):
     catalogue = "pa"
     private_label = "pa.button.screen"
     shortcuts = ("trade", "use")
+    own_picture_steps = ("trade",)  # the trader sees the goods behind its screen
     house_rules = SETUP_VARIANTS
 
     # --- what the picture rings

@@ -1,5 +1,7 @@
 """The six districts of the Paris picture: name, VP-tile space, bank, the six building
-spaces (value, kind, the token still beside it, the keys on it) and the landmarks built."""
+spaces (value, kind, the token still beside it, the keys on it), the landmarks built and,
+on the bottom line, each seat's sum there, the leader first: who holds the majority reads
+at a glance, as the VP tile will rank it."""
 
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ from bot.games.paris.colours import (
 from bot.games.paris.layout import (
     BIG,
     DIGIT_MIN,
+    ICON,
     KEY_R,
     TEXT_MIN,
     bank_box,
@@ -28,10 +31,11 @@ from bot.games.paris.layout import (
     cell_key,
     district_box,
     landmark_box,
+    sums_box,
     token_point,
     vp_slot_box,
 )
-from bot.games.paris.terms import GOOD_ICON, KIND_ICON
+from bot.games.paris.terms import GOOD_ICON, KIND_ICON, district_sums
 from bot.i18n import t
 from bot.render.drawing import Canvas
 from games.paris.data import VP_TILES
@@ -57,7 +61,7 @@ def draw_district(c: Canvas, v: ParisView, d: int, dv: DistrictView, marks: set[
         c.text(
             ((slot[0] + slot[2]) / 2, (slot[1] + slot[3]) / 2),
             label,
-            c.fit_size(label, 21, slot[2] - slot[0] - 6, DIGIT_MIN, True),
+            c.fit_size(label, 24, slot[2] - slot[0] - 6, DIGIT_MIN, True),
             INK,
             anchor="mm",
             bold=True,
@@ -93,6 +97,25 @@ def draw_district(c: Canvas, v: ParisView, d: int, dv: DistrictView, marks: set[
     for i, space in enumerate(dv.spaces):
         _building(c, d, i, space, marks)
     _landmarks(c, v, d, dv, marks)
+    _sums(c, v, d)
+
+
+def _sums(c: Canvas, v: ParisView, d: int) -> None:
+    """ "Σ" then each seat's key and its sum, the highest first ("Σ —": no key yet)."""
+    x0, y0, x1, y1 = sums_box(d)
+    mid = (y0 + y1) / 2
+    c.line([(x0, y0), (x1, y0)], EMPTY_EDGE, 1)
+    c.text((x0 + 4, mid), "Σ", TEXT_MIN, SOFT_INK, anchor="lm", bold=True)
+    sums = district_sums(v, d)
+    if not sums:
+        c.text((x0 + 30, mid), "—", TEXT_MIN, SOFT_INK, anchor="lm")
+        return
+    step = (x1 - x0 - 26) / max(len(sums), 3)
+    x = x0 + 26 + KEY_R
+    for seat, total in sorted(sums.items(), key=lambda kv: (-kv[1], kv[0])):
+        key_disc(c, (x, mid), seat)
+        c.text((x + KEY_R + 4, mid), str(total), DIGIT_MIN, INK, anchor="lm", bold=True)
+        x += step
 
 
 def _building(c: Canvas, d: int, i: int, s: SpaceView, marks: set[str]) -> None:
@@ -108,9 +131,9 @@ def _building(c: Canvas, d: int, i: int, s: SpaceView, marks: set[str]) -> None:
     )
     c.text((x0 + 7, y0 + 4), str(s.value), 28, INK if built else SOFT_INK, bold=True)
     if built and s.kind:
-        c.icon((x1 - 20, y0 + 21), KIND_ICON[s.kind], 28, INK)
+        c.icon((x1 - 5 - ICON / 2, y0 + 6 + ICON / 2), KIND_ICON[s.kind], ICON, INK)
     if s.token:
-        c.icon(token_point(d, i), GOOD_ICON[s.token], 26, INK)
+        c.icon(token_point(d, i), GOOD_ICON[s.token], ICON, INK)
     keys = s.keys[:3]  # a second key of one's own (bonus 9) and a rival's (16): three
     for k, seat in enumerate(keys):
         if len(keys) <= 2:
@@ -154,9 +177,9 @@ def _landmarks(c: Canvas, v: ParisView, d: int, dv: DistrictView, marks: set[str
         c.rect(box, fill=LANDMARK, outline=INK, width=1.5, radius=6)
         keys = lm.keys[:3]
         if len(keys) < 2:  # the icon, unless keys need its room
-            c.icon((x0 + 16, (y0 + y1) / 2), KIND_ICON["landmark"], 22, INK)
+            c.icon((x0 + 17, (y0 + y1) / 2), KIND_ICON["landmark"], ICON - 4, INK)
         c.text(
-            (x0 + (30 if len(keys) < 2 else 7), (y0 + y1) / 2),
+            (x0 + (33 if len(keys) < 2 else 7), (y0 + y1) / 2),
             str(lm.cost),
             24,
             INK,

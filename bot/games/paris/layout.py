@@ -3,15 +3,17 @@
 Kept apart from the drawing code so tests find a building's, a key's or a meeple's pixels
 without repeating the arithmetic, and so the layout changes in one place.
 
-Discord shows embed images about 520 px wide, about half this size: every word is drawn at
-21 px or more and every digit at 20 px or more (about 10.4 px once shrunk), and the seats'
-keys and meeples are told apart by colour and by the seat number written on them.
+Discord shows embed images about 520 px wide, about half this size: every word and digit is
+drawn at 22 px or more and every icon's ink is 22 px tall or more (11.4 px once shrunk,
+`python -m bot pictures --check`), and the seats' keys and meeples are told apart by colour
+and by the seat number written on them.
 
 From the top: the header; the six districts (3 × 2), each with its name, VP-tile space,
 bank and its keys, six building spaces (value, kind, the token still beside it, the keys on
-it) and its landmarks; a strip with the Arc, the three building stacks, the end-game stack
-and the general supply; the VP tiles and landmarks still beside the board; the bonus track
-(a row per zone, the start before space 1); the VP track; a panel per player.
+it), its landmarks and each seat's sum there (the majority its VP tile scores); a strip
+with the Arc and the three building stacks; the end-game stack and the general supply; the
+VP tiles still beside the board; the landmarks still beside it; the bonus track (a row per
+zone, the start before space 1); the VP track; a panel per player.
 """
 
 from __future__ import annotations
@@ -24,9 +26,10 @@ WIDTH = 1000
 MARGIN = 10
 GAP = 10
 HEADER_H = 54
-TEXT_MIN = 21  # words
+TEXT_MIN = 22  # words
 BIG = 26  # names and headings
-DIGIT_MIN = 20  # digits on keys and meeples
+DIGIT_MIN = 22  # digits on keys and meeples
+ICON = 30  # a building's kind, a token, a good: about 22 px of ink
 KEY_R = 13  # a key or meeple disc
 
 # The top line: the game's name, the state of play in the room left of it.
@@ -43,18 +46,21 @@ DISTRICT_W = (WIDTH - 2 * MARGIN - 2 * GAP) / 3
 TITLE_H = 36
 BANK_H = 36
 CELL_W = (DISTRICT_W - 2 * 8 - 2 * 6) / 3
-CELL_H = 82
+CELL_H = 74
 CELL_GAP = 6
 LANDMARKS_H = 42
-DISTRICT_H = 8 + TITLE_H + BANK_H + 2 * CELL_H + CELL_GAP + 6 + LANDMARKS_H + 8
+SUMS_H = 34  # each seat's sum of the values under its keys: who leads the district
+DISTRICT_H = 8 + TITLE_H + BANK_H + 2 * CELL_H + CELL_GAP + 6 + LANDMARKS_H + SUMS_H + 8
 
-# Under the districts: the Arc, the stacks and the end-game stack; the VP tiles still beside
-# the board and the general supply; the landmarks still beside the board.
+# Under the districts: the Arc and the three building stacks; the end-game stack and the
+# general supply; the VP tiles still beside the board; the landmarks still beside it.
 STRIP_Y = DISTRICTS_Y + 2 * DISTRICT_H + GAP + 4
 STRIP_H = 96
-SIDE_Y = STRIP_Y + STRIP_H + GAP  # VP tiles and the supply
+POOL_Y = STRIP_Y + STRIP_H + GAP  # the end-game stack and the supply
+POOL_H = 52
+SIDE_Y = POOL_Y + POOL_H + GAP  # the VP tiles beside the board
 SIDE_H = 50
-LANDMARK_ROW_Y = SIDE_Y + SIDE_H + 6
+LANDMARK_ROW_Y = SIDE_Y + SIDE_H + 4
 LANDMARK_ROW_H = 50
 
 # The bonus track: a row per zone; the zone letter, the start column, then 10 spaces.
@@ -68,8 +74,12 @@ TRACK_CELL_W = (WIDTH - 2 * MARGIN - TRACK_ZONE_W - TRACK_START_W) / 10
 VP_Y = TRACK_Y + 3 * TRACK_ROW_H + 6
 VP_H = 58
 PLAYERS_Y = VP_Y + VP_H + GAP
-PLAYER_H = 118
+ROW = 32  # a line of a player's panel
+PLAYER_H = 4 * ROW + 18  # name, VP, tiles held, keys
+SCORE_ROWS = 3  # at the end: VP in play, districts, bonus 27 (players.py)
 HEIGHT = int(PLAYERS_Y + PLAYER_H + MARGIN)
+END_HEIGHT = HEIGHT + SCORE_ROWS * ROW  # the final table: every player's score breakdown
+SCREEN_H = 104  # a seat's own screen, under the table on its own picture (screen.py)
 
 
 def district_box(d: int) -> Box:
@@ -115,12 +125,18 @@ def cell_key(d: int, i: int, k: int) -> tuple[float, float]:
 def token_point(d: int, i: int) -> tuple[float, float]:
     """Where the token beside a building space is drawn (its icon's centre)."""
     x0, _, _, y1 = cell_box(d, i)
-    return (x0 + 17, y1 - 6 - KEY_R)
+    return (x0 + 4 + ICON / 2, y1 - 6 - KEY_R)
 
 
 def landmarks_box(d: int) -> Box:
     x0, _, x1, y1 = district_box(d)
-    return (x0 + 8, y1 - 8 - LANDMARKS_H, x1 - 8, y1 - 8)
+    return (x0 + 8, y1 - 8 - SUMS_H - LANDMARKS_H, x1 - 8, y1 - 8 - SUMS_H)
+
+
+def sums_box(d: int) -> Box:
+    """The district's bottom line: each seat's sum, the leader first."""
+    x0, _, x1, y1 = district_box(d)
+    return (x0 + 8, y1 - 4 - SUMS_H, x1 - 8, y1 - 4)
 
 
 def landmark_box(d: int, k: int, count: int) -> Box:
@@ -131,12 +147,12 @@ def landmark_box(d: int, k: int, count: int) -> Box:
     return (x0 + k * (w + 6), y0, x0 + k * (w + 6) + w, y1)
 
 
-# The strip: the Arc, the three building stacks, the end-game stack.
-ARC_BOX: Box = (MARGIN, STRIP_Y, MARGIN + 212, STRIP_Y + STRIP_H)
-STACKS_X = MARGIN + 222
-STACK_W = 190
-EGT_BOX: Box = (STACKS_X + 3 * (STACK_W + 8), STRIP_Y, WIDTH - MARGIN, STRIP_Y + STRIP_H)
-SUPPLY_BOX: Box = (WIDTH - MARGIN - 270, SIDE_Y, WIDTH - MARGIN, SIDE_Y + SIDE_H)
+# The strip: the Arc and the three building stacks; under it the end-game stack, the supply.
+ARC_BOX: Box = (MARGIN, STRIP_Y, MARGIN + 278, STRIP_Y + STRIP_H)
+STACKS_X = MARGIN + 288
+STACK_W = (WIDTH - MARGIN - STACKS_X - 2 * 8) / 3
+EGT_BOX: Box = (MARGIN, POOL_Y, MARGIN + 400, POOL_Y + POOL_H)
+SUPPLY_BOX: Box = (MARGIN + 410, POOL_Y, MARGIN + 760, POOL_Y + POOL_H)
 
 
 def arc_key(k: int) -> tuple[float, float]:
@@ -177,10 +193,16 @@ def track_tile_box(space: int) -> Box:
     return (x0 + 4, y0 + 6, x0 + 36, y1 - 6)
 
 
-def player_box(seat: int, players: int) -> Box:
+def player_box(seat: int, players: int, over: bool = False) -> Box:
+    """A player's panel; taller at the end (`over`), for the score breakdown."""
     w = (WIDTH - 2 * MARGIN - (players - 1) * GAP) / players
     x0 = MARGIN + seat * (w + GAP)
-    return (x0, PLAYERS_Y, x0 + w, PLAYERS_Y + PLAYER_H)
+    return (x0, PLAYERS_Y, x0 + w, PLAYERS_Y + PLAYER_H + (SCORE_ROWS * ROW if over else 0))
+
+
+def table_height(over: bool) -> int:
+    """The picture's height: taller at the end, for the players' score breakdowns."""
+    return END_HEIGHT if over else HEIGHT
 
 
 def vp_point(vp: int, top: int) -> float:

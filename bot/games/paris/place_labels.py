@@ -10,6 +10,7 @@ from bot.games.paris.terms import (
     DISTRICT_INDEX,
     GOOD_ICON,
     district,
+    district_sums,
     good,
     kind,
     landmark,
@@ -103,14 +104,7 @@ class PlaceLabels:
         return self.l("pa.step.from_building", what=what, n=cost)
 
     def vp_district(self, d: str) -> str:
-        dv = self.v.districts[DISTRICT_INDEX[d]]
-        sums: dict[int, int] = {}
-        for s in dv.spaces:
-            for k in s.keys:
-                sums[k] = sums.get(k, 0) + s.value
-        for lid in dv.landmarks:
-            for k in self.landmarks[lid].keys:
-                sums[k] = sums.get(k, 0) + self.landmarks[lid].cost
+        sums = district_sums(self.v, DISTRICT_INDEX[d])
         owners = ", ".join(
             f"{seat_name(k, self.names)} {n}"
             for k, n in sorted(sums.items(), key=lambda kv: -kv[1])

@@ -6,7 +6,8 @@ public about a screen (keys behind it, how many bonus and end-game tiles: never 
 
 It draws the view it is handed and reads only its public fields (never `screen` nor
 `browsing`), so a seat's view draws the public picture (tests/contract/test_pictures.py). At
-the end every screen is public: the players' francs are shown then.
+the end every screen is public: the players' francs are shown then. `render_own` adds the
+seat's own screen under the table, for that seat's player alone (see screen.py).
 
 Why everything is big: Discord shows the picture about 520 px wide, about half its 1000 px,
 so words are drawn at 21 px or more and digits at 20 px or more (see layout.py). The parts
@@ -15,7 +16,8 @@ are drawn by `districts.py`, `supply.py` and `tracks.py`; the colours are in `co
 Highlight ids (a move's preview, see `ParisAdapter.highlight`): `loc:<district>/<value>`
 or `loc:<district>/<landmark>` (a building or landmark bought), `from:<location>` (where the
 key came from), `bank:<district>`, `arc`, `track:<space>`, `vp:<district>` (its VP-tile
-space), `district:<district>`, `supply`.
+space), `district:<district>`, `stack:<index>`, `supply`. The turn panel's picture adds label
+ids (`bot.render.marks.label_id`) of those places: each gets its choice's tag (`tags.py`).
 """
 
 from __future__ import annotations
@@ -25,33 +27,47 @@ from collections.abc import Collection
 from bot.games.paris.colours import (
     BACKGROUND,
     INK,
-    PANEL,
     PANEL_EDGE,
-    SEAT_COLOURS,
-    key_disc,
 )
 from bot.games.paris.districts import draw_district
 from bot.games.paris.layout import (
-    BIG,
     HEADER,
-    HEIGHT,
-    KEY_R,
-    TEXT_MIN,
+    SCREEN_H,
     WIDTH,
-    player_box,
+    table_height,
 )
-from bot.games.paris.supply import draw_side, draw_strip
+from bot.games.paris.players import draw_player
+from bot.games.paris.screen import draw_screen
+from bot.games.paris.supply import draw_side, draw_strip, landmark_chips
+from bot.games.paris.tags import draw_tags
 from bot.games.paris.tracks import draw_track, draw_vp_track
 from bot.i18n import t
 from bot.render.drawing import Canvas, safe_name
 from bot.render.header import winners_text
-from games.paris.views import ParisView, PlayerView
+from bot.render.marks import labels
+from games.paris.views import ParisView
 
 
 def render_table(view: ParisView, names: list[str], *, highlight: Collection[str] = ()) -> bytes:
     """The public table as a PNG, 1000 px wide."""
-    marks = set(highlight)
-    c = Canvas(WIDTH, HEIGHT, BACKGROUND)
+    c = Canvas(WIDTH, table_height(view.result is not None), BACKGROUND)
+    _draw(c, view, names, set(highlight))
+    return c.png()
+
+
+def render_own(view: ParisView, names: list[str], *, highlight: Collection[str] = ()) -> bytes:
+    """The public table with, under it, the screen of the seat whose view this is: that
+    seat's own picture, for its player alone (the turn panel's while it trades)."""
+    if view.screen is None:
+        return render_table(view, names, highlight=highlight)
+    top = table_height(view.result is not None)
+    c = Canvas(WIDTH, top + SCREEN_H, BACKGROUND)
+    _draw(c, view, names, set(highlight))
+    draw_screen(c, view.screen, top)
+    return c.png()
+
+
+def _draw(c: Canvas, view: ParisView, names: list[str], marks: set[str]) -> None:
     HEADER.draw(c, t("game.paris"), _status(view, names), INK, PANEL_EDGE)
     for d, dv in enumerate(view.districts):
         draw_district(c, view, d, dv, marks)
@@ -60,8 +76,8 @@ def render_table(view: ParisView, names: list[str], *, highlight: Collection[str
     draw_track(c, view, marks)
     draw_vp_track(c, view)
     for p in view.table:
-        _player(c, view, p, names)
-    return c.png()
+        draw_player(c, view, p, names)
+    draw_tags(c, view, landmark_chips(c, view), labels(marks))
 
 
 def _status(v: ParisView, names: list[str]) -> str:
@@ -81,36 +97,3 @@ def _status(v: ParisView, names: list[str]) -> str:
         key = "pa.img.final" if v.final_turns else "pa.img.last_turn"
         status += " · " + t(key, n=v.final_turns)
     return status
-
-
-def _player(c: Canvas, v: ParisView, p: PlayerView, names: list[str]) -> None:
-    """Name; VP and the tiles held (how many: never which); keys behind the screen and in
-    the reserve. At the end: the winner and the francs left (every screen is open then)."""
-    box = player_box(p.seat, v.players)
-    x0, y0, x1, y1 = box
-    colour = SEAT_COLOURS[p.seat % 4]
-    acting = p.seat in v.to_act
-    c.player_block(box, PANEL, PANEL_EDGE, colour, acting, 5, 10)
-    key_disc(c, (x0 + 12 + KEY_R, y0 + 10 + KEY_R), p.seat)
-    name = safe_name(names[p.seat])
-    room = x1 - x0 - 30 - 2 * KEY_R
-    c.text((x0 + 20 + 2 * KEY_R, y0 + 11), c.clip(name, 24, room, True), 24, INK, bold=True)
-    score = p.vp if v.result is None else v.result.scores[p.seat]
-    points = t("pa.img.vp", n=score)
-    c.text((x0 + 12, y0 + 46), points, BIG, INK, bold=True)
-    right = t("pa.img.tiles", bonus=p.bonus_tiles_held, egt=p.end_game_tiles_held)
-    bottom = t("pa.img.keys", n=p.keys_behind_screen, reserve=p.reserve_keys)
-    won = v.result is not None and p.seat in v.result.winners
-    if v.result is not None:
-        right = t("pa.img.winner") if won else ""
-        screens = {sv.seat: sv for sv in v.screens or []}
-        if p.seat in screens:
-            bottom = t("pa.img.francs", n=screens[p.seat].francs)
-    if right:
-        room = x1 - x0 - 30 - c.text_width(points, BIG, True)
-        size = c.fit_size(right, 22, room, TEXT_MIN, True)
-        c.text(
-            (x1 - 10, y0 + 50), c.clip(right, size, room, True), size, INK, anchor="ra", bold=won
-        )
-    size = c.fit_size(bottom, 22, x1 - x0 - 20, TEXT_MIN, True)
-    c.text((x0 + 12, y0 + 84), c.clip(bottom, size, x1 - x0 - 20, True), size, INK)

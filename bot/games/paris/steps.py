@@ -23,6 +23,10 @@ panel's heading), then:
   (`bonus/trade/sgp`, `cash/use/B12`, `vpt/trade/bw`): the token just taken may pay for the
   bonus tile of a 3.
 
+A step that asks *where* (a stack, a district, a bank or the Arc, a building or landmark, the
+key that moves, a VP-tile space, a bonus-track space) names the place on the picture
+(`Step.place`, a highlight id of render.py), which the panel tags as it tags the button.
+
 No step offers more than 25 choices; labels stay within 80 characters and codes are short
 and free of `/:~` and spaces, so a whole path fits a custom_id.
 """
@@ -159,6 +163,7 @@ class Paths:
                         n=s.size,
                         district=district(s.top_district, self.locale),
                     ),
+                    f"stack:{a.stack}",
                 )
             ]
         if kind_ == "place_building":
@@ -166,6 +171,7 @@ class Paths:
                 Step(
                     f"d{DISTRICT_INDEX[a.district]}",
                     self.l("pa.step.place_in", district=district(a.district, self.locale)),
+                    f"district:{a.district}",
                 )
             ]
         if kind_ == "pay":
@@ -184,7 +190,11 @@ class Paths:
         if kind_ == "place_vp_tile":
             return [
                 Step(a.tile, self.l("pa.step.vp_tile", points=vp_tile(a.tile))),
-                Step(f"d{DISTRICT_INDEX[a.district]}", self.places.vp_district(a.district)),
+                Step(
+                    f"d{DISTRICT_INDEX[a.district]}",
+                    self.places.vp_district(a.district),
+                    f"vp:{a.district}",
+                ),
             ]
         if kind_ == "skip":
             return [Step("skip", self.l(f"pa.step.skip.{self.v.phase}"))]
@@ -205,13 +215,14 @@ class Paths:
         kind_ = a.type
         if kind_ == "place_key":
             if a.to == "arc":
-                return [Step("arc", self.l("pa.step.arc"))]
+                return [Step("arc", self.l("pa.step.arc"), "arc")]
             d = a.to.partition("/")[0]
             bank = self.v.districts[DISTRICT_INDEX[d]].bank
             return [
                 Step(
                     f"d{DISTRICT_INDEX[d]}",
                     self.l("pa.step.bank", district=district(d, self.locale), n=bank),
+                    f"bank:{d}",
                 )
             ]
         if kind_ == "move_key":
@@ -250,9 +261,10 @@ class Paths:
             Step(
                 f"d{di}",
                 self.l("pa.step.buy_district", district=district(d, self.locale), n=targets),
+                f"district:{d}",
             ),
-            Step(spot_code(a.to), self.places.target(a.to)),
-            Step(spot_code(a.from_), self.places.source(a.from_, cost)),
+            Step(spot_code(a.to), self.places.target(a.to), f"loc:{a.to}"),
+            Step(spot_code(a.from_), self.places.source(a.from_, cost), f"from:{a.from_}"),
         ]
 
     def sell_steps(self, name: str) -> list[Step]:
@@ -313,7 +325,7 @@ class Paths:
         )
         if track.tiles > 1:
             label += self.l("pa.step.copies", n=track.tiles)
-        step = Step(f"k{space}", label)
+        step = Step(f"k{space}", label, f"track:{space}")
         if len(spaces) + extra <= OPTIONS_PER_STEP:
             return [step]
         zone = track.zone

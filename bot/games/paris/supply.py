@@ -19,6 +19,7 @@ from bot.games.paris.layout import (
     ARC_BOX,
     DIGIT_MIN,
     EGT_BOX,
+    ICON,
     LANDMARK_ROW_H,
     LANDMARK_ROW_Y,
     MARGIN,
@@ -26,7 +27,6 @@ from bot.games.paris.layout import (
     SIDE_Y,
     SUPPLY_BOX,
     TEXT_MIN,
-    WIDTH,
     Box,
     arc_key,
     stack_box,
@@ -63,10 +63,11 @@ def draw_strip(c: Canvas, v: ParisView, marks: set[str]) -> None:
                 )
             ink = WHITE
             top = t(f"pa.district.{stack.top_district}")
-            size = c.fit_size(top, 22, sx1 - sx0 - 20, TEXT_MIN, True)
+            room = sx1 - sx0 - 20
+            size = c.fit_size(top, 24, room, TEXT_MIN, True)
             c.text(
                 (sx0 + 9, sy1 - 18),
-                c.clip(top, size, sx1 - sx0 - 20, True),
+                c.clip(top, size, room, True),
                 size,
                 WHITE,
                 anchor="ld",
@@ -77,16 +78,32 @@ def draw_strip(c: Canvas, v: ParisView, marks: set[str]) -> None:
             ink = SOFT_INK
         c.text((sx0 + 10, sy0 + 8), t("pa.img.stack", stack=i + 1), TEXT_MIN, ink, bold=True)
         c.text((sx1 - 18, sy0 + 6), str(stack.size), 26, ink, anchor="ra", bold=True)
+        if f"stack:{i}" in marks:
+            c.ring(box, 3, INK, HIGHLIGHT)
+    _end_game_stack(c, v)
+
+
+def _end_game_stack(c: Canvas, v: ParisView) -> None:
+    """The end-game tiles, face down (the French flag on their backs), and how many."""
     ex0, ey0, ex1, ey1 = EGT_BOX
     if v.end_game_stack:
-        c.rect((ex0, ey0, ex1 - 9, ey1 - 9), fill=TILE_BACK, outline=WHITE, width=1.5, radius=8)
-        _flag(c, (ex0 + 12, ey1 - 50, ex0 + 54, ey1 - 22))
+        c.rect(EGT_BOX, fill=TILE_BACK, outline=WHITE, width=1.5, radius=8)
+        _flag(c, (ex1 - 104, ey0 + 12, ex1 - 64, ey1 - 12))
         ink = WHITE
     else:
-        c.rect((ex0, ey0, ex1 - 9, ey1 - 9), fill=None, outline=EMPTY_EDGE, width=1.5, radius=8)
+        c.rect(EGT_BOX, fill=None, outline=EMPTY_EDGE, width=1.5, radius=8)
         ink = SOFT_INK
-    c.text((ex0 + 10, ey0 + 8), t("pa.img.egt"), TEXT_MIN, ink, bold=True)
-    c.text((ex1 - 20, ey1 - 18), str(v.end_game_stack), 28, ink, anchor="rd", bold=True)
+    mid = (ey0 + ey1) / 2
+    label = t("pa.img.egt")
+    c.text(
+        (ex0 + 10, mid),
+        c.clip(label, TEXT_MIN, ex1 - ex0 - 130, True),
+        TEXT_MIN,
+        ink,
+        anchor="lm",
+        bold=True,
+    )
+    c.text((ex1 - 14, mid), str(v.end_game_stack), 28, ink, anchor="rm", bold=True)
 
 
 def _flag(c: Canvas, box: Box) -> None:
@@ -107,49 +124,76 @@ def draw_side(c: Canvas, v: ParisView, marks: set[str]) -> None:
     for points in v.vp_tiles.values():
         text = "·".join(str(p) for p in points)
         w = c.text_width(text, DIGIT_MIN, True) + 14
-        c.rect((x, y0 + 7, x + w, y1 - 7), fill=VP_TILE, outline=INK, width=1.5, radius=6)
+        c.rect((x, y0 + 6, x + w, y1 - 6), fill=VP_TILE, outline=INK, width=1.5, radius=6)
         c.text((x + w / 2, (y0 + y1) / 2), text, DIGIT_MIN, INK, anchor="mm", bold=True)
         x += w + 5
     if not v.vp_tiles:
         c.text((x, (y0 + y1) / 2), t("pa.img.none_left"), TEXT_MIN, SOFT_INK, anchor="lm")
-    # The general supply: resources spent or sold, to be bought back.
+    _supply(c, v, marks)
+    _landmark_row(c, v)
+
+
+def _supply(c: Canvas, v: ParisView, marks: set[str]) -> None:
+    """The general supply: resources spent or sold, to be bought back."""
     px0, py0, px1, py1 = SUPPLY_BOX
     c.rect(SUPPLY_BOX, fill=PANEL, outline=PANEL_EDGE, width=1.5, radius=8)
-    c.text((px0 + 10, (py0 + py1) / 2), t("pa.img.supply"), TEXT_MIN, INK, anchor="lm", bold=True)
-    x = px1 - 3 * 56 - 2
+    mid = (py0 + py1) / 2
+    goods = 3 * (ICON + 36)
+    label = t("pa.img.supply")
+    room = px1 - px0 - 20 - goods
+    c.text(
+        (px0 + 10, mid), c.clip(label, TEXT_MIN, room, True), TEXT_MIN, INK, anchor="lm", bold=True
+    )
+    x = px1 - 6 - goods
     for g, n in v.resource_supply.items():
-        c.icon((x + 13, (py0 + py1) / 2), GOOD_ICON[g], 24, INK)
-        c.text(
-            (x + 28, (py0 + py1) / 2), str(n), 24, INK if n else SOFT_INK, anchor="lm", bold=True
-        )
-        x += 56
+        c.icon((x + ICON / 2, mid), GOOD_ICON[g], ICON, INK)
+        ink = INK if n else SOFT_INK
+        c.text((x + ICON + 2, mid), str(n), 24, ink, anchor="lm", bold=True)
+        x += ICON + 36
     if "supply" in marks:
         c.ring(SUPPLY_BOX, 3, INK, HIGHLIGHT)
-    # The landmarks beside the board: cost and resource price.
+
+
+def _landmark_row(c: Canvas, v: ParisView) -> None:
+    """The landmarks beside the board (the landmark icon heads the row): each one's cost and
+    resource price ("2🪨" for two marbles)."""
     y0, y1 = LANDMARK_ROW_Y, LANDMARK_ROW_Y + LANDMARK_ROW_H
-    x = MARGIN
-    supply = [lm for lm in v.landmarks if lm.district is None]
-    if not supply:
-        c.text((x, (y0 + y1) / 2), t("pa.img.landmarks_none"), TEXT_MIN, SOFT_INK, anchor="lm")
+    mid = (y0 + y1) / 2
+    chips = landmark_chips(c, v)
+    if not chips:
+        c.text((MARGIN, mid), t("pa.img.landmarks_none"), TEXT_MIN, SOFT_INK, anchor="lm")
         return
-    room = WIDTH - MARGIN - x
-    icons = 20 if _chips_width(supply, 20) + 5 * len(supply) <= room else 0
-    for lm in supply:
-        w = _chip_width(lm, icons)
-        c.rect((x, y0 + 7, x + w, y1 - 7), fill=LANDMARK, outline=INK, width=1.5, radius=6)
-        c.icon((x + 15, (y0 + y1) / 2), KIND_ICON["landmark"], 20, INK)
-        c.text((x + 27, (y0 + y1) / 2), str(lm.cost), 24, INK, anchor="lm", bold=True)
-        ix = x + 62
+    c.icon((MARGIN + ICON / 2, mid), KIND_ICON["landmark"], ICON, INK)
+    by_id = {lm.id: lm for lm in v.landmarks}
+    for lid, box in chips.items():
+        lm = by_id[lid]
+        c.rect(box, fill=LANDMARK, outline=INK, width=1.5, radius=6)
+        ix = box[0] + 6
+        c.text((ix, mid), str(lm.cost), 24, INK, anchor="lm", bold=True)
+        ix += c.text_width(str(lm.cost), 24, True) + 4
         for good, n in lm.resources.items():
-            for _ in range(n if icons else 0):
-                c.icon((ix + icons / 2, (y0 + y1) / 2), GOOD_ICON[good], icons, INK)
-                ix += icons + 1
-        x += w + 5
+            if n > 1:
+                c.text((ix, mid), str(n), DIGIT_MIN, INK, anchor="lm")
+                ix += c.text_width(str(n), DIGIT_MIN)
+            c.icon((ix + ICON / 2, mid), GOOD_ICON[good], ICON, INK)
+            ix += ICON + 2
 
 
-def _chip_width(lm: LandmarkView, icons: int) -> float:
-    return 62 + (sum(lm.resources.values()) * (icons + 1) + 4 if icons else 0)
+def landmark_chips(c: Canvas, v: ParisView) -> dict[str, Box]:
+    """Where each landmark beside the board is drawn (the turn panel tags them too)."""
+    y0, y1 = LANDMARK_ROW_Y + 5, LANDMARK_ROW_Y + LANDMARK_ROW_H - 5
+    x: float = MARGIN + ICON + 8
+    out: dict[str, Box] = {}
+    for lm in v.landmarks:
+        if lm.district is None:
+            w = _chip_width(c, lm)
+            out[lm.id] = (x, y0, x + w, y1)
+            x += w + 6
+    return out
 
 
-def _chips_width(landmarks: list[LandmarkView], icons: int) -> float:
-    return sum(_chip_width(lm, icons) for lm in landmarks)
+def _chip_width(c: Canvas, lm: LandmarkView) -> float:
+    width = 10 + c.text_width(str(lm.cost), 24, True)
+    for n in lm.resources.values():
+        width += ICON + 2 + (c.text_width(str(n), DIGIT_MIN) if n > 1 else 0)
+    return width + 6

@@ -17,6 +17,7 @@ from bot.games.text import seat_name, t
 from games.paris.board import DISTRICT_IDS, LM_COST, LM_INDEX
 from games.paris.data import BONUS_TILES, END_GAME_TILES, VP_TILES
 from games.paris.goods import ITEMS
+from games.paris.views import ParisView
 
 GOOD_IDS = ("wood", "marble", "gold", "bronze", "silver", "gold_prestige")
 RESOURCES = GOOD_IDS[:3]
@@ -243,3 +244,19 @@ def vp_tile(tile: str) -> str:
     """'20/10/5'."""
     points = VP_POINTS.get(tile)
     return "/".join(str(p) for p in points) if points else tile
+
+
+def district_sums(view: ParisView, d: int) -> dict[int, int]:
+    """seat -> the sum of the values under its keys in district `d` (a ParisView's), what
+    its VP tile ranks: «Игроки складывают стоимость зданий и достопримечательностей, на
+    которых лежат их ключи» (a building under two of a seat's keys counts twice)."""
+    dv = view.districts[d]
+    sums: dict[int, int] = {}
+    for s in dv.spaces:
+        for k in s.keys:
+            sums[k] = sums.get(k, 0) + s.value
+    for lm in view.landmarks:
+        if lm.district == dv.id:
+            for k in lm.keys:
+                sums[k] = sums.get(k, 0) + lm.cost
+    return sums
