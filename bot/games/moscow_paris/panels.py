@@ -1,0 +1,193 @@
+"""A player's panel on the Moscow–Paris picture: the name and the score (or the team's), the
+hand as card backs (its size only, never its cards) with who decides or won beside it, the
+tableau, every city claimed as a chip, and at the end the terms of the final score."""
+
+from __future__ import annotations
+
+from bot.games.moscow_paris.colours import (
+    CAPITAL,
+    CARD,
+    CARD_BACK,
+    CARD_EDGE,
+    HIGHLIGHT,
+    INK,
+    PANEL,
+    PANEL_EDGE,
+    SEAT_COLOURS,
+    SOFT_INK,
+)
+from bot.games.moscow_paris.flags import draw_flag
+from bot.games.moscow_paris.layout import (
+    BACK_H,
+    BACK_STEP,
+    BACK_W,
+    CITIES_Y,
+    CITY_LINE_H,
+    PANEL_W,
+    TERMS_H,
+    TEXT,
+    Box,
+    hand_box,
+    tableau_box,
+)
+from bot.games.moscow_paris.terms import city_view_name
+from bot.games.moscow_paris.wagons import draw_wagon, empty_slot
+from bot.i18n import t
+from bot.render import text as textlib
+from bot.render.drawing import SUPERSAMPLE, Canvas, safe_name
+from bot.render.palette import WHITE
+from games.core.contract import Result
+from games.moscow_paris.views import CityView, MoscowParisView, PlayerView
+
+
+def draw_player(
+    c: Canvas, v: MoscowParisView, p: PlayerView, names: list[str], marks: set[str], box: Box
+) -> None:
+    x0, y0, x1, y1 = box
+    colour = SEAT_COLOURS[p.seat]
+    c.player_block(box, PANEL, PANEL_EDGE, colour, p.seat in v.to_act, 4, 9)
+    c.circle((x0 + 20, y0 + 20), 9, fill=colour, outline=INK, width=1)
+    if p.team is not None:
+        label = t("mp.img.team", team="AB"[p.team], n=p.score)
+    else:
+        label = t("mp.img.points", n=p.score)
+    c.text((x1 - 10, y0 + 9), label, 20, INK, anchor="ra", bold=True)
+    room = x1 - x0 - 54 - c.text_width(label, 20, True)
+    name = safe_name(names[p.seat])
+    c.text((x0 + 36, y0 + 8), c.clip(name, 20, room, True), 20, INK, bold=True)
+    _draw_hand(c, v, p, marks, hand_box(box))
+    _draw_tableau(c, v, p, marks, box)
+    _draw_cities(c, box, chip_lines(p.cities))
+    if v.result is not None:
+        _draw_terms(c, v.result, p, (x0 + 10, y1 - TERMS_H - 4, x1 - 10, y1 - 4))
+
+
+def _draw_hand(c: Canvas, v: MoscowParisView, p: PlayerView, marks: set[str], box: Box) -> None:
+    """The hand's size in words and as card backs; at the right, in the seat's colour, who
+    decides the chain now or who won (a word, not a colour alone)."""
+    x0, y0, x1, y1 = box
+    label = t("mp.img.hand", n=p.hand_size)
+    c.text((x0, y0), label, TEXT, INK, bold=True)
+    bx = x0 + c.text_width(label, TEXT, True) + 8
+    for k in range(p.hand_size):
+        left = bx + k * BACK_STEP
+        c.rect((left, y0, left + BACK_W, y0 + BACK_H), fill=CARD_BACK, outline=WHITE, radius=2)
+    if "hand" in marks and p.seat == v.turn:
+        c.ring((x0, y0, bx + p.hand_size * BACK_STEP, y1), 2, INK, HIGHLIGHT)
+    state = None
+    if v.result is not None and p.seat in v.result.winners:
+        state = t("mp.img.winner")
+    elif v.phase == "chain" and v.pending is not None and p.seat == v.pending.decider:
+        state = t("mp.img.deciding")
+    if state is not None:
+        c.text((x1, y0), state, TEXT, SEAT_COLOURS[p.seat], anchor="ra", bold=True)
+
+
+def _draw_tableau(c: Canvas, v: MoscowParisView, p: PlayerView, marks: set[str], box: Box) -> None:
+    """Up to 4 wagons, ringed when a preview or the last move touched them."""
+    decider = exchanger = None
+    if v.phase == "chain" and v.pending is not None:
+        decider = v.pending.decider
+        step = 1 if v.pending.direction == "left" else -1
+        exchanger = ((decider or 0) - step) % v.players
+    first = v.pending.first if v.pending is not None and v.pending.first else None
+    for i in range(4):
+        tb = tableau_box(box, i)
+        if i >= len(p.tableau):
+            empty_slot(c, tb, 3, 5)
+            continue
+        w = p.tableau[i]
+        again = w in p.tableau[:i]  # a second wagon of a type: rings go on the first
+        picked = bool(
+            first
+            and first.get("row") is None
+            and first.get("seat") == p.seat
+            and first.get("wagon") == w
+            and not again
+        )
+        draw_wagon(c, tb, w, picked=picked)
+        rung = (
+            f"seat:{p.seat}:{w}" in marks
+            or (f"mine:{w}" in marks and p.seat == v.turn)
+            or (f"gave:{w}" in marks and p.seat == decider)
+            or (f"got:{w}" in marks and p.seat == exchanger)
+        )
+        if rung and not again:
+            c.ring(tb, 3, INK, HIGHLIGHT)
+
+
+def _draw_terms(c: Canvas, result: Result, p: PlayerView, box: Box) -> None:
+    """The final score's terms, so every player can check the result: the cities' VP plus
+    the repeated flags, then the tie-breaks (capitals, city cards). Partners show their
+    team's pooled pile."""
+    d = result.details
+    if p.team is not None and d.get("teams"):
+        terms = d["teams"][p.team]
+    elif p.seat < len(d.get("seats", [])):
+        terms = d["seats"][p.seat]
+    else:
+        return
+    x0, y0, x1, _ = box
+    for n, key in enumerate(("mp.img.terms", "mp.img.tiebreaks")):
+        label = t(
+            key,
+            vp=terms["vp"],
+            repeated=terms["repeated_flags"],
+            score=terms["score"],
+            capitals=terms["capitals"],
+            cards=terms["city_cards"],
+        )
+        c.text((x0, y0 + n * TERMS_H / 2), c.clip(label, TEXT, x1 - x0), TEXT, INK, bold=n == 0)
+
+
+# --- the cities claimed: a chip each (flag, name, VP), in as many lines as they need
+
+CHIP_ROOM = PANEL_W - 20
+
+
+def _chip_label(city: CityView) -> str:
+    """A city as its chip says it: the name the menus use (a capital's led by ★, as on its
+    card) and its VP."""
+    name = city_view_name(city, None, markdown=False, with_flag=False)
+    return ("★ " if city.capital else "") + f"{safe_name(name, 20)} {city.vp}"
+
+
+def _chip_width(city: CityView) -> float:
+    return textlib.width(_chip_label(city), TEXT * SUPERSAMPLE, True) / SUPERSAMPLE + 34
+
+
+def chip_lines(cities: list[CityView]) -> list[list[CityView]]:
+    """The cities claimed, broken into lines that fit a panel: every one is shown."""
+    lines: list[list[CityView]] = []
+    room = 0.0
+    for city in cities:
+        chip = _chip_width(city)
+        if not lines or room + chip > CHIP_ROOM:
+            lines.append([])
+            room = 0.0
+        lines[-1].append(city)
+        room += chip + 5
+    return lines
+
+
+def _draw_cities(c: Canvas, box: Box, lines: list[list[CityView]]) -> None:
+    x0, y0, _, _ = box
+    cy = y0 + CITIES_Y
+    if not lines:
+        c.text((x0 + 10, cy + 3), t("mp.img.no_cities"), TEXT, SOFT_INK)
+    for line in lines:
+        cx = x0 + 10
+        for city in line:
+            chip = _chip_width(city)
+            c.rect(
+                (cx, cy, cx + chip, cy + CITY_LINE_H - 4),
+                fill=CARD,
+                outline=CAPITAL if city.capital else CARD_EDGE,
+                width=2 if city.capital else 1,
+                radius=5,
+            )
+            draw_flag(c, (cx + 4, cy + 7, cx + 22, cy + 19), city.country)
+            mid = cy + (CITY_LINE_H - 4) / 2
+            c.text((cx + 27, mid), _chip_label(city), TEXT, INK, anchor="lm", bold=True)
+            cx += chip + 5
+        cy += CITY_LINE_H

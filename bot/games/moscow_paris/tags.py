@@ -1,0 +1,50 @@
+"""The turn panel's tags on the Moscow–Paris picture: each place a step offers gets the tag
+of its choice ("3", "1/2" where two choices share a place) in a box of its own — on a wagon
+or an empty place of a line between its wheels, under its name; on a city card in its free
+lower right corner; on a player's panel astride its top edge — so what it marks stays seen."""
+
+from __future__ import annotations
+
+from bot.games.moscow_paris.colours import INK
+from bot.games.moscow_paris.layout import CITY_PAD, TEXT, Frame, city_box, tableau_box, wagon_box
+from bot.games.moscow_paris.wagons import tag_spot
+from bot.render.drawing import Canvas
+from bot.render.palette import WHITE
+from games.moscow_paris.views import MoscowParisView
+
+Spot = tuple[tuple[float, float], str]  # where a tag goes, and its anchor
+
+
+def draw_tags(c: Canvas, view: MoscowParisView, frame: Frame, tags: dict[str, str]) -> None:
+    for place, tag in sorted(tags.items()):
+        spot = _spot(view, frame, place)
+        if spot is not None:
+            c.tag(spot[0], tag, TEXT, WHITE, INK, spot[1])
+
+
+def _spot(view: MoscowParisView, frame: Frame, place: str) -> Spot | None:
+    """Where the tag of `place` goes (None for a place this view does not have)."""
+    kind, *parts = place.split(":")
+    try:
+        if kind == "w":
+            row, side, slot = int(parts[0]), parts[1], int(parts[2])
+            if side in ("left", "right") and 0 <= row < len(view.rows) and 1 <= slot <= 4:
+                return tag_spot(wagon_box(row, side, slot)), "mm"
+        elif kind == "row":
+            row = int(parts[0])
+            if 0 <= row < len(view.rows):
+                _, _, x1, y1 = city_box(row)
+                return (x1 - CITY_PAD, y1 - 5 - TEXT), "rm"
+        elif kind == "seat":
+            seat = int(parts[0])
+            if not 0 <= seat < view.players:
+                return None
+            panel = frame.panel(seat)
+            if len(parts) == 1:
+                return ((panel[0] + panel[2]) / 2, panel[1] - 2), "mm"
+            tableau = view.seats[seat].tableau
+            if parts[1] in tableau:
+                return tag_spot(tableau_box(panel, tableau.index(parts[1]))), "mm"
+    except (ValueError, IndexError):
+        pass
+    return None
