@@ -14,7 +14,7 @@ import pytest
 from bot.games.moscow_paris import layout
 from bot.games.moscow_paris.adapter import MoscowParisAdapter
 from bot.games.moscow_paris.card_label import wrap
-from bot.games.moscow_paris.render import (
+from bot.games.moscow_paris.colours import (
     CAPITAL,
     CARD,
     CARD_BACK,
@@ -22,9 +22,8 @@ from bot.games.moscow_paris.render import (
     PANEL,
     SEAT_COLOURS,
     WAGON_COLOURS,
-    city_lines,
-    render_table,
 )
+from bot.games.moscow_paris.render import frame_of, render_table
 from bot.games.moscow_paris.terms import wagon as wagon_text
 from bot.games.moscow_paris.terms import wagon_key
 from bot.i18n import speaking, t
@@ -47,6 +46,11 @@ def inside(box: tuple[float, float, float, float]) -> tuple[float, float]:
     return (x0 + 6, y0 + 6)
 
 
+def middle(box: tuple[float, float, float, float]) -> tuple[float, float]:
+    x0, y0, x1, y1 = box
+    return ((x0 + x1) / 2, (y0 + y1) / 2)
+
+
 def played(players: int, options: dict, seed: int, until) -> object:
     """A greedy game from `seed` up to the first state where `until(state)` holds."""
     state = GAME.setup(players, GAME.parse_options(options), seed)
@@ -63,19 +67,20 @@ def test_the_start_shows_four_cities_and_every_hand_as_five_card_backs(players):
     state = GAME.setup(players, GAME.parse_options({}), 3)
     view = GAME.view(state, None)
     image = decode(render_table(view, NAMES[:players]))
-    assert image.size == (layout.WIDTH, layout.height(players))
+    frame = layout.Frame(players)
+    assert image.size == (layout.WIDTH, frame.height)
     for row in view.rows:
         x0, y0, x1, y1 = layout.city_box(row.row)
-        assert close(at(image, (x0 + 12, y1 - 9)), CARD)  # the card's face
+        assert close(at(image, (x1 - 12, y1 - 9)), CARD)  # the card's face
         edge = at(image, (x0 + 1.5, (y0 + y1) / 2))
         assert close(edge, CAPITAL, 30) == row.city.capital  # capitals have a gold edge
     for seat in range(players):
-        hx0, hy0, _, _ = layout.hand_box(seat)
         for k in range(5):
-            assert close(at(image, (hx0 + k * 17 + 7, hy0 + 32)), CARD_BACK)
-        assert close(at(image, (hx0 + 5 * 17 + 7, hy0 + 32)), PANEL)  # a sixth: none
+            assert close(at(image, middle(layout.back_box(frame.panel(seat), k))), CARD_BACK)
+        sixth = middle(layout.back_box(frame.panel(seat), 5))
+        assert close(at(image, sixth), PANEL)  # a sixth: none
     # The first player's panel is framed in their colour.
-    px0, py0, _, py1 = layout.panel_box(0)
+    px0, py0, _, py1 = frame.panel(0)
     assert close(at(image, (px0 + 1.5, (py0 + py1) / 2)), SEAT_COLOURS[0], 20)
 
 
@@ -89,6 +94,7 @@ def test_wagons_lie_where_the_lines_and_tableaux_hold_them():
     )
     view = GAME.view(state, None)
     image = decode(render_table(view, NAMES[:3]))
+    frame = frame_of(view)
     expected = {
         (0, "left", 1): "mail",
         (0, "left", 2): "tank",
@@ -103,13 +109,14 @@ def test_wagons_lie_where_the_lines_and_tableaux_hold_them():
     for row, side, slot in ((0, "left", 3), (1, "left", 1), (2, "left", 1)):
         pixel = at(image, inside(layout.wagon_box(row, side, slot)))
         assert not any(close(pixel, c) for c in WAGON_COLOURS.values())
-    assert close(at(image, inside(layout.tableau_box(0, 0))), WAGON_COLOURS["passenger"])
-    assert close(at(image, inside(layout.tableau_box(1, 0))), WAGON_COLOURS["sleeper"])
-    assert close(at(image, inside(layout.tableau_box(1, 1))), WAGON_COLOURS["sleeper"])
-    assert not close(at(image, inside(layout.tableau_box(2, 0))), WAGON_COLOURS["sleeper"])
-    hx0, hy0, _, _ = layout.hand_box(0)  # 4 cards in hand (the tableau holds the fifth)
-    assert close(at(image, (hx0 + 3 * 17 + 7, hy0 + 32)), CARD_BACK)
-    assert close(at(image, (hx0 + 4 * 17 + 7, hy0 + 32)), PANEL)
+    panels = [frame.panel(seat) for seat in range(3)]
+    assert close(at(image, inside(layout.tableau_box(panels[0], 0))), WAGON_COLOURS["passenger"])
+    assert close(at(image, inside(layout.tableau_box(panels[1], 0))), WAGON_COLOURS["sleeper"])
+    assert close(at(image, inside(layout.tableau_box(panels[1], 1))), WAGON_COLOURS["sleeper"])
+    assert not close(at(image, inside(layout.tableau_box(panels[2], 0))), WAGON_COLOURS["sleeper"])
+    # 4 cards in hand (the tableau holds the fifth)
+    assert close(at(image, middle(layout.back_box(panels[0], 3))), CARD_BACK)
+    assert close(at(image, middle(layout.back_box(panels[0], 4))), PANEL)
 
 
 def test_a_preview_rings_what_the_move_touches():
@@ -156,14 +163,16 @@ def test_the_chain_decider_is_framed_and_the_last_exchange_ringed():
     view = GAME.view(state, None)
     assert view.pending.decider == 1
     image = decode(render_table(view, NAMES, highlight=ADAPTER.highlight(exchange)))
-    px0, py0, _, py1 = layout.panel_box(1)
+    frame = frame_of(view)
+    px0, py0, _, py1 = frame.panel(1)
     assert close(at(image, (px0 + 1.5, (py0 + py1) / 2)), SEAT_COLOURS[1], 20)
-    px0, py0, _, py1 = layout.panel_box(0)  # alice is still to play, but not the one deciding
+    px0, py0, _, py1 = frame.panel(0)  # alice is still to play, but not the one deciding
     assert not close(at(image, (px0 + 1.5, (py0 + py1) / 2)), SEAT_COLOURS[0], 20)
     for seat, wagon in ((0, "sleeper"), (1, "mail")):  # what alice got, what bob got
-        x0, y0, _, y1 = layout.tableau_box(seat, 0)
+        x0, y0, _, y1 = layout.tableau_box(frame.panel(seat), 0)
         assert close(at(image, (x0 - 3, (y0 + y1) / 2)), HIGHLIGHT), seat
-        assert close(at(image, inside(layout.tableau_box(seat, 0))), WAGON_COLOURS[wagon])
+        box = layout.tableau_box(frame.panel(seat), 0)
+        assert close(at(image, inside(box)), WAGON_COLOURS[wagon])
 
 
 @pytest.mark.parametrize(
@@ -182,12 +191,12 @@ def test_a_finished_game_renders_small(players, options):
     png = render_table(view, names)
     assert len(png) < 300_000
     image = decode(png)
-    lines = city_lines(view)
-    assert image.size == (layout.WIDTH, layout.height(players, lines))
-    # The winners' panels say so in their colour; the claimed cities are chips.
+    frame = frame_of(view)
+    assert image.size == (layout.WIDTH, frame.height)
+    # The winners' panels say so in their colour, on the line of the hand.
     for seat in view.result.winners:
-        x0, y0, x1, _ = layout.panel_box(seat, lines)
-        region = image.crop((int(x1 - 190), int(y0 + 8), int(x1 - 8), int(y0 + 30)))
+        x0, y0, x1, y1 = layout.hand_box(frame.panel(seat))
+        region = image.crop((int(x1 - 120), int(y0), int(x1), int(y1)))
         colours = {c for _, c in region.getcolors(20000)}
         assert any(close(c, SEAT_COLOURS[seat], 40) for c in colours), seat
 
@@ -263,10 +272,11 @@ def test_a_player_with_many_cities_shows_every_one(monkeypatch):
         png = render_table(view, NAMES[:2])
     drawn = [call.text for call in calls]
     for city in view.seats[0].cities:
-        assert f"{city.name} {city.vp}" in drawn, city.name
+        star = "★ " if city.capital else ""
+        assert f"{star}{city.name} {city.vp}" in drawn, city.name
     assert not any(re.fullmatch(r"\+\d+", text) for text in drawn)
-    assert decode(png).size == (layout.WIDTH, layout.height(2, city_lines(view)))
-    assert city_lines(view) > layout.CITY_LINES
+    assert decode(png).size == (layout.WIDTH, frame_of(view).height)
+    assert frame_of(view).city_lines > layout.CITY_LINES
 
 
 @pytest.mark.parametrize("players, options", [(3, {}), (4, {"teams": True})])

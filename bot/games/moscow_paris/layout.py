@@ -20,8 +20,9 @@ from bot.render.header import Header
 Box = tuple[float, float, float, float]
 
 WIDTH = 800
-MARGIN = 8
+MARGIN = 6
 TEXT = 17  # the smallest text: 11 px at Discord's 520 px
+TAG = 20  # the turn panel's tags: a little larger, to be found at a glance
 HEADER_H = 54
 # The top line: the game's name, the state of play in the room left of it.
 HEADER = Header(
@@ -40,11 +41,11 @@ LABEL_ROOM = 4  # a card's width its name may not use (its outline, a hair of ai
 ROW_H = 96
 ROW_GAP = 6
 CX = WIDTH / 2  # the centre of the city cards
-WAGON_W, WAGON_H = 70, 92
+WAGON_W, WAGON_H = 72, 92
 WHEEL = 8  # a wagon's wheels: under its name, never over it
-WAGON_GAP = 3
+WAGON_GAP = 2
 SLOTS = 4  # a side holds at most 4 wagons (the largest limit)
-CITY_GAP = 4  # between the city card and the first wagon of each side
+CITY_GAP = 3  # between the city card and the first wagon of each side
 CITY_W = WIDTH - 2 * MARGIN - 2 * (SLOTS * WAGON_W + (SLOTS - 1) * WAGON_GAP + CITY_GAP)
 CITY_H = 86
 CITY_PAD = 8  # inside a city card, round its words
@@ -62,6 +63,7 @@ PANEL_GAP = 10
 PANEL_W = (WIDTH - 2 * MARGIN - PANEL_GAP) / 2
 HAND_Y = 40  # from the panel's top edge
 BACK_W, BACK_H, BACK_STEP = 14, 20, 17  # a card back of the hand
+BACKS_X = 104  # the hand's card backs, after its size in words ("на руке 5")
 TABLEAU_Y = 70
 MINI_GAP = 6
 MINI_W, MINI_H = (PANEL_W - 20 - 3 * MINI_GAP) / 4, WAGON_H  # a wagon in a tableau
@@ -134,3 +136,10 @@ def hand_box(panel: Box) -> Box:
     """The line of the hand in a `panel`: its size in words, then as card backs."""
     x0, y0, x1, _ = panel
     return (x0 + 10, y0 + HAND_Y, x1 - 10, y0 + HAND_Y + BACK_H + 2)
+
+
+def back_box(panel: Box, k: int) -> Box:
+    """The `k`-th card back (from 0) of the hand in a player's `panel`."""
+    x0, y0, _, _ = hand_box(panel)
+    left = x0 + BACKS_X + k * BACK_STEP
+    return (left, y0, left + BACK_W, y0 + BACK_H)

@@ -18,15 +18,13 @@ from bot.games.moscow_paris.colours import (
 )
 from bot.games.moscow_paris.flags import draw_flag
 from bot.games.moscow_paris.layout import (
-    BACK_H,
-    BACK_STEP,
-    BACK_W,
     CITIES_Y,
     CITY_LINE_H,
     PANEL_W,
     TERMS_H,
     TEXT,
     Box,
+    back_box,
     hand_box,
     tableau_box,
 )
@@ -55,25 +53,22 @@ def draw_player(
     room = x1 - x0 - 54 - c.text_width(label, 20, True)
     name = safe_name(names[p.seat])
     c.text((x0 + 36, y0 + 8), c.clip(name, 20, room, True), 20, INK, bold=True)
-    _draw_hand(c, v, p, marks, hand_box(box))
+    _draw_hand(c, v, p, marks, box)
     _draw_tableau(c, v, p, marks, box)
     _draw_cities(c, box, chip_lines(p.cities))
     if v.result is not None:
         _draw_terms(c, v.result, p, (x0 + 10, y1 - TERMS_H - 4, x1 - 10, y1 - 4))
 
 
-def _draw_hand(c: Canvas, v: MoscowParisView, p: PlayerView, marks: set[str], box: Box) -> None:
+def _draw_hand(c: Canvas, v: MoscowParisView, p: PlayerView, marks: set[str], panel: Box) -> None:
     """The hand's size in words and as card backs; at the right, in the seat's colour, who
     decides the chain now or who won (a word, not a colour alone)."""
-    x0, y0, x1, y1 = box
-    label = t("mp.img.hand", n=p.hand_size)
-    c.text((x0, y0), label, TEXT, INK, bold=True)
-    bx = x0 + c.text_width(label, TEXT, True) + 8
+    x0, y0, x1, y1 = hand_box(panel)
+    c.text((x0, y0), t("mp.img.hand", n=p.hand_size), TEXT, INK, bold=True)
     for k in range(p.hand_size):
-        left = bx + k * BACK_STEP
-        c.rect((left, y0, left + BACK_W, y0 + BACK_H), fill=CARD_BACK, outline=WHITE, radius=2)
+        c.rect(back_box(panel, k), fill=CARD_BACK, outline=WHITE, radius=2)
     if "hand" in marks and p.seat == v.turn:
-        c.ring((x0, y0, bx + p.hand_size * BACK_STEP, y1), 2, INK, HIGHLIGHT)
+        c.ring((x0, y0, back_box(panel, p.hand_size)[0], y1), 2, INK, HIGHLIGHT)
     state = None
     if v.result is not None and p.seat in v.result.winners:
         state = t("mp.img.winner")

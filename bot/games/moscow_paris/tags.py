@@ -1,12 +1,13 @@
 """The turn panel's tags on the Moscow–Paris picture: each place a step offers gets the tag
-of its choice ("3", "1/2" where two choices share a place) in a box of its own — on a wagon
-or an empty place of a line between its wheels, under its name; on a city card in its free
-lower right corner; on a player's panel astride its top edge — so what it marks stays seen."""
+of its choice ("3", "1/2" where two choices share a place) in a box of its own — in the
+middle of an empty place of a line; on a wagon between its wheels, under its name; on a
+city card in its free lower right corner; on a player's panel astride its top edge — so what
+it marks stays seen."""
 
 from __future__ import annotations
 
 from bot.games.moscow_paris.colours import INK
-from bot.games.moscow_paris.layout import CITY_PAD, TEXT, Frame, city_box, tableau_box, wagon_box
+from bot.games.moscow_paris.layout import CITY_PAD, TAG, Frame, city_box, tableau_box, wagon_box
 from bot.games.moscow_paris.wagons import tag_spot
 from bot.render.drawing import Canvas
 from bot.render.palette import WHITE
@@ -19,7 +20,7 @@ def draw_tags(c: Canvas, view: MoscowParisView, frame: Frame, tags: dict[str, st
     for place, tag in sorted(tags.items()):
         spot = _spot(view, frame, place)
         if spot is not None:
-            c.tag(spot[0], tag, TEXT, WHITE, INK, spot[1])
+            c.tag(spot[0], tag, TAG, WHITE, INK, spot[1])
 
 
 def _spot(view: MoscowParisView, frame: Frame, place: str) -> Spot | None:
@@ -29,12 +30,16 @@ def _spot(view: MoscowParisView, frame: Frame, place: str) -> Spot | None:
         if kind == "w":
             row, side, slot = int(parts[0]), parts[1], int(parts[2])
             if side in ("left", "right") and 0 <= row < len(view.rows) and 1 <= slot <= 4:
-                return tag_spot(wagon_box(row, side, slot)), "mm"
+                box = wagon_box(row, side, slot)
+                wagons = view.rows[row].left if side == "left" else view.rows[row].right
+                if slot > len(wagons):
+                    return ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), "mm"
+                return tag_spot(box), "mm"
         elif kind == "row":
             row = int(parts[0])
             if 0 <= row < len(view.rows):
                 _, _, x1, y1 = city_box(row)
-                return (x1 - CITY_PAD, y1 - 5 - TEXT), "rm"
+                return (x1 - CITY_PAD, y1 - 6 - TAG / 2), "rm"
         elif kind == "seat":
             seat = int(parts[0])
             if not 0 <= seat < view.players:
