@@ -28,8 +28,9 @@ from bot.games.moscow_paris.terms import wagon as wagon_text
 from bot.games.moscow_paris.terms import wagon_key
 from bot.i18n import speaking, t
 from bot.render.drawing import Canvas
+from bot.render.marks import label_id
 from games.core.ai import GreedyPlayer
-from games.moscow_paris.data import WAGON_TYPES
+from games.moscow_paris.data import ALL_CITIES, WAGON_TYPES
 from games.moscow_paris.engine import MoscowParis
 from tests.moscow_paris.helpers import position
 from tests.render.colour_vision import TextCall, text_calls
@@ -296,3 +297,58 @@ def test_the_final_table_shows_every_players_score_terms(monkeypatch, players, o
         b = d["teams"][seat % 2] if options else d["seats"][seat]
         assert drawn[f"{b['vp']} VP + {b['repeated_flags']} for flags = {b['score']}"] >= 1, seat
         assert drawn[f"capitals {b['capitals']} · cards {b['city_cards']}"] >= 1, seat
+
+
+# --- the turn panel's tags (issue 20, item 3)
+
+
+def test_a_panel_tag_is_written_at_each_kind_of_place(monkeypatch):
+    """The panel's picture tags each offered place with its button's tag, 11 px or more
+    at Discord's 520 px: an empty place of a line (in its middle), a wagon of a line and one
+    of a tableau (between its wheels, under its name), a city card (its free corner) and a
+    player's panel (astride its top edge)."""
+    state = position(
+        2,
+        tableaux=[["passenger"], ["sleeper"]],
+        lines={1: (["mail"], [])},
+        cities=["moscow", "paris", "rome", "berlin"],
+    )
+    view = GAME.view(state, None)
+    frame = frame_of(view)
+    wagon = layout.wagon_box(1, "left", 1)
+    empty = layout.wagon_box(1, "left", 2)
+    tableau = layout.tableau_box(frame.panel(1), 0)
+    city = layout.city_box(2)
+    panel = frame.panel(0)
+    places = {
+        "w:1:left:1": (wagon[0], wagon[3] - 2 * layout.WHEEL, wagon[2], wagon[3] + 4),
+        "w:1:left:2": (empty[0], (empty[1] + empty[3]) / 2 - 6, empty[2], empty[3]),
+        "seat:1:sleeper": (tableau[0], tableau[3] - 2 * layout.WHEEL, tableau[2], tableau[3] + 4),
+        "row:2": ((city[0] + city[2]) / 2, (city[1] + city[3]) / 2, city[2], city[3]),
+        "seat:0": (panel[0], panel[1] - 12, panel[2], panel[1] + 12),
+    }
+    tags = {place: str(n) for n, place in enumerate(places, 1)}
+    with text_calls(monkeypatch) as plain:
+        untagged = render_table(view, NAMES[:2])
+    with text_calls(monkeypatch) as calls:
+        render_table(view, NAMES[:2], highlight={label_id(t, p) for p, t in tags.items()})
+    added = Counter(calls) - Counter(plain)
+    assert sorted(c.text for c in added.elements()) == sorted(tags.values())
+    for place, (x0, y0, x1, y1) in places.items():
+        (call,) = [c for c in added.elements() if c.text == tags[place]]
+        assert x0 <= call.x < x1 and y0 < call.baseline < y1, (place, call)
+        assert call.embed_px(layout.WIDTH) >= 11
+    # Places this view does not have are left out; without label ids, no tags.
+    odd = {"label:1@w:7:left:1", "label:2@seat:9", "label:3@seat:0:tank", "label:@row:0"}
+    assert render_table(view, NAMES[:2], highlight=odd) == untagged
+
+
+def test_every_city_name_fits_its_card_in_every_language():
+    """Issue 20, item 2: a city's name, as the menus say it (a capital's led by ★), fits its
+    card whole at 17 px, 11 px at Discord's 520 px, in every catalogue."""
+    canvas = Canvas(10, 10, (0, 0, 0))
+    room = layout.CITY_W - 2 * layout.CITY_PAD
+    for language in ("en", "ru", "de", "fr"):
+        for city in ALL_CITIES[:-1]:  # the Home City's name is the host's: cut if need be
+            name = ("★ " if city.capital else "") + t(f"mp.city.{city.id}", language)
+            assert canvas.text_width(name, layout.TEXT, True) <= room, (language, name)
