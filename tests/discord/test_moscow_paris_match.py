@@ -92,7 +92,7 @@ def test_column_cards_fit_a_select_and_would_split_if_they_did_not():
     moves = ADAPTER.moves(GAME.view(state, 0), actions, NAMES[:3], None)
     move = dict(zip(actions, moves, strict=True))[column[0]]
     assert move.codes == ("card", "c2", "l1-01")
-    assert move.steps[-1].label == "Left 1: 🟨 Mail (Moscow) · ⬛ Tank (Paris)"
+    assert move.steps[-1].label == "Left 1 — Moscow, Paris: 🟨 Mail car · ⬛ Tank car"
     # Were there more (a view with 4 wagons on each side of every line, which the rules
     # never allow), the place would come first, then the rows.
     view = GAME.view(state, 0)

@@ -29,10 +29,9 @@ from bot.games.moscow_paris.terms import (
     action,
     city_view_name,
     seat_name,
-    short,
-    shorts,
     t,
     wagon,
+    wagon_list,
 )
 from games.moscow_paris.actions import PlayCard
 from games.moscow_paris.views import MoscowParisView, RowView
@@ -168,28 +167,28 @@ def _card_path(
                 f"seat:{partner}",
             )
         ]
-    # discard_column2 / discard_column3
+    # discard_column2 / discard_column3: named by their lines' cities first, each city
+    # being in one row only, so a label cut to fit a button still tells the choices apart.
     place = side_slot(a.side, a.slot, locale)
-    hit = []
-    for r in a.rows:
-        row = v.rows[r]
-        side = row.left if a.side == "left" else row.right
-        hit.append(
-            t(
-                "mp.step.column_wagon",
-                locale,
-                wagon=short(side[a.slot - 1], locale),
-                city=city_view_name(row.city, locale, markdown=False, with_flag=False),
-            )
-        )
+    lines = [v.rows[r] for r in a.rows]
+    which = t(
+        "mp.step.column_rows",
+        locale,
+        cities=", ".join(
+            city_view_name(row.city, locale, markdown=False, with_flag=False)
+            for row in lines
+            if row.city is not None
+        ),
+        wagons=" · ".join(
+            wagon((row.left if a.side == "left" else row.right)[a.slot - 1], locale)
+            for row in lines
+        ),
+    )
     rows = "".join(str(r) for r in a.rows)
     if a.card in wide:
-        return head + [Step(f"{a.side[0]}{a.slot}", place), Step(f"r{rows}", " · ".join(hit))]
+        return head + [Step(f"{a.side[0]}{a.slot}", place), Step(f"r{rows}", which)]
     return head + [
-        Step(
-            f"{a.side[0]}{a.slot}-{rows}",
-            t("mp.step.column", locale, place=place, wagons=" · ".join(hit)),
-        )
+        Step(f"{a.side[0]}{a.slot}-{rows}", t("mp.step.column", locale, place=place, rows=which))
     ]
 
 
@@ -202,7 +201,7 @@ def _swap_path(v: MoscowParisView, a: Any, names: list[str], locale: str | None)
                     "mp.step.in_front",
                     locale,
                     name=seat_name(a.seat, names),
-                    wagons=shorts(v.seats[a.seat].tableau, locale),
+                    wagons=wagon_list(v.seats[a.seat].tableau, locale),
                 ),
                 f"seat:{a.seat}",
             ),
@@ -229,7 +228,7 @@ def _line(key: str, row: RowView, locale: str | None) -> str:
     """A label naming a line by its city (and the city's points) and its wagons."""
     city = row.city
     assert city is not None  # a line still in play
-    wagons = shorts(row.left + row.right, locale)
+    wagons = wagon_list(row.left + row.right, locale)
     return t(
         key, locale, city=city_view_name(city, locale, markdown=False), vp=city.vp, wagons=wagons
     )
