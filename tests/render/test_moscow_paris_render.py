@@ -29,6 +29,7 @@ from bot.games.moscow_paris.terms import wagon_key
 from bot.i18n import speaking, t
 from bot.render.drawing import Canvas
 from bot.render.marks import label_id
+from bot.render.palette import WON
 from games.core.ai import GreedyPlayer
 from games.moscow_paris.data import ALL_CITIES, WAGON_TYPES
 from games.moscow_paris.engine import MoscowParis
@@ -194,12 +195,16 @@ def test_a_finished_game_renders_small(players, options):
     image = decode(png)
     frame = frame_of(view)
     assert image.size == (layout.WIDTH, frame.height)
-    # The winners' panels say so in their colour, on the line of the hand.
+    # The winners' panels say so in a pale gold badge astride their top edge.
     for seat in view.result.winners:
-        x0, y0, x1, y1 = layout.hand_box(frame.panel(seat))
-        region = image.crop((int(x1 - 120), int(y0), int(x1), int(y1)))
+        x0, y0, x1, _ = frame.panel(seat)
+        region = image.crop((int(x1 - 120), int(y0 - 6), int(x1 - 12), int(y0 + 6)))
         colours = {c for _, c in region.getcolors(20000)}
-        assert any(close(c, SEAT_COLOURS[seat], 40) for c in colours), seat
+        assert any(close(c, WON, 12) for c in colours), seat
+    for seat in set(range(players)) - set(view.result.winners):
+        x0, y0, x1, _ = frame.panel(seat)
+        region = image.crop((int(x1 - 120), int(y0 - 6), int(x1 - 12), int(y0 + 6)))
+        assert not any(close(c, WON, 12) for _, c in region.getcolors(20000)), seat
 
 
 # --- the same words as the menus (issue 20, item 5)

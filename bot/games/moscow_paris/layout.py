@@ -28,7 +28,7 @@ HEADER_H = 54
 HEADER = Header(
     title=(MARGIN + 2, 12, 26),
     status=(WIDTH - MARGIN, 18, 20),
-    fit=(WIDTH - 220 - MARGIN, TEXT),
+    fit=(WIDTH - 2 * MARGIN - 250, TEXT),  # right of the longest title (Russian)
     rule=(MARGIN, WIDTH - MARGIN, HEADER_H - 2),
 )
 

@@ -1,6 +1,7 @@
-"""A player's panel on the Moscow–Paris picture: the name and the score (or the team's), the
-hand as card backs (its size only, never its cards) with who decides or won beside it, the
-tableau, every city claimed as a chip, and at the end the terms of the final score."""
+"""A player's panel on the Moscow–Paris picture: the name and the score (in team play, the
+team's), who won or decides the chain now, the hand as card backs (its size only, never its
+cards) with the team beside it, the tableau, every city claimed as a chip, and at the end
+the terms of the final score."""
 
 from __future__ import annotations
 
@@ -33,7 +34,7 @@ from bot.games.moscow_paris.wagons import draw_wagon, empty_slot
 from bot.i18n import t
 from bot.render import text as textlib
 from bot.render.drawing import SUPERSAMPLE, Canvas, safe_name
-from bot.render.palette import WHITE
+from bot.render.palette import WHITE, WON
 from games.core.contract import Result
 from games.moscow_paris.views import CityView, MoscowParisView, PlayerView
 
@@ -45,14 +46,12 @@ def draw_player(
     colour = SEAT_COLOURS[p.seat]
     c.player_block(box, PANEL, PANEL_EDGE, colour, p.seat in v.to_act, 4, 9)
     c.circle((x0 + 20, y0 + 20), 9, fill=colour, outline=INK, width=1)
-    if p.team is not None:
-        label = t("mp.img.team", team="AB"[p.team], n=p.score)
-    else:
-        label = t("mp.img.points", n=p.score)
+    label = t("mp.img.points", n=p.score)
     c.text((x1 - 10, y0 + 9), label, 20, INK, anchor="ra", bold=True)
     room = x1 - x0 - 54 - c.text_width(label, 20, True)
     name = safe_name(names[p.seat])
     c.text((x0 + 36, y0 + 8), c.clip(name, 20, room, True), 20, INK, bold=True)
+    _draw_badge(c, v, p, box)
     _draw_hand(c, v, p, marks, box)
     _draw_tableau(c, v, p, marks, box)
     _draw_cities(c, box, chip_lines(p.cities))
@@ -61,21 +60,27 @@ def draw_player(
 
 
 def _draw_hand(c: Canvas, v: MoscowParisView, p: PlayerView, marks: set[str], panel: Box) -> None:
-    """The hand's size in words and as card backs; at the right, in the seat's colour, who
-    decides the chain now or who won (a word, not a colour alone)."""
+    """The hand's size in words and as card backs; at the right, the player's team."""
     x0, y0, x1, y1 = hand_box(panel)
     c.text((x0, y0), t("mp.img.hand", n=p.hand_size), TEXT, INK, bold=True)
     for k in range(p.hand_size):
         c.rect(back_box(panel, k), fill=CARD_BACK, outline=WHITE, radius=2)
     if "hand" in marks and p.seat == v.turn:
         c.ring((x0, y0, back_box(panel, p.hand_size)[0], y1), 2, INK, HIGHLIGHT)
-    state = None
+    if p.team is not None:
+        c.text((x1, y0), t("mp.img.team", team="AB"[p.team]), TEXT, INK, anchor="ra", bold=True)
+
+
+def _draw_badge(c: Canvas, v: MoscowParisView, p: PlayerView, panel: Box) -> None:
+    """Who won, or who decides the chain now: a word in a box astride the panel's top edge,
+    at its right (the turn panel's tags for a player go in the middle)."""
     if v.result is not None and p.seat in v.result.winners:
-        state = t("mp.img.winner")
+        word, paper = t("mp.img.winner"), WON
     elif v.phase == "chain" and v.pending is not None and p.seat == v.pending.decider:
-        state = t("mp.img.deciding")
-    if state is not None:
-        c.text((x1, y0), state, TEXT, SEAT_COLOURS[p.seat], anchor="ra", bold=True)
+        word, paper = t("mp.img.deciding"), HIGHLIGHT
+    else:
+        return
+    c.tag((panel[2] - 12, panel[1]), word, TEXT, INK, paper, "rm")
 
 
 def _draw_tableau(c: Canvas, v: MoscowParisView, p: PlayerView, marks: set[str], box: Box) -> None:

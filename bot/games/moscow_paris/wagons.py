@@ -26,7 +26,7 @@ def draw_wagon(c: Canvas, box: Box, name: str, *, picked: bool = False) -> None:
         c.text(((x0 + x1) / 2, top + n * LABEL_STEP), line, LABEL, ink, anchor="mm")
     if picked:
         c.ring(box, 3, INK, HIGHLIGHT)
-        c.tag(((x0 + x1) / 2, y0), t("mp.img.first_pick"), TEXT, INK, HIGHLIGHT, "mm")
+        c.tag(((x0 + x1) / 2, y0 - 3), t("mp.img.first_pick"), TEXT, INK, HIGHLIGHT, "mm")
 
 
 def empty_slot(c: Canvas, box: Box, inset: float, radius: float) -> None:
