@@ -603,11 +603,12 @@ async def test_a_chain_exchange_goes_round_three_players(world, tiny_pictures, c
         refused = await alice.click(board, "Take turn")
         assert refused.ephemeral and "not your turn" in refused.content
         assert "bob" in refused.content
-        # bob's own panel: his wagon for one of carol's, or stop.
+        # bob's own panel: his wagon for one of carol's (tagged "1" on the picture, where
+        # it lies in his tableau), or stop.
         opened = await bob.click(board, "Take turn")
         prefix, out = offered(opened.message)
         assert prefix == () and {label for label, _, _ in out.values()} == {
-            "Give your 🟨 Mail car to carol",
+            "1 · Give your 🟨 Mail car to carol",
             "Stop the chain: no exchange",
         }
         done = await follow(bob, opened.message, ("g.mail", "t.tank"))
