@@ -313,7 +313,7 @@ def test_a_panel_tag_is_written_at_each_kind_of_place(monkeypatch):
     """The panel's picture tags each offered place with its button's tag, 11 px or more
     at Discord's 520 px: an empty place of a line (in its middle), a wagon of a line and one
     of a tableau (between its wheels, under its name), a city card (its free corner) and a
-    player's panel (astride its top edge)."""
+    player's panel (on the line of their hand)."""
     state = position(
         2,
         tableaux=[["passenger"], ["sleeper"]],
@@ -332,7 +332,7 @@ def test_a_panel_tag_is_written_at_each_kind_of_place(monkeypatch):
         "w:1:left:2": (empty[0], (empty[1] + empty[3]) / 2 - 6, empty[2], empty[3]),
         "seat:1:sleeper": (tableau[0], tableau[3] - 2 * layout.WHEEL, tableau[2], tableau[3] + 4),
         "row:2": ((city[0] + city[2]) / 2, (city[1] + city[3]) / 2, city[2], city[3]),
-        "seat:0": (panel[0], panel[1] - 12, panel[2], panel[1] + 12),
+        "seat:0": layout.hand_box(panel),
     }
     tags = {place: str(n) for n, place in enumerate(places, 1)}
     with text_calls(monkeypatch) as plain:

@@ -1,16 +1,26 @@
 """The turn panel's tags on the Moscow–Paris picture: each place a step offers gets the tag
 of its choice ("3", "1/2" where two choices share a place) in a box of its own — in the
 middle of an empty place of a line; on a wagon between its wheels, under its name; on a
-city card in its free lower right corner; on a player's panel astride its top edge — so what
-it marks stays seen."""
+city card in its free lower right corner; in a player's panel on the line of their hand —
+so what it marks stays seen."""
 
 from __future__ import annotations
 
 from bot.games.moscow_paris.colours import INK
-from bot.games.moscow_paris.layout import CITY_PAD, TAG, Frame, city_box, tableau_box, wagon_box
+from bot.games.moscow_paris.layout import (
+    CITY_PAD,
+    TAG,
+    Frame,
+    back_box,
+    city_box,
+    hand_box,
+    tableau_box,
+    wagon_box,
+)
 from bot.games.moscow_paris.wagons import tag_spot
 from bot.render.drawing import Canvas
 from bot.render.palette import WHITE
+from games.moscow_paris.data import HAND_AND_TABLEAU
 from games.moscow_paris.views import MoscowParisView
 
 Spot = tuple[tuple[float, float], str]  # where a tag goes, and its anchor
@@ -45,8 +55,9 @@ def _spot(view: MoscowParisView, frame: Frame, place: str) -> Spot | None:
             if not 0 <= seat < view.players:
                 return None
             panel = frame.panel(seat)
-            if len(parts) == 1:
-                return ((panel[0] + panel[2]) / 2, panel[1] - 2), "mm"
+            if len(parts) == 1:  # on the hand's line, after the most card backs a hand holds
+                _, top, _, bottom = hand_box(panel)
+                return (back_box(panel, HAND_AND_TABLEAU)[0] + 6, (top + bottom) / 2), "lm"
             tableau = view.seats[seat].tableau
             if parts[1] in tableau:
                 return tag_spot(tableau_box(panel, tableau.index(parts[1]))), "mm"
