@@ -321,7 +321,8 @@ def test_rare_events_read_well():
                 "slot": 2,
                 "rows": [1, 2, 3],
                 "wagons": [
-                    {"row": r, "side": "right", "slot": 2, "wagon": "mail"} for r in (1, 2, 3)
+                    {"row": r, "city": city, "side": "right", "slot": 2, "wagon": "mail"}
+                    for r, city in ((1, "paris"), (2, "rome"), (3, "berlin"))
                 ],
             },
         ),
@@ -344,7 +345,8 @@ def test_rare_events_read_well():
     lines = [ADAPTER.describe(e, names, None) for e in rare]
     assert all(line and "{" not in line for line in lines), lines
     assert lines[5].startswith("♻️ Stalemate")
-    assert "the 🟨 Mail car of row 2, the 🟨 Mail car of row 3" in lines[6]
+    # Lines are named by their cities, as the picture and the menus name them.
+    assert "the 🟨 Mail car of the Rome 🇮🇹 line, the 🟨 Mail car of the Berlin 🇩🇪 line" in lines[6]
     assert "the Home City leaves the game" in lines[7]
     assert lines[8] == "🆕 Istanbul 🇹🇷 (up to 4 wagons, 3 VP) takes row 1."
 
