@@ -302,8 +302,9 @@ def test_the_final_table_shows_every_players_score_terms(monkeypatch, players, o
     d = view.result.details
     for seat in range(players):
         b = d["teams"][seat % 2] if options else d["seats"][seat]
-        assert drawn[f"{b['vp']} VP + {b['repeated_flags']} for flags = {b['score']}"] >= 1, seat
-        assert drawn[f"capitals {b['capitals']} · cards {b['city_cards']}"] >= 1, seat
+        terms = f"{b['vp']} VP + {b['repeated_flags']} for repeated flags = {b['score']}"
+        assert drawn[terms] >= 1, seat
+        assert drawn[f"capitals {b['capitals']} · city cards {b['city_cards']}"] >= 1, seat
 
 
 # --- the turn panel's tags (issue 20, item 3)

@@ -12,10 +12,11 @@ import pytest
 
 from bot.games.moscow_paris.adapter import MoscowParisAdapter
 from bot.games.moscow_paris.render import frame_of, render_table
-from bot.games.moscow_paris.terms import WAGON_EMOJI, wagon_key
+from bot.games.moscow_paris.terms import WAGON_EMOJI, flag, wagon_key
 from bot.i18n import speaking, t
 from games.core.ai import GreedyPlayer
 from games.moscow_paris.engine import MoscowParis
+from games.moscow_paris.scoring import final_result
 from tests.moscow_paris.helpers import position
 from tests.render.colour_vision import text_calls
 from tests.render.pixels import NAMES
@@ -67,6 +68,28 @@ def test_the_picture_names_each_city_as_the_menus_do(monkeypatch, language):
     assert f"★ {t('mp.city.vienna', language)} 2" in drawn
     if language != "en":  # names every catalogue says otherwise
         assert not drawn & {"★ Moscow", "St Petersburg", "★ Vienna 2"}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_picture_words_the_score_as_the_recap_does(monkeypatch, language):
+    """The final panels said "for flags" and "cards" where the result's recap says "for
+    repeated flags" and "city cards": the picture's two lines of terms are the recap's line,
+    its list of repeated flags and its bold left out."""
+    state = position(2, won=[["paris", "nice", "rome"], ["london"]])
+    update = {"phase": "over", "to_act": [], "result": final_result(state)}
+    view = GAME.view(state, None).model_copy(update=update)
+    with speaking(language), text_calls(monkeypatch) as calls:
+        render_table(view, NAMES[:2])
+    drawn = [call.text for call in calls]
+    lines = ADAPTER.result_lines(view.result, NAMES[:2], language)
+    for b in view.result.details["seats"]:
+        flags = " ".join(f"{flag(c)}×{n}" for c, n in b["flags"].items() if n > 1) or "—"
+        (recap,) = [line for line in lines if f"({flags})" in line and f"**{b['score']}**" in line]
+        said = recap.replace(f" ({flags})", "").replace("**", "").strip()
+        i = drawn.index(
+            t("mp.img.terms", language, vp=b["vp"], repeated=b["repeated_flags"], score=b["score"])
+        )
+        assert f"{drawn[i]} · {drawn[i + 1]}" == said
 
 
 def finished(players: int, options: dict, seed: int):
@@ -123,5 +146,5 @@ def test_the_final_panels_break_every_score_down_to_the_result(monkeypatch, play
     )
 
 
-TERMS = r"(\d+) VP \+ (\d+) for flags = (\d+)"
+TERMS = r"(\d+) VP \+ (\d+) for repeated flags = (\d+)"
 RECAP_TERMS = r"(\d+) VP \+ (\d+) for repeated flags \(.*?\) = \*\*(\d+)\*\*"

@@ -137,7 +137,7 @@ def _draw_terms(c: Canvas, result: Result, p: PlayerView, box: Box) -> None:
             capitals=terms["capitals"],
             cards=terms["city_cards"],
         )
-        c.text((x0, y0 + n * TERMS_H / 2), c.clip(label, TEXT, x1 - x0), TEXT, INK, bold=n == 0)
+        c.text((x0, y0 + n * TERMS_H / 2), c.clip(label, TEXT, x1 - x0), TEXT, INK)
 
 
 # --- the cities claimed: a chip each (flag, name, VP), in as many lines as they need
