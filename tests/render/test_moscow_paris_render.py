@@ -407,3 +407,26 @@ def test_every_word_is_11px_or_more_at_any_moment(language):
             with speaking(language), recording() as drawn:
                 render_table(view, names, highlight=tags)
             assert not too_small(drawn), (moment, too_small(drawn)[:3])
+
+
+def test_a_column_cards_tags_mark_each_wagon_it_would_discard(monkeypatch):
+    """«2 Вы можете сбросить 2 любые карты вагонов, находящиеся в разных городских линиях
+    друг над другом»: a choice of action card 2 is a set of wagons, so the panel's picture
+    tags each wagon it would discard — a wagon that two choices discard carries both tags."""
+    state = position(
+        2,
+        lines={0: (["mail"], []), 1: (["tank"], []), 2: (["boxcar"], [])},
+        cities=["moscow", "paris", "rome", "berlin"],
+    )
+    view = GAME.view(state, None)
+    tags = {"col:left:1:01": "1", "col:left:1:12": "2"}
+    with text_calls(monkeypatch) as plain:
+        render_table(view, NAMES[:2])
+    with text_calls(monkeypatch) as calls:
+        render_table(view, NAMES[:2], highlight={label_id(t, p) for p, t in tags.items()})
+    added = list((Counter(calls) - Counter(plain)).elements())
+    assert sorted(c.text for c in added) == ["1", "1/2", "2"]
+    for row, text in ((0, "1"), (1, "1/2"), (2, "2")):
+        x0, _, x1, y1 = layout.wagon_box(row, "left", 1)
+        (call,) = [c for c in added if c.text == text]
+        assert x0 <= call.x < x1 and y1 - 2 * layout.WHEEL < call.baseline < y1 + 4, text

@@ -12,8 +12,9 @@ Highlight ids (a move's preview, see `MoscowParisAdapter.highlight`):
 `row:<row>` a city card, `mine:<wagon>` a wagon in the active player's tableau, `hand` the
 active player's hand, `seat:<seat>:<wagon>` a tableau wagon, `gave:<wagon>` / `got:<wagon>`
 the two wagons of the last link of a chain exchange. The turn panel's tags (label ids,
-`bot.render.marks.label_id`) go at `w:…`, `row:…`, `seat:<seat>:<wagon>` and `seat:<seat>`
-(a player's panel), drawn by `tags.py`.
+`bot.render.marks.label_id`) go at `w:…`, `row:…`, `seat:<seat>:<wagon>`, `seat:<seat>`
+(a player's panel) and `col:<side>:<slot>:<rows>` (the wagons a column card discards),
+drawn by `tags.py`.
 """
 
 from __future__ import annotations

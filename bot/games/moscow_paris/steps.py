@@ -3,11 +3,12 @@
 Steps: what to do (a wagon to a line, a wagon to the tableau, one taken back, an action
 card), then which card, then where (a line and its end) or what the card aims at (a column of
 wagons, a city, a direction). A step that asks where names the place on the picture
-(`Step.place`: a place in a line, a city card, a tableau wagon, a player's panel; see
-`render.py`), so the turn panel tags it there as on the choice's button. The later steps
-of a card have their own first steps: the two wagons of a swap (a line or a tableau, then
-the wagon), one link of the chain exchange (the wagon given, then the wagon taken: decided
-by whichever player the chain waits for, out of turn), the claim step (a city, or end the turn).
+(`Step.place`: a place in a line, a city card, a tableau wagon, a player's panel, the
+wagons a column card discards; see `render.py`), so the turn panel tags it there as on the
+choice's button. The later steps of a card have their own first steps: the two wagons of a
+swap (a line or a tableau, then the wagon), one link of the chain exchange (the wagon given,
+then the wagon taken: decided by whichever player the chain waits for, out of turn), the
+claim step (a city, or end the turn).
 
 A step never offers more than 25 choices. The widest is a column card under the `any_rows`
 option: a line holds at most 4 wagons, so at most 4 places hold a wagon in all 4 rows, which
@@ -185,11 +186,11 @@ def _card_path(
         ),
     )
     rows = "".join(str(r) for r in a.rows)
+    wagons = f"col:{a.side}:{a.slot}:{rows}"  # the wagons it discards, tagged on the picture
     if a.card in wide:
-        return head + [Step(f"{a.side[0]}{a.slot}", place), Step(f"r{rows}", which)]
-    return head + [
-        Step(f"{a.side[0]}{a.slot}-{rows}", t("mp.step.column", locale, place=place, rows=which))
-    ]
+        return head + [Step(f"{a.side[0]}{a.slot}", place), Step(f"r{rows}", which, wagons)]
+    label = t("mp.step.column", locale, place=place, rows=which)
+    return head + [Step(f"{a.side[0]}{a.slot}-{rows}", label, wagons)]
 
 
 def _swap_path(v: MoscowParisView, a: Any, names: list[str], locale: str | None) -> list[Step]:

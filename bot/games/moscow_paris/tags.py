@@ -2,7 +2,9 @@
 of its choice ("3", "1/2" where two choices share a place) in a box of its own — in the
 middle of an empty place of a line; on a wagon between its wheels, under its name; on a
 city card in its free lower right corner; in a player's panel on the line of their hand —
-so what it marks stays seen."""
+so what it marks stays seen. A column card's choice (`col:<side>:<slot>:<rows>`, wagons one
+above the other) tags each wagon it would discard, so a wagon several choices discard
+carries all their tags ("1/2")."""
 
 from __future__ import annotations
 
@@ -27,10 +29,35 @@ Spot = tuple[tuple[float, float], str]  # where a tag goes, and its anchor
 
 
 def draw_tags(c: Canvas, view: MoscowParisView, frame: Frame, tags: dict[str, str]) -> None:
-    for place, tag in sorted(tags.items()):
-        spot = _spot(view, frame, place)
-        if spot is not None:
-            c.tag(spot[0], tag, TAG, WHITE, INK, spot[1])
+    at: dict[Spot, list[str]] = {}
+    for place, tag in tags.items():
+        if place.startswith("col:"):
+            spots = _column(view, place)
+        else:
+            spot = _spot(view, frame, place)
+            spots = [spot] if spot is not None else []
+        for spot in spots:
+            at.setdefault(spot, []).append(tag)
+    for (xy, anchor), its in sorted(at.items()):
+        c.tag(xy, "/".join(sorted(its, key=_numbers)), TAG, WHITE, INK, anchor)
+
+
+def _numbers(tag: str) -> list[int]:
+    """A tag ("3", "1/2") as its numbers, to order tags that share a wagon."""
+    return [int(n) for n in tag.split("/") if n.isdigit()]
+
+
+def _column(view: MoscowParisView, place: str) -> list[Spot]:
+    """The wagons a column card's choice would discard, where they lie."""
+    _, side, slot, rows = (place.split(":") + ["", "", ""])[:4]
+    if side not in ("left", "right") or not slot.isdigit():
+        return []
+    spots = []
+    for row in (int(r) for r in rows if r.isdigit() and int(r) < len(view.rows)):
+        wagons = view.rows[row].left if side == "left" else view.rows[row].right
+        if 1 <= int(slot) <= len(wagons):
+            spots.append((tag_spot(wagon_box(row, side, int(slot))), "mm"))
+    return spots
 
 
 def _spot(view: MoscowParisView, frame: Frame, place: str) -> Spot | None:
