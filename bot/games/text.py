@@ -11,14 +11,16 @@ from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from typing import Any
 
+from bot.i18n import spoken
 from bot.i18n import t as translate
 from games.core.contract import Result
 
 
 def t(key: str, locale: str | None = None, /, **params: Any) -> str:
     """`bot.i18n.t`, remembered: a turn's choices repeat the same sentences many times, and
-    each catalogue look-up lists the presentation packages again."""
-    return _remembered(key, locale, tuple(sorted(params.items())))
+    each catalogue look-up lists the presentation packages again. Without a locale, the
+    language `speaking` sets is part of what is remembered (a picture's words)."""
+    return _remembered(key, locale or spoken(), tuple(sorted(params.items())))
 
 
 @lru_cache(maxsize=8192)

@@ -103,6 +103,11 @@ def speaking(language: str | None) -> Iterator[None]:
         _speaking.reset(token)
 
 
+def spoken() -> str | None:
+    """The language `speaking` set for this context (None outside it)."""
+    return _speaking.get()
+
+
 def t(key: str, locale: str | None = None, /, **params: Any) -> str:
     """The sentence for `key` in `locale` (falling back to English), with `params` filled.
 

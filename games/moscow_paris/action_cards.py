@@ -167,8 +167,15 @@ def _discard_column(d: Draft, card: int, action: PlayCard, played: dict) -> list
     wagons = []
     for row in rows:
         wagon = remove_at(d, row, side, index)
+        city = CITY_IDS[d.cities[row]]  # a line holding a wagon has its city
         wagons.append(
-            {"row": row, "side": action.side, "slot": action.slot, "wagon": CARD_IDS[wagon]}
+            {
+                "row": row,
+                "city": city,
+                "side": action.side,
+                "slot": action.slot,
+                "wagon": CARD_IDS[wagon],
+            }
         )
         discard(d, (wagon,))
     events = [
@@ -287,9 +294,18 @@ def spot_action(spot: tuple[int, ...]) -> SwapPick:
 
 
 def spot_json(board: State, spot: tuple[int, ...]) -> dict[str, object]:
+    """A wagon of the play area: in a line (its row and city, side and place) or in front
+    of a seat."""
     wagon = CARD_IDS[_spot_wagon(board, spot)]
     if spot[0] == SPOT_LINE:
-        return {"row": spot[1], "side": SIDE_NAMES[spot[2]], "slot": spot[3] + 1, "wagon": wagon}
+        row = spot[1]
+        return {
+            "row": row,
+            "city": CITY_IDS[board.cities[row]],  # a line holding a wagon has its city
+            "side": SIDE_NAMES[spot[2]],
+            "slot": spot[3] + 1,
+            "wagon": wagon,
+        }
     return {"seat": spot[1], "wagon": wagon}
 
 

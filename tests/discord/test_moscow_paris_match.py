@@ -92,7 +92,7 @@ def test_column_cards_fit_a_select_and_would_split_if_they_did_not():
     moves = ADAPTER.moves(GAME.view(state, 0), actions, NAMES[:3], None)
     move = dict(zip(actions, moves, strict=True))[column[0]]
     assert move.codes == ("card", "c2", "l1-01")
-    assert move.steps[-1].label == "Left 1: 🟨 Mail (Moscow) · ⬛ Tank (Paris)"
+    assert move.steps[-1].label == "Left 1 — Moscow, Paris: 🟨 Mail car · ⬛ Tank car"
     # Were there more (a view with 4 wagons on each side of every line, which the rules
     # never allow), the place would come first, then the rows.
     view = GAME.view(state, 0)
@@ -321,7 +321,8 @@ def test_rare_events_read_well():
                 "slot": 2,
                 "rows": [1, 2, 3],
                 "wagons": [
-                    {"row": r, "side": "right", "slot": 2, "wagon": "mail"} for r in (1, 2, 3)
+                    {"row": r, "city": city, "side": "right", "slot": 2, "wagon": "mail"}
+                    for r, city in ((1, "paris"), (2, "rome"), (3, "berlin"))
                 ],
             },
         ),
@@ -344,7 +345,8 @@ def test_rare_events_read_well():
     lines = [ADAPTER.describe(e, names, None) for e in rare]
     assert all(line and "{" not in line for line in lines), lines
     assert lines[5].startswith("♻️ Stalemate")
-    assert "the 🟨 Mail car of row 2, the 🟨 Mail car of row 3" in lines[6]
+    # Lines are named by their cities, as the picture and the menus name them.
+    assert "the 🟨 Mail car of the Rome 🇮🇹 line, the 🟨 Mail car of the Berlin 🇩🇪 line" in lines[6]
     assert "the Home City leaves the game" in lines[7]
     assert lines[8] == "🆕 Istanbul 🇹🇷 (up to 4 wagons, 3 VP) takes row 1."
 
@@ -603,11 +605,12 @@ async def test_a_chain_exchange_goes_round_three_players(world, tiny_pictures, c
         refused = await alice.click(board, "Take turn")
         assert refused.ephemeral and "not your turn" in refused.content
         assert "bob" in refused.content
-        # bob's own panel: his wagon for one of carol's, or stop.
+        # bob's own panel: his wagon for one of carol's (tagged "1" on the picture, where
+        # it lies in his tableau), or stop.
         opened = await bob.click(board, "Take turn")
         prefix, out = offered(opened.message)
         assert prefix == () and {label for label, _, _ in out.values()} == {
-            "Give your 🟨 Mail car to carol",
+            "1 · Give your 🟨 Mail car to carol",
             "Stop the chain: no exchange",
         }
         done = await follow(bob, opened.message, ("g.mail", "t.tank"))

@@ -103,7 +103,7 @@ def test_swap_any_two_wagons_of_the_play_area():
     picked, events = act(after, {"type": "swap_pick", "row": 0, "side": "left", "slot": 1})
     assert picked.phase == SWAP_SECOND
     assert kinds(events, "swap_picked") == [
-        {"seat": 0, "row": 0, "side": "left", "slot": 1, "wagon": "mail"}
+        {"seat": 0, "row": 0, "city": "paris", "side": "left", "slot": 1, "wagon": "mail"}
     ]
     seconds = [a for a in legal_json(picked) if a["type"] == "swap_pick"]
     assert {"type": "swap_pick", "seat": 1, "wagon": "boxcar"} in seconds
@@ -112,7 +112,7 @@ def test_swap_any_two_wagons_of_the_play_area():
     assert kinds(events, "wagons_swapped") == [
         {
             "seat": 0,
-            "first": {"row": 0, "side": "left", "slot": 1, "wagon": "mail"},
+            "first": {"row": 0, "city": "paris", "side": "left", "slot": 1, "wagon": "mail"},
             "second": {"seat": 1, "wagon": "boxcar"},
         }
     ]
@@ -236,8 +236,8 @@ def test_discard_two_wagons_one_above_the_other():
     assert line_names(after, 0) == (["mail"], ["dining"])
     assert line_names(after, 1) == (["sleeper"], [])
     assert kinds(events, "card_played")[0]["wagons"] == [
-        {"row": 0, "side": "left", "slot": 2, "wagon": "tank"},
-        {"row": 1, "side": "left", "slot": 2, "wagon": "boxcar"},
+        {"row": 0, "city": "paris", "side": "left", "slot": 2, "wagon": "tank"},
+        {"row": 1, "city": "rome", "side": "left", "slot": 2, "wagon": "boxcar"},
     ]
     assert after.discard[CARD_INDEX["tank"]] == 1 and after.discard[CARD_INDEX["boxcar"]] == 1
     assert card_census(after) == full_census(after)

@@ -40,23 +40,29 @@ def side_slot(side: str, slot: int, locale: str | None) -> str:
 def spot_text(
     spot: Mapping[str, Any], names: Sequence[str], view: MoscowParisView | None, locale: str | None
 ) -> str:
-    """A wagon of the play area named in a swap: in a line (by row and place) or in front of
-    a player."""
+    """A wagon of the play area named in a swap: in a line (by its city, as the picture and
+    the menus name a line, and its place) or in front of a player."""
     spot = dict(spot)
     w = wagon(spot["wagon"], locale) if spot.get("wagon") else "?"
     if spot.get("row") is not None:
-        city = ""
-        if view is not None and view.rows[spot["row"]].city is not None:
-            city = city_view_name(view.rows[spot["row"]].city, locale)
         return t(
-            "mp.spot.line_city" if city else "mp.spot.line",
+            "mp.spot.line_city",
             locale,
             wagon=w,
-            city=city,
-            row=spot["row"] + 1,
+            city=_line_city(spot, view, locale),
             place=side_slot(spot["side"], spot["slot"], locale),
         )
     return t("mp.spot.tableau", locale, wagon=w, name=seat_name(spot.get("seat"), names))
+
+
+def _line_city(spot: Mapping[str, Any], view: MoscowParisView | None, locale: str | None) -> str:
+    """The city of a spot's line: as the view shows it (the Home City by the name its host
+    typed), else by the id the event carries."""
+    if view is not None:
+        city = view.rows[spot["row"]].city
+        if city is not None and city.id == spot["city"]:
+            return city_view_name(city, locale)
+    return city_by_id(spot["city"], locale)
 
 
 def _spot(field: str | None) -> sentences.Words:
@@ -76,10 +82,15 @@ CITY = word("city", city_by_id)
 
 
 def _column(p: sentences.Params, speaker: sentences.Speaker) -> str:
-    """The wagons a column card discards, each with its row."""
+    """The wagons a column card discards, each with its line's city."""
     locale = speaker.locale
     return ", ".join(
-        t("mp.event.row_wagon", locale, wagon=wagon(w["wagon"], locale), row=w["row"] + 1)
+        t(
+            "mp.event.line_wagon",
+            locale,
+            wagon=wagon(w["wagon"], locale),
+            city=city_by_id(w["city"], locale),
+        )
         for w in p["wagons"]
     )
 

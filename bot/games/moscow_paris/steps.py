@@ -2,10 +2,13 @@
 
 Steps: what to do (a wagon to a line, a wagon to the tableau, one taken back, an action
 card), then which card, then where (a line and its end) or what the card aims at (a column of
-wagons, a city, a direction). The later steps of a card have their own first steps: the two
-wagons of a swap (a line or a tableau, then the wagon), one link of the chain exchange (the
-wagon given, then the wagon taken: decided by whichever player the chain waits for, out of
-turn), the claim step (a city, or end the turn).
+wagons, a city, a direction). A step that asks where names the place on the picture
+(`Step.place`: a place in a line, a city card, a tableau wagon, a player's panel, the
+wagons a column card discards; see `render.py`), so the turn panel tags it there as on the
+choice's button. The later steps of a card have their own first steps: the two wagons of a
+swap (a line or a tableau, then the wagon), one link of the chain exchange (the wagon given,
+then the wagon taken: decided by whichever player the chain waits for, out of turn), the
+claim step (a city, or end the turn).
 
 A step never offers more than 25 choices. The widest is a column card under the `any_rows`
 option: a line holds at most 4 wagons, so at most 4 places hold a wagon in all 4 rows, which
@@ -27,10 +30,9 @@ from bot.games.moscow_paris.terms import (
     action,
     city_view_name,
     seat_name,
-    short,
-    shorts,
     t,
     wagon,
+    wagon_list,
 )
 from games.moscow_paris.actions import PlayCard
 from games.moscow_paris.views import MoscowParisView, RowView
@@ -82,10 +84,11 @@ def _path(
             wagons=len(row.left) + len(row.right),
             n=row.city.limit,
         )
+        slot = len(row.left if a.side == "left" else row.right) + 1
         return [
             Step("line", t("mp.step.to_line", locale)),
             Step(a.wagon, wagon(a.wagon, locale)),
-            Step(f"{a.row}{a.side[0]}", where),
+            Step(f"{a.row}{a.side[0]}", where, f"w:{a.row}:{a.side}:{slot}"),
         ]
     if kind == "to_tableau":
         return [
@@ -95,22 +98,25 @@ def _path(
     if kind == "take_back":
         return [
             Step("back", t("mp.step.take_back", locale)),
-            Step(a.wagon, wagon(a.wagon, locale)),
+            Step(a.wagon, wagon(a.wagon, locale), f"seat:{v.turn}:{a.wagon}"),
         ]
     if kind == "play_card":
         return _card_path(v, a, names, locale, wide)
     if kind == "swap_pick":
         return _swap_path(v, a, names, locale)
     if kind == "exchange":
-        partner = seat_name(v.pending.partner if v.pending else None, names)
+        decider, other = (v.pending.decider, v.pending.partner) if v.pending else (None, None)
+        partner = seat_name(other, names)
         return [
             Step(
                 f"g.{a.give}",
                 t("mp.step.give", locale, wagon=wagon(a.give, locale), name=partner),
+                f"seat:{decider}:{a.give}",
             ),
             Step(
                 f"t.{a.take}",
                 t("mp.step.take", locale, wagon=wagon(a.take, locale), name=partner),
+                f"seat:{other}:{a.take}",
             ),
         ]
     if kind == "decline":
@@ -118,7 +124,7 @@ def _path(
         return [Step("no", t(key, locale))]
     if kind == "claim":
         row = v.rows[a.row]
-        return [Step(f"claim{a.row}", _line("mp.step.claim", row, locale))]
+        return [Step(f"claim{a.row}", _line("mp.step.claim", row, locale), f"row:{a.row}")]
     return [Step("end", t("mp.step.end_turn", locale))]  # end_turn
 
 
@@ -142,7 +148,8 @@ def _card_path(
     if a.card == "swap_two":
         return head + [Step("go", t("mp.step.swap_go", locale))]
     if a.card == "discard_city":
-        return head + [Step(f"r{a.row}", _line("mp.step.discard_city", v.rows[a.row], locale))]
+        label = _line("mp.step.discard_city", v.rows[a.row], locale)
+        return head + [Step(f"r{a.row}", label, f"row:{a.row}")]
     if a.card == "chain_exchange":
         n = v.players
         partner = (v.turn + DIRECTION_STEP[a.direction]) % n
@@ -158,31 +165,32 @@ def _card_path(
                     then=seat_name(then, names),
                     direction=t(f"mp.dir.{a.direction}", locale),
                 ),
+                f"seat:{partner}",
             )
         ]
-    # discard_column2 / discard_column3
+    # discard_column2 / discard_column3: named by their lines' cities first, each city
+    # being in one row only, so a label cut to fit a button still tells the choices apart.
     place = side_slot(a.side, a.slot, locale)
-    hit = []
-    for r in a.rows:
-        row = v.rows[r]
-        side = row.left if a.side == "left" else row.right
-        hit.append(
-            t(
-                "mp.step.column_wagon",
-                locale,
-                wagon=short(side[a.slot - 1], locale),
-                city=city_view_name(row.city, locale, markdown=False, with_flag=False),
-            )
-        )
+    lines = [v.rows[r] for r in a.rows]
+    which = t(
+        "mp.step.column_rows",
+        locale,
+        cities=", ".join(
+            city_view_name(row.city, locale, markdown=False, with_flag=False)
+            for row in lines
+            if row.city is not None
+        ),
+        wagons=" · ".join(
+            wagon((row.left if a.side == "left" else row.right)[a.slot - 1], locale)
+            for row in lines
+        ),
+    )
     rows = "".join(str(r) for r in a.rows)
+    wagons = f"col:{a.side}:{a.slot}:{rows}"  # the wagons it discards, tagged on the picture
     if a.card in wide:
-        return head + [Step(f"{a.side[0]}{a.slot}", place), Step(f"r{rows}", " · ".join(hit))]
-    return head + [
-        Step(
-            f"{a.side[0]}{a.slot}-{rows}",
-            t("mp.step.column", locale, place=place, wagons=" · ".join(hit)),
-        )
-    ]
+        return head + [Step(f"{a.side[0]}{a.slot}", place), Step(f"r{rows}", which, wagons)]
+    label = t("mp.step.column", locale, place=place, rows=which)
+    return head + [Step(f"{a.side[0]}{a.slot}-{rows}", label, wagons)]
 
 
 def _swap_path(v: MoscowParisView, a: Any, names: list[str], locale: str | None) -> list[Step]:
@@ -194,15 +202,16 @@ def _swap_path(v: MoscowParisView, a: Any, names: list[str], locale: str | None)
                     "mp.step.in_front",
                     locale,
                     name=seat_name(a.seat, names),
-                    wagons=shorts(v.seats[a.seat].tableau, locale),
+                    wagons=wagon_list(v.seats[a.seat].tableau, locale),
                 ),
+                f"seat:{a.seat}",
             ),
-            Step(a.wagon, wagon(a.wagon, locale)),
+            Step(a.wagon, wagon(a.wagon, locale), f"seat:{a.seat}:{a.wagon}"),
         ]
     row = v.rows[a.row]
     side = row.left if a.side == "left" else row.right
     return [
-        Step(f"row{a.row}", _line("mp.step.in_line", row, locale)),
+        Step(f"row{a.row}", _line("mp.step.in_line", row, locale), f"row:{a.row}"),
         Step(
             f"{a.side[0]}{a.slot}",
             t(
@@ -211,6 +220,7 @@ def _swap_path(v: MoscowParisView, a: Any, names: list[str], locale: str | None)
                 wagon=wagon(side[a.slot - 1], locale),
                 place=side_slot(a.side, a.slot, locale),
             ),
+            f"w:{a.row}:{a.side}:{a.slot}",
         ),
     ]
 
@@ -219,7 +229,7 @@ def _line(key: str, row: RowView, locale: str | None) -> str:
     """A label naming a line by its city (and the city's points) and its wagons."""
     city = row.city
     assert city is not None  # a line still in play
-    wagons = shorts(row.left + row.right, locale)
+    wagons = wagon_list(row.left + row.right, locale)
     return t(
         key, locale, city=city_view_name(city, locale, markdown=False), vp=city.vp, wagons=wagons
     )

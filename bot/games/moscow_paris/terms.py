@@ -48,13 +48,10 @@ def wagon(name: str, locale: str | None) -> str:
     return f"{WAGON_EMOJI.get(name, '▫️')} {t(wagon_key(name), locale)}"
 
 
-def short(name: str, locale: str | None) -> str:
-    """'🟨 Mail': a wagon in the long lists of a choice label."""
-    return f"{WAGON_EMOJI.get(name, '▫️')} {t(f'mp.wagon_short.{name}', locale)}"
-
-
-def shorts(names: Sequence[str], locale: str | None) -> str:
-    return ", ".join(short(n, locale) for n in names) or t("mp.step.empty_line", locale)
+def wagon_list(names: Sequence[str], locale: str | None) -> str:
+    """The wagons of a line or a tableau in a choice's label, by the names the picture
+    writes on their cards: '🟨 Mail car, ⬛ Tank car' ('no wagon' for none)."""
+    return counted(names, locale) or t("mp.step.empty_line", locale)
 
 
 def action(name: str, locale: str | None) -> str:
