@@ -21,7 +21,8 @@ from bot.games import adapter_for
 from bot.games.contract import MoveOption
 from bot.i18n import language_of, speaking, t
 from bot.ui.custom_ids import build, choice_arg, step_arg
-from bot.ui.router import button, view_of
+from bot.ui.layout import Card
+from bot.ui.router import button
 from bot.ui.safe_text import md, md_all, plain_all
 from games.host import MatchHost
 from games.host.info import MatchInfo
@@ -70,15 +71,6 @@ def shortcut_buttons(
     return [found[c] for c in codes if c in found]
 
 
-def as_new_message(payload: dict[str, Any]) -> dict[str, Any]:
-    """A panel payload made for edits (`attachments`) turned into one for sending (`files`)."""
-    payload = dict(payload)
-    files = payload.pop("attachments", None)
-    if files:
-        payload["files"] = files
-    return payload
-
-
 def shorten(label: str, limit: int) -> str:
     """A label within Discord's limit, cut with an ellipsis rather than mid-word silently."""
     return label if len(label) <= limit else label[: limit - 1].rstrip() + "…"
@@ -121,8 +113,8 @@ def _skip_forced(moves: list[MoveOption], prefix: tuple[str, ...]) -> tuple[str,
 
 async def panel(
     bot: Services, match: MatchInfo, seat: int, prefix: tuple[str, ...], locale: str | None
-) -> dict[str, Any]:
-    """The message (content, board or preview picture, choices) for the panel at `prefix`.
+) -> Card:
+    """The card (prompt, board or preview picture, choices) for the panel at `prefix`.
 
     Up to `BUTTONS_UP_TO` choices are buttons (one click each); more are selects. The board
     is shown from the first step."""
@@ -133,7 +125,7 @@ async def panel(
     if not moves:
         if prefix:
             return await panel(bot, match, seat, (), locale)
-        return {"content": t("panel.nothing", locale)}
+        return Card(texts=[t("panel.nothing", locale)])
     prefix = _skip_forced(moves, prefix)
     moves = [m for m in moves if m.codes[: len(prefix)] == prefix]
     # Back returns to the first real choice; where that is this very screen, it is left off.
@@ -150,39 +142,38 @@ async def panel(
         places.setdefault(step.code, step.place)
     tags = place_tags(list(seen), places)
     choices = [(code, tagged(tags.get(code), label)) for code, label in seen.items()]
-    view = discord.ui.View(timeout=None)
+    rows: list[list[discord.ui.Item[Any]]] = []
     prompt = adapter.step_prompt(prefix, locale)
     if len(choices) <= BUTTONS_UP_TO:
-        for code, label in choices:
-            arg = step_arg(version, (*prefix, code))
-            view.add_item(
-                button(
-                    match.id,
-                    "pick",
-                    arg,
-                    label=shorten(label, 80),
-                    style=discord.ButtonStyle.primary,
-                )
+        picks: list[discord.ui.Item[Any]] = [
+            button(
+                match.id,
+                "pick",
+                step_arg(version, (*prefix, code)),
+                label=shorten(label, 80),
+                style=discord.ButtonStyle.primary,
             )
+            for code, label in choices
+        ]
+        rows.append(picks)
     else:
         size = OPTIONS_PER_SELECT
         chunks = [choices[i : i + size] for i in range(0, len(choices), size)]
         chunks = chunks[:SELECTS_PER_PANEL]
         for n, chunk in enumerate(chunks):
             placeholder = prompt + (f" ({n + 1}/{len(chunks)})" if len(chunks) > 1 else "")
-            view.add_item(
-                discord.ui.Select(
-                    custom_id=build(match.id, "step", step_arg(version, prefix, n)),
-                    placeholder=placeholder[:150],
-                    options=[
-                        discord.SelectOption(label=shorten(label, 100), value=code)
-                        for code, label in chunk
-                    ],
-                )
+            menu: discord.ui.Select[Any] = discord.ui.Select(
+                custom_id=build(match.id, "step", step_arg(version, prefix, n)),
+                placeholder=placeholder[:150],
+                options=[
+                    discord.SelectOption(label=shorten(label, 100), value=code)
+                    for code, label in chunk
+                ],
             )
-    if back:
-        view.add_item(
-            button(match.id, "step", step_arg(version, ()), label=t("panel.back", locale), row=4)
+            rows.append([menu])
+    if back:  # a row of its own, under the choices
+        rows.append(
+            [button(match.id, "step", step_arg(version, ()), label=t("panel.back", locale))]
         )
     content = t("panel.choose", locale, prompt=prompt)
     if prefix:
@@ -197,11 +188,8 @@ async def panel(
     alt = adapter.alt_text(
         host.view(match, None), text_names(match), locale, events=match.last_events
     )
-    return {
-        "content": content,
-        "view": view,
-        "attachments": [discord.File(io.BytesIO(board), filename="board.png", description=alt)],
-    }
+    picture = discord.File(io.BytesIO(board), filename="board.png", description=alt)
+    return Card(texts=[content], pictures=[picture], rows=rows)
 
 
 async def _confirm(
@@ -212,7 +200,7 @@ async def _confirm(
     locale: str | None,
     *,
     back: bool,
-) -> dict[str, Any]:
+) -> Card:
     """The last screen: what the move does, a public preview, Confirm and (unless the move
     was the only one) Back."""
     adapter = adapter_for(match.game)
@@ -237,7 +225,7 @@ async def _confirm(
         attachments.append(discord.File(io.BytesIO(png), filename="preview.png", description=alt))
     else:
         lines.append(t("panel.no_preview", locale))
-    buttons = [
+    buttons: list[discord.ui.Item[Any]] = [
         button(
             match.id,
             "do",
@@ -250,5 +238,4 @@ async def _confirm(
         buttons.append(
             button(match.id, "step", step_arg(match.version, ()), label=t("panel.back", locale))
         )
-    view = view_of(*buttons)
-    return {"content": "\n".join(lines)[:2000], "view": view, "attachments": attachments}
+    return Card(texts=["\n".join(lines)], pictures=attachments, rows=[buttons])
