@@ -19,6 +19,7 @@ from bot.ui.panel import label_names
 from fakediscord.state import Message
 
 STRING_SELECT = 3
+TEXT_DISPLAY = 10
 PUBLIC = "public"
 NAMES = ["alice", "bob", "carol", "dave"]  # the fake guild's members, as conftest makes them
 
@@ -30,6 +31,13 @@ def table_message(world: Any, thread: Any) -> Message:
         if msg.author_id == world.fake.bot_user.id and any(m.attachment for m in msg.media):
             return msg
     raise AssertionError("no table message in the thread")
+
+
+def said(msg: Message) -> str:
+    """What a message says above any card: a table's recap and ping (the Text Display before
+    its container), else its content (a plain message)."""
+    first = msg.components[0] if msg.is_components_v2 and msg.components else {}
+    return str(first.get("content") or "") if first.get("type") == TEXT_DISPLAY else msg.content
 
 
 def selects(msg: Message) -> list[dict]:

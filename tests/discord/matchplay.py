@@ -261,9 +261,7 @@ class ClickedMatch(abc.ABC):
         assert "Final result" in description
         buttons = [c.get("label") for c in final.iter_components() if c.get("type") == 2]
         assert buttons == FINAL_BUTTONS, "a finished table keeps only its own buttons"
-        (over,) = [
-            m.text for m in self.world.fake.messages(self.thread) if game_over in m.text
-        ]
+        (over,) = [m.text for m in self.world.fake.messages(self.thread) if game_over in m.text]
         winners = live.game.result(live.state).winners
         assert all(live.row.seat_rows[s].name in over for s in winners)
         pinged, dm = pinged_in(self.world, self.thread), {u.id for u in by_dm}

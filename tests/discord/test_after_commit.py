@@ -50,7 +50,7 @@ async def test_a_failed_table_post_is_not_a_failed_move(world, status, code):
         await other.click(table_message(world, thread), "Rules")  # …until the next touch
         await settle(world, bot)
         assert live.row.table_version == live.row.version
-        footer = table_message(world, thread).embeds[0]["footer"]["text"]
+        footer = table_message(world, thread).text
         assert footer.endswith(f"move {live.row.version}")
 
 

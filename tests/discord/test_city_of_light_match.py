@@ -195,8 +195,8 @@ async def test_two_people_play_the_original_edition_with_a_restart(world):
             assert live.state.hand_size == 1 and live.state.cards[0] == "levitation"
             snapshots.append((len(log.sent), live.state.hands))
             table = table_message(world, thread)
-            assert table.embeds[0]["image"]["url"] == "attachment://table.png"
-            assert "Phase 1" in table.embeds[0]["description"]
+            assert table.media[0].url == "attachment://table.png"
+            assert "Phase 1" in table.text
 
             # "My tiles": a fresh ephemeral for its owner only, showing that seat's hand.
             for user in (alice, bob):
@@ -244,10 +244,10 @@ async def test_two_people_play_the_original_edition_with_a_restart(world):
             assert live.row.status == "finished"
 
     final = table_message(world, thread)
-    description = final.embeds[0]["description"]
+    description = final.text
     assert "Final result" in description and "Lit buildings" in description
     assert "Largest district" in description and "Unbuilt buildings" in description
-    assert any("Game over" in m.content for m in fake.messages(thread))
+    assert any("Game over" in m.text for m in fake.messages(thread))
     assert any(
         "Phase 2 begins" in m.content or "phase 2 begins" in m.content
         for m in fake.messages(thread)
@@ -286,7 +286,7 @@ async def test_the_german_edition_against_an_ai(world, tiny_pictures):
             assert turns < 60
         live = await bot.host._loaded(match_id)
         assert live.row.status == "finished" and turns > 8
-    description = table_message(world, thread).embeds[0]["description"]
+    description = table_message(world, thread).text
     assert "Final result" in description and "Lit buildings" in description
 
 

@@ -67,7 +67,7 @@ async def test_deadline_reminds_twice_then_an_ai_plays_and_a_restart_rearms_it(w
         last = (await bot.host.store.actions(match_id))[-1]
         assert last.seat == live.seat_of(late.id) and last.user_id is None  # played for them
         assert live.row.deadline_at == pytest.approx(now[0] + 600, abs=5)
-        assert f"move {version + 1}" in table_message(world, thread).embeds[0]["footer"]["text"]
+        assert f"move {version + 1}" in table_message(world, thread).text
 
     async with world.bot(clock=now) as bot:
         match_id, thread, _ = await start_match(
@@ -119,7 +119,7 @@ async def test_a_confirm_answered_too_late_still_updates_the_table(world):
         await settle(world, bot)
         live = await bot.host._loaded(match_id)
         assert live.row.version == 1
-        assert "move 1" in table_message(world, thread).embeds[0]["footer"]["text"]
+        assert "move 1" in table_message(world, thread).text
         nxt = await user_to_act(bot, match_id, users)
         assert any(f"<@{nxt.id}>, your turn" in m.content for m in world.fake.messages(thread))
         await play_turns(world, bot, match_id, thread, [alice, bob], random.Random(3), turns=1)

@@ -54,7 +54,7 @@ async def test_three_players_play_a_whole_match_and_secrets_stay_secret(world, r
 
     # What everybody saw at the end: the final table, the game-over recap.
     final = table_message(world, thread)
-    description = final.embeds[0]["description"]
+    description = final.text
     assert "Final result" in description and "Markers:" in description
     buttons = [c.get("label") for c in final.iter_components() if c.get("type") == 2]
     assert buttons == FINAL_BUTTONS, "a finished table keeps only its own buttons"

@@ -48,7 +48,7 @@ async def test_restart_mid_match_old_buttons_still_work(world):
         await play_turns(world, bot, match_id, thread, [alice, bob], rng)
         live = await bot.host._loaded(match_id)
         assert live.row.status == "finished"
-        assert "Final result" in table_message(world, thread).embeds[0]["description"]
+        assert "Final result" in table_message(world, thread).text
 
 
 async def test_an_ai_left_waiting_by_a_stopped_process_plays_when_the_match_is_touched(world):
@@ -151,7 +151,7 @@ async def test_dms_open_bring_the_marker_and_a_playable_prompt(world):
         assert "Done" in done.content and not done.failed
         await settle(world, bot)
         assert (await bot.host._loaded(match_id)).row.version > version
-        assert f"move {version + 1}" in table_message(world, thread).embeds[0]["footer"]["text"]
+        assert f"move {version + 1}" in table_message(world, thread).text
 
 
 async def test_admin_commands(world):

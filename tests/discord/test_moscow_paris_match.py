@@ -523,7 +523,7 @@ async def test_four_players_in_teams_with_two_ai_seats(world, tiny_pictures):
     async with Table.playing(world, alice, [bob], ais=2, variant="teams", seed=9) as table:
         live = await table.live()
         assert live.state.cfg.teams and live.state.cfg.players == 4
-        description = table_message(world, table.thread).embeds[0]["description"]
+        description = table_message(world, table.thread).text
         assert "(team A)" in description and "👥 Team B (bob & " in description
         mine = await alice.click(table_message(world, table.thread), "My hand")
         assert "You play in team A with" in mine.content
@@ -583,7 +583,7 @@ async def test_a_chain_exchange_goes_round_three_players(world, tiny_pictures, c
         assert live.to_act() == {0}
         assert (
             "waiting for **alice** to exchange a wagon with bob"
-            in table_message(world, table.thread).embeds[0]["description"]
+            in table_message(world, table.thread).text
         )
         pinged = len(fake.pings(bob))
         assert await table.turn(by_type(type="exchange", give="mail", take="sleeper"))

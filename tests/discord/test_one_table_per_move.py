@@ -38,10 +38,12 @@ def held(monkeypatch: pytest.MonkeyPatch) -> Iterator[HeldSearch]:
 
 
 def tables(world: Any, thread: Any) -> list[Any]:
-    """The bot's table messages in the thread, oldest first (each has an embed; a retired
+    """The bot's table messages in the thread, oldest first (each is a card; a retired
     one keeps its title)."""
     return [
-        m for m in world.fake.messages(thread) if m.author_id == world.fake.bot_user.id and m.embeds
+        m
+        for m in world.fake.messages(thread)
+        if m.author_id == world.fake.bot_user.id and m.is_components_v2
     ]
 
 
@@ -139,11 +141,7 @@ async def test_the_move_shows_at_once_while_the_strong_ai_thinks(world, held):
         assert await asyncio.to_thread(held.started.wait, GUARD_S)
         [alice_recap] = await recaps_since(bot, match_id, version)
         shown = await world.fake.wait_for(
-            lambda: [
-                m
-                for m in tables(world, thread)
-                if m.embeds[0].get("footer", {}).get("text", "").endswith(f"move {version + 1}")
-            ]
+            lambda: [m for m in tables(world, thread) if m.text.endswith(f"move {version + 1}")]
         )
         assert [m.id for m in tables(world, thread)] == [m.id for m in before]  # no new table
         assert shown[0].id == before[-1].id and shown[0].attachments

@@ -672,7 +672,7 @@ async def test_four_players_with_two_ai_seats_ignoring_districts(world, tiny_pic
     async with Table.playing(world, alice, [bob], **how) as table:
         live = await table.live()
         assert live.state.players == 4 and live.state.ignore_districts
-        description = table_message(world, table.thread).embeds[0]["description"]
+        description = table_message(world, table.thread).text
         assert "⚫ **" in description  # the fourth seat
         assert await table.play_ends(16) > 1
         live = await table.live()

@@ -19,9 +19,11 @@ MENTION = re.compile(r"<@!?\d+>")
 
 
 def tables(world, thread) -> list:
-    """The bot's table messages in the thread, oldest first (each has an embed)."""
+    """The bot's table messages in the thread, oldest first (each is a card)."""
     return [
-        m for m in world.fake.messages(thread) if m.author_id == world.fake.bot_user.id and m.embeds
+        m
+        for m in world.fake.messages(thread)
+        if m.author_id == world.fake.bot_user.id and m.is_components_v2
     ]
 
 

@@ -72,7 +72,7 @@ async def test_a_city_of_light_match_finishes_though_the_thread_archives_before_
             assert live.row.table_version == live.row.version
             moves += 1
         assert moves > 20
-        assert "Final result" in table_message(world, thread).embeds[0]["description"]
+        assert "Final result" in table_message(world, thread).text
 
 
 async def test_a_locked_thread_moves_the_table_to_the_channel(world):
