@@ -55,7 +55,9 @@ class Card:
     def view(self) -> discord.ui.LayoutView:
         """The card laid out: head, then the container (texts, gallery, rows)."""
         layout = discord.ui.LayoutView(timeout=None)
-        head, *texts = within(MAX_TEXT, [self.head, *self.texts])
+        # The head stays whole (it ends with the ping); the container's texts give way.
+        head = self.head[:MAX_TEXT]
+        texts = within(MAX_TEXT - len(head), self.texts)
         if head:
             layout.add_item(discord.ui.TextDisplay(head))
         box: discord.ui.Container[Any] = discord.ui.Container(accent_colour=self.accent)

@@ -6,6 +6,10 @@ unarchived when an edit is refused, and when the thread is gone or locked the ta
 the channel the match was opened in, as `/admin resume` does. The version the table shows is
 stored, so a table left behind (a Discord error, a stop) is brought up to date at the next
 chance (`bot.ui.delivery.catch_up`).
+
+The table is a card (`bot.ui.layout`): the recap and ping above, then its title, picture,
+status and buttons in one container, so that on a phone the picture never pushes its
+buttons off the screen. The recap is what each table says of its own (a past table keeps it).
 """
 
 from __future__ import annotations

@@ -9,17 +9,22 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import io
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import discord
 import pytest
 
 import fakediscord.rest as fake_rest
 from bot.demo import run_demo
 from bot.games import adapters, demo_script
+from bot.ui.layout import Card
+from bot.ui.panel import SELECTS_PER_PANEL
 from fakediscord import FakeDiscord
-from fakediscord.state import Message
+from fakediscord.limits import check_message
+from fakediscord.state import IS_COMPONENTS_V2, Message
 from fakediscord.testing import ErrorLogCatcher
 
 ACTION_ROW, SELECT, TEXT, GALLERY, CONTAINER = 1, 3, 10, 12, 17
@@ -149,3 +154,48 @@ async def test_every_demo_shows_its_table_and_panel_as_cards_discord_accepts(
     assert final and {"table.png", "summary.gif"} <= set(final[-1].files)
     # Once a card, always a card: every later body of the table's thread stays one.
     assert all(b.v2 for b in bodies if not b.ephemeral and "table.png" in b.files)
+
+
+def _fake_accepts(card: Card) -> dict:
+    """The body discord.py sends for `card`, checked by the fake's rules (raises ApiError)."""
+    body = {"flags": IS_COMPONENTS_V2, "components": card.view().to_components()}
+    check_message(body, attachments=[f.filename for f in card.pictures])
+    return body
+
+
+def test_the_longest_panel_fits_a_card():
+    """Four selects of 25 choices, Back under them, the board and a long prompt: within the
+    40 components and the 4000 characters of a V2 message, each select alone in its row."""
+    menus = [
+        discord.ui.Select(
+            custom_id=f"lt:m:step:1/{n}",
+            options=[
+                discord.SelectOption(label=f"choice {n}.{i}", value=str(i)) for i in range(25)
+            ],
+        )
+        for n in range(SELECTS_PER_PANEL)
+    ]
+    back = discord.ui.Button(label="Back", custom_id="lt:m:step:1/")
+    board = discord.File(io.BytesIO(b"png"), filename="board.png", description="x" * 2000)
+    card = Card(texts=["p" * 5000], pictures=[board], rows=[*([m] for m in menus), [back]])
+    body = _fake_accepts(card)
+    (box,) = body["components"]
+    rows = [c for c in box["components"] if c["type"] == ACTION_ROW]
+    assert [len(r["components"]) for r in rows] == [1] * SELECTS_PER_PANEL + [1]
+    (gallery,) = [c for c in box["components"] if c["type"] == GALLERY]
+    assert len(gallery["items"][0]["description"]) == ALT_LIMIT
+
+
+def test_a_long_status_gives_way_but_the_recap_and_its_ping_stay_whole():
+    """A table's recap ends with the ping: the status below it is what gets cut."""
+    recap = "\n".join(["🏪 a shop opened"] * 100 + ["<@1>, your turn!"])[-2000:]
+    buttons = [discord.ui.Button(label=f"b{n}", custom_id=f"lt:m:pick:1/{n}") for n in range(7)]
+    card = Card(texts=["### Paris", "s" * 4000], rows=[buttons], head=recap)
+    body = _fake_accepts(card)
+    head, box = body["components"]
+    assert head["content"] == recap and head["content"].endswith("<@1>, your turn!")
+    texts = [c["content"] for c in box["components"] if c["type"] == TEXT]
+    assert texts[0] == "### Paris" and texts[1].endswith("…")
+    assert len(recap) + sum(map(len, texts)) <= 4000
+    rows = [c for c in box["components"] if c["type"] == ACTION_ROW]
+    assert [len(r["components"]) for r in rows] == [5, 2]  # five buttons to a row
