@@ -232,7 +232,7 @@ async def test_two_people_play_the_original_edition_with_a_restart(world):
             opened = await user.click(old_table, "Take turn")
             assert opened.ephemeral and (selects(opened.message) or choice_buttons(opened.message))
             done = await choose_and_confirm(user, opened.message, rng)
-            assert "Done" in done.content
+            assert "Done" in done.message.text
             await settle(world, bot)
             snapshots.append((len(log.sent), (await bot.host._loaded(match_id)).state.hands))
             while await play_turns(world, bot, match_id, thread, people, rng, turns=1):
@@ -318,7 +318,7 @@ async def test_a_drawn_tile_is_told_to_its_drawer_only(world, tiny_pictures):
                     pending = None
                 assert not opened.content.startswith("🤫") or user is alice
                 done = await choose_and_confirm(user, opened.message, rng)
-                assert "Done" in done.content
+                assert "Done" in done.message.text
                 await settle(world, bot)
                 after = (await bot.host._loaded(match_id)).state.hands[seat]
                 if after != before:  # laid the tile in hand and drew the next one

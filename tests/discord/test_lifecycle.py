@@ -13,6 +13,7 @@ from games.core.replay import replay
 from tests.discord.driver import (
     open_panel_and_choose,
     play_turns,
+    said,
     settle,
     start_match,
     table_message,
@@ -43,7 +44,7 @@ async def test_restart_mid_match_old_buttons_still_work(world):
         opened = await user.click(old_table, "Take turn")
         assert opened.ephemeral and not opened.failed
         panel = await open_panel_and_choose(user, opened.message, rng)
-        assert "Done" in (await user.click(panel, "Confirm")).content
+        assert "Done" in (await user.click(panel, "Confirm")).message.text
         await settle(world, bot)
         await play_turns(world, bot, match_id, thread, [alice, bob], rng)
         live = await bot.host._loaded(match_id)
@@ -70,7 +71,7 @@ async def test_an_ai_left_waiting_by_a_stopped_process_plays_when_the_match_is_t
             if any(live.ai_of(s) for s in live.to_act()):
                 break
             user = users[live.row.seat_rows[min(live.to_act())].user_id]
-            assert "Done" in (await take_turn(world, user, thread, rng)).content
+            assert "Done" in (await take_turn(world, user, thread, rng)).message.text
             await settle(world, bot)
         live = await bot.host._loaded(match_id)
         [ai_seat] = live.to_act()
@@ -86,7 +87,7 @@ async def test_an_ai_left_waiting_by_a_stopped_process_plays_when_the_match_is_t
         live = await bot.host._loaded(match_id)
         assert live.row.version > version and ai_seat not in live.to_act()
         fresh = table_message(world, thread)
-        assert "your turn" in fresh.content  # the AI's move was announced with the next ping
+        assert "your turn" in said(fresh)  # the AI's move was announced with the next ping
         assert (await bot.host._loaded(match_id)).row.table_message_id == fresh.id
 
 
@@ -108,10 +109,10 @@ async def test_a_table_deleted_while_offline_is_restored_when_the_match_is_next_
         user = {alice.id: alice, bob.id: bob}[live.row.seat_rows[min(live.to_act())].user_id]
         [choice] = (await user.autocomplete(world.games, "paris-paris play", option="move"))[:1]
         answer = await user.slash(world.games, "paris-paris play", move=choice["value"])
-        assert "Done" in answer.content
+        assert "Done" in answer.message.text
         await settle(world, bot)
         fresh = table_message(world, thread)  # the move's new table, at the bottom
-        assert fresh.find_component(label="Take turn") is not None and "your turn" in fresh.content
+        assert fresh.find_component(label="Take turn") is not None and "your turn" in said(fresh)
         assert (await bot.host._loaded(match_id)).row.table_message_id == fresh.id
 
 
@@ -148,7 +149,7 @@ async def test_dms_open_bring_the_marker_and_a_playable_prompt(world):
         version = (await bot.host._loaded(match_id)).row.version
         panel = await open_panel_and_choose(bob, prompt, rng)  # the selects of the DM itself
         done = await bob.click(panel, "Confirm")
-        assert "Done" in done.content and not done.failed
+        assert "Done" in done.message.text and not done.failed
         await settle(world, bot)
         assert (await bot.host._loaded(match_id)).row.version > version
         assert f"move {version + 1}" in table_message(world, thread).text
@@ -248,7 +249,7 @@ async def test_play_autocomplete_offers_only_legal_moves(world):
             choices[-1]["name"][:6].lower() in c["name"].lower() for c in narrowed
         )
         played = await user.slash(thread, "paris-paris play", move=choices[-1]["value"])
-        assert played.ephemeral and "Done" in played.content
+        assert played.ephemeral and "Done" in played.message.text
         await settle(world, bot)
         live = await bot.host._loaded(match_id)
         assert live.row.version == 1

@@ -493,10 +493,10 @@ async def test_two_people_play_a_whole_match_and_hands_stay_private(world, tiny_
             assert live.row.status == "finished" and played > 10
 
     assert "repeated flags" in table.assert_finished(live, by_dm=(bob,))
-    posts = [m.content for m in world.fake.messages(table.thread)]
+    posts = [m.text for m in world.fake.messages(table.thread)]
     assert any("🏙️ alice claimed" in c or "🏙️ bob claimed" in c for c in posts)
     # bob asked for DMs: his draws reached him there; alice read hers on her panels.
-    assert any("🤫 You drew" in m.content for m in bob.dms())
+    assert any("🤫 You drew" in m.text for m in bob.dms())
     assert not alice.dms()
     assert any(s.audience == alice.id and "🤫 You drew" in s.text for s in log.sent)
     table.assert_no_leaks()
@@ -611,7 +611,7 @@ async def test_a_chain_exchange_goes_round_three_players(world, tiny_pictures, c
             "Stop the chain: no exchange",
         }
         done = await follow(bob, opened.message, ("g.mail", "t.tank"))
-        assert "Done" in done.content
+        assert "Done" in done.message.text
         await settle(world, table.bot)
         await table.snapshot()
 
@@ -621,7 +621,7 @@ async def test_a_chain_exchange_goes_round_three_players(world, tiny_pictures, c
         assert live.to_act() == {1} and live.state.turn == 1
         tableaux = [[CARD_IDS[c] for c in t] for t in live.state.tableaux]
         assert tableaux == [["sleeper"], ["tank"], ["mail"]]
-        posts = "\n".join(m.content for m in fake.messages(table.thread))
+        posts = "\n".join(m.text for m in fake.messages(table.thread))
         assert "⛓️ bob gave a 🟨 Mail car to carol and took a ⬛ Tank car." in posts
         assert "⛓️ The chain is complete (carol was the last to take part)." in posts
         assert len(fake.pings(bob)) == pinged + 2
@@ -661,7 +661,7 @@ async def test_a_restart_in_the_middle_of_a_chain(world, tiny_pictures, chain_de
             mine = await bob.click(old_table, "My hand")
             assert mine.ephemeral and "Your hand" in mine.content
             done = await bob.click(old_panel, "Confirm")
-            assert "Done" in done.content
+            assert "Done" in done.message.text
             await settle(world, bot)
             await table.snapshot()
             live = await table.live()
@@ -670,14 +670,14 @@ async def test_a_restart_in_the_middle_of_a_chain(world, tiny_pictures, chain_de
             opened = await carol.click(table_message(world, thread), "Take turn")
             assert opened.ephemeral and offered(opened.message)[1]
             done = await follow(carol, opened.message, ("g.mail", "t.flatcar"))
-            assert "Done" in done.content
+            assert "Done" in done.message.text
             await settle(world, bot)
             await table.snapshot()
             live = await table.live()
             assert live.state.turn == 1 and live.to_act() == {1}  # complete: bob's turn
             tableaux = [[CARD_IDS[c] for c in t] for t in live.state.tableaux]
             assert tableaux == [["sleeper"], ["tank"], ["flatcar"], ["mail"]]
-            posts = "\n".join(m.content for m in fake.messages(thread))
+            posts = "\n".join(m.text for m in fake.messages(thread))
             assert "⛓️ The chain is complete (dave was the last to take part)." in posts
             for _ in range(4):
                 assert await table.turn()

@@ -625,14 +625,14 @@ async def test_two_people_play_a_whole_match_and_screens_stay_private(world, tin
             assert browsers == {alice.id, bob.id}
             # The tiles browsed went to the browser only: by DM to bob (who asked for DMs),
             # at the top of alice's next panel or screen.
-            assert any("🤫 You look through the end-game stack" in m.content for m in bob.dms())
-            assert any("🤫 You kept end-game tile" in m.content for m in bob.dms())
+            assert any("🤫 You look through the end-game stack" in m.text for m in bob.dms())
+            assert any("🤫 You kept end-game tile" in m.text for m in bob.dms())
             mine = await alice.click(table_message(world, table.thread), "My screen")
             seen = [c for u, c in table.panels if u == alice.id] + [mine.content]
             assert any("🤫 You look through the end-game stack" in c for c in seen)
             assert any("🤫 You kept end-game tile" in c for c in seen)
             assert not alice.dms()
-            posts = "\n".join(m.content for m in world.fake.messages(table.thread))
+            posts = "\n".join(m.text for m in world.fake.messages(table.thread))
             assert "looks through the end-game stack" in posts and "kept an end-game tile" in posts
             assert "🤫" not in posts
             # The last rounds through the panel, to the final scoring.
@@ -642,7 +642,7 @@ async def test_two_people_play_a_whole_match_and_screens_stay_private(world, tin
             assert live.row.status == "finished" and played >= 2
 
     assert "in play +" in table.assert_finished(live, "🏁 Game over")
-    posts = [m.content for m in world.fake.messages(table.thread)]
+    posts = [m.text for m in world.fake.messages(table.thread)]
     assert any("🏗️" in c and "placed" in c for c in posts)
     table.assert_no_leaks()
 
@@ -659,7 +659,7 @@ async def test_three_players_with_an_ai_and_the_random_setup(world, tiny_picture
         live = await table.live()
         assert live.row.status == "finished"
     table.assert_finished(live, "🏁 Game over")
-    posts = "\n".join(m.content for m in world.fake.messages(table.thread))
+    posts = "\n".join(m.text for m in world.fake.messages(table.thread))
     assert "⚫" not in posts  # three seats: vermilion, blue, yellow
     table.assert_no_leaks()
 
@@ -723,10 +723,10 @@ async def test_a_restart_in_the_middle_of_a_decision_keeps_old_buttons(world, ti
             assert mine.ephemeral and "Your screen" in mine.content
             confirm = await walk_to_confirm(user, half, codes)
             done = await user.click(confirm, "Confirm")
-            assert "Done" in done.content
+            assert "Done" in done.message.text
             await settle(world, bot)
             await table.snapshot()
-            posts = "\n".join(m.content for m in fake.messages(thread))
+            posts = "\n".join(m.text for m in fake.messages(thread))
             assert "🏠" in posts and "moved a key from" in posts
             for _ in range(6):
                 assert await table.turn()
@@ -800,7 +800,7 @@ async def test_my_screen_offers_trade_and_tiles_during_ones_turn(world, tiny_pic
             user, opened.message, path_of(table.bot.host, live, seat, trade)
         )
         done = await user.click(confirm, "Confirm")
-        assert "Done" in done.content
+        assert "Done" in done.message.text
         after = await table.live()
         assert after.row.version == version + 1
         assert live.game.view(after.state, seat).screen != before_screen  # traded
@@ -843,7 +843,7 @@ async def test_the_token_just_taken_pays_for_the_bonus_tile_of_a_3(
         confirm = await walk_to_confirm(
             alice, opened.message, path_of(table.bot.host, live, 0, sell)
         )
-        assert "Done" in (await alice.click(confirm, "Confirm")).content
+        assert "Done" in (await alice.click(confirm, "Confirm")).message.text
         await settle(world, table.bot)
         live = await table.live()
         assert live.state.phase == BONUS and live.state.francs[0] == 3

@@ -107,7 +107,7 @@ async def test_a_seated_admin_is_given_no_other_seat_and_every_change_is_announc
         await settle(world, bot)
         assert (await bot.host._loaded(match_id)).seat_of(olga.id) == hers - 1
         notices = [m for m in world.fake.messages(thread) if "is now played by" in m.content]
-        assert [m.content for m in notices] == [
+        assert [m.text for m in notices] == [
             f"🔁 Seat {hers} is now played by easy AI.",
             f"🔁 Seat {hers} is now played by \\*Olga\\* \\@everyone.",
         ]

@@ -40,7 +40,7 @@ async def test_the_test_game_plays_a_whole_match_through_the_fake(world, race_pr
                 assert len(choice_buttons(opened.message)) == 2  # run 1 or 2: two buttons
                 confirm = await choose_one(user, opened.message, rng)
                 done = await user.click(confirm.message, "Confirm")
-                assert "Done" in done.content
+                assert "Done" in done.message.text
                 await settle(world, bot_)
     final = table_message(world, thread).text
     assert "wins the race" in final

@@ -60,7 +60,7 @@ async def test_a_whole_match_in_russian(world):
         assert moves > 20
     public = [m for m in world.fake.messages(thread) if m.author_id == world.fake.bot_user.id]
     text = "\n".join(
-        [m.content for m in public] + [e.get("description", "") for m in public for e in m.embeds]
+        [m.text for m in public] + [e.get("description", "") for m in public for e in m.embeds]
     )
     assert t("table.finished", "ru") in text  # the final result, in Russian
     said = SHOPS.findall(text)

@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from tests.discord.driver import settle, start_match, table_message, take_turn, user_to_act
+from tests.discord.driver import said, settle, start_match, table_message, take_turn, user_to_act
 
 pytestmark = pytest.mark.usefixtures("fast_render")
 DAY = 24 * 3600
@@ -41,7 +41,7 @@ async def test_a_paris_paris_match_finishes_though_the_thread_archives_before_ev
             assert thread.archived
             last = world.fake.messages(thread)[-1].id
             done = await take_turn(world, user, thread, rng)
-            assert "Done" in done.content, done.content
+            assert "Done" in done.message.text, done.content
             await settle(world, bot)
             assert len(turn_messages(world, thread, last)) == 1  # the recap and ping, once
             assert not thread.archived
@@ -65,7 +65,7 @@ async def test_a_city_of_light_match_finishes_though_the_thread_archives_before_
         while (user := await user_to_act(bot, match_id, users)) is not None:
             world.fake.archive(thread)
             last = world.fake.messages(thread)[-1].id
-            assert "Done" in (await take_turn(world, user, thread, rng)).content
+            assert "Done" in (await take_turn(world, user, thread, rng)).message.text
             await settle(world, bot)
             assert len(turn_messages(world, thread, last)) == 1
             live = await bot.host._loaded(match_id)
@@ -83,17 +83,17 @@ async def test_a_locked_thread_moves_the_table_to_the_channel(world):
         world.fake.lock(thread, archived=True)  # a moderator locked and closed the thread
         user = await user_to_act(bot, match_id, users)
         done = await take_turn(world, user, thread, random.Random(1))
-        assert "Done" in done.content, done.content  # the move stands
+        assert "Done" in done.message.text, done.content  # the move stands
         await settle(world, bot)
         moved = table_message(world, world.games)  # the move's table, with its recap and ping
-        assert "your turn" in moved.content and moved.find_component(label="Take turn")
+        assert "your turn" in said(moved) and moved.find_component(label="Take turn")
         assert len([m for m in world.fake.messages(world.games) if m.embeds]) == 2  # lobby+1
         live = await bot.host._loaded(match_id)
         assert live.row.thread_id == world.games.id and live.row.table_message_id == moved.id
         # …and the match goes on there.
         user = await user_to_act(bot, match_id, users)
         done = await take_turn(world, user, world.games, random.Random(2), table=moved)
-        assert "Done" in done.content
+        assert "Done" in done.message.text
         await settle(world, bot)
         assert (await bot.host._loaded(match_id)).row.table_version == live.row.version
 
@@ -108,10 +108,10 @@ async def test_a_deleted_thread_moves_the_table_to_the_channel(world):
         user = await user_to_act(bot, match_id, users)
         [choice] = (await user.autocomplete(world.games, "paris-paris play", option="move"))[:1]
         done = await user.slash(world.games, "paris-paris play", move=choice["value"])
-        assert "Done" in done.content
+        assert "Done" in done.message.text
         await settle(world, bot)
         moved = table_message(world, world.games)
-        assert "your turn" in moved.content and moved.find_component(label="Take turn")
+        assert "your turn" in said(moved) and moved.find_component(label="Take turn")
         live = await bot.host._loaded(match_id)
         assert live.row.thread_id == world.games.id and live.row.table_version == live.row.version
 
@@ -127,12 +127,12 @@ async def test_reminders_reach_an_archived_thread(world):
         world.fake.archive(thread)
         clock[0] += 301  # past half of the 10 minutes: a reminder is due
         bot.deadlines.poke()
-        reminder = await world.fake.wait_for_message(thread, lambda m: "turn's time" in m.content)
+        reminder = await world.fake.wait_for_message(thread, lambda m: "turn's time" in m.text)
         assert not thread.archived and reminder.pinged_user_ids
         world.fake.archive(thread)
         clock[0] += 400  # the deadline passed: an AI plays, and everything is told
         bot.deadlines.poke()
-        await world.fake.wait_for_message(thread, lambda m: "Time's up" in m.content)
+        await world.fake.wait_for_message(thread, lambda m: "Time's up" in m.text)
         await settle(world, bot)
         live = await bot.host._loaded(match_id)
         assert live.row.version >= 1 and live.row.table_version == live.row.version
