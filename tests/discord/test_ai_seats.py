@@ -156,7 +156,7 @@ async def test_clicks_and_an_admin_replace_are_answered_while_the_ai_thinks(worl
             lambda: [
                 m
                 for m in world.fake.messages(thread)
-                if "Seat 2 is now played by easy AI" in m.content
+                if "Seat 2 is now played by easy AI" in m.text
             ]
         )
         assert not notices[0].pinged_user_ids and not notices[0].ephemeral

@@ -249,8 +249,7 @@ async def test_two_people_play_the_original_edition_with_a_restart(world):
     assert "Largest district" in description and "Unbuilt buildings" in description
     assert any("Game over" in m.text for m in fake.messages(thread))
     assert any(
-        "Phase 2 begins" in m.content or "phase 2 begins" in m.content
-        for m in fake.messages(thread)
+        "Phase 2 begins" in m.text or "phase 2 begins" in m.text for m in fake.messages(thread)
     )
 
     # Nobody but its owner ever saw a tile in hand, in any body the bot sent.

@@ -33,7 +33,7 @@ HALF_TIME, NEAR_END = "half of your turn's time", "nearly up"
 
 
 def posts_saying(world, thread, words: str) -> list:
-    return [m for m in world.fake.messages(thread) if words in m.content]
+    return [m for m in world.fake.messages(thread) if words in m.text]
 
 
 async def test_admin_settings_are_refused_to_a_non_admin_and_change_nothing(world):
@@ -181,7 +181,7 @@ async def test_two_processes_on_one_database_send_each_reminder_and_fire_the_tim
                 now[0] += seconds
                 for bot in bots:
                     bot.deadlines.poke()
-                await world.fake.wait_for_message(thread, lambda m, w=words: w in m.content)
+                await world.fake.wait_for_message(thread, lambda m, w=words: w in m.text)
                 for bot in bots:
                     await settle(world, bot)
             assert [len(posts_saying(world, thread, w)) for w in (HALF_TIME, NEAR_END)] == [1, 1]
@@ -250,7 +250,7 @@ async def test_a_turn_prompt_and_its_reminder_reach_a_dm_player_once(world):
         dms = len(bob.dms())
         await advance(world, bot, now, 301)
         await world.fake.wait_for(
-            lambda: [m for m in bob.dms()[dms:] if "Half of your turn's time" in m.content]
+            lambda: [m for m in bob.dms()[dms:] if "Half of your turn's time" in m.text]
         )
         await settle(world, bot)
         assert len(bob.dms()) == dms + 1  # the reminder, once

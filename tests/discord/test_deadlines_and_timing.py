@@ -21,7 +21,7 @@ from tests.discord.driver import (
 
 
 def reminders(world, thread) -> list:
-    return [m for m in world.fake.messages(thread) if "⏰" in m.content]
+    return [m for m in world.fake.messages(thread) if "⏰" in m.text]
 
 
 @pytest.mark.usefixtures("fast_render")

@@ -178,9 +178,7 @@ async def test_two_processes_share_one_database(pg_server, tmp_path):
         await quiet(fake)
         versions = [(await store.get_match(m)).version for m in due]
         assert versions == [1] * 100, versions  # each fired exactly once: one AI move
-        times_up = [
-            m for c in channels.values() for m in fake.messages(c) if "Time's up" in m.content
-        ]
+        times_up = [m for c in channels.values() for m in fake.messages(c) if "Time's up" in m.text]
         assert len(times_up) == 100
 
         # A match in each server, played by their own players.

@@ -93,7 +93,7 @@ async def test_a_stop_lets_the_running_move_finish_and_turns_new_clicks_away(wor
 
         fresh = table_message(world, move.thread)
         assert fresh.id != move.old_table.id and move.told == [said(fresh)]
-        assert fresh.embeds[0]["footer"]["text"].endswith(f"move {move.version + 1}")
+        assert fresh.text.endswith(f"move {move.version + 1}")
     async with world.bot() as bot:  # the next start finds the table current: nothing to do
         await settle(world, bot)
         live = await bot.host._loaded(move.match_id)
@@ -127,7 +127,7 @@ async def test_a_move_whose_table_outlives_the_grace_is_told_at_next_start(world
         fresh = table_message(world, move.thread)
         assert fresh.id != move.old_table.id
         assert [said(fresh)] == move.told  # the recap and the ping the stopped process owed
-        assert fresh.embeds[0]["footer"]["text"].endswith(f"move {move.version + 1}")
+        assert fresh.text.endswith(f"move {move.version + 1}")
         assert move.old_table.find_component(label="Take turn") is None  # retired
         live = await bot.host._loaded(move.match_id)
         assert live.row.table_version == live.row.version == move.version + 1
