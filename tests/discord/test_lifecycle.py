@@ -144,7 +144,7 @@ async def test_dms_open_bring_the_marker_and_a_playable_prompt(world):
             await play_turns(world, bot, match_id, thread, [alice], rng, turns=1)
         prompt = await world.fake.wait_for(lambda: [m for m in bob.dms() if m.components])
         prompt = prompt[-1]
-        assert f"{marker} line" in prompt.content and "marker" in prompt.content
+        assert f"{marker} line" in prompt.text and "marker" in prompt.text
         assert not alice.dms()
         version = (await bot.host._loaded(match_id)).row.version
         panel = await open_panel_and_choose(bob, prompt, rng)  # the selects of the DM itself

@@ -34,6 +34,7 @@ from tests.discord.driver import (
     PayloadLog,
     follow,
     offered,
+    said,
     selects,
     settle,
     table_message,
@@ -461,10 +462,10 @@ async def test_two_people_play_a_whole_match_and_hands_stay_private(world, tiny_
             table = await Table.open(world, bot, log, alice, [bob], seed=3)
             live = await table.live()
             board = table_message(world, table.thread)
-            embed = board.embeds[0]
-            assert embed["title"] == "Moscow–Paris"
-            assert "**Turn 1** — ➡️ **alice** to play" in embed["description"]
-            assert "Draw pile 94" in embed["description"]
+            title, status = board.text_displays[-2:]
+            assert title == "### Moscow–Paris"
+            assert "**Turn 1** — ➡️ **alice** to play" in status
+            assert "Draw pile 94" in status
 
             # "My hand": a fresh ephemeral for its owner only, with that seat's cards.
             for user in (alice, bob):
@@ -593,13 +594,10 @@ async def test_a_chain_exchange_goes_round_three_players(world, tiny_pictures, c
         assert live.to_act() == {1} and live.state.turn == 0
         assert len(fake.pings(bob)) == pinged + 1
         ping = fake.pings(bob)[-1]
-        assert "The chain goes on: bob may now exchange a wagon with carol" in ping.content
-        assert f"<@{bob.id}>, your turn" in ping.content
+        assert "The chain goes on: bob may now exchange a wagon with carol" in said(ping)
+        assert f"<@{bob.id}>, your turn" in said(ping)
         board = table_message(world, table.thread)
-        assert (
-            "waiting for **bob** to exchange a wagon with carol, or stop the chain"
-            in board.embeds[0]["description"]
-        )
+        assert "waiting for **bob** to exchange a wagon with carol, or stop the chain" in board.text
         refused = await alice.click(board, "Take turn")
         assert refused.ephemeral and "not your turn" in refused.content
         assert "bob" in refused.content

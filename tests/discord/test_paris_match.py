@@ -595,10 +595,10 @@ async def test_two_people_play_a_whole_match_and_screens_stay_private(world, tin
             assert rules.ephemeral and "Kramer & Kiesling" in rules.content
             table = await Table.open(world, bot, log, alice, [bob], seed=3)
             board_message = table_message(world, table.thread)
-            embed = board_message.embeds[0]
-            assert embed["title"] == "Paris"
-            assert "**Round 1** — " in embed["description"]
-            assert "Building stacks: 11 tiles" in embed["description"]
+            title, status = board_message.text_displays[-2:]
+            assert title == "### Paris"
+            assert "**Round 1** — " in status
+            assert "Building stacks: 11 tiles" in status
             live = await table.live()
             first = live.row.seat_rows[min(live.to_act())].user_id
             waiting = bob if first == alice.id else alice
