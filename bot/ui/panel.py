@@ -6,7 +6,8 @@ choice taken without asking — over the current board (where a step asks *where
 board tags each offered place as its button is tagged), and ends on a confirm screen with a
 preview. Each select and button carries the match version and the path so far in its
 custom_id, so a panel from an earlier turn is refused as stale instead of doing something
-unexpected.
+unexpected. Each screen is a card (`bot.ui.layout`): the prompt, the board and the choices
+under it in one container.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
     from bot.services import Services
 
 OPTIONS_PER_SELECT = 25
-SELECTS_PER_PANEL = 4  # the fifth row holds the buttons
+SELECTS_PER_PANEL = 4  # a row each, and Back's row: 100 choices in a card of 13 components
 BUTTONS_UP_TO = 5  # a step with this many choices or fewer shows one button per choice
 
 

@@ -312,10 +312,10 @@ async def test_a_drawn_tile_is_told_to_its_drawer_only(world, tiny_pictures):
                 before = live.state.hands[seat]
                 opened = await user.click(table_message(world, thread), "Take turn")
                 if user is alice and pending is not None:
-                    assert opened.content.startswith(f"🤫 You drew tile {pending}:")
+                    assert opened.message.text.startswith(f"🤫 You drew tile {pending}:")
                     told[alice.id] += 1
                     pending = None
-                assert not opened.content.startswith("🤫") or user is alice
+                assert not opened.message.text.startswith("🤫") or user is alice
                 done = await choose_and_confirm(user, opened.message, rng)
                 assert "Done" in done.message.text
                 await settle(world, bot)
