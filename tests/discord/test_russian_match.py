@@ -50,7 +50,7 @@ async def test_a_whole_match_in_russian(world):
         while (live := await bot.host._loaded(match_id)).row.status == "active":
             user = users[live.row.seat_rows[min(live.to_act())].user_id]
             screen = (await user.click(latest_with(world, thread, take_turn), take_turn)).message
-            assert CYRILLIC.search(screen.content), screen.content  # the panel, in Russian
+            assert CYRILLIC.search(screen.text), screen.text  # the panel, in Russian
             while screen.find_component(label=confirm) is None:
                 screen = (await choose_one(user, screen, rng)).message
             done = await user.click(screen, confirm)
