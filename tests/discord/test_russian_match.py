@@ -54,7 +54,7 @@ async def test_a_whole_match_in_russian(world):
             while screen.find_component(label=confirm) is None:
                 screen = (await choose_one(user, screen, rng)).message
             done = await user.click(screen, confirm)
-            assert done.content == t("panel.done", "ru")
+            assert done.message.text == t("panel.done", "ru")
             await settle(world, bot)
             moves += 1
         assert moves > 20
