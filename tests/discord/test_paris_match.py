@@ -712,7 +712,7 @@ async def test_a_restart_in_the_middle_of_a_decision_keeps_old_buttons(world, ti
             _, component, kind = out["buy"]
             step = await user.click(opened.message, custom_id=component["custom_id"])
             half = step.message
-            assert "Move a key up and buy" in half.content
+            assert "Move a key up and buy" in half.text
 
         async with world.bot() as bot:
             table.bot = bot
@@ -792,7 +792,7 @@ async def test_my_screen_offers_trade_and_tiles_during_ones_turn(world, tiny_pic
         assert theirs.ephemeral and not list(theirs.message.iter_components())
         opened = await user.click(mine.message, "💱 Trade at your screen")
         assert opened.responded and not opened.failed, opened
-        assert "💱 Trade at your screen" in opened.message.content  # the path so far
+        assert "💱 Trade at your screen" in opened.message.text  # the path so far
         trade = next(
             a for a in live.game.legal_actions(live.state, seat) if a.type in ("buy", "sell")
         )
@@ -838,7 +838,7 @@ async def test_the_token_just_taken_pays_for_the_bonus_tile_of_a_3(
         mine = await alice.click(board_message, "My screen")
         opened = await alice.click(mine.message, "💱 Trade at your screen")
         assert opened.responded and not opened.failed, opened
-        assert "sell something first" in opened.message.content
+        assert "sell something first" in opened.message.text
         sell = GAME.parse_action({"type": "sell", "item": "gold_prestige"})
         confirm = await walk_to_confirm(
             alice, opened.message, path_of(table.bot.host, live, 0, sell)
