@@ -648,7 +648,7 @@ async def test_a_restart_in_the_middle_of_a_chain(world, tiny_pictures, chain_de
             _, out = offered(opened.message)
             picked = await bob.click(opened.message, custom_id=out["g.mail"][1]["custom_id"])
             old_panel = picked.message
-            assert "Take carol\\'s ⬛ Tank car" in old_panel.content  # Markdown-escaped
+            assert "Take carol\\'s ⬛ Tank car" in old_panel.text  # Markdown-escaped
             assert old_panel.find_component(label="Confirm") is not None
 
         async with world.bot() as bot:
@@ -664,7 +664,7 @@ async def test_a_restart_in_the_middle_of_a_chain(world, tiny_pictures, chain_de
             await table.snapshot()
             live = await table.live()
             assert live.to_act() == {2}  # carol decides the last link, with dave
-            assert f"<@{carol.id}>, your turn" in fake.pings(carol)[-1].content
+            assert f"<@{carol.id}>, your turn" in said(fake.pings(carol)[-1])
             opened = await carol.click(table_message(world, thread), "Take turn")
             assert opened.ephemeral and offered(opened.message)[1]
             done = await follow(carol, opened.message, ("g.mail", "t.flatcar"))
