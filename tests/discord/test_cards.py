@@ -26,6 +26,7 @@ from fakediscord import FakeDiscord
 from fakediscord.limits import check_message
 from fakediscord.state import IS_COMPONENTS_V2, Message
 from fakediscord.testing import ErrorLogCatcher
+from tests.discord.driver import flatten
 
 ACTION_ROW, SELECT, TEXT, GALLERY, CONTAINER = 1, 3, 10, 12, 17
 PANEL_VERBS = {"pick", "step", "do"}  # custom_ids lt:<match>:<verb>:<arg>
@@ -199,3 +200,12 @@ def test_a_long_status_gives_way_but_the_recap_and_its_ping_stay_whole():
     assert len(recap) + sum(map(len, texts)) <= 4000
     rows = [c for c in box["components"] if c["type"] == ACTION_ROW]
     assert [len(r["components"]) for r in rows] == [5, 2]  # five buttons to a row
+
+
+def test_the_leak_scan_reads_every_word_of_a_card():
+    """`matchplay`'s leak scan flattens each body the bot sent: a card's recap, its texts and
+    its picture's alt text are all in what it scans."""
+    board = discord.File(io.BytesIO(b"png"), filename="table.png", description="alt: secret C")
+    card = Card(texts=["### title", "status: secret B"], pictures=[board], head="recap: secret A")
+    scanned = flatten({"components": card.view().to_components()})
+    assert all(f"secret {x}" in scanned for x in "ABC")
