@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Collection, Iterable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 import discord
 
 from bot.games import adapter_for
 from bot.i18n import language_of, t
+from bot.ui.layout import Card
 from bot.ui.panel import panel, text_names
 from bot.ui.reach import by_dm
 from bot.ui.table import (
@@ -277,16 +278,18 @@ async def send_private_dm(
         return False
     language = dm_language(prefs)
     text = private_lines(bot, match, seat, language)
-    payload: dict[str, Any] = {}
-    if with_panel:
-        payload = await panel(bot, match, seat, (), language)
-        text += "\n" + payload.pop("content", "")
-        payload.pop("attachments", None)
-    return await send_dm(bot, match, user_id, text, **payload)
+    if not with_panel:
+        return await send_dm(bot, match, user_id, text)
+    # The panel's card without its picture (the table in the thread shows the board).
+    card = (await panel(bot, match, seat, (), language)).without_pictures()
+    return await send_dm(bot, match, user_id, text, card=card)
 
 
-async def send_dm(bot: Services, match: MatchInfo, user_id: int, text: str, **payload: Any) -> bool:
-    """A DM headed with the match, to a player who opted in; False if it could not go.
+async def send_dm(
+    bot: Services, match: MatchInfo, user_id: int, text: str, card: Card | None = None
+) -> bool:
+    """A DM headed with the match, to a player who opted in (above `card`, a panel, if one
+    goes with it: a card's words are all in it); False if it could not go.
 
     Closed DMs are remembered and said once in the table's thread; any other Discord error
     is only logged (the player still has the table's buttons)."""
@@ -296,7 +299,10 @@ async def send_dm(bot: Services, match: MatchInfo, user_id: int, text: str, **pa
     try:
         # create_dm reuses the cached DM channel; no GET /users/{id} before every prompt.
         dm = await bot.create_dm(discord.Object(user_id))
-        await dm.send(fit([head + "\n" + text]), **payload)
+        if card is None:
+            await dm.send(fit([head + "\n" + text]))
+        else:
+            await dm.send(**card.led_by(fit([head + "\n" + text])).message())
         return True
     except discord.Forbidden:
         await bot.host.prefs.dms_closed(user_id)

@@ -6,7 +6,8 @@ choice taken without asking — over the current board (where a step asks *where
 board tags each offered place as its button is tagged), and ends on a confirm screen with a
 preview. Each select and button carries the match version and the path so far in its
 custom_id, so a panel from an earlier turn is refused as stale instead of doing something
-unexpected.
+unexpected. Each screen is a card (`bot.ui.layout`): the prompt, the board and the choices
+under it in one container.
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ from bot.games import adapter_for
 from bot.games.contract import MoveOption
 from bot.i18n import language_of, speaking, t
 from bot.ui.custom_ids import build, choice_arg, step_arg
-from bot.ui.router import button, view_of
+from bot.ui.layout import Card
+from bot.ui.router import button
 from bot.ui.safe_text import md, md_all, plain_all
 from games.host import MatchHost
 from games.host.info import MatchInfo
@@ -30,7 +32,7 @@ if TYPE_CHECKING:
     from bot.services import Services
 
 OPTIONS_PER_SELECT = 25
-SELECTS_PER_PANEL = 4  # the fifth row holds the buttons
+SELECTS_PER_PANEL = 4  # a row each, and Back's row: 100 choices in a card of 13 components
 BUTTONS_UP_TO = 5  # a step with this many choices or fewer shows one button per choice
 
 
@@ -68,15 +70,6 @@ def shortcut_buttons(
                     match.id, "pick", arg, label=shorten(move.steps[depth].label, 80)
                 )
     return [found[c] for c in codes if c in found]
-
-
-def as_new_message(payload: dict[str, Any]) -> dict[str, Any]:
-    """A panel payload made for edits (`attachments`) turned into one for sending (`files`)."""
-    payload = dict(payload)
-    files = payload.pop("attachments", None)
-    if files:
-        payload["files"] = files
-    return payload
 
 
 def shorten(label: str, limit: int) -> str:
@@ -121,8 +114,8 @@ def _skip_forced(moves: list[MoveOption], prefix: tuple[str, ...]) -> tuple[str,
 
 async def panel(
     bot: Services, match: MatchInfo, seat: int, prefix: tuple[str, ...], locale: str | None
-) -> dict[str, Any]:
-    """The message (content, board or preview picture, choices) for the panel at `prefix`.
+) -> Card:
+    """The card (prompt, board or preview picture, choices) for the panel at `prefix`.
 
     Up to `BUTTONS_UP_TO` choices are buttons (one click each); more are selects. The board
     is shown from the first step."""
@@ -133,7 +126,7 @@ async def panel(
     if not moves:
         if prefix:
             return await panel(bot, match, seat, (), locale)
-        return {"content": t("panel.nothing", locale)}
+        return Card(texts=[t("panel.nothing", locale)])
     prefix = _skip_forced(moves, prefix)
     moves = [m for m in moves if m.codes[: len(prefix)] == prefix]
     # Back returns to the first real choice; where that is this very screen, it is left off.
@@ -150,39 +143,38 @@ async def panel(
         places.setdefault(step.code, step.place)
     tags = place_tags(list(seen), places)
     choices = [(code, tagged(tags.get(code), label)) for code, label in seen.items()]
-    view = discord.ui.View(timeout=None)
+    rows: list[list[discord.ui.Item[Any]]] = []
     prompt = adapter.step_prompt(prefix, locale)
     if len(choices) <= BUTTONS_UP_TO:
-        for code, label in choices:
-            arg = step_arg(version, (*prefix, code))
-            view.add_item(
-                button(
-                    match.id,
-                    "pick",
-                    arg,
-                    label=shorten(label, 80),
-                    style=discord.ButtonStyle.primary,
-                )
+        picks: list[discord.ui.Item[Any]] = [
+            button(
+                match.id,
+                "pick",
+                step_arg(version, (*prefix, code)),
+                label=shorten(label, 80),
+                style=discord.ButtonStyle.primary,
             )
+            for code, label in choices
+        ]
+        rows.append(picks)
     else:
         size = OPTIONS_PER_SELECT
         chunks = [choices[i : i + size] for i in range(0, len(choices), size)]
         chunks = chunks[:SELECTS_PER_PANEL]
         for n, chunk in enumerate(chunks):
             placeholder = prompt + (f" ({n + 1}/{len(chunks)})" if len(chunks) > 1 else "")
-            view.add_item(
-                discord.ui.Select(
-                    custom_id=build(match.id, "step", step_arg(version, prefix, n)),
-                    placeholder=placeholder[:150],
-                    options=[
-                        discord.SelectOption(label=shorten(label, 100), value=code)
-                        for code, label in chunk
-                    ],
-                )
+            menu: discord.ui.Select[Any] = discord.ui.Select(
+                custom_id=build(match.id, "step", step_arg(version, prefix, n)),
+                placeholder=placeholder[:150],
+                options=[
+                    discord.SelectOption(label=shorten(label, 100), value=code)
+                    for code, label in chunk
+                ],
             )
-    if back:
-        view.add_item(
-            button(match.id, "step", step_arg(version, ()), label=t("panel.back", locale), row=4)
+            rows.append([menu])
+    if back:  # a row of its own, under the choices
+        rows.append(
+            [button(match.id, "step", step_arg(version, ()), label=t("panel.back", locale))]
         )
     content = t("panel.choose", locale, prompt=prompt)
     if prefix:
@@ -204,11 +196,8 @@ async def panel(
         events=match.last_events,
         own=None if own is None else host.view(match, own),
     )
-    return {
-        "content": content,
-        "view": view,
-        "attachments": [discord.File(io.BytesIO(board), filename="board.png", description=alt)],
-    }
+    picture = discord.File(io.BytesIO(board), filename="board.png", description=alt)
+    return Card(texts=[content], pictures=[picture], rows=rows)
 
 
 async def _confirm(
@@ -219,7 +208,7 @@ async def _confirm(
     locale: str | None,
     *,
     back: bool,
-) -> dict[str, Any]:
+) -> Card:
     """The last screen: what the move does, a public preview, Confirm and (unless the move
     was the only one) Back."""
     adapter = adapter_for(match.game)
@@ -244,7 +233,7 @@ async def _confirm(
         attachments.append(discord.File(io.BytesIO(png), filename="preview.png", description=alt))
     else:
         lines.append(t("panel.no_preview", locale))
-    buttons = [
+    buttons: list[discord.ui.Item[Any]] = [
         button(
             match.id,
             "do",
@@ -257,5 +246,4 @@ async def _confirm(
         buttons.append(
             button(match.id, "step", step_arg(match.version, ()), label=t("panel.back", locale))
         )
-    view = view_of(*buttons)
-    return {"content": "\n".join(lines)[:2000], "view": view, "attachments": attachments}
+    return Card(texts=["\n".join(lines)], pictures=attachments, rows=[buttons])

@@ -18,7 +18,6 @@ import discord
 from bot.games import adapter_for
 from bot.i18n import language_of, t
 from bot.ui.custom_ids import frame_arg, parse_frame_arg
-from bot.ui.panel import as_new_message
 from bot.ui.router import Click, button, handles, reply, view_of
 from bot.ui.safe_text import md_all
 from games.host import HostError
@@ -106,3 +105,12 @@ def buttons(frame: Frame) -> list[discord.ui.Button[Any]]:
         )
         for place, (label, target) in enumerate((*targets, (LAST, steps)), start=1)
     ]
+
+
+def as_new_message(payload: dict[str, Any]) -> dict[str, Any]:
+    """A viewer payload made for edits (`attachments`) turned into one for sending (`files`)."""
+    payload = dict(payload)
+    files = payload.pop("attachments", None)
+    if files:
+        payload["files"] = files
+    return payload

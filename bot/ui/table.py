@@ -6,6 +6,10 @@ unarchived when an edit is refused, and when the thread is gone or locked the ta
 the channel the match was opened in, as `/admin resume` does. The version the table shows is
 stored, so a table left behind (a Discord error, a stop) is brought up to date at the next
 chance (`bot.ui.delivery.catch_up`).
+
+The table is a card (`bot.ui.layout`): the recap and ping above, then its title, picture,
+status and buttons in one container, so that on a phone the picture never pushes its
+buttons off the screen. The recap is what each table says of its own (a past table keeps it).
 """
 
 from __future__ import annotations
@@ -23,9 +27,10 @@ from pydantic import BaseModel
 
 from bot.games import adapter_for
 from bot.i18n import t
+from bot.ui.layout import Card
 from bot.ui.panel import text_names
 from bot.ui.pictures import Summary
-from bot.ui.router import button, view_of
+from bot.ui.router import button
 from bot.ui.safe_text import md
 from games.core.contract import Result
 from games.host.info import MatchInfo
@@ -39,6 +44,7 @@ LOCKED = 160005  # "Thread is locked": a post in a locked thread
 UNKNOWN_CHANNEL, UNKNOWN_MESSAGE = 10003, 10008
 MAX_CONTENT = 2000  # Discord's limit for a message's text
 MENTION = re.compile(r"<@!?[0-9]+>")
+ACCENT = discord.Colour.dark_teal()
 # Where a table can live: the guild channels and threads that take messages.
 TableChannel = discord.TextChannel | discord.Thread | discord.VoiceChannel | discord.StageChannel
 # What each current table message says, as posted (per bot: a restarted bot knows nothing):
@@ -47,43 +53,40 @@ TableChannel = discord.TextChannel | discord.Thread | discord.VoiceChannel | dis
 _posted: weakref.WeakKeyDictionary[Services, dict[int, str]] = weakref.WeakKeyDictionary()
 
 
-def title_embed(match: MatchInfo, locale: str | None) -> discord.Embed:
-    title = t("table.title", locale, game=t(f"game.{match.game}", locale))
-    return discord.Embed(title=title, colour=discord.Colour.dark_teal())
+def title(match: MatchInfo, locale: str | None) -> str:
+    """The table's heading: the game's name."""
+    return "### " + t("table.title", locale, game=t(f"game.{match.game}", locale))
 
 
-def table_message(
+def table_card(
     match: MatchInfo,
     view: BaseModel,
     result: Result | None,
     png: bytes,
     locale: str | None = None,
     summary: Summary | None = None,
-) -> dict[str, Any]:
-    """Embed, picture and buttons of the table as everybody sees it; a finished match's
-    carries its animated `summary` and Replay and Rematch buttons."""
+    recap: str = "",
+) -> Card:
+    """The table as everybody sees it: `recap` above (what happened, whom it calls), then
+    its title, picture, status and buttons in one card; a finished match's carries its
+    animated `summary` and Replay and Rematch buttons."""
     adapter = adapter_for(match.game)
     names = text_names(match)
-    embed = title_embed(match, locale)
     if match.status == "ended":
         lines = [t("table.ended", locale, reason=md(match.end_reason or "—", 200))]
     elif result is not None:
         lines = [t("table.finished", locale)] + adapter.result_lines(result, names, locale)
     else:
         lines = adapter.status_lines(view, names, locale)
-    embed.description = "\n".join(lines)[:4000]
     ended = lines[0] if match.status == "ended" else None
     alt = adapter.alt_text(
         view, names, locale, result=result, events=match.last_events, headline=ended
     )
-    embed.set_image(url="attachment://table.png")
-    embed.set_footer(text=t("table.footer", locale, id=match.id, version=match.version))
-    message: dict[str, Any] = {
-        "embed": embed,
-        "attachments": [discord.File(io.BytesIO(png), filename="table.png", description=alt)],
-    }
+    footer = "-# " + t("table.footer", locale, id=match.id, version=match.version)
+    pictures = [discord.File(io.BytesIO(png), filename="table.png", description=alt)]
+    buttons: list[discord.ui.Item[Any]] = []
     if match.status == "active":
-        message["view"] = view_of(
+        buttons = [
             button(
                 match.id,
                 "turn",
@@ -92,24 +95,28 @@ def table_message(
             ),
             button(match.id, "mine", label=t(adapter.private_label, locale)),
             button(match.id, "rules", label=t("table.rules", locale)),
-        )
+        ]
     elif result is not None:  # finished: watch it again (bot.ui.replay), or play it again
-        message["view"] = view_of(
+        buttons = [
             button(match.id, "replay", label=t("table.replay", locale)),
             button(match.id, "rematch", label=t("table.rematch", locale)),  # bot.ui.rematch
-        )
-    else:
-        message["view"] = None
+        ]
     if summary is not None:
         game = t(f"game.{summary.game}", locale)
         alt = t("replay.summary_alt", locale, game=game, n=summary.moves)
         gif = discord.File(io.BytesIO(summary.gif), filename="summary.gif", description=alt[:1024])
-        message["attachments"].append(gif)
-    return message
+        pictures.append(gif)
+    return Card(
+        texts=[title(match, locale), "\n".join([*lines, footer])],
+        pictures=pictures,
+        rows=[buttons] if buttons else [],
+        head=recap,
+        accent=ACCENT,
+    )
 
 
-async def table_payload(bot: Services, match: MatchInfo) -> dict[str, Any]:
-    """`table_message` from the host's public view, in the server's language, the picture
+async def table_payload(bot: Services, match: MatchInfo, recap: str = "") -> Card:
+    """`table_card` from the host's public view, in the server's language, the picture
     drawn in a worker thread; once the match finished, with its animated summary.
 
     The picture is drawn once per match version (`bot.ui.pictures`), off the event loop.
@@ -118,7 +125,8 @@ async def table_payload(bot: Services, match: MatchInfo) -> dict[str, Any]:
     png = await bot.pictures.table(match, language)
     result = match.result
     summary = None if result is None else await _summary(bot, match.id, language)
-    return table_message(match, bot.host.view(match, None), result, png, language, summary)
+    view = bot.host.view(match, None)
+    return table_card(match, view, result, png, language, summary, recap)
 
 
 async def _summary(bot: Services, match_id: str, language: str) -> Summary | None:
@@ -165,18 +173,15 @@ async def post_table(
 ) -> discord.Message:
     """A new table message (a start, a move, a restore, or a move out of a lost thread),
     with `content` above it (the recap and the ping of `ping`'s users)."""
-    payload = await table_payload(bot, match)
-    files = payload.pop("attachments")
     if restored:
         content = t("table.restored", await bot.languages.of_guild(match.guild_id))
-    if content:
-        payload["content"] = content
+    card = await table_payload(bot, match, content)
     version = match.version
     mentions = discord.AllowedMentions(
         everyone=False, roles=False, replied_user=False, users=[discord.Object(u) for u in ping]
     )
-    message = await channel.send(files=files, allowed_mentions=mentions, **payload)
-    _posted.setdefault(bot, {})[message.id] = message.content
+    message = await channel.send(allowed_mentions=mentions, **card.message())
+    _posted.setdefault(bot, {})[message.id] = content
     # `thread_id` names wherever the table lives: its thread, or a channel (no thread).
     await bot.host.set_table(
         match.id,
@@ -244,13 +249,17 @@ async def refresh_table(bot: Services, match_id: str) -> None:
         if match.table_message_id is None:
             await post_table(bot, match, channel, restored=True)
             return
-        payload = await table_payload(bot, match)
         message = channel.get_partial_message(match.table_message_id)
+        said = await _text_of(bot, message, forget=False) or ""  # its recap stays
+        quiet = discord.AllowedMentions.none()
         try:
-            await message.edit(**payload)
+            await message.edit(
+                allowed_mentions=quiet, **(await table_payload(bot, match, said)).edit()
+            )
         except discord.HTTPException as exc:
             if exc.code == ARCHIVED and await unarchive(bot, channel):
-                await message.edit(**await table_payload(bot, match))
+                card = await table_payload(bot, match, said)
+                await message.edit(allowed_mentions=quiet, **card.edit())
             elif exc.code == UNKNOWN_MESSAGE:
                 await post_table(bot, match, channel, restored=True)
                 return
@@ -294,11 +303,9 @@ async def extend_table(bot: Services, match: MatchInfo, recap: str) -> bool:
     if channel is None or match.table_message_id is None:
         return False
     message = channel.get_partial_message(match.table_message_id)
-    said = _posted.get(bot, {}).get(message.id)
-    if said is None:  # posted before a restart: fetched once
-        said = await _text_of(bot, message)
-        if said is None:
-            return False
+    said = await _text_of(bot, message, forget=False)
+    if said is None:
+        return False
     content = recap_after(without_turn(said), recap)
     try:
         await _edit_unarchiving(bot, match, channel, message, content)
@@ -320,8 +327,8 @@ async def _edit_unarchiving(
     quiet = discord.AllowedMentions.none()
     for again in (False, True):
         try:
-            payload = await table_payload(bot, match)
-            await message.edit(content=content, allowed_mentions=quiet, **payload)
+            card = await table_payload(bot, match, content)
+            await message.edit(allowed_mentions=quiet, **card.edit())
             return
         except discord.HTTPException as exc:
             if again or exc.code != ARCHIVED or not await unarchive(bot, channel):
@@ -343,23 +350,40 @@ async def retire(bot: Services, match: MatchInfo, channel: Any, message_id: int)
     language = await bot.languages.of_guild(match.guild_id)
     message = channel.get_partial_message(message_id)
     said = await _text_of(bot, message)
-    recap = {} if said is None else {"content": without_turn(said)}
+    card = Card(texts=[title(match, language)], head=without_turn(said or ""), accent=ACCENT)
     try:
-        await message.edit(embed=title_embed(match, language), attachments=[], view=None, **recap)
+        await message.edit(allowed_mentions=discord.AllowedMentions.none(), **card.edit())
     except discord.HTTPException as exc:  # a past table that stays as it was is harmless
         log.info("match %s: a past table was not retired (code %s)", match.id, exc.code)
 
 
-async def _text_of(bot: Services, message: discord.PartialMessage) -> str | None:
-    """What a table message being retired says: remembered since it was posted (and then
-    forgotten), else (posted before a restart) fetched; None if that fails."""
-    known = _posted.get(bot, {}).pop(message.id, None)
+async def _text_of(
+    bot: Services, message: discord.PartialMessage, *, forget: bool = True
+) -> str | None:
+    """The recap a table message carries above its card: remembered since it was posted
+    (and forgotten once it is retired), else (posted before a restart) fetched; None if
+    that fails."""
+    posted = _posted.setdefault(bot, {})
+    known = posted.pop(message.id, None) if forget else posted.get(message.id)
     if known is not None:
         return known
     try:
-        return (await message.fetch()).content
+        fetched = await message.fetch()
     except discord.HTTPException:
         return None
+    said = recap_of(fetched)
+    if not forget:
+        posted[message.id] = said
+    return said
+
+
+def recap_of(message: discord.Message) -> str:
+    """The text above a table's card (its first component, outside the container); a table
+    posted before tables were cards kept it as its content."""
+    if not message.flags.components_v2:
+        return message.content
+    first = message.components[0] if message.components else None
+    return first.content if isinstance(first, discord.TextDisplay) else ""
 
 
 def without_turn(content: str) -> str:

@@ -20,7 +20,8 @@ from bot.ui.delivery import (
     wake_ai,
 )
 from bot.ui.in_time import defer_while_busy
-from bot.ui.panel import as_new_message, panel, shortcut_buttons, text_names
+from bot.ui.layout import Card
+from bot.ui.panel import panel, shortcut_buttons, text_names
 from bot.ui.router import Click, answer_language, answered, handles, reply, view_of
 from games.host import HostError, MatchHost
 from games.host.info import MatchInfo
@@ -54,11 +55,9 @@ async def take_turn(click: Click) -> None:
             await wake_ai(click.bot, click.route.match_id)
             await catch_up(click.bot, click.route.match_id)  # or a table it left behind
         return
-    message = await panel(click.bot, match, seat, (), click.locale)
+    card = await panel(click.bot, match, seat, (), click.locale)
     notes, shown = await waiting_notices(click.bot, match, seat, click.locale)
-    if notes:
-        message["content"] = "\n".join(notes) + "\n\n" + message["content"]
-    await reply(click.interaction, **as_new_message(message))
+    await reply(click.interaction, **card.led_by(*notes).message())
     await notices_shown(click.bot, match, shown)
     await catch_up(click.bot, match.id)
 
@@ -82,12 +81,12 @@ async def _next_screen(click: Click, chosen: tuple[str, ...]) -> None:
         raise HostError("match.stale", "that button is not valid any more")
     version, prefix = parsed
     if version != match.version:
-        message = await panel(click.bot, match, seat, (), click.locale)
-        message["content"] = t("panel.stale", click.locale) + "\n" + message["content"]
-        await click.interaction.response.edit_message(**message)
+        card = await panel(click.bot, match, seat, (), click.locale)
+        stale = card.led_by(t("panel.stale", click.locale))
+        await click.interaction.response.edit_message(**stale.edit())
         return
-    message = await panel(click.bot, match, seat, prefix + chosen, click.locale)
-    await click.interaction.response.edit_message(**message)
+    card = await panel(click.bot, match, seat, prefix + chosen, click.locale)
+    await click.interaction.response.edit_message(**card.edit())
 
 
 @handles("do")
@@ -121,7 +120,8 @@ async def play(
         return
     label = t("panel.done", locale)
     if edit and not interaction.response.is_done():  # a deferred click is answered anew
-        await answered(interaction.response.edit_message(content=label, view=None, attachments=[]))
+        done = Card(texts=[label]).edit()  # the panel was a card: so stays its last screen
+        await answered(interaction.response.edit_message(**done))
     else:
         await answered(reply(interaction, label))
     await announce(interaction.client, outcome)  # type: ignore[arg-type]  # the client is a LuteceBot

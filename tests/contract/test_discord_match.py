@@ -113,7 +113,7 @@ async def test_a_whole_match_through_the_fake_discord_keeps_secrets(
     thread, live = await whole_match(world, key, log, look)
     owners = {s.seat: s.user_id for s in live.row.seat_rows}
     marks.append((len(log.sent), {seat: set() for seat in owners}))
-    assert "Final result" in table_message(world, thread).embeds[0]["description"]
+    assert "Final result" in table_message(world, thread).text
     sent = log.with_autocomplete()
     assert leaks(sent, marks, owners) == []
     # The scan saw real secrets: the player was shown theirs.

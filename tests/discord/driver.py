@@ -19,18 +19,25 @@ from bot.ui.panel import label_names
 from fakediscord.state import Message
 
 STRING_SELECT = 3
+TEXT_DISPLAY = 10
 PUBLIC = "public"
 NAMES = ["alice", "bob", "carol", "dave"]  # the fake guild's members, as conftest makes them
 
 
 def table_message(world: Any, thread: Any) -> Message:
-    """The bot's table message in a match thread (the one with a 'Take turn' button)."""
+    """The bot's table message in a match thread: its card shows the board (a finished
+    match's too, without 'Take turn'). Its words are `msg.text`, its pictures `msg.media`."""
     for msg in reversed(world.fake.messages(thread)):
-        if msg.find_component(label="Take turn") is not None or (
-            msg.embeds and msg.author_id == world.fake.bot_user.id and msg.attachments
-        ):
+        if msg.author_id == world.fake.bot_user.id and any(m.attachment for m in msg.media):
             return msg
     raise AssertionError("no table message in the thread")
+
+
+def said(msg: Message) -> str:
+    """What a message says above any card: a table's recap and ping (the Text Display before
+    its container), else its content (a plain message)."""
+    first = msg.components[0] if msg.is_components_v2 and msg.components else {}
+    return str(first.get("content") or "") if first.get("type") == TEXT_DISPLAY else msg.content
 
 
 def selects(msg: Message) -> list[dict]:
@@ -49,7 +56,7 @@ def choice_buttons(msg: Message) -> list[dict]:
 async def choose_one(user: Any, panel: Message, rng: random.Random) -> Any:
     """One random choice on a panel step, by button or by select; the next screen."""
     buttons, menus = choice_buttons(panel), selects(panel)
-    assert buttons or menus, f"panel without choices: {panel.content!r}"
+    assert buttons or menus, f"panel without choices: {panel.text!r}"
     assert all(len(menu["options"]) <= 25 for menu in menus)  # Discord's limit
     if buttons:
         return await user.click(panel, custom_id=rng.choice(buttons)["custom_id"])
@@ -117,7 +124,7 @@ async def start_match(
         lambda: [t for t in world.fake.threads() if t.id not in before]
     )
     thread = thread[-1]
-    await world.fake.wait_for(lambda: any(m.attachments for m in world.fake.messages(thread)))
+    await world.fake.wait_for(lambda: any(m.media for m in world.fake.messages(thread)))
     await settle(world, bot)
     footer = lobby.embeds[0]["footer"]["text"]
     match_id = footer.split()[-1]
@@ -163,7 +170,7 @@ async def walk_to_confirm(user: Any, panel: Any, codes: tuple[str, ...]) -> Any:
         if panel.find_component(label="Confirm") is not None:
             return panel
         prefix, out = offered(panel)
-        assert out, f"panel without choices: {panel.content!r}"
+        assert out, f"panel without choices: {panel.text!r}"
         assert codes[: len(prefix)] == prefix, (codes, prefix)
         code = codes[len(prefix)]
         _, component, kind = out[code]
@@ -173,7 +180,7 @@ async def walk_to_confirm(user: Any, panel: Any, codes: tuple[str, ...]) -> Any:
             result = await user.select(panel, component["custom_id"], [code])
         assert result.responded and not result.failed, result
         panel = result.message or panel
-    assert panel.find_component(label="Confirm") is not None, panel.content
+    assert panel.find_component(label="Confirm") is not None, panel.text
     return panel
 
 
@@ -229,7 +236,7 @@ async def play_turns(
             break
         result = await take_turn(world, user, thread, rng)
         assert result.responded and not result.failed, result
-        assert "Done" in result.content, result.content
+        assert "Done" in result.message.text, result.message.text
         await settle(world, bot)
         played += 1
     return played

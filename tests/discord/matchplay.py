@@ -201,10 +201,10 @@ class ClickedMatch(abc.ABC):
         codes = path_of(self.bot.host, live, seat, action)
         opened = await user.click(table_message(self.world, self.thread), "Take turn")
         assert opened.responded and opened.ephemeral, opened
-        self.panels.append((user.id, opened.message.content))
+        self.panels.append((user.id, opened.message.text))
         confirm = await walk_to_confirm(user, opened.message, codes)
         done = await user.click(confirm, "Confirm")
-        assert done.responded and "Done" in done.content, done.content
+        assert done.responded and "Done" in done.message.text, done.message.text
         self.kinds[action.type] += 1
         await settle(self.world, self.bot)
         await self.snapshot()
@@ -257,13 +257,11 @@ class ClickedMatch(abc.ABC):
         but those `by_dm`, whose turns reach them there only (a turn reaches its player
         once). Returns the final table's text."""
         final = table_message(self.world, self.thread)
-        description = final.embeds[0]["description"]
+        description = final.text
         assert "Final result" in description
         buttons = [c.get("label") for c in final.iter_components() if c.get("type") == 2]
         assert buttons == FINAL_BUTTONS, "a finished table keeps only its own buttons"
-        (over,) = [
-            m.content for m in self.world.fake.messages(self.thread) if game_over in m.content
-        ]
+        (over,) = [m.text for m in self.world.fake.messages(self.thread) if game_over in m.text]
         winners = live.game.result(live.state).winners
         assert all(live.row.seat_rows[s].name in over for s in winners)
         pinged, dm = pinged_in(self.world, self.thread), {u.id for u in by_dm}

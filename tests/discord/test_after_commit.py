@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from tests.discord.driver import open_panel_and_choose, settle, start_match, table_message
+from tests.discord.driver import open_panel_and_choose, said, settle, start_match, table_message
 
 pytestmark = pytest.mark.usefixtures("fast_render")
 EDIT = "/channels/{channel_id}/messages/{message_id}"
@@ -39,7 +39,7 @@ async def test_a_failed_table_post_is_not_a_failed_move(world, status, code):
         world.fake.faults.fail_next("POST", POST, status=status, code=code)
         dms = len(bob.dms())
         done = await user.click(confirm, "Confirm")
-        assert "Done" in done.content and "Nothing was changed" not in done.content
+        assert "Done" in done.message.text and "Nothing was changed" not in done.content
         await settle(world, bot)
         live = await bot.host._loaded(match_id)
         assert live.row.version > version  # stored
@@ -50,7 +50,7 @@ async def test_a_failed_table_post_is_not_a_failed_move(world, status, code):
         await other.click(table_message(world, thread), "Rules")  # …until the next touch
         await settle(world, bot)
         assert live.row.table_version == live.row.version
-        footer = table_message(world, thread).embeds[0]["footer"]["text"]
+        footer = table_message(world, thread).text
         assert footer.endswith(f"move {live.row.version}")
 
 
@@ -64,11 +64,11 @@ async def test_a_past_table_that_cannot_be_retired_is_harmless(world, status, co
         user, version, confirm = await confirm_a_move(world, bot, match_id, thread, users, 2)
         world.fake.faults.fail_next("PATCH", EDIT, status=status, code=code)
         done = await user.click(confirm, "Confirm")
-        assert "Done" in done.content
+        assert "Done" in done.message.text
         await settle(world, bot)
         live = await bot.host._loaded(match_id)
         new = table_message(world, thread)
-        assert new.id != old.id and "your turn" in new.content
+        assert new.id != old.id and "your turn" in said(new)
         assert live.row.table_message_id == new.id and live.row.table_version == live.row.version
 
 
@@ -86,7 +86,7 @@ async def test_a_failed_answer_still_updates_everything(world):
         await settle(world, bot)
         live = await bot.host._loaded(match_id)
         assert live.row.version > version and live.row.table_version == live.row.version
-        assert any("your turn" in m.content for m in world.fake.messages(thread) if m.id > last)
+        assert any("your turn" in m.text for m in world.fake.messages(thread) if m.id > last)
 
 
 async def test_moves_under_discords_rate_limits_are_all_delivered(world):
@@ -106,7 +106,7 @@ async def test_moves_under_discords_rate_limits_are_all_delivered(world):
         last = world.fake.messages(thread)[-1].id
         for seed in range(4):
             user, version, confirm = await confirm_a_move(world, bot, match_id, thread, users, seed)
-            assert "Done" in (await user.click(confirm, "Confirm")).content
+            assert "Done" in (await user.click(confirm, "Confirm")).message.text
             await settle(world, bot)
         live = await bot.host._loaded(match_id)
         assert live.row.table_version == live.row.version

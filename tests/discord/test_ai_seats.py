@@ -87,7 +87,7 @@ async def test_strong_ai_replaces_a_dropped_player(world, monkeypatch):
             version = live.row.version
             result = await take_turn(world, bob, thread_a, rng)
             # Bob's click is answered before the AI thinks: his move alone is stored.
-            assert result.responded and not result.failed and "Done" in result.content, result
+            assert result.responded and not result.failed and "Done" in result.message.text, result
             assert (await bot.host.store.current_version(match_a)) == version + 1
             live = await bot.host._loaded(match_a)
 
@@ -139,7 +139,7 @@ async def test_clicks_and_an_admin_replace_are_answered_while_the_ai_thinks(worl
                 )
             [confirm] = {p.find_component(label="Confirm")["custom_id"] for p in panels}
             done = await alice.click(panels[0], custom_id=confirm)
-            assert "Done" in done.content, done
+            assert "Done" in done.message.text, done
             if live.to_act() == {1}:
                 break
             await settle(world, bot)
@@ -156,7 +156,7 @@ async def test_clicks_and_an_admin_replace_are_answered_while_the_ai_thinks(worl
             lambda: [
                 m
                 for m in world.fake.messages(thread)
-                if "Seat 2 is now played by easy AI" in m.content
+                if "Seat 2 is now played by easy AI" in m.text
             ]
         )
         assert not notices[0].pinged_user_ids and not notices[0].ephemeral
@@ -193,6 +193,6 @@ async def test_a_confirm_that_must_wait_for_its_match_is_answered_in_time(world)
             )
             assert await bot.host.store.current_version(match_id) == version  # it waits
         clicked = await clicking
-        assert clicked.deferred and not clicked.failed and "Done" in clicked.content, clicked
+        assert clicked.deferred and not clicked.failed and "Done" in clicked.message.text, clicked
         await settle(world, bot)
         assert await bot.host.store.current_version(match_id) == version + 1

@@ -195,8 +195,8 @@ async def test_two_people_play_the_original_edition_with_a_restart(world):
             assert live.state.hand_size == 1 and live.state.cards[0] == "levitation"
             snapshots.append((len(log.sent), live.state.hands))
             table = table_message(world, thread)
-            assert table.embeds[0]["image"]["url"] == "attachment://table.png"
-            assert "Phase 1" in table.embeds[0]["description"]
+            assert table.media[0].url == "attachment://table.png"
+            assert "Phase 1" in table.text
 
             # "My tiles": a fresh ephemeral for its owner only, showing that seat's hand.
             for user in (alice, bob):
@@ -232,7 +232,7 @@ async def test_two_people_play_the_original_edition_with_a_restart(world):
             opened = await user.click(old_table, "Take turn")
             assert opened.ephemeral and (selects(opened.message) or choice_buttons(opened.message))
             done = await choose_and_confirm(user, opened.message, rng)
-            assert "Done" in done.content
+            assert "Done" in done.message.text
             await settle(world, bot)
             snapshots.append((len(log.sent), (await bot.host._loaded(match_id)).state.hands))
             while await play_turns(world, bot, match_id, thread, people, rng, turns=1):
@@ -244,13 +244,12 @@ async def test_two_people_play_the_original_edition_with_a_restart(world):
             assert live.row.status == "finished"
 
     final = table_message(world, thread)
-    description = final.embeds[0]["description"]
+    description = final.text
     assert "Final result" in description and "Lit buildings" in description
     assert "Largest district" in description and "Unbuilt buildings" in description
-    assert any("Game over" in m.content for m in fake.messages(thread))
+    assert any("Game over" in m.text for m in fake.messages(thread))
     assert any(
-        "Phase 2 begins" in m.content or "phase 2 begins" in m.content
-        for m in fake.messages(thread)
+        "Phase 2 begins" in m.text or "phase 2 begins" in m.text for m in fake.messages(thread)
     )
 
     # Nobody but its owner ever saw a tile in hand, in any body the bot sent.
@@ -286,7 +285,7 @@ async def test_the_german_edition_against_an_ai(world, tiny_pictures):
             assert turns < 60
         live = await bot.host._loaded(match_id)
         assert live.row.status == "finished" and turns > 8
-    description = table_message(world, thread).embeds[0]["description"]
+    description = table_message(world, thread).text
     assert "Final result" in description and "Lit buildings" in description
 
 
@@ -313,12 +312,12 @@ async def test_a_drawn_tile_is_told_to_its_drawer_only(world, tiny_pictures):
                 before = live.state.hands[seat]
                 opened = await user.click(table_message(world, thread), "Take turn")
                 if user is alice and pending is not None:
-                    assert opened.content.startswith(f"🤫 You drew tile {pending}:")
+                    assert opened.message.text.startswith(f"🤫 You drew tile {pending}:")
                     told[alice.id] += 1
                     pending = None
-                assert not opened.content.startswith("🤫") or user is alice
+                assert not opened.message.text.startswith("🤫") or user is alice
                 done = await choose_and_confirm(user, opened.message, rng)
-                assert "Done" in done.content
+                assert "Done" in done.message.text
                 await settle(world, bot)
                 after = (await bot.host._loaded(match_id)).state.hands[seat]
                 if after != before:  # laid the tile in hand and drew the next one

@@ -54,7 +54,7 @@ async def test_clicks_per_turn(world, key):
                 assert result.responded and not result.failed, result
                 screen, count = result.message, count + 1
             done = await user.click(screen, "Confirm")
-            assert "Done" in done.content
+            assert "Done" in done.message.text
             clicks.append(count + 1)
             await settle(world, bot)
     mean = statistics.mean(clicks)

@@ -20,6 +20,7 @@ from tests.discord.driver import (
     controlled_clock,
     open_table,
     play_turns,
+    said,
     selects,
     settle,
     start_match,
@@ -31,8 +32,8 @@ pytestmark = pytest.mark.usefixtures("fast_render")
 HALF_TIME, NEAR_END = "half of your turn's time", "nearly up"
 
 
-def said(world, thread, words: str) -> list:
-    return [m for m in world.fake.messages(thread) if words in m.content]
+def posts_saying(world, thread, words: str) -> list:
+    return [m for m in world.fake.messages(thread) if words in m.text]
 
 
 async def test_admin_settings_are_refused_to_a_non_admin_and_change_nothing(world):
@@ -84,7 +85,7 @@ async def test_a_timeout_under_the_servers_preset_waits_or_lets_an_ai_play_as_se
         live = await bot.host._loaded(match_id)
         assert live.row.deadline_at == pytest.approx(now[0] + 120, abs=1)
         await advance(world, bot, now, 121)
-        waits = await world.fake.wait_for_message(thread, lambda m: "Time's up" in m.content)
+        waits = await world.fake.wait_for_message(thread, lambda m: "Time's up" in m.text)
         assert "waits" in waits.content
         await settle(world, bot)
         assert (await bot.host.get(match_id)).version == live.row.version  # nobody played
@@ -93,7 +94,7 @@ async def test_a_timeout_under_the_servers_preset_waits_or_lets_an_ai_play_as_se
         match_id, thread, _ = await start_match(world, bot, alice, [bob])
         version = (await bot.host.get(match_id)).version
         await advance(world, bot, now, 121)
-        played = await world.fake.wait_for_message(thread, lambda m: "Time's up" in m.content)
+        played = await world.fake.wait_for_message(thread, lambda m: "Time's up" in m.text)
         assert "an AI played" in played.content
         await settle(world, bot)
         assert (await bot.host.get(match_id)).version == version + 1
@@ -135,19 +136,19 @@ async def test_both_reminders_are_sent_once_each_with_a_restart_between_them(wor
         match_id, thread, _ = await start_match(world, bot, alice, [bob], clock="rapid")
         late = await user_to_act(bot, match_id, users)
         await advance(world, bot, now, 301)  # half of the 10 minutes
-        half = await world.fake.wait_for_message(thread, lambda m: HALF_TIME in m.content)
+        half = await world.fake.wait_for_message(thread, lambda m: HALF_TIME in m.text)
         assert half.pinged_user_ids == {late.id}
         await settle(world, bot)
     async with world.bot(clock=now) as bot:  # a restart between the two reminders
         await settle(world, bot)
-        assert len(said(world, thread, HALF_TIME)) == 1  # not sent again
+        assert len(posts_saying(world, thread, HALF_TIME)) == 1  # not sent again
         await advance(world, bot, now, 180)  # 2 minutes left
-        final = await world.fake.wait_for_message(thread, lambda m: NEAR_END in m.content)
+        final = await world.fake.wait_for_message(thread, lambda m: NEAR_END in m.text)
         assert final.pinged_user_ids == {late.id}
         await advance(world, bot, now, 60)
         await settle(world, bot)
-        assert [len(said(world, thread, w)) for w in (HALF_TIME, NEAR_END)] == [1, 1]
-        assert not said(world, thread, "Time's up")  # a minute is left
+        assert [len(posts_saying(world, thread, w)) for w in (HALF_TIME, NEAR_END)] == [1, 1]
+        assert not posts_saying(world, thread, "Time's up")  # a minute is left
 
 
 @pytest.mark.usefixtures("pg_server")
@@ -180,13 +181,13 @@ async def test_two_processes_on_one_database_send_each_reminder_and_fire_the_tim
                 now[0] += seconds
                 for bot in bots:
                     bot.deadlines.poke()
-                await world.fake.wait_for_message(thread, lambda m, w=words: w in m.content)
+                await world.fake.wait_for_message(thread, lambda m, w=words: w in m.text)
                 for bot in bots:
                     await settle(world, bot)
-            assert [len(said(world, thread, w)) for w in (HALF_TIME, NEAR_END)] == [1, 1]
-            assert len(said(world, thread, "Time's up")) == 1
+            assert [len(posts_saying(world, thread, w)) for w in (HALF_TIME, NEAR_END)] == [1, 1]
+            assert len(posts_saying(world, thread, "Time's up")) == 1
             assert (await server.host.get(match_id)).version == 1  # one AI move, for late
-            assert late.id in said(world, thread, NEAR_END)[0].pinged_user_ids
+            assert late.id in posts_saying(world, thread, NEAR_END)[0].pinged_user_ids
     finally:
         await pg_server.drop_database(name)
 
@@ -204,7 +205,7 @@ async def test_dms_on_with_dms_closed_says_so_in_one_sentence(world):
         match_id, thread, _ = await start_match(world, bot, carol, [alice])
         await play_turns(world, bot, match_id, thread, [alice, carol], random.Random(3), turns=2)
         assert world.fake.pings(carol) and not carol.dms()
-        assert not said(world, thread, "couldn't send you a DM")
+        assert not posts_saying(world, thread, "couldn't send you a DM")
         world.fake.open_dms(carol)
         again = await carol.slash(world.games, "lutece dms", enabled="on")
         assert "DMs on" in again.content
@@ -236,7 +237,7 @@ async def test_a_turn_prompt_and_its_reminder_reach_a_dm_player_once(world):
             to_act = await user_to_act(bot, match_id, users)
             version = (await bot.host.get(match_id)).version
             table = table_message(world, thread)
-            assert f"<@{to_act.id}>" in table.content  # everyone sees whose turn it is
+            assert f"<@{to_act.id}>" in said(table)  # everyone sees whose turn it is
             if to_act is bob:
                 assert bob.id not in table.pinged_user_ids
                 assert len(dm_prompts(bob, version)) == 1
@@ -249,11 +250,11 @@ async def test_a_turn_prompt_and_its_reminder_reach_a_dm_player_once(world):
         dms = len(bob.dms())
         await advance(world, bot, now, 301)
         await world.fake.wait_for(
-            lambda: [m for m in bob.dms()[dms:] if "Half of your turn's time" in m.content]
+            lambda: [m for m in bob.dms()[dms:] if "Half of your turn's time" in m.text]
         )
         await settle(world, bot)
         assert len(bob.dms()) == dms + 1  # the reminder, once
-        assert not said(world, thread, HALF_TIME)  # and not in the thread as well
+        assert not posts_saying(world, thread, HALF_TIME)  # and not in the thread as well
         assert not world.fake.pings(bob) and world.fake.pings(
             alice
         )  # Bob was never pinged in the thread

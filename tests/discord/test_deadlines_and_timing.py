@@ -21,7 +21,7 @@ from tests.discord.driver import (
 
 
 def reminders(world, thread) -> list:
-    return [m for m in world.fake.messages(thread) if "⏰" in m.content]
+    return [m for m in world.fake.messages(thread) if "⏰" in m.text]
 
 
 @pytest.mark.usefixtures("fast_render")
@@ -44,7 +44,7 @@ async def test_deadline_reminds_twice_then_an_ai_plays_and_a_restart_rearms_it(w
         assert len(reminders(world, thread)) == seen  # too early for a reminder
         await advance(world, bot, now, 101)
         half = await world.fake.wait_for_message(
-            thread, lambda m: "half of your turn's time" in m.content, after=last
+            thread, lambda m: "half of your turn's time" in m.text, after=last
         )
         assert f"<@{late.id}>" in half.content and half.pinged_user_ids == {late.id}
         await advance(world, bot, now, 100)  # 7 minutes gone: nothing new
@@ -52,12 +52,12 @@ async def test_deadline_reminds_twice_then_an_ai_plays_and_a_restart_rearms_it(w
         assert len(reminders(world, thread)) == seen + 1
         await advance(world, bot, now, 81)
         final = await world.fake.wait_for_message(
-            thread, lambda m: "nearly up" in m.content, after=half.id
+            thread, lambda m: "nearly up" in m.text, after=half.id
         )
         assert final.pinged_user_ids == {late.id}
         await advance(world, bot, now, 120)
         timed_out = await world.fake.wait_for_message(
-            thread, lambda m: "Time's up" in m.content, after=final.id
+            thread, lambda m: "Time's up" in m.text, after=final.id
         )
         assert "an AI played" in timed_out.content
         await settle(world, bot)
@@ -67,7 +67,7 @@ async def test_deadline_reminds_twice_then_an_ai_plays_and_a_restart_rearms_it(w
         last = (await bot.host.store.actions(match_id))[-1]
         assert last.seat == live.seat_of(late.id) and last.user_id is None  # played for them
         assert live.row.deadline_at == pytest.approx(now[0] + 600, abs=5)
-        assert f"move {version + 1}" in table_message(world, thread).embeds[0]["footer"]["text"]
+        assert f"move {version + 1}" in table_message(world, thread).text
 
     async with world.bot(clock=now) as bot:
         match_id, thread, _ = await start_match(
@@ -90,7 +90,7 @@ async def test_deadline_with_wait_lets_the_match_wait(world):
         )
         version = (await bot.host._loaded(match_id)).row.version
         await advance(world, bot, now, 24 * 3600 + 1)
-        waiting = await world.fake.wait_for_message(thread, lambda m: "Time's up" in m.content)
+        waiting = await world.fake.wait_for_message(thread, lambda m: "Time's up" in m.text)
         assert "waits" in waiting.content
         await settle(world, bot)
         live = await bot.host._loaded(match_id)
@@ -119,7 +119,7 @@ async def test_a_confirm_answered_too_late_still_updates_the_table(world):
         await settle(world, bot)
         live = await bot.host._loaded(match_id)
         assert live.row.version == 1
-        assert "move 1" in table_message(world, thread).embeds[0]["footer"]["text"]
+        assert "move 1" in table_message(world, thread).text
         nxt = await user_to_act(bot, match_id, users)
-        assert any(f"<@{nxt.id}>, your turn" in m.content for m in world.fake.messages(thread))
+        assert any(f"<@{nxt.id}>, your turn" in m.text for m in world.fake.messages(thread))
         await play_turns(world, bot, match_id, thread, [alice, bob], random.Random(3), turns=1)

@@ -35,5 +35,5 @@ async def test_done_follows_the_chosen_language_not_the_client(world):
         assert t("panel.confirm_button", "ru") in str(confirm_button(panel))
         done = await player.click(panel, custom_id=confirm_button(panel)["custom_id"])
         await settle(world, bot)
-        assert done.content == t("panel.done", "ru") == "✅ Готово."
+        assert done.message.text == t("panel.done", "ru") == "✅ Готово."
         assert (await bot.host._loaded(match_id)).row.version > version  # stored

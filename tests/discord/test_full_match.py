@@ -54,11 +54,11 @@ async def test_three_players_play_a_whole_match_and_secrets_stay_secret(world, r
 
     # What everybody saw at the end: the final table, the game-over recap.
     final = table_message(world, thread)
-    description = final.embeds[0]["description"]
+    description = final.text
     assert "Final result" in description and "Markers:" in description
     buttons = [c.get("label") for c in final.iter_components() if c.get("type") == 2]
     assert buttons == FINAL_BUTTONS, "a finished table keeps only its own buttons"
-    public = [m.content for m in fake.messages(thread)]
+    public = [m.text for m in fake.messages(thread)]
     game_over = [c for c in public if "Game over" in c]
     assert len(game_over) == 1
     names = [s.name for s in live.row.seat_rows]
@@ -71,7 +71,7 @@ async def test_three_players_play_a_whole_match_and_secrets_stay_secret(world, r
     # bob opted in to DMs: he got his marker and turn prompts there, the others got no DM.
     bob_dms = bob.dms()
     assert bob_dms and all(m.ephemeral_for is None for m in bob_dms)
-    assert any("final-excursion marker" in m.content for m in bob_dms)
+    assert any("final-excursion marker" in m.text for m in bob_dms)
     assert not alice.dms() and not carol.dms()
 
     # Secrets: scan every body the bot sent, in every channel, DM, ephemeral and edit.

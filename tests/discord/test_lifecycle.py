@@ -13,6 +13,7 @@ from games.core.replay import replay
 from tests.discord.driver import (
     open_panel_and_choose,
     play_turns,
+    said,
     settle,
     start_match,
     table_message,
@@ -43,12 +44,12 @@ async def test_restart_mid_match_old_buttons_still_work(world):
         opened = await user.click(old_table, "Take turn")
         assert opened.ephemeral and not opened.failed
         panel = await open_panel_and_choose(user, opened.message, rng)
-        assert "Done" in (await user.click(panel, "Confirm")).content
+        assert "Done" in (await user.click(panel, "Confirm")).message.text
         await settle(world, bot)
         await play_turns(world, bot, match_id, thread, [alice, bob], rng)
         live = await bot.host._loaded(match_id)
         assert live.row.status == "finished"
-        assert "Final result" in table_message(world, thread).embeds[0]["description"]
+        assert "Final result" in table_message(world, thread).text
 
 
 async def test_an_ai_left_waiting_by_a_stopped_process_plays_when_the_match_is_touched(world):
@@ -70,7 +71,7 @@ async def test_an_ai_left_waiting_by_a_stopped_process_plays_when_the_match_is_t
             if any(live.ai_of(s) for s in live.to_act()):
                 break
             user = users[live.row.seat_rows[min(live.to_act())].user_id]
-            assert "Done" in (await take_turn(world, user, thread, rng)).content
+            assert "Done" in (await take_turn(world, user, thread, rng)).message.text
             await settle(world, bot)
         live = await bot.host._loaded(match_id)
         [ai_seat] = live.to_act()
@@ -86,7 +87,7 @@ async def test_an_ai_left_waiting_by_a_stopped_process_plays_when_the_match_is_t
         live = await bot.host._loaded(match_id)
         assert live.row.version > version and ai_seat not in live.to_act()
         fresh = table_message(world, thread)
-        assert "your turn" in fresh.content  # the AI's move was announced with the next ping
+        assert "your turn" in said(fresh)  # the AI's move was announced with the next ping
         assert (await bot.host._loaded(match_id)).row.table_message_id == fresh.id
 
 
@@ -102,16 +103,16 @@ async def test_a_table_deleted_while_offline_is_restored_when_the_match_is_next_
         await settle(world, bot)
         at_start = [c.route for c in world.fake.rest_calls[calls_before:]]
         assert not [r for r in at_start if "/channels/" in r], at_start
-        assert not [m for m in world.fake.messages(thread) if "restored" in m.content]
+        assert not [m for m in world.fake.messages(thread) if "restored" in m.text]
         assert bot.host.peek(match_id) is None  # not even loaded
         live = await bot.host._loaded(match_id)
         user = {alice.id: alice, bob.id: bob}[live.row.seat_rows[min(live.to_act())].user_id]
         [choice] = (await user.autocomplete(world.games, "paris-paris play", option="move"))[:1]
         answer = await user.slash(world.games, "paris-paris play", move=choice["value"])
-        assert "Done" in answer.content
+        assert "Done" in answer.message.text
         await settle(world, bot)
         fresh = table_message(world, thread)  # the move's new table, at the bottom
-        assert fresh.find_component(label="Take turn") is not None and "your turn" in fresh.content
+        assert fresh.find_component(label="Take turn") is not None and "your turn" in said(fresh)
         assert (await bot.host._loaded(match_id)).row.table_message_id == fresh.id
 
 
@@ -123,7 +124,7 @@ async def test_dms_closed_are_reported_once_and_the_match_goes_on(world):
         world.fake.close_dms(carol)
         match_id, thread, _ = await start_match(world, bot, alice, [carol])
         await play_turns(world, bot, match_id, thread, [alice, carol], random.Random(2), turns=8)
-        notices = [m for m in world.fake.messages(thread) if "couldn't send you a DM" in m.content]
+        notices = [m for m in world.fake.messages(thread) if "couldn't send you a DM" in m.text]
         assert len(notices) == 1 and f"<@{carol.id}>" in notices[0].content
         [welcome] = carol.dms()  # sent while her DMs were still open; nothing since
         assert "DMs on" in welcome.content
@@ -143,15 +144,15 @@ async def test_dms_open_bring_the_marker_and_a_playable_prompt(world):
             await play_turns(world, bot, match_id, thread, [alice], rng, turns=1)
         prompt = await world.fake.wait_for(lambda: [m for m in bob.dms() if m.components])
         prompt = prompt[-1]
-        assert f"{marker} line" in prompt.content and "marker" in prompt.content
+        assert f"{marker} line" in prompt.text and "marker" in prompt.text
         assert not alice.dms()
         version = (await bot.host._loaded(match_id)).row.version
         panel = await open_panel_and_choose(bob, prompt, rng)  # the selects of the DM itself
         done = await bob.click(panel, "Confirm")
-        assert "Done" in done.content and not done.failed
+        assert "Done" in done.message.text and not done.failed
         await settle(world, bot)
         assert (await bot.host._loaded(match_id)).row.version > version
-        assert f"move {version + 1}" in table_message(world, thread).embeds[0]["footer"]["text"]
+        assert f"move {version + 1}" in table_message(world, thread).text
 
 
 async def test_admin_commands(world):
@@ -212,11 +213,11 @@ async def test_admin_commands(world):
         assert ended.ephemeral and "ended" in ended.content
         await settle(world, bot)
         assert (await bot.host._loaded(match_id)).row.status == "ended"
-        assert "ended by an admin" in fresh.embeds[0]["description"]
+        assert "ended by an admin" in fresh.text
         # Its picture's alt text says so too, and no longer calls anyone to play.
         (alt,) = [a.description or "" for a in fresh.attachments]
         assert "ended by an admin (testing)" in alt and "To play" not in alt, alt
-        assert not fresh.components
+        assert not [c for c in fresh.iter_components() if c["type"] in (2, 3)]  # no button
         late = await alice.click(table_message(world, thread), "Take turn")
         assert "not running" in late.content
 
@@ -248,7 +249,7 @@ async def test_play_autocomplete_offers_only_legal_moves(world):
             choices[-1]["name"][:6].lower() in c["name"].lower() for c in narrowed
         )
         played = await user.slash(thread, "paris-paris play", move=choices[-1]["value"])
-        assert played.ephemeral and "Done" in played.content
+        assert played.ephemeral and "Done" in played.message.text
         await settle(world, bot)
         live = await bot.host._loaded(match_id)
         assert live.row.version == 1

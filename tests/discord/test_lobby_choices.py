@@ -68,7 +68,7 @@ async def test_the_host_chooses_the_postcards_in_the_lobby(world, monkeypatch):
         live = await bot.host._loaded(match_id)
         assert sorted(live.state.cards) == sorted(PICKED)
         table = table_message(world, threads[-1])
-        assert table.embeds[0]["image"]["url"] == "attachment://table.png"
+        assert table.media[0].url == "attachment://table.png"
         assert drawn and all(cards == set(PICKED) for cards in drawn)
 
         # The lobby's select is gone once the table started (set_options refuses it anyway).

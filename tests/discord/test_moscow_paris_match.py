@@ -34,6 +34,7 @@ from tests.discord.driver import (
     PayloadLog,
     follow,
     offered,
+    said,
     selects,
     settle,
     table_message,
@@ -463,10 +464,10 @@ async def test_two_people_play_a_whole_match_and_hands_stay_private(world, tiny_
             table = await Table.open(world, bot, log, alice, [bob], seed=3)
             live = await table.live()
             board = table_message(world, table.thread)
-            embed = board.embeds[0]
-            assert embed["title"] == "Moscow–Paris"
-            assert "**Turn 1** — ➡️ **alice** to play" in embed["description"]
-            assert "Draw pile 94" in embed["description"]
+            title, status = board.text_displays[-2:]
+            assert title == "### Moscow–Paris"
+            assert "**Turn 1** — ➡️ **alice** to play" in status
+            assert "Draw pile 94" in status
 
             # "My hand": a fresh ephemeral for its owner only, with that seat's cards.
             for user in (alice, bob):
@@ -495,10 +496,10 @@ async def test_two_people_play_a_whole_match_and_hands_stay_private(world, tiny_
             assert live.row.status == "finished" and played > 10
 
     assert "repeated flags" in table.assert_finished(live, by_dm=(bob,))
-    posts = [m.content for m in world.fake.messages(table.thread)]
+    posts = [m.text for m in world.fake.messages(table.thread)]
     assert any("🏙️ alice claimed" in c or "🏙️ bob claimed" in c for c in posts)
     # bob asked for DMs: his draws reached him there; alice read hers on her panels.
-    assert any("🤫 You drew" in m.content for m in bob.dms())
+    assert any("🤫 You drew" in m.text for m in bob.dms())
     assert not alice.dms()
     assert any(s.audience == alice.id and "🤫 You drew" in s.text for s in log.sent)
     table.assert_no_leaks()
@@ -525,7 +526,7 @@ async def test_four_players_in_teams_with_two_ai_seats(world, tiny_pictures):
     async with Table.playing(world, alice, [bob], ais=2, variant="teams", seed=9) as table:
         live = await table.live()
         assert live.state.cfg.teams and live.state.cfg.players == 4
-        description = table_message(world, table.thread).embeds[0]["description"]
+        description = table_message(world, table.thread).text
         assert "(team A)" in description and "👥 Team B (bob & " in description
         mine = await alice.click(table_message(world, table.thread), "My hand")
         assert "You play in team A with" in mine.content
@@ -585,7 +586,7 @@ async def test_a_chain_exchange_goes_round_three_players(world, tiny_pictures, c
         assert live.to_act() == {0}
         assert (
             "waiting for **alice** to exchange a wagon with bob"
-            in table_message(world, table.thread).embeds[0]["description"]
+            in table_message(world, table.thread).text
         )
         pinged = len(fake.pings(bob))
         assert await table.turn(by_type(type="exchange", give="mail", take="sleeper"))
@@ -595,13 +596,10 @@ async def test_a_chain_exchange_goes_round_three_players(world, tiny_pictures, c
         assert live.to_act() == {1} and live.state.turn == 0
         assert len(fake.pings(bob)) == pinged + 1
         ping = fake.pings(bob)[-1]
-        assert "The chain goes on: bob may now exchange a wagon with carol" in ping.content
-        assert f"<@{bob.id}>, your turn" in ping.content
+        assert "The chain goes on: bob may now exchange a wagon with carol" in said(ping)
+        assert f"<@{bob.id}>, your turn" in said(ping)
         board = table_message(world, table.thread)
-        assert (
-            "waiting for **bob** to exchange a wagon with carol, or stop the chain"
-            in board.embeds[0]["description"]
-        )
+        assert "waiting for **bob** to exchange a wagon with carol, or stop the chain" in board.text
         refused = await alice.click(board, "Take turn")
         assert refused.ephemeral and "not your turn" in refused.content
         assert "bob" in refused.content
@@ -614,7 +612,7 @@ async def test_a_chain_exchange_goes_round_three_players(world, tiny_pictures, c
             "Stop the chain: no exchange",
         }
         done = await follow(bob, opened.message, ("g.mail", "t.tank"))
-        assert "Done" in done.content
+        assert "Done" in done.message.text
         await settle(world, table.bot)
         await table.snapshot()
 
@@ -624,7 +622,7 @@ async def test_a_chain_exchange_goes_round_three_players(world, tiny_pictures, c
         assert live.to_act() == {1} and live.state.turn == 1
         tableaux = [[CARD_IDS[c] for c in t] for t in live.state.tableaux]
         assert tableaux == [["sleeper"], ["tank"], ["mail"]]
-        posts = "\n".join(m.content for m in fake.messages(table.thread))
+        posts = "\n".join(m.text for m in fake.messages(table.thread))
         assert "⛓️ bob gave a 🟨 Mail car to carol and took a ⬛ Tank car." in posts
         assert "⛓️ The chain is complete (carol was the last to take part)." in posts
         assert len(fake.pings(bob)) == pinged + 2
@@ -653,7 +651,7 @@ async def test_a_restart_in_the_middle_of_a_chain(world, tiny_pictures, chain_de
             _, out = offered(opened.message)
             picked = await bob.click(opened.message, custom_id=out["g.mail"][1]["custom_id"])
             old_panel = picked.message
-            assert "Take carol\\'s ⬛ Tank car" in old_panel.content  # Markdown-escaped
+            assert "Take carol\\'s ⬛ Tank car" in old_panel.text  # Markdown-escaped
             assert old_panel.find_component(label="Confirm") is not None
 
         async with world.bot() as bot:
@@ -664,23 +662,23 @@ async def test_a_restart_in_the_middle_of_a_chain(world, tiny_pictures, chain_de
             mine = await bob.click(old_table, "My hand")
             assert mine.ephemeral and "Your hand" in mine.content
             done = await bob.click(old_panel, "Confirm")
-            assert "Done" in done.content
+            assert "Done" in done.message.text
             await settle(world, bot)
             await table.snapshot()
             live = await table.live()
             assert live.to_act() == {2}  # carol decides the last link, with dave
-            assert f"<@{carol.id}>, your turn" in fake.pings(carol)[-1].content
+            assert f"<@{carol.id}>, your turn" in said(fake.pings(carol)[-1])
             opened = await carol.click(table_message(world, thread), "Take turn")
             assert opened.ephemeral and offered(opened.message)[1]
             done = await follow(carol, opened.message, ("g.mail", "t.flatcar"))
-            assert "Done" in done.content
+            assert "Done" in done.message.text
             await settle(world, bot)
             await table.snapshot()
             live = await table.live()
             assert live.state.turn == 1 and live.to_act() == {1}  # complete: bob's turn
             tableaux = [[CARD_IDS[c] for c in t] for t in live.state.tableaux]
             assert tableaux == [["sleeper"], ["tank"], ["flatcar"], ["mail"]]
-            posts = "\n".join(m.content for m in fake.messages(thread))
+            posts = "\n".join(m.text for m in fake.messages(thread))
             assert "⛓️ The chain is complete (dave was the last to take part)." in posts
             for _ in range(4):
                 assert await table.turn()

@@ -20,6 +20,7 @@ from bot.ui.panel import text_names
 from bot.ui.table import MAX_CONTENT, recap_after
 from tests.discord.driver import (
     open_panel_and_choose,
+    said,
     settle,
     start_match,
     table_message,
@@ -38,10 +39,12 @@ def held(monkeypatch: pytest.MonkeyPatch) -> Iterator[HeldSearch]:
 
 
 def tables(world: Any, thread: Any) -> list[Any]:
-    """The bot's table messages in the thread, oldest first (each has an embed; a retired
+    """The bot's table messages in the thread, oldest first (each is a card; a retired
     one keeps its title)."""
     return [
-        m for m in world.fake.messages(thread) if m.author_id == world.fake.bot_user.id and m.embeds
+        m
+        for m in world.fake.messages(thread)
+        if m.author_id == world.fake.bot_user.id and m.is_components_v2
     ]
 
 
@@ -60,10 +63,7 @@ async def recaps_since(bot: Any, match_id: str, version: int) -> list[list[str]]
 def told_lines(*messages: Any) -> list[str]:
     """The recap lines of `messages`, in order, without their turn lines."""
     return [
-        line
-        for m in messages
-        for line in m.content.split("\n")
-        if line and not MENTION.search(line)
+        line for m in messages for line in said(m).split("\n") if line and not MENTION.search(line)
     ]
 
 
@@ -73,13 +73,13 @@ def assert_one_table_told(
     """One table was posted since `before`; it and the one played from tell every move's
     recap once, in order, as their last lines; the new one alone pings `user`."""
     now = tables(world, thread)
-    assert len(now) == len(before) + 1, [m.content for m in now[len(before) - 1 :]]
+    assert len(now) == len(before) + 1, [said(m) for m in now[len(before) - 1 :]]
     played_from, fresh = now[-2], now[-1]
     assert fresh.id == table_message(world, thread).id
     expected = [line for lines in recaps for line in lines]
     assert expected and told_lines(played_from, fresh)[-len(expected) :] == expected
-    assert not MENTION.search(played_from.content), played_from.content
-    assert f"<@{user.id}>, your turn" in fresh.content
+    assert not MENTION.search(said(played_from)), said(played_from)
+    assert f"<@{user.id}>, your turn" in said(fresh)
     known = {m.id for m in before}
     pings = [
         m for m in world.fake.pinged_messages() if m.channel_id == thread.id and m.id not in known
@@ -101,7 +101,7 @@ async def test_ai_replies_to_a_move_share_its_one_fresh_table(world, game, ais):
             live = await bot.host._loaded(match_id)
             assert live.to_act() == {live.seat_of(alice.id)}
             version, before = live.row.version, tables(world, thread)
-            assert "Done" in (await take_turn(world, alice, thread, rng)).content
+            assert "Done" in (await take_turn(world, alice, thread, rng)).message.text
             await settle(world, bot)
             live = await bot.host._loaded(match_id)
             if live.row.status != "active":
@@ -132,23 +132,19 @@ async def test_the_move_shows_at_once_while_the_strong_ai_thinks(world, held):
             version, before = live.row.version, tables(world, thread)
             opened = await alice.click(table_message(world, thread), "Take turn")
             panel = await open_panel_and_choose(alice, opened.message, random.Random(turn))
-            assert "Done" in (await alice.click(panel, "Confirm")).content
+            assert "Done" in (await alice.click(panel, "Confirm")).message.text
             if (await bot.host._loaded(match_id)).to_act() == {1}:
                 break
             await settle(world, bot)
         assert await asyncio.to_thread(held.started.wait, GUARD_S)
         [alice_recap] = await recaps_since(bot, match_id, version)
         shown = await world.fake.wait_for(
-            lambda: [
-                m
-                for m in tables(world, thread)
-                if m.embeds[0].get("footer", {}).get("text", "").endswith(f"move {version + 1}")
-            ]
+            lambda: [m for m in tables(world, thread) if m.text.endswith(f"move {version + 1}")]
         )
         assert [m.id for m in tables(world, thread)] == [m.id for m in before]  # no new table
         assert shown[0].id == before[-1].id and shown[0].attachments
         assert told_lines(shown[0])[-len(alice_recap) :] == alice_recap
-        assert not MENTION.search(shown[0].content)  # her old turn line went with the edit
+        assert not MENTION.search(said(shown[0]))  # her old turn line went with the edit
 
         held.release.set()
         await settle(world, bot)
@@ -173,7 +169,7 @@ async def test_a_restart_before_the_ai_replies_still_ends_with_one_table(world):
             live = await bot.host._loaded(match_id)
             version, before = live.row.version, tables(world, thread)
             bot.host._drive_ai = stopped
-            assert "Done" in (await take_turn(world, alice, thread, rng)).content
+            assert "Done" in (await take_turn(world, alice, thread, rng)).message.text
             await settle(world, bot)
             live = await bot.host._loaded(match_id)
             if live.to_act() != {live.seat_of(alice.id)}:
@@ -208,7 +204,7 @@ async def test_a_move_into_an_archived_thread_still_makes_one_table(world):
         for _ in range(3):
             version, before = (await bot.host._loaded(match_id)).row.version, tables(world, thread)
             world.fake.archive(thread)
-            assert "Done" in (await take_turn(world, alice, thread, rng)).content
+            assert "Done" in (await take_turn(world, alice, thread, rng)).message.text
             await settle(world, bot)
             assert not thread.archived
             recaps = await recaps_since(bot, match_id, version)
@@ -221,9 +217,9 @@ async def test_a_move_into_an_archived_thread_still_makes_one_table(world):
 def test_an_extended_recap_keeps_its_newest_lines_within_discords_limit():
     """A table's text grows by each move it shows; past 2000 characters the oldest lines
     give way, whole, and the newest move's recap stays."""
-    said = "\n".join(f"🏪 AI {n % 3} opened a shop at Pigalle." for n in range(80))
-    text = recap_after(said, "🏪 alice opened a shop at Pompidou.")
-    assert len(text) <= MAX_CONTENT < len(said)
+    earlier = "\n".join(f"🏪 AI {n % 3} opened a shop at Pigalle." for n in range(80))
+    text = recap_after(earlier, "🏪 alice opened a shop at Pompidou.")
+    assert len(text) <= MAX_CONTENT < len(earlier)
     assert text.endswith("\n🏪 alice opened a shop at Pompidou.")
     assert text.split("\n")[0].startswith("🏪 AI ")  # a whole line, not a cut one
     assert recap_after("", "one") == "one" and recap_after("one", "") == "one"

@@ -600,10 +600,10 @@ async def test_two_people_play_a_whole_match_and_screens_stay_private(world, tin
             assert rules.ephemeral and "Kramer & Kiesling" in rules.content
             table = await Table.open(world, bot, log, alice, [bob], seed=3)
             board_message = table_message(world, table.thread)
-            embed = board_message.embeds[0]
-            assert embed["title"] == "Paris"
-            assert "**Round 1** — " in embed["description"]
-            assert "Building stacks: 11 tiles" in embed["description"]
+            title, status = board_message.text_displays[-2:]
+            assert title == "### Paris"
+            assert "**Round 1** — " in status
+            assert "Building stacks: 11 tiles" in status
             live = await table.live()
             first = live.row.seat_rows[min(live.to_act())].user_id
             waiting = bob if first == alice.id else alice
@@ -630,14 +630,14 @@ async def test_two_people_play_a_whole_match_and_screens_stay_private(world, tin
             assert browsers == {alice.id, bob.id}
             # The tiles browsed went to the browser only: by DM to bob (who asked for DMs),
             # at the top of alice's next panel or screen.
-            assert any("🤫 You look through the end-game stack" in m.content for m in bob.dms())
-            assert any("🤫 You kept end-game tile" in m.content for m in bob.dms())
+            assert any("🤫 You look through the end-game stack" in m.text for m in bob.dms())
+            assert any("🤫 You kept end-game tile" in m.text for m in bob.dms())
             mine = await alice.click(table_message(world, table.thread), "My screen")
             seen = [c for u, c in table.panels if u == alice.id] + [mine.content]
             assert any("🤫 You look through the end-game stack" in c for c in seen)
             assert any("🤫 You kept end-game tile" in c for c in seen)
             assert not alice.dms()
-            posts = "\n".join(m.content for m in world.fake.messages(table.thread))
+            posts = "\n".join(m.text for m in world.fake.messages(table.thread))
             assert "looks through the end-game stack" in posts and "kept an end-game tile" in posts
             assert "🤫" not in posts
             # The last rounds through the panel, to the final scoring.
@@ -647,7 +647,7 @@ async def test_two_people_play_a_whole_match_and_screens_stay_private(world, tin
             assert live.row.status == "finished" and played >= 2
 
     assert "in play +" in table.assert_finished(live, "🏁 Game over")
-    posts = [m.content for m in world.fake.messages(table.thread)]
+    posts = [m.text for m in world.fake.messages(table.thread)]
     assert any("🏗️" in c and "placed" in c for c in posts)
     table.assert_no_leaks()
 
@@ -664,7 +664,7 @@ async def test_three_players_with_an_ai_and_the_random_setup(world, tiny_picture
         live = await table.live()
         assert live.row.status == "finished"
     table.assert_finished(live, "🏁 Game over")
-    posts = "\n".join(m.content for m in world.fake.messages(table.thread))
+    posts = "\n".join(m.text for m in world.fake.messages(table.thread))
     assert "⚫" not in posts  # three seats: vermilion, blue, yellow
     table.assert_no_leaks()
 
@@ -677,7 +677,7 @@ async def test_four_players_with_two_ai_seats_ignoring_districts(world, tiny_pic
     async with Table.playing(world, alice, [bob], **how) as table:
         live = await table.live()
         assert live.state.players == 4 and live.state.ignore_districts
-        description = table_message(world, table.thread).embeds[0]["description"]
+        description = table_message(world, table.thread).text
         assert "⚫ **" in description  # the fourth seat
         assert await table.play_ends(16) > 1
         live = await table.live()
@@ -717,7 +717,7 @@ async def test_a_restart_in_the_middle_of_a_decision_keeps_old_buttons(world, ti
             _, component, kind = out["buy"]
             step = await user.click(opened.message, custom_id=component["custom_id"])
             half = step.message
-            assert "Move a key up and buy" in half.content
+            assert "Move a key up and buy" in half.text
 
         async with world.bot() as bot:
             table.bot = bot
@@ -728,10 +728,10 @@ async def test_a_restart_in_the_middle_of_a_decision_keeps_old_buttons(world, ti
             assert mine.ephemeral and "Your screen" in mine.content
             confirm = await walk_to_confirm(user, half, codes)
             done = await user.click(confirm, "Confirm")
-            assert "Done" in done.content
+            assert "Done" in done.message.text
             await settle(world, bot)
             await table.snapshot()
-            posts = "\n".join(m.content for m in fake.messages(thread))
+            posts = "\n".join(m.text for m in fake.messages(thread))
             assert "🏠" in posts and "moved a key from" in posts
             for _ in range(6):
                 assert await table.turn()
@@ -833,7 +833,7 @@ async def test_my_screen_offers_trade_and_tiles_during_ones_turn(world, tiny_pic
         assert theirs.ephemeral and not list(theirs.message.iter_components())
         opened = await user.click(mine.message, "💱 Trade at your screen")
         assert opened.responded and not opened.failed, opened
-        assert "💱 Trade at your screen" in opened.message.content  # the path so far
+        assert "💱 Trade at your screen" in opened.message.text  # the path so far
         # Issue 20: the trade panel's picture is the trader's own — the table and, under
         # it, the goods behind the screen — its alt text telling that screen, no other.
         (picture,) = opened.message.attachments
@@ -849,7 +849,7 @@ async def test_my_screen_offers_trade_and_tiles_during_ones_turn(world, tiny_pic
             user, opened.message, path_of(table.bot.host, live, seat, trade)
         )
         done = await user.click(confirm, "Confirm")
-        assert "Done" in done.content
+        assert "Done" in done.message.text
         after = await table.live()
         assert after.row.version == version + 1
         assert live.game.view(after.state, seat).screen != before_screen  # traded
@@ -887,12 +887,12 @@ async def test_the_token_just_taken_pays_for_the_bonus_tile_of_a_3(
         mine = await alice.click(board_message, "My screen")
         opened = await alice.click(mine.message, "💱 Trade at your screen")
         assert opened.responded and not opened.failed, opened
-        assert "sell something first" in opened.message.content
+        assert "sell something first" in opened.message.text
         sell = GAME.parse_action({"type": "sell", "item": "gold_prestige"})
         confirm = await walk_to_confirm(
             alice, opened.message, path_of(table.bot.host, live, 0, sell)
         )
-        assert "Done" in (await alice.click(confirm, "Confirm")).content
+        assert "Done" in (await alice.click(confirm, "Confirm")).message.text
         await settle(world, table.bot)
         live = await table.live()
         assert live.state.phase == BONUS and live.state.francs[0] == 3

@@ -49,9 +49,7 @@ async def test_two_players_and_an_ai_play_a_whole_match(world):
             await settle(world, bot)  # the AI replies after the click is answered
         live = await bot.host._loaded(match_id)
         assert live.row.status == "finished"
-        await world.fake.wait_for(
-            lambda: "Final result" in table_message(world, thread).embeds[0]["description"]
-        )
+        await world.fake.wait_for(lambda: "Final result" in table_message(world, thread).text)
 
 
 async def test_the_panel_tags_each_offered_station_on_its_picture(world, monkeypatch):

@@ -12,24 +12,26 @@ import re
 
 import pytest
 
-from tests.discord.driver import play_turns, start_match, table_message
+from tests.discord.driver import play_turns, said, start_match, table_message
 
 pytestmark = pytest.mark.usefixtures("fast_render")
 MENTION = re.compile(r"<@!?\d+>")
 
 
 def tables(world, thread) -> list:
-    """The bot's table messages in the thread, oldest first (each has an embed)."""
+    """The bot's table messages in the thread, oldest first (each is a card)."""
     return [
-        m for m in world.fake.messages(thread) if m.author_id == world.fake.bot_user.id and m.embeds
+        m
+        for m in world.fake.messages(thread)
+        if m.author_id == world.fake.bot_user.id and m.is_components_v2
     ]
 
 
 def assert_only_the_last_claims_the_turn(world, thread) -> None:
     *past, current = tables(world, thread)
-    assert current.id == table_message(world, thread).id and "your turn" in current.content
+    assert current.id == table_message(world, thread).id and "your turn" in said(current)
     for old in past:
-        assert "your turn" not in old.content and not MENTION.search(old.content), old.content
+        assert "your turn" not in said(old) and not MENTION.search(said(old)), said(old)
 
 
 async def test_past_tables_keep_their_recap_but_not_the_turn(world):
@@ -40,7 +42,7 @@ async def test_past_tables_keep_their_recap_but_not_the_turn(world):
         await play_turns(world, bot, match_id, thread, [alice, bob], random.Random(4), turns=3)
         assert len(tables(world, thread)) == 4
         assert_only_the_last_claims_the_turn(world, thread)
-        assert all(old.content for old in tables(world, thread)[1:-1])  # the recaps stay
+        assert all(said(old) for old in tables(world, thread)[1:-1])  # the recaps stay
         # What a table said is remembered, not fetched back (the REST calls of a move).
         assert not [
             c

@@ -55,7 +55,9 @@ async def test_without_thread_permissions_the_match_is_played_in_the_channel(wor
         played = await play_turns(
             world, bot, match_id, world.games, [alice, bob], random.Random(1), turns=4
         )
-        tables = [m for m in world.fake.messages(world.games) if m.embeds and m.id >= table.id]
+        tables = [
+            m for m in world.fake.messages(world.games) if m.is_components_v2 and m.id >= table.id
+        ]
         assert played == 4 and len(tables) == 5  # a fresh table per move, in the channel
 
 
@@ -106,8 +108,8 @@ async def test_a_seated_admin_is_given_no_other_seat_and_every_change_is_announc
         assert back.ephemeral and f"Seat {hers} now belongs to" in back.content
         await settle(world, bot)
         assert (await bot.host._loaded(match_id)).seat_of(olga.id) == hers - 1
-        notices = [m for m in world.fake.messages(thread) if "is now played by" in m.content]
-        assert [m.content for m in notices] == [
+        notices = [m for m in world.fake.messages(thread) if "is now played by" in m.text]
+        assert [m.text for m in notices] == [
             f"🔁 Seat {hers} is now played by easy AI.",
             f"🔁 Seat {hers} is now played by \\*Olga\\* \\@everyone.",
         ]

@@ -36,13 +36,13 @@ async def test_the_test_game_plays_a_whole_match_through_the_fake(world, race_pr
             while (live := await bot_.host._loaded(match_id)).row.status == "active":
                 user = users[live.row.seat_rows[min(live.to_act())].user_id]
                 opened = await user.click(table_message(world, thread), "Take turn")
-                told[user.id] += [line for line in opened.content.splitlines() if "🤫" in line]
+                told[user.id] += [line for line in opened.message.text.splitlines() if "🤫" in line]
                 assert len(choice_buttons(opened.message)) == 2  # run 1 or 2: two buttons
                 confirm = await choose_one(user, opened.message, rng)
                 done = await user.click(confirm.message, "Confirm")
-                assert "Done" in done.content
+                assert "Done" in done.message.text
                 await settle(world, bot_)
-    final = table_message(world, thread).embeds[0]["description"]
+    final = table_message(world, thread).text
     assert "wins the race" in final
     for user_id, lines in told.items():  # each player was told their own number, only it
         assert lines and all(f"number is {secrets[user_id]}." in line for line in lines)

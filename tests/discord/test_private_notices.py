@@ -39,7 +39,7 @@ async def test_a_drawn_tile_is_told_to_its_drawer_after_a_restart(world, monkeyp
                 user = users[live.row.seat_rows[seat].user_id]
                 before = live.state.hands[seat]
                 opened = await user.click(table_message(world, thread), "Take turn")
-                assert "Done" in (await choose_and_confirm(user, opened.message, rng)).content
+                assert "Done" in (await choose_and_confirm(user, opened.message, rng)).message.text
                 await settle(world, bot)
                 after = (await bot.host._loaded(match_id)).state.hands[seat]
                 if user is alice and after != before:

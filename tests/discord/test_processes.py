@@ -114,7 +114,7 @@ async def turn(
     while screen.find_component(label="Confirm") is None:
         screen = (await choose_one(user, screen, rng)).message
     done = await user.click(screen, "Confirm")
-    assert "Done" in done.content, done.content
+    assert "Done" in done.message.text, done.content
     await quiet(fake)
     assert (await store.get_match(match.id)).version > row.version
     return True
@@ -178,9 +178,7 @@ async def test_two_processes_share_one_database(pg_server, tmp_path):
         await quiet(fake)
         versions = [(await store.get_match(m)).version for m in due]
         assert versions == [1] * 100, versions  # each fired exactly once: one AI move
-        times_up = [
-            m for c in channels.values() for m in fake.messages(c) if "Time's up" in m.content
-        ]
+        times_up = [m for c in channels.values() for m in fake.messages(c) if "Time's up" in m.text]
         assert len(times_up) == 100
 
         # A match in each server, played by their own players.
@@ -211,7 +209,7 @@ async def test_two_processes_share_one_database(pg_server, tmp_path):
         answers = await asyncio.gather(
             carol.click(dm_screen, "Confirm"), carol.click(thread_screen, "Confirm")
         )
-        assert sum("Done" in r.content for r in answers) == 1, [r.content for r in answers]
+        assert sum("Done" in r.message.text for r in answers) == 1, [r.content for r in answers]
         await quiet(fake)
         assert (await store.get_match(b.id)).version == row.version + 1
 

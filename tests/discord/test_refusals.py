@@ -45,7 +45,7 @@ async def test_double_click_on_confirm_applies_once(world):
             first.click(panel, "Confirm"), first.click(panel, "Confirm")
         )
         await settle(world, bot)
-        answers = sorted([one.content, two.content])
+        answers = sorted([one.message.text, two.message.text])
         assert any("Done" in a for a in answers), answers
         assert any("already played" in a for a in answers), answers
         # A third click from the lagging copy, after everything settled: still one action.

@@ -39,7 +39,7 @@ async def test_a_rematch_starts_with_the_seats_rotated_once_every_player_clicked
         assert asked.ephemeral and "starts once every player has clicked" in asked.content
         await settle(world, bot_)
         lobby = next(
-            m for m in reversed(world.fake.messages(world.games)) if "wants a rematch" in m.content
+            m for m in reversed(world.fake.messages(world.games)) if "wants a rematch" in m.text
         )
         assert lobby.pinged_user_ids == {alice.id}  # the others, once; not who asked
         assert [p.id for p in alice.pings if "rematch" in p.content] == [lobby.id]

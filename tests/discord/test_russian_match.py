@@ -50,17 +50,17 @@ async def test_a_whole_match_in_russian(world):
         while (live := await bot.host._loaded(match_id)).row.status == "active":
             user = users[live.row.seat_rows[min(live.to_act())].user_id]
             screen = (await user.click(latest_with(world, thread, take_turn), take_turn)).message
-            assert CYRILLIC.search(screen.content), screen.content  # the panel, in Russian
+            assert CYRILLIC.search(screen.text), screen.text  # the panel, in Russian
             while screen.find_component(label=confirm) is None:
                 screen = (await choose_one(user, screen, rng)).message
             done = await user.click(screen, confirm)
-            assert done.content == t("panel.done", "ru")
+            assert done.message.text == t("panel.done", "ru")
             await settle(world, bot)
             moves += 1
         assert moves > 20
     public = [m for m in world.fake.messages(thread) if m.author_id == world.fake.bot_user.id]
     text = "\n".join(
-        [m.content for m in public] + [e.get("description", "") for m in public for e in m.embeds]
+        [m.text for m in public] + [e.get("description", "") for m in public for e in m.embeds]
     )
     assert t("table.finished", "ru") in text  # the final result, in Russian
     said = SHOPS.findall(text)

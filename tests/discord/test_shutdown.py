@@ -17,6 +17,7 @@ import pytest
 import bot.ui.delivery as delivery
 from tests.discord.driver import (
     open_panel_and_choose,
+    said,
     settle,
     start_match,
     table_message,
@@ -70,7 +71,7 @@ async def a_held_move(world: Any, bot: Any, monkeypatch: pytest.MonkeyPatch) -> 
     opened = await user.click(old_table, "Take turn")
     screen = await open_panel_and_choose(user, opened.message, random.Random(5))
     drawing, gate, told = hold_the_tables(bot, monkeypatch)
-    assert "Done" in (await user.click(screen, "Confirm")).content
+    assert "Done" in (await user.click(screen, "Confirm")).message.text
     await drawing.wait()  # the move is stored and answered; its table is being drawn
     return HeldMove(match_id, thread, old_table, user, version, gate, told)
 
@@ -91,15 +92,15 @@ async def test_a_stop_lets_the_running_move_finish_and_turns_new_clicks_away(wor
         await stopping  # ...and finishes: its table went out before Discord closed
 
         fresh = table_message(world, move.thread)
-        assert fresh.id != move.old_table.id and move.told == [fresh.content]
-        assert fresh.embeds[0]["footer"]["text"].endswith(f"move {move.version + 1}")
+        assert fresh.id != move.old_table.id and move.told == [said(fresh)]
+        assert fresh.text.endswith(f"move {move.version + 1}")
     async with world.bot() as bot:  # the next start finds the table current: nothing to do
         await settle(world, bot)
         live = await bot.host._loaded(move.match_id)
         assert live.row.version == live.row.table_version == move.version + 1
         assert live.row.table_message_id == fresh.id
         nxt = live.row.seat_rows[min(live.to_act())].user_id
-        assert f"<@{nxt}>, your turn" in fresh.content
+        assert f"<@{nxt}>, your turn" in said(fresh)
 
 
 async def test_a_move_whose_table_outlives_the_grace_is_told_at_next_start(world, monkeypatch):
@@ -125,8 +126,8 @@ async def test_a_move_whose_table_outlives_the_grace_is_told_at_next_start(world
         await settle(world, bot)
         fresh = table_message(world, move.thread)
         assert fresh.id != move.old_table.id
-        assert [fresh.content] == move.told  # the recap and the ping the stopped process owed
-        assert fresh.embeds[0]["footer"]["text"].endswith(f"move {move.version + 1}")
+        assert [said(fresh)] == move.told  # the recap and the ping the stopped process owed
+        assert fresh.text.endswith(f"move {move.version + 1}")
         assert move.old_table.find_component(label="Take turn") is None  # retired
         live = await bot.host._loaded(move.match_id)
         assert live.row.table_version == live.row.version == move.version + 1

@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from tests.discord.driver import settle, start_match, table_message, take_turn, user_to_act
+from tests.discord.driver import said, settle, start_match, table_message, take_turn, user_to_act
 
 pytestmark = pytest.mark.usefixtures("fast_render")
 DAY = 24 * 3600
@@ -25,7 +25,7 @@ def turn_messages(world, thread, after: int) -> list:
         for m in world.fake.messages(thread)
         if m.id > after
         and m.author_id == world.fake.bot_user.id
-        and ("your turn" in m.content or "Game over" in m.content)
+        and ("your turn" in m.text or "Game over" in m.text)
     ]
 
 
@@ -41,7 +41,7 @@ async def test_a_paris_paris_match_finishes_though_the_thread_archives_before_ev
             assert thread.archived
             last = world.fake.messages(thread)[-1].id
             done = await take_turn(world, user, thread, rng)
-            assert "Done" in done.content, done.content
+            assert "Done" in done.message.text, done.content
             await settle(world, bot)
             assert len(turn_messages(world, thread, last)) == 1  # the recap and ping, once
             assert not thread.archived
@@ -50,7 +50,7 @@ async def test_a_paris_paris_match_finishes_though_the_thread_archives_before_ev
             moves += 1
         assert moves > 20
         final = table_message(world, thread)
-        assert "Final result" in final.embeds[0]["description"]
+        assert "Final result" in final.text
 
 
 async def test_a_city_of_light_match_finishes_though_the_thread_archives_before_every_move(world):
@@ -65,14 +65,14 @@ async def test_a_city_of_light_match_finishes_though_the_thread_archives_before_
         while (user := await user_to_act(bot, match_id, users)) is not None:
             world.fake.archive(thread)
             last = world.fake.messages(thread)[-1].id
-            assert "Done" in (await take_turn(world, user, thread, rng)).content
+            assert "Done" in (await take_turn(world, user, thread, rng)).message.text
             await settle(world, bot)
             assert len(turn_messages(world, thread, last)) == 1
             live = await bot.host._loaded(match_id)
             assert live.row.table_version == live.row.version
             moves += 1
         assert moves > 20
-        assert "Final result" in table_message(world, thread).embeds[0]["description"]
+        assert "Final result" in table_message(world, thread).text
 
 
 async def test_a_locked_thread_moves_the_table_to_the_channel(world):
@@ -83,17 +83,20 @@ async def test_a_locked_thread_moves_the_table_to_the_channel(world):
         world.fake.lock(thread, archived=True)  # a moderator locked and closed the thread
         user = await user_to_act(bot, match_id, users)
         done = await take_turn(world, user, thread, random.Random(1))
-        assert "Done" in done.content, done.content  # the move stands
+        assert "Done" in done.message.text, done.content  # the move stands
         await settle(world, bot)
         moved = table_message(world, world.games)  # the move's table, with its recap and ping
-        assert "your turn" in moved.content and moved.find_component(label="Take turn")
-        assert len([m for m in world.fake.messages(world.games) if m.embeds]) == 2  # lobby+1
+        assert "your turn" in said(moved) and moved.find_component(label="Take turn")
+        assert (
+            len([m for m in world.fake.messages(world.games) if m.embeds or m.is_components_v2])
+            == 2
+        )  # lobby+table
         live = await bot.host._loaded(match_id)
         assert live.row.thread_id == world.games.id and live.row.table_message_id == moved.id
         # …and the match goes on there.
         user = await user_to_act(bot, match_id, users)
         done = await take_turn(world, user, world.games, random.Random(2), table=moved)
-        assert "Done" in done.content
+        assert "Done" in done.message.text
         await settle(world, bot)
         assert (await bot.host._loaded(match_id)).row.table_version == live.row.version
 
@@ -108,10 +111,10 @@ async def test_a_deleted_thread_moves_the_table_to_the_channel(world):
         user = await user_to_act(bot, match_id, users)
         [choice] = (await user.autocomplete(world.games, "paris-paris play", option="move"))[:1]
         done = await user.slash(world.games, "paris-paris play", move=choice["value"])
-        assert "Done" in done.content
+        assert "Done" in done.message.text
         await settle(world, bot)
         moved = table_message(world, world.games)
-        assert "your turn" in moved.content and moved.find_component(label="Take turn")
+        assert "your turn" in said(moved) and moved.find_component(label="Take turn")
         live = await bot.host._loaded(match_id)
         assert live.row.thread_id == world.games.id and live.row.table_version == live.row.version
 
@@ -127,12 +130,12 @@ async def test_reminders_reach_an_archived_thread(world):
         world.fake.archive(thread)
         clock[0] += 301  # past half of the 10 minutes: a reminder is due
         bot.deadlines.poke()
-        reminder = await world.fake.wait_for_message(thread, lambda m: "turn's time" in m.content)
+        reminder = await world.fake.wait_for_message(thread, lambda m: "turn's time" in m.text)
         assert not thread.archived and reminder.pinged_user_ids
         world.fake.archive(thread)
         clock[0] += 400  # the deadline passed: an AI plays, and everything is told
         bot.deadlines.poke()
-        await world.fake.wait_for_message(thread, lambda m: "Time's up" in m.content)
+        await world.fake.wait_for_message(thread, lambda m: "Time's up" in m.text)
         await settle(world, bot)
         live = await bot.host._loaded(match_id)
         assert live.row.version >= 1 and live.row.table_version == live.row.version
