@@ -9,7 +9,6 @@ import math
 from bot.games.paris_paris.colours import (
     BACKGROUND,
     EMPTY,
-    GLOW,
     HIGHLIGHT,
     INK,
     LINE_COLOURS,
@@ -19,7 +18,6 @@ from bot.games.paris_paris.colours import (
 )
 from bot.games.paris_paris.layout import (
     LEGEND_XY,
-    LINE_WIDTH,
     SEINE,
     SHOP,
     STATION_XY,
@@ -27,6 +25,7 @@ from bot.games.paris_paris.layout import (
     radius,
     slot_centres,
 )
+from bot.games.paris_paris.line_style import draw_casing, draw_glow, draw_line
 from bot.games.paris_paris.marks import Marks
 from bot.games.paris_paris.names import name_lines
 from bot.games.paris_paris.pieces import dashed_ring, draw_shop
@@ -37,6 +36,8 @@ from bot.render.palette import GOLD, WHITE
 from games.paris_paris.data import COLOURS, LINES, STATIONS
 from games.paris_paris.views import ParisParisView
 
+SWATCH = 48  # a legend swatch's length: long enough to show two of any line's marks
+
 
 def _crossing(station: str) -> bool:
     return len(STATIONS[station][1]) > 1
@@ -46,12 +47,12 @@ def draw_map(canvas: Canvas, view: ParisParisView, marks: Marks) -> None:
     canvas.line(SEINE, WATER, 26)
     for colour in COLOURS:
         if colour in marks.lines:
-            points = [STATION_XY[s] for s in LINES[colour]]
-            canvas.line(points, INK, LINE_WIDTH + 16)
-            canvas.line(points, GLOW, LINE_WIDTH + 11)
+            draw_glow(canvas, _points(colour))
     for colour in COLOURS:
-        points = [STATION_XY[s] for s in LINES[colour]]
-        canvas.line(points, LINE_COLOURS[colour], LINE_WIDTH)
+        draw_casing(canvas, _points(colour))
+    for colour in COLOURS:
+        clear = [radius(_crossing(s)) for s in LINES[colour]]
+        draw_line(canvas, _points(colour), colour, clear)
     for colour in COLOURS:
         _draw_start_arrow(canvas, colour)
     _draw_token_rings(canvas, view)
@@ -65,19 +66,26 @@ def draw_map(canvas: Canvas, view: ParisParisView, marks: Marks) -> None:
     draw_tags(canvas, view, marks.tags)
 
 
+def _points(colour: str) -> list[Point]:
+    return [STATION_XY[s] for s in LINES[colour]]
+
+
 def _draw_legend(canvas: Canvas, corner: Point) -> None:
-    """Line names by colour (markers, tokens and P spaces name lines by colour)."""
+    """Line names by colour and pattern (markers, tokens and P spaces name lines by colour),
+    each swatch drawn as the map draws its line."""
     x, y = corner
     words = [t(f"pp.colour_word.{c}") for c in COLOURS] + [t("pp.img.start")]
-    width = 64 + max(canvas.text_width(w, TEXT) for w in words)
+    width = SWATCH + 34 + max(canvas.text_width(w, TEXT) for w in words)
     canvas.rect((x, y, x + width, y + 182), (252, 249, 241), PANEL_EDGE, 1.5, 8)
     for i, colour in enumerate(COLOURS):
         row = y + 19 + i * 29
-        canvas.line([(x + 12, row), (x + 44, row)], LINE_COLOURS[colour], LINE_WIDTH)
-        canvas.text((x + 54, row), words[i], TEXT, INK, "lm")
+        swatch = [(x + 14, row), (x + 14 + SWATCH, row)]
+        draw_casing(canvas, swatch)
+        draw_line(canvas, swatch, colour)
+        canvas.text((x + SWATCH + 26, row), words[i], TEXT, INK, "lm")
     row = y + 19 + 5 * 29
     canvas.polygon([(x + 20, row - 9), (x + 20, row + 9), (x + 36, row)], SOFT_INK, INK, 1)
-    canvas.text((x + 54, row), words[-1], TEXT, SOFT_INK, "lm")
+    canvas.text((x + SWATCH + 26, row), words[-1], TEXT, SOFT_INK, "lm")
 
 
 def _draw_start_arrow(canvas: Canvas, colour: str) -> None:

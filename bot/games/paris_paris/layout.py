@@ -28,7 +28,7 @@ CROSSING_RADIUS = 33.0
 SHOP = 26.0  # width of a shop house; it carries its seat's number
 TEXT = 22  # the smallest text: 11 px in a 520 px wide embed
 BIG = 28
-LINE_WIDTH = 9  # a bus line
+LINE_WIDTH = 10  # a bus line (its white casing and marks: line_style.py)
 SLOT_OFFSET = 14.5  # a crossing's two shop slots sit this far left and right of its centre
 
 STATION_XY: dict[str, Point] = {
