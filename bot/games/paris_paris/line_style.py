@@ -54,6 +54,14 @@ def draw_line(
         _marks(canvas, points[i], points[i + 1], PATTERNS[colour], ends[i], ends[i + 1])
 
 
+def mark_box(canvas: Canvas, box: tuple[float, float, float, float], colour: str) -> None:
+    """A line's marks across the middle of a box already filled in its colour: a P space, a
+    token, a marker read by pattern as well."""
+    x0, y0, x1, y1 = box
+    middle = (y0 + y1) / 2
+    _marks(canvas, (x0, middle), (x1, middle), PATTERNS[colour], 2, 2)
+
+
 def _marks(
     canvas: Canvas, a: Point, b: Point, pattern: tuple[float, ...], off_a: float, off_b: float
 ) -> None:

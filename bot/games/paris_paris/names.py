@@ -12,6 +12,7 @@ from bot.games.paris_paris.layout import (
     label_lines,
     radius,
 )
+from bot.games.paris_paris.terms import station as station_name
 from bot.render.drawing import Box, Canvas, Point
 from games.paris_paris.data import STATIONS
 
@@ -24,7 +25,7 @@ def name_lines(station: str) -> list[tuple[Point, str, str]]:
     dx, dy = direction(side)
     x, y = STATION_XY[station]
     gap = radius(len(STATIONS[station][1]) > 1) + 6
-    lines = label_lines(STATIONS[station][0], station)
+    lines = label_lines(station_name(station), station)
     shift_x, shift_y = LABEL_SHIFTS.get(station, (0.0, 0.0))
     cx, cy = x + dx * gap + shift_x, y + dy * gap + shift_y
     # The block of lines sits on the named side: above for n, below for s, centred for e/w.
