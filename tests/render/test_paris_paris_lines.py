@@ -21,12 +21,13 @@ from PIL import Image
 from bot.games.paris_paris.adapter import ParisParisAdapter
 from bot.games.paris_paris.colours import BACKGROUND, GLOW, LINE_COLOURS
 from bot.games.paris_paris.layout import HEIGHT, LINE_WIDTH, STATION_XY, WIDTH, radius
+from bot.games.paris_paris.line_style import PATTERNS, mark_box
 from bot.games.paris_paris.names import name_boxes
 from bot.games.paris_paris.render import render_table
 from bot.render.drawing import Canvas
 from games.paris_paris.data import COLOURS, LINES, STATIONS
 from games.registry import get_game
-from tests.render.colour_vision import simulate
+from tests.render.colour_vision import simulate, text_calls
 from tests.render.pixels import NAMES, at, close_within, decode
 
 GAME = get_game("paris-paris")
@@ -158,3 +159,38 @@ def test_no_station_name_sits_on_a_line() -> None:
                     if d < LINE_WIDTH / 2 + 2 and station not in STILL_ON_A_LINE:
                         on_lines.append((station, colour, a, b, round(d, 1)))
     assert not on_lines
+
+
+def test_the_picture_names_stations_as_the_menus_do(monkeypatch) -> None:
+    """Issue 20, item 5: one name for a thing on the picture, in the menus and in recaps. The
+    menus and recaps name a station through `terms.station`; so do the map and the panel."""
+    from bot.games.paris_paris import terms
+
+    renamed = {sid: f"«{name}»" for sid, name in terms.STATION_NAME.items()}
+    monkeypatch.setattr(terms, "STATION_NAME", renamed)
+    state = GAME.setup(4, GAME.parse_options({}), seed=4)
+    seat = min(GAME.to_act(state))
+    state, _ = GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])  # a pile revealed
+    view = GAME.view(state, None)
+    assert view.display
+    with text_calls(monkeypatch) as calls:
+        render_table(view, NAMES)
+    drawn = "\n".join(c.text for c in calls)
+    for sid, name in STATIONS.items():
+        assert name[0] not in {c.text for c in calls}, sid  # never the engine's own copy
+        assert "«" + name[0].split()[0].split("-")[0] in drawn, sid
+    for token in view.display:
+        assert terms.station(token.station) in {c.text for c in calls}, token
+
+
+@pytest.mark.parametrize("colour", COLOURS)
+def test_a_p_space_shows_its_lines_pattern(colour: str) -> None:
+    """A token waiting on a P space is read by its line's pattern too, as the legend
+    shows it: white marks across a coloured square, none for the solid line."""
+    canvas = Canvas(60, 60, BACKGROUND)
+    canvas.rect((8, 8, 50, 50), LINE_COLOURS[colour], (0, 0, 0), 2, 6)
+    mark_box(canvas, (8, 8, 50, 50), colour)
+    image = decode(canvas.png())
+    row = [at(image, (x, 29)) for x in range(11, 48)]
+    white = sum(close(p, (255, 255, 255)) for p in row)
+    assert (white == 0) == (not PATTERNS[colour]), (colour, white)
