@@ -25,7 +25,7 @@ NAMES = ["alice", "bob", "carol", "dave"]
 
 def stem(word: str) -> str:
     """A word's first letters, folded: enough to see 'мешок' in 'в мешке', not 'Sack' in
-    'Säckchen'."""
+    'Säckchen' (nor 'plateau' in 'en jeu')."""
     return word.casefold()[:3]
 
 
@@ -37,8 +37,9 @@ def test_paris_paris_picture_words_are_the_recaps_words(language: str) -> None:
     # The bag: the panel's "2 in bag" and the final table's "bag 6".
     assert stem(say("pp.term.bag")) in say("pp.img.in_bag", n=2)
     # The board: the panel's "9 on board" and the final table's "9 shops on the board".
-    board = say("pp.result.shops", n=9).split()[-1]
-    assert stem(board) in say("pp.img.on_board", n=9)
+    board = say("pp.img.on_board", n=9).split()[-1]
+    assert stem(board) in say("pp.result.shops", n=9)
+    assert stem(board) in say("pp.result.tiebreak", shops="")
     # The face-up marker: its panel heading, as the status line names it.
     assert say("pp.status.face_up", line="").rstrip(" :") == say("pp.img.face_up")
     # A line's colour: the legend's word, and the line as menus and recaps name it.
