@@ -194,3 +194,28 @@ def test_a_p_space_shows_its_lines_pattern(colour: str) -> None:
     row = [at(image, (x, 29)) for x in range(11, 48)]
     white = sum(close(p, (255, 255, 255)) for p in row)
     assert (white == 0) == (not PATTERNS[colour]), (colour, white)
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "de", "fr"])
+def test_the_legend_keeps_clear_of_lines_and_names(language: str) -> None:
+    """The legend grows with its words ("оранжевый"); in every language it stays off every
+    line (with its white casing) and every station's name."""
+    from bot.games.paris_paris.bus_map import legend_box
+    from bot.games.paris_paris.line_style import CASING
+    from bot.i18n import speaking
+
+    canvas = Canvas(WIDTH, HEIGHT, BACKGROUND)
+    with speaking(language):
+        box = legend_box(canvas)
+    for colour in COLOURS:
+        for a, b in itertools.pairwise(LINES[colour]):
+            assert _distance(STATION_XY[a], STATION_XY[b], box) >= LINE_WIDTH / 2 + CASING, (
+                colour,
+                a,
+                b,
+            )
+    for station in STATION_XY:
+        for name in name_boxes(canvas, station):
+            assert not (
+                name[0] < box[2] and name[2] > box[0] and name[1] < box[3] and name[3] > box[1]
+            ), station

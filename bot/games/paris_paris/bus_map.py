@@ -31,12 +31,12 @@ from bot.games.paris_paris.names import name_lines
 from bot.games.paris_paris.pieces import dashed_ring, draw_shop
 from bot.games.paris_paris.tags import draw_tags
 from bot.i18n import t
-from bot.render.drawing import Canvas, Point
+from bot.render.drawing import Box, Canvas, Point
 from bot.render.palette import GOLD, WHITE
 from games.paris_paris.data import COLOURS, LINES, STATIONS
 from games.paris_paris.views import ParisParisView
 
-SWATCH = 48  # a legend swatch's length: long enough to show two of any line's marks
+SWATCH = 36  # a legend swatch's length: long enough to show a mark of every patterned line
 
 
 def _crossing(station: str) -> bool:
@@ -62,7 +62,7 @@ def draw_map(canvas: Canvas, view: ParisParisView, marks: Marks) -> None:
         _draw_station(canvas, station, view.board.get(station, []))
     for station in STATION_XY:
         _draw_label(canvas, station)
-    _draw_legend(canvas, LEGEND_XY)
+    _draw_legend(canvas)
     draw_tags(canvas, view, marks.tags)
 
 
@@ -70,22 +70,34 @@ def _points(colour: str) -> list[Point]:
     return [STATION_XY[s] for s in LINES[colour]]
 
 
-def _draw_legend(canvas: Canvas, corner: Point) -> None:
+def legend_box(canvas: Canvas) -> Box:
+    """Where the legend goes, as wide as its longest word in the language spoken: bottom
+    left, between the map's edge and the pink line (tests keep it clear of every line)."""
+    x, y = LEGEND_XY
+    width = SWATCH + 30 + max(canvas.text_width(w, TEXT) for w in _legend_words())
+    return (x, y, x + width, y + 182)
+
+
+def _legend_words() -> list[str]:
+    return [t(f"pp.colour_word.{c}") for c in COLOURS] + [t("pp.img.start")]
+
+
+def _draw_legend(canvas: Canvas) -> None:
     """Line names by colour and pattern (markers, tokens and P spaces name lines by colour),
     each swatch drawn as the map draws its line."""
-    x, y = corner
-    words = [t(f"pp.colour_word.{c}") for c in COLOURS] + [t("pp.img.start")]
-    width = SWATCH + 34 + max(canvas.text_width(w, TEXT) for w in words)
-    canvas.rect((x, y, x + width, y + 182), (252, 249, 241), PANEL_EDGE, 1.5, 8)
+    box = legend_box(canvas)
+    x, y = box[0], box[1]
+    words = _legend_words()
+    canvas.rect(box, (252, 249, 241), PANEL_EDGE, 1.5, 8)
     for i, colour in enumerate(COLOURS):
         row = y + 19 + i * 29
-        swatch = [(x + 14, row), (x + 14 + SWATCH, row)]
+        swatch = [(x + 12, row), (x + 12 + SWATCH, row)]
         draw_casing(canvas, swatch)
         draw_line(canvas, swatch, colour)
-        canvas.text((x + SWATCH + 26, row), words[i], TEXT, INK, "lm")
+        canvas.text((x + SWATCH + 22, row), words[i], TEXT, INK, "lm")
     row = y + 19 + 5 * 29
     canvas.polygon([(x + 20, row - 9), (x + 20, row + 9), (x + 36, row)], SOFT_INK, INK, 1)
-    canvas.text((x + SWATCH + 26, row), words[-1], TEXT, SOFT_INK, "lm")
+    canvas.text((x + SWATCH + 22, row), words[-1], TEXT, SOFT_INK, "lm")
 
 
 def _draw_start_arrow(canvas: Canvas, colour: str) -> None:

@@ -91,8 +91,8 @@ LABELS: dict[str, tuple[str, int]] = {
     "quartier_latin": ("n", 0),
     "pantheon": ("n", 0),
     "odeon": ("s", 0),
-    "luxembourg": ("sw", 0),
-    "montparnasse": ("s", 0),
+    "luxembourg": ("s", 0),
+    "montparnasse": ("se", 0),
 }
 
 # Where a name is moved from its side's place, to keep it off the lines nearby (dx, dy).
