@@ -23,11 +23,13 @@ from bot.games.city_of_light.colours import (
     WATER,
 )
 from bot.games.city_of_light.render import render_table
+from bot.games.city_of_light.steps import paths
 from bot.render.drawing import Canvas, safe_name
 from bot.render.marks import label_id
 from bot.render.palette import GOLD
 from games.city_of_light import actions as A
 from games.city_of_light.engine import CityOfLight
+from tests.city_of_light.helpers import board
 from tests.render.colour_vision import closest_pair, delta_e, keys_for_words, text_calls
 from tests.render.pixels import at, decode
 
@@ -393,3 +395,38 @@ def test_a_panel_tag_is_written_in_its_cell_clear_of_the_cell_name(monkeypatch):
     # Without label ids, no tags: the table picture is unchanged.
     plain = render_table(view, NAMES)
     assert plain == render_table(view, NAMES, highlight={"label:1@9,9", "label:@0,0"})
+
+
+def test_the_top_row_step_tags_each_row_it_offers(monkeypatch):
+    # Issue 20, item 3: "the panel's picture marks each offered place with the same short
+    # label as its button". A placement with more than 25 cells first asks for its top row
+    # (steps.py): each row offered is a place too, tagged beside the row.
+    # A board all orange: the Line fits at 48 places, far more than one select holds.
+    state = board(["oooooooo"] * 8, reserves=(("LINE",), ()))
+    view = GAME.view(state, 0)
+    rows = {
+        step.code: step
+        for path in paths(view, GAME.legal_actions(state, 0), NAMES, None)
+        for step in path
+        if step.code.startswith("y")
+    }
+    assert len(rows) == 8
+    tags = {}
+    for code, step in rows.items():
+        assert step.place == f"row:{code[1:]}", step
+        tags[step.place] = str(len(tags) + 1)
+    with text_calls(monkeypatch) as plain:
+        render_table(GAME.view(state, None), NAMES)
+    with text_calls(monkeypatch) as calls:
+        render_table(
+            GAME.view(state, None), NAMES, highlight={label_id(t, p) for p, t in tags.items()}
+        )
+    added = [c for c in calls if c not in plain]  # (the row numbers are drawn anyway)
+    for place, tag in tags.items():
+        y = int(place.removeprefix("row:"))
+        _, y0, _, y1 = layout.cell_box(0, y)
+        drawn = [
+            c for c in added if c.text == tag and c.x < layout.BOARD_X and y0 < c.baseline < y1
+        ]
+        assert len(drawn) == 1, (place, tag)
+        assert drawn[0].embed_px(layout.WIDTH) >= 11

@@ -20,6 +20,7 @@ from bot.games.paris_paris.colours import GLOW, LINE_COLOURS, SEAT_COLOURS
 from bot.games.paris_paris.layout import (
     HEIGHT,
     LABELS,
+    LINE_WIDTH,
     MAP_WIDTH,
     STATION_XY,
     WIDTH,
@@ -27,6 +28,7 @@ from bot.games.paris_paris.layout import (
     radius,
     slot_centres,
 )
+from bot.games.paris_paris.line_style import CASING
 from bot.games.paris_paris.render import render_table
 from bot.render.drawing import SUPERSAMPLE, safe_name
 from bot.render.marks import label_id
@@ -60,6 +62,7 @@ def play(players: int, actions: int, seed: int = 1):
 
 
 close = close_within(6)
+EDGE = LINE_WIDTH / 2 - 1.5  # from a line's middle to its coloured edge
 
 
 def capacity(station: str) -> int:
@@ -202,8 +205,17 @@ def test_each_line_runs_between_consecutive_stations() -> None:
     for colour, stations in LINES.items():
         for a, b in zip(stations, stations[1:], strict=False):
             (xa, ya), (xb, yb) = STATION_XY[a], STATION_XY[b]
-            points = [(xa + (xb - xa) * k / 10, ya + (yb - ya) * k / 10) for k in range(2, 9)]
-            seen = sum(close(at(image, p), LINE_COLOURS[colour], 12) for p in points)
+            # Along its edges: the middle carries the line's pattern of white marks.
+            norm = math.hypot(xb - xa, yb - ya)
+            ox, oy = -(yb - ya) / norm * EDGE, (xb - xa) / norm * EDGE
+            middles = [(xa + (xb - xa) * k / 10, ya + (yb - ya) * k / 10) for k in range(2, 9)]
+            seen = sum(
+                any(
+                    close(at(image, (x + side * ox, y + side * oy)), LINE_COLOURS[colour], 12)
+                    for side in (1, -1)
+                )
+                for x, y in middles
+            )
             assert seen >= 3, (colour, a, b)
 
 
@@ -299,7 +311,8 @@ def test_last_move_marks_the_visit_the_scorers_and_the_line() -> None:
     (xa, ya), (xb, yb) = STATION_XY["gare_du_nord"], STATION_XY["montmartre"]
     dx, dy = xb - xa, yb - ya
     norm = math.hypot(dx, dy)
-    side = ((xa + xb) / 2 - dy / norm * 8, (ya + yb) / 2 + dx / norm * 8)
+    out = LINE_WIDTH / 2 + CASING + 2  # outside the white casing
+    side = ((xa + xb) / 2 - dy / norm * out, (ya + yb) / 2 + dx / norm * out)
     assert close(at(image, side), GLOW, 30)
     assert not close(at(plain, side), GLOW, 30)
 

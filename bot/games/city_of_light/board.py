@@ -217,3 +217,13 @@ def draw_tags(c: Canvas, tags: dict[Cell, str]) -> None:
     for (x, y), tag in sorted(tags.items()):
         _, y0, x1, _ = cell_box(x, y, 3)
         c.tag((x1, y0), tag, TEXT, WHITE, INK, anchor="ra")
+
+
+def draw_row_tags(c: Canvas, tags: dict[int, str]) -> None:
+    """The "top row" step's tags: each offered row's tag left of the board, over its row
+    number (the row's cells still carry their names), and the row framed on the board."""
+    for y, tag in sorted(tags.items()):
+        x0, y0, _, _ = cell_box(0, y, 1)
+        _, _, x1, y1 = cell_box(7, y, 1)
+        c.rect((x0, y0, x1, y1), fill=None, outline=INK, width=3, radius=4)
+        c.tag((BOARD_X - 2, (y0 + y1) / 2), tag, TEXT, WHITE, INK, anchor="rm")

@@ -131,13 +131,14 @@ def draw_players(c: Canvas, v: CityOfLightView, names: list[str], taken: set[str
             anchor="lm",
             bold=True,
         )
-        info, label = _info(v, p), t("col.img.reserve")
+        info, label = _info(v, p), _reserve_label(v, p)
         label_w = c.text_width(label, TEXT) + 12
         room = PANEL_W - 26
         widths = [shape_width(k) for k in p.reserve]
         # The shapes keep 16 px cells: beside the "reserve" label when they fit there, else
         # across the block with the label moved up to the end of the line above.
-        beside = _rows_needed(widths, MINI, room - label_w) <= 1
+        # At the end the label is a score term: it stays, and the shapes shrink beside it.
+        beside = v.result is not None or _rows_needed(widths, MINI, room - label_w) <= 1
         if not beside and c.text_width(f"{info} · {label}", TEXT) <= room:
             info = f"{info} · {label}"
         c.text((x, top + 56), c.clip(info, TEXT, room), TEXT, SOFT_INK, anchor="lm")
@@ -160,14 +161,14 @@ def draw_players(c: Canvas, v: CityOfLightView, names: list[str], taken: set[str
 
 
 def _info(v: CityOfLightView, p: PlayerView) -> str:
-    """The line under a player's name: tiles (phase 1), tokens (phase 2), score terms (end)."""
+    """The line under a player's name: tiles (phase 1), tokens (phase 2), score terms (end:
+    the unbuilt buildings' term heads the reserve, which holds them)."""
     if v.result is not None:
         d = v.result.details["players"][p.seat]
         return t(
             "col.img.terms",
             lit=d["lit_buildings"],
             district=d["district"]["points"],
-            unbuilt=signed(d["unbuilt"]["points"]),
             cards=d["postcard_points"],
         )
     if v.phase == "tiles":
@@ -177,6 +178,15 @@ def _info(v: CityOfLightView, p: PlayerView) -> str:
             hand=t("col.img.hand", n=p.hand_size),
         )
     return t("col.img.tokens", n=p.tokens_left)
+
+
+def _reserve_label(v: CityOfLightView, p: PlayerView) -> str:
+    """The reserve's label; at the end, the unbuilt buildings' term, as the final table names
+    it, since the reserve is what is left unbuilt."""
+    if v.result is None:
+        return t("col.img.reserve")
+    points = v.result.details["players"][p.seat]["unbuilt"]["points"]
+    return t("col.img.unbuilt", points=signed(points))
 
 
 def draw_supply(c: Canvas, v: CityOfLightView) -> None:

@@ -18,7 +18,9 @@ The parts are drawn by `board.py`, `panel.py` and `postcards.py`, in `colours.py
 `highlight` ids: "x,y" cells (a preview's or the last move's), `card:<card>` (a postcard
 used last) and `take:<building>` (a building taken into a reserve last);
 `CityOfLightAdapter.last_move` builds them from a move's public events. A turn panel's
-picture adds label ids (`bot.render.marks.label_id`) of "x,y" cells: each gets its tag.
+picture adds label ids (`bot.render.marks.label_id`) of "x,y" cells: each gets its tag; and,
+when a step first asks for the top row of a placement ("row:<y>", `steps.py`), of rows: each
+row's tag goes beside it, left of the board.
 """
 
 from __future__ import annotations
@@ -26,7 +28,13 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 
-from bot.games.city_of_light.board import draw_board, draw_header, draw_highlight, draw_tags
+from bot.games.city_of_light.board import (
+    draw_board,
+    draw_header,
+    draw_highlight,
+    draw_row_tags,
+    draw_tags,
+)
 from bot.games.city_of_light.colours import BACKGROUND, CHIMNEY, INK, LAMP
 from bot.games.city_of_light.layout import HEIGHT, WIDTH
 from bot.games.city_of_light.panel import draw_players, draw_supply
@@ -39,6 +47,7 @@ from games.city_of_light.data import BUILDINGS, POSTCARDS
 from games.city_of_light.views import CityOfLightView
 
 Cell = tuple[int, int]
+ROWS = {str(y) for y in range(8)}
 
 
 @dataclass(frozen=True)
@@ -49,6 +58,7 @@ class Marks:
     cards: set[str]
     taken: set[str]
     tags: dict[Cell, str]  # the turn panel's: cell -> the tag of the choice that lays there
+    row_tags: dict[int, str]  # the turn panel's "top row" step: row -> its choice's tag
 
 
 def parse_marks(ids: Collection[str]) -> Marks:
@@ -59,9 +69,15 @@ def parse_marks(ids: Collection[str]) -> Marks:
         for place, tag in labels(ids).items()
         if (cell := numbers(place, 2, ",")) is not None and cell[0] < 8 and cell[1] < 8
     }
+    rows = {
+        int(place.removeprefix("row:")): tag
+        for place, tag in labels(ids).items()
+        if place.startswith("row:") and place.removeprefix("row:") in ROWS
+    }
     return Marks(
         cells=sorted((x, y) for x, y in cells if x < 8 and y < 8),
         tags=tags,
+        row_tags=rows,
         cards=kinds["card"] & set(POSTCARDS),
         taken=kinds["take"] & BUILDINGS.keys(),
     )
@@ -78,6 +94,7 @@ def render_table(
     draw_scoring(canvas, view, LAMP, CHIMNEY, INK)
     draw_highlight(canvas, marks.cells)
     draw_tags(canvas, marks.tags)
+    draw_row_tags(canvas, marks.row_tags)
     draw_players(canvas, view, names, marks.taken)
     draw_supply(canvas, view)
     draw_postcards(canvas, view, marks.cards)

@@ -88,7 +88,7 @@ def paths(
         split = len(members) + len(siblings) > OPTIONS_PER_STEP
         for i, (x, y, label, cell) in members:
             if split:
-                out[i].append(Step(f"y{y}", t("col.step.row", locale, row=y + 1)))
+                out[i].append(Step(f"y{y}", t("col.step.row", locale, row=y + 1), _row(y)))
             out[i].append(Step(f"@{x}{y}", label[:OPTION_LABEL], _place(*cell)))
     return out
 
@@ -230,6 +230,11 @@ def _first(cells: list[tuple[int, int]]) -> tuple[int, int]:
 def _place(x: int, y: int) -> str:
     """The highlight id of cell (x, y), as `render` reads it."""
     return f"{x},{y}"
+
+
+def _row(y: int) -> str:
+    """The highlight id of row y, as `render` reads it: the "top row" step's place."""
+    return f"row:{y}"
 
 
 def _cells_label(view: CityOfLightView, cells: list[tuple[int, int]], locale: str | None) -> str:

@@ -9,7 +9,6 @@ import math
 from bot.games.paris_paris.colours import (
     BACKGROUND,
     EMPTY,
-    GLOW,
     HIGHLIGHT,
     INK,
     LINE_COLOURS,
@@ -19,7 +18,6 @@ from bot.games.paris_paris.colours import (
 )
 from bot.games.paris_paris.layout import (
     LEGEND_XY,
-    LINE_WIDTH,
     SEINE,
     SHOP,
     STATION_XY,
@@ -27,15 +25,18 @@ from bot.games.paris_paris.layout import (
     radius,
     slot_centres,
 )
+from bot.games.paris_paris.line_style import draw_casing, draw_glow, draw_line
 from bot.games.paris_paris.marks import Marks
 from bot.games.paris_paris.names import name_lines
 from bot.games.paris_paris.pieces import dashed_ring, draw_shop
 from bot.games.paris_paris.tags import draw_tags
 from bot.i18n import t
-from bot.render.drawing import Canvas, Point
+from bot.render.drawing import Box, Canvas, Point
 from bot.render.palette import GOLD, WHITE
 from games.paris_paris.data import COLOURS, LINES, STATIONS
 from games.paris_paris.views import ParisParisView
+
+SWATCH = 36  # a legend swatch's length: long enough to show a mark of every patterned line
 
 
 def _crossing(station: str) -> bool:
@@ -46,12 +47,12 @@ def draw_map(canvas: Canvas, view: ParisParisView, marks: Marks) -> None:
     canvas.line(SEINE, WATER, 26)
     for colour in COLOURS:
         if colour in marks.lines:
-            points = [STATION_XY[s] for s in LINES[colour]]
-            canvas.line(points, INK, LINE_WIDTH + 16)
-            canvas.line(points, GLOW, LINE_WIDTH + 11)
+            draw_glow(canvas, _points(colour))
     for colour in COLOURS:
-        points = [STATION_XY[s] for s in LINES[colour]]
-        canvas.line(points, LINE_COLOURS[colour], LINE_WIDTH)
+        draw_casing(canvas, _points(colour))
+    for colour in COLOURS:
+        clear = [radius(_crossing(s)) for s in LINES[colour]]
+        draw_line(canvas, _points(colour), colour, clear)
     for colour in COLOURS:
         _draw_start_arrow(canvas, colour)
     _draw_token_rings(canvas, view)
@@ -61,23 +62,42 @@ def draw_map(canvas: Canvas, view: ParisParisView, marks: Marks) -> None:
         _draw_station(canvas, station, view.board.get(station, []))
     for station in STATION_XY:
         _draw_label(canvas, station)
-    _draw_legend(canvas, LEGEND_XY)
+    _draw_legend(canvas)
     draw_tags(canvas, view, marks.tags)
 
 
-def _draw_legend(canvas: Canvas, corner: Point) -> None:
-    """Line names by colour (markers, tokens and P spaces name lines by colour)."""
-    x, y = corner
-    words = [t(f"pp.colour_word.{c}") for c in COLOURS] + [t("pp.img.start")]
-    width = 64 + max(canvas.text_width(w, TEXT) for w in words)
-    canvas.rect((x, y, x + width, y + 182), (252, 249, 241), PANEL_EDGE, 1.5, 8)
+def _points(colour: str) -> list[Point]:
+    return [STATION_XY[s] for s in LINES[colour]]
+
+
+def legend_box(canvas: Canvas) -> Box:
+    """Where the legend goes, as wide as its longest word in the language spoken: bottom
+    left, between the map's edge and the pink line (tests keep it clear of every line)."""
+    x, y = LEGEND_XY
+    width = SWATCH + 30 + max(canvas.text_width(w, TEXT) for w in _legend_words())
+    return (x, y, x + width, y + 182)
+
+
+def _legend_words() -> list[str]:
+    return [t(f"pp.colour_word.{c}") for c in COLOURS] + [t("pp.img.start")]
+
+
+def _draw_legend(canvas: Canvas) -> None:
+    """Line names by colour and pattern (markers, tokens and P spaces name lines by colour),
+    each swatch drawn as the map draws its line."""
+    box = legend_box(canvas)
+    x, y = box[0], box[1]
+    words = _legend_words()
+    canvas.rect(box, (252, 249, 241), PANEL_EDGE, 1.5, 8)
     for i, colour in enumerate(COLOURS):
         row = y + 19 + i * 29
-        canvas.line([(x + 12, row), (x + 44, row)], LINE_COLOURS[colour], LINE_WIDTH)
-        canvas.text((x + 54, row), words[i], TEXT, INK, "lm")
+        swatch = [(x + 12, row), (x + 12 + SWATCH, row)]
+        draw_casing(canvas, swatch)
+        draw_line(canvas, swatch, colour)
+        canvas.text((x + SWATCH + 22, row), words[i], TEXT, INK, "lm")
     row = y + 19 + 5 * 29
     canvas.polygon([(x + 20, row - 9), (x + 20, row + 9), (x + 36, row)], SOFT_INK, INK, 1)
-    canvas.text((x + 54, row), words[-1], TEXT, SOFT_INK, "lm")
+    canvas.text((x + SWATCH + 22, row), words[-1], TEXT, SOFT_INK, "lm")
 
 
 def _draw_start_arrow(canvas: Canvas, colour: str) -> None:

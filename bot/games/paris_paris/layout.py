@@ -11,7 +11,8 @@ Coordinates are logical pixels of the 1040x780 table picture, which Discord show
 520 px wide: everything here is twice the size it appears in an embed. The map uses
 x < `MAP_WIDTH`; the side panel is to its right. `LABELS` says on which compass side of its
 station each name is written and where a long name breaks onto two lines, chosen so that names,
-shops and line segments do not overlap at that size.
+shops and line segments do not overlap at that size (`LABEL_SHIFTS` nudges the few that
+would touch a line otherwise; tests/render/test_paris_paris_lines.py checks it).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ CROSSING_RADIUS = 33.0
 SHOP = 26.0  # width of a shop house; it carries its seat's number
 TEXT = 22  # the smallest text: 11 px in a 520 px wide embed
 BIG = 28
-LINE_WIDTH = 9  # a bus line
+LINE_WIDTH = 10  # a bus line (its white casing and marks: line_style.py)
 SLOT_OFFSET = 14.5  # a crossing's two shop slots sit this far left and right of its centre
 
 STATION_XY: dict[str, Point] = {
@@ -43,7 +44,7 @@ STATION_XY: dict[str, Point] = {
     "arc_de_triomphe": (62, 152),
     "champs_elysees": (148, 274),
     "opera": (293, 208),
-    "trocadero": (24, 370),
+    "trocadero": (110, 60),
     "tour_eiffel": (154, 475),
     "invalides": (214, 574),
     # centre
@@ -54,10 +55,10 @@ STATION_XY: dict[str, Point] = {
     "hotel_de_ville": (452, 452),
     "pont_neuf": (366, 508),
     "notre_dame": (504, 520),
-    "ile_st_louis": (632, 490),
+    "ile_st_louis": (660, 490),
     # south
     "quartier_latin": (472, 614),
-    "pantheon": (580, 632),
+    "pantheon": (566, 630),
     "odeon": (376, 634),
     "luxembourg": (612, 714),
     "montparnasse": (260, 704),
@@ -70,34 +71,41 @@ LABELS: dict[str, tuple[str, int]] = {
     "gare_du_nord": ("s", 0),
     "montmartre": ("n", 0),
     "pigalle": ("n", 0),
-    "st_nicolas": ("e", 0),
+    "st_nicolas": ("e", 1),
     "gare_de_l_est": ("w", 1),
     "republique": ("w", 0),
     "arc_de_triomphe": ("e", 2),
-    "champs_elysees": ("s", 0),
-    "opera": ("w", 0),
+    "champs_elysees": ("s", 1),
+    "opera": ("se", 0),
     "trocadero": ("e", 0),
     "tour_eiffel": ("w", 0),
     "invalides": ("w", 0),
     "louvre": ("s", 0),
     "les_halles": ("n", 1),
     "pompidou": ("e", 0),
-    "marais": ("w", 0),
+    "marais": ("s", 0),
     "hotel_de_ville": ("w", 0),
     "pont_neuf": ("w", 0),
     "notre_dame": ("e", 1),
-    "ile_st_louis": ("n", 1),
+    "ile_st_louis": ("nw", 0),
     "quartier_latin": ("n", 0),
-    "pantheon": ("s", 0),
+    "pantheon": ("n", 0),
     "odeon": ("s", 0),
     "luxembourg": ("s", 0),
-    "montparnasse": ("s", 0),
+    "montparnasse": ("se", 0),
+}
+
+# Where a name is moved from its side's place, to keep it off the lines nearby (dx, dy).
+LABEL_SHIFTS: dict[str, Point] = {
+    "marais": (12, 2),
+    "champs_elysees": (24, -3),
+    "ile_st_louis": (18, -18),
 }
 
 # The Seine, drawn as a pale band under everything, east to west through the islands.
 SEINE: tuple[Point, ...] = (
     (690, 470),
-    (632, 490),
+    (660, 490),
     (570, 510),
     (504, 520),
     (440, 514),

@@ -4,6 +4,7 @@ lines. Apart from the drawing so a turn panel's tags (`tags.py`) can keep off th
 from __future__ import annotations
 
 from bot.games.paris_paris.layout import (
+    LABEL_SHIFTS,
     LABELS,
     STATION_XY,
     TEXT,
@@ -11,6 +12,7 @@ from bot.games.paris_paris.layout import (
     label_lines,
     radius,
 )
+from bot.games.paris_paris.terms import station as station_name
 from bot.render.drawing import Box, Canvas, Point
 from games.paris_paris.data import STATIONS
 
@@ -23,8 +25,9 @@ def name_lines(station: str) -> list[tuple[Point, str, str]]:
     dx, dy = direction(side)
     x, y = STATION_XY[station]
     gap = radius(len(STATIONS[station][1]) > 1) + 6
-    lines = label_lines(STATIONS[station][0], station)
-    cx, cy = x + dx * gap, y + dy * gap
+    lines = label_lines(station_name(station), station)
+    shift_x, shift_y = LABEL_SHIFTS.get(station, (0.0, 0.0))
+    cx, cy = x + dx * gap + shift_x, y + dy * gap + shift_y
     # The block of lines sits on the named side: above for n, below for s, centred for e/w.
     h = STEP * len(lines)
     top = {

@@ -17,6 +17,7 @@ from bot.games.paris_paris.colours import (
     SOFT_INK,
 )
 from bot.games.paris_paris.layout import BIG, HEIGHT, LINE_WIDTH, MAP_WIDTH, TEXT, WIDTH
+from bot.games.paris_paris.line_style import mark_box
 from bot.games.paris_paris.marks import Marks
 from bot.games.paris_paris.pieces import (
     dashed_ring,
@@ -26,10 +27,10 @@ from bot.games.paris_paris.pieces import (
     draw_shop,
     draw_star,
 )
+from bot.games.paris_paris.terms import station
 from bot.i18n import t
 from bot.render.drawing import Canvas, safe_name
 from bot.render.palette import GOLD, WON
-from games.paris_paris.data import STATIONS
 from games.paris_paris.views import ParisParisView
 
 PANEL_X = MAP_WIDTH + 14
@@ -88,7 +89,8 @@ def _draw_tokens(canvas: Canvas, view: ParisParisView, x: float, y: float) -> fl
     for token in view.display:
         colour = LINE_COLOURS[token.colour]
         canvas.rect((x, y, x + 34, y + 30), colour, INK, 2, 6)
-        name = STATIONS[token.station][0]
+        mark_box(canvas, (x + 1, y, x + 33, y + 30), token.colour)
+        name = station(token.station)
         word = t(f"pp.colour_word.{token.colour}")
         room = PANEL_RIGHT - (x + 44) - canvas.text_width(word, TEXT) - 10
         canvas.text(
@@ -152,6 +154,7 @@ def _draw_p_spaces(canvas: Canvas, view: ParisParisView, x: float, y: float) -> 
         box = (left, top, left + size, top + size)
         if i < len(view.waiting):
             canvas.rect(box, LINE_COLOURS[view.waiting[i]], INK, 2, 6)
+            mark_box(canvas, box, view.waiting[i])
         else:
             canvas.rect(box, BACKGROUND, EMPTY, 2, 6)
             canvas.text(

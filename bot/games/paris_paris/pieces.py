@@ -7,6 +7,7 @@ import math
 
 from bot.games.paris_paris.colours import INK, LINE_COLOURS, SEAT_COLOURS, SEAT_INK
 from bot.games.paris_paris.layout import SHOP, TEXT
+from bot.games.paris_paris.line_style import mark_box
 from bot.render.drawing import Canvas, Colour, Point
 from bot.render.palette import GOLD
 
@@ -50,10 +51,11 @@ def draw_bag(canvas: Canvas, centre: Point) -> None:
 
 
 def draw_marker(canvas: Canvas, centre: Point, colour: str) -> None:
-    """A final-excursion marker: a large oval in its line colour."""
+    """A final-excursion marker: a large oval in its line's colour and pattern."""
     x, y = centre
     fill = LINE_COLOURS[colour]
     canvas.rect((x - 20, y - 11, x + 20, y + 11), fill, INK, 1.8, 11)
+    mark_box(canvas, (x - 18, y - 11, x + 18, y + 11), colour)
 
 
 def draw_bus(canvas: Canvas, centre: Point) -> None:
