@@ -24,6 +24,8 @@ _PLACEMENTS = {
     for sq, (tx, ty) in enumerate(_SQUARE_XY)
 }
 
+_TAKE = tuple(A.take_building(key) for key in BUILDING_KEYS)  # by building index
+
 
 def legal(state: State, seat: int) -> list:
     out: list = []
@@ -33,7 +35,7 @@ def legal(state: State, seat: int) -> list:
         for tile in hand:
             for sq in empty:
                 out.extend(_PLACEMENTS[tile, sq])
-    out.extend(A.take_building(BUILDING_KEYS[b]) for b in state.supply)
+    out += [_TAKE[b] for b in state.supply]
     if not hand:
         out.append(A.PASS)
     return out
