@@ -20,7 +20,7 @@ from games.city_of_light.state import (
     chimneys_left,
     occupy,
 )
-from games.core.contract import Event
+from games.core.contract import Event, event
 from games.core.errors import IllegalAction
 
 NORMAL, METRO, CHARTIER = 0, 1, 2
@@ -190,7 +190,7 @@ def apply_build(state: State, seat: int, action: A.Build) -> tuple[State, list[E
     cells, use = check_placement(state, seat, b, action.rotation, action.x, action.y)
     changes = place(state, seat, b, cells, use, b)
     changes["reserves"] = reserves_without(state, seat, b)
-    event = Event(
+    placed = event(
         "building_placed",
         {
             "seat": seat,
@@ -202,4 +202,4 @@ def apply_build(state: State, seat: int, action: A.Build) -> tuple[State, list[E
             "effect": USE_NAMES[use],
         },
     )
-    return state.replace(**changes), [event]
+    return state.replace(**changes), [placed]

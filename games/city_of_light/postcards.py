@@ -57,7 +57,7 @@ from games.city_of_light.state import (
     tokens_left,
 )
 from games.core.actions import given
-from games.core.contract import Event
+from games.core.contract import Event, event
 from games.core.errors import IllegalAction
 
 SLOT_NAMES = BUILDING_KEYS + ("GARDEN",)
@@ -206,7 +206,7 @@ def apply_activate(state: State, seat: int, a: A.Activate) -> tuple[State, list[
     params: dict[str, Any] = {"seat": seat, "card": card, "declined": a.decline}
     changes: dict[str, Any] = {} if a.decline else _EFFECTS[card](state, seat, a, params)
     changes["tokens"] = tuple(tokens)
-    return state.replace(**changes), [Event("postcard_activated", params)]
+    return state.replace(**changes), [event("postcard_activated", params)]
 
 
 def _bad_cell(card: str, x: int, y: int, why: str) -> IllegalAction:

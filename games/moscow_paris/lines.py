@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from games.core.contract import Event
+from games.core.contract import Event, event
 from games.moscow_paris.data import CITY_IDS, CITY_LIMIT, ROWS
 from games.moscow_paris.state import LEFT, NO_CITY, Draft, State, put
 
@@ -102,6 +102,6 @@ def refill_row(d: Draft, row: int, events: list[Event]) -> None:
         city = d.city_deck[0]
         d.city_deck = d.city_deck[1:]
         d.cities = put(d.cities, row, city)
-        events.append(Event("city_revealed", {"row": row, "city": CITY_IDS[city]}))
+        events.append(event("city_revealed", {"row": row, "city": CITY_IDS[city]}))
     else:
         d.cities = put(d.cities, row, NO_CITY)

@@ -11,7 +11,7 @@ and 4 move one card between hand and tableau; actions 1 and 2 spend a card and d
 
 from __future__ import annotations
 
-from games.core.contract import Event
+from games.core.contract import Event, event
 from games.core.drafts import draft, seal
 from games.core.errors import IllegalAction
 from games.moscow_paris import action_cards
@@ -155,7 +155,7 @@ def apply_to_line(state: State, seat: int, action: ToLine) -> tuple[State, list[
         d.rights = put(state.rights, row, state.rights[row] + (wagon,))
     d.hands = put(state.hands, seat, without(state.hands[seat], wagon))
     events = [
-        Event(
+        event(
             "wagon_to_line",
             {
                 "seat": seat,
@@ -182,7 +182,7 @@ def apply_to_tableau(state: State, seat: int, action: ToTableau) -> tuple[State,
             limit=TABLEAU_MAX,
         )
     return _shift(
-        state, seat, wagon, True, Event("wagon_to_tableau", {"seat": seat, "wagon": action.wagon})
+        state, seat, wagon, True, event("wagon_to_tableau", {"seat": seat, "wagon": action.wagon})
     )
 
 
@@ -195,12 +195,12 @@ def apply_take_back(state: State, seat: int, action: TakeBack) -> tuple[State, l
             wagon=action.wagon,
         )
     return _shift(
-        state, seat, wagon, False, Event("wagon_taken_back", {"seat": seat, "wagon": action.wagon})
+        state, seat, wagon, False, event("wagon_taken_back", {"seat": seat, "wagon": action.wagon})
     )
 
 
 def _shift(
-    state: State, seat: int, wagon: int, to_tableau: bool, event: Event
+    state: State, seat: int, wagon: int, to_tableau: bool, shifted: Event
 ) -> tuple[State, list[Event]]:
     """Actions 3 and 4: one wagon from the hand to the tableau, or back; no card is drawn."""
     hand, tableau = state.hands[seat], state.tableaux[seat]
@@ -211,6 +211,6 @@ def _shift(
     d = draft(state)
     d.hands = put(state.hands, seat, hand)
     d.tableaux = put(state.tableaux, seat, tableau)
-    events = [event]
+    events = [shifted]
     finish_action(d, events)
     return seal(d, State), events
