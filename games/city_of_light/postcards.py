@@ -11,6 +11,7 @@ Scoring of the stamped cards lives in scoring.py.
 from __future__ import annotations
 
 from functools import cache
+from operator import itemgetter
 from typing import Any
 
 from games.city_of_light import actions as A
@@ -157,11 +158,15 @@ def _effects(state: State, seat: int, card: str) -> list:
         allowed, metro, chartier = exception_cells(state, seat)
         extra = metro | chartier
         reserve = state.reserves[seat]
+        if not reserve:
+            return []
+        # The activations for the buildings the seat can give, from a row by building given.
+        gives = itemgetter(*reserve) if len(reserve) > 1 else lambda row: (row[reserve[0]],)
         out = []
         for take in state.supply:
             for offsets, on_board, by_anchor in _levitations(take):
                 for by_give in at_bits(anchors(offsets, on_board, allowed, extra), by_anchor):
-                    out += [by_give[give] for give in reserve]
+                    out += gives(by_give)
         return out
     raise AssertionError(card)
 
