@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from games.core.contract import Event, event
-from games.core.rng import derive_rng
+from games.core.rng import derive_rng, shuffle
 from games.moscow_paris.data import CARD_IDS, N_CODES
 from games.moscow_paris.state import Draft, put, with_card
 
@@ -29,7 +29,7 @@ def reshuffle(d: Draft, events: list[Event]) -> None:
     """The discard pile, shuffled from the seed, becomes the draw pile."""
     cards = [code for code, n in enumerate(d.discard) for _ in range(n)]
     k = d.reshuffles + 1
-    derive_rng(d.cfg.reshuffle_seed, "reshuffle", k).shuffle(cards)
+    shuffle(derive_rng(d.cfg.reshuffle_seed, "reshuffle", k), cards)
     d.deck = d.deck + tuple(cards)
     d.discard = EMPTY_DISCARD
     d.reshuffles = k
