@@ -6,6 +6,7 @@ filling in (`games.core.drafts`): writing to it never touches the caller's state
 
 from __future__ import annotations
 
+from operator import add
 from typing import Any
 
 from games.core.contract import Event, Result, event
@@ -16,11 +17,17 @@ from games.paris_paris.state import OVER, REVEAL, State
 
 
 def waiting_colours(mask: int) -> list[str]:
-    return [COLOURS[c] for c in range(N_COLOURS) if mask >> c & 1]
+    return list(_WAITING[mask])
+
+
+# The colours waiting on the P spaces, by bit mask (a fresh list per event from these).
+_WAITING = tuple(
+    tuple(COLOURS[c] for c in range(N_COLOURS) if mask >> c & 1) for mask in range(1 << N_COLOURS)
+)
 
 
 def _add(points: tuple[int, ...], extra: list[int]) -> tuple[int, ...]:
-    return tuple(a + b for a, b in zip(points, extra, strict=True))
+    return tuple(map(add, points, extra))  # one entry per seat in both
 
 
 def end_round(new: State, events: list[Event]) -> None:
