@@ -70,24 +70,21 @@ def _take_backs(tableau: tuple[int, ...]) -> tuple:
     return actions
 
 
-def _line_actions(state: State, wagons: tuple[int, ...]) -> list:
-    """The `to_line` actions of these wagon types with the lines as they are."""
+def _line_actions(state: State, wagons: tuple[int, ...]) -> tuple:
+    """The `to_line` actions of these wagon types with the lines as they are (kept for the
+    layout, by the hand's wagon types: a hand changes less often than it is asked about)."""
     global _layout
     layout = _layout
     cities, lefts, rights = state.cities, state.lefts, state.rights
     if not (layout[0] is cities and layout[1] is lefts and layout[2] is rights):
         layout = _layout = (cities, lefts, rights, {}, open_lines(state))
     table, lines = layout[3], layout[4]
-    out: list = []
-    for w in wagons:
-        actions = table.get(w)
-        if actions is None:
-            row_actions = _TO_LINE[w]
-            actions = table[w] = [
-                a for row, line in lines if w not in line for a in row_actions[row]
-            ]
-        out += actions
-    return out
+    actions = table.get(wagons)
+    if actions is None:
+        actions = table[wagons] = tuple(
+            a for w in wagons for row, line in lines if w not in line for a in _TO_LINE[w][row]
+        )
+    return actions
 
 
 def legal_play(state: State, seat: int) -> list:
