@@ -85,7 +85,7 @@ class Result(BaseModel):
 
 def rank_by(keys: Sequence[tuple[Any, ...]]) -> list[list[int]]:
     """Group seats into places by descending key; equal keys share a place."""
-    order = sorted(range(len(keys)), key=lambda s: keys[s], reverse=True)
+    order = sorted(range(len(keys)), key=keys.__getitem__, reverse=True)
     places: list[list[int]] = []
     for seat in order:
         if places and keys[places[-1][0]] == keys[seat]:
