@@ -120,11 +120,11 @@ def rotate_shape(cells: Iterable[tuple[int, int]], turns: int) -> tuple[tuple[in
 class Shape:
     """One shape's rotations and every on-board placement of each.
 
-    `placements` lists only rotations that differ (a SQUARE has one), for legal_actions;
+    `fits` covers only rotations that differ (a SQUARE has one), for legal_actions;
     `by_anchor` accepts every rotation 0..3 so a redundant rotation still names a placement.
     """
 
-    __slots__ = ("key", "size", "rotations", "distinct", "placements", "by_anchor", "fits")
+    __slots__ = ("key", "size", "rotations", "distinct", "by_anchor", "fits")
 
     def __init__(self, key: str, cells: tuple[tuple[int, int], ...]) -> None:
         self.key = key
@@ -133,7 +133,6 @@ class Shape:
         self.distinct = tuple(r for r in range(4) if self.rotations[r] not in self.rotations[:r])
         # by_anchor[(rotation, x, y)] = (mask, cells)
         self.by_anchor: dict[tuple[int, int, int], tuple[int, tuple[int, ...]]] = {}
-        placements = []
         for r in range(4):
             shape = self.rotations[r]
             w = max(x for x, _ in shape) + 1
@@ -141,11 +140,7 @@ class Shape:
             for y in range(SIZE - h + 1):
                 for x in range(SIZE - w + 1):
                     cs = tuple(sorted(idx(x + dx, y + dy) for dx, dy in shape))
-                    entry = (mask_of(cs), cs)
-                    self.by_anchor[(r, x, y)] = entry
-                    if r in self.distinct:
-                        placements.append((r, x, y, entry[0], cs))
-        self.placements: tuple[tuple[int, int, int, int, tuple[int, ...]], ...] = tuple(placements)
+                    self.by_anchor[(r, x, y)] = (mask_of(cs), cs)
         # Per distinct rotation: (rotation, each cell's index offset from the anchor, the
         # anchors that keep the shape on the board), for `anchors`.
         self.fits: tuple[tuple[int, tuple[int, ...], int], ...] = tuple(

@@ -135,8 +135,8 @@ def _effects(state: State, seat: int, card: str) -> list:
         allowed = allowed_mask(state, seat)
         chartier = _fountain_chartier(state, seat) if card == "fontaine_des_mers" else 0
         out = []
-        for offsets, on_board, actions in _DOMINO_FITS[card]:
-            out += at_bits(anchors(offsets, on_board, allowed, chartier), actions)
+        for offsets, anchored, actions in _DOMINO_FITS[card]:
+            out += at_bits(anchors(offsets, anchored, allowed, chartier), actions)
         return out
     if card == "le_penseur":
         free = state.free
@@ -164,8 +164,8 @@ def _effects(state: State, seat: int, card: str) -> list:
         gives = itemgetter(*reserve) if len(reserve) > 1 else lambda row: (row[reserve[0]],)
         out = []
         for take in state.supply:
-            for offsets, on_board, by_anchor in _levitations(take):
-                for by_give in at_bits(anchors(offsets, on_board, allowed, extra), by_anchor):
+            for offsets, anchored, by_anchor in _levitations(take):
+                for by_give in at_bits(anchors(offsets, anchored, allowed, extra), by_anchor):
                     out += gives(by_give)
         return out
     raise AssertionError(card)
@@ -394,15 +394,15 @@ def _levitations(take: int) -> tuple[tuple[tuple[int, ...], int, tuple[Any, ...]
     return tuple(
         (
             offsets,
-            on_board,
+            anchored,
             tuple(
                 tuple(A.levitation(give, shape.key, r, c % 8, c // 8) for give in BUILDING_KEYS)
-                if on_board >> c & 1
+                if anchored >> c & 1
                 else None
                 for c in range(CELLS)
             ),
         )
-        for r, offsets, on_board in shape.fits
+        for r, offsets, anchored in shape.fits
     )
 
 
@@ -410,10 +410,10 @@ _DOMINO_FITS = {
     card: tuple(
         (
             offsets,
-            on_board,
+            anchored,
             tuple(A.activate(card, rotation=r, x=c % 8, y=c // 8) for c in range(CELLS)),
         )
-        for r, offsets, on_board in DOMINO_SHAPE.fits
+        for r, offsets, anchored in DOMINO_SHAPE.fits
     )
     for card in ("jardin_des_plantes", "fontaine_des_mers")
 }
