@@ -1,20 +1,24 @@
-"""`bench`: the speed figures quoted in notes, measured the same way every time.
+"""`bench`: the speed figures quoted in notes, measured the same way every time, part by part
+(`--only PART` runs one; progress goes to stderr as it runs, `bot.cli.bench_progress`):
 
-- engine: complete random games per second per game, on one core (the contract loop: to_act,
-  legal_actions, random choice, apply), and the mean time of one legal_actions call;
-- ai: the strong AI's search playouts per second per game (`--ai` prints only these);
+- engines: complete random games per second per game, on one core (the contract loop: to_act,
+  legal_actions, random choice, apply), and the cost of one legal_actions call;
+- ai: the strong AI's search iterations per second per game (`--ai` is `--only ai`);
 - host: persisted actions per second through MatchHost and each backend, and p50/p99
   latency of one `act` call: SQLite (a file in a temporary directory, WAL, the default
   synchronous level) and PostgreSQL (a throw-away server of its own, `storage.pg_testserver`,
   with PostgreSQL's durable defaults: fsync and synchronous commits on, over a Unix socket);
-- discord: p50/p99 click→answer latency over a whole match through the fake Discord
-  (`bot.cli.bench_discord`);
+- concurrent: many matches moving at once through the host (not built yet);
+- startup: a bot with many stored matches on each backend (`bot.cli.bench_startup`);
 - records: p50/p99 of the leaderboard and history queries with 100,000 finished matches
-  stored, on each backend (`bot.cli.bench_records`; `--ratings` prints only these).
+  stored, on each backend (`bot.cli.bench_records`; `--ratings` is `--only records`);
+- discord: p50/p99 click→answer latency over a whole match through the fake Discord
+  (`bot.cli.bench_discord`).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import json
 import os
@@ -26,10 +30,12 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
 from importlib import metadata
 from pathlib import Path
 from typing import Any
 
+from bot.cli.bench_progress import PARTS, Progress
 from games.host import MatchHost
 from games.registry import game_keys, get_game
 from storage import SeatRow, Store
@@ -112,11 +118,18 @@ def ai_playouts(key: str, seats: int, seconds: float) -> dict[str, Any]:
 
 def print_ai(figures: list[dict[str, Any]]) -> None:
     for a in figures:
-        print(
-            f"ai {a['game']} ({a['seats']} seats): {a['playouts_per_s']} search playouts/s "
-            f"(~{a['actions_per_playout']} random actions each, "
-            f"{a['playout_actions_per_s']} actions/s)"
+        line = (
+            f"ai {a['game']} ({a['seats']} seats): {a['playouts_per_s']} search iterations/s "
+            "(each a determinisation, a walk down the search tree, "
         )
+        if a["actions_per_playout"]:
+            line += (
+                f"about {a['actions_per_playout']} random playout moves, then an evaluation); "
+                f"{a['playout_actions_per_s']} random playout moves/s"
+            )
+        else:  # a game whose search hints cut every playout at once (rollout_actions 0)
+            line += "then an evaluation: this game's search plays no random playout moves)"
+        print(line)
 
 
 def _percentile(samples: list[float], fraction: float) -> float:
@@ -162,48 +175,6 @@ async def host_actions(
     }
 
 
-Figures = dict[str, Any]
-
-
-async def postgres_figures(
-    keys: list[str], count: int, matches: int, records: int
-) -> tuple[list[Figures], Figures, Figures]:
-    """`host_actions`, `many_matches` and `records_figures` on PostgreSQL, in fresh
-    databases of one throw-away server; without PostgreSQL's binaries, entries saying why
-    there is none. No `keys`: the records figures only."""
-    from bot.cli.bench_records import records_figures
-    from bot.cli.bench_startup import many_matches
-
-    try:
-        server = PgTestServer(durable=True).start()
-    except PgUnavailable as exc:
-        none = {"backend": "postgres", "unavailable": str(exc)}
-        return [none], none, none
-    try:
-        figures = []
-        for key in keys:
-            _, url = await server.create_database("bench")
-            figures.append(await host_actions(key, bench_seats(key), count, url))
-        many: Figures = {}
-        if keys:
-            _, url = await server.create_database("many")
-            many = await many_matches(url, "postgres", matches)
-        _, url = await server.create_database("records")
-        return figures, many, await records_figures(url, "postgres", records)
-    finally:
-        server.stop()
-
-
-async def ratings_report(records: int) -> list[Figures]:
-    """The records figures on SQLite (a temporary file) and PostgreSQL."""
-    from bot.cli.bench_records import records_figures
-
-    with tempfile.TemporaryDirectory(prefix="lutece-bench-") as tmp:
-        sqlite = await records_figures(str(Path(tmp) / "records.db"), "sqlite", records)
-    _, _, postgres = await postgres_figures([], 0, 0, records)
-    return [sqlite, postgres]
-
-
 def _postgres_version() -> str | None:
     bindir = find_bindir()
     if bindir is None:
@@ -235,74 +206,161 @@ def machine() -> dict[str, Any]:
     }
 
 
-async def bench(
-    as_json: bool,
-    seconds: float,
-    actions: int = 3000,
-    matches: int = 10_000,
-    ai_only: bool = False,
-    records: int = 100_000,
-    ratings_only: bool = False,
-) -> int:
-    from bot.cli.bench_discord import discord_match, print_discord
-    from bot.cli.bench_records import print_records, records_figures
+Figures = dict[str, Any]
+
+
+class Postgres:
+    """One throw-away durable PostgreSQL server for a whole run, started when a part first
+    asks for a database; without PostgreSQL's binaries, why there is none."""
+
+    def __init__(self) -> None:
+        self._server: PgTestServer | None = None
+        self.unavailable: str | None = None
+
+    async def database(self, name: str) -> str | None:
+        """The URL of a fresh database, or None (then `unavailable` says why)."""
+        if self._server is None and self.unavailable is None:
+            try:
+                self._server = PgTestServer(durable=True).start()
+            except PgUnavailable as exc:
+                self.unavailable = str(exc)
+        if self._server is None:
+            return None
+        _, url = await self._server.create_database(name)
+        return url
+
+    def none(self) -> Figures:
+        return {"backend": "postgres", "unavailable": self.unavailable}
+
+    def stop(self) -> None:
+        if self._server is not None:
+            self._server.stop()
+
+
+@dataclasses.dataclass
+class Run:
+    """One bench run's sizes, its progress lines and its PostgreSQL server."""
+
+    seconds: float
+    actions: int
+    matches: int
+    records: int
+    progress: Progress
+    postgres: Postgres
+
+
+async def _engines(run: Run) -> list[Figures]:
+    figures = []
+    for key in game_keys():
+        seats = bench_seats(key)
+        run.progress.step("engines", f"{key}, {seats} seats, random games for {run.seconds} s")
+        figures.append(engine_playouts(key, seats, run.seconds))
+    return figures
+
+
+async def _ai(run: Run) -> list[Figures]:
+    figures = []
+    for key in game_keys():
+        seats = bench_seats(key)
+        run.progress.step("ai", f"{key}, {seats} seats, searches for {run.seconds} s")
+        figures.append(ai_playouts(key, seats, run.seconds))
+    return figures
+
+
+async def _host(run: Run) -> list[Figures]:
+    figures = []
+    for key in game_keys():
+        run.progress.step("host", f"{key} on SQLite, {run.actions} persisted actions")
+        figures.append(await host_actions(key, bench_seats(key), run.actions))
+    for key in game_keys():
+        run.progress.step("host", f"{key} on PostgreSQL, {run.actions} persisted actions")
+        url = await run.postgres.database("bench")
+        if url is None:
+            return [*figures, run.postgres.none()]
+        figures.append(await host_actions(key, bench_seats(key), run.actions, url))
+    return figures
+
+
+async def _concurrent(run: Run) -> Figures:
+    run.progress.step("concurrent", "not built yet")
+    return {"unavailable": "not built yet"}
+
+
+async def _startup(run: Run) -> list[Figures]:
     from bot.cli.bench_startup import many_matches
 
-    keys = game_keys()
-    if ai_only:
-        figures = [ai_playouts(k, bench_seats(k), seconds) for k in keys]
-        print(json.dumps({"machine": machine(), "ai": figures}, indent=2)) if as_json else (
-            print_ai(figures)
-        )
-        return 0
-    if ratings_only:
-        ratings = await ratings_report(records)
-        print(json.dumps({"machine": machine(), "records": ratings}, indent=2)) if as_json else (
-            print_records(ratings)
-        )
-        return 0
-    pg_host, pg_many, pg_records = await postgres_figures(keys, actions, matches, records)
+    run.progress.step("startup", f"SQLite with {run.matches} active matches")
     with tempfile.TemporaryDirectory(prefix="lutece-bench-") as tmp:
-        sqlite_many = await many_matches(str(Path(tmp) / "many.db"), "sqlite", matches)
-        sqlite_records = await records_figures(str(Path(tmp) / "records.db"), "sqlite", records)
-    report: dict[str, Any] = {
-        "machine": machine(),
-        "engines": [engine_playouts(k, bench_seats(k), seconds) for k in keys],
-        "ai": [ai_playouts(k, bench_seats(k), seconds) for k in keys],
-        "host": [await host_actions(k, bench_seats(k), actions) for k in keys] + pg_host,
-        "many_matches": [sqlite_many, pg_many],
-        "records": [sqlite_records, pg_records],
-        "discord": await discord_match(),
-    }
-    if as_json:
-        print(json.dumps(report, indent=2))
-        return 0
-    m = report["machine"]
+        sqlite = await many_matches(str(Path(tmp) / "many.db"), "sqlite", run.matches)
+    run.progress.step("startup", f"PostgreSQL with {run.matches} active matches")
+    url = await run.postgres.database("many")
+    postgres = (
+        run.postgres.none() if url is None else await many_matches(url, "postgres", run.matches)
+    )
+    return [sqlite, postgres]
+
+
+async def _records(run: Run) -> list[Figures]:
+    from bot.cli.bench_records import records_figures
+
+    run.progress.step("records", f"SQLite with {run.records} finished matches")
+    with tempfile.TemporaryDirectory(prefix="lutece-bench-") as tmp:
+        sqlite = await records_figures(str(Path(tmp) / "records.db"), "sqlite", run.records)
+    run.progress.step("records", f"PostgreSQL with {run.records} finished matches")
+    url = await run.postgres.database("records")
+    postgres = (
+        run.postgres.none() if url is None else await records_figures(url, "postgres", run.records)
+    )
+    return [sqlite, postgres]
+
+
+async def _discord(run: Run) -> Figures:
+    from bot.cli.bench_discord import discord_match
+
+    run.progress.step("discord", "a whole match through the fake Discord")
+    return await discord_match()
+
+
+def print_machine(m: Figures) -> None:
     print(
         f"machine: {m['platform']}, {m['cores']} cores, Python {m['python']}, "
         f"SQLite {m['sqlite']}, PostgreSQL {m['postgresql'] or '(none)'}, "
         + ", ".join(f"{k} {v}" for k, v in m["versions"].items())
     )
-    for e in report["engines"]:
+
+
+def print_engines(figures: list[Figures]) -> None:
+    for e in figures:
         print(
-            f"engine {e['game']} ({e['seats']} seats): {e['games_per_s']} random games/s, "
-            f"{e['actions_per_game']} actions/game, legal_actions mean "
-            f"{e['legal_actions_mean_us']} µs, p99 {e['legal_actions_p99_us']} µs, "
+            f"engine {e['game']} ({e['seats']} seats): {e['games_per_s']} complete random "
+            f"games/s on one core, {e['actions_per_game']} actions/game; one legal_actions "
+            f"call: mean {e['legal_actions_mean_us']} µs, p99 {e['legal_actions_p99_us']} µs, "
             f"max {e['legal_actions_max_us']} µs"
         )
-    print_ai(report["ai"])
-    names = {"sqlite": "SQLite", "postgres": "PostgreSQL"}
-    for h in report["host"]:
+
+
+NAMES = {"sqlite": "SQLite", "postgres": "PostgreSQL"}
+
+
+def print_host(figures: list[Figures]) -> None:
+    for h in figures:
         if "unavailable" in h:
-            print(f"host+{names[h['backend']]}: no figure ({h['unavailable']})")
+            print(f"host+{NAMES[h['backend']]}: no figure ({h['unavailable']})")
             continue
         print(
-            f"host+{names[h['backend']]} {h['game']}: {h['actions_per_s']} persisted "
-            f"actions/s, p50 {h['p50_ms']} ms, p99 {h['p99_ms']} ms over {h['actions']} "
-            "actions"
+            f"host+{NAMES[h['backend']]} {h['game']}: {h['actions_per_s']} persisted "
+            f"actions/s (one match, one move after another), one act call p50 {h['p50_ms']} "
+            f"ms, p99 {h['p99_ms']} ms over {h['actions']} actions"
         )
-    for s in report["many_matches"]:
-        name = names[s["backend"]]
+
+
+def print_concurrent(figures: Figures) -> None:
+    print(f"concurrent host bench: no figure ({figures['unavailable']})")
+
+
+def print_startup(figures: list[Figures]) -> None:
+    for s in figures:
+        name = NAMES[s["backend"]]
         if "unavailable" in s:
             print(f"{name} with many matches: no figure ({s['unavailable']})")
             continue
@@ -314,6 +372,56 @@ async def bench(
             f"every match touched once: {s['held_matches']} held, "
             f"{s['memory_half_mb']} MB after half, {s['memory_all_mb']} MB after all"
         )
-    print_records(report["records"])
-    print_discord(report["discord"])
+
+
+def _print_records(figures: list[Figures]) -> None:
+    from bot.cli.bench_records import print_records
+
+    print_records(figures)
+
+
+def _print_discord(figures: Figures) -> None:
+    from bot.cli.bench_discord import print_discord
+
+    print_discord(figures)
+
+
+# part -> (its key in the JSON report, what measures it, what prints it).
+MEASURES: dict[str, tuple[str, Callable[[Run], Awaitable[Any]], Callable[[Any], None]]] = {
+    "engines": ("engines", _engines, print_engines),
+    "ai": ("ai", _ai, print_ai),
+    "host": ("host", _host, print_host),
+    "concurrent": ("concurrent", _concurrent, print_concurrent),
+    "startup": ("many_matches", _startup, print_startup),
+    "records": ("records", _records, _print_records),
+    "discord": ("discord", _discord, _print_discord),
+}
+
+
+async def bench(
+    as_json: bool,
+    seconds: float,
+    actions: int = 3000,
+    matches: int = 10_000,
+    records: int = 100_000,
+    only: str | None = None,
+) -> int:
+    """Every part (or `only` one), each printed as soon as it is measured (all at the end
+    with `as_json`); a full run starts with the machine's description."""
+    run = Run(seconds, actions, matches, records, Progress(), Postgres())
+    report: Figures = {"machine": machine()}
+    if only is None and not as_json:
+        print_machine(report["machine"])
+    try:
+        for part in [only] if only else PARTS:
+            key, measure, show = MEASURES[part]
+            report[key] = await measure(run)
+            if not as_json:
+                show(report[key])
+                sys.stdout.flush()
+    finally:
+        run.postgres.stop()
+    run.progress.step("done", "every figure is printed")
+    if as_json:
+        print(json.dumps(report, indent=2))
     return 0

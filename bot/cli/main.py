@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from bot.cli.arguments import positive_float, positive_int
+from bot.cli.bench_progress import PARTS as BENCH_PARTS
 from bot.cli.errors import EXIT_USAGE, CliError
 from bot.config import ConfigError
 from bot.games import PresentationError
@@ -147,12 +148,15 @@ def build_parser() -> argparse.ArgumentParser:
 
     bench = sub.add_parser("bench", help="engine playouts/s, host actions/s and latency")
     bench.add_argument("--json", action="store_true", help="the figures as one JSON object")
-    bench.add_argument("--ai", action="store_true", help="only the AI search's playouts/s")
     bench.add_argument(
-        "--ratings",
-        action="store_true",
-        help="only the leaderboard and history query times with many finished matches",
+        "--only",
+        choices=BENCH_PARTS,
+        help="run one part: engines (random games/s), ai (search iterations/s), host "
+        "(persisted moves one by one), concurrent (many matches at once), startup (many "
+        "stored matches), records (leaderboard and history), discord (click to answer)",
     )
+    bench.add_argument("--ai", action="store_true", help="the same as --only ai")
+    bench.add_argument("--ratings", action="store_true", help="the same as --only records")
     bench.add_argument(
         "--seconds", type=positive_float, default=3.0, help="time per engine figure (default 3)"
     )
@@ -242,15 +246,8 @@ async def _dispatch(args: argparse.Namespace) -> int | None:
     if command == "bench":
         from bot.cli.bench import bench
 
-        return await bench(
-            args.json,
-            args.seconds,
-            args.actions,
-            args.matches,
-            args.ai,
-            args.records,
-            args.ratings,
-        )
+        only = args.only or ("ai" if args.ai else "records" if args.ratings else None)
+        return await bench(args.json, args.seconds, args.actions, args.matches, args.records, only)
     if command == "pictures" and args.check:
         from bot.cli.pictures_check import check
 

@@ -111,7 +111,8 @@ _LEVITATION_FIELDS = {"type", "card", "decline", "x", "y", "rotation", "facing",
 
 def levitation(give: str, building: str, rotation: int, x: int, y: int) -> Activate:
     """A Levitation activation, built fresh (what `model_construct` does, without its
-    overhead): too many combinations to keep, and a cache that grows costs collections."""
+    overhead): too many combinations for the shared cache; postcards.py keeps them by the
+    building taken, once that building is first offered."""
     a = object.__new__(Activate)
     object.__setattr__(
         a,

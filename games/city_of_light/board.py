@@ -7,10 +7,12 @@ Rotation ``r`` means r clockwise quarter turns from the printed orientation (y p
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from typing import TypeVar
 
 from games.city_of_light.data import BUILDING_KEYS, BUILDINGS, DOMINO, FACINGS, SIZE, TILES
 
+T = TypeVar("T")
 CELLS = SIZE * SIZE
 ALL_MASK = (1 << CELLS) - 1
 
@@ -33,6 +35,16 @@ def bits(mask: int) -> list[int]:
     while mask:
         low = mask & -mask
         out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def at_bits(mask: int, table: Sequence[T]) -> list[T]:
+    """`table`'s entries at the cells set in `mask`, ascending (actions built once per cell)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(table[low.bit_length() - 1])
         mask ^= low
     return out
 
@@ -108,11 +120,11 @@ def rotate_shape(cells: Iterable[tuple[int, int]], turns: int) -> tuple[tuple[in
 class Shape:
     """One shape's rotations and every on-board placement of each.
 
-    `placements` lists only rotations that differ (a SQUARE has one), for legal_actions;
+    `fits` covers only rotations that differ (a SQUARE has one), for legal_actions;
     `by_anchor` accepts every rotation 0..3 so a redundant rotation still names a placement.
     """
 
-    __slots__ = ("key", "size", "rotations", "distinct", "placements", "by_anchor")
+    __slots__ = ("key", "size", "rotations", "distinct", "by_anchor", "fits")
 
     def __init__(self, key: str, cells: tuple[tuple[int, int], ...]) -> None:
         self.key = key
@@ -121,7 +133,6 @@ class Shape:
         self.distinct = tuple(r for r in range(4) if self.rotations[r] not in self.rotations[:r])
         # by_anchor[(rotation, x, y)] = (mask, cells)
         self.by_anchor: dict[tuple[int, int, int], tuple[int, tuple[int, ...]]] = {}
-        placements = []
         for r in range(4):
             shape = self.rotations[r]
             w = max(x for x, _ in shape) + 1
@@ -129,11 +140,40 @@ class Shape:
             for y in range(SIZE - h + 1):
                 for x in range(SIZE - w + 1):
                     cs = tuple(sorted(idx(x + dx, y + dy) for dx, dy in shape))
-                    entry = (mask_of(cs), cs)
-                    self.by_anchor[(r, x, y)] = entry
-                    if r in self.distinct:
-                        placements.append((r, x, y, entry[0], cs))
-        self.placements: tuple[tuple[int, int, int, int, tuple[int, ...]], ...] = tuple(placements)
+                    self.by_anchor[(r, x, y)] = (mask_of(cs), cs)
+        # Per distinct rotation: (rotation, each cell's index offset from the anchor, the
+        # anchors that keep the shape on the board), for `anchors`.
+        self.fits: tuple[tuple[int, tuple[int, ...], int], ...] = tuple(
+            (r, tuple(idx(dx, dy) for dx, dy in self.rotations[r]), _on_board(self.rotations[r]))
+            for r in self.distinct
+        )
+
+
+def _on_board(shape: tuple[tuple[int, int], ...]) -> int:
+    """The anchors (top-left cells) at which `shape` lies wholly on the board."""
+    w = max(x for x, _ in shape) + 1
+    h = max(y for _, y in shape) + 1
+    return mask_of([idx(x, y) for y in range(SIZE - h + 1) for x in range(SIZE - w + 1)])
+
+
+def anchors(offsets: tuple[int, ...], on_board: int, allowed: int, extra: int = 0) -> int:
+    """The anchors (a bit mask) at which a shape of cells `offsets` covers only `allowed`
+    cells, or all but one of them with that one in `extra`: one shift and `&` per cell for
+    the whole board, instead of a test per placement (the phase 2 legal moves' hot spot)."""
+    fit = on_board
+    if not extra:
+        for d in offsets:
+            fit &= allowed >> d
+        return fit
+    miss = extra & ~allowed
+    inside = allowed | extra
+    once = twice = 0
+    for d in offsets:
+        fit &= inside >> d
+        m = miss >> d
+        twice |= once & m
+        once |= m
+    return fit & ~twice
 
 
 SHAPES: tuple[Shape, ...] = tuple(Shape(k, BUILDINGS[k]) for k in BUILDING_KEYS)

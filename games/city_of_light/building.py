@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.city_of_light import actions as A
-from games.city_of_light.board import SHAPES
+from games.city_of_light.board import CELLS, SHAPES, anchors, at_bits, xy
 from games.city_of_light.data import BUILDING_KEYS
 from games.city_of_light.state import (
     LIGHT,
@@ -20,12 +20,10 @@ from games.city_of_light.state import (
     chimneys_left,
     occupy,
 )
-from games.core.contract import Event
+from games.core.contract import Event, event
 from games.core.errors import IllegalAction
 
 NORMAL, METRO, CHARTIER = 0, 1, 2
-# (rotation, x, y, cells, use) of one legal placement of a building
-Placement = tuple[int, int, int, tuple[int, ...], int]
 USE_NAMES = {NORMAL: None, METRO: "metropolitain", CHARTIER: "chartier"}
 
 
@@ -51,21 +49,6 @@ def placement_use(mask: int, allowed: int, metro: int, chartier: int) -> int:
     return -1
 
 
-def legal_placements(state: State, seat: int, b: int) -> list[Placement]:
-    """(rotation, x, y, cells, use) of every distinct legal placement of building `b`."""
-    allowed, metro, chartier = exception_cells(state, seat)
-    extra = metro | chartier
-    out: list[Placement] = []
-    for r, x, y, mask, cells in SHAPES[b].placements:
-        if not mask & ~allowed:
-            out.append((r, x, y, cells, NORMAL))
-        elif extra:
-            use = placement_use(mask, allowed, metro, chartier)
-            if use >= 0:
-                out.append((r, x, y, cells, use))
-    return out
-
-
 def can_place(state: State, seat: int) -> bool:
     """Whether `seat` can place any reserve building now (pending effects included)."""
     reserve = state.reserves[seat]
@@ -73,18 +56,30 @@ def can_place(state: State, seat: int) -> bool:
         return False
     allowed, metro, chartier = exception_cells(state, seat)
     extra = metro | chartier
-    for b in reserve:
-        for _r, _x, _y, mask, _cells in SHAPES[b].placements:
-            rest = mask & ~allowed
-            if not rest or (extra and not rest & (rest - 1) and rest & extra):
-                return True
-    return False
+    return any(
+        anchors(offsets, on_board, allowed, extra)
+        for b in reserve
+        for _r, offsets, on_board in SHAPES[b].fits
+    )
 
 
-# For each shape, (mask, action) of every placement, the actions built once at import.
-_BUILD_ACTIONS: tuple[tuple[tuple[int, A.Build], ...], ...] = tuple(
-    tuple((mask, A.build(shape.key, r, x, y)) for r, x, y, mask, _cells in shape.placements)
-    for shape in SHAPES
+# For each shape, per distinct rotation: (offsets, on-board anchors, the Build action at each
+# anchor index), the actions built once at import.
+_BUILD_FITS: tuple[tuple[tuple[tuple[int, ...], int, tuple[A.Build | None, ...]], ...], ...] = (
+    tuple(
+        tuple(
+            (
+                offsets,
+                on_board,
+                tuple(
+                    A.build(shape.key, r, *xy(c)) if on_board >> c & 1 else None
+                    for c in range(CELLS)
+                ),
+            )
+            for r, offsets, on_board in shape.fits
+        )
+        for shape in SHAPES
+    )
 )
 
 
@@ -95,10 +90,8 @@ def legal(state: State, seat: int) -> list:
     extra = metro | chartier
     out = []
     for b in state.reserves[seat]:
-        for mask, action in _BUILD_ACTIONS[b]:
-            rest = mask & ~allowed
-            if not rest or (extra and placement_use(mask, allowed, metro, chartier) >= 0):
-                out.append(action)
+        for offsets, on_board, actions in _BUILD_FITS[b]:
+            out += at_bits(anchors(offsets, on_board, allowed, extra), actions)
     return out
 
 
@@ -197,7 +190,7 @@ def apply_build(state: State, seat: int, action: A.Build) -> tuple[State, list[E
     cells, use = check_placement(state, seat, b, action.rotation, action.x, action.y)
     changes = place(state, seat, b, cells, use, b)
     changes["reserves"] = reserves_without(state, seat, b)
-    event = Event(
+    placed = event(
         "building_placed",
         {
             "seat": seat,
@@ -209,4 +202,4 @@ def apply_build(state: State, seat: int, action: A.Build) -> tuple[State, list[E
             "effect": USE_NAMES[use],
         },
     )
-    return state.replace(**changes), [event]
+    return state.replace(**changes), [placed]

@@ -24,7 +24,7 @@ from games.city_of_light.data import (
 from games.city_of_light.options import Arrangement, CityOfLightOptions
 from games.city_of_light.state import FREE, NO_TILE, PHASE_TILES, State
 from games.core.errors import IllegalAction
-from games.core.rng import derive_rng
+from games.core.rng import derive_rng, shuffle
 
 
 def _canonical(cards: Iterable[str]) -> tuple[str, ...]:
@@ -77,7 +77,7 @@ def deal_stacks(seed: int, fixed: list[list[int]] | None) -> tuple[tuple[int, ..
         out = []
         for seat in range(SEATS):
             order = list(TILES)
-            derive_rng(seed, "stack", seat).shuffle(order)
+            shuffle(derive_rng(seed, "stack", seat), order)
             out.append(tuple(order))
         return tuple(out)
     if len(fixed) != SEATS:

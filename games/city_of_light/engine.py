@@ -32,7 +32,7 @@ from games.city_of_light.state import (
     State,
 )
 from games.city_of_light.views import CityOfLightView, build_view
-from games.core.contract import Event, Result
+from games.core.contract import Event, Result, event
 from games.core.dispatch import Handler, without_action
 from games.core.errors import IllegalAction
 from games.core.phased import PhasedGame
@@ -62,7 +62,7 @@ def _pass_phase2(state: State, seat: int, action: Any) -> tuple[State, list[Even
             "city_of_light.must_act",
             "you can still build or activate a postcard, so you may not pass",
         )
-    return state, [Event("passed", {"seat": seat, "phase": 2})]
+    return state, [event("passed", {"seat": seat, "phase": 2})]
 
 
 def _after_phase2_turn(
@@ -73,14 +73,14 @@ def _after_phase2_turn(
     # Abschnitt mit einer Straßenlaterne platzieren" — only that next turn.
     if new.metro_window == "next_turn" and before.metro == seat and new.metro == seat:
         changes["metro"] = -1
-        events.append(Event("metropolitain_expired", {"seat": seat}))
+        events.append(event("metropolitain_expired", {"seat": seat}))
     new = new.replace(**changes)
     # "Второй этап игры заканчивается, когда оба игрока больше не могут размещать здания,
     # и при этом все 8 жетонов действий были использованы."
     if -1 not in new.tokens and not building.can_place(new, 0) and not (building.can_place(new, 1)):
         result = final_result(new)
         new = new.replace(phase=PHASE_OVER, result=result)
-        events.append(Event("game_over", {"scores": result.scores, "winners": result.winners}))
+        events.append(event("game_over", {"scores": result.scores, "winners": result.winners}))
     return new, events
 
 

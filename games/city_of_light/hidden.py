@@ -14,6 +14,7 @@ from typing import Any
 
 from games.city_of_light.data import TILES
 from games.city_of_light.state import PHASE_TILES, State
+from games.core.rng import shuffle
 
 
 def determinize(state: State, seat: int, rng: random.Random) -> State:
@@ -30,7 +31,7 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
     for s in (0, 1):
         keep = hands[s] if s == seat else ()
         rest = [t for t in TILES if t not in laid[s] and t not in keep]
-        rng.shuffle(rest)
+        shuffle(rng, rest)
         if s != seat:
             size = len(state.hands[s])
             hands[s] = tuple(rest[:size])

@@ -10,17 +10,30 @@ Scoring of the stamped cards lives in scoring.py.
 
 from __future__ import annotations
 
+from functools import cache
+from operator import itemgetter
 from typing import Any
 
 from games.city_of_light import actions as A
-from games.city_of_light.board import DOMINO_SHAPE, bits, grow, idx, mask_of, on_board
+from games.city_of_light.board import (
+    CELLS,
+    DOMINO_SHAPE,
+    SHAPES,
+    anchors,
+    at_bits,
+    bits,
+    grow,
+    idx,
+    mask_of,
+    on_board,
+)
 from games.city_of_light.building import (
     CHARTIER,
     USE_NAMES,
     check_placement,
+    exception_cells,
     from_reserve,
     from_supply,
-    legal_placements,
     place,
     placement_use,
     require_chimney,
@@ -45,7 +58,7 @@ from games.city_of_light.state import (
     tokens_left,
 )
 from games.core.actions import given
-from games.core.contract import Event
+from games.core.contract import Event, event
 from games.core.errors import IllegalAction
 
 SLOT_NAMES = BUILDING_KEYS + ("GARDEN",)
@@ -101,57 +114,59 @@ def legal(state: State, seat: int) -> list:
     for card, token in zip(state.cards, state.tokens, strict=True):
         if token < 0:
             if EFFECT_FIELDS[card]:
-                out.append(A.activate(card, decline=True))
+                out.append(_DECLINE[card])
             out.extend(_effects(state, seat, card))
     return out
 
 
 def _effects(state: State, seat: int, card: str) -> list:
-    act = A.activate
     if not EFFECT_FIELDS[card]:
-        return [act(card)]
+        return [_PLAIN[card]]
     if card in _SINGLE:
-        return [act(card, x=c % 8, y=c // 8) for c in bits(own_free_mask(state, seat))]
+        return at_bits(own_free_mask(state, seat), _AT_CELL[card])
     if card == "grande_lumiere":
-        return [act(card, x=c % 8, y=c // 8) for c in bits(state.free & state.kinds[LIGHT])]
+        return at_bits(state.free & state.kinds[LIGHT], _AT_CELL[card])
     if card == "fontaine_des_mers" and state.fountain_cells == 1:
         cells = allowed_mask(state, seat) | _fountain_chartier(state, seat)
-        return [act(card, x=c % 8, y=c // 8) for c in bits(cells)]
+        return at_bits(cells, _AT_CELL[card])
     if card in ("jardin_des_plantes", "levitation") and not chimneys_left(state, seat):
         return []  # both place a building: no chimney left, so only declining remains
     if card in ("jardin_des_plantes", "fontaine_des_mers"):
         allowed = allowed_mask(state, seat)
         chartier = _fountain_chartier(state, seat) if card == "fontaine_des_mers" else 0
-        return [
-            act(card, rotation=r, x=x, y=y)
-            for r, x, y, mask, _ in DOMINO_SHAPE.placements
-            if placement_use(mask, allowed, 0, chartier) >= 0
-        ]
+        out = []
+        for offsets, anchored, actions in _DOMINO_FITS[card]:
+            out += at_bits(anchors(offsets, anchored, allowed, chartier), actions)
+        return out
     if card == "le_penseur":
+        free = state.free
         out = []
         for c in bits(own_free_mask(state, seat)):
-            x, y = c % 8, c // 8
-            for facing, (dx, dy) in FACINGS.items():
-                fx, fy = x + dx, y + dy
-                if on_board(fx, fy) and state.free >> idx(fx, fy) & 1:
-                    out.append(act(card, x=x, y=y, facing=facing))
+            for front, action in _PENSEUR[c]:
+                if free >> front & 1:
+                    out.append(action)
         return out
     if card == "bouquinistes":
         own = own_free_mask(state, seat)
         out = []
         for slot, entry in enumerate(state.built):
             if entry is not None and entry[0] == seat:
-                for c in bits(grow(mask_of(building_cells(state, slot))) & own):
-                    out.append(act(card, x=c % 8, y=c // 8, building=SLOT_NAMES[slot]))
+                near = grow(mask_of(building_cells(state, slot))) & own
+                out += at_bits(near, _ANNEX[slot])
         return out
     if card == "levitation":
+        allowed, metro, chartier = exception_cells(state, seat)
+        extra = metro | chartier
+        reserve = state.reserves[seat]
+        if not reserve:
+            return []
+        # The activations for the buildings the seat can give, from a row by building given.
+        gives = itemgetter(*reserve) if len(reserve) > 1 else lambda row: (row[reserve[0]],)
         out = []
-        gives = [BUILDING_KEYS[g] for g in state.reserves[seat]]
         for take in state.supply:
-            key = BUILDING_KEYS[take]
-            for r, x, y, _cells, _use in legal_placements(state, seat, take):
-                for give in gives:
-                    out.append(A.levitation(give, key, r, x, y))
+            for offsets, anchored, by_anchor in _levitations(take):
+                for by_give in at_bits(anchors(offsets, anchored, allowed, extra), by_anchor):
+                    out += gives(by_give)
         return out
     raise AssertionError(card)
 
@@ -196,7 +211,7 @@ def apply_activate(state: State, seat: int, a: A.Activate) -> tuple[State, list[
     params: dict[str, Any] = {"seat": seat, "card": card, "declined": a.decline}
     changes: dict[str, Any] = {} if a.decline else _EFFECTS[card](state, seat, a, params)
     changes["tokens"] = tuple(tokens)
-    return state.replace(**changes), [Event("postcard_activated", params)]
+    return state.replace(**changes), [event("postcard_activated", params)]
 
 
 def _bad_cell(card: str, x: int, y: int, why: str) -> IllegalAction:
@@ -344,30 +359,61 @@ _EFFECTS = {
 }
 
 
-def _warm() -> None:
-    """Every activation `legal` can list except Levitation's, cached at import (see actions)."""
-    act = A.activate
-    for card, fields in EFFECT_FIELDS.items():
-        if not fields:
-            act(card)
-            continue
-        act(card, decline=True)
-        if card in _SINGLE or card in ("grande_lumiere", "fontaine_des_mers"):
-            for c in range(64):
-                act(card, x=c % 8, y=c // 8)
-        if card in ("jardin_des_plantes", "fontaine_des_mers"):
-            for r, x, y, _mask, _cells in DOMINO_SHAPE.placements:
-                act(card, rotation=r, x=x, y=y)
-        elif card == "le_penseur":
-            for c in range(64):
-                x, y = c % 8, c // 8
-                for facing, (dx, dy) in FACINGS.items():
-                    if on_board(x + dx, y + dy):
-                        act(card, x=x, y=y, facing=facing)
-        elif card == "bouquinistes":
-            for c in range(64):
-                for name in SLOT_NAMES:
-                    act(card, x=c % 8, y=c // 8, building=name)
+# Every activation `legal` can list except Levitation's, built once at import (see actions):
+# by card, plain or declined; by card and cell; the statue by cell with the cell it faces; the
+# annex by building slot and cell; the garden and fountain dominoes by rotation and anchor.
+_PLAIN = {card: A.activate(card) for card, fields in EFFECT_FIELDS.items() if not fields}
+_DECLINE = {
+    card: A.activate(card, decline=True) for card, fields in EFFECT_FIELDS.items() if fields
+}
+_AT_CELL = {
+    card: tuple(A.activate(card, x=c % 8, y=c // 8) for c in range(CELLS))
+    for card in (*_SINGLE, "grande_lumiere", "fontaine_des_mers")
+}
+_PENSEUR = tuple(
+    tuple(
+        (idx(c % 8 + dx, c // 8 + dy), A.activate("le_penseur", x=c % 8, y=c // 8, facing=facing))
+        for facing, (dx, dy) in FACINGS.items()
+        if on_board(c % 8 + dx, c // 8 + dy)
+    )
+    for c in range(CELLS)
+)
+_ANNEX = tuple(
+    tuple(A.activate("bouquinistes", x=c % 8, y=c // 8, building=name) for c in range(CELLS))
+    for name in SLOT_NAMES
+)
 
 
-_warm()
+@cache
+def _levitations(take: int) -> tuple[tuple[tuple[int, ...], int, tuple[Any, ...]], ...]:
+    """Levitation's activations taking building `take`: per distinct rotation, (offsets,
+    on-board anchors, by anchor index the activation for each building given). Built on the
+    first use of each building taken, not at import (about 18,000 in all); then a legal
+    move list of hundreds of them is table look-ups, not new models."""
+    shape = SHAPES[take]
+    return tuple(
+        (
+            offsets,
+            anchored,
+            tuple(
+                tuple(A.levitation(give, shape.key, r, c % 8, c // 8) for give in BUILDING_KEYS)
+                if anchored >> c & 1
+                else None
+                for c in range(CELLS)
+            ),
+        )
+        for r, offsets, anchored in shape.fits
+    )
+
+
+_DOMINO_FITS = {
+    card: tuple(
+        (
+            offsets,
+            anchored,
+            tuple(A.activate(card, rotation=r, x=c % 8, y=c // 8) for c in range(CELLS)),
+        )
+        for r, offsets, anchored in DOMINO_SHAPE.fits
+    )
+    for card in ("jardin_des_plantes", "fontaine_des_mers")
+}

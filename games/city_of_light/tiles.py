@@ -9,7 +9,7 @@ from games.city_of_light.board import TILE_CELLS, idx
 from games.city_of_light.building import from_supply
 from games.city_of_light.data import BUILDING_KEYS, SQUARES
 from games.city_of_light.state import LIGHT, MIXED, PHASE_BUILD, State
-from games.core.contract import Event
+from games.core.contract import Event, event
 from games.core.drafts import draft, seal
 from games.core.errors import IllegalAction
 
@@ -24,6 +24,8 @@ _PLACEMENTS = {
     for sq, (tx, ty) in enumerate(_SQUARE_XY)
 }
 
+_TAKE = tuple(A.take_building(key) for key in BUILDING_KEYS)  # by building index
+
 
 def legal(state: State, seat: int) -> list:
     out: list = []
@@ -33,7 +35,7 @@ def legal(state: State, seat: int) -> list:
         for tile in hand:
             for sq in empty:
                 out.extend(_PLACEMENTS[tile, sq])
-    out.extend(A.take_building(BUILDING_KEYS[b]) for b in state.supply)
+    out += [_TAKE[b] for b in state.supply]
     if not hand:
         out.append(A.PASS)
     return out
@@ -69,25 +71,25 @@ def place_tile(state: State, seat: int, action: A.PlaceTile) -> tuple[State, lis
     stack = state.stacks[seat]
     new_hand = tuple(t for t in hand if t != tile)
     events = [
-        Event(
+        event(
             "tile_placed",
             {"seat": seat, "tile": tile, "tx": tx, "ty": ty, "rotation": rot},
         )
     ]
     if stack:
         new_hand += (stack[0],)
-        events.append(Event("tile_drawn", {"seat": seat, "tile": stack[0]}, to=(seat,)))
+        events.append(event("tile_drawn", {"seat": seat, "tile": stack[0]}, to=(seat,)))
         stack = stack[1:]
     new.stacks = _set(state.stacks, seat, stack)
     new.hands = _set(state.hands, seat, new_hand)
     if not new_hand and state.first_done < 0:
         new.first_done = seat
-        events.append(Event("tiles_done", {"seat": seat}))
+        events.append(event("tiles_done", {"seat": seat}))
     new.turn = 1 - seat
     if all(s is not None for s in squares):
         # "Этап заканчивается, когда все 16 квадратов на поле заняты тайлами мостовой."
         new.phase, new.turn = PHASE_BUILD, new.first_done
-        events.append(Event("phase_started", {"phase": 2, "first": new.first_done}))
+        events.append(event("phase_started", {"phase": 2, "first": new.first_done}))
     return seal(new, State), events
 
 
@@ -99,7 +101,7 @@ def take_building(state: State, seat: int, action: A.TakeBuilding) -> tuple[Stat
         reserves=_set(state.reserves, seat, reserve),
         turn=1 - seat,
     )
-    return new, [Event("building_taken", {"seat": seat, "building": action.building})]
+    return new, [event("building_taken", {"seat": seat, "building": action.building})]
 
 
 def pass_turn(state: State, seat: int) -> tuple[State, list[Event]]:
@@ -108,7 +110,7 @@ def pass_turn(state: State, seat: int) -> tuple[State, list[Event]]:
             "city_of_light.must_place_tile",
             "you still have tiles: lay one or take a building",
         )
-    return state.replace(turn=1 - seat), [Event("passed", {"seat": seat, "phase": 1})]
+    return state.replace(turn=1 - seat), [event("passed", {"seat": seat, "phase": 1})]
 
 
 def _set(pair: tuple[T, ...], seat: int, value: T) -> tuple[T, ...]:

@@ -59,12 +59,22 @@ class PhasedGame(Game[PS, A]):
     wrong_phase_key: ClassVar[str] = "action.wrong_phase"
 
     _actions: ClassVar[frozenset[type]]  # the action classes of `rules`
+    # `rules` by phase, then action class: two lookups, no key tuple built per move.
+    _handlers: ClassVar[Mapping[int, Mapping[type, Handler]]]
+    # Whether the seat to act is always `state.turn` (the game keeps this class's `to_act`):
+    # then every move checks it inline, without a call (AI playouts make millions of moves).
+    _turn_acts: ClassVar[bool]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         kinds = tuple(dict.fromkeys(kind for _, kind in cls.rules))
         cls._actions = frozenset(kinds)
         cls.Action = action_union(*kinds)
+        handlers: dict[int, dict[type, Handler]] = {}
+        for (phase, kind), handler in cls.rules.items():
+            handlers.setdefault(phase, {})[kind] = handler
+        cls._handlers = handlers
+        cls._turn_acts = cls.to_act is PhasedGame.to_act
 
     def is_over(self, state: PS) -> bool:
         return state.phase == self.over
@@ -73,15 +83,25 @@ class PhasedGame(Game[PS, A]):
         return NOBODY if state.phase == self.over else SEAT_SETS[state.turn]
 
     def legal_actions(self, state: PS, seat: int) -> Sequence[A]:
-        if seat not in self.to_act(state):
+        phase = state.phase
+        if self._turn_acts:
+            if seat != state.turn or phase == self.over:
+                return []
+        elif seat not in self.to_act(state):
             return []
-        return self.legal_by_phase[state.phase](state, seat)
+        return self.legal_by_phase[phase](state, seat)
 
     def apply(self, state: PS, seat: int, action: A) -> tuple[PS, list[Event]]:
         """A new state after `seat` plays `action` (a model, or its JSON), through the rules
         table; raises IllegalAction. Never mutates `state`."""
-        handler = self.rules.get((state.phase, type(action)))
-        if handler is not None and seat in self.to_act(state):
+        phase = state.phase
+        handlers = self._handlers.get(phase)
+        handler = None if handlers is None else handlers.get(type(action))
+        if handler is not None and (
+            seat == state.turn and phase != self.over
+            if self._turn_acts
+            else seat in self.to_act(state)
+        ):
             return handler(state, seat, action)
         if isinstance(action, Mapping | str):
             return self.apply(state, seat, self.parse_action(action))

@@ -8,7 +8,7 @@ step of a swap or a chain), then it goes to the discard pile and the player draw
 
 from __future__ import annotations
 
-from games.core.contract import Event
+from games.core.contract import Event, event
 from games.core.drafts import draft, seal
 from games.core.errors import IllegalAction
 from games.moscow_paris import exchange
@@ -128,14 +128,14 @@ def apply_play_card(state: State, seat: int, action: PlayCard) -> tuple[State, l
     d = draft(state)
     played = {"seat": seat, "card": action.card, "declined": action.decline}
     if action.decline:
-        events = [Event("card_played", played)]
+        events = [event("card_played", played)]
         finish_card(d, card, events)
     elif card == SWAP_TWO:
         if not any_swap(state):
             raise IllegalAction(
                 "moscow_paris.no_swap", "no two wagons of the play area can be swapped"
             )
-        events = [Event("card_played", played)]
+        events = [event("card_played", played)]
         d.phase = SWAP_FIRST
         d.pending = ()
     elif card == DISCARD_CITY:
@@ -179,7 +179,7 @@ def _discard_column(d: Draft, card: int, action: PlayCard, played: dict) -> list
         )
         discard(d, (wagon,))
     events = [
-        Event(
+        event(
             "card_played",
             {
                 **played,
@@ -205,7 +205,7 @@ def _discard_city(d: Draft, row: int, played: dict) -> list[Event]:
     discard(d, wagons)
     d.removed = d.removed + (city,)
     events = [
-        Event(
+        event(
             "card_played",
             {**played, "row": row, "city": CITY_IDS[city], "wagons": [CARD_IDS[w] for w in wagons]},
         )
@@ -365,7 +365,7 @@ def apply_swap_pick(state: State, seat: int, action: SwapPick) -> tuple[State, l
             )
         d.phase = SWAP_SECOND
         d.pending = spot
-        return seal(d, State), [Event("swap_picked", {"seat": seat, **spot_json(state, spot)})]
+        return seal(d, State), [event("swap_picked", {"seat": seat, **spot_json(state, spot)})]
     first = state.pending
     if not swap_ok(state, first, spot):
         raise IllegalAction(
@@ -379,7 +379,7 @@ def apply_swap_pick(state: State, seat: int, action: SwapPick) -> tuple[State, l
     _set_spot(d, first, wa, wb)
     _set_spot(d, spot, wb, wa)
     events = [
-        Event(
+        event(
             "wagons_swapped",
             {"seat": seat, "first": spot_json(state, first), "second": spot_json(state, spot)},
         )
@@ -402,6 +402,6 @@ def _set_spot(d: Draft, spot: tuple[int, ...], old: int, new: int) -> None:
 
 def apply_decline_swap(state: State, seat: int) -> tuple[State, list[Event]]:
     d = draft(state)
-    events = [Event("swap_declined", {"seat": seat})]
+    events = [event("swap_declined", {"seat": seat})]
     finish_card(d, SWAP_TWO, events)
     return seal(d, State), events

@@ -13,7 +13,7 @@ wagon per line wagon is discarded; further copies of a type stay (INTERPRETATION
 
 from __future__ import annotations
 
-from games.core.contract import Event
+from games.core.contract import Event, event
 from games.core.drafts import draft, seal
 from games.core.errors import IllegalAction
 from games.moscow_paris.actions import END_TURN, Claim, claim
@@ -49,7 +49,7 @@ def apply_claim(state: State, seat: int, action: Claim) -> tuple[State, list[Eve
     d.won = put(state.won, seat, state.won[seat] + (city,))
     names = [CARD_IDS[w] for w in wagons]
     events = [
-        Event(
+        event(
             "city_claimed",
             {"seat": seat, "row": row, "city": CITY_IDS[city], "line": names, "tableau": names},
         )
@@ -66,6 +66,6 @@ def apply_claim(state: State, seat: int, action: Claim) -> tuple[State, list[Eve
 
 def apply_end_turn(state: State, seat: int) -> tuple[State, list[Event]]:
     d = draft(state)
-    events = [Event("turn_ended", {"seat": seat, "claims": state.claims})]
+    events = [event("turn_ended", {"seat": seat, "claims": state.claims})]
     end_turn(d, events)
     return seal(d, State), events

@@ -20,7 +20,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from games.core.errors import IllegalAction, first_error
-from games.core.rng import derive_rng
+from games.core.rng import derive_rng, shuffle
 from games.moscow_paris.data import (
     CARD_IDS,
     CARD_INDEX,
@@ -79,7 +79,7 @@ def _parse(arrangement: Mapping[str, Any] | None) -> Arrangement:
 def _deck(options: MoscowParisOptions, seed: int, names: list[str] | None) -> tuple[int, ...]:
     expected = full_deck(options)
     if names is None:
-        derive_rng(seed, "deck").shuffle(expected)
+        shuffle(derive_rng(seed, "deck"), expected)
         return tuple(expected)
     unknown = sorted({n for n in names if n not in CARD_INDEX})
     if unknown:
@@ -100,7 +100,7 @@ def _deck(options: MoscowParisOptions, seed: int, names: list[str] | None) -> tu
 def _cities(options: MoscowParisOptions, seed: int, names: list[str] | None) -> tuple[int, ...]:
     expected = list(cities_in_play(options))
     if names is None:
-        derive_rng(seed, "cities").shuffle(expected)
+        shuffle(derive_rng(seed, "cities"), expected)
         return tuple(expected)
     cities = tuple(CITY_INDEX.get(n, -1) for n in names)
     if sorted(cities) != sorted(expected):

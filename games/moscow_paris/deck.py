@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from games.core.contract import Event
-from games.core.rng import derive_rng
+from games.core.contract import Event, event
+from games.core.rng import derive_rng, shuffle
 from games.moscow_paris.data import CARD_IDS, N_CODES
 from games.moscow_paris.state import Draft, put, with_card
 
@@ -29,11 +29,11 @@ def reshuffle(d: Draft, events: list[Event]) -> None:
     """The discard pile, shuffled from the seed, becomes the draw pile."""
     cards = [code for code, n in enumerate(d.discard) for _ in range(n)]
     k = d.reshuffles + 1
-    derive_rng(d.cfg.reshuffle_seed, "reshuffle", k).shuffle(cards)
+    shuffle(derive_rng(d.cfg.reshuffle_seed, "reshuffle", k), cards)
     d.deck = d.deck + tuple(cards)
     d.discard = EMPTY_DISCARD
     d.reshuffles = k
-    events.append(Event("reshuffled", {"reshuffle": k, "cards": len(cards)}))
+    events.append(event("reshuffled", {"reshuffle": k, "cards": len(cards)}))
 
 
 def draw(d: Draft, seat: int, n: int, events: list[Event]) -> None:
@@ -48,7 +48,7 @@ def draw(d: Draft, seat: int, n: int, events: list[Event]) -> None:
     d.deck = deck[n:]
     hand = with_card(d.hands[seat], drawn[0]) if n == 1 else tuple(sorted(d.hands[seat] + drawn))
     d.hands = put(d.hands, seat, hand)
-    events.append(Event("drew", {"seat": seat, "count": len(drawn)}))
+    events.append(event("drew", {"seat": seat, "count": len(drawn)}))
     events.append(
-        Event("drew_cards", {"seat": seat, "cards": [CARD_IDS[c] for c in drawn]}, to=(seat,))
+        event("drew_cards", {"seat": seat, "cards": [CARD_IDS[c] for c in drawn]}, to=(seat,))
     )

@@ -21,7 +21,7 @@ The procedure (spec section 4):
 
 from __future__ import annotations
 
-from games.core.contract import Event
+from games.core.contract import Event, event
 from games.core.drafts import draft, seal
 from games.core.errors import IllegalAction
 from games.moscow_paris.actions import DECLINE, Decline, Exchange, exchange, play_card
@@ -55,7 +55,7 @@ def start_chain(d: Draft, seat: int, direction: str, played: dict) -> list[Event
         )
     d.phase = CHAIN
     d.pending = (step, seat, partner)
-    return [Event("card_played", {**played, "direction": direction, "partner": partner})]
+    return [event("card_played", {**played, "direction": direction, "partner": partner})]
 
 
 def legal_chain(state: State, seat: int) -> list:
@@ -89,7 +89,7 @@ def apply_exchange(state: State, seat: int, action: Exchange) -> tuple[State, li
     tableaux = put(state.tableaux, decider, with_card(without(state.tableaux[decider], give), take))
     d.tableaux = put(tableaux, partner, with_card(without(tableaux[partner], take), give))
     events = [
-        Event(
+        event(
             "chain_exchanged",
             {"seat": decider, "partner": partner, "gave": action.give, "took": action.take},
         )
@@ -97,21 +97,21 @@ def apply_exchange(state: State, seat: int, action: Exchange) -> tuple[State, li
     n = d.cfg.players
     last = (d.turn - step) % n  # the player's other neighbour
     if partner == last:
-        events.append(Event("chain_ended", {"reason": "complete", "seat": partner}))
+        events.append(event("chain_ended", {"reason": "complete", "seat": partner}))
         finish_card(d, CHAIN_EXCHANGE, events)
     else:
         nxt = (partner + step) % n
         if not d.tableaux[nxt]:
-            events.append(Event("chain_ended", {"reason": "no_wagons", "seat": nxt}))
+            events.append(event("chain_ended", {"reason": "no_wagons", "seat": nxt}))
             finish_card(d, CHAIN_EXCHANGE, events)
         else:
             d.pending = (step, partner, nxt)
-            events.append(Event("chain_offered", {"seat": partner, "partner": nxt}))
+            events.append(event("chain_offered", {"seat": partner, "partner": nxt}))
     return seal(d, State), events
 
 
 def apply_decline_chain(state: State, seat: int) -> tuple[State, list[Event]]:
     d = draft(state)
-    events = [Event("chain_ended", {"reason": "declined", "seat": seat})]
+    events = [event("chain_ended", {"reason": "declined", "seat": seat})]
     finish_card(d, CHAIN_EXCHANGE, events)
     return seal(d, State), events

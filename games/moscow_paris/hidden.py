@@ -16,6 +16,7 @@ import random
 from typing import Any
 
 from games.core.drafts import draft, seal
+from games.core.rng import shuffle
 from games.moscow_paris.data import CHAIN_EXCHANGE, N_CODES, SWAP_TWO, deck_counts
 from games.moscow_paris.state import CHAIN, NO_CITY, OVER, SWAP_FIRST, SWAP_SECOND, State
 
@@ -37,7 +38,7 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
     if playing is not None:
         counts[playing] -= 1
     unseen = [code for code in range(N_CODES) for _ in range(counts[code])]
-    rng.shuffle(unseen)
+    shuffle(rng, unseen)
     new = draft(state)
     hands = list(state.hands)
     for other in range(cfg.players):
@@ -59,7 +60,7 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
     showing = {c for c in state.cities if c != NO_CITY}
     showing.update(state.removed, *state.won)
     hidden_cities = [c for c in in_play if c not in showing]
-    rng.shuffle(hidden_cities)
+    shuffle(rng, hidden_cities)
     new.city_deck = tuple(hidden_cities)
     new.cfg = dataclasses.replace(
         cfg,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from games.core.contract import Event
+from games.core.contract import Event, event
 from games.moscow_paris.data import CITY_IDS, CITY_LIMIT, ROWS
 from games.moscow_paris.state import LEFT, NO_CITY, Draft, State, put
 
@@ -37,18 +37,28 @@ def columns(board: State, count: int, any_rows: bool) -> list[tuple[int, int, tu
     a row without a wagon there (or without a city) breaks the column."""
     out: list[tuple[int, int, tuple[int, ...]]] = []
     for side, sides in enumerate((board.lefts, board.rights)):
+        lengths = [len(line) for line in sides]
         for index in range(4):
-            rows = [r for r in ROW_RANGE if len(sides[r]) > index]
+            rows = [r for r in ROW_RANGE if lengths[r] > index]
             if len(rows) < count:
-                continue
+                break  # fewer rows still reach further out
             if any_rows:
                 out.extend((side, index, combo) for combo in combinations(rows, count))
             else:
-                for start in range(ROWS - count + 1):
-                    window = tuple(range(start, start + count))
-                    if all(r in rows for r in window):
+                for window in _WINDOWS[count]:
+                    for r in window:
+                        if lengths[r] <= index:
+                            break
+                    else:
                         out.append((side, index, window))
     return out
+
+
+# By count, every run of that many neighbouring rows, top first.
+_WINDOWS = tuple(
+    tuple(tuple(range(start, start + count)) for start in range(ROWS - count + 1))
+    for count in range(ROWS + 1)
+)
 
 
 def remove_at(d: Draft, row: int, side: int, index: int) -> int:
@@ -102,6 +112,6 @@ def refill_row(d: Draft, row: int, events: list[Event]) -> None:
         city = d.city_deck[0]
         d.city_deck = d.city_deck[1:]
         d.cities = put(d.cities, row, city)
-        events.append(Event("city_revealed", {"row": row, "city": CITY_IDS[city]}))
+        events.append(event("city_revealed", {"row": row, "city": CITY_IDS[city]}))
     else:
         d.cities = put(d.cities, row, NO_CITY)

@@ -29,7 +29,7 @@ players who keep doing so without ever claiming to end the game.)
 
 from __future__ import annotations
 
-from games.core.contract import Event
+from games.core.contract import Event, event
 from games.moscow_paris.data import CARD_IDS, HAND_AND_TABLEAU, STALEMATE_REPEATS
 from games.moscow_paris.deck import discard, draw
 from games.moscow_paris.lines import ROW_RANGE, clear_row
@@ -75,7 +75,7 @@ def reset(d: Draft, first: int, events: list[Event]) -> None:
     d.tableaux = ((),) * n
     d.resets += 1
     events.append(
-        Event(
+        event(
             "stalemate",
             {
                 "repeats": list(d.repeats),

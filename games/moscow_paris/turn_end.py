@@ -8,7 +8,7 @@ the end of the game, and the turn passing clockwise.
 
 from __future__ import annotations
 
-from games.core.contract import Event
+from games.core.contract import Event, event
 from games.moscow_paris import stalemate
 from games.moscow_paris.deck import discard, draw
 from games.moscow_paris.lines import claimable
@@ -48,7 +48,7 @@ def end_turn(d: Draft, events: list[Event]) -> None:
         d.phase = OVER
         result = final_result(d)
         events.append(
-            Event(
+            event(
                 "game_over",
                 {
                     "scores": result.scores,

@@ -11,7 +11,7 @@ and 4 move one card between hand and tableau; actions 1 and 2 spend a card and d
 
 from __future__ import annotations
 
-from games.core.contract import Event
+from games.core.contract import Event, event
 from games.core.drafts import draft, seal
 from games.core.errors import IllegalAction
 from games.moscow_paris import action_cards
@@ -20,6 +20,7 @@ from games.moscow_paris.data import (
     ACTION_BASE,
     CITY_IDS,
     CITY_LIMIT,
+    ROWS,
     TABLEAU_MAX,
     WAGON_IDS,
     WAGON_INDEX,
@@ -40,17 +41,25 @@ from games.moscow_paris.turn_end import finish_action
 
 # Shared action instances, by wagon type (and row).
 _TO_LINE = tuple(
-    tuple((to_line(w, r, "left"), to_line(w, r, "right")) for r in range(4)) for w in WAGON_IDS
+    tuple((to_line(w, r, "left"), to_line(w, r, "right")) for r in range(ROWS)) for w in WAGON_IDS
+)
+# By wagon type and a mask of rows: its `to_line` actions on those rows, top row first.
+_TO_LINE_ROWS = tuple(
+    tuple(
+        tuple(a for row in range(ROWS) if mask >> row & 1 for a in _TO_LINE[w][row])
+        for mask in range(1 << ROWS)
+    )
+    for w in range(len(WAGON_IDS))
 )
 _TO_TABLEAU = tuple(to_tableau(w) for w in WAGON_IDS)
 _TAKE_BACK = tuple(take_back(w) for w in WAGON_IDS)
 
 # Memos of pure functions of small immutable keys (a hand, a tableau: a few thousand keys at
-# most), and of the last line layout seen, compared by identity: apply keeps the same tuple
-# objects while the lines do not change, which is most turns.
+# most), and of the last line layout seen (its open rows, and which hold each wagon type),
+# compared by identity: apply keeps the same tuple objects while the lines do not change.
 _HAND_PARTS: dict[tuple[int, ...], tuple[tuple[int, ...], tuple, tuple[int, ...]]] = {}
 _TAKE_BACKS: dict[tuple[int, ...], tuple] = {}
-_layout: tuple = (None, None, None, {}, [])
+_layout: tuple = (None, None, None, 0, {})
 
 
 def _hand_parts(hand: tuple[int, ...]) -> tuple[tuple[int, ...], tuple, tuple[int, ...]]:
@@ -71,22 +80,23 @@ def _take_backs(tableau: tuple[int, ...]) -> tuple:
 
 
 def _line_actions(state: State, wagons: tuple[int, ...]) -> list:
-    """The `to_line` actions of these wagon types with the lines as they are."""
+    """The `to_line` actions of these wagon types with the lines as they are: by wagon type,
+    the open lines that do not hold one yet, as a mask of rows into a table built once."""
     global _layout
     layout = _layout
     cities, lefts, rights = state.cities, state.lefts, state.rights
     if not (layout[0] is cities and layout[1] is lefts and layout[2] is rights):
-        layout = _layout = (cities, lefts, rights, {}, open_lines(state))
-    table, lines = layout[3], layout[4]
+        open_rows = 0
+        holding: dict[int, int] = {}  # wagon type -> the open lines (rows) that hold one
+        for row, line in open_lines(state):
+            open_rows |= 1 << row
+            for w in line:
+                holding[w] = holding.get(w, 0) | 1 << row
+        layout = _layout = (cities, lefts, rights, open_rows, holding)
+    open_rows, holding = layout[3], layout[4]
     out: list = []
     for w in wagons:
-        actions = table.get(w)
-        if actions is None:
-            row_actions = _TO_LINE[w]
-            actions = table[w] = [
-                a for row, line in lines if w not in line for a in row_actions[row]
-            ]
-        out += actions
+        out += _TO_LINE_ROWS[w][open_rows & ~holding.get(w, 0)]
     return out
 
 
@@ -155,7 +165,7 @@ def apply_to_line(state: State, seat: int, action: ToLine) -> tuple[State, list[
         d.rights = put(state.rights, row, state.rights[row] + (wagon,))
     d.hands = put(state.hands, seat, without(state.hands[seat], wagon))
     events = [
-        Event(
+        event(
             "wagon_to_line",
             {
                 "seat": seat,
@@ -182,7 +192,7 @@ def apply_to_tableau(state: State, seat: int, action: ToTableau) -> tuple[State,
             limit=TABLEAU_MAX,
         )
     return _shift(
-        state, seat, wagon, True, Event("wagon_to_tableau", {"seat": seat, "wagon": action.wagon})
+        state, seat, wagon, True, event("wagon_to_tableau", {"seat": seat, "wagon": action.wagon})
     )
 
 
@@ -195,12 +205,12 @@ def apply_take_back(state: State, seat: int, action: TakeBack) -> tuple[State, l
             wagon=action.wagon,
         )
     return _shift(
-        state, seat, wagon, False, Event("wagon_taken_back", {"seat": seat, "wagon": action.wagon})
+        state, seat, wagon, False, event("wagon_taken_back", {"seat": seat, "wagon": action.wagon})
     )
 
 
 def _shift(
-    state: State, seat: int, wagon: int, to_tableau: bool, event: Event
+    state: State, seat: int, wagon: int, to_tableau: bool, shifted: Event
 ) -> tuple[State, list[Event]]:
     """Actions 3 and 4: one wagon from the hand to the tableau, or back; no card is drawn."""
     hand, tableau = state.hands[seat], state.tableaux[seat]
@@ -211,6 +221,6 @@ def _shift(
     d = draft(state)
     d.hands = put(state.hands, seat, hand)
     d.tableaux = put(state.tableaux, seat, tableau)
-    events = [event]
+    events = [shifted]
     finish_action(d, events)
     return seal(d, State), events

@@ -8,7 +8,7 @@ at the end (scoring.py). Every other tile has a `use_bonus` / `use_end_game` act
 from __future__ import annotations
 
 from games.core.actions import given
-from games.core.contract import Event
+from games.core.contract import Event, event
 from games.core.errors import IllegalAction
 from games.paris import actions as A
 from games.paris.board import (
@@ -24,7 +24,7 @@ from games.paris.board import (
 )
 from games.paris.data import BONUS_TILES, END_GAME_TILES, TRACK_LENGTH
 from games.paris.goods import ITEMS, pair_options, spend
-from games.paris.state import Draft, Memo, State, add, event, memo, put, remember
+from games.paris.state import Draft, Memo, State, add, memo, put, remember
 
 NO_USE = frozenset(
     {"resource", "resource_any", "prestige_any", "own_occupied", "rival_occupied", "vp_per_franc"}

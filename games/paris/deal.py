@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.core.errors import IllegalAction
-from games.core.rng import derive_rng
+from games.core.rng import derive_rng, shuffle
 from games.paris.board import (
     BONUS_NUMBERS,
     GOOD_INDEX,
@@ -69,7 +69,7 @@ def draw_tiles(
     """«Перетасуйте 36 жетонов зданий. Случайным образом выберите 3 из них и не глядя верните
     в коробку. Оставшиеся жетоны разложите в 3 равные стопки»; the variant keeps all 36."""
     tiles = list(range(N_SPACES))
-    derive_rng(seed, "tiles").shuffle(tiles)
+    shuffle(derive_rng(seed, "tiles"), tiles)
     removed = () if ignore_districts else tuple(tiles[:REMOVED_TILES])
     rest = tiles[len(removed) :]
     size = len(rest) // STACKS
@@ -80,7 +80,7 @@ def draw_tokens(seed: int) -> tuple[int, ...]:
     """The alternative setup: the six gold resources beside the 8s, the other 12 resources
     and 18 prestige tokens shuffled onto the other 30 spaces."""
     rest = [g for g in range(len(GOODS)) if g != _GOLD for _ in range(TOKENS_PER_GOOD)]
-    derive_rng(seed, "tokens").shuffle(rest)
+    shuffle(derive_rng(seed, "tokens"), rest)
     out = []
     for s in range(N_SPACES):
         out.append(_GOLD if SPACE_VALUE[s] == RANDOM_SETUP_FIXED_VALUE else rest.pop())
@@ -92,7 +92,7 @@ def draw_track(seed: int) -> tuple[int, ...]:
     track = [0] * TRACK_LENGTH
     for zone, (lo, hi) in ZONES.items():
         numbers = list(range(lo, hi + 1))
-        derive_rng(seed, "track", ord(zone)).shuffle(numbers)
+        shuffle(derive_rng(seed, "track", ord(zone)), numbers)
         track[lo - 1 : hi] = numbers
     return tuple(track)
 

@@ -23,6 +23,7 @@ import random
 from typing import Any
 
 from games.core.drafts import draft, seal
+from games.core.rng import shuffle
 from games.paris.board import (
     BONUS_NUMBERS,
     GOODS,
@@ -57,7 +58,7 @@ def _tiles(new: State, state: State, rng: random.Random) -> None:
     if state.phase == PLACE:
         gone.add(state.pending[0])  # the drawn tile, face up
     pool = [t for t in range(N_SPACES) if t not in gone]
-    rng.shuffle(pool)
+    shuffle(rng, pool)
     tops = []
     for stack in state.stacks:  # the tops first: each shows its district's back
         if stack:
@@ -75,7 +76,7 @@ def _tiles(new: State, state: State, rng: random.Random) -> None:
 
 
 def _deal_out(pool: list[int], sizes: dict[int, int], rng: random.Random) -> dict[int, list[int]]:
-    rng.shuffle(pool)
+    shuffle(rng, pool)
     out = {}
     for s, size in sizes.items():
         out[s] = sorted(pool[:size])

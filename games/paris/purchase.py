@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from games.core.contract import Event
+from games.core.contract import Event, event
 from games.paris import actions as A
 from games.paris.board import (
     BANK0,
@@ -55,7 +55,6 @@ from games.paris.state import (
     add,
     district_keys,
     draft,
-    event,
     memo,
     put,
     seal,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core.contract import Event, Result, rank_by
+from games.core.contract import Event, Result, event, rank_by
 from games.paris.board import (
     BANK0,
     DISTRICT_IDS,
@@ -120,7 +120,7 @@ def _final(state: State) -> tuple[dict[str, Any], list[Event]]:
             bonus27[seat] = VP_PER_FRANC * state.francs[seat]
             totals[seat] += bonus27[seat]
             events.append(
-                Event(
+                event(
                     "bonus_27_scored",
                     {"seat": seat, "francs": state.francs[seat], "vp": bonus27[seat]},
                 )
@@ -133,7 +133,7 @@ def _final(state: State) -> tuple[dict[str, Any], list[Event]]:
         districts.append(scored)
         for seat in range(n):
             totals[seat] += scored["vp"][seat]
-        events.append(Event("district_scored", scored))
+        events.append(event("district_scored", scored))
     francs = list(state.francs)
     values = [building_value(state, seat) for seat in range(n)]
     by_vp = rank_by([(t,) for t in totals])
@@ -159,7 +159,7 @@ def _final(state: State) -> tuple[dict[str, Any], list[Event]]:
     ]
     winners = sorted(ranking[0])
     events.append(
-        Event(
+        event(
             "game_over",
             {"scores": totals, "winners": winners, "ranking": ranking, "tiebreak": tiebreak},
         )

@@ -8,11 +8,10 @@ end-game stack) lives here too; `views.py` decides who sees what.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, Generic, TypeVar
 
-from games.core.contract import Event
+from games.core.contract import Event, event
 from games.core.drafts import draft as core_draft
 from games.core.drafts import evolve as core_evolve
 from games.core.drafts import seal as core_seal
@@ -91,7 +90,6 @@ class State:
 # the convention of every engine): `draft(state)`, write the fields that change, `seal(d)`.
 # A draft reads like a State, so the rule functions take either; it is annotated `Draft`.
 Draft = State
-_new = object.__new__
 
 
 def draft(s: State) -> Draft:
@@ -108,29 +106,6 @@ def evolve(s: State, **kw: Any) -> State:
     """`s` with the fields in `kw` replaced, as a new State (like `dataclasses.replace`;
     tests/paris/test_views_events.py checks that)."""
     return core_evolve(s, **kw)
-
-
-class _EventDraft:
-    """An `Event` under construction (the same slots, writable): see `event`."""
-
-    __slots__ = ("kind", "params", "to")
-    kind: str
-    params: Mapping[str, Any]
-    to: tuple[int, ...] | None
-
-
-def _event(kind: str, params: Mapping[str, Any], to: tuple[int, ...] | None = None) -> Event:
-    e = _new(_EventDraft)
-    e.kind = kind
-    e.params = params
-    e.to = to
-    e.__class__ = Event  # type: ignore[assignment]  # a draft sealed into the frozen Event in place
-    return e  # type: ignore[return-value]  # sealed above: it is an Event now
-
-
-# `Event(kind, params, to)`, built like `seal` builds states (twice as fast as the frozen
-# dataclass `__init__`); the plain constructor if `Event` ever gets other slots.
-event = _event if getattr(Event, "__slots__", None) == _EventDraft.__slots__ else Event
 
 
 def shared_event(table: Memo[Any, Event], key: Any, kind: str, params: dict[str, Any]) -> Event:

@@ -5,7 +5,7 @@ Moving a key is purchase.py; free actions and the end of a turn are flow.py.
 
 from __future__ import annotations
 
-from games.core.contract import Event
+from games.core.contract import Event, event
 from games.core.errors import IllegalAction
 from games.paris import actions as A
 from games.paris.board import (
@@ -37,7 +37,6 @@ from games.paris.state import (
     State,
     add,
     draft,
-    event,
     evolve,
     memo,
     put,

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.core.errors import IllegalAction
-from games.core.rng import derive_rng
+from games.core.rng import derive_rng, shuffle
 from games.paris_paris.board import (
     COLOUR_INDEX,
     N_COLOURS,
@@ -30,11 +30,11 @@ Deal = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], int | None]
 def random_deal(players: int, seed: int) -> Deal:
     """Shuffle the 60 tiles into piles of players+1 and deal the markers, from the seed."""
     tiles = list(range(N_TILES))
-    derive_rng(seed, "piles").shuffle(tiles)
+    shuffle(derive_rng(seed, "piles"), tiles)
     size = players + 1
     piles = tuple(tuple(tiles[i : i + size]) for i in range(0, N_TILES, size))
     colours = list(range(N_COLOURS))
-    derive_rng(seed, "markers").shuffle(colours)
+    shuffle(derive_rng(seed, "markers"), colours)
     face_up = colours[players] if players == 2 else None
     return piles, tuple(colours[:players]), face_up
 

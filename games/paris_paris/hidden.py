@@ -14,6 +14,7 @@ import random
 from typing import Any
 
 from games.core.drafts import draft, seal
+from games.core.rng import shuffle
 from games.paris_paris.board import N_COLOURS, N_TILES
 from games.paris_paris.data import SHOPS_PER_PLAYER
 from games.paris_paris.scoring import shops_on_board
@@ -29,7 +30,7 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
     # Markers: the colours this seat has not seen, dealt to the others.
     seen = {state.markers[seat], state.face_up}
     colours = [c for c in range(N_COLOURS) if c not in seen]
-    rng.shuffle(colours)
+    shuffle(rng, colours)
     markers = list(state.markers)
     for other in range(players):
         if other != seat:
@@ -39,7 +40,7 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
     revealed = state.revealed
     shown = {t for i, pile in enumerate(state.piles) if revealed >> i & 1 for t in pile}
     unseen = [t for t in range(N_TILES) if t not in shown]
-    rng.shuffle(unseen)
+    shuffle(rng, unseen)
     piles = []
     for i, pile in enumerate(state.piles):
         if revealed >> i & 1:

@@ -6,9 +6,10 @@ filling in (`games.core.drafts`): writing to it never touches the caller's state
 
 from __future__ import annotations
 
+from operator import add
 from typing import Any
 
-from games.core.contract import Event, Result
+from games.core.contract import Event, Result, event
 from games.paris_paris import scoring
 from games.paris_paris.board import N_COLOURS, STATION_IDS, TILE_COLOUR, TILE_STATION
 from games.paris_paris.data import COLOURS
@@ -16,11 +17,17 @@ from games.paris_paris.state import OVER, REVEAL, State
 
 
 def waiting_colours(mask: int) -> list[str]:
-    return [COLOURS[c] for c in range(N_COLOURS) if mask >> c & 1]
+    return list(_WAITING[mask])
+
+
+# The colours waiting on the P spaces, by bit mask (a fresh list per event from these).
+_WAITING = tuple(
+    tuple(COLOURS[c] for c in range(N_COLOURS) if mask >> c & 1) for mask in range(1 << N_COLOURS)
+)
 
 
 def _add(points: tuple[int, ...], extra: list[int]) -> tuple[int, ...]:
-    return tuple(a + b for a, b in zip(points, extra, strict=True))
+    return tuple(map(add, points, extra))  # one entry per seat in both
 
 
 def end_round(new: State, events: list[Event]) -> None:
@@ -34,7 +41,7 @@ def end_round(new: State, events: list[Event]) -> None:
         new.scores = _add(new.scores, points)
         new.visit_points = _add(new.visit_points, points)
     events.append(
-        Event(
+        event(
             "visit",
             {
                 "station": STATION_IDS[station],
@@ -52,7 +59,7 @@ def end_round(new: State, events: list[Event]) -> None:
     if new.waiting & bit:
         new.waiting &= ~bit
         events.append(
-            Event(
+            event(
                 "token_discarded",
                 {
                     "colour": COLOURS[colour],
@@ -65,7 +72,7 @@ def end_round(new: State, events: list[Event]) -> None:
     else:
         new.waiting |= bit
         events.append(
-            Event(
+            event(
                 "token_discarded",
                 {
                     "colour": COLOURS[colour],
@@ -75,7 +82,7 @@ def end_round(new: State, events: list[Event]) -> None:
             )
         )
     new.first = new.turn = (new.first + 1) % players
-    events.append(Event("first_player", {"seat": new.first}))
+    events.append(event("first_player", {"seat": new.first}))
     if new.revealed.bit_count() == len(new.piles):
         _end_game(new, events)
     else:
@@ -88,10 +95,10 @@ def _excursion(
 ) -> list[int]:
     points, stops = scoring.excursion(new.board, colour, new.players)
     line = COLOURS[colour]
-    events.append(Event("excursion_started", {"line": line, "reason": reason, "seat": seat}))
+    events.append(event("excursion_started", {"line": line, "reason": reason, "seat": seat}))
     for stop in stops:
-        events.append(Event("excursion_stop", {"line": line, **stop}))
-    events.append(Event("excursion_ended", {"line": line, "reason": reason, "points": points}))
+        events.append(event("excursion_stop", {"line": line, **stop}))
+    events.append(event("excursion_ended", {"line": line, "reason": reason, "points": points}))
     if any(points):
         new.scores = _add(new.scores, points)
         if reason == "tokens":
@@ -106,7 +113,7 @@ def _end_game(new: State, events: list[Event]) -> None:
     players = new.players
     order = [(new.first + k) % players for k in range(players)]
     events.append(
-        Event(
+        event(
             "markers_revealed",
             {
                 "markers": [COLOURS[c] for c in new.markers],
@@ -123,12 +130,12 @@ def _end_game(new: State, events: list[Event]) -> None:
         points, winner = scoring.bag_majority(new.bag)
         new.bag_points = tuple(points)
         new.scores = _add(new.scores, points)
-        events.append(Event("bag_scored", {"bag": list(new.bag), "seat": winner, "points": points}))
+        events.append(event("bag_scored", {"bag": list(new.bag), "seat": winner, "points": points}))
     new.phase = OVER
     new.turn = -1
     result = final_result(new)
     events.append(
-        Event(
+        event(
             "game_over",
             {
                 "scores": result.scores,

@@ -59,23 +59,23 @@ def excursion(board: Board, colour: int, players: int) -> tuple[list[int], list[
         if not shops:
             continue
         points = [0] * players
-        adjacent: dict[int, int] = {}
         for owner in shops:
             points[owner] += 1
-        for owner in set(shops):
-            count = 0
-            for other in NEIGHBOURS[crossing]:
-                count += board[other].count(owner)
+        near: tuple[int, ...] = ()  # every shop on a neighbouring station, in one tuple
+        for other in NEIGHBOURS[crossing]:
+            near += board[other]
+        adjacent = []
+        for owner in sorted(set(shops)):
+            count = near.count(owner)
             if count:
-                adjacent[owner] = count
+                adjacent.append([owner, count])
                 points[owner] += count
-        for seat in range(players):
-            total[seat] += points[seat]
+        total = [t + p for t, p in zip(total, points, strict=True)]
         stops.append(
             {
                 "station": STATION_IDS[crossing],
                 "shops": list(shops),
-                "adjacent": [[seat, n] for seat, n in sorted(adjacent.items())],
+                "adjacent": adjacent,
                 "points": points,
             }
         )

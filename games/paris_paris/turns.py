@@ -9,7 +9,7 @@ and, after the last round, the end.
 
 from __future__ import annotations
 
-from games.core.contract import Event
+from games.core.contract import Event, event
 from games.core.drafts import draft, seal
 from games.core.errors import IllegalAction
 from games.paris_paris.actions import Reveal, Take, reveal, take
@@ -100,7 +100,7 @@ def apply_reveal(state: State, seat: int, action: Reveal) -> tuple[State, list[E
     tokens = [
         {"station": STATION_IDS[TILE_STATION[t]], "colour": COLOURS[TILE_COLOUR[t]]} for t in tiles
     ]
-    event = Event(
+    shown = event(
         "pile_revealed",
         {
             "seat": seat,
@@ -110,7 +110,7 @@ def apply_reveal(state: State, seat: int, action: Reveal) -> tuple[State, list[E
             "piles_left": len(new.piles) - new.revealed.bit_count(),
         },
     )
-    return seal(new, State), [event]
+    return seal(new, State), [shown]
 
 
 # --- phase 2: take a token and open a shop --------------------------------------------------
@@ -171,7 +171,7 @@ def apply_take(state: State, seat: int, action: Take) -> tuple[State, list[Event
     supply = list(state.supply)
     sid = action.station
     events = [
-        Event(
+        event(
             "shop_opened",
             {"seat": seat, "station": sid, "colour": action.colour, "moved_from": action.move_from},
         )
@@ -195,7 +195,7 @@ def apply_take(state: State, seat: int, action: Take) -> tuple[State, list[Event
             bag[victim] += 1
             new.bag = tuple(bag)
             to = "bag"
-        events.append(Event("shop_removed", {"seat": victim, "station": sid, "by": seat, "to": to}))
+        events.append(event("shop_removed", {"seat": victim, "station": sid, "by": seat, "to": to}))
     new_board[station] = shops + (seat,)
     new.board = tuple(new_board)
     new.supply = tuple(supply)

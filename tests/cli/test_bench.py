@@ -1,0 +1,101 @@
+"""`bench --only PART` runs one part, progress goes to stderr as it runs, and every figure says
+what it counts (tiny sizes: these check what is printed, never how fast anything is)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from bot.cli import bench
+from games.registry import game_keys
+from tests.cli.running import run_cli
+
+PROGRESS = re.compile(r"^bench +\d+\.\d s  (?P<part>[a-z]+): (?P<what>.+)$")
+
+
+def progress(err: str) -> list[tuple[str, str]]:
+    """(part, what) of each progress line; every stderr line must be one."""
+    lines = err.strip().splitlines()
+    found = [PROGRESS.match(line) for line in lines]
+    assert all(found), lines
+    return [(m["part"], m["what"]) for m in found if m]
+
+
+def test_only_engines_prints_one_line_per_game_and_its_progress(capsys):
+    code, out, err = run_cli(capsys, "bench", "--only", "engines", "--seconds", "0.05")
+    assert code == 0
+    lines = out.strip().splitlines()
+    assert [line.split()[1] for line in lines] == game_keys()
+    for line in lines:  # each figure names what it counts
+        assert line.startswith("engine ") and "complete random games/s on one core" in line
+        assert "actions/game; one legal_actions call: mean " in line
+    steps = progress(err)
+    assert [part for part, _ in steps] == ["engines"] * len(game_keys()) + ["done"]
+    assert [what.split(",")[0] for _, what in steps[:-1]] == game_keys()
+
+
+def test_only_ai_says_what_each_figure_counts(capsys):
+    code, out, err = run_cli(capsys, "bench", "--only", "ai", "--seconds", "0.05")
+    assert code == 0
+    lines = out.strip().splitlines()
+    assert [line.split()[1] for line in lines] == game_keys()
+    for line in lines:
+        assert " search iterations/s (each a determinisation, a walk down the search tree" in line
+        # A game whose search plays no random moves says so, not "0 actions/s".
+        assert not re.search(r"\b0 (random playout moves|actions)/s", line), line
+        assert "random playout moves/s" in line or "plays no random playout moves" in line
+    assert [part for part, _ in progress(err)] == ["ai"] * len(game_keys()) + ["done"]
+
+
+def test_the_game_without_playout_moves_says_so(capsys):
+    """Moscow–Paris's search hints cut every playout at once (`rollout_actions` 0): its line
+    read "0 actions/s"."""
+    code, out, _ = run_cli(capsys, "bench", "--only", "ai", "--seconds", "0.05")
+    (line,) = [line for line in out.splitlines() if line.startswith("ai moscow-paris ")]
+    assert "this game's search plays no random playout moves" in line
+
+
+def test_only_concurrent_is_not_built_yet(capsys):
+    code, out, err = run_cli(capsys, "bench", "--only", "concurrent")
+    assert code == 0
+    assert out.strip() == "concurrent host bench: no figure (not built yet)"
+    assert progress(err) == [("concurrent", "not built yet"), ("done", "every figure is printed")]
+
+
+def test_only_one_part_in_json(capsys):
+    code, out, _ = run_cli(capsys, "bench", "--only", "engines", "--json", "--seconds", "0.05")
+    report = json.loads(out)
+    assert code == 0 and set(report) == {"machine", "engines"}
+    assert [e["game"] for e in report["engines"]] == game_keys()
+
+
+def test_only_host_on_each_backend(capsys, monkeypatch):
+    """PostgreSQL as on a machine without its binaries (its server takes seconds to start;
+    the full run's test has it): a line saying why there is no figure."""
+
+    def no_server(*args: object, **kwargs: object) -> None:
+        raise bench.PgUnavailable("no PostgreSQL here")
+
+    monkeypatch.setattr(bench, "PgTestServer", no_server)
+    code, out, err = run_cli(capsys, "bench", "--only", "host", "--actions", "5")
+    assert code == 0
+    lines = out.strip().splitlines()
+    assert [line.split()[1].rstrip(":") for line in lines[:-1]] == game_keys()
+    assert all("persisted actions/s (one match, one move after another)" in x for x in lines[:-1])
+    assert lines[-1] == "host+PostgreSQL: no figure (no PostgreSQL here)"
+    steps = progress(err)
+    assert [what for _, what in steps] == [
+        *(f"{key} on SQLite, 5 persisted actions" for key in game_keys()),
+        f"{game_keys()[0]} on PostgreSQL, 5 persisted actions",
+        "every figure is printed",
+    ]
+
+
+def test_the_old_ai_flag_is_that_part(capsys):
+    code, _, err = run_cli(capsys, "bench", "--ai", "--seconds", "0.05")
+    assert code == 0 and {part for part, _ in progress(err)} == {"ai", "done"}
+
+
+def test_an_unknown_part_is_refused(capsys):
+    code, _, err = run_cli(capsys, "bench", "--only", "everything")
+    assert code == 2 and "invalid choice: 'everything'" in err
