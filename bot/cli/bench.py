@@ -8,7 +8,8 @@
   latency of one `act` call: SQLite (a file in a temporary directory, WAL, the default
   synchronous level) and PostgreSQL (a throw-away server of its own, `storage.pg_testserver`,
   with PostgreSQL's durable defaults: fsync and synchronous commits on, over a Unix socket);
-- concurrent: many matches moving at once through the host (not built yet);
+- concurrent: `--tables` matches of every game moving at once through the host on each
+  backend, at capacity and at a fixed load of `LOAD` moves/s (`bot.cli.bench_concurrent`);
 - startup: a bot with many stored matches on each backend (`bot.cli.bench_startup`);
 - records: p50/p99 of the leaderboard and history queries with 100,000 finished matches
   stored, on each backend (`bot.cli.bench_records`; `--ratings` is `--only records`);
@@ -237,6 +238,10 @@ class Postgres:
             self._server.stop()
 
 
+NAMES = {"sqlite": "SQLite", "postgres": "PostgreSQL"}
+LOAD = 1000.0  # moves/s in all: the concurrent figure's fixed load (issue 21's goal)
+
+
 @dataclasses.dataclass
 class Run:
     """One bench run's sizes, its progress lines and its PostgreSQL server."""
@@ -245,6 +250,7 @@ class Run:
     actions: int
     matches: int
     records: int
+    tables: int
     progress: Progress
     postgres: Postgres
 
@@ -281,9 +287,21 @@ async def _host(run: Run) -> list[Figures]:
     return figures
 
 
-async def _concurrent(run: Run) -> Figures:
-    run.progress.step("concurrent", "not built yet")
-    return {"unavailable": "not built yet"}
+async def _concurrent(run: Run) -> list[Figures]:
+    from bot.cli.bench_concurrent import concurrent_moves
+
+    figures: list[Figures] = []
+    for backend in ("sqlite", "postgres"):
+        for rate in (None, LOAD):
+            how = "at capacity" if rate is None else f"at {LOAD:g} moves/s"
+            run.progress.step(
+                "concurrent", f"{run.tables} tables on {NAMES[backend]} {how} for {run.seconds} s"
+            )
+            url = None if backend == "sqlite" else await run.postgres.database("concurrent")
+            if backend == "postgres" and url is None:
+                return [*figures, run.postgres.none()]
+            figures.append(await concurrent_moves(url, backend, run.tables, run.seconds, rate))
+    return figures
 
 
 async def _startup(run: Run) -> list[Figures]:
@@ -339,9 +357,6 @@ def print_engines(figures: list[Figures]) -> None:
         )
 
 
-NAMES = {"sqlite": "SQLite", "postgres": "PostgreSQL"}
-
-
 def print_host(figures: list[Figures]) -> None:
     for h in figures:
         if "unavailable" in h:
@@ -352,10 +367,6 @@ def print_host(figures: list[Figures]) -> None:
             f"actions/s (one match, one move after another), one act call p50 {h['p50_ms']} "
             f"ms, p99 {h['p99_ms']} ms over {h['actions']} actions"
         )
-
-
-def print_concurrent(figures: Figures) -> None:
-    print(f"concurrent host bench: no figure ({figures['unavailable']})")
 
 
 def print_startup(figures: list[Figures]) -> None:
@@ -372,6 +383,12 @@ def print_startup(figures: list[Figures]) -> None:
             f"every match touched once: {s['held_matches']} held, "
             f"{s['memory_half_mb']} MB after half, {s['memory_all_mb']} MB after all"
         )
+
+
+def _print_concurrent(figures: list[Figures]) -> None:
+    from bot.cli.bench_concurrent import print_concurrent
+
+    print_concurrent(figures)
 
 
 def _print_records(figures: list[Figures]) -> None:
@@ -391,7 +408,7 @@ MEASURES: dict[str, tuple[str, Callable[[Run], Awaitable[Any]], Callable[[Any], 
     "engines": ("engines", _engines, print_engines),
     "ai": ("ai", _ai, print_ai),
     "host": ("host", _host, print_host),
-    "concurrent": ("concurrent", _concurrent, print_concurrent),
+    "concurrent": ("concurrent", _concurrent, _print_concurrent),
     "startup": ("many_matches", _startup, print_startup),
     "records": ("records", _records, _print_records),
     "discord": ("discord", _discord, _print_discord),
@@ -405,10 +422,11 @@ async def bench(
     matches: int = 10_000,
     records: int = 100_000,
     only: str | None = None,
+    tables: int = 200,
 ) -> int:
     """Every part (or `only` one), each printed as soon as it is measured (all at the end
     with `as_json`); a full run starts with the machine's description."""
-    run = Run(seconds, actions, matches, records, Progress(), Postgres())
+    run = Run(seconds, actions, matches, records, tables, Progress(), Postgres())
     report: Figures = {"machine": machine()}
     if only is None and not as_json:
         print_machine(report["machine"])

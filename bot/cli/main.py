@@ -178,6 +178,12 @@ def build_parser() -> argparse.ArgumentParser:
         default=100_000,
         help="finished matches stored for the leaderboard and history figures (default 100000)",
     )
+    bench.add_argument(
+        "--tables",
+        type=positive_int,
+        default=200,
+        help="matches moving at once for the concurrent figure (default 200)",
+    )
     return parser
 
 
@@ -247,7 +253,9 @@ async def _dispatch(args: argparse.Namespace) -> int | None:
         from bot.cli.bench import bench
 
         only = args.only or ("ai" if args.ai else "records" if args.ratings else None)
-        return await bench(args.json, args.seconds, args.actions, args.matches, args.records, only)
+        return await bench(
+            args.json, args.seconds, args.actions, args.matches, args.records, only, args.tables
+        )
     if command == "pictures" and args.check:
         from bot.cli.pictures_check import check
 

@@ -55,11 +55,32 @@ def test_the_game_without_playout_moves_says_so(capsys):
     assert "this game's search plays no random playout moves" in line
 
 
-def test_only_concurrent_is_not_built_yet(capsys):
-    code, out, err = run_cli(capsys, "bench", "--only", "concurrent")
+def test_only_concurrent_on_each_backend_at_capacity_and_at_a_load(capsys, monkeypatch):
+    """Tiny: four tables (one of each game) for a tenth of a second; PostgreSQL as on a
+    machine without it."""
+
+    def no_server(*args: object, **kwargs: object) -> None:
+        raise bench.PgUnavailable("no PostgreSQL here")
+
+    monkeypatch.setattr(bench, "PgTestServer", no_server)
+    args = ("bench", "--only", "concurrent", "--tables", "4", "--seconds", "0.1")
+    code, out, err = run_cli(capsys, *args)
     assert code == 0
-    assert out.strip() == "concurrent host bench: no figure (not built yet)"
-    assert progress(err) == [("concurrent", "not built yet"), ("done", "every figure is printed")]
+    capacity, load, postgres = out.strip().splitlines()
+    assert capacity.startswith("concurrent host+SQLite, 4 matches of every game, every table")
+    assert "(capacity)" in capacity and "moves arriving at 1000/s in all (load)" in load
+    for line in (capacity, load):
+        assert re.search(r": [\d.]+ persisted moves/s over \d+ moves; one move waits p50", line)
+        assert "the event loop stalled at most" in line
+    assert postgres == "host+PostgreSQL: no figure (no PostgreSQL here)".replace(
+        "host+", "concurrent host+"
+    )
+    assert [what for _, what in progress(err)] == [
+        "4 tables on SQLite at capacity for 0.1 s",
+        "4 tables on SQLite at 1000 moves/s for 0.1 s",
+        "4 tables on PostgreSQL at capacity for 0.1 s",
+        "every figure is printed",
+    ]
 
 
 def test_only_one_part_in_json(capsys):
