@@ -1,5 +1,5 @@
-"""The two HTTP facts every part of the fake shares: the app key under which the server
-finds the fake, and the exact JSON response discord.py expects."""
+"""The HTTP facts every part of the fake shares: the API prefix of its routes, the app key
+under which the server finds the fake, and the exact JSON response discord.py expects."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from typing import Any
 
 from aiohttp import web
 
+API_PREFIX = "/api/v10"
 FAKE_KEY: web.AppKey[Any] = web.AppKey("fake", object)
 
 
