@@ -1,21 +1,24 @@
 """A schema's complaint turned into Discord's answer: 400 / 50035 "Invalid Form Body" with
 the ``errors`` tree at the offending field (``components.0.components.1.custom_id``).
 
-Unions need care: a component is "one of" a dozen schemas told apart by ``type``, so a
-button with a bad ``custom_id`` fails every branch. The branch that the body's own
-``type`` (or JSON type) selects is the one whose complaint is reported; when no branch
-accepts that type, the union itself is refused with ``UNION_TYPE_CHOICES``, as Discord
-refuses an unknown component type.
+Unions need care. A component is "one of" a dozen schemas told apart by ``type``: those
+unions are checked as one ``type`` check and then the chosen schema
+(:mod:`fakediscord.openapi.speedups`), and an unknown ``type`` is refused on the component
+with ``UNION_TYPE_CHOICES``, as Discord refuses it. In the other unions (a field that is
+null or an object) every branch fails; the branch the body's JSON type selects is the one
+whose complaint is reported.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from jsonschema.exceptions import ValidationError
 
 from fakediscord.errors import ApiError, invalid_form
+from fakediscord.openapi.speedups import DISCRIMINATOR
 
 UNIONS = ("anyOf", "oneOf")
 DISCRIMINATORS = ("enum", "const")
@@ -72,29 +75,47 @@ def _settle(error: ValidationError) -> ValidationError:
         branches = _branches(error)
         if not branches:
             return error
-        error = _deepest(min(branches, key=len))
+        fewest: list[ValidationError] = min(branches, key=len)
+        error = _deepest(fewest)
     return error
+
+
+def _is_discriminator(error: ValidationError) -> bool:
+    return isinstance(error.schema, dict) and bool(error.schema.get(DISCRIMINATOR))
 
 
 def _path(error: ValidationError) -> str:
     parts = [str(p) for p in error.absolute_path]
+    if _is_discriminator(error):
+        parts = parts[:-1]  # the union's member, not its ``type`` field
     if error.validator == "required" and isinstance(error.instance, dict):
-        missing = [k for k in error.validator_value if k not in error.instance]
+        fields: Any = error.validator_value
+        missing = [k for k in fields if k not in error.instance]
         parts.append(str(missing[0]))
     return ".".join(parts)
 
 
 def _code(error: ValidationError) -> str:
+    if _is_discriminator(error):
+        return "UNION_TYPE_CHOICES"
     if error.validator == "type":
-        expected = error.validator_value
+        expected: Any = error.validator_value
         first = expected if isinstance(expected, str) else next(iter(expected))
         return TYPE_CODES.get(first, "BASE_TYPE_INVALID")
     return CODES.get(str(error.validator), "BASE_TYPE_INVALID")
 
 
 def _message(error: ValidationError) -> str:
+    """Discord's wording where known (errors.mdx's example and the usual answers)."""
+    limit: Any = error.validator_value
+    if _is_discriminator(error):
+        return f'Value of field "type" must be one of {tuple(limit)}.'
     if error.validator == "required":
         return "This field is required"
+    if error.validator in ("maxLength", "maxItems", "maxProperties"):
+        return f"Must be {limit} or fewer in length."
+    if error.validator in ("minLength", "minItems"):
+        return f"Must be {limit} or more in length."
     if error.validator in UNIONS:
         return "Value matches none of the allowed types."
     return error.message

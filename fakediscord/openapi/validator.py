@@ -26,6 +26,7 @@ from referencing.jsonschema import DRAFT202012
 
 from fakediscord.errors import ApiError
 from fakediscord.openapi.refusal import refusal
+from fakediscord.openapi.speedups import faster
 
 SCHEMAS_FILE = Path(__file__).with_name("requests.json")
 BASE_URI = "urn:discord-openapi"
@@ -55,22 +56,6 @@ def route_key(method: str, path: str) -> tuple[str, str]:
     return method.upper(), re.sub(r"\{[^}]*\}", "{}", path)
 
 
-def _as_enums(node: Any) -> Any:
-    """The spec writes each enumeration as ``oneOf`` a list of titled ``const`` values; as
-    the same ``enum`` it means the same and checks a dozen times faster (a ``oneOf`` must
-    try every branch)."""
-    if isinstance(node, list):
-        return [_as_enums(item) for item in node]
-    if not isinstance(node, dict):
-        return node
-    out = {key: _as_enums(value) for key, value in node.items()}
-    branches = out.get("oneOf")
-    if isinstance(branches, list) and all(isinstance(b, dict) and "const" in b for b in branches):
-        del out["oneOf"]
-        out["enum"] = [b["const"] for b in branches]
-    return out
-
-
 def _pointer(*parts: str) -> str:
     return "/" + "/".join(p.replace("~", "~0").replace("/", "~1") for p in parts)
 
@@ -79,7 +64,7 @@ class RequestSchemas:
     """The request schema of each route in a trimmed OpenAPI document, as validators."""
 
     def __init__(self, document: dict[str, Any]) -> None:
-        document = _as_enums(document)
+        document = faster(document)
         for pointer, (schema, _why) in SPEC_EXCEPTIONS.items():
             *parents, last = pointer.strip("/").split("/")
             node = document
