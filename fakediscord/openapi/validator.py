@@ -20,17 +20,18 @@ import re
 from pathlib import Path
 from typing import Any
 
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, validators
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
 from fakediscord.errors import ApiError
 from fakediscord.openapi.refusal import refusal
-from fakediscord.openapi.speedups import faster
+from fakediscord.openapi.speedups import DISPATCH, dispatch_keyword, faster
 
 SCHEMAS_FILE = Path(__file__).with_name("requests.json")
 BASE_URI = "urn:discord-openapi"
 JSON = "application/json"
+Validator = validators.extend(Draft202012Validator, {DISPATCH: dispatch_keyword})
 
 # Where the published schema is stricter than Discord itself: the spot (a JSON pointer into
 # requests.json), the schema used there instead, and why. The one place for such exceptions.
@@ -78,9 +79,9 @@ class RequestSchemas:
             for method in operations:
                 pointer = _pointer("paths", path, method, "requestBody", "content", JSON)
                 self._pointers[route_key(method, path)] = pointer + "/schema"
-        self._validators: dict[tuple[str, str], Draft202012Validator] = {}
+        self._validators: dict[tuple[str, str], Any] = {}
 
-    def validator(self, method: str, path: str) -> Draft202012Validator | None:
+    def validator(self, method: str, path: str) -> Any:
         """The compiled validator of a route's body, None for a route without one."""
         key = route_key(method, path)
         if key not in self._validators:
@@ -88,7 +89,7 @@ class RequestSchemas:
             if pointer is None:
                 return None
             ref = {"$ref": f"{BASE_URI}#{pointer}"}
-            self._validators[key] = Draft202012Validator(ref, registry=self._registry)
+            self._validators[key] = Validator(ref, registry=self._registry)
         return self._validators[key]
 
     def refusal(self, method: str, path: str, body: Any) -> ApiError | None:
