@@ -60,8 +60,9 @@ def no_content() -> web.Response:
 
 def _check_schema(request: web.Request, body: Any) -> None:
     """Refuse a body Discord's OpenAPI description refuses (:mod:`fakediscord.openapi`).
-    A refusal of a discord.py request is also kept in ``fake.schema_refusals`` for the test
-    to fail on: the bot may swallow the 400 (a stored move is never reported as failed)."""
+    A refusal of what discord.py sent (its User-Agent; not a test's own raw probe) is also
+    kept in ``fake.schema_refusals`` for the test to fail on: the bot may swallow the 400
+    (a stored move is never reported as failed)."""
     resource = request.match_info.route.resource
     template = resource.canonical[len(API_PREFIX) :] if resource else request.path
     try:

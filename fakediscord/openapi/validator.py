@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from jsonschema import Draft202012Validator, validators
+from jsonschema.protocols import Validator as SchemaValidator
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
@@ -79,9 +80,9 @@ class RequestSchemas:
             for method in operations:
                 pointer = _pointer("paths", path, method, "requestBody", "content", JSON)
                 self._pointers[route_key(method, path)] = pointer + "/schema"
-        self._validators: dict[tuple[str, str], Any] = {}
+        self._validators: dict[tuple[str, str], SchemaValidator] = {}
 
-    def validator(self, method: str, path: str) -> Any:
+    def validator(self, method: str, path: str) -> SchemaValidator | None:
         """The compiled validator of a route's body, None for a route without one."""
         key = route_key(method, path)
         if key not in self._validators:
