@@ -66,13 +66,13 @@ class RequestSchemas:
     """The request schema of each route in a trimmed OpenAPI document, as validators."""
 
     def __init__(self, document: dict[str, Any]) -> None:
-        document = faster(document)
         for pointer, (schema, _why) in SPEC_EXCEPTIONS.items():
             *parents, last = pointer.strip("/").split("/")
             node = document
             for part in parents:
                 node = node[part]
             node[last] = schema
+        document = faster(document)
         resource = Resource.from_contents(document, default_specification=DRAFT202012)
         self._registry: Registry[Any] = Registry().with_resource(BASE_URI, resource)
         self._pointers: dict[tuple[str, str], str] = {}
