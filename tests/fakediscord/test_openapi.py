@@ -158,7 +158,7 @@ def test_an_interaction_callback_is_refused_at_its_data_field() -> None:
 def test_a_command_sync_is_checked_too() -> None:
     route = ("PUT", "/applications/{application_id}/commands")
     command = {"name": "paris", "description": "Play Paris", "type": 1}
-    # The spec's two exceptions (validator.SPEC_EXCEPTIONS): permissions as a string.
+    # An exception to the spec (validator.SPEC_EXCEPTIONS): permissions as a string.
     assert (
         request_schemas().refusal(*route, [{**command, "default_member_permissions": "8"}]) is None
     )
@@ -175,7 +175,9 @@ def test_snowflakes_may_be_integers_as_discordpy_sends_new_attachments() -> None
     assert refused is not None
 
 
-async def test_a_refusal_of_what_discordpy_sent_fails_the_test(fake: Any, bot: Any, general: Any):
+async def test_a_refusal_of_what_discordpy_sent_fails_the_test(
+    fake: Any, bot: Any, general: Any
+) -> None:
     route = discord.http.Route("POST", "/channels/{channel_id}/messages", channel_id=general.id)
     with pytest.raises(discord.HTTPException) as refused:
         await bot.http.request(route, json={"content": "hi", "components": [{"type": 99}]})
