@@ -108,8 +108,15 @@ def request_schemas() -> RequestSchemas:
     return RequestSchemas(json.loads(SCHEMAS_FILE.read_text(encoding="utf-8")))
 
 
+@functools.lru_cache(maxsize=1024)
+def _verdict(method: str, path: str, text: str) -> ApiError | None:
+    """The schema's verdict on a body, by its JSON text: a verdict depends on the body
+    alone, and the bot sends the same one often (its commands, at every start)."""
+    return request_schemas().refusal(method, path, json.loads(text))
+
+
 def check_body(method: str, path: str, body: Any) -> None:
     """Raise the ApiError Discord would for a body its schema refuses."""
-    error = request_schemas().refusal(method, path, body)
+    error = _verdict(method, path, json.dumps(body, sort_keys=True))
     if error is not None:
-        raise error
+        raise ApiError(error.status, error.code, error.message, error.errors)
