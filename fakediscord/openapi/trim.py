@@ -88,6 +88,23 @@ def trim(spec: dict[str, Any], routes: set[tuple[str, str]], source: str) -> dic
     }
 
 
+def dump(trimmed: dict[str, Any]) -> str:
+    """JSON with one path and one schema per line: a spec update reads as a diff of the
+    schemas that changed, in a file of a few hundred lines."""
+
+    def entries(mapping: dict[str, Any]) -> str:
+        rows = (
+            f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in mapping.items()
+        )
+        return "{\n" + ",\n".join(rows) + "\n }"
+
+    head = {k: v for k, v in trimmed.items() if k not in ("paths", "components")}
+    lines = [f" {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in head.items()]
+    lines.append(f' "paths": {entries(trimmed["paths"])}')
+    lines.append(f' "components": {{"schemas": {entries(trimmed["components"]["schemas"])}}}')
+    return "{\n" + ",\n".join(lines) + "\n}\n"
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("spec", type=Path, help="the full specs/openapi.json")
@@ -96,8 +113,8 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     spec = json.loads(args.spec.read_text(encoding="utf-8"))
     trimmed = trim(spec, served_routes(), args.source)
-    args.out.write_text(json.dumps(trimmed, indent=1, sort_keys=False) + "\n", encoding="utf-8")
-    print(f"{args.out}: {len(trimmed['paths'])} paths, {len(trimmed['components']['schemas'])}")
+    args.out.write_text(dump(trimmed), encoding="utf-8")
+    print(f"{args.out}: {len(trimmed['paths'])} paths, {len(trimmed['components']['schemas'])} schemas")
 
 
 if __name__ == "__main__":
