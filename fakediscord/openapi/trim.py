@@ -114,7 +114,8 @@ def main(argv: list[str] | None = None) -> None:
     spec = json.loads(args.spec.read_text(encoding="utf-8"))
     trimmed = trim(spec, served_routes(), args.source)
     args.out.write_text(dump(trimmed), encoding="utf-8")
-    print(f"{args.out}: {len(trimmed['paths'])} paths, {len(trimmed['components']['schemas'])} schemas")
+    schemas = trimmed["components"]["schemas"]
+    print(f"{args.out}: {len(trimmed['paths'])} paths, {len(schemas)} schemas")
 
 
 if __name__ == "__main__":
