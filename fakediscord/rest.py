@@ -21,7 +21,7 @@ from aiohttp import BodyPartReader, web
 
 from fakediscord import mentions, payloads, threads
 from fakediscord.errors import ApiError
-from fakediscord.http import API_PREFIX, FAKE_KEY, json_response
+from fakediscord.http import API_PREFIX, FAKE_KEY, PROBE_HEADER, json_response
 from fakediscord.limits import check_message
 from fakediscord.openapi.validator import check_body
 from fakediscord.state import (
@@ -60,17 +60,17 @@ def no_content() -> web.Response:
 
 def _check_schema(request: web.Request, body: Any) -> None:
     """Refuse a body Discord's OpenAPI description refuses (:mod:`fakediscord.openapi`).
-    A refusal of what discord.py sent (its User-Agent; not a test's own raw probe) is also
-    kept in ``fake.schema_refusals`` for the test to fail on: the bot may swallow the 400
-    (a stored move is never reported as failed)."""
+    A refusal of what the bot sent (not of a test's own raw probe, marked with
+    ``PROBE_HEADER``) is also kept in ``fake.schema_refusals`` for the test to fail on: the
+    bot may swallow the 400 (a stored move is never reported as failed)."""
     resource = request.match_info.route.resource
     template = resource.canonical[len(API_PREFIX) :] if resource else request.path
     try:
         check_body(request.method, template, body)
     except ApiError as e:
-        if request.headers.get("User-Agent", "").startswith("DiscordBot"):
+        if PROBE_HEADER not in request.headers:
             request.app[FAKE_KEY].schema_refusals.append(
-                f"{request.method} {template}: {e.errors} in {json.dumps(body)[:2000]}"
+                f"{request.method} {template}: {e.errors} in {json.dumps(body)[:1000]}"
             )
         raise
 

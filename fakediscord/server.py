@@ -62,7 +62,7 @@ class FakeDiscord(WorldMixin, ReadingMixin):
         self.sessions: list[GatewaySession] = []
         self.rest_calls: list[RestCall] = []
         self.unknown_routes: list[str] = []
-        self.schema_refusals: list[str] = []  # discord.py bodies the OpenAPI schema refused
+        self.schema_refusals: list[str] = []  # bot bodies the OpenAPI schema refused
         self.identify_count = 0
         self.resume_count = 0
         self.session_seqs: dict[str, int] = {}  # gateway session id -> last sequence
