@@ -148,6 +148,7 @@ async def run_demo(
                 errors = runner.transcript.errors + runner.transcript.refused
             if fake.unknown_routes:
                 errors.append(f"unknown routes: {fake.unknown_routes}")
+            errors += [f"Discord's schema refused: {r}" for r in fake.schema_refusals]
         finally:
             if own:
                 await fake.stop()

@@ -31,9 +31,10 @@ def unknown_interaction() -> ApiError:
 
 
 def invalid_form(path: str, code: str, message: str) -> ApiError:
-    """400/50035 with Discord's nested ``errors`` shape for a dotted field path."""
+    """400/50035 with Discord's nested ``errors`` shape for a dotted field path (empty:
+    the body as a whole)."""
     errors: dict[str, Any] = {"_errors": [{"code": code, "message": message}]}
-    for part in reversed(path.split(".")):
+    for part in reversed(path.split(".") if path else []):
         errors = {part: errors}
     return ApiError(400, 50035, "Invalid Form Body", errors)
 

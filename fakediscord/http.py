@@ -1,5 +1,6 @@
-"""The two HTTP facts every part of the fake shares: the app key under which the server
-finds the fake, and the exact JSON response discord.py expects."""
+"""The HTTP facts every part of the fake shares: the API prefix of its routes, the header
+of a test's raw probes, the app key under which the server finds the fake, and the exact
+JSON response discord.py expects."""
 
 from __future__ import annotations
 
@@ -8,6 +9,10 @@ from typing import Any
 
 from aiohttp import web
 
+API_PREFIX = "/api/v10"
+PROBE_HEADER = "X-Fake-Probe"
+"""Set by a test's own raw request: a refusal it provokes is not the bot's (see
+``FakeDiscord.schema_refusals``)."""
 FAKE_KEY: web.AppKey[Any] = web.AppKey("fake", object)
 
 

@@ -20,8 +20,10 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import BodyPartReader, web
 
 from fakediscord import mentions, payloads, threads
-from fakediscord.http import json_response
+from fakediscord.errors import ApiError
+from fakediscord.http import API_PREFIX, FAKE_KEY, PROBE_HEADER, json_response
 from fakediscord.limits import check_message
+from fakediscord.openapi.validator import check_body
 from fakediscord.state import (
     DEFAULT_MESSAGE,
     EPHEMERAL,
@@ -56,8 +58,39 @@ def no_content() -> web.Response:
 # ---------------------------------------------------------------- request bodies
 
 
+def _check_schema(request: web.Request, body: Any) -> None:
+    """Refuse a body Discord's OpenAPI description refuses (:mod:`fakediscord.openapi`).
+    A refusal of what the bot sent (not of a test's own raw probe, marked with
+    ``PROBE_HEADER``) is also kept in ``fake.schema_refusals`` for the test to fail on: the
+    bot may swallow the 400 (a stored move is never reported as failed)."""
+    resource = request.match_info.route.resource
+    template = resource.canonical[len(API_PREFIX) :] if resource else request.path
+    try:
+        check_body(request.method, template, body)
+    except ApiError as e:
+        if PROBE_HEADER not in request.headers:
+            request.app[FAKE_KEY].schema_refusals.append(
+                f"{request.method} {template}: {e.errors} in {json.dumps(body)[:1000]}"
+            )
+        raise
+
+
+async def read_json(request: web.Request) -> Any:
+    """A JSON body, checked against the route's schema."""
+    body = await request.json()
+    _check_schema(request, body)
+    return body
+
+
 async def read_body(request: web.Request) -> tuple[dict, list[tuple[int, str, str | None, bytes]]]:
-    """A JSON or multipart (payload_json + files[n]) body: (payload, files)."""
+    """A JSON or multipart (payload_json + files[n]) body, checked against the route's
+    schema (a multipart one through its payload_json): (payload, files)."""
+    payload, files = await _read_body(request)
+    _check_schema(request, payload)
+    return payload, files
+
+
+async def _read_body(request: web.Request) -> tuple[dict, list[tuple[int, str, str | None, bytes]]]:
     if not request.can_read_body:
         return {}, []
     ctype = request.headers.get("Content-Type", "")

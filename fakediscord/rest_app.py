@@ -9,7 +9,7 @@ from aiohttp import web
 from fakediscord import payloads
 from fakediscord.command_limits import check_bulk
 from fakediscord.errors import ApiError
-from fakediscord.rest import Route, json_reply
+from fakediscord.rest import Route, json_reply, read_json
 from fakediscord.state import Command, snowflake
 
 if TYPE_CHECKING:
@@ -81,7 +81,7 @@ def register(route: Route, fake: Server) -> None:
     @route("PUT", "/applications/{application_id}/commands")
     async def put_global_commands(request: web.Request) -> web.Response:
         _check_app(request)
-        return json_reply(_bulk_overwrite(None, await request.json()))
+        return json_reply(_bulk_overwrite(None, await read_json(request)))
 
     @route("GET", "/applications/{application_id}/guilds/{guild_id}/commands")
     async def get_guild_commands(request: web.Request) -> web.Response:
@@ -92,4 +92,4 @@ def register(route: Route, fake: Server) -> None:
     async def put_guild_commands(request: web.Request) -> web.Response:
         _check_app(request)
         gid = _guild_scope(request)
-        return json_reply(_bulk_overwrite(gid, await request.json()))
+        return json_reply(_bulk_overwrite(gid, await read_json(request)))

@@ -18,7 +18,7 @@ from aiohttp import web
 
 from fakediscord import payloads, permissions, threads
 from fakediscord.errors import ApiError, invalid_form, not_found
-from fakediscord.rest import Route, json_reply, no_content
+from fakediscord.rest import Route, json_reply, no_content, read_json
 from fakediscord.state import ARCHIVE_DURATIONS, MANAGE_THREADS, PERMISSIONS, Channel
 
 MANAGE_CHANNELS = PERMISSIONS["manage_channels"]
@@ -143,7 +143,7 @@ def register(route: Route, fake: Server) -> None:
     @route("PATCH", "/channels/{channel_id}")
     async def edit_channel(request: web.Request) -> web.Response:
         chan = st.channel(request.match_info["channel_id"])
-        body = await request.json()
+        body = await read_json(request)
         if chan.is_thread:
             _edit_thread(chan, body)
         else:

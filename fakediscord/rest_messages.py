@@ -13,7 +13,14 @@ from aiohttp import web
 
 from fakediscord import payloads, permissions, rest, threads
 from fakediscord.errors import ApiError, invalid_form, not_found
-from fakediscord.rest import Route, json_reply, message_payload, no_content, read_body
+from fakediscord.rest import (
+    Route,
+    json_reply,
+    message_payload,
+    no_content,
+    read_body,
+    read_json,
+)
 from fakediscord.state import (
     ARCHIVE_DURATIONS,
     ATTACH_FILES,
@@ -157,13 +164,13 @@ def register(route: Route, fake: Server) -> None:
         if msg.thread_id:
             raise ApiError(400, 160004, "A thread has already been created for this message")
         parent = st.channel(request.match_info["channel_id"])
-        thread = _new_thread(parent, await request.json(), PUBLIC_THREAD, msg)
+        thread = _new_thread(parent, await read_json(request), PUBLIC_THREAD, msg)
         return json_reply(payloads.channel(st, thread), 201)
 
     @route("POST", "/channels/{channel_id}/threads")
     async def thread_without_message(request: web.Request) -> web.Response:
         parent = st.channel(request.match_info["channel_id"])
-        body = await request.json()
+        body = await read_json(request)
         type_ = int(body.get("type") or PRIVATE_THREAD)
         thread = _new_thread(parent, body, type_, None)
         return json_reply(payloads.channel(st, thread), 201)
@@ -196,6 +203,6 @@ def register(route: Route, fake: Server) -> None:
 
     @route("POST", "/users/@me/channels")
     async def open_dm(request: web.Request) -> web.Response:
-        body = await request.json()
+        body = await read_json(request)
         user = st.user(body.get("recipient_id"))
         return json_reply(payloads.channel(st, fake.dm_channel(user)))

@@ -21,7 +21,7 @@ from fakediscord import threads
 from fakediscord.errors import ApiError
 from fakediscord.faults import Faults
 from fakediscord.gateway import GatewaySession, gateway_handler
-from fakediscord.http import FAKE_KEY, json_response
+from fakediscord.http import API_PREFIX, FAKE_KEY, json_response
 from fakediscord.rate_limit_table import RateLimitHit
 from fakediscord.ratelimits import RateLimited, RateLimiter
 from fakediscord.reading import ReadingMixin
@@ -41,7 +41,6 @@ from fakediscord.world import WorldMixin
 if TYPE_CHECKING:
     from fakediscord.users import FakeUser
 
-API_PREFIX = "/api/v10"
 DEFAULT_TOKEN = "fake-bot-token"
 
 
@@ -63,6 +62,7 @@ class FakeDiscord(WorldMixin, ReadingMixin):
         self.sessions: list[GatewaySession] = []
         self.rest_calls: list[RestCall] = []
         self.unknown_routes: list[str] = []
+        self.schema_refusals: list[str] = []  # bot bodies the OpenAPI schema refused
         self.identify_count = 0
         self.resume_count = 0
         self.session_seqs: dict[str, int] = {}  # gateway session id -> last sequence

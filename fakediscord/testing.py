@@ -76,6 +76,7 @@ async def fake_discord_session(
             yield fake, bot
         if not allow_unknown_routes:
             assert_no_unknown_routes(fake)
+        assert_payloads_valid(fake)
     finally:
         await fake.stop()
 
@@ -84,6 +85,16 @@ def assert_no_unknown_routes(fake: FakeDiscord) -> None:
     """Fail when the bot called a route the fake does not know (it would 404 silently)."""
     if fake.unknown_routes:
         raise AssertionError(f"the bot called routes unknown to the fake: {fake.unknown_routes}")
+
+
+def assert_payloads_valid(fake: FakeDiscord) -> None:
+    """Fail when the bot sent a body Discord's OpenAPI schema refuses: the fake answered
+    400 / 50035, which the bot may have logged quietly or not at all."""
+    if fake.schema_refusals:
+        raise AssertionError(
+            "Discord's OpenAPI schema refused what the bot sent:\n"
+            + "\n".join(fake.schema_refusals)
+        )
 
 
 class ErrorLogCatcher(logging.Handler):

@@ -8,7 +8,9 @@ import functools
 
 import pytest
 
+import fakediscord.rest
 from bot import demo
+from fakediscord.errors import invalid_form
 from tests.cli.running import run_cli
 
 
@@ -24,6 +26,23 @@ def test_a_refused_step_makes_the_demo_exit_1(capsys, tmp_path):
     assert code == 1
     assert "(refused by the client: " in out
     assert 'error: line 2: alice click "Strat": no message visible to them' in out
+
+
+def test_a_body_discords_schema_refuses_makes_the_demo_exit_1(capsys, tmp_path, monkeypatch):
+    """Issue 20 §4: the demo re-checks what the bot sends against Discord's OpenAPI
+    description; a refusal is named at the end, even one the bot took in its stride."""
+
+    def refuse_answers(method: str, path: str, body: object) -> None:
+        if path.endswith("/callback"):
+            raise invalid_form("data.content", "BASE_TYPE_MAX_LENGTH", "Must be 2000 or fewer.")
+
+    monkeypatch.setattr(fakediscord.rest, "check_body", refuse_answers)
+    script = tmp_path / "dms.txt"
+    script.write_text("alice /lutece dms enabled:on\n")
+    code, out, _ = run_cli(capsys, "demo", str(script))
+    assert code == 1
+    route = "POST /interactions/{interaction_id}/{token}/callback"
+    assert f"error: Discord's schema refused: {route}: {{'data': {{'content'" in out
 
 
 def test_a_play_out_that_cannot_finish_the_match_makes_the_demo_exit_1(capsys, monkeypatch):

@@ -15,7 +15,12 @@ from bot.app import LuteceBot
 from bot.config import Config
 from bot.games import adapters
 from fakediscord import FakeDiscord
-from fakediscord.testing import ErrorLogCatcher, assert_no_unknown_routes, running_bot
+from fakediscord.testing import (
+    ErrorLogCatcher,
+    assert_no_unknown_routes,
+    assert_payloads_valid,
+    running_bot,
+)
 from tests.discord.driver import NAMES, controlled_clock
 
 TINY_PNG = base64.b64decode(
@@ -64,6 +69,7 @@ async def world(tmp_path) -> AsyncIterator[World]:
         with catcher.installed():
             yield World(fake, guild, tmp_path / "lutece.db")
         assert_no_unknown_routes(fake)
+        assert_payloads_valid(fake)
         assert not catcher.records, catcher.messages()
     finally:
         await fake.stop()

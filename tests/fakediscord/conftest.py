@@ -6,7 +6,12 @@ from __future__ import annotations
 import pytest
 
 from fakediscord import FakeDiscord
-from fakediscord.testing import ErrorLogCatcher, assert_no_unknown_routes, running_bot
+from fakediscord.testing import (
+    ErrorLogCatcher,
+    assert_no_unknown_routes,
+    assert_payloads_valid,
+    running_bot,
+)
 from tests.fakediscord.demo_bot import make_bot
 
 
@@ -35,6 +40,7 @@ async def bot(fake):
         async with running_bot(fake, make_bot) as bot:
             yield bot
     assert_no_unknown_routes(fake)
+    assert_payloads_valid(fake)
     assert not catcher.records, catcher.messages()
 
 

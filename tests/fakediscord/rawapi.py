@@ -10,6 +10,7 @@ from typing import Any
 import aiohttp
 
 from fakediscord import FakeDiscord
+from fakediscord.http import PROBE_HEADER
 
 
 @dataclass
@@ -49,7 +50,9 @@ class RawApi:
         auth: bool = True,
     ) -> Reply:
         assert self.session is not None
-        headers = {"Authorization": f"Bot {self.fake.token}"} if auth else {}
+        headers = {PROBE_HEADER: "1"}  # the test's probe: a schema refusal is not the bot's
+        if auth:
+            headers["Authorization"] = f"Bot {self.fake.token}"
         kwargs: dict[str, Any] = {"headers": headers}
         if files:
             form = aiohttp.FormData(quote_fields=False)

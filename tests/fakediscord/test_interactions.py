@@ -110,6 +110,9 @@ async def test_content_over_2000_chars_rejected(fake, bot, general):
     assert result.content == "too long"
     (err,) = bot.http_errors
     assert err.status == 400 and err.code == 50035
+    (refusal,) = fake.schema_refusals  # the demo bot's, on purpose: the guard lets it pass
+    assert "'content'" in refusal
+    fake.schema_refusals.clear()
 
 
 async def test_string_select(fake, bot, general):
@@ -128,6 +131,9 @@ async def test_more_than_25_select_options_rejected(fake, bot, general):
     assert result.failed
     (err,) = bot.http_errors
     assert err.code == 50035 and "options" in str(err)
+    (refusal,) = fake.schema_refusals  # the demo bot's, on purpose: the guard lets it pass
+    assert "'options'" in refusal
+    fake.schema_refusals.clear()
 
 
 async def test_user_select(fake, bot, general):
