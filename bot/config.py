@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Annotated, Any
 from urllib.parse import urlparse
 
-from pydantic import ValidationError, field_validator
+from pydantic import Field, ValidationError, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from bot.ui.custom_ids import number, numbers
@@ -74,6 +74,8 @@ class Settings(BaseSettings):
     lutece_log_level: Annotated[int, NoDecode] = logging.INFO
     lutece_discord_endpoint: str | None = None
     lutece_shard: Annotated[tuple[int, int] | None, NoDecode] = None
+    lutece_ai_workers: int | None = Field(default=None, ge=0)
+    lutece_picture_threads: int = Field(default=1, ge=1)
 
     @field_validator("lutece_dev_guild", mode="before")
     @classmethod
@@ -112,6 +114,8 @@ class Config:
     log_level: int = logging.INFO
     endpoint: str | None = None  # tests: a local fake Discord
     shard: tuple[int, int] | None = None  # (this process's shard id, shard count)
+    ai_workers: int | None = None  # processes strong AI seats search in (None: cores - 1)
+    picture_threads: int = 1  # table pictures drawn at once
 
     @classmethod
     def load(cls, env: dict[str, str] | None = None, env_file: Path = Path(".env")) -> Config:
@@ -134,4 +138,6 @@ class Config:
             log_level=settings.lutece_log_level,
             endpoint=settings.lutece_discord_endpoint,
             shard=settings.lutece_shard,
+            ai_workers=settings.lutece_ai_workers,
+            picture_threads=settings.lutece_picture_threads,
         )

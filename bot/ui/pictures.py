@@ -1,8 +1,15 @@
 """The table picture of each match, drawn once per match version; and its replay's.
 
 Drawing takes tens of milliseconds; the table, every panel opened on that version and the
-final result all show the same picture, so it is drawn once, in a worker thread (off the
-event loop that answers everybody), and kept for the latest version of recent matches.
+final result all show the same picture, so it is drawn once, off the event loop that answers
+everybody, and kept for the latest version of recent matches. They are drawn in threads
+of their own, a bounded few (`LUTECE_PICTURE_THREADS`, one by default): a drawing holds the
+interpreter lock for stretches of Pillow work, so each picture drawn at once takes a share
+of it from the loop. Measured (notes in `bot.cli.bench_load`), one picture thread delays the
+loop by at most some 30-40 ms and a worker process by some 20 ms on this busy machine, both
+within the 50 ms the loop may stall; a thread keeps the picture's caller and its stand-ins
+(tests draw a tiny picture) in one process, so threads it is.
+
 A replay's pictures are the public table of each step, kept while they are being watched,
 and a finished match's animated summary (a GIF of some sixteen of them) is kept too: the
 final table that carries it is posted, edited and re-posted with the same one. A turn
@@ -12,10 +19,13 @@ panel that asks *where* draws its own copy, with its choices' tags on the board.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import dataclasses
+import functools
 from collections import OrderedDict
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, TypeVar
+from collections.abc import Callable, Mapping
+from concurrent.futures import ThreadPoolExecutor
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from bot.games import adapter_for
 from bot.i18n import speaking
@@ -32,6 +42,7 @@ KEEP = 256  # matches whose latest picture stays in memory
 KEEP_FRAMES = 64  # replay pictures (a few viewers stepping back and forth)
 KEEP_SUMMARIES = 16  # animated summaries (the matches that finished last)
 K = TypeVar("K")
+T = TypeVar("T")
 V = TypeVar("V")
 
 
@@ -46,11 +57,22 @@ class Summary:
 
 
 class Pictures:
-    def __init__(self, host: MatchHost) -> None:
+    def __init__(self, host: MatchHost, threads: int = 1) -> None:
         self.host = host
+        self._threads = ThreadPoolExecutor(threads, thread_name_prefix="lutece-picture")
         self._latest: OrderedDict[str, tuple[int, str, bytes]] = OrderedDict()
         self._frames: OrderedDict[tuple[str, int, str], bytes] = OrderedDict()
         self._summaries: OrderedDict[tuple[str, str], Summary] = OrderedDict()
+
+    async def draw(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """`fn(*args, **kwargs)` in a picture thread, in the caller's context (the language
+        it speaks), once one is free."""
+        call = functools.partial(contextvars.copy_context().run, fn, *args, **kwargs)
+        return await asyncio.get_running_loop().run_in_executor(self._threads, call)
+
+    async def close(self) -> None:
+        """Let the pictures being drawn finish, and end the threads."""
+        await asyncio.to_thread(self._threads.shutdown, wait=True, cancel_futures=True)
 
     async def table(self, match: MatchInfo, language: str) -> bytes:
         """The public picture of the match at `match.version`, its words in `language`,
@@ -65,7 +87,7 @@ class Pictures:
         names = plain_all(match.names)
         ringed = adapter.last_move(match.last_events)
         with speaking(language):  # the game's picture words, in the message's language
-            png = await asyncio.to_thread(adapter.render, view, names, highlight=ringed)
+            png = await self.draw(adapter.render, view, names, highlight=ringed)
         _keep(self._latest, match.id, (version, language, png), KEEP)
         return png
 
@@ -78,7 +100,7 @@ class Pictures:
         marks = adapter.last_move(match.last_events)
         marks |= {label_id(tag, place) for place, tag in tags.items()}
         with speaking(language):
-            png: bytes = await asyncio.to_thread(adapter.render, view, names, highlight=marks)
+            png: bytes = await self.draw(adapter.render, view, names, highlight=marks)
         return png
 
     async def frame(self, frame: Frame, language: str) -> bytes:
@@ -91,14 +113,14 @@ class Pictures:
             names = plain_all(list(frame.names))
             ringed = adapter.last_move(frame.events)
             with speaking(language):
-                png = await asyncio.to_thread(adapter.render, frame.view, names, highlight=ringed)
+                png = await self.draw(adapter.render, frame.view, names, highlight=ringed)
         _keep(self._frames, key, png, KEEP_FRAMES)
         return png
 
     async def summary(self, match_id: str, language: str) -> Summary:
         """The animated summary of a finished match (which no longer changes): its public
         table at most `games.host.replays.SUMMARY_FRAMES` times from the set-up to the end,
-        drawn and encoded in one worker thread."""
+        drawn and encoded in one picture thread."""
         key = (match_id, language)
         summary = self._summaries.get(key)
         if summary is None:
@@ -115,7 +137,7 @@ class Pictures:
                 return animate(pictures, [f.step / steps for f in frames])
 
             with speaking(language):
-                gif = await asyncio.to_thread(draw)
+                gif = await self.draw(draw)
             summary = Summary(gif, frames[-1].game, frames[-1].steps)
         _keep(self._summaries, key, summary, KEEP_SUMMARIES)
         return summary
