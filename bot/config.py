@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Annotated, Any
 from urllib.parse import urlparse
 
-from pydantic import Field, ValidationError, field_validator
+from pydantic import ValidationError, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from bot.ui.custom_ids import number, numbers
@@ -55,6 +55,14 @@ def parse_log_level(text: str) -> int:
     return level
 
 
+def parse_count(name: str, text: str, least: int) -> int:
+    """A setting that counts workers or threads: a whole number, at least `least`."""
+    count = number(text)
+    if count is None or count < least:
+        raise ConfigError(f"{name} must be a whole number, {least} or more")
+    return count
+
+
 def parse_guild(text: str) -> int:
     guild = number(text)
     if guild is None:
@@ -74,8 +82,8 @@ class Settings(BaseSettings):
     lutece_log_level: Annotated[int, NoDecode] = logging.INFO
     lutece_discord_endpoint: str | None = None
     lutece_shard: Annotated[tuple[int, int] | None, NoDecode] = None
-    lutece_ai_workers: int | None = Field(default=None, ge=0)
-    lutece_picture_threads: int = Field(default=1, ge=1)
+    lutece_ai_workers: Annotated[int | None, NoDecode] = None
+    lutece_picture_threads: Annotated[int, NoDecode] = 1
 
     @field_validator("lutece_dev_guild", mode="before")
     @classmethod
@@ -91,6 +99,16 @@ class Settings(BaseSettings):
     @classmethod
     def _endpoint(cls, value: str | None) -> str | None:
         return loopback_only(value) if value is not None else None
+
+    @field_validator("lutece_ai_workers", mode="before")
+    @classmethod
+    def _ai_workers(cls, value: Any) -> Any:
+        return parse_count("LUTECE_AI_WORKERS", value, 0) if isinstance(value, str) else value
+
+    @field_validator("lutece_picture_threads", mode="before")
+    @classmethod
+    def _picture_threads(cls, value: Any) -> Any:
+        return parse_count("LUTECE_PICTURE_THREADS", value, 1) if isinstance(value, str) else value
 
     @field_validator("lutece_shard", mode="before")
     @classmethod

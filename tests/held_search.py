@@ -37,6 +37,11 @@ class HeldSearch:
     def searches(self) -> int:
         return len(self.pids)
 
+    @property
+    def searched_in(self) -> list[int]:
+        """The process of each search so far."""
+        return list(self.pids[:])
+
     def choose(self, game: Any, state: Any, seat: int, rng: Any, budget: Any = None) -> Any:
         self.pids.append(os.getpid())
         self.started.set()
