@@ -192,7 +192,7 @@ async def panel(
     if tags:
         board = await bot.pictures.tagged(match, language_of(locale), tags_at(tags, places))
     else:
-        board = await bot.pictures.table(match, language_of(locale))
+        board = await bot.pictures.board(match, language_of(locale))
     # The picture is the public table: so is its alt text, whoever reads the panel.
     alt = adapter.alt_text(
         host.view(match, None), text_names(match), locale, events=match.last_events

@@ -2,13 +2,13 @@
 
 Drawing takes tens of milliseconds; the table, every panel opened on that version and the
 final result all show the same picture, so it is drawn once, off the event loop that answers
-everybody, and kept for the latest version of recent matches. They are drawn in threads
-of their own, a bounded few (`LUTECE_PICTURE_THREADS`, one by default): a drawing holds the
-interpreter lock for stretches of Pillow work, so each picture drawn at once takes a share
-of it from the loop. Measured (notes in `bot.cli.bench_load`), one picture thread delays the
-loop by at most some 30-40 ms and a worker process by some 20 ms on this busy machine, both
-within the 50 ms the loop may stall; a thread keeps the picture's caller and its stand-ins
-(tests draw a tiny picture) in one process, so threads it is.
+everybody, and kept for the latest version of recent matches. Pictures are drawn in a few
+threads of their own (`LUTECE_PICTURE_THREADS` in each of two lanes, see `Pictures`), never
+more at once: a drawing holds the interpreter lock in stretches of Pillow work, so each one
+drawn at once takes a share of it from the loop. Threads rather than worker processes, by
+measurement (`bot.cli.bench_load`): one picture thread delayed the loop by at most some
+30-40 ms, a worker process some 20 ms, both within the 50 ms the loop may stall, and a thread
+keeps the drawing in the process of its stand-ins (tests draw a tiny picture).
 
 A replay's pictures are the public table of each step, kept while they are being watched,
 and a finished match's animated summary (a GIF of some sixteen of them) is kept too: the
@@ -57,26 +57,40 @@ class Summary:
 
 
 class Pictures:
+    """The pictures of every match, in two lanes of `threads` threads each: pictures that
+    answer a click (a panel's board, a preview, a replay's step) never wait behind the tables
+    redrawn after other matches' moves, which are follow-ups nobody's answer waits for."""
+
     def __init__(self, host: MatchHost, threads: int = 1) -> None:
         self.host = host
-        self._threads = ThreadPoolExecutor(threads, thread_name_prefix="lutece-picture")
+        self._answers = ThreadPoolExecutor(threads, thread_name_prefix="lutece-picture-answer")
+        self._tables = ThreadPoolExecutor(threads, thread_name_prefix="lutece-picture-table")
         self._latest: OrderedDict[str, tuple[int, str, bytes]] = OrderedDict()
         self._frames: OrderedDict[tuple[str, int, str], bytes] = OrderedDict()
         self._summaries: OrderedDict[tuple[str, str], Summary] = OrderedDict()
 
-    async def draw(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        """`fn(*args, **kwargs)` in a picture thread, in the caller's context (the language
-        it speaks), once one is free."""
+    async def draw(self, fn: Callable[..., T], *args: Any, answer: bool = True, **kwargs: Any) -> T:
+        """`fn(*args, **kwargs)` in a picture thread of its lane (`answer`: a click's answer
+        waits for it), in the caller's context (the language it speaks), once one is free."""
         call = functools.partial(contextvars.copy_context().run, fn, *args, **kwargs)
-        return await asyncio.get_running_loop().run_in_executor(self._threads, call)
+        lane = self._answers if answer else self._tables
+        return await asyncio.get_running_loop().run_in_executor(lane, call)
 
     async def close(self) -> None:
         """Let the pictures being drawn finish, and end the threads."""
-        await asyncio.to_thread(self._threads.shutdown, wait=True, cancel_futures=True)
+        for lane in (self._answers, self._tables):
+            await asyncio.to_thread(lane.shutdown, wait=True, cancel_futures=True)
 
     async def table(self, match: MatchInfo, language: str) -> bytes:
         """The public picture of the match at `match.version`, its words in `language`,
-        the last move ringed."""
+        the last move ringed: for the table message, after the move's answer."""
+        return await self._table(match, language, answer=False)
+
+    async def board(self, match: MatchInfo, language: str) -> bytes:
+        """The same picture, for a click's answer (a turn panel)."""
+        return await self._table(match, language, answer=True)
+
+    async def _table(self, match: MatchInfo, language: str, *, answer: bool) -> bytes:
         version = match.version
         kept = self._latest.get(match.id)
         if kept is not None and kept[:2] == (version, language):
@@ -87,7 +101,7 @@ class Pictures:
         names = plain_all(match.names)
         ringed = adapter.last_move(match.last_events)
         with speaking(language):  # the game's picture words, in the message's language
-            png = await self.draw(adapter.render, view, names, highlight=ringed)
+            png = await self.draw(adapter.render, view, names, highlight=ringed, answer=answer)
         _keep(self._latest, match.id, (version, language, png), KEEP)
         return png
 
@@ -137,7 +151,7 @@ class Pictures:
                 return animate(pictures, [f.step / steps for f in frames])
 
             with speaking(language):
-                gif = await self.draw(draw)
+                gif = await self.draw(draw, answer=False)
             summary = Summary(gif, frames[-1].game, frames[-1].steps)
         _keep(self._summaries, key, summary, KEEP_SUMMARIES)
         return summary
