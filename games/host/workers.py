@@ -20,7 +20,6 @@ processes; tests whose stand-in players live in the test's own process).
 from __future__ import annotations
 
 import asyncio
-import functools
 import multiprocessing
 import os
 from collections.abc import Callable, Iterable
@@ -55,10 +54,11 @@ class Workers:
         """`fn(*args)` in a worker (`fn` and `args` picklable), the loop free meanwhile."""
         if self.processes == 0:
             return await asyncio.to_thread(fn, *args)
-        loop = asyncio.get_running_loop()
         pool = self._started()
         try:
-            return await loop.run_in_executor(pool, functools.partial(fn, *args))
+            # Submitted from a thread: a submit may start a worker, which waits for the fork
+            # server's imports (seconds, the first time), and the loop must not wait with it.
+            return await asyncio.wrap_future(await asyncio.to_thread(pool.submit, fn, *args))
         except BrokenProcessPool:
             # A worker died (killed, out of memory): this call fails, the next starts anew.
             if self._pool is pool:
