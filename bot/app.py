@@ -75,8 +75,8 @@ class LuteceBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         store = self._store or await Store.open(self.config.db_path)
-        self.host = MatchHost(store, draws=self._draws)
-        self.pictures = Pictures(self.host)
+        self.host = MatchHost(store, draws=self._draws, ai_workers=self.config.ai_workers)
+        self.pictures = Pictures(self.host, threads=self.config.picture_threads)
         self.add_dynamic_items(RoutedComponent)
         await self.tree.set_translator(CatalogueTranslator())
         for adapter in adapters().values():
@@ -105,13 +105,17 @@ class LuteceBot(commands.Bot):
         their follow-ups: the table, the recap, the AI replies) and the deadline timer's round
         finish within `shutdown_grace`. Whatever still runs then is cancelled, its moves
         stored already (the table catches up when the match is next touched: its stored
-        `table_version` is behind). Only then do Discord and the database close, so no
-        handler ever finds them closed under it."""
+        `table_version` is behind). Only then do Discord, the AI's worker processes, the
+        picture threads and the database close, so no handler ever finds them closed under
+        it."""
         self.closing = True
         until = asyncio.get_running_loop().time() + self.shutdown_grace
         await asyncio.gather(self._finish_handlers(until), self.deadlines.stop(until))
         await super().close()
-        store = self.host.store if getattr(self, "host", None) is not None else self._store
+        host: MatchHost | None = getattr(self, "host", None)
+        if host is not None:
+            await asyncio.gather(host.close(), self.pictures.close())
+        store = host.store if host is not None else self._store
         if store is not None:
             await store.close()
 

@@ -55,6 +55,14 @@ def parse_log_level(text: str) -> int:
     return level
 
 
+def parse_count(name: str, text: str, least: int) -> int:
+    """A setting that counts workers or threads: a whole number, at least `least`."""
+    count = number(text)
+    if count is None or count < least:
+        raise ConfigError(f"{name} must be a whole number, {least} or more")
+    return count
+
+
 def parse_guild(text: str) -> int:
     guild = number(text)
     if guild is None:
@@ -74,6 +82,8 @@ class Settings(BaseSettings):
     lutece_log_level: Annotated[int, NoDecode] = logging.INFO
     lutece_discord_endpoint: str | None = None
     lutece_shard: Annotated[tuple[int, int] | None, NoDecode] = None
+    lutece_ai_workers: Annotated[int | None, NoDecode] = None
+    lutece_picture_threads: Annotated[int, NoDecode] = 1
 
     @field_validator("lutece_dev_guild", mode="before")
     @classmethod
@@ -89,6 +99,16 @@ class Settings(BaseSettings):
     @classmethod
     def _endpoint(cls, value: str | None) -> str | None:
         return loopback_only(value) if value is not None else None
+
+    @field_validator("lutece_ai_workers", mode="before")
+    @classmethod
+    def _ai_workers(cls, value: Any) -> Any:
+        return parse_count("LUTECE_AI_WORKERS", value, 0) if isinstance(value, str) else value
+
+    @field_validator("lutece_picture_threads", mode="before")
+    @classmethod
+    def _picture_threads(cls, value: Any) -> Any:
+        return parse_count("LUTECE_PICTURE_THREADS", value, 1) if isinstance(value, str) else value
 
     @field_validator("lutece_shard", mode="before")
     @classmethod
@@ -112,6 +132,8 @@ class Config:
     log_level: int = logging.INFO
     endpoint: str | None = None  # tests: a local fake Discord
     shard: tuple[int, int] | None = None  # (this process's shard id, shard count)
+    ai_workers: int | None = None  # processes strong AI seats search in (None: cores - 1)
+    picture_threads: int = 1  # table pictures drawn at once
 
     @classmethod
     def load(cls, env: dict[str, str] | None = None, env_file: Path = Path(".env")) -> Config:
@@ -134,4 +156,6 @@ class Config:
             log_level=settings.lutece_log_level,
             endpoint=settings.lutece_discord_endpoint,
             shard=settings.lutece_shard,
+            ai_workers=settings.lutece_ai_workers,
+            picture_threads=settings.lutece_picture_threads,
         )

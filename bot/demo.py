@@ -13,8 +13,11 @@ match, is an error, named at the end, and the demo exits 1.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import tempfile
+from collections.abc import Callable, Mapping
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -29,6 +32,7 @@ from fakediscord.state import Attachment, Message
 from fakediscord.testing import running_bot
 
 PLAY_OUT = "play-out"
+Alongside = Callable[[LuteceBot], AbstractAsyncContextManager[Any]]
 BUTTON, STRING_SELECT = 2, 3
 
 
@@ -110,10 +114,14 @@ async def run_demo(
     seed: int = 7,
     pictures: Path = Path("lutece-demo"),
     fake: FakeDiscord | None = None,
+    settings: Mapping[str, Any] | None = None,
+    alongside: Alongside | None = None,
 ) -> int:
     """Play the script; returns 0, or 1 when a step failed (the transcript says which).
     Pictures the bot sends are saved in `pictures` (replaced at each run). On a `fake` the
-    caller started (the Discord bench reads its records afterwards), else on a fresh one."""
+    caller started (the Discord bench reads its records afterwards), else on a fresh one.
+    The benches' hooks: `settings` (more `Config` fields) and `alongside`, entered with the
+    running bot for the whole script (other work on the same bot: a load)."""
     text = load_script(path, game)
     try:
         segments = _split(text)
@@ -132,12 +140,15 @@ async def run_demo(
             for name in names:
                 fake.add_user(name)
             config = Config(
-                token=fake.token, db_path=str(Path(tmp) / "demo.db"), dev_guild=guild.id
+                token=fake.token,
+                db_path=str(Path(tmp) / "demo.db"),
+                dev_guild=guild.id,
+                **(settings or {}),
             )
             # One seed for the deal and the play-outs: the same script plays the same match.
             draws = random.Random(seed)
             factory = lambda: LuteceBot(config, guild_ready_timeout=0.05, draws=draws)  # noqa: E731
-            async with running_bot(fake, factory) as bot:
+            async with running_bot(fake, factory) as bot, alongside_of(bot, alongside):
                 runner = DemoRunner(bot, fake, fake.channel("general"), out, pictures=pictures)
                 rng = random.Random(seed)
                 for segment in segments:
@@ -158,6 +169,11 @@ async def run_demo(
     return 1 if errors else 0
 
 
+def alongside_of(bot: LuteceBot, alongside: Alongside | None) -> AbstractAsyncContextManager[Any]:
+    """What runs alongside the script on `bot`, if anything."""
+    return contextlib.nullcontext() if alongside is None else alongside(bot)
+
+
 def _split(text: str) -> list[list[Step] | PlayOut]:
     """Script segments between `play-out` lines; each step keeps its line number in the
     whole script (the lines of other segments are parsed as blank ones)."""
@@ -175,11 +191,11 @@ def _split(text: str) -> list[list[Step] | PlayOut]:
 async def play_out(
     runner: DemoRunner, bot: LuteceBot, rng: random.Random, line_no: int, max_turns: int = 500
 ) -> None:
-    """Let the human seats of every active match play until no match is active; when they
-    cannot, a script error saying where it stopped."""
+    """Let the human seats of every active match of the script's server play until none is
+    active; when they cannot, a script error saying where it stopped."""
     fake = runner.fake
     for _ in range(max_turns):
-        running = await bot.host.matches(("active",))
+        running = await bot.host.matches(("active",), guild_id=runner.channel.guild_id)
         if not running:
             return
         match = await bot.host.get(running[0].id)

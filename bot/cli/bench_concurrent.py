@@ -61,7 +61,7 @@ class LoopWatch:
         return round(max(self.late, default=0.0) * 1000, 1)
 
 
-def _percentile(samples: list[float], fraction: float) -> float:
+def percentile(samples: list[float], fraction: float) -> float:
     ordered = sorted(samples)
     return ordered[max(0, int(len(ordered) * fraction) - 1)]
 
@@ -112,6 +112,31 @@ async def _paused(rng: random.Random, rate: float | None, until: float) -> bool:
     return True
 
 
+async def open_tables(host: MatchHost, matches: int) -> list[tuple[str, str]]:
+    """`matches` new matches of every game in turn: (game key, match id) each."""
+    keys = game_keys()
+    tables = [keys[n % len(keys)] for n in range(matches)]
+    return [
+        (k, (await host.create(k, _players(k, n), seed=n)).info.id) for n, k in enumerate(tables)
+    ]
+
+
+async def move_tables(
+    host: MatchHost,
+    tables: list[tuple[str, str]],
+    until: float,
+    latencies: list[float],
+    rate: float | None = None,
+) -> None:
+    """Every table moving at once until `until` (perf_counter; `math.inf`: until cancelled),
+    as fast as stored (`rate` None) or at `rate` moves/s in all; each move's `act` time is
+    added to `latencies`."""
+    each = None if rate is None else rate / len(tables)
+    await asyncio.gather(
+        *(_table(host, k, n, i, until, latencies, each) for n, (k, i) in enumerate(tables))
+    )
+
+
 async def concurrent_moves(
     url: str | None,
     backend: str,
@@ -122,20 +147,14 @@ async def concurrent_moves(
     """`matches` tables moving at once on one store (`url`, else a temporary SQLite file)
     for `seconds`, as fast as stored (`rate` None) or at `rate` moves/s in all: moves/s,
     p50/p99 of `act`, the event loop's worst stall."""
-    keys = game_keys()
     latencies: list[float] = []
     with tempfile.TemporaryDirectory(prefix="lutece-bench-") as tmp:
         store = await Store.open(url or Path(tmp) / "concurrent.db")
         host = MatchHost(store)
-        each = None if rate is None else rate / matches
-        tables = [keys[n % len(keys)] for n in range(matches)]
-        ids = [(await host.create(k, _players(k, n), seed=n)).info.id for n, k in enumerate(tables)]
+        tables = await open_tables(host, matches)
         with LoopWatch() as watch:
             started = time.perf_counter()
-            until = started + seconds
-            await asyncio.gather(
-                *(_table(host, k, n, ids[n], until, latencies, each) for n, k in enumerate(tables))
-            )
+            await move_tables(host, tables, started + seconds, latencies, rate)
             elapsed = time.perf_counter() - started
         await store.close()
     return {
@@ -146,9 +165,9 @@ async def concurrent_moves(
         "moves": len(latencies),
         "moves_per_s": round(len(latencies) / elapsed, 1),
         "p50_ms": round(statistics.median(latencies) * 1000, 2),
-        "p99_ms": round(_percentile(latencies, 0.99) * 1000, 2),
+        "p99_ms": round(percentile(latencies, 0.99) * 1000, 2),
         "loop_stall_max_ms": watch.worst_ms,
-        "loop_stall_p99_ms": round(_percentile(watch.late or [0.0], 0.99) * 1000, 1),
+        "loop_stall_p99_ms": round(percentile(watch.late or [0.0], 0.99) * 1000, 1),
     }
 
 

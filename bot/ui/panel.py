@@ -12,7 +12,6 @@ under it in one container.
 
 from __future__ import annotations
 
-import asyncio
 import io
 from typing import TYPE_CHECKING, Any
 
@@ -30,6 +29,7 @@ from games.host.info import MatchInfo
 
 if TYPE_CHECKING:
     from bot.services import Services
+    from bot.ui.pictures import Pictures
 
 OPTIONS_PER_SELECT = 25
 SELECTS_PER_PANEL = 4  # a row each, and Back's row: 100 choices in a card of 13 components
@@ -133,7 +133,7 @@ async def panel(
     back = bool(every) and prefix != _skip_forced(every, ())
     done = [m for m in moves if len(m.codes) == len(prefix)]
     if done:
-        return await _confirm(host, match, seat, done[0], locale, back=back)
+        return await _confirm(host, bot.pictures, match, seat, done[0], locale, back=back)
     adapter = adapter_for(match.game)
     seen: dict[str, str] = {}
     places: dict[str, str] = {}
@@ -188,7 +188,7 @@ async def panel(
         at = tags_at(tags, places)
         board = await bot.pictures.tagged(match, language_of(locale), at, seat=own)
     else:
-        board = await bot.pictures.table(match, language_of(locale))
+        board = await bot.pictures.board(match, language_of(locale))
     alt = adapter.alt_text(
         host.view(match, None),
         text_names(match),
@@ -202,6 +202,7 @@ async def panel(
 
 async def _confirm(
     host: MatchHost,
+    pictures: Pictures,
     match: MatchInfo,
     seat: int,
     move: MoveOption,
@@ -220,10 +221,10 @@ async def _confirm(
         names = text_names(match)
         lines += adapter.recap_lines(preview.events, names, locale)
         action = host.choices(match, seat)[move.index]
-        # Drawn in a worker thread (tens of milliseconds the event loop keeps for others),
+        # Drawn in a picture thread (tens of milliseconds the event loop keeps for others),
         # its words in the reader's language.
         with speaking(language_of(locale)):
-            png = await asyncio.to_thread(
+            png = await pictures.draw(
                 adapter.render,
                 preview.view,
                 label_names(match),

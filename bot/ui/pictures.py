@@ -1,8 +1,15 @@
 """The table picture of each match, drawn once per match version; and its replay's.
 
 Drawing takes tens of milliseconds; the table, every panel opened on that version and the
-final result all show the same picture, so it is drawn once, in a worker thread (off the
-event loop that answers everybody), and kept for the latest version of recent matches.
+final result all show the same picture, so it is drawn once, off the event loop that answers
+everybody, and kept for the latest version of recent matches. Pictures are drawn in a few
+threads of their own (`LUTECE_PICTURE_THREADS` in each of two lanes, see `Pictures`), never
+more at once: a drawing holds the interpreter lock in stretches of Pillow work, so each one
+drawn at once takes a share of it from the loop. Threads rather than worker processes, by
+measurement (`bot.cli.bench_load`): one picture thread delayed the loop by at most some
+30-40 ms, a worker process some 20 ms, both within the 50 ms the loop may stall, and a thread
+keeps the drawing in the process of its stand-ins (tests draw a tiny picture).
+
 A replay's pictures are the public table of each step, kept while they are being watched,
 and a finished match's animated summary (a GIF of some sixteen of them) is kept too: the
 final table that carries it is posted, edited and re-posted with the same one. A turn
@@ -13,10 +20,13 @@ step that shows the seat its own secrets (a screen's goods) draws that seat's pi
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import dataclasses
+import functools
 from collections import OrderedDict
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, TypeVar
+from collections.abc import Callable, Mapping
+from concurrent.futures import ThreadPoolExecutor
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from bot.games import adapter_for
 from bot.i18n import speaking
@@ -33,6 +43,7 @@ KEEP = 256  # matches whose latest picture stays in memory
 KEEP_FRAMES = 64  # replay pictures (a few viewers stepping back and forth)
 KEEP_SUMMARIES = 16  # animated summaries (the matches that finished last)
 K = TypeVar("K")
+T = TypeVar("T")
 V = TypeVar("V")
 
 
@@ -47,15 +58,40 @@ class Summary:
 
 
 class Pictures:
-    def __init__(self, host: MatchHost) -> None:
+    """The pictures of every match, in two lanes of `threads` threads each: pictures that
+    answer a click (a panel's board, a preview, a replay's step) never wait behind the tables
+    redrawn after other matches' moves, which are follow-ups nobody's answer waits for."""
+
+    def __init__(self, host: MatchHost, threads: int = 1) -> None:
         self.host = host
+        self._answers = ThreadPoolExecutor(threads, thread_name_prefix="lutece-picture-answer")
+        self._tables = ThreadPoolExecutor(threads, thread_name_prefix="lutece-picture-table")
         self._latest: OrderedDict[str, tuple[int, str, bytes]] = OrderedDict()
         self._frames: OrderedDict[tuple[str, int, str], bytes] = OrderedDict()
         self._summaries: OrderedDict[tuple[str, str], Summary] = OrderedDict()
 
+    async def draw(self, fn: Callable[..., T], *args: Any, answer: bool = True, **kwargs: Any) -> T:
+        """`fn(*args, **kwargs)` in a picture thread of its lane (`answer`: a click's answer
+        waits for it), in the caller's context (the language it speaks), once one is free."""
+        call = functools.partial(contextvars.copy_context().run, fn, *args, **kwargs)
+        lane = self._answers if answer else self._tables
+        return await asyncio.get_running_loop().run_in_executor(lane, call)
+
+    async def close(self) -> None:
+        """Let the pictures being drawn finish, and end the threads."""
+        for lane in (self._answers, self._tables):
+            await asyncio.to_thread(lane.shutdown, wait=True, cancel_futures=True)
+
     async def table(self, match: MatchInfo, language: str) -> bytes:
         """The public picture of the match at `match.version`, its words in `language`,
-        the last move ringed."""
+        the last move ringed: for the table message, after the move's answer."""
+        return await self._table(match, language, answer=False)
+
+    async def board(self, match: MatchInfo, language: str) -> bytes:
+        """The same picture, for a click's answer (a turn panel)."""
+        return await self._table(match, language, answer=True)
+
+    async def _table(self, match: MatchInfo, language: str, *, answer: bool) -> bytes:
         version = match.version
         kept = self._latest.get(match.id)
         if kept is not None and kept[:2] == (version, language):
@@ -66,7 +102,7 @@ class Pictures:
         names = plain_all(match.names)
         ringed = adapter.last_move(match.last_events)
         with speaking(language):  # the game's picture words, in the message's language
-            png = await asyncio.to_thread(adapter.render, view, names, highlight=ringed)
+            png = await self.draw(adapter.render, view, names, highlight=ringed, answer=answer)
         _keep(self._latest, match.id, (version, language, png), KEEP)
         return png
 
@@ -84,7 +120,7 @@ class Pictures:
         marks |= {label_id(tag, place) for place, tag in tags.items()}
         draw = adapter.render if seat is None else adapter.render_own
         with speaking(language):
-            png: bytes = await asyncio.to_thread(draw, view, names, highlight=marks)
+            png: bytes = await self.draw(draw, view, names, highlight=marks)
         return png
 
     async def frame(self, frame: Frame, language: str) -> bytes:
@@ -97,14 +133,14 @@ class Pictures:
             names = plain_all(list(frame.names))
             ringed = adapter.last_move(frame.events)
             with speaking(language):
-                png = await asyncio.to_thread(adapter.render, frame.view, names, highlight=ringed)
+                png = await self.draw(adapter.render, frame.view, names, highlight=ringed)
         _keep(self._frames, key, png, KEEP_FRAMES)
         return png
 
     async def summary(self, match_id: str, language: str) -> Summary:
         """The animated summary of a finished match (which no longer changes): its public
         table at most `games.host.replays.SUMMARY_FRAMES` times from the set-up to the end,
-        drawn and encoded in one worker thread."""
+        drawn and encoded in one picture thread."""
         key = (match_id, language)
         summary = self._summaries.get(key)
         if summary is None:
@@ -121,7 +157,7 @@ class Pictures:
                 return animate(pictures, [f.step / steps for f in frames])
 
             with speaking(language):
-                gif = await asyncio.to_thread(draw)
+                gif = await self.draw(draw, answer=False)
             summary = Summary(gif, frames[-1].game, frames[-1].steps)
         _keep(self._summaries, key, summary, KEEP_SUMMARIES)
         return summary

@@ -17,6 +17,7 @@ from games.core.errors import IllegalAction
 from games.core.search import Budget, Search, Settings
 
 LEVELS = ("greedy", "strong")  # what the lobby and /admin offer: easy, then strong
+SEARCHING = frozenset({"strong"})  # levels that think for seconds: the host runs them elsewhere
 DEFAULT_SECONDS = 1.0  # the strong seat's thinking time per move in play
 
 

@@ -37,7 +37,8 @@ from games.host.results import Results
 from games.host.seats import SeatsMixin, waiting_seat
 from games.host.settings import GuildSettingsService
 from games.host.thinking import ThinkingMixin, Turn
-from games.registry import get_game
+from games.host.workers import Workers, default_processes
+from games.registry import game_keys, get_game
 from storage.rows import SeatRow
 from storage.store import DuplicateRequest, StaleVersion, Store
 
@@ -63,17 +64,23 @@ class MatchHost(LobbyMixin, InvitesMixin, SeatsMixin, ThinkingMixin):
         ai_seconds: float | None = None,
         ai_call_seconds: float = AI_CALL_S,
         ai_iterations: int | None = None,
+        ai_workers: int | None = None,
         draws: random.Random | None = None,
     ) -> None:
         """`ai_seconds`: a searching AI seat's time per move (default: LUTECE_AI_SECONDS or
         1 s); `ai_call_seconds`: what all AI moves of one call may spend together;
-        `ai_iterations`: a fixed search size instead (reproducible, for tests); `draws`:
+        `ai_iterations`: a fixed search size instead (reproducible, for tests); `ai_workers`:
+        the processes strong seats search in (default: a core less than the machine's; 0: a
+        thread of this process, see `games.host.workers`); `draws`:
         where match ids and seeds come from (default: unguessable; the demo fixes them)."""
         self.store = store
         self.draws = draws
         self.ai_seconds = default_seconds() if ai_seconds is None else ai_seconds
         self.ai_call_seconds = ai_call_seconds
         self.ai_iterations = ai_iterations
+        engines = sorted({type(get_game(key)).__module__ for key in game_keys()})
+        workers = default_processes() if ai_workers is None else ai_workers
+        self.searches = Workers(workers, preload=["games.core.search", *engines])
         self.clock = clock
         # Other processes may change the same matches (a database server, several shards):
         # a cached match is checked against the stored version before it is used.
@@ -92,6 +99,10 @@ class MatchHost(LobbyMixin, InvitesMixin, SeatsMixin, ThinkingMixin):
         self.replays = Replays(store, self._loaded)
         self.results = Results(store, self.guilds)
         self.ratings = Ratings(store, self.results.ready)
+
+    async def close(self) -> None:
+        """End the AI's worker processes (the store is its owner's to close)."""
+        await self.searches.close()
 
     def lock(self, match_id: str) -> asyncio.Lock:
         """The lock that serialises every change to one match."""

@@ -2,8 +2,9 @@
 
 A strong seat searches for seconds. Every interaction on a match needs its lock (a Confirm, a
 repeated click, an admin's replace), so the search must not hold it: the host takes the
-state under the lock (states are immutable: the engine never mutates one), searches in a
-worker thread with the lock free, and takes the lock again to play the choice, only if the
+state under the lock (states are immutable: the engine never mutates one), searches with
+the lock free (a strong seat in a worker process, `games.host.workers`, so that the event
+loop stays free too), and takes the lock again to play the choice, only if the
 match is where the choice was made: same version, the same seat to play at the same level.
 If it moved on meanwhile (a player's click, a seat replaced, a timeout, another process),
 the choice is dropped and the seat to play now, if any, thinks again.
@@ -21,11 +22,12 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
-from games.core.ai import get_player
+from games.core.ai import SEARCHING, get_player
 from games.core.rng import derive_rng
 from games.core.search import Budget
 from games.host.errors import HostError
 from games.host.outcome import LiveMatch, Outcome
+from games.host.workers import Workers
 from storage.store import DuplicateRequest
 
 if TYPE_CHECKING:
@@ -60,6 +62,7 @@ class ThinkingMixin:
     ai_seconds: float
     ai_call_seconds: float
     ai_iterations: int | None
+    searches: Workers
     _thinking: set[str]
     _live: dict[str, LiveMatch]
 
@@ -139,9 +142,11 @@ class ThinkingMixin:
                 level, budget = self._budget(live, turn, until, call)
                 game, state, seed, version = live.game, live.state, live.row.seed, live.row.version
             rng = derive_rng(seed, "ai", version)
-            action = await asyncio.to_thread(
-                get_player(level).choose, game, state, turn.seat, rng, budget
-            )
+            player = get_player(level)
+            if level in SEARCHING:
+                action = await self.searches.run(player.choose, game, state, turn.seat, rng, budget)
+            else:  # milliseconds: not worth a trip to a worker, nor a wait behind searches
+                action = await asyncio.to_thread(player.choose, game, state, turn.seat, rng, budget)
             chosen = (version, turn, action)
 
     def _budget(self, live: LiveMatch, turn: Turn, until: float, call: float) -> tuple[str, Budget]:

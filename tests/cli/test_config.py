@@ -17,6 +17,8 @@ BAD = {
     "LUTECE_DEV_GUILD": "my-server",
     "LUTECE_LOG_LEVEL": "LOUD",
     "LUTECE_DISCORD_ENDPOINT": "http://10.1.2.3:80",
+    "LUTECE_AI_WORKERS": "-1",
+    "LUTECE_PICTURE_THREADS": "0",
 }
 
 
@@ -52,6 +54,13 @@ def test_the_env_file_takes_comments_quotes_and_export(tmp_path):
     assert config == Config(
         token="a.b.c", db_path="db/x.db", log_level=logging.WARNING, shard=(1, 3)
     )
+
+
+def test_workers_and_threads_are_read(monkeypatch):
+    monkeypatch.setenv("LUTECE_AI_WORKERS", "0")
+    monkeypatch.setenv("LUTECE_PICTURE_THREADS", "2")
+    config = Config.load()
+    assert (config.ai_workers, config.picture_threads) == (0, 2)
 
 
 def test_the_environment_wins_over_the_env_file(tmp_path, monkeypatch):

@@ -42,9 +42,15 @@ class World:
         self.fake, self.guild, self.db = fake, guild, db
         self.games = fake.channel("games")
         self.dev_guild: int | None = guild.id  # None: commands are synced globally
+        self.ai_workers: int | None = None  # 0: searches in the test's process (stand-ins)
 
     def make_bot(self) -> LuteceBot:
-        config = Config(token=self.fake.token, db_path=str(self.db), dev_guild=self.dev_guild)
+        config = Config(
+            token=self.fake.token,
+            db_path=str(self.db),
+            dev_guild=self.dev_guild,
+            ai_workers=self.ai_workers,
+        )
         return LuteceBot(config, guild_ready_timeout=0.05)
 
     @contextlib.asynccontextmanager

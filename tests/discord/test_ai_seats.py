@@ -63,6 +63,7 @@ async def test_strong_ai_replaces_a_dropped_player(world, monkeypatch):
         return choose(self, game, state, seat, rng, budget)
 
     monkeypatch.setattr(ai.SearchPlayer, "choose", gated)
+    world.ai_workers = 0  # the gated search in a thread of this process, where the gate is
     async with world.bot() as bot:
         bot.host.ai_seconds = BUDGET
         match_a, thread_a, _ = await start_match(world, bot, alice, [bob])

@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import multiprocessing
 import random
+import threading
 from typing import Any
 
 import pytest
 
 import bot.ui.delivery as delivery
+from storage import SeatRow
 from tests.discord.driver import (
     open_panel_and_choose,
     said,
@@ -23,6 +26,7 @@ from tests.discord.driver import (
     table_message,
     user_to_act,
 )
+from tests.held_search import strong_held
 
 pytestmark = pytest.mark.usefixtures("fast_render")
 
@@ -131,3 +135,19 @@ async def test_a_move_whose_table_outlives_the_grace_is_told_at_next_start(world
         assert move.old_table.find_component(label="Take turn") is None  # retired
         live = await bot.host._loaded(move.match_id)
         assert live.row.table_version == live.row.version == move.version + 1
+
+
+async def test_a_stop_ends_the_ai_worker_processes(world, monkeypatch):
+    """A strong seat searched in a worker process: once the bot is closed, no worker is left
+    running (nor is a picture thread)."""
+    with strong_held(monkeypatch) as held:
+        held.release.set()
+        async with world.bot() as bot:
+            alice = world.user("alice").id
+            seats = [SeatRow(0, "AI", ai="strong"), SeatRow(0, "ann", user_id=alice)]
+            match_id = (await bot.host.create("paris-paris", seats, seed=3)).info.id
+            await bot.host.wake_ai(match_id)
+            workers = [p for p in multiprocessing.active_children() if p.pid in held.searched_in]
+            assert workers and held.searches
+        assert not any(p.is_alive() for p in workers)
+        assert not any(t.name.startswith("lutece-picture") for t in threading.enumerate())

@@ -38,8 +38,10 @@ async def _opened_by_the_loop(
         await task
 
 
-async def test_a_strong_seat_thinks_in_a_thread_within_its_budget(store: Store, monkeypatch):
-    host = MatchHost(store, ai_seconds=0.4)
+async def test_a_strong_seat_thinks_off_the_loop_within_its_budget(store: Store, monkeypatch):
+    # ai_workers=0: the search in a thread of this process, where the gated stand-in lives
+    # (searches in worker processes: tests/platform_core/test_search_workers.py).
+    host = MatchHost(store, ai_seconds=0.4, ai_workers=0)
     waiting, gate = threading.Event(), threading.Semaphore(0)
     budgets: list[float] = []
     opened: list[bool] = []
@@ -78,7 +80,7 @@ async def test_a_strong_seat_thinks_in_a_thread_within_its_budget(store: Store, 
 async def test_thinking_is_shared_by_the_ai_replies_of_one_call(store: Store, monkeypatch):
     """Three strong seats answering one click split the call's budget (each searches a
     third of it rather than its own full second), so the click is answered in time."""
-    host = MatchHost(store, ai_seconds=1.0, ai_call_seconds=0.6)
+    host = MatchHost(store, ai_seconds=1.0, ai_call_seconds=0.6, ai_workers=0)  # counted here
     searched: list[float] = []
     choose = ai.SearchPlayer.choose
 
@@ -128,7 +130,7 @@ async def test_iteration_budget_makes_ai_matches_reproducible(tmp_path):
 async def test_after_an_answered_click_each_strong_seat_thinks_its_whole_time(store, monkeypatch):
     """`play(then_ai=False)` stores the person's move alone (the click is answered at once);
     `wake_ai(patient=True)` then gives each strong seat its full time, not a share of 2 s."""
-    host = MatchHost(store, ai_seconds=1.5, ai_call_seconds=0.6)
+    host = MatchHost(store, ai_seconds=1.5, ai_call_seconds=0.6, ai_workers=0)  # counted here
     budgets: list[float] = []
 
     def instant(self, game, state, seat, rng, budget=None):
