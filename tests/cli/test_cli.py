@@ -130,9 +130,19 @@ def test_bench_prints_every_figure(capsys):
         "3",
         "--records",
         "40",
+        "--tables",
+        "4",
     )
     assert code == 0
     report = json.loads(out)
+    concurrent = report["concurrent"]  # capacity and load on each backend
+    assert [(c["backend"], c["mode"]) for c in concurrent] == [
+        ("sqlite", "capacity"),
+        ("sqlite", "load"),
+        ("postgres", "capacity"),
+        ("postgres", "load"),
+    ]
+    assert all(c["matches"] == 4 and 0 < c["p50_ms"] <= c["p99_ms"] for c in concurrent)
     assert {e["game"] for e in report["engines"]} >= {"paris-paris"}
     assert all(e["games_per_s"] > 0 for e in report["engines"])
     assert all(a["playouts_per_s"] > 0 for a in report["ai"])
