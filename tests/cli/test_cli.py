@@ -116,6 +116,7 @@ def test_export_of_unknown_match(capsys, tmp_path):
     assert code == 2 and "there is no match 'deadbeef'" in err
 
 
+@pytest.mark.long
 def test_bench_prints_every_figure(capsys):
     # Three stored matches: the many-matches figures work with fewer than they sample.
     code, out, _ = run_cli(

@@ -123,6 +123,7 @@ def card_problems(body: Body) -> list[str]:
 GAMES = [key for key in adapters() if demo_script(key)]
 
 
+@pytest.mark.long
 @pytest.mark.usefixtures("tiny_pictures")
 @pytest.mark.parametrize("game", GAMES)
 async def test_every_demo_shows_its_table_and_panel_as_cards_discord_accepts(

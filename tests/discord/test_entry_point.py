@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from fakediscord import FakeDiscord
 from storage import Store
 
@@ -157,6 +159,7 @@ async def test_a_wrong_token_or_no_route_to_discord_is_one_sentence(tmp_path):
         await fake.stop()
 
 
+@pytest.mark.long
 def test_the_bare_command_without_a_token_plays_the_offline_demo(tmp_path):
     # `make run` on a fresh machine: `python -m bot` with no token is the offline demo.
     proc = run_bot_process(tmp_path, timeout=300)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from tests.discord.driver import (
     FINAL_BUTTONS,
     PUBLIC,
@@ -18,6 +20,7 @@ from tests.discord.driver import (
 )
 
 
+@pytest.mark.long
 async def test_three_players_play_a_whole_match_and_secrets_stay_secret(world, record_property):
     fake = world.fake
     alice, bob, carol = world.user("alice"), world.user("bob"), world.user("carol")

@@ -134,6 +134,7 @@ def _dm_panel(user: Any, version: int) -> Any:
     return None
 
 
+@pytest.mark.long
 @pytest.mark.usefixtures("pg_server")
 async def test_two_processes_share_one_database(pg_server, tmp_path):
     name, db = await pg_server.create_database("shards")

@@ -53,6 +53,7 @@ async def test_a_paris_paris_match_finishes_though_the_thread_archives_before_ev
         assert "Final result" in final.text
 
 
+@pytest.mark.long
 async def test_a_city_of_light_match_finishes_though_the_thread_archives_before_every_move(world):
     alice, bob = world.user("alice"), world.user("bob")
     users = {alice.id: alice, bob.id: bob}
