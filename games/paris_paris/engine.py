@@ -7,7 +7,7 @@ from typing import Any
 
 from games.core.contract import Result
 from games.core.dispatch import refuse
-from games.core.phased import NOBODY, SEAT_SETS, PhasedGame
+from games.core.phased import PhasedGame
 from games.paris_paris import deal, hidden, round_end, turns
 from games.paris_paris.actions import Reveal, Take
 from games.paris_paris.options import EDITIONS, ParisParisOptions
@@ -53,13 +53,6 @@ class ParisParis(PhasedGame[State, Reveal | Take]):
 
     def arrangement(self, state: State) -> dict[str, Any]:
         return deal.dump_arrangement(state)
-
-    def to_act(self, state: State) -> frozenset[int]:
-        """The first player reveals a pile; then each player in turn takes a token."""
-        phase = state.phase
-        if phase == OVER:
-            return NOBODY
-        return SEAT_SETS[state.first if phase == REVEAL else state.turn]
 
     def view(self, state: State, seat: int | None) -> ParisParisView:
         return build_view(state, seat)

@@ -31,7 +31,9 @@ class State:
     scores: tuple[int, ...]
     waiting: int  # bit mask of the colours waiting on the P spaces
     first: int  # the first player (holder of the bus)
-    turn: int  # seat to act
+    # The seat to act: in REVEAL it is always `first` (a round starts with the first player),
+    # so `PhasedGame.to_act` reads it inline instead of calling an override every move.
+    turn: int
     phase: int
     display: tuple[int, ...]  # tile indices revealed and not yet taken
     round: int  # 1-based number of the current round
