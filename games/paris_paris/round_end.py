@@ -96,8 +96,8 @@ def _excursion(
     points, stops = scoring.excursion(new.board, colour, new.players)
     line = COLOURS[colour]
     events.append(event("excursion_started", {"line": line, "reason": reason, "seat": seat}))
-    for stop in stops:
-        events.append(event("excursion_stop", {"line": line, **stop}))
+    for stop in stops:  # each recap already names its line
+        events.append(event("excursion_stop", stop))
     events.append(event("excursion_ended", {"line": line, "reason": reason, "points": points}))
     if any(points):
         new.scores = _add(new.scores, points)

@@ -11,6 +11,7 @@ from typing import Any
 
 from games.core.contract import Result, rank_by
 from games.paris_paris.board import LINE_CROSSINGS, NEIGHBOURS, RAYS, STATION_IDS
+from games.paris_paris.data import COLOURS
 
 Board = tuple[tuple[int, ...], ...]
 
@@ -52,6 +53,7 @@ def excursion(board: Board, colour: int, players: int) -> tuple[list[int], list[
     present there also scores 1 per own shop on every neighbouring station (both lines),
     counted once even when it holds both places of the crossing.
     """
+    line = COLOURS[colour]
     total = [0] * players
     stops: list[dict[str, Any]] = []
     for crossing in LINE_CROSSINGS[colour]:
@@ -61,18 +63,20 @@ def excursion(board: Board, colour: int, players: int) -> tuple[list[int], list[
         points = [0] * players
         for owner in shops:
             points[owner] += 1
+            total[owner] += 1
         near: tuple[int, ...] = ()  # every shop on a neighbouring station, in one tuple
         for other in NEIGHBOURS[crossing]:
             near += board[other]
         adjacent = []
-        for owner in sorted(set(shops)):
+        for owner in shops if len(shops) == 1 else sorted(set(shops)):
             count = near.count(owner)
             if count:
                 adjacent.append([owner, count])
                 points[owner] += count
-        total = [t + p for t, p in zip(total, points, strict=True)]
+                total[owner] += count
         stops.append(
             {
+                "line": line,
                 "station": STATION_IDS[crossing],
                 "shops": list(shops),
                 "adjacent": adjacent,

@@ -117,27 +117,23 @@ def apply_reveal(state: State, seat: int, action: Reveal) -> tuple[State, list[E
 
 
 def apply_take(state: State, seat: int, action: Take) -> tuple[State, list[Event]]:
-    station = _station(action.station)
-    colour = COLOUR_INDEX.get(action.colour)
-    if colour is None:
-        raise IllegalAction(
-            "paris_paris.unknown_colour", f"unknown colour {action.colour!r}", colour=action.colour
-        )
+    token = _TOKENS.get((action.station, action.colour))
+    if token is None:
+        raise _unknown_token(action)
+    station, token_key = token
     display = state.display
     i = 0
     for tile in display:
-        if TILE_STATION[tile] == station and TILE_COLOUR[tile] == colour:
+        if TILE_TOKEN[tile] == token_key:
             break
         i += 1
     else:
-        raise IllegalAction(
-            "paris_paris.token_not_displayed",
-            f"no {action.colour} token of {action.station} is displayed",
-            station=action.station,
-            colour=action.colour,
-        )
+        raise _not_displayed(action)
     board = state.board
-    origin = _check_move(state, seat, station, action.move_from)
+    if state.supply[seat] and action.move_from is None:
+        origin = None  # the usual take: a shop from the supply
+    else:
+        origin = _check_move(state, seat, station, action.move_from)
     shops = board[station]
     capacity = CAPACITY[station]
     remove = action.remove
@@ -204,6 +200,33 @@ def apply_take(state: State, seat: int, action: Take) -> tuple[State, list[Event
     if len(new.display) == 1:
         end_round(new, events)
     return seal(new, State), events
+
+
+# (station id, colour id) of every token that exists -> (station, TILE_TOKEN key): one lookup
+# checks both names of a take.
+_TOKENS: dict[tuple[str, str], tuple[int, int]] = {
+    (STATION_IDS[TILE_STATION[t]], COLOURS[TILE_COLOUR[t]]): (TILE_STATION[t], TILE_TOKEN[t])
+    for t in range(N_TILES)
+}
+
+
+def _unknown_token(action: Take) -> IllegalAction:
+    """Why a take names no token of the game: its station, else its colour, else the pair."""
+    _station(action.station)
+    if action.colour not in COLOUR_INDEX:
+        return IllegalAction(
+            "paris_paris.unknown_colour", f"unknown colour {action.colour!r}", colour=action.colour
+        )
+    return _not_displayed(action)
+
+
+def _not_displayed(action: Take) -> IllegalAction:
+    return IllegalAction(
+        "paris_paris.token_not_displayed",
+        f"no {action.colour} token of {action.station} is displayed",
+        station=action.station,
+        colour=action.colour,
+    )
 
 
 def _station(name: str) -> int:
