@@ -133,15 +133,16 @@ def _end_game(new: State, events: list[Event]) -> None:
         events.append(event("bag_scored", {"bag": list(new.bag), "seat": winner, "points": points}))
     new.phase = OVER
     new.turn = -1
-    result = final_result(new)
+    # The places `final_result` reports, without building its `Result` and details.
+    places, tiebreak = scoring.ranking(new.scores, scoring.shops_on_board(new.board, players))
     events.append(
         event(
             "game_over",
             {
-                "scores": result.scores,
-                "winners": result.winners,
-                "ranking": result.ranking,
-                "tiebreak": result.tiebreak,
+                "scores": list(new.scores),
+                "winners": list(places[0]),
+                "ranking": places,
+                "tiebreak": tiebreak,
             },
         )
     )
