@@ -16,6 +16,8 @@ from games.paris_paris.actions import Reveal, Take, reveal, take
 from games.paris_paris.board import (
     CAPACITY,
     COLOUR_INDEX,
+    N_COLOURS,
+    N_STATIONS,
     N_TILES,
     STATION_IDS,
     STATION_INDEX,
@@ -39,9 +41,11 @@ def legal_reveals(state: State, seat: int) -> list[Reveal]:
 # Every possible reveal, built once (there are never more piles than tiles).
 _REVEALS = tuple(reveal(i) for i in range(N_TILES))
 
-# (tile, shops on its station) -> the takes of that token when not moving: the board changes
-# slowly, so most calls are one dict lookup per displayed token.
-_TOKEN_TAKES: dict[tuple[int, tuple[int, ...]], tuple[Take, ...]] = {}
+# Per token (`TILE_TOKEN`), its shops on its station -> the takes of that token when not
+# moving: the board changes slowly, so most calls are one dict lookup per displayed token.
+_TOKEN_TAKES: tuple[dict[tuple[int, ...], tuple[Take, ...]], ...] = tuple(
+    {} for _ in range(N_STATIONS * N_COLOURS)
+)
 
 
 def _token_takes(tile: int, shops: tuple[int, ...], origin: str | None = None) -> tuple[Take, ...]:
@@ -72,9 +76,10 @@ def legal_takes(state: State, seat: int) -> list[Take]:
                 if origin != station and seat in board[origin]:
                     out += _token_takes(tile, shops, STATION_IDS[origin])
             continue
-        takes = _TOKEN_TAKES.get((key, shops))
+        known = _TOKEN_TAKES[key]
+        takes = known.get(shops)
         if takes is None:
-            takes = _TOKEN_TAKES[(key, shops)] = _token_takes(tile, shops)
+            takes = known[shops] = _token_takes(tile, shops)
         out += takes
     return out
 
