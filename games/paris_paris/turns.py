@@ -38,6 +38,11 @@ def legal_reveals(state: State, seat: int) -> list[Reveal]:
     return [_REVEALS[i] for i in range(len(state.piles)) if not revealed >> i & 1]
 
 
+# Each tile's (station id, colour id), as actions and events name its token.
+_TILE_NAMES: tuple[tuple[str, str], ...] = tuple(
+    (STATION_IDS[TILE_STATION[t]], COLOURS[TILE_COLOUR[t]]) for t in range(N_TILES)
+)
+
 # Every possible reveal, built once (there are never more piles than tiles).
 _REVEALS = tuple(reveal(i) for i in range(N_TILES))
 
@@ -102,9 +107,7 @@ def apply_reveal(state: State, seat: int, action: Reveal) -> tuple[State, list[E
     new.revealed = state.revealed | 1 << pile
     new.display = tiles = state.piles[pile]
     new.phase = TAKE
-    tokens = [
-        {"station": STATION_IDS[TILE_STATION[t]], "colour": COLOURS[TILE_COLOUR[t]]} for t in tiles
-    ]
+    tokens = [{"station": sid, "colour": cid} for sid, cid in map(_TILE_NAMES.__getitem__, tiles)]
     shown = event(
         "pile_revealed",
         {
@@ -210,8 +213,7 @@ def apply_take(state: State, seat: int, action: Take) -> tuple[State, list[Event
 # (station id, colour id) of every token that exists -> (station, TILE_TOKEN key): one lookup
 # checks both names of a take.
 _TOKENS: dict[tuple[str, str], tuple[int, int]] = {
-    (STATION_IDS[TILE_STATION[t]], COLOURS[TILE_COLOUR[t]]): (TILE_STATION[t], TILE_TOKEN[t])
-    for t in range(N_TILES)
+    _TILE_NAMES[t]: (TILE_STATION[t], TILE_TOKEN[t]) for t in range(N_TILES)
 }
 
 
