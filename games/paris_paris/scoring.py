@@ -56,7 +56,7 @@ def excursion(board: Board, colour: int, players: int) -> tuple[list[int], list[
     line = COLOURS[colour]
     total = [0] * players
     stops: list[dict[str, Any]] = []
-    for crossing in LINE_CROSSINGS[colour]:
+    for crossing, sid, neighbours in _STOPS[colour]:
         shops = board[crossing]
         if not shops:
             continue
@@ -65,7 +65,7 @@ def excursion(board: Board, colour: int, players: int) -> tuple[list[int], list[
             points[owner] += 1
             total[owner] += 1
         near: tuple[int, ...] = ()  # every shop on a neighbouring station, in one tuple
-        for other in NEIGHBOURS[crossing]:
+        for other in neighbours:
             near += board[other]
         adjacent = []
         for owner in shops if len(shops) == 1 else sorted(set(shops)):
@@ -77,13 +77,19 @@ def excursion(board: Board, colour: int, players: int) -> tuple[list[int], list[
         stops.append(
             {
                 "line": line,
-                "station": STATION_IDS[crossing],
+                "station": sid,
                 "shops": list(shops),
                 "adjacent": adjacent,
                 "points": points,
             }
         )
     return total, stops
+
+
+# Each line's possible stops in bus order: (crossing, its id, its neighbouring stations).
+_STOPS = tuple(
+    tuple((s, STATION_IDS[s], NEIGHBOURS[s]) for s in crossings) for crossings in LINE_CROSSINGS
+)
 
 
 def bag_majority(bag: tuple[int, ...]) -> tuple[list[int], int | None]:
