@@ -1,5 +1,7 @@
 """The round: revealing a pile, opening shops in turn, displacement, passing the bus."""
 
+import random
+
 from games.paris_paris.actions import Take
 from games.paris_paris.state import REVEAL
 from tests.scenario import kinds
@@ -172,3 +174,20 @@ def test_full_crossing_of_one_owner_offers_one_removal_choice():
     state, _ = act(state, {"type": "reveal", "pile": 0})
     assert [a.remove for a in GAME.legal_actions(state, 0) if a.station == "odeon"] == [2]
     assert all(isinstance(a, Take) for a in GAME.legal_actions(state, 0))
+
+
+def test_every_round_opens_with_the_holder_of_the_bus_in_random_games():
+    # « Le premier joueur passe le bus au joueur à sa gauche, qui devient le nouveau premier
+    #   joueur et entame le tour suivant à la phase 1). » The engine asks `state.turn` who acts
+    #   (no override of `to_act`), so the turn must be the bus holder's at every reveal.
+    for players in (2, 3, 4):
+        for seed in range(5):
+            rng = random.Random(seed)
+            state = GAME.setup(players, {}, seed=seed)
+            while not GAME.is_over(state):
+                if state.phase == REVEAL:
+                    assert GAME.to_act(state) == frozenset({state.first})
+                    assert GAME.view(state, None).to_act == [state.first]
+                seat = next(iter(GAME.to_act(state)))
+                state, _ = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+            assert GAME.to_act(state) == frozenset()
