@@ -8,14 +8,13 @@ end-game stack) lives here too; `views.py` decides who sees what.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from types import MappingProxyType
 from typing import Any, Generic, TypeVar
 
 from games.core.contract import Event, event
-from games.core.drafts import draft as core_draft
+from games.core.drafts import copier, state_class
 from games.core.drafts import evolve as core_evolve
-from games.core.drafts import seal as core_seal
-from games.core.drafts import state_class
 from games.paris.board import ARC, BANK0, LM0, N_DISTRICTS, N_VALUES, SPACE_DISTRICT
 from games.paris.data import KEYS_PER_PLAYER
 
@@ -92,14 +91,16 @@ class State:
 Draft = State
 
 
-def draft(s: State) -> Draft:
-    """A writable copy of `s`, to be sealed into the next State."""
-    return core_draft(s)
+# A writable copy of a State, to be sealed into the next State (the copier itself: every
+# move drafts once).
+draft: Callable[[State], Draft] = copier(State)
 
 
 def seal(d: Draft) -> State:
-    """The draft `d` as a State (in place: `d` must not be written afterwards)."""
-    return core_seal(d, State)
+    """The draft `d` as a State (in place: `d` must not be written afterwards; what
+    `games.core.drafts.seal` does, inline: every move seals once)."""
+    d.__class__ = State
+    return d
 
 
 def evolve(s: State, **kw: Any) -> State:
