@@ -44,11 +44,17 @@ def draw(d: Draft, seat: int, n: int, events: list[Event]) -> None:
     if len(d.deck) < n:
         reshuffle(d, events)
     deck = d.deck
-    drawn = deck[:n]
     d.deck = deck[n:]
-    hand = with_card(d.hands[seat], drawn[0]) if n == 1 else tuple(sorted(d.hands[seat] + drawn))
+    if n == 1:  # the common case: one card after an action card or a wagon to a line
+        card = deck[0]
+        hand = with_card(d.hands[seat], card)
+        names = [CARD_IDS[card]]
+        count = 1
+    else:
+        drawn = deck[:n]
+        hand = tuple(sorted(d.hands[seat] + drawn))
+        names = [CARD_IDS[c] for c in drawn]
+        count = len(drawn)
     d.hands = put(d.hands, seat, hand)
-    events.append(event("drew", {"seat": seat, "count": len(drawn)}))
-    events.append(
-        event("drew_cards", {"seat": seat, "cards": [CARD_IDS[c] for c in drawn]}, to=(seat,))
-    )
+    events.append(event("drew", {"seat": seat, "count": count}))
+    events.append(event("drew_cards", {"seat": seat, "cards": names}, to=(seat,)))

@@ -59,7 +59,7 @@ _TAKE_BACK = tuple(take_back(w) for w in WAGON_IDS)
 # compared by identity: apply keeps the same tuple objects while the lines do not change.
 _HAND_PARTS: dict[tuple[int, ...], tuple[tuple[int, ...], tuple, tuple[int, ...]]] = {}
 _TAKE_BACKS: dict[tuple[int, ...], tuple] = {}
-_layout: tuple = (None, None, None, 0, {})
+_layout: tuple = (None, None, None, 0, [0] * len(WAGON_IDS))
 
 
 def _hand_parts(hand: tuple[int, ...]) -> tuple[tuple[int, ...], tuple, tuple[int, ...]]:
@@ -87,16 +87,16 @@ def _line_actions(state: State, wagons: tuple[int, ...]) -> list:
     cities, lefts, rights = state.cities, state.lefts, state.rights
     if not (layout[0] is cities and layout[1] is lefts and layout[2] is rights):
         open_rows = 0
-        holding: dict[int, int] = {}  # wagon type -> the open lines (rows) that hold one
+        holding = [0] * len(WAGON_IDS)  # by wagon type, the open lines (rows) holding one
         for row, line in open_lines(state):
             open_rows |= 1 << row
             for w in line:
-                holding[w] = holding.get(w, 0) | 1 << row
+                holding[w] |= 1 << row
         layout = _layout = (cities, lefts, rights, open_rows, holding)
     open_rows, holding = layout[3], layout[4]
     out: list = []
     for w in wagons:
-        out += _TO_LINE_ROWS[w][open_rows & ~holding.get(w, 0)]
+        out += _TO_LINE_ROWS[w][open_rows & ~holding[w]]
     return out
 
 
