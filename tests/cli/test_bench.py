@@ -27,7 +27,10 @@ def test_only_engines_prints_one_line_per_game_and_its_progress(capsys):
     lines = out.strip().splitlines()
     assert [line.split()[1] for line in lines] == game_keys()
     for line in lines:  # each figure names what it counts
-        assert line.startswith("engine ") and "complete random games/s on one core" in line
+        assert (
+            line.startswith("engine ")
+            and "complete random games per CPU second on one core" in line
+        )
         assert "actions/game; one legal_actions call: mean " in line
     steps = progress(err)
     assert [part for part, _ in steps] == ["engines"] * len(game_keys()) + ["done"]
