@@ -36,7 +36,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from bot.cli.bench_progress import PARTS, Progress
+from bot.cli.bench_progress import BACKENDS, PARTS, Progress
 from games.host import MatchHost
 from games.registry import game_keys, get_game
 from storage import SeatRow, Store
@@ -240,7 +240,6 @@ class Postgres:
             self._server.stop()
 
 
-NAMES = {"sqlite": "SQLite", "postgres": "PostgreSQL"}
 LOAD = 1000.0  # moves/s in all: the concurrent figure's fixed load (issue 21's goal)
 
 
@@ -297,7 +296,8 @@ async def _concurrent(run: Run) -> list[Figures]:
         for rate in (None, LOAD):
             how = "at capacity" if rate is None else f"at {LOAD:g} moves/s"
             run.progress.step(
-                "concurrent", f"{run.tables} tables on {NAMES[backend]} {how} for {run.seconds} s"
+                "concurrent",
+                f"{run.tables} tables on {BACKENDS[backend]} {how} for {run.seconds} s",
             )
             url = None if backend == "sqlite" else await run.postgres.database("concurrent")
             if backend == "postgres" and url is None:
@@ -362,10 +362,10 @@ def print_engines(figures: list[Figures]) -> None:
 def print_host(figures: list[Figures]) -> None:
     for h in figures:
         if "unavailable" in h:
-            print(f"host+{NAMES[h['backend']]}: no figure ({h['unavailable']})")
+            print(f"host+{BACKENDS[h['backend']]}: no figure ({h['unavailable']})")
             continue
         print(
-            f"host+{NAMES[h['backend']]} {h['game']}: {h['actions_per_s']} persisted "
+            f"host+{BACKENDS[h['backend']]} {h['game']}: {h['actions_per_s']} persisted "
             f"actions/s (one match, one move after another), one act call p50 {h['p50_ms']} "
             f"ms, p99 {h['p99_ms']} ms over {h['actions']} actions"
         )
@@ -373,7 +373,7 @@ def print_host(figures: list[Figures]) -> None:
 
 def print_startup(figures: list[Figures]) -> None:
     for s in figures:
-        name = NAMES[s["backend"]]
+        name = BACKENDS[s["backend"]]
         if "unavailable" in s:
             print(f"{name} with many matches: no figure ({s['unavailable']})")
             continue

@@ -27,6 +27,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bot.cli.bench_progress import BACKENDS
 from games.host import MatchHost
 from games.registry import game_keys, get_game
 from storage import SeatRow, Store
@@ -172,9 +173,8 @@ async def concurrent_moves(
 
 
 def print_concurrent(figures: list[dict[str, Any]]) -> None:
-    names = {"sqlite": "SQLite", "postgres": "PostgreSQL"}
     for f in figures:
-        name = names[f["backend"]]
+        name = BACKENDS[f["backend"]]
         if "unavailable" in f:
             print(f"concurrent host+{name}: no figure ({f['unavailable']})")
             continue

@@ -10,6 +10,9 @@ import time
 # The parts of a run, in running order (`bench --only PART` runs one).
 PARTS = ("engines", "ai", "host", "concurrent", "startup", "records", "discord")
 
+# How the figures name each storage backend.
+BACKENDS = {"sqlite": "SQLite", "postgres": "PostgreSQL"}
+
 
 class Progress:
     """One line per step: the time since the bench started, the part, and what it measures

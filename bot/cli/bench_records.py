@@ -18,6 +18,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from bot.cli.bench_progress import BACKENDS
 from bot.cli.bench_sql import hex_id, series
 from games.host import MatchHost
 from games.registry import game_keys
@@ -125,9 +126,8 @@ async def records_figures(url: str, backend: str, matches: int = 100_000) -> dic
 
 
 def print_records(figures: list[dict[str, Any]]) -> None:
-    names = {"sqlite": "SQLite", "postgres": "PostgreSQL"}
     for r in figures:
-        name = names[r["backend"]]
+        name = BACKENDS[r["backend"]]
         if "unavailable" in r:
             print(f"{name} history and leaderboard: no figure ({r['unavailable']})")
             continue
