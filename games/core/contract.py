@@ -288,6 +288,16 @@ class Game(ABC, Generic[S, A]):
     def is_over(self, state: S) -> bool:
         return self.result(state) is not None
 
+    def playout_step(self, state: S, seat: int, rng: random.Random) -> S:
+        """The search's random playout move: one uniformly random legal action of `seat`,
+        applied. An engine may override it with a fast path (drawing the k-th legal move
+        without building the others, skipping the events nobody reads), but it must return
+        exactly `apply(state, seat, legal[rng.randrange(len(legal))])[0]` and draw from
+        `rng` the same way, so a seeded search chooses the same moves
+        (tests/contract/test_playout_step.py)."""
+        legal = self.legal_actions(state, seat)
+        return self.apply(state, seat, legal[rng.randrange(len(legal))])[0]
+
     def evaluate(self, state: S, seat: int) -> float:
         """How good `state` is for `seat` (the greedy AI, and the search's cut playouts):
         score minus the best rival's."""

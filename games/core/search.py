@@ -209,9 +209,7 @@ class Search:
                 return self._final(state)
             if not left:
                 break
-            actor = min(to_act)
-            legal = game.legal_actions(state, actor)
-            state, _ = game.apply(state, actor, legal[rng.randrange(len(legal))])
+            state = game.playout_step(state, min(to_act), rng)
             left -= 1
         self.playout_actions += self.settings.rollout_actions
         return self._estimate(state)
