@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any
 
@@ -68,6 +69,15 @@ class ParisParis(PhasedGame[State, Reveal | Take]):
         if type(action) is Reveal:
             return True
         return self.apply(state, seat, action)[0].phase == OVER
+
+    def playout_step(self, state: State, seat: int, rng: random.Random) -> State:
+        """The default's move (the same draw from `rng`), played without the rules table,
+        the checks and the events: `legal_actions` only lists legal moves."""
+        if state.phase == REVEAL:
+            piles = turns.legal_reveals(state, seat)
+            return turns.reveal_pile(state, piles[rng.randrange(len(piles))].pile)
+        takes = turns.legal_takes(state, seat)
+        return turns.playout_take(state, seat, takes[rng.randrange(len(takes))])
 
     def scores(self, state: State) -> list[int]:
         return list(state.scores)

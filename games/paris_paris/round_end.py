@@ -30,59 +30,47 @@ def _add(points: tuple[int, ...], extra: list[int]) -> tuple[int, ...]:
     return tuple(map(add, points, extra))  # one entry per seat in both
 
 
-def end_round(new: State, events: list[Event]) -> None:
-    """Visit at the leftover token, discard it (maybe an excursion), pass the bus, maybe end."""
+def end_round(new: State, events: list[Event] | None) -> None:
+    """Visit at the leftover token, discard it (maybe an excursion), pass the bus, maybe end.
+    `events` gets the recap of each step, unless None (AI playouts skip building it)."""
     players = new.players
+    board = new.board
     tile = new.display[0]
     station = TILE_STATION[tile]
     colour = TILE_COLOUR[tile]
-    points, distance, stations = scoring.visit(new.board, station, players)
+    points, distance, stations = scoring.visit(board, station, players)
     if any(points):
         new.scores = _add(new.scores, points)
         new.visit_points = _add(new.visit_points, points)
-    events.append(
-        event(
-            "visit",
-            {
-                "station": STATION_IDS[station],
-                "colour": COLOURS[colour],
-                "distance": distance,
-                "scoring_stations": [
-                    {"station": STATION_IDS[s], "shops": list(new.board[s])} for s in stations
-                ],
-                "points": points,
-            },
-        )
-    )
-    bit = 1 << colour
     new.display = ()
-    if new.waiting & bit:
-        new.waiting &= ~bit
+    bit = 1 << colour
+    excursion = new.waiting & bit
+    new.waiting ^= bit
+    if events is not None:
+        scoring_stations = [{"station": STATION_IDS[s], "shops": list(board[s])} for s in stations]
         events.append(
             event(
-                "token_discarded",
+                "visit",
                 {
+                    "station": STATION_IDS[station],
                     "colour": COLOURS[colour],
-                    "excursion": True,
-                    "waiting": waiting_colours(new.waiting),
+                    "distance": distance,
+                    "scoring_stations": scoring_stations,
+                    "points": points,
                 },
             )
         )
+        discarded = {
+            "colour": COLOURS[colour],
+            "excursion": bool(excursion),
+            "waiting": waiting_colours(new.waiting),
+        }
+        events.append(event("token_discarded", discarded))
+    if excursion:
         _excursion(new, colour, "tokens", None, events)
-    else:
-        new.waiting |= bit
-        events.append(
-            event(
-                "token_discarded",
-                {
-                    "colour": COLOURS[colour],
-                    "excursion": False,
-                    "waiting": waiting_colours(new.waiting),
-                },
-            )
-        )
     new.first = new.turn = (new.first + 1) % players
-    events.append(event("first_player", {"seat": new.first}))
+    if events is not None:
+        events.append(event("first_player", {"seat": new.first}))
     if new.revealed.bit_count() == len(new.piles):
         _end_game(new, events)
     else:
@@ -91,37 +79,40 @@ def end_round(new: State, events: list[Event]) -> None:
 
 
 def _excursion(
-    new: State, colour: int, reason: str, seat: int | None, events: list[Event]
-) -> list[int]:
-    points, stops = scoring.excursion(new.board, colour, new.players)
-    line = COLOURS[colour]
-    events.append(event("excursion_started", {"line": line, "reason": reason, "seat": seat}))
-    for stop in stops:  # each recap already names its line
-        events.append(event("excursion_stop", stop))
-    events.append(event("excursion_ended", {"line": line, "reason": reason, "points": points}))
+    new: State, colour: int, reason: str, seat: int | None, events: list[Event] | None
+) -> None:
+    if events is None:
+        points = scoring.excursion(new.board, colour, new.players, recap=False)[0]
+    else:
+        points, stops = scoring.excursion(new.board, colour, new.players)
+        line = COLOURS[colour]
+        events.append(event("excursion_started", {"line": line, "reason": reason, "seat": seat}))
+        for stop in stops:  # each recap already names its line
+            events.append(event("excursion_stop", stop))
+        events.append(event("excursion_ended", {"line": line, "reason": reason, "points": points}))
     if any(points):
         new.scores = _add(new.scores, points)
         if reason == "tokens":
             new.excursion_points = _add(new.excursion_points, points)
         else:
             new.final_points = _add(new.final_points, points)
-    return points
 
 
-def _end_game(new: State, events: list[Event]) -> None:
+def _end_game(new: State, events: list[Event] | None) -> None:
     """Final excursions from the current first player (2 players: face-up marker last), bag."""
     players = new.players
     order = [(new.first + k) % players for k in range(players)]
-    events.append(
-        event(
-            "markers_revealed",
-            {
-                "markers": [COLOURS[c] for c in new.markers],
-                "face_up": COLOURS[new.face_up] if new.face_up is not None else None,
-                "order": order,
-            },
+    if events is not None:
+        events.append(
+            event(
+                "markers_revealed",
+                {
+                    "markers": [COLOURS[c] for c in new.markers],
+                    "face_up": COLOURS[new.face_up] if new.face_up is not None else None,
+                    "order": order,
+                },
+            )
         )
-    )
     for seat in order:
         _excursion(new, new.markers[seat], "final", seat, events)
     if new.face_up is not None:
@@ -130,9 +121,13 @@ def _end_game(new: State, events: list[Event]) -> None:
         points, winner = scoring.bag_majority(new.bag)
         new.bag_points = tuple(points)
         new.scores = _add(new.scores, points)
-        events.append(event("bag_scored", {"bag": list(new.bag), "seat": winner, "points": points}))
+        if events is not None:
+            bag_scored = {"bag": list(new.bag), "seat": winner, "points": points}
+            events.append(event("bag_scored", bag_scored))
     new.phase = OVER
     new.turn = -1
+    if events is None:
+        return
     # The places `final_result` reports, without building its `Result` and details.
     places, tiebreak = scoring.ranking(new.scores, scoring.shops_on_board(new.board, players))
     events.append(

@@ -46,43 +46,54 @@ def visit(board: Board, station: int, players: int) -> tuple[list[int], int | No
     return points, (best if winners else None), winners
 
 
-def excursion(board: Board, colour: int, players: int) -> tuple[list[int], list[dict[str, Any]]]:
-    """Run the bus along line `colour`: (points per seat, one recap dict per stop).
+def excursion(
+    board: Board, colour: int, players: int, recap: bool = True
+) -> tuple[list[int], list[dict[str, Any]]]:
+    """Run the bus along line `colour`: (points per seat, one recap dict per stop, or none
+    when `recap` is False: AI playouts read the points only).
 
     The bus stops only at crossings that hold shops. Each shop there scores 1; each seat
     present there also scores 1 per own shop on every neighbouring station (both lines),
     counted once even when it holds both places of the crossing.
     """
-    line = COLOURS[colour]
     total = [0] * players
     stops: list[dict[str, Any]] = []
     for crossing, sid, neighbours in _STOPS[colour]:
         shops = board[crossing]
         if not shops:
             continue
-        points = [0] * players
-        for owner in shops:
-            points[owner] += 1
-            total[owner] += 1
         near: tuple[int, ...] = ()  # every shop on a neighbouring station, in one tuple
         for other in neighbours:
             near += board[other]
+        for owner in shops:
+            total[owner] += 1
+        if len(shops) == 1:
+            owners = shops
+        elif len(shops) == 2 and shops[0] < shops[1]:
+            owners = shops
+        else:
+            owners = tuple(sorted(set(shops)))
         adjacent = []
-        for owner in shops if len(shops) == 1 else sorted(set(shops)):
+        for owner in owners:
             count = near.count(owner)
             if count:
-                adjacent.append([owner, count])
-                points[owner] += count
                 total[owner] += count
-        stops.append(
-            {
-                "line": line,
+                if recap:
+                    adjacent.append([owner, count])
+        if recap:
+            points = [0] * players
+            for owner in shops:
+                points[owner] += 1
+            for owner, count in adjacent:
+                points[owner] += count
+            stop = {
+                "line": COLOURS[colour],
                 "station": sid,
                 "shops": list(shops),
                 "adjacent": adjacent,
                 "points": points,
             }
-        )
+            stops.append(stop)
     return total, stops
 
 

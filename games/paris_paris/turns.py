@@ -10,7 +10,7 @@ and, after the last round, the end.
 from __future__ import annotations
 
 from games.core.contract import Event, event
-from games.core.drafts import draft, seal
+from games.core.drafts import copier, seal
 from games.core.errors import IllegalAction
 from games.paris_paris.actions import Reveal, Take, reveal, take
 from games.paris_paris.board import (
@@ -28,6 +28,8 @@ from games.paris_paris.board import (
 from games.paris_paris.data import COLOURS
 from games.paris_paris.round_end import end_round
 from games.paris_paris.state import TAKE, State
+
+_copy = copier(State)  # every move of this engine drafts a State
 
 # --- legal actions --------------------------------------------------------------------------
 
@@ -103,11 +105,10 @@ def apply_reveal(state: State, seat: int, action: Reveal) -> tuple[State, list[E
         )
     if state.revealed >> pile & 1:
         raise IllegalAction("paris_paris.pile_gone", f"pile {pile} was already revealed", pile=pile)
-    new = draft(state)
-    new.revealed = state.revealed | 1 << pile
-    new.display = tiles = state.piles[pile]
-    new.phase = TAKE
-    tokens = [{"station": sid, "colour": cid} for sid, cid in map(_TILE_NAMES.__getitem__, tiles)]
+    new = reveal_pile(state, pile)
+    tokens = [
+        {"station": sid, "colour": cid} for sid, cid in map(_TILE_NAMES.__getitem__, new.display)
+    ]
     shown = event(
         "pile_revealed",
         {
@@ -118,7 +119,16 @@ def apply_reveal(state: State, seat: int, action: Reveal) -> tuple[State, list[E
             "piles_left": len(new.piles) - new.revealed.bit_count(),
         },
     )
-    return seal(new, State), [shown]
+    return new, [shown]
+
+
+def reveal_pile(state: State, pile: int) -> State:
+    """The state once face-down pile `pile` is shown: its tiles are the display."""
+    new = _copy(state)
+    new.revealed = state.revealed | 1 << pile
+    new.display = state.piles[pile]
+    new.phase = TAKE
+    return seal(new, State)
 
 
 # --- phase 2: take a token and open a shop --------------------------------------------------
@@ -129,13 +139,8 @@ def apply_take(state: State, seat: int, action: Take) -> tuple[State, list[Event
     if token is None:
         raise _unknown_token(action)
     station, token_key = token
-    display = state.display
-    i = 0
-    for tile in display:
-        if TILE_TOKEN[tile] == token_key:
-            break
-        i += 1
-    else:
+    i = _display_index(state.display, token_key)
+    if i is None:
         raise _not_displayed(action)
     board = state.board
     if state.supply[seat] and action.move_from is None:
@@ -168,46 +173,92 @@ def apply_take(state: State, seat: int, action: Take) -> tuple[State, list[Event
             seats=sorted(set(shops)),
         )
 
-    # Legal: build the new state.
-    new = draft(state)
-    players = state.players
-    new_board = list(board)
-    supply = list(state.supply)
-    sid = action.station
     events = [
         event(
             "shop_opened",
-            {"seat": seat, "station": sid, "colour": action.colour, "moved_from": action.move_from},
+            {
+                "seat": seat,
+                "station": action.station,
+                "colour": action.colour,
+                "moved_from": action.move_from,
+            },
         )
     ]
+    return take_token(state, seat, station, i, origin, remove, events), events
+
+
+def playout_take(state: State, seat: int, action: Take) -> State:
+    """`apply_take`'s state for one of `legal_takes`, without checks or events: the AI's
+    random playouts play millions of them and read neither."""
+    station, token_key = _TOKENS[action.station, action.colour]
+    i = _display_index(state.display, token_key)
+    assert i is not None  # a legal take names a displayed token
+    origin = None if action.move_from is None else STATION_INDEX[action.move_from]
+    return take_token(state, seat, station, i, origin, action.remove, None)
+
+
+def _display_index(display: tuple[int, ...], token_key: int) -> int | None:
+    """Where the first displayed tile showing token `token_key` lies (None: not shown)."""
+    i = 0
+    for tile in display:
+        if TILE_TOKEN[tile] == token_key:
+            return i
+        i += 1
+    return None
+
+
+def take_token(
+    state: State,
+    seat: int,
+    station: int,
+    i: int,
+    origin: int | None,
+    remove: int | None,
+    events: list[Event] | None,
+) -> State:
+    """The state once `seat` has taken display tile `i` and opened a shop on its `station`
+    (moved from `origin`, removing `remove`'s shop where that is the choice), the rest of
+    the round played when it was the last take. A legal take only (`apply_take` checks);
+    `events` gets the shop's removal and the round's end, unless None (AI playouts)."""
+    new = _copy(state)
+    players = state.players
+    board = state.board
+    new_board = list(board)
+    shops = board[station]
     if origin is None:
-        supply[seat] -= 1
+        supply = state.supply
+        new.supply = supply[:seat] + (supply[seat] - 1,) + supply[seat + 1 :]
     else:
         mine = board[origin]
         j = mine.index(seat)
         new_board[origin] = mine[:j] + mine[j + 1 :]
+    capacity = CAPACITY[station]
     if len(shops) >= capacity:
         victim = shops[0] if capacity == 1 else remove
         assert victim is not None  # a full station of several shops needed `remove` (above)
         j = shops.index(victim)
         shops = shops[:j] + shops[j + 1 :]
         if victim == seat or players == 2:
-            supply[victim] += 1
+            supply = new.supply
+            new.supply = supply[:victim] + (supply[victim] + 1,) + supply[victim + 1 :]
             to = "supply"
         else:
-            bag = list(state.bag)
-            bag[victim] += 1
-            new.bag = tuple(bag)
+            bag = state.bag
+            new.bag = bag[:victim] + (bag[victim] + 1,) + bag[victim + 1 :]
             to = "bag"
-        events.append(event("shop_removed", {"seat": victim, "station": sid, "by": seat, "to": to}))
+        if events is not None:
+            sid = STATION_IDS[station]
+            events.append(
+                event("shop_removed", {"seat": victim, "station": sid, "by": seat, "to": to})
+            )
     new_board[station] = shops + (seat,)
     new.board = tuple(new_board)
-    new.supply = tuple(supply)
+    display = state.display
     new.display = display[:i] + display[i + 1 :]
     new.turn = (seat + 1) % players
-    if len(new.display) == 1:
+    if len(display) == 2:
         end_round(new, events)
-    return seal(new, State), events
+    return seal(new, State)
 
 
 # (station id, colour id) of every token that exists -> (station, TILE_TOKEN key): one lookup
