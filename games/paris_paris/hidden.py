@@ -15,7 +15,7 @@ from typing import Any
 
 from games.core.drafts import draft, seal
 from games.core.rng import shuffle
-from games.paris_paris.board import N_COLOURS, N_TILES
+from games.paris_paris.board import N_COLOURS
 from games.paris_paris.data import SHOPS_PER_PLAYER
 from games.paris_paris.scoring import shops_on_board
 from games.paris_paris.state import OVER, State
@@ -38,8 +38,11 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
     new.markers = tuple(markers)
     # Face-down piles: every tile not yet revealed, shuffled into them.
     revealed = state.revealed
-    shown = {t for i, pile in enumerate(state.piles) if revealed >> i & 1 for t in pile}
-    unseen = [t for t in range(N_TILES) if t not in shown]
+    unseen: list[int] = []
+    for i, pile in enumerate(state.piles):
+        if not revealed >> i & 1:
+            unseen += pile
+    unseen.sort()  # in tile order, whatever the true piles held
     shuffle(rng, unseen)
     piles = []
     for i, pile in enumerate(state.piles):
@@ -61,12 +64,14 @@ def _split_bag(new: State, state: State, seat: int, rng: random.Random) -> None:
     others = [s for s in range(state.players) if s != seat]
     bag = [0] * state.players
     bag[seat] = state.bag[seat]
-    room = {s: SHOPS_PER_PLAYER - on_board[s] for s in others}
+    room = [SHOPS_PER_PLAYER - shops for shops in on_board]
+    open_seats = [s for s in others if room[s] > 0]
     for _ in range(sum(state.bag) - state.bag[seat]):
-        open_seats = [s for s in others if room[s] > 0]
         chosen = open_seats[rng.randrange(len(open_seats))]
         bag[chosen] += 1
         room[chosen] -= 1
+        if not room[chosen]:
+            open_seats.remove(chosen)
     new.bag = tuple(bag)
     new.supply = tuple(
         state.supply[s] if s == seat else SHOPS_PER_PLAYER - on_board[s] - bag[s]

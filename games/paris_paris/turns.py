@@ -64,30 +64,49 @@ def _token_takes(tile: int, shops: tuple[int, ...], origin: str | None = None) -
     return (take(sid, cid, None, origin),)
 
 
+# Per tile: its token, its station, and that token's takes by shops (`_TOKEN_TAKES`), so a
+# displayed tile costs one lookup.
+_TILE_TAKES = tuple(
+    (TILE_TOKEN[t], TILE_STATION[t], _TOKEN_TAKES[TILE_TOKEN[t]]) for t in range(N_TILES)
+)
+
+
 def legal_takes(state: State, seat: int) -> list[Take]:
     """The choices of the seat to act in phase 2: one `Take` per (token, removal, moved
     shop)."""
+    if not state.supply[seat]:
+        return _moving_takes(state, seat)
     board = state.board
-    moving = state.supply[seat] == 0
     seen: list[int] = []  # a display holds at most 5 tokens: a list is cheaper than a set
     out: list[Take] = []
     for tile in state.display:
-        key = TILE_TOKEN[tile]
+        key, station, known = _TILE_TAKES[tile]
         if key in seen:
             continue
         seen.append(key)
-        station = TILE_STATION[tile]
         shops = board[station]
-        if moving:
-            for origin in range(len(board)):
-                if origin != station and seat in board[origin]:
-                    out += _token_takes(tile, shops, STATION_IDS[origin])
-            continue
-        known = _TOKEN_TAKES[key]
         takes = known.get(shops)
         if takes is None:
             takes = known[shops] = _token_takes(tile, shops)
         out += takes
+    return out
+
+
+def _moving_takes(state: State, seat: int) -> list[Take]:
+    """`legal_takes` with an empty supply (2 players): each take moves one of the seat's
+    shops from another station."""
+    board = state.board
+    seen: list[int] = []
+    out: list[Take] = []
+    for tile in state.display:
+        key, station, _ = _TILE_TAKES[tile]
+        if key in seen:
+            continue
+        seen.append(key)
+        shops = board[station]
+        for origin in range(len(board)):
+            if origin != station and seat in board[origin]:
+                out += _token_takes(tile, shops, STATION_IDS[origin])
     return out
 
 
@@ -225,9 +244,9 @@ def take_token(
     board = state.board
     new_board = list(board)
     shops = board[station]
+    supply = list(state.supply)
     if origin is None:
-        supply = state.supply
-        new.supply = supply[:seat] + (supply[seat] - 1,) + supply[seat + 1 :]
+        supply[seat] -= 1
     else:
         mine = board[origin]
         j = mine.index(seat)
@@ -235,16 +254,16 @@ def take_token(
     capacity = CAPACITY[station]
     if len(shops) >= capacity:
         victim = shops[0] if capacity == 1 else remove
-        assert victim is not None  # a full station of several shops needed `remove` (above)
+        assert victim is not None  # a full crossing needs `remove` (apply_take checks)
         j = shops.index(victim)
         shops = shops[:j] + shops[j + 1 :]
         if victim == seat or players == 2:
-            supply = new.supply
-            new.supply = supply[:victim] + (supply[victim] + 1,) + supply[victim + 1 :]
+            supply[victim] += 1
             to = "supply"
         else:
-            bag = state.bag
-            new.bag = bag[:victim] + (bag[victim] + 1,) + bag[victim + 1 :]
+            bag = list(state.bag)
+            bag[victim] += 1
+            new.bag = tuple(bag)
             to = "bag"
         if events is not None:
             sid = STATION_IDS[station]
@@ -253,6 +272,7 @@ def take_token(
             )
     new_board[station] = shops + (seat,)
     new.board = tuple(new_board)
+    new.supply = tuple(supply)
     display = state.display
     new.display = display[:i] + display[i + 1 :]
     new.turn = (seat + 1) % players
