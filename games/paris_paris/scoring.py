@@ -65,35 +65,37 @@ def excursion(
         near: tuple[int, ...] = ()  # every shop on a neighbouring station, in one tuple
         for other in neighbours:
             near += board[other]
-        for owner in shops:
-            total[owner] += 1
-        if len(shops) == 1:
-            owners = shops
-        elif len(shops) == 2 and shops[0] < shops[1]:
-            owners = shops
-        else:
-            owners = tuple(sorted(set(shops)))
-        adjacent = []
-        for owner in owners:
+        if len(shops) == 1:  # most stops: one shop, so one owner
+            owner = shops[0]
             count = near.count(owner)
-            if count:
-                total[owner] += count
-                if recap:
-                    adjacent.append([owner, count])
-        if recap:
+            total[owner] += 1 + count
+            if not recap:
+                continue
+            points = [0] * players
+            points[owner] = 1 + count
+            adjacent = [[owner, count]] if count else []
+        else:
             points = [0] * players
             for owner in shops:
                 points[owner] += 1
-            for owner, count in adjacent:
-                points[owner] += count
-            stop = {
-                "line": COLOURS[colour],
-                "station": sid,
-                "shops": list(shops),
-                "adjacent": adjacent,
-                "points": points,
-            }
-            stops.append(stop)
+                total[owner] += 1
+            adjacent = []
+            for owner in shops if len(shops) == 2 and shops[0] < shops[1] else sorted(set(shops)):
+                count = near.count(owner)
+                if count:
+                    adjacent.append([owner, count])
+                    points[owner] += count
+                    total[owner] += count
+            if not recap:
+                continue
+        stop = {
+            "line": COLOURS[colour],
+            "station": sid,
+            "shops": list(shops),
+            "adjacent": adjacent,
+            "points": points,
+        }
+        stops.append(stop)
     return total, stops
 
 
