@@ -40,8 +40,8 @@ def end_round(new: State, events: list[Event] | None) -> None:
     colour = TILE_COLOUR[tile]
     points, distance, stations = scoring.visit(board, station, players)
     if any(points):
-        new.scores = _add(new.scores, points)
-        new.visit_points = _add(new.visit_points, points)
+        new.scores = tuple(map(add, new.scores, points))
+        new.visit_points = tuple(map(add, new.visit_points, points))
     new.display = ()
     bit = 1 << colour
     excursion = new.waiting & bit

@@ -34,10 +34,10 @@ _copy = copier(State)  # every move of this engine drafts a State
 # --- legal actions --------------------------------------------------------------------------
 
 
-def legal_reveals(state: State, seat: int) -> list[Reveal]:
+def legal_reveals(state: State, seat: int) -> tuple[Reveal, ...]:
     """The first player's choices in phase 1: every pile still face down."""
-    revealed = state.revealed
-    return [_REVEALS[i] for i in range(len(state.piles)) if not revealed >> i & 1]
+    down = (1 << len(state.piles)) - 1 & ~state.revealed
+    return _LOW_REVEALS[down & _LOW_MASK] + _HIGH_REVEALS[down >> _CHUNK]
 
 
 # Each tile's (station id, colour id), as actions and events name its token.
@@ -47,6 +47,20 @@ _TILE_NAMES: tuple[tuple[str, str], ...] = tuple(
 
 # Every possible reveal, built once (there are never more piles than tiles).
 _REVEALS = tuple(reveal(i) for i in range(N_TILES))
+
+# The reveals of the face-down piles by bit mask, in two halves of `_CHUNK` piles (piles
+# 0-9 and 10-19): two lookups instead of a loop over every pile. 2 players have the most
+# piles, one per 3 tiles.
+_CHUNK = 10
+_LOW_MASK = (1 << _CHUNK) - 1
+assert N_TILES // 3 <= 2 * _CHUNK
+_LOW_REVEALS, _HIGH_REVEALS = (
+    tuple(
+        tuple(_REVEALS[first + i] for i in range(_CHUNK) if mask >> i & 1)
+        for mask in range(1 << _CHUNK)
+    )
+    for first in (0, _CHUNK)
+)
 
 # Per token (`TILE_TOKEN`), its shops on its station -> the takes of that token when not
 # moving: the board changes slowly, so most calls are one dict lookup per displayed token.
