@@ -40,11 +40,11 @@ def end_round(new: State, events: list[Event] | None) -> None:
     colour = TILE_COLOUR[tile]
     points, distance, stations = scoring.visit(board, station, players)
     if any(points):
-        new.scores = tuple(map(add, new.scores, points))
-        new.visit_points = tuple(map(add, new.visit_points, points))
+        new.scores = _add(new.scores, points)
+        new.visit_points = _add(new.visit_points, points)
     new.display = ()
     bit = 1 << colour
-    excursion = new.waiting & bit
+    excursion = new.waiting & bit  # a token of its colour waits: both leave, the bus runs
     new.waiting ^= bit
     if events is not None:
         scoring_stations = [{"station": STATION_IDS[s], "shops": list(board[s])} for s in stations]

@@ -2,9 +2,11 @@
 
 `apply_reveal` and `apply_take` (played by the engine's rules table, which has checked the
 seat and the phase) check the rest of legality cheaply (no regeneration of the legal list),
-then fill in a draft of the new `State` and seal it (`games.core.drafts`). When the last
-player of a round has taken a token, `round_end.end_round` runs phases 3-5 on that draft
-and, after the last round, the end.
+then `reveal_pile` and `take_token` fill in a draft of the new `State` and seal it
+(`games.core.drafts`). When the last player of a round has taken a token,
+`round_end.end_round` runs phases 3-5 on that draft and, after the last round, the end.
+The AI's random playouts (`ParisParis.playout_step`) call those two directly with moves from
+the legal lists, without the checks and without events.
 """
 
 from __future__ import annotations
