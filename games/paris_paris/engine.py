@@ -73,6 +73,8 @@ class ParisParis(PhasedGame[State, Reveal | Take]):
     def playout_step(self, state: State, seat: int, rng: random.Random) -> State:
         """The default's move (the same draw from `rng`), played without the rules table,
         the checks and the events: `legal_actions` only lists legal moves."""
+        if seat != state.turn:  # not this seat's turn: the default's refusal
+            return super().playout_step(state, seat, rng)
         if state.phase == REVEAL:
             piles = turns.legal_reveals(state, seat)
             return turns.reveal_pile(state, piles[rng.randrange(len(piles))].pile)
