@@ -158,17 +158,11 @@ class Paris(PhasedGame[State, Any]):
 
     def playout_step(self, state: State, seat: int, rng: random.Random) -> State:
         """The search's random move through the tables without the contract's checks (the
-        search asks the seat to act, in a game not over) and with `rng.randrange`'s draw
-        written inline (CPython's, as `games.core.rng.shuffle` does): the same move, the
-        same bits drawn (tests/contract/test_playout_step.py)."""
+        search asks the seat to act, in a game not over), drawn with `hidden.below`: the
+        same move, the same bits drawn (tests/contract/test_playout_step.py)."""
         phase = state.phase
         legal = _LEGAL_BY_PHASE[phase](state, seat)
-        n = len(legal)
-        bits = n.bit_length()
-        k = rng.getrandbits(bits)
-        while k >= n:
-            k = rng.getrandbits(bits)
-        action = legal[k]
+        action = legal[hidden.below(rng, len(legal))]
         return self._handlers[phase][type(action)](state, seat, action)[0]
 
     def evaluate(self, state: State, seat: int) -> float:

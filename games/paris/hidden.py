@@ -121,8 +121,10 @@ def _tiles(new: State, plan: _Plan, rng: random.Random) -> None:
     tops = []
     for district in plan.tops:  # the tops first: each shows its district's back
         if district >= 0:
-            tops.append(next(t for t in pool if t // N_VALUES == district))
-            pool.remove(tops[-1])
+            i = 0
+            while pool[i] // N_VALUES != district:
+                i += 1
+            tops.append(pool.pop(i))
         else:
             tops.append(-1)
     stacks = []
@@ -180,11 +182,23 @@ def _loose(
 def _goods(plan: _Plan, rng: random.Random) -> tuple[tuple[int, ...], ...]:
     goods = [list(row) for row in plan.goods]
     for g, loose, places in plan.loose:
+        n = len(places)
         for _ in range(loose):
-            holder = places[rng.randrange(len(places))]
+            holder = places[below(rng, n)]
             if holder >= 0:
                 goods[holder][g] += 1
     return tuple(tuple(row) for row in goods)
+
+
+def below(rng: random.Random, n: int) -> int:
+    """`rng.randrange(n)`, draw for draw (CPython's `_randbelow`, the algorithm
+    `games.core.rng.shuffle` writes inline too), at a fraction of the cost: determinisations
+    and playout moves draw thousands of times a second."""
+    bits = n.bit_length()
+    k = rng.getrandbits(bits)
+    while k >= n:
+        k = rng.getrandbits(bits)
+    return k
 
 
 def secrets(state: State, seat: int) -> dict[str, Any]:
