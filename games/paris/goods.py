@@ -175,8 +175,12 @@ def held_items(state: State, seat: int) -> list[str]:
 
 
 def pair_options(state: State, seat: int, goods: tuple[int, ...]) -> tuple[Items, ...]:
-    """Bonus 23/24: every way to return one or more pairs of identical goods of `goods`."""
-    key = (goods, state.goods[seat], state.bonus[seat], state.egt[seat], state.half[seat])
+    """Bonus 23/24: every way to return one or more pairs of identical goods of `goods`.
+    Remembered by the seat's tokens of those goods alone (and its tiles): trading the
+    other kind, as a turn often does, keeps the answer."""
+    mine = state.goods[seat]
+    counts = tuple([mine[g] for g in goods])
+    key = (goods, counts, state.bonus[seat], state.egt[seat], state.half[seat])
     found = _PAIRS.get(key)
     if found is None:
         found = remember(_PAIRS, key, _pair_options(state, seat, goods))
