@@ -18,6 +18,7 @@ from games.paris.board import (
     FIXED_SOURCES,
     GOODS,
     HALF_BIT,
+    PRESTIGE_GOODS,
     RESOURCE_GOODS,
     WILD_SOURCES,
     source_name,
@@ -174,12 +175,14 @@ def held_items(state: State, seat: int) -> list[str]:
     return out
 
 
+assert all(kind == tuple(range(kind[0], kind[-1] + 1)) for kind in (RESOURCE_GOODS, PRESTIGE_GOODS))
+
+
 def pair_options(state: State, seat: int, goods: tuple[int, ...]) -> tuple[Items, ...]:
     """Bonus 23/24: every way to return one or more pairs of identical goods of `goods`.
     Remembered by the seat's tokens of those goods alone (and its tiles): trading the
     other kind, as a turn often does, keeps the answer."""
-    mine = state.goods[seat]
-    counts = tuple([mine[g] for g in goods])
+    counts = state.goods[seat][goods[0] : goods[-1] + 1]  # a kind's goods are contiguous
     key = (goods, counts, state.bonus[seat], state.egt[seat], state.half[seat])
     found = _PAIRS.get(key)
     if found is None:
