@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any
 
@@ -10,10 +11,10 @@ from games.core.dispatch import Handler
 from games.core.errors import IllegalAction
 from games.core.phased import LegalActions, PhasedGame
 from games.paris import actions as A
-from games.paris import bonus, flow, hidden, purchase, trade, turns
+from games.paris import bonus, evaluation, flow, hidden, purchase, trade, turns
 from games.paris.deal import dump_arrangement, new_state
 from games.paris.options import EDITIONS, ParisOptions
-from games.paris.scoring import building_value, final_scoring, score_district
+from games.paris.scoring import final_scoring
 from games.paris.state import (
     ACTION,
     AFTER,
@@ -155,18 +156,18 @@ class Paris(PhasedGame[State, Any]):
         except IllegalAction:
             return False
 
+    def playout_step(self, state: State, seat: int, rng: random.Random) -> State:
+        """The search's random move through the tables without the contract's checks (the
+        search asks the seat to act, in a game not over), drawn with `hidden.below`: the
+        same move, the same bits drawn (tests/contract/test_playout_step.py)."""
+        phase = state.phase
+        legal = _LEGAL_BY_PHASE[phase](state, seat)
+        action = legal[hidden.below(rng, len(legal))]
+        return self._handlers[phase][type(action)](state, seat, action)[0]
+
     def evaluate(self, state: State, seat: int) -> float:
         """The final scoring as if the game ended now (VP, districts on their VP tiles, bonus
-        27), plus a little for francs and building value, minus the best rival's."""
-        n = state.players
-        value = [float(v) for v in state.vp]
-        for d, tile in enumerate(state.vp_tiles):
-            if tile >= 0:
-                for s, vp in enumerate(score_district(state, d)["vp"]):
-                    value[s] += vp
-        for s in range(n):
-            value[s] += 0.25 * state.francs[s] + 0.1 * building_value(state, s)
-            if 27 in state.bonus[s]:
-                value[s] += state.francs[s]
-        rivals = [value[s] for s in range(n) if s != seat]
-        return value[seat] - max(rivals)
+        27), plus a little for francs and building value, minus the best rival's
+        (`evaluation.values`: every seat's at once, kept for the next seat's call)."""
+        value = evaluation.values(state)
+        return value[seat] - max([v for s, v in enumerate(value) if s != seat])

@@ -18,6 +18,7 @@ from games.paris.board import (
     FIXED_SOURCES,
     GOODS,
     HALF_BIT,
+    PRESTIGE_GOODS,
     RESOURCE_GOODS,
     WILD_SOURCES,
     source_name,
@@ -174,9 +175,15 @@ def held_items(state: State, seat: int) -> list[str]:
     return out
 
 
+assert all(kind == tuple(range(kind[0], kind[-1] + 1)) for kind in (RESOURCE_GOODS, PRESTIGE_GOODS))
+
+
 def pair_options(state: State, seat: int, goods: tuple[int, ...]) -> tuple[Items, ...]:
-    """Bonus 23/24: every way to return one or more pairs of identical goods of `goods`."""
-    key = (goods, state.goods[seat], state.bonus[seat], state.egt[seat], state.half[seat])
+    """Bonus 23/24: every way to return one or more pairs of identical goods of `goods`.
+    Remembered by the seat's tokens of those goods alone (and its tiles): trading the
+    other kind, as a turn often does, keeps the answer."""
+    counts = state.goods[seat][goods[0] : goods[-1] + 1]  # a kind's goods are contiguous
+    key = (goods, counts, state.bonus[seat], state.egt[seat], state.half[seat])
     found = _PAIRS.get(key)
     if found is None:
         found = remember(_PAIRS, key, _pair_options(state, seat, goods))

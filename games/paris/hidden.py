@@ -19,6 +19,7 @@ and the end-game stack while it browses it. Hidden, and resampled here:
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
@@ -37,95 +38,167 @@ from games.paris.data import TOKENS_PER_GOOD
 from games.paris.state import ENDGAME, OVER, PLACE, State
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Plan:
+    """What a determinisation of one state for one seat draws from and deals out: all that
+    does not depend on the generator (a search determinises the same state thousands of
+    times, so this is worked out once, `_plan`)."""
+
+    tiles: tuple[int, ...]  # the building tiles unseen, in order
+    tops: tuple[int, ...]  # by stack: the district on its top tile's back, -1 empty
+    sizes: tuple[int, ...]  # by stack: its tile count
+    bonus: tuple[int, ...]  # the bonus tiles behind the other screens, pooled
+    bonus_sizes: tuple[tuple[int, int], ...]  # (seat, tiles it holds) of the others
+    egt: tuple[int, ...]  # the end-game tiles unseen, pooled
+    egt_sizes: tuple[tuple[int, int], ...]  # (seat or -1 the stack, tiles held)
+    browsing: bool  # the seat browses the end-game stack: it stays as it is
+    goods: tuple[tuple[int, ...], ...]  # the seat's own row, zeros for the others
+    loose: tuple[tuple[int, int, tuple[int, ...]], ...]  # (good, tokens unseen, holders)
+    francs: tuple[int, ...]
+    half: tuple[int, ...]
+
+
+# The last state planned for, with the seat and its plan (the state kept alive: identity
+# is safe).
+_last: tuple[State | None, int, _Plan | None] = (None, -1, None)
+
+
 def determinize(state: State, seat: int, rng: random.Random) -> State:
     """`state` with what `seat` cannot see drawn from `rng` (depends on nothing else)."""
+    global _last
     if state.phase == OVER:  # every screen opens at the end
         return state
+    known, known_seat, plan = _last
+    if known is not state or known_seat != seat or plan is None:
+        plan = _plan(state, seat)
+        _last = (state, seat, plan)
     new = draft(state)
-    _tiles(new, state, rng)
-    others = [s for s in range(state.players) if s != seat]
-    _bonus(new, state, seat, others, rng)
-    _end_game(new, state, seat, others, rng)
-    _goods(new, state, seat, others, rng)
-    new.francs = tuple(state.francs[seat] for _ in range(state.players))
-    new.half = tuple(state.half[s] if s == seat else 0 for s in range(state.players))
+    _tiles(new, plan, rng)
+    players = state.players
+    dealt = _deal_out(list(plan.bonus), plan.bonus_sizes, rng)
+    new.bonus = tuple(state.bonus[s] if s == seat else dealt[s] for s in range(players))
+    dealt = _deal_out(list(plan.egt), plan.egt_sizes, rng)
+    new.egt = tuple(state.egt[s] if s == seat else dealt[s] for s in range(players))
+    if not plan.browsing:
+        new.endgame = dealt[-1]
+    new.goods = _goods(plan, rng)
+    new.francs = plan.francs
+    new.half = plan.half
     return seal(new, State)
 
 
-def _tiles(new: State, state: State, rng: random.Random) -> None:
+def _plan(state: State, seat: int) -> _Plan:
+    others = [s for s in range(state.players) if s != seat]
     gone = {t for t in state.spaces if t >= 0}
     gone.update(state.discarded)
     if state.phase == PLACE:
         gone.add(state.pending[0])  # the drawn tile, face up
-    pool = [t for t in range(N_SPACES) if t not in gone]
+    browsing = state.phase == ENDGAME and state.turn == seat
+    egt_sizes = [(s, len(state.egt[s])) for s in others]
+    if not browsing:
+        egt_sizes.append((-1, len(state.endgame)))
+    goods: list[tuple[int, ...]] = [(0,) * len(GOODS)] * state.players
+    goods[seat] = state.goods[seat]
+    return _Plan(
+        tiles=tuple(t for t in range(N_SPACES) if t not in gone),
+        tops=tuple(stack[0] // N_VALUES if stack else -1 for stack in state.stacks),
+        sizes=tuple(len(stack) for stack in state.stacks),
+        bonus=_bonus_pool(state, seat),
+        bonus_sizes=tuple((s, len(state.bonus[s])) for s in others),
+        egt=_end_game_pool(state, seat, browsing),
+        egt_sizes=tuple(egt_sizes),
+        browsing=browsing,
+        goods=tuple(goods),
+        loose=_loose(state, seat, others),
+        francs=tuple(state.francs[seat] for _ in range(state.players)),
+        half=tuple(state.half[s] if s == seat else 0 for s in range(state.players)),
+    )
+
+
+def _tiles(new: State, plan: _Plan, rng: random.Random) -> None:
+    pool = list(plan.tiles)
     shuffle(rng, pool)
     tops = []
-    for stack in state.stacks:  # the tops first: each shows its district's back
-        if stack:
-            tops.append(next(t for t in pool if t // N_VALUES == stack[0] // N_VALUES))
-            pool.remove(tops[-1])
+    for district in plan.tops:  # the tops first: each shows its district's back
+        if district >= 0:
+            i = 0
+            while pool[i] // N_VALUES != district:
+                i += 1
+            tops.append(pool.pop(i))
         else:
             tops.append(-1)
     stacks = []
-    for top, stack in zip(tops, state.stacks, strict=True):
-        stacks.append((top, *pool[: len(stack) - 1]) if stack else ())
-        del pool[: max(0, len(stack) - 1)]
+    for top, size in zip(tops, plan.sizes, strict=True):
+        stacks.append((top, *pool[: size - 1]) if size else ())
+        del pool[: max(0, size - 1)]
     new.stacks = tuple(stacks)
     new.removed = tuple(pool)
     new.deal = new.stacks
 
 
-def _deal_out(pool: list[int], sizes: dict[int, int], rng: random.Random) -> dict[int, list[int]]:
+def _deal_out(
+    pool: list[int], sizes: tuple[tuple[int, int], ...], rng: random.Random
+) -> dict[int, tuple[int, ...]]:
     shuffle(rng, pool)
     out = {}
-    for s, size in sizes.items():
-        out[s] = sorted(pool[:size])
+    for s, size in sizes:
+        out[s] = tuple(sorted(pool[:size]))
         del pool[:size]
     return out
 
 
-def _bonus(new: State, state: State, seat: int, others: list[int], rng: random.Random) -> None:
+def _bonus_pool(state: State, seat: int) -> tuple[int, ...]:
     taken = dict.fromkeys(BONUS_NUMBERS, 0)
     for number, left in zip(state.track_numbers, state.track, strict=True):
         taken[number] += bonus_copies(number, state.players) - left
     for n in (*state.bonus[seat], *(n for used in state.used_bonus for n in used)):
         taken[n] -= 1
-    pool = [n for n, count in taken.items() for _ in range(count)]
-    dealt = _deal_out(pool, {s: len(state.bonus[s]) for s in others}, rng)
-    new.bonus = tuple(
-        state.bonus[s] if s == seat else tuple(dealt[s]) for s in range(state.players)
-    )
+    return tuple(n for n, count in taken.items() for _ in range(count))
 
 
-def _end_game(new: State, state: State, seat: int, others: list[int], rng: random.Random) -> None:
-    browsing = state.phase == ENDGAME and state.turn == seat
+def _end_game_pool(state: State, seat: int, browsing: bool) -> tuple[int, ...]:
     known = {*state.egt[seat], *(e for used in state.used_egt for e in used)}
     if browsing:
         known.update(state.endgame)
-    pool = [e for e in range(N_EGT) if e not in known]
-    sizes = {s: len(state.egt[s]) for s in others}
-    if not browsing:
-        sizes[-1] = len(state.endgame)
-    dealt = _deal_out(pool, sizes, rng)
-    new.egt = tuple(state.egt[s] if s == seat else tuple(dealt[s]) for s in range(state.players))
-    new.endgame = state.endgame if browsing else tuple(dealt[-1])
+    return tuple(e for e in range(N_EGT) if e not in known)
 
 
-def _goods(new: State, state: State, seat: int, others: list[int], rng: random.Random) -> None:
-    goods = [[0] * len(GOODS) for _ in range(state.players)]
-    goods[seat] = list(state.goods[seat])
+def _loose(
+    state: State, seat: int, others: list[int]
+) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+    """(good, tokens of it the seat cannot see, where each may be) by good."""
+    out = []
     for g in range(len(GOODS)):
         loose = TOKENS_PER_GOOD - state.tokens.count(g) - state.goods[seat][g]
         if g in RESOURCE_GOODS:
             loose -= state.supply[g]
-            places = others
+            places = tuple(others)
         else:
-            places = [*others, -1]  # -1: spent (a prestige token leaves the game)
+            places = (*others, -1)  # -1: spent (a prestige token leaves the game)
+        out.append((g, loose, places))
+    return tuple(out)
+
+
+def _goods(plan: _Plan, rng: random.Random) -> tuple[tuple[int, ...], ...]:
+    goods = [list(row) for row in plan.goods]
+    for g, loose, places in plan.loose:
+        n = len(places)
         for _ in range(loose):
-            holder = places[rng.randrange(len(places))]
+            holder = places[below(rng, n)]
             if holder >= 0:
                 goods[holder][g] += 1
-    new.goods = tuple(tuple(row) for row in goods)
+    return tuple(tuple(row) for row in goods)
+
+
+def below(rng: random.Random, n: int) -> int:
+    """`rng.randrange(n)`, draw for draw (CPython's `_randbelow`, the algorithm
+    `games.core.rng.shuffle` writes inline too), at a fraction of the cost: determinisations
+    and playout moves draw thousands of times a second."""
+    bits = n.bit_length()
+    k = rng.getrandbits(bits)
+    while k >= n:
+        k = rng.getrandbits(bits)
+    return k
 
 
 def secrets(state: State, seat: int) -> dict[str, Any]:

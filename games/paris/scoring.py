@@ -62,25 +62,15 @@ def score_district(state: State, d: int) -> dict[str, Any]:
                 }
             )
     keys = [(e["sum"], e["best"]) for e in entries]
-    groups = rank_by(keys)
-    place = 0
-    first_sum = entries[groups[0][0]]["sum"] if entries else 0
-    for group in groups:
-        for i in group:
-            e = entries[i]
-            vp = points[place] if place < len(points) else 0
-            e["place"] = place + 1
-            e["shared"] = len(group) > 1
-            e["tie_won_on_best"] = any(
-                o["sum"] == e["sum"] and o["best"] < e["best"] for o in entries
-            )
-            # «…игрок на 2-м месте в районе получает ПО, только если сумма… равна хотя бы
-            # ПОЛОВИНЕ от суммы первого игрока.»
-            if state.players == 2 and place == 1 and 2 * e["sum"] < first_sum:
-                vp = 0
-                e["below_half"] = True
-            e["vp"] = vp
-        place += len(group)
+    for e, (place, shared, vp, below_half) in zip(
+        entries, _places(state.players, points, keys), strict=True
+    ):
+        e["place"] = place
+        e["shared"] = shared
+        e["tie_won_on_best"] = any(o["sum"] == e["sum"] and o["best"] < e["best"] for o in entries)
+        if below_half:
+            e["below_half"] = True
+        e["vp"] = vp
     vps = [0] * state.players
     for e in entries:
         vps[e["seat"]] = e["vp"]
@@ -91,6 +81,43 @@ def score_district(state: State, d: int) -> dict[str, Any]:
         "players": sorted(entries, key=lambda e: (e["place"], e["seat"])),
         "vp": vps,
     }
+
+
+def _places(
+    players: int, points: tuple[int, ...], keys: list[tuple[int, int]]
+) -> list[tuple[int, bool, int, bool]]:
+    """Per entry of `keys` ((sum, best) of each seat with a building in the district): its
+    place (1-based), whether shared, its VP from `points`, whether it fell below half of the
+    first's sum (2 players)."""
+    out: list[tuple[int, bool, int, bool]] = [(0, False, 0, False)] * len(keys)
+    groups = rank_by(keys)
+    first_sum = keys[groups[0][0]][0] if keys else 0
+    place = 0
+    for group in groups:
+        for i in group:
+            vp = points[place] if place < len(points) else 0
+            # «…игрок на 2-м месте в районе получает ПО, только если сумма… равна хотя бы
+            # ПОЛОВИНЕ от суммы первого игрока.»
+            below_half = players == 2 and place == 1 and 2 * keys[i][0] < first_sum
+            out[i] = (place + 1, len(group) > 1, 0 if below_half else vp, below_half)
+        place += len(group)
+    return out
+
+
+Standing = tuple[int, int] | None  # (sum, best) of a seat's values in a district, or none
+
+
+def district_vps(players: int, tile: int, standing: tuple[Standing, ...]) -> list[int]:
+    """Each seat's VP from the VP tile `tile` of a district where the seats stand as
+    `standing` (what `score_district` awards, without its details: the AI's estimate)."""
+    seats = [s for s, st in enumerate(standing) if st is not None]
+    keys = [st for st in standing if st is not None]
+    vps = [0] * players
+    for s, (_place, _shared, vp, _below) in zip(
+        seats, _places(players, VP_TILE_POINTS[tile], keys), strict=True
+    ):
+        vps[s] = vp
+    return vps
 
 
 def building_value(state: State, seat: int) -> int:

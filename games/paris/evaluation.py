@@ -1,0 +1,72 @@
+"""The AI's estimate of a position: the final scoring as if the game ended now, for every
+seat at once.
+
+A search asks `evaluate` once per seat of the same state at each cut playout, and the
+positions of one search share most of their parts (a seat's keys, the landmarks), so the
+values of the last state are kept (`values`) and the district standings of a seat's keys
+are remembered by value (`_STANDINGS`, `_DISTRICT_VPS`).
+"""
+
+from __future__ import annotations
+
+from games.paris.board import BANK0, LM0, LOC_VALUE, N_DISTRICTS, N_VALUES
+from games.paris.scoring import Standing, district_vps
+from games.paris.state import Memo, State, memo, remember
+
+# (a seat's keys, the landmarks) -> (its (sum, best) per district, its building value).
+_STANDINGS: Memo[tuple[tuple[int, ...], tuple[int, ...]], tuple[tuple[Standing, ...], int]] = memo()
+# (players, VP tile, every seat's standing in the district) -> each seat's VP.
+_DISTRICT_VPS: Memo[tuple[int, int, tuple[Standing, ...]], list[int]] = memo()
+# The last state evaluated and its values (the state kept alive: identity is safe).
+_last: tuple[State | None, list[float]] = (None, [])
+
+
+def _standing(
+    keys: tuple[int, ...], landmarks: tuple[int, ...]
+) -> tuple[tuple[Standing, ...], int]:
+    """(per district, (sum, best) of the values under these keys, or None), and their total
+    (`scoring.holdings_in` and `building_value` for one seat, every district at once)."""
+    values: list[list[int]] = [[] for _ in range(N_DISTRICTS)]
+    total = 0
+    for k in keys:
+        if k < LM0:
+            values[k // N_VALUES].append(LOC_VALUE[k])
+        elif k < BANK0:
+            d = landmarks[k - LM0]
+            if d >= 0:
+                values[d].append(LOC_VALUE[k])
+        else:
+            continue
+        total += LOC_VALUE[k]
+    return tuple((sum(v), max(v)) if v else None for v in values), total
+
+
+def values(state: State) -> list[float]:
+    """Every seat's value: VP, districts on their VP tiles, bonus 27, plus a little for
+    francs and building value (what `Paris.evaluate` compares)."""
+    global _last
+    if _last[0] is state:
+        return _last[1]
+    n = state.players
+    landmarks = state.landmarks
+    standings = []
+    for keys in state.keys:
+        found = _STANDINGS.get((keys, landmarks))
+        if found is None:
+            found = remember(_STANDINGS, (keys, landmarks), _standing(keys, landmarks))
+        standings.append(found)
+    value = [float(v) for v in state.vp]
+    for d, tile in enumerate(state.vp_tiles):
+        if tile >= 0:
+            key = (n, tile, tuple(st[0][d] for st in standings))
+            vps = _DISTRICT_VPS.get(key)
+            if vps is None:
+                vps = remember(_DISTRICT_VPS, key, district_vps(*key))
+            for s, vp in enumerate(vps):
+                value[s] += vp
+    for s in range(n):
+        value[s] += 0.25 * state.francs[s] + 0.1 * standings[s][1]
+        if 27 in state.bonus[s]:
+            value[s] += state.francs[s]
+    _last = (state, value)
+    return value
