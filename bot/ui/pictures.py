@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from games.host import MatchHost
     from games.host.info import MatchInfo
     from games.host.replays import Frame
+    from games.host.seats import Preview
 
 KEEP = 256  # matches whose latest picture stays in memory
 KEEP_FRAMES = 64  # replay pictures (a few viewers stepping back and forth)
@@ -121,6 +122,21 @@ class Pictures:
         draw = adapter.render if seat is None else adapter.render_own
         with speaking(language):
             png: bytes = await self.draw(draw, view, names, highlight=marks)
+        return png
+
+    async def preview(
+        self, match: MatchInfo, seat: int, index: int, preview: Preview, language: str
+    ) -> bytes:
+        """The public picture after `seat`'s choice `index` (the host's `preview` of it), what
+        the move changes emphasised: a confirm screen's. Drawn in a picture thread (tens of
+        milliseconds the event loop keeps for others), its words in `language`."""
+        adapter = adapter_for(match.game)
+        action = self.host.choices(match, seat)[index]
+        names = plain_all(match.names)
+        with speaking(language):
+            png: bytes = await self.draw(
+                adapter.render, preview.view, names, highlight=adapter.highlight(action)
+            )
         return png
 
     async def frame(self, frame: Frame, language: str) -> bytes:
