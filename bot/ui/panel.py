@@ -122,7 +122,7 @@ async def panel(
     own = seat if shown.own else None
     at = shown.places
     if at or own is not None:
-        board = await bot.pictures.tagged(match, language_of(locale), at, seat=own)
+        board = (await bot.pictures.tagged(match, language_of(locale), at, seat=own)).png
     else:
         board = await bot.pictures.board(match, language_of(locale))
     alt = adapter.alt_text(
