@@ -24,7 +24,6 @@ from games.host import MatchHost
 from games.registry import get_game
 from storage import SeatRow, Store
 
-
 MOVES = 20  # enough for every kind of step below, few enough to stay quick
 
 
