@@ -286,11 +286,17 @@ async def test_every_way_in_without_a_right_is_refused_and_changes_nothing(world
             assert status == 409 and "moved on" in body["error"], body
             assert body["screen"]["version"] == after
             assert (await bot.host.get(match_id)).version == after
-            # Revoked: the seat's links stop at once.
-            await bot.host.links.revoke(match_id, seat)
-            revoked = await client.get(
-                f"/api/board/{match_id}/screen", headers={"Authorization": f"Bearer {good}"}
+            # Revoked by an admin: the seat's links stop at once, the other seat's do not.
+            kept = token_of(await board_link(bot, now, match.seats[1 - seat].user_id, "en"))
+            world.fake.make_admin(carol, world.guild)
+            said = await carol.slash(
+                world.games, "admin revoke-links", match=match_id, seat=seat + 1
             )
-            assert revoked.status == 401
+            assert said.ephemeral and "revoked" in said.content
+            for token, status in [(good, 401), (kept, 200)]:
+                answer = await client.get(
+                    f"/api/board/{match_id}/screen", headers={"Authorization": f"Bearer {token}"}
+                )
+                assert answer.status == status
         finally:
             await client.close()
