@@ -111,17 +111,19 @@ class Seen:
         if shown is not None and not shown.nothing:
             body["turn"] = await self.turn(reader, shown)
             own = seat if shown.own and shown.confirm is None else None
-        if body["turn"] is None or body["turn"]["confirm"] is None:
-            body["picture"] = {
-                "url": picture_url(match, body["turn"] and body["turn"]["path"], language),
-                "alt": adapter.alt_text(
-                    public,
-                    names,
-                    language,
-                    events=match.last_events,
-                    own=None if own is None else bot.host.view(match, own),
-                ),
-            }
+        # The board (tagged at a step offering places); a confirm screen's public preview,
+        # where there is one, is its own picture (`turn.confirm.preview`).
+        path_shown = body["turn"]["path"] if body["turn"] else None
+        body["picture"] = {
+            "url": picture_url(match, path_shown, language),
+            "alt": adapter.alt_text(
+                public,
+                names,
+                language,
+                events=match.last_events,
+                own=None if own is None else bot.host.view(match, own),
+            ),
+        }
         return body
 
     async def turn(self, reader: Reader, shown: Screen) -> dict[str, Any]:

@@ -134,7 +134,7 @@
       mine.hidden = false;
       $("mine-title").textContent = "";
     }
-    await picture(confirm ? confirm.preview : screen.picture);
+    await picture((confirm && confirm.preview) || screen.picture);
   }
 
   async function load(path = "") {
