@@ -18,7 +18,7 @@ from bot.i18n import t
 from bot.services import Services
 from bot.ui.pictures import Tagged
 from bot.ui.screens import Screen, label_names, screen
-from bot.web.access import Reader, Refusal
+from bot.web.access import Reader
 from games.host.info import MatchInfo
 
 KEEP_TAGGED = 64  # tagged pictures kept between a screen and the fetch of its picture
@@ -201,8 +201,3 @@ def picture_url(match: MatchInfo, path: str | None, language: str, preview: bool
         **({"preview": "1"} if preview else {}),
     }
     return f"/api/board/{match.id}/picture/{match.version}.png?{urlencode(query)}"
-
-
-def stale(sentence: str, body: dict[str, Any]) -> Refusal:
-    """A stale play's refusal, carrying the fresh screen."""
-    return Refusal(409, sentence, screen=body)

@@ -22,7 +22,7 @@ from bot.games import adapter_for
 from bot.ui.screens import label_names
 from bot.web.links import board_link
 from bot.web.tokens import Pass, Tokens
-from tests.discord.driver import settle, start_match, table_message
+from tests.discord.driver import pinged_in, settle, start_match, table_message
 
 PUBLIC_URL = "http://127.0.0.1:8787"
 SECRET = "a test secret, long enough to sign links with"
@@ -171,6 +171,7 @@ async def test_a_whole_match_played_on_the_web_board_shows_on_discord_and_leaks_
             for task in listening:
                 task.cancel()
             await client.close()
+        assert {alice.id, bob.id} <= pinged_in(world, thread), "turns were pinged"
         recaps = [
             m.text for m in world.fake.messages(thread) if "alice" in m.text or "bob" in m.text
         ]
@@ -298,5 +299,28 @@ async def test_every_way_in_without_a_right_is_refused_and_changes_nothing(world
                     f"/api/board/{match_id}/screen", headers={"Authorization": f"Bearer {token}"}
                 )
                 assert answer.status == status
+        finally:
+            await client.close()
+
+
+async def test_open_in_browser_answers_each_member_alone_with_their_own_link(world):
+    with_board(world)
+    alice, bob, carol = world.user("alice"), world.user("bob"), world.user("carol")
+    async with world.bot() as bot:
+        match_id, thread, _ = await start_match(world, bot, alice, [bob])
+        client = await client_for(bot)
+        try:
+            for user, seat in [(alice, 0), (bob, 1), (carol, None)]:
+                said = await user.click(table_message(world, thread), "Open in browser")
+                assert said.ephemeral and said.message.ephemeral_for == user.id
+                url = said.content.split()[-1]
+                assert url.startswith(f"{PUBLIC_URL}/board/{match_id}?lang=en#t=")
+                assert Tokens(SECRET).read(token_of(url)) == Pass(match_id, seat, user.id, 0)
+                screen = await Page(client, match_id, token_of(url)).screen()
+                assert screen["seat"] == seat and (screen["mine"] is None) == (seat is None)
+            page = await client.get(f"/board/{match_id}")
+            assert page.status == 200 and page.content_type == "text/html"
+            assert "script-src 'self'" in page.headers["Content-Security-Policy"]
+            assert page.headers["X-Content-Type-Options"] == "nosniff"
         finally:
             await client.close()
