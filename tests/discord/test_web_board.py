@@ -13,6 +13,7 @@ from typing import Any
 from urllib.parse import urlparse
 
 import itsdangerous.timed
+import pytest
 from aiohttp import WSMsgType
 from aiohttp.test_utils import TestClient, TestServer
 
@@ -107,6 +108,7 @@ async def client_for(bot: LuteceBot) -> TestClient:
     return client
 
 
+@pytest.mark.long
 async def test_a_whole_match_played_on_the_web_board_shows_on_discord_and_leaks_nothing(
     world,
 ):
