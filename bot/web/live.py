@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from collections import Counter
 
 from aiohttp import WSMsgType, web
 
@@ -34,6 +35,8 @@ class Live:
         self.tokens = tokens
         self.guards = guards
         self.sockets: set[web.WebSocketResponse] = set()
+        self._pages: Counter[str] = Counter()  # open pages per match
+        self._checks: dict[str, asyncio.Task[None]] = {}  # each watched match's check
 
     async def socket(self, request: web.Request) -> web.StreamResponse:
         if not self.guards.origin_ok(request):
@@ -74,26 +77,42 @@ class Live:
         sent = reader.match.version
         await ws.send_json({"version": sent})
         closed = asyncio.ensure_future(_closed(ws))
+        self._pages[match_id] += 1
+        if match_id not in self._checks:
+            self._checks[match_id] = asyncio.ensure_future(self._check(match_id, sent))
         try:
             with host.watchers.watching(match_id) as changes:
                 while not closed.done():
                     waiting = asyncio.ensure_future(changes.get())
-                    done, _ = await asyncio.wait({waiting, closed}, timeout=CHECK_S)
-                    if waiting in done:
-                        version = waiting.result()
-                    else:
+                    done, _ = await asyncio.wait({waiting, closed}, return_when="FIRST_COMPLETED")
+                    if waiting not in done:
                         waiting.cancel()
-                        if closed.done():
-                            return
-                        try:  # another process's change: the stored version moved on
-                            version = (await host.get(match_id)).version
-                        except HostError:
-                            return
+                        return
+                    version = waiting.result()
                     if version != sent:
                         sent = version
                         await ws.send_json({"version": version})
         finally:
             closed.cancel()
+            self._pages[match_id] -= 1
+            if not self._pages[match_id]:
+                del self._pages[match_id]
+                self._checks.pop(match_id).cancel()
+
+    async def _check(self, match_id: str, version: int) -> None:
+        """While pages of the match are open here: its stored version about once a second,
+        for the changes another process made (this process's reach the pages at once). One
+        check per match, however many pages."""
+        host = self.bot.host
+        while True:
+            await asyncio.sleep(CHECK_S)
+            try:
+                now = (await host.get(match_id)).version
+            except HostError:
+                return
+            if now != version:
+                version = now
+                host.watchers.changed(match_id, now)
 
 
 async def _closed(ws: web.WebSocketResponse) -> None:

@@ -23,6 +23,8 @@ from bot.games import adapter_for
 from bot.ui.screens import label_names
 from bot.web.links import board_link
 from bot.web.tokens import Pass, Tokens
+from games.host import MatchHost
+from storage import Store
 from tests.discord.driver import pinged_in, settle, start_match, table_message
 
 PUBLIC_URL = "http://127.0.0.1:8787"
@@ -325,4 +327,40 @@ async def test_open_in_browser_answers_each_member_alone_with_their_own_link(wor
             assert "script-src 'self'" in page.headers["Content-Security-Policy"]
             assert page.headers["X-Content-Type-Options"] == "nosniff"
         finally:
+            await client.close()
+
+
+async def test_a_move_another_process_stores_reaches_open_pages(world):
+    """ "anyone else's move updates every open page within a second": a move stored by another
+    process on the same database (a sharded deployment) is found by the board's check of the
+    stored version, once per match however many pages are open."""
+    with_board(world)
+    alice, bob = world.user("alice"), world.user("bob")
+    async with world.bot() as bot:
+        match_id, _, _ = await start_match(world, bot, alice, [bob])
+        bot.host.shared = True  # as on PostgreSQL: a cached match is checked against the store
+        match = await bot.host.get(match_id)
+        client = await client_for(bot)
+        other = await Store.open(str(world.db))
+        try:
+            pages = [
+                Page(client, match_id, token_of(await board_link(bot, match, u.id, "en")))
+                for u in (alice, bob, bob)
+            ]
+            listening = [asyncio.ensure_future(p.listen()) for p in pages]
+            first = f'{{"version": {match.version}}}'
+            await world.fake.wait_for(lambda: all(first in p.frames for p in pages))
+            assert len(bot.board.live._checks) == 1  # one check for the match's three pages
+            elsewhere = MatchHost(other, shared=True, ai_workers=0)
+            (seat,) = match.to_act
+            await elsewhere.play(
+                match_id, match.seats[seat].user_id, version=match.version, index=0, key="x"
+            )
+            moved = f'{{"version": {match.version + 1}}}'
+            await world.fake.wait_for(lambda: all(moved in p.frames for p in pages), timeout=5)
+            await elsewhere.close()
+            for task in listening:
+                task.cancel()
+        finally:
+            await other.close()
             await client.close()
