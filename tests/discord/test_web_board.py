@@ -20,6 +20,7 @@ from aiohttp.test_utils import TestClient, TestServer
 from bot.app import LuteceBot
 from bot.config import Config
 from bot.games import adapter_for
+from bot.i18n import t
 from bot.ui.screens import label_names
 from bot.web.links import board_link
 from bot.web.tokens import Pass, Tokens
@@ -262,6 +263,15 @@ async def test_every_way_in_without_a_right_is_refused_and_changes_nothing(world
                 f"/api/board/{match_id}/live", headers={"Origin": "https://evil.example"}
             )
             assert socket.status == 403
+            # A play that cannot be read: one sentence, in the reader's language.
+            for body in [{"version": "1", "index": 0}, {"index": 0}, [1, 2]]:
+                unread = await client.post(
+                    f"/api/board/{match_id}/play?lang=fr",
+                    json=body,
+                    headers={"Authorization": f"Bearer {good}", **ORIGIN},
+                )
+                assert unread.status == 400
+                assert await unread.json() == {"error": t("web.bad_play", "fr")}
             # Path escapes: no file name is taken from a request.
             for path in [
                 "/static/../config.py",
