@@ -14,9 +14,12 @@ from __future__ import annotations
 
 import logging
 from importlib import resources
+from typing import Any
 from urllib.parse import urlparse
 
 from aiohttp import web
+from aiohttp.abc import AbstractAccessLogger
+from aiohttp.web_request import BaseRequest
 
 from bot.services import Services
 from bot.web.access import refusals
@@ -37,6 +40,19 @@ STATIC = {
 
 def _file(name: str) -> bytes:
     return (resources.files("bot.web") / "static" / name).read_bytes()
+
+
+class PathOnlyLog(AbstractAccessLogger):
+    """The access log without query strings: a screen's `?path=` names the seat's choices,
+    which may be its secrets (the tiles in its hand). Tokens never reach a log: they travel
+    in a header, or in a link's fragment the browser keeps."""
+
+    def log(self, request: BaseRequest, response: web.StreamResponse, time: float) -> None:
+        self.logger.info("%s %s %d %.3fs", request.method, request.path, response.status, time)
+
+
+# How the board's runner (and a test's server of the same application) is set up.
+RUNNER_OPTIONS: dict[str, Any] = {"access_log_class": PathOnlyLog}
 
 
 class Board:
@@ -83,7 +99,7 @@ class Board:
         tests). The port served on."""
         local = urlparse(self.public_url).hostname in ("127.0.0.1", "::1", "localhost")
         host = "127.0.0.1" if local else "0.0.0.0"  # noqa: S104 — behind the admin's proxy
-        self._runner = web.AppRunner(self.app())
+        self._runner = web.AppRunner(self.app(), **RUNNER_OPTIONS)
         await self._runner.setup()
         site = web.TCPSite(self._runner, host, port)
         await site.start()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import random
 from typing import Any
 from urllib.parse import urlparse
@@ -23,6 +24,7 @@ from bot.games import adapter_for
 from bot.i18n import t
 from bot.ui.screens import label_names
 from bot.web.links import board_link
+from bot.web.server import RUNNER_OPTIONS
 from bot.web.tokens import Pass, Tokens
 from games.host import MatchHost
 from storage import Store
@@ -106,7 +108,9 @@ class Page:
 
 async def client_for(bot: LuteceBot) -> TestClient:
     assert bot.board is not None, "the web board runs when configured"
-    client = TestClient(TestServer(bot.board.app()))
+    server = TestServer(bot.board.app())
+    await server.start_server(**RUNNER_OPTIONS)  # the runner the bot's board runs with
+    client = TestClient(server)
     await client.start_server()
     return client
 
@@ -199,7 +203,9 @@ async def test_a_whole_match_played_on_the_web_board_shows_on_discord_and_leaks_
                         assert not any(text in body for body in everything), (n, text)
 
 
-async def test_every_way_in_without_a_right_is_refused_and_changes_nothing(world, monkeypatch):
+async def test_every_way_in_without_a_right_is_refused_and_changes_nothing(
+    world, monkeypatch, caplog
+):
     with_board(world)
     alice, bob, carol = world.user("alice"), world.user("bob"), world.user("carol")
     async with world.bot() as bot:
@@ -272,6 +278,14 @@ async def test_every_way_in_without_a_right_is_refused_and_changes_nothing(world
                 )
                 assert unread.status == 400
                 assert await unread.json() == {"error": t("web.bad_play", "fr")}
+            # The access log names paths, never a query's choices nor a token.
+            line = f"GET /api/board/{match_id}/screen 200"
+            with caplog.at_level(logging.INFO, logger="aiohttp.access"):
+                await page.screen(screen["turn"]["path"])
+                # The line is written once the answer went out: wait for it.
+                await world.fake.wait_for(lambda: line in caplog.text)
+            logged = caplog.text
+            assert "?path=" not in logged and good not in logged
             # Path escapes: no file name is taken from a request.
             for path in [
                 "/static/../config.py",
