@@ -51,8 +51,9 @@ class PathOnlyLog(AbstractAccessLogger):
         self.logger.info("%s %s %d %.3fs", request.method, request.path, response.status, time)
 
 
-# How the board's runner (and a test's server of the same application) is set up.
-RUNNER_OPTIONS: dict[str, Any] = {"access_log_class": PathOnlyLog}
+# How the board's runner (and a test's server of the same application) is set up: a stop
+# lets a play under way finish (stored, then told on Discord) within the bot's own grace.
+RUNNER_OPTIONS: dict[str, Any] = {"access_log_class": PathOnlyLog, "shutdown_timeout": 5.0}
 
 
 class Board:
