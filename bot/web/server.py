@@ -67,6 +67,9 @@ class Board:
         self.live = Live(bot, self.tokens, self.guards)
         self.files = {name: (_file(name), kind) for name, kind in STATIC.items()}
         self._runner: web.AppRunner | None = None
+        # Routes of other parts served beside the board's (the Activity's sign-in), added
+        # before `start`.
+        self.routes: list[web.AbstractRouteDef] = []
 
     def app(self) -> web.Application:
         app = web.Application(middlewares=[self.guards.headers, refusals])
@@ -79,6 +82,7 @@ class Board:
         )
         app.router.add_post(f"/api/board/{MATCH}/play", self.api.play)
         app.router.add_get(f"/api/board/{MATCH}/live", self.live.socket)
+        app.router.add_routes(self.routes)
         app.on_shutdown.append(self._close_sockets)
         return app
 
