@@ -20,10 +20,20 @@ from bot.config import Config
 from bot.deadlines import DeadlineTimer
 from bot.games import adapters
 from bot.i18n.translator import CatalogueTranslator
-from bot.ui import history, invites, lobby, open_tables, rematch, replay, turns  # noqa: F401
+from bot.ui import (  # noqa: F401
+    board_links,
+    history,
+    invites,
+    lobby,
+    open_tables,
+    rematch,
+    replay,
+    turns,
+)
 from bot.ui.languages import Languages
 from bot.ui.pictures import Pictures
 from bot.ui.router import RoutedComponent
+from bot.web.server import Board
 from games.host import MatchHost
 from storage import Store
 
@@ -68,6 +78,7 @@ class LuteceBot(commands.Bot):
         self.closing = False  # a stop was asked: new interactions are turned away
         self.shutdown_grace = SHUTDOWN_GRACE_S
         self._stopped: asyncio.Future[None] | None = None
+        self.board: Board | None = None  # the web board, when configured
         # One table update at a time per match; a lock nobody holds goes away by itself.
         self.table_locks: weakref.WeakValueDictionary[str, asyncio.Lock] = (
             weakref.WeakValueDictionary()
@@ -85,6 +96,10 @@ class LuteceBot(commands.Bot):
         await self.add_cog(AdminCog(self))
         await sync_commands(self)
         self.deadlines.start()
+        if self.config.web is not None:
+            public_url, port, secret = self.config.web
+            self.board = Board(self, public_url, secret)
+            await self.board.start(port)
 
     async def on_ready(self) -> None:
         log.info("ready as %s in %d servers", self.user, len(self.guilds))
@@ -111,6 +126,8 @@ class LuteceBot(commands.Bot):
         self.closing = True
         until = asyncio.get_running_loop().time() + self.shutdown_grace
         await asyncio.gather(self._finish_handlers(until), self.deadlines.stop(until))
+        if self.board is not None:  # its pages' plays are handlers of their own
+            await self.board.stop()
         await super().close()
         host: MatchHost | None = getattr(self, "host", None)
         if host is not None:

@@ -28,10 +28,7 @@ class ConfigError(Exception):
 def loopback_only(url: str) -> str:
     """`url` if it points at this machine, else ConfigError: the bot sends its token there."""
     host = urlparse(url).hostname or ""
-    try:
-        ok = ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        ok = host == "localhost"
+    ok = host == "localhost" or _loopback(host)
     if not ok or urlparse(url).scheme not in ("http", "ws"):
         raise ConfigError(f"LUTECE_DISCORD_ENDPOINT must be a loopback http URL, not {url!r}")
     return url.rstrip("/")
@@ -63,6 +60,58 @@ def parse_count(name: str, text: str, least: int) -> int:
     return count
 
 
+def parse_public_url(url: str) -> str:
+    """`LUTECE_PUBLIC_URL`: the origin players reach the web board at, https (plain http only
+    on this machine, for the demo and tests), without a path."""
+    parsed = urlparse(url)
+    host = parsed.hostname or ""
+    local = host == "localhost" or _loopback(host)
+    if parsed.scheme != "https" and not (parsed.scheme == "http" and local):
+        raise ConfigError("LUTECE_PUBLIC_URL must be an https URL, e.g. https://board.example.org")
+    if parsed.path not in ("", "/") or parsed.query or parsed.fragment or not host:
+        raise ConfigError(
+            "LUTECE_PUBLIC_URL must be an origin only, e.g. https://board.example.org"
+        )
+    return url.rstrip("/")
+
+
+def _loopback(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def parse_port(text: str) -> int:
+    port = number(text)
+    if port is None or not 0 < port < 65536:
+        raise ConfigError("LUTECE_WEB_PORT must be a port number, 1 to 65535")
+    return port
+
+
+WEB_SECRET_LEAST = 32
+
+
+def web_settings(
+    public_url: str | None, port: int | None, secret: str | None
+) -> tuple[str, int, str] | None:
+    """The web board's three settings together, or None when none is set (no web board)."""
+    given = (public_url, port, secret)
+    if all(v is None for v in given):
+        return None
+    if public_url is None or port is None or secret is None:
+        raise ConfigError(
+            "the web board needs LUTECE_PUBLIC_URL, LUTECE_WEB_PORT and LUTECE_WEB_SECRET "
+            "together (or none of them)"
+        )
+    if len(secret) < WEB_SECRET_LEAST:
+        raise ConfigError(
+            f"LUTECE_WEB_SECRET must be at least {WEB_SECRET_LEAST} characters: "
+            "make one with `python -c 'import secrets; print(secrets.token_urlsafe(32))'`"
+        )
+    return public_url, port, secret
+
+
 def parse_guild(text: str) -> int:
     guild = number(text)
     if guild is None:
@@ -84,6 +133,9 @@ class Settings(BaseSettings):
     lutece_shard: Annotated[tuple[int, int] | None, NoDecode] = None
     lutece_ai_workers: Annotated[int | None, NoDecode] = None
     lutece_picture_threads: Annotated[int, NoDecode] = 1
+    lutece_public_url: str | None = None
+    lutece_web_port: Annotated[int | None, NoDecode] = None
+    lutece_web_secret: str | None = None
 
     @field_validator("lutece_dev_guild", mode="before")
     @classmethod
@@ -110,6 +162,16 @@ class Settings(BaseSettings):
     def _picture_threads(cls, value: Any) -> Any:
         return parse_count("LUTECE_PICTURE_THREADS", value, 1) if isinstance(value, str) else value
 
+    @field_validator("lutece_public_url")
+    @classmethod
+    def _public_url(cls, value: str | None) -> str | None:
+        return parse_public_url(value) if value is not None else None
+
+    @field_validator("lutece_web_port", mode="before")
+    @classmethod
+    def _web_port(cls, value: Any) -> Any:
+        return parse_port(value) if isinstance(value, str) else value
+
     @field_validator("lutece_shard", mode="before")
     @classmethod
     def _shard(cls, value: Any) -> Any:
@@ -134,6 +196,8 @@ class Config:
     shard: tuple[int, int] | None = None  # (this process's shard id, shard count)
     ai_workers: int | None = None  # processes strong AI seats search in (None: cores - 1)
     picture_threads: int = 1  # table pictures drawn at once
+    # The web board (bot.web): (public origin, port, signing secret); None: no web board.
+    web: tuple[str, int, str] | None = None
 
     @classmethod
     def load(cls, env: dict[str, str] | None = None, env_file: Path = Path(".env")) -> Config:
@@ -158,4 +222,7 @@ class Config:
             shard=settings.lutece_shard,
             ai_workers=settings.lutece_ai_workers,
             picture_threads=settings.lutece_picture_threads,
+            web=web_settings(
+                settings.lutece_public_url, settings.lutece_web_port, settings.lutece_web_secret
+            ),
         )

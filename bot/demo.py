@@ -26,6 +26,8 @@ from bot.app import LuteceBot
 from bot.cli.errors import CliError
 from bot.config import Config
 from bot.games import adapters, demo_script
+from bot.web.server import Board
+from bot.web.tour import open_board, visit
 from fakediscord import FakeDiscord
 from fakediscord.script import ScriptRunner, Step, parse_script
 from fakediscord.state import Attachment, Message
@@ -151,11 +153,19 @@ async def run_demo(
             async with running_bot(fake, factory) as bot, alongside_of(bot, alongside):
                 runner = DemoRunner(bot, fake, fake.channel("general"), out, pictures=pictures)
                 rng = random.Random(seed)
-                for segment in segments:
-                    if isinstance(segment, PlayOut):
-                        await play_out(runner, bot, rng, segment.line_no)
-                    else:
-                        await runner.run(segment)
+                board = await open_board(bot)
+                try:
+                    visited = False
+                    for segment in segments:
+                        if isinstance(segment, PlayOut):
+                            if not visited:  # the first play-out begins with a move on the board
+                                await web_move(runner, bot, board)
+                                visited = True
+                            await play_out(runner, bot, rng, segment.line_no)
+                        else:
+                            await runner.run(segment)
+                finally:
+                    await board.stop()
                 errors = runner.transcript.errors + runner.transcript.refused
             if fake.unknown_routes:
                 errors.append(f"unknown routes: {fake.unknown_routes}")
@@ -167,6 +177,18 @@ async def run_demo(
         out(f"error: {error}")
     out(CLOSING.format(folder=pictures.as_posix()))
     return 1 if errors else 0
+
+
+async def web_move(runner: DemoRunner, bot: LuteceBot, board: Board) -> None:
+    """The seat to act plays one move on the web board (`bot.web.tour`); the transcript
+    then shows what Discord shows of it, as after any step."""
+    running = await bot.host.matches(("active",), guild_id=runner.channel.guild_id)
+    if not running:
+        return
+    before = {m.id: m.edits for m in runner.fake.state.messages.values()}
+    await visit(bot, board, running[0].id, runner.emit)
+    await runner.fake.idle(quiet=0.05, timeout=3.0)
+    runner.show_changes(before)
 
 
 def alongside_of(bot: LuteceBot, alongside: Alongside | None) -> AbstractAsyncContextManager[Any]:

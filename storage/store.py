@@ -36,6 +36,7 @@ from storage.codec import (
 )
 from storage.errors import ConstraintViolation, DuplicateRequest, StaleVersion, StorageError
 from storage.leases import Leased
+from storage.links import LinkStoreMixin
 from storage.lobbies import LobbyStoreMixin
 from storage.results import ResultsMixin, write_result
 from storage.rows import (
@@ -91,7 +92,7 @@ APPEND_MOVE = (
 APPEND_LOG = "INSERT INTO actions (match_id, seq, seat, action, request_id, user_id, at) "
 
 
-class Store(TransferMixin, ResultsMixin, LobbyStoreMixin):
+class Store(TransferMixin, ResultsMixin, LobbyStoreMixin, LinkStoreMixin):
     """Async repository for matches, seats, the action log, results and ratings, lobbies,
     user prefs and guild settings."""
 

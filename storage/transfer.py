@@ -43,6 +43,7 @@ if TYPE_CHECKING:
 
 # Children first, so that foreign keys never object while emptying.
 TABLES = (
+    "board_links",
     "invitations",
     "lobbies",
     "result_seats",

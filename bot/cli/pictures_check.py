@@ -21,7 +21,7 @@ from bot.render.drawing import recording
 from bot.render.hard_names import HARD_NAMES
 from bot.render.legibility import EMBED_WIDTH, MINIMUM, Measure, cap_height, measure
 from bot.render.marks import label_id
-from bot.ui.panel import place_tags, tags_at
+from bot.ui.screens import place_tags, tags_at
 from games.registry import get_game
 
 
@@ -67,7 +67,7 @@ def panel_marks(
 ) -> tuple[BaseModel, set[str]] | None:
     """The public view and the tags a turn panel writes on it (as highlight ids) at the
     first moment from `state` on, playing on at random, where a step of the seat to act
-    offers places: at the step offering the most of them (`bot.ui.panel.place_tags`).
+    offers places: at the step offering the most of them (`bot.ui.screens.place_tags`).
     None if the match ends first."""
     game, adapter = get_game(key), adapters()[key]
     rng = random.Random(seed)

@@ -1,4 +1,5 @@
-"""`/admin`: list, resume, end, replace players in, and export matches; the server's settings.
+"""`/admin`: list, resume, end, replace players in, revoke the web board links of, and export
+matches; the server's settings.
 
 Only members with Manage Server or the guild's configured admin role may use these; everyone
 else gets a polite refusal. Admins act on matches of their own guild only.
@@ -166,6 +167,29 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description=cmd("cmd
                 await attempt("the table", found.id, refresh_table(self.bot, found.id))
                 # Then an AI seat to act plays, the admin already answered.
                 await wake_ai(self.bot, found.id, patient=True)
+
+        await guarded(interaction, run)
+
+    @app_commands.command(name=name("revoke-links"), description=cmd("cmd.admin.revoke_links"))
+    @options(match=cmd("cmd.opt.match"), seat=cmd("cmd.opt.revoke_seat"))
+    async def revoke_links(
+        self,
+        interaction: discord.Interaction,
+        match: str,
+        seat: app_commands.Range[int, 1, 6] | None = None,
+    ) -> None:
+        """Every web board link of one seat (or, without a seat, of every seat and the
+        spectators) stops working at once; new ones come from Open in browser."""
+
+        async def run() -> None:
+            locale = await answer_language(interaction)
+            found = await self._match(interaction, match)
+            if seat is not None and seat > len(found.seats):
+                raise HostError("seat.unknown", f"there is no seat {seat}", seat=seat)
+            seats = [None, *range(len(found.seats))] if seat is None else [seat - 1]
+            for revoked in seats:
+                await self.bot.host.links.revoke(found.id, revoked)
+            await reply(interaction, t("admin.links_revoked", locale, id=found.id))
 
         await guarded(interaction, run)
 

@@ -78,6 +78,33 @@ def recording() -> Iterator[list[Drawn]]:
         _recording.reset(token)
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class TagBox:
+    """One tag a Canvas drew (`Canvas.tag`), as `recording_tags` notes it: its text and its
+    box as fractions of the picture (left, top, right, bottom), so a page can lay a button
+    exactly over it at any width the picture is shown."""
+
+    text: str
+    box: Box
+
+
+_tag_boxes: contextvars.ContextVar[list[TagBox] | None] = contextvars.ContextVar(
+    "tag_boxes", default=None
+)
+
+
+@contextlib.contextmanager
+def recording_tags() -> Iterator[list[TagBox]]:
+    """Within the block, every tag any Canvas draws is appended to the list: the web board
+    puts a button where the picture shows each choice's tag."""
+    boxes: list[TagBox] = []
+    token = _tag_boxes.set(boxes)
+    try:
+        yield boxes
+    finally:
+        _tag_boxes.reset(token)
+
+
 def _role() -> str:
     """The first caller outside this module, as `package.module.function`."""
     frame = inspect.currentframe()
@@ -256,6 +283,10 @@ class Canvas:
         self.rect(box, fill=paper, outline=ink, width=2, radius=size * 0.25)
         centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
         self.text(centre, text, size, ink, anchor="mm", bold=True)
+        boxes = _tag_boxes.get()
+        if boxes is not None:
+            w, h = self.width, self.height
+            boxes.append(TagBox(text, (box[0] / w, box[1] / h, box[2] / w, box[3] / h)))
         return box
 
     def tag_size(self, text: str, size: float) -> Point:

@@ -19,11 +19,12 @@ import discord
 
 from bot.games import adapter_for
 from bot.games.contract import MoveOption
-from bot.i18n import language_of, speaking, t
+from bot.i18n import language_of, t
 from bot.ui.custom_ids import build, choice_arg, step_arg
 from bot.ui.layout import Card
 from bot.ui.router import button
-from bot.ui.safe_text import md, md_all, plain_all
+from bot.ui.safe_text import md
+from bot.ui.screens import moves_for, screen, text_names
 from games.host import MatchHost
 from games.host.info import MatchInfo
 
@@ -34,23 +35,6 @@ if TYPE_CHECKING:
 OPTIONS_PER_SELECT = 25
 SELECTS_PER_PANEL = 4  # a row each, and Back's row: 100 choices in a card of 13 components
 BUTTONS_UP_TO = 5  # a step with this many choices or fewer shows one button per choice
-
-
-def label_names(match: MatchInfo) -> list[str]:
-    """Seat names for labels and pictures, where nothing is rendered as Markdown."""
-    return plain_all(match.names)
-
-
-def text_names(match: MatchInfo) -> list[str]:
-    """Seat names for message content and embeds (Markdown escaped)."""
-    return md_all(match.names)
-
-
-def moves_for(host: MatchHost, match: MatchInfo, seat: int, locale: str | None) -> list[MoveOption]:
-    """The seat's choices (from the host) as paths of steps (from the game's adapter)."""
-    actions = host.choices(match, seat)
-    view = host.view(match, seat)
-    return adapter_for(match.game).moves(view, actions, label_names(match), locale)
 
 
 def shortcut_buttons(
@@ -77,41 +61,6 @@ def shorten(label: str, limit: int) -> str:
     return label if len(label) <= limit else label[: limit - 1].rstrip() + "…"
 
 
-def place_tags(codes: list[str], places: dict[str, str]) -> dict[str, str]:
-    """code -> the tag ("1", "2", …) that its button and its place on the picture share,
-    for the choices of the step that are a place on the board (a "reveal" or a "decline"
-    beside them is not, and keeps its label as it is)."""
-    placed = [code for code in codes if places.get(code)]
-    return {code: str(n) for n, code in enumerate(placed, 1)}
-
-
-def tags_at(tags: dict[str, str], places: dict[str, str]) -> dict[str, str]:
-    """place -> what the picture writes there: its choices' tags, "1/2" where two choices
-    share a place (two tokens of one station, on two lines)."""
-    out: dict[str, str] = {}
-    for code, tag in tags.items():
-        place = places[code]
-        out[place] = f"{out[place]}/{tag}" if place in out else tag
-    return out
-
-
-def tagged(tag: str | None, label: str) -> str:
-    """A choice's label led by its tag on the picture, if it has one."""
-    return f"{tag} · {label}" if tag else label
-
-
-def _skip_forced(moves: list[MoveOption], prefix: tuple[str, ...]) -> tuple[str, ...]:
-    """Steps that offer one choice carry no information: take them without asking. (Moves
-    an adapter gives the same path — face-down piles, say — are one choice to the player.)"""
-    while True:
-        if any(len(m.codes) == len(prefix) for m in moves):
-            return prefix
-        nexts = {m.codes[len(prefix)] for m in moves}
-        if len(nexts) != 1:
-            return prefix
-        prefix += (nexts.pop(),)
-
-
 async def panel(
     bot: Services, match: MatchInfo, seat: int, prefix: tuple[str, ...], locale: str | None
 ) -> Card:
@@ -121,30 +70,17 @@ async def panel(
     is shown from the first step."""
     host = bot.host
     version = match.version
-    every = moves_for(host, match, seat, locale)
-    moves = [m for m in every if m.codes[: len(prefix)] == prefix]
-    if not moves:
-        if prefix:
-            return await panel(bot, match, seat, (), locale)
+    shown = screen(host, match, seat, prefix, locale)
+    if shown.nothing:
         return Card(texts=[t("panel.nothing", locale)])
-    prefix = _skip_forced(moves, prefix)
-    moves = [m for m in moves if m.codes[: len(prefix)] == prefix]
-    # Back returns to the first real choice; where that is this very screen, it is left off.
-    back = bool(every) and prefix != _skip_forced(every, ())
-    done = [m for m in moves if len(m.codes) == len(prefix)]
-    if done:
-        return await _confirm(host, bot.pictures, match, seat, done[0], locale, back=back)
+    if shown.confirm is not None:
+        return await _confirm(
+            host, bot.pictures, match, seat, shown.confirm, locale, back=shown.back
+        )
+    prefix, prompt = shown.prefix, shown.prompt
     adapter = adapter_for(match.game)
-    seen: dict[str, str] = {}
-    places: dict[str, str] = {}
-    for move in moves:
-        step = move.steps[len(prefix)]
-        seen.setdefault(step.code, step.label)
-        places.setdefault(step.code, step.place)
-    tags = place_tags(list(seen), places)
-    choices = [(code, tagged(tags.get(code), label)) for code, label in seen.items()]
+    choices = [(c.code, c.label) for c in shown.choices]
     rows: list[list[discord.ui.Item[Any]]] = []
-    prompt = adapter.step_prompt(prefix, locale)
     if len(choices) <= BUTTONS_UP_TO:
         picks: list[discord.ui.Item[Any]] = [
             button(
@@ -172,21 +108,21 @@ async def panel(
                 ],
             )
             rows.append([menu])
-    if back:  # a row of its own, under the choices
+    if shown.back:  # a row of its own, under the choices
         rows.append(
             [button(match.id, "step", step_arg(version, ()), label=t("panel.back", locale))]
         )
     content = t("panel.choose", locale, prompt=prompt)
     if prefix:
         # Labels are plain text (they may hold names): escaped where Markdown is rendered.
-        chosen = md(" → ".join(s.label for s in moves[0].steps[: len(prefix)]), 1000)
+        chosen = md(" → ".join(shown.chosen), 1000)
         content = f"{chosen}\n{content}"
     # After a step of `own_picture_steps` the picture is the seat's own (this panel is its
     # player's ephemeral reply): the public table and that seat's secrets, no other's.
-    own = seat if any(code in adapter.own_picture_steps for code in prefix) else None
-    if tags or own is not None:
-        at = tags_at(tags, places)
-        board = await bot.pictures.tagged(match, language_of(locale), at, seat=own)
+    own = seat if shown.own else None
+    at = shown.places
+    if at or own is not None:
+        board = (await bot.pictures.tagged(match, language_of(locale), at, seat=own)).png
     else:
         board = await bot.pictures.board(match, language_of(locale))
     alt = adapter.alt_text(
@@ -220,16 +156,7 @@ async def _confirm(
         # Only what everybody will see anyway: public events and the public view.
         names = text_names(match)
         lines += adapter.recap_lines(preview.events, names, locale)
-        action = host.choices(match, seat)[move.index]
-        # Drawn in a picture thread (tens of milliseconds the event loop keeps for others),
-        # its words in the reader's language.
-        with speaking(language_of(locale)):
-            png = await pictures.draw(
-                adapter.render,
-                preview.view,
-                label_names(match),
-                highlight=adapter.highlight(action),
-            )
+        png = await pictures.preview(match, seat, move.index, preview, language_of(locale))
         alt = adapter.alt_text(preview.view, names, locale, events=preview.events)
         attachments.append(discord.File(io.BytesIO(png), filename="preview.png", description=alt))
     else:

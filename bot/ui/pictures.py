@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from bot.games import adapter_for
 from bot.i18n import speaking
 from bot.render.animation import animate
+from bot.render.drawing import TagBox, recording_tags
 from bot.render.marks import label_id
 from bot.ui.safe_text import plain_all
 
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
     from games.host import MatchHost
     from games.host.info import MatchInfo
     from games.host.replays import Frame
+    from games.host.seats import Preview
 
 KEEP = 256  # matches whose latest picture stays in memory
 KEEP_FRAMES = 64  # replay pictures (a few viewers stepping back and forth)
@@ -45,6 +47,14 @@ KEEP_SUMMARIES = 16  # animated summaries (the matches that finished last)
 K = TypeVar("K")
 T = TypeVar("T")
 V = TypeVar("V")
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Tagged:
+    """A picture with tags written on it, and where each one is (fractions of the picture)."""
+
+    png: bytes
+    boxes: tuple[TagBox, ...]
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -108,19 +118,39 @@ class Pictures:
 
     async def tagged(
         self, match: MatchInfo, language: str, tags: Mapping[str, str], seat: int | None = None
-    ) -> bytes:
+    ) -> Tagged:
         """The public picture with `tags` (place -> tag) written at their places: a turn
-        panel's, for the seat that asked (not kept: each step tags other places). With a
-        `seat`, that seat's own picture (`GameAdapter.render_own`: its secrets drawn), for
-        its player alone."""
+        panel's, for the seat that asked (not kept: each step tags other places), with where
+        each tag was drawn (the web board's buttons). With a `seat`, that seat's own picture
+        (`GameAdapter.render_own`: its secrets drawn), for its player alone."""
         adapter = adapter_for(match.game)
         view = self.host.view(match, seat)
         names = plain_all(match.names)
         marks = adapter.last_move(match.last_events)
         marks |= {label_id(tag, place) for place, tag in tags.items()}
-        draw = adapter.render if seat is None else adapter.render_own
+        render = adapter.render if seat is None else adapter.render_own
+
+        def draw() -> Tagged:
+            with recording_tags() as boxes:
+                png = render(view, names, highlight=marks)
+            return Tagged(png, tuple(boxes))
+
         with speaking(language):
-            png: bytes = await self.draw(draw, view, names, highlight=marks)
+            return await self.draw(draw)
+
+    async def preview(
+        self, match: MatchInfo, seat: int, index: int, preview: Preview, language: str
+    ) -> bytes:
+        """The public picture after `seat`'s choice `index` (the host's `preview` of it), what
+        the move changes emphasised: a confirm screen's. Drawn in a picture thread (tens of
+        milliseconds the event loop keeps for others), its words in `language`."""
+        adapter = adapter_for(match.game)
+        action = self.host.choices(match, seat)[index]
+        names = plain_all(match.names)
+        with speaking(language):
+            png: bytes = await self.draw(
+                adapter.render, preview.view, names, highlight=adapter.highlight(action)
+            )
         return png
 
     async def frame(self, frame: Frame, language: str) -> bytes:

@@ -6,6 +6,8 @@ module turns them into messages, and the host's refusals into sentences with nam
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import discord
 
 from bot.games import adapter_for
@@ -23,8 +25,12 @@ from bot.ui.in_time import defer_while_busy
 from bot.ui.layout import Card
 from bot.ui.panel import panel, shortcut_buttons, text_names
 from bot.ui.router import Click, answer_language, answered, handles, reply, view_of
-from games.host import HostError, MatchHost
+from games.host import HostError
 from games.host.info import MatchInfo
+from games.host.outcome import Outcome
+
+if TYPE_CHECKING:
+    from bot.services import Services
 
 
 def with_names(exc: HostError, match: MatchInfo) -> HostError:
@@ -104,17 +110,10 @@ async def play(
 ) -> None:
     """Shared by the confirm button and the /<game> play command: the host checks the turn,
     the version and the choice, and recognises a double click by its request key."""
-    host: MatchHost = interaction.client.host  # type: ignore[attr-defined]  # the client is a LuteceBot
+    bot: Services = interaction.client  # type: ignore[assignment]  # the client is a LuteceBot
     locale = await answer_language(interaction)  # the player's chosen language, like any answer
     await defer_while_busy(interaction, match_id)
-    match = await host.get(match_id)
-    key = f"play:{version}:{index}:{interaction.user.id}"
-    try:
-        outcome = await host.play(
-            match_id, interaction.user.id, version=version, index=index, key=key, then_ai=False
-        )
-    except HostError as exc:
-        raise with_names(exc, match) from None
+    outcome = await play_choice(bot, match_id, interaction.user.id, version, index)
     if outcome.duplicate:
         await reply(interaction, t("panel.already_done", locale))
         return
@@ -124,9 +123,31 @@ async def play(
         await answered(interaction.response.edit_message(**done))
     else:
         await answered(reply(interaction, label))
-    await announce(interaction.client, outcome)  # type: ignore[arg-type]  # the client is a LuteceBot
-    # Then the AI seats to act next think, the person already answered and the table shown.
-    await wake_ai(interaction.client, match_id, patient=True)  # type: ignore[arg-type]  # the client is a LuteceBot
+    await after_play(bot, outcome)
+
+
+async def play_choice(
+    bot: Services, match_id: str, user_id: int, version: int, index: int
+) -> Outcome:
+    """The one way a confirmed choice is played, from a Discord panel, a command or the web
+    board: the host checks the turn, the version and the choice, and recognises a repeat by
+    its request key, the same from everywhere (a Confirm clicked on Discord and on the board
+    at once is one move)."""
+    match = await bot.host.get(match_id)
+    key = f"play:{version}:{index}:{user_id}"
+    try:
+        return await bot.host.play(
+            match_id, user_id, version=version, index=index, key=key, then_ai=False
+        )
+    except HostError as exc:
+        raise with_names(exc, match) from None
+
+
+async def after_play(bot: Services, outcome: Outcome) -> None:
+    """After the player was answered: the recap, pings and table on Discord, then the AI
+    seats to act next think."""
+    await announce(bot, outcome)
+    await wake_ai(bot, outcome.info.id, patient=True)
 
 
 @handles("mine")

@@ -25,6 +25,7 @@ from games.host.errors import HostError, as_json
 from games.host.facts import Facts
 from games.host.info import MatchInfo, MatchListing
 from games.host.invites import InvitesMixin
+from games.host.links import Links
 from games.host.lobbies import Lobbies
 from games.host.lobby import LobbyMixin
 from games.host.notices import Notices
@@ -37,6 +38,7 @@ from games.host.results import Results
 from games.host.seats import SeatsMixin, waiting_seat
 from games.host.settings import GuildSettingsService
 from games.host.thinking import ThinkingMixin, Turn
+from games.host.watchers import Watchers
 from games.host.workers import Workers, default_processes
 from games.registry import game_keys, get_game
 from storage.rows import SeatRow
@@ -99,6 +101,8 @@ class MatchHost(LobbyMixin, InvitesMixin, SeatsMixin, ThinkingMixin):
         self.replays = Replays(store, self._loaded)
         self.results = Results(store, self.guilds)
         self.ratings = Ratings(store, self.results.ready)
+        self.links = Links(store)
+        self.watchers = Watchers()
 
     async def close(self) -> None:
         """End the AI's worker processes (the store is its owner's to close)."""
@@ -324,6 +328,7 @@ class MatchHost(LobbyMixin, InvitesMixin, SeatsMixin, ThinkingMixin):
         row.result = None if result is None else result.model_dump(mode="json")
         row.reminders = 0
         outcome.applied.append(Applied(seat, action, tuple(events), version, by))
+        self.watchers.changed(row.id, version)
 
     # --- deadlines ------------------------------------------------------------------------
 
@@ -400,6 +405,7 @@ class MatchHost(LobbyMixin, InvitesMixin, SeatsMixin, ThinkingMixin):
             ended = self.results.ending(live.row, self.clock()) if live.started else None
             await self.store.end_match(match_id, reason, ended)
             live.row.status, live.row.end_reason, live.row.deadline_at = "ended", reason, None
+            self.watchers.changed(match_id, live.row.version)
             return live.info()
 
     async def replace(
@@ -436,6 +442,8 @@ class MatchHost(LobbyMixin, InvitesMixin, SeatsMixin, ThinkingMixin):
                 raise HostError("lobby.already_joined", "that member already holds a seat")
             live.row.seat_rows[seat] = SeatRow(seat, name, user_id, ai)
             await self.store.set_seats(match_id, live.row.seat_rows)
+            await self.links.revoke(match_id, seat)  # the links of whoever held it stop
+            self.watchers.changed(match_id, live.row.version)
             outcome = Outcome(live)
             if running:
                 live.row.deadline_at, live.row.reminders = self._deadline(live), 0

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.config import Config, Settings
+from bot.config import Config, ConfigError, Settings
 from tests.cli.running import run_cli
 
 SETTINGS = {name.upper() for name in Settings.model_fields}
@@ -19,6 +19,8 @@ BAD = {
     "LUTECE_DISCORD_ENDPOINT": "http://10.1.2.3:80",
     "LUTECE_AI_WORKERS": "-1",
     "LUTECE_PICTURE_THREADS": "0",
+    "LUTECE_PUBLIC_URL": "http://board.example.org",
+    "LUTECE_WEB_PORT": "99999",
 }
 
 
@@ -82,3 +84,27 @@ def test_the_example_file_documents_every_setting():
         line.split("=")[0] for line in example.splitlines() if line and not line.startswith("#")
     }
     assert documented == SETTINGS
+
+
+WEB = {
+    "LUTECE_PUBLIC_URL": "https://board.example.org",
+    "LUTECE_WEB_PORT": "8080",
+    "LUTECE_WEB_SECRET": "s" * 32,
+}
+
+
+def test_the_web_board_is_off_unless_its_three_settings_are_set_together(tmp_path):
+    """Issue 22, item 4: "with nothing set, the bot runs as today and offers no board
+    button"; a half-configured board is one sentence naming the three settings."""
+    assert Config.load({}, env_file=tmp_path / ".env").web is None
+    web = Config.load(WEB, env_file=tmp_path / ".env").web
+    assert web == ("https://board.example.org", 8080, "s" * 32)
+    for left_out in WEB:
+        with pytest.raises(
+            ConfigError, match="LUTECE_PUBLIC_URL, LUTECE_WEB_PORT and LUTECE_WEB_SECRET"
+        ):
+            Config.load({k: v for k, v in WEB.items() if k != left_out}, env_file=tmp_path / ".env")
+    with pytest.raises(ConfigError, match="LUTECE_WEB_SECRET must be at least 32 characters"):
+        Config.load({**WEB, "LUTECE_WEB_SECRET": "short"}, env_file=tmp_path / ".env")
+    with pytest.raises(ConfigError, match="origin only"):
+        Config.load({**WEB, "LUTECE_PUBLIC_URL": "https://x.org/board"}, env_file=tmp_path / ".env")

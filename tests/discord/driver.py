@@ -15,7 +15,7 @@ from typing import Any
 
 import fakediscord.rest as fake_rest
 from bot.games import adapter_for
-from bot.ui.panel import label_names
+from bot.ui.screens import label_names
 from fakediscord.state import Message
 
 STRING_SELECT = 3

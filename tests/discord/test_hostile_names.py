@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from bot.ui.panel import label_names, text_names
+from bot.ui.screens import label_names, text_names
 from tests.discord.driver import NAMES, PUBLIC, PayloadLog, play_turns, settle, start_match
 
 pytestmark = pytest.mark.usefixtures("fast_render")

@@ -211,7 +211,7 @@ async def test_migration_009_keeps_a_sent_reminder_and_gives_servers_the_default
     await store.close()
     store = await Store.open(db_url)
     try:
-        assert store.schema_version == latest(store.backend) == 9
+        assert store.schema_version == latest(store.backend) >= 9
         running = {d.match_id: d.reminders for d in await store.deadlines()}
         assert running == {"sent": HALF, "due": 0}
         kept = await store.get_guild_settings(GUILD)

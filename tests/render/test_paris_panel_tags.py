@@ -28,7 +28,7 @@ from bot.games.paris.render import render_table
 from bot.render.drawing import Box, Canvas
 from bot.render.legibility import EMBED_WIDTH, MINIMUM
 from bot.render.marks import label_id
-from bot.ui.panel import place_tags, tagged, tags_at
+from bot.ui.screens import place_tags, tagged, tags_at
 from games.paris.engine import Paris
 from games.paris.views import ParisView
 

@@ -1,0 +1,193 @@
+// The web board's page: shows the reader's screen (bot/web/seen.py) and sends their choices.
+// The token comes from the link's fragment (#t=…, never sent to a server by the browser) and
+// goes in an Authorization header on every request, and as the WebSocket's first message.
+"use strict";
+
+(() => {
+  const match = location.pathname.split("/").filter(Boolean).pop();
+  const lang = new URLSearchParams(location.search).get("lang") || "";
+  const stored = "lutece.board." + match;
+  const fromLink = new URLSearchParams(location.hash.slice(1)).get("t");
+  if (fromLink) {
+    sessionStorage.setItem(stored, fromLink);
+    history.replaceState(null, "", location.pathname + location.search);
+  }
+  const token = fromLink || sessionStorage.getItem(stored) || "";
+  const api = "/api/board/" + match;
+  const $ = (id) => document.getElementById(id);
+  let shown = null; // the screen on the page
+  let pictureUrl = null; // its picture, as an object URL
+
+  function withLang(url) {
+    if (!lang) return url;
+    return url + (url.includes("?") ? "&" : "?") + "lang=" + encodeURIComponent(lang);
+  }
+
+  async function call(url, options = {}) {
+    const headers = { Authorization: "Bearer " + token, ...(options.headers || {}) };
+    return fetch(withLang(url), { ...options, headers, credentials: "omit", cache: "no-store" });
+  }
+
+  // Text with **bold** spans, built from text nodes only (never as HTML).
+  function rich(element, text) {
+    element.replaceChildren();
+    String(text).split("**").forEach((part, i) => {
+      if (!part) return;
+      if (i % 2) {
+        const strong = document.createElement("strong");
+        strong.textContent = part;
+        element.append(strong);
+      } else {
+        element.append(document.createTextNode(part));
+      }
+    });
+  }
+
+  function lines(list, items) {
+    list.replaceChildren();
+    for (const item of items || []) {
+      const li = document.createElement("li");
+      rich(li, item);
+      list.append(li);
+    }
+  }
+
+  function error(sentence) {
+    const box = $("error");
+    box.hidden = !sentence;
+    box.textContent = sentence || "";
+  }
+
+  function say(sentence) {
+    $("live").textContent = sentence;
+  }
+
+  async function picture(source) {
+    const image = $("picture");
+    image.alt = source ? source.alt : "";
+    if (!source) return;
+    const answer = await call(source.url);
+    if (!answer.ok) return;
+    const blob = await answer.blob();
+    if (pictureUrl) URL.revokeObjectURL(pictureUrl);
+    pictureUrl = URL.createObjectURL(blob);
+    image.src = pictureUrl;
+  }
+
+  function button(label, onClick, extra = {}) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = label;
+    b.addEventListener("click", onClick);
+    for (const [key, value] of Object.entries(extra)) b.dataset[key] = value;
+    return b;
+  }
+
+  async function render(screen) {
+    shown = screen;
+    document.documentElement.lang = screen.language;
+    document.title = screen.game + " · Lutèce";
+    $("game").textContent = screen.game;
+    rich($("headline"), screen.headline);
+    lines($("status"), screen.status);
+    lines($("recap"), screen.recap);
+    const turn = screen.turn;
+    const confirm = turn && turn.confirm;
+    $("turn").hidden = !turn || !!confirm;
+    $("chosen").textContent = turn ? turn.chosen.join(" → ") : "";
+    rich($("prompt"), turn ? turn.prompt : "");
+    const spots = $("hotspots");
+    spots.replaceChildren();
+    const others = $("choices");
+    others.replaceChildren();
+    for (const choice of (turn && turn.choices) || []) {
+      const pick = () => load(choice.path);
+      if (choice.box) {
+        const [left, top, right, bottom] = choice.box;
+        const spot = button("", pick, { code: choice.code, tag: choice.tag, hotspot: "" });
+        spot.className = "hotspot";
+        spot.setAttribute("aria-label", choice.label);
+        spot.title = choice.label;
+        spot.style.left = left * 100 + "%";
+        spot.style.top = top * 100 + "%";
+        spot.style.width = (right - left) * 100 + "%";
+        spot.style.height = (bottom - top) * 100 + "%";
+        spots.append(spot);
+      } else {
+        others.append(button(choice.label, pick, { code: choice.code, choice: "" }));
+      }
+    }
+    const back = $("back");
+    back.hidden = !(turn && turn.back);
+    back.textContent = screen.words.back;
+    $("confirm").hidden = !confirm;
+    if (confirm) {
+      rich($("move"), confirm.label);
+      lines($("preview-lines"), confirm.lines);
+      $("confirm-button").textContent = screen.words.confirm;
+    }
+    const mine = $("mine");
+    mine.hidden = !screen.mine;
+    $("mine-title").textContent = screen.words.secrets;
+    rich($("mine-text"), screen.mine || (screen.seat === null ? screen.words.spectating : ""));
+    if (screen.seat === null) {
+      mine.hidden = false;
+      $("mine-title").textContent = "";
+    }
+    await picture((confirm && confirm.preview) || screen.picture);
+  }
+
+  async function load(path = "") {
+    const answer = await call(api + "/screen?path=" + encodeURIComponent(path));
+    const body = await answer.json();
+    if (!answer.ok) {
+      error(body.error);
+      return;
+    }
+    error("");
+    await render(body);
+  }
+
+  async function play() {
+    const confirm = shown && shown.turn && shown.turn.confirm;
+    if (!confirm) return;
+    const answer = await call(api + "/play", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ version: confirm.version, index: confirm.index }),
+    });
+    const body = await answer.json();
+    if (!answer.ok) {
+      error(body.error);
+      if (body.screen) await render(body.screen);
+      return;
+    }
+    say(body.done);
+    await load("");
+  }
+
+  let refused = false; // the socket refused the token: no point in trying again
+
+  function listen() {
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    const socket = new WebSocket(withLang(scheme + "//" + location.host + api + "/live"));
+    socket.addEventListener("open", () => socket.send(JSON.stringify({ token })));
+    socket.addEventListener("message", async (event) => {
+      const data = JSON.parse(event.data);
+      if (data.error) {
+        refused = true;
+        error(data.error);
+        return;
+      }
+      if (shown && data.version !== shown.version) {
+        await load("");
+        say(shown.words.updated.replace("{version}", String(data.version)) + " " + shown.headline);
+      }
+    });
+    socket.addEventListener("close", () => refused || setTimeout(listen, 2000));
+  }
+
+  $("back").addEventListener("click", () => load(""));
+  $("confirm-button").addEventListener("click", play);
+  load("").then(listen);
+})();
