@@ -70,6 +70,27 @@ def parse_guild(text: str) -> int:
     return guild
 
 
+# --- The Discord Activity (bot.web.activity) ------------------------------------------------
+# Offered only when DISCORD_CLIENT_ID, DISCORD_CLIENT_SECRET and the web board's
+# LUTECE_PUBLIC_URL are all set; with none of them the bot runs as before.
+
+
+def parse_client_id(text: str) -> int:
+    client = number(text)
+    if client is None:
+        raise ConfigError("DISCORD_CLIENT_ID must be the application's numeric id")
+    return client
+
+
+def check_client(client_id: int | None, secret: str | None) -> None:
+    """The Activity's two OAuth2 settings come as a pair: one alone is a mistake."""
+    if (client_id is None) != (secret is None):
+        raise ConfigError("DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET go together: set both")
+
+
+# --- end of the Activity's settings ----------------------------------------------------------
+
+
 class Settings(BaseSettings):
     """Each field is the variable of the same name in capitals; an empty value is unset.
     The parsers raise ConfigError, which pydantic lets through unchanged."""
@@ -84,6 +105,15 @@ class Settings(BaseSettings):
     lutece_shard: Annotated[tuple[int, int] | None, NoDecode] = None
     lutece_ai_workers: Annotated[int | None, NoDecode] = None
     lutece_picture_threads: Annotated[int, NoDecode] = 1
+    # The Discord Activity (see the block above).
+    discord_client_id: Annotated[int | None, NoDecode] = None
+    discord_client_secret: str | None = None
+    lutece_public_url: str | None = None  # the web board's setting too: one when merged
+
+    @field_validator("discord_client_id", mode="before")
+    @classmethod
+    def _client_id(cls, value: Any) -> Any:
+        return parse_client_id(value) if isinstance(value, str) else value
 
     @field_validator("lutece_dev_guild", mode="before")
     @classmethod
@@ -134,6 +164,21 @@ class Config:
     shard: tuple[int, int] | None = None  # (this process's shard id, shard count)
     ai_workers: int | None = None  # processes strong AI seats search in (None: cores - 1)
     picture_threads: int = 1  # table pictures drawn at once
+    # The Discord Activity: the application's OAuth2 client, and where the board is served.
+    client_id: int | None = None
+    client_secret: str | None = dataclasses.field(default=None, repr=False)
+    public_url: str | None = None  # the web board's setting too: one when merged
+
+    @property
+    def activity(self) -> bool:
+        """Whether the table offers the Activity ("Play on the board")."""
+        return None not in (self.client_id, self.client_secret, self.public_url)
+
+    @property
+    def activity_mock(self) -> bool:
+        """Whether the Activity's page uses the SDK's mock instead of a Discord client:
+        only against a local fake Discord (tests, the offline demo), never a real one."""
+        return self.activity and self.endpoint is not None
 
     @classmethod
     def load(cls, env: dict[str, str] | None = None, env_file: Path = Path(".env")) -> Config:
@@ -149,6 +194,7 @@ class Config:
             settings = Settings(_env_file=env_file, **given)
         except ValidationError as exc:
             raise _sentence(exc) from None
+        check_client(settings.discord_client_id, settings.discord_client_secret)
         return cls(
             token=settings.discord_token,
             db_path=settings.lutece_db,
@@ -158,4 +204,7 @@ class Config:
             shard=settings.lutece_shard,
             ai_workers=settings.lutece_ai_workers,
             picture_threads=settings.lutece_picture_threads,
+            client_id=settings.discord_client_id,
+            client_secret=settings.discord_client_secret,
+            public_url=settings.lutece_public_url,
         )

@@ -1,0 +1,1 @@
+"""The web side of the bot: the board served over HTTP, and the Discord Activity around it."""
