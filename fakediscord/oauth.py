@@ -108,9 +108,7 @@ class FakeOAuth:
         if grant is None or grant.client_id != int(client_id) or grant.expires_at < self.fake.now():
             raise OAuthRefused(400, "invalid_grant", 'Invalid "code" in request.')
         token = secrets.token_urlsafe(30)
-        self.tokens[token] = dataclasses.replace(
-            grant, expires_at=self.fake.now() + TOKEN_LIFETIME
-        )
+        self.tokens[token] = dataclasses.replace(grant, expires_at=self.fake.now() + TOKEN_LIFETIME)
         return {
             "access_token": token,
             "token_type": "Bearer",

@@ -66,10 +66,12 @@ def table_card(
     locale: str | None = None,
     summary: Summary | None = None,
     recap: str = "",
+    board: bool = False,
 ) -> Card:
     """The table as everybody sees it: `recap` above (what happened, whom it calls), then
     its title, picture, status and buttons in one card; a finished match's carries its
-    animated `summary` and Replay and Rematch buttons."""
+    animated `summary` and Replay and Rematch buttons. With `board` (the Activity is set
+    up), a running match also offers "Play on the board" (`bot.ui.activity_launch`)."""
     adapter = adapter_for(match.game)
     names = text_names(match)
     if match.status == "ended":
@@ -96,6 +98,8 @@ def table_card(
             button(match.id, "mine", label=t(adapter.private_label, locale)),
             button(match.id, "rules", label=t("table.rules", locale)),
         ]
+        if board:
+            buttons.append(button(match.id, "board", label=t("table.play_on_board", locale)))
     elif result is not None:  # finished: watch it again (bot.ui.replay), or play it again
         buttons = [
             button(match.id, "replay", label=t("table.replay", locale)),
@@ -126,7 +130,8 @@ async def table_payload(bot: Services, match: MatchInfo, recap: str = "") -> Car
     result = match.result
     summary = None if result is None else await _summary(bot, match.id, language)
     view = bot.host.view(match, None)
-    return table_card(match, view, result, png, language, summary, recap)
+    board = bot.config.activity
+    return table_card(match, view, result, png, language, summary, recap, board)
 
 
 async def _summary(bot: Services, match_id: str, language: str) -> Summary | None:

@@ -78,7 +78,11 @@ async def test_a_wrong_client_is_refused_and_a_code_is_bound_to_its_client(fake)
 async def test_users_me_needs_the_users_bearer_token(fake) -> None:
     user = await client(fake).exchange(fake.oauth.code(fake.user("alice")))
     async with aiohttp.ClientSession() as http:
-        for headers in ({}, {"Authorization": "Bearer forged"}, {"Authorization": user.access_token}):
+        for headers in (
+            {},
+            {"Authorization": "Bearer forged"},
+            {"Authorization": user.access_token},
+        ):
             async with http.get(f"{fake.api_url}/users/@me", headers=headers) as answer:
                 assert answer.status == 401
         bearer = {"Authorization": f"Bearer {user.access_token}"}
@@ -97,5 +101,8 @@ async def test_the_token_route_takes_only_a_form_with_the_code_grant(fake) -> No
         async with http.post(url, json={**form, "grant_type": "authorization_code"}) as answer:
             assert (answer.status, (await answer.json())["error"]) == (400, "invalid_request")
         async with http.post(url, data={**form, "grant_type": "client_credentials"}) as answer:
-            assert (answer.status, (await answer.json())["error"]) == (400, "unsupported_grant_type")
+            assert (answer.status, (await answer.json())["error"]) == (
+                400,
+                "unsupported_grant_type",
+            )
     assert fake.unknown_routes == []
