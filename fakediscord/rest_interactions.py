@@ -127,7 +127,7 @@ def register(route: Route, fake: Server) -> None:
         rec.callback_data = data
         if msg is not None:
             rec.original_message_id = msg.id
-        elif source is not None:
+        elif source is not None and type_ != LAUNCH_ACTIVITY:  # a launch answers no message
             rec.original_message_id = source.id
         if "with_response" not in request.query:
             return no_content()
