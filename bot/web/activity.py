@@ -79,7 +79,7 @@ class _Activity:
     async def to_slash(self, request: web.Request) -> web.StreamResponse:
         """`/activity` → `/activity/`, its query kept (Discord's frame parameters): the
         page's script is found next to it."""
-        raise web.HTTPFound(request.rel_url.with_path("/activity/"))
+        raise web.HTTPFound(request.rel_url.with_path("/activity/").with_query(request.query))
 
     async def page(self, request: web.Request) -> web.Response:
         lang = reader_language(request)
