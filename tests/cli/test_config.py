@@ -19,6 +19,7 @@ BAD = {
     "LUTECE_DISCORD_ENDPOINT": "http://10.1.2.3:80",
     "LUTECE_AI_WORKERS": "-1",
     "LUTECE_PICTURE_THREADS": "0",
+    "DISCORD_CLIENT_ID": "my-app",
 }
 
 
@@ -82,3 +83,20 @@ def test_the_example_file_documents_every_setting():
         line.split("=")[0] for line in example.splitlines() if line and not line.startswith("#")
     }
     assert documented == SETTINGS
+
+
+def test_the_activitys_client_comes_as_a_pair_and_its_secret_stays_hidden(capsys, monkeypatch):
+    monkeypatch.setenv("DISCORD_TOKEN", "x.y.z")
+    monkeypatch.setenv("DISCORD_CLIENT_SECRET", "s3cret")
+    code, _, err = run_cli(capsys, "run")
+    assert code == 2
+    assert err == "error: DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET go together: set both\n"
+    monkeypatch.setenv("DISCORD_CLIENT_ID", "123")
+    config = Config.load()
+    assert (config.client_id, config.client_secret) == (123, "s3cret")
+    assert "s3cret" not in repr(config)
+    assert not config.activity  # the web board's public address is missing
+    monkeypatch.setenv("LUTECE_PUBLIC_URL", "https://lutece.example")
+    assert Config.load().activity and not Config.load().activity_mock
+    monkeypatch.setenv("LUTECE_DISCORD_ENDPOINT", "http://127.0.0.1:9")
+    assert Config.load().activity_mock  # the SDK's mock: against a local fake Discord only
