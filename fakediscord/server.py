@@ -22,7 +22,8 @@ from fakediscord.errors import ApiError
 from fakediscord.faults import Faults
 from fakediscord.gateway import GatewaySession, gateway_handler
 from fakediscord.http import API_PREFIX, FAKE_KEY, json_response
-from fakediscord.oauth import BEARER_ROUTES, TOKEN_ROUTE, FakeOAuth, add_code_route
+from fakediscord.oauth import BEARER_ROUTES, TOKEN_ROUTE, add_code_route
+from fakediscord.oauth_grants import FakeOAuth
 from fakediscord.rate_limit_table import RateLimitHit
 from fakediscord.ratelimits import RateLimited, RateLimiter
 from fakediscord.reading import ReadingMixin
@@ -77,7 +78,9 @@ class FakeDiscord(WorldMixin, ReadingMixin):
         self.ping_log: list[Message] = []
         self.rate_limited: list[RateLimitHit] = []
         self.ratelimiter = RateLimiter(self)
-        self.oauth = FakeOAuth(self)  # the application's OAuth2 side (an Activity's login)
+        self.oauth = FakeOAuth(
+            self.application_id, self.now, self.state.users
+        )  # the application's OAuth2 side (an Activity's login)
 
     # ------------------------------------------------------------------ lifecycle
 

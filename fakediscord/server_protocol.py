@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from fakediscord.oauth import FakeOAuth
+from fakediscord.oauth_grants import FakeOAuth
 from fakediscord.rate_limit_table import Limit, RateLimitHit
 from fakediscord.state import Channel, FakeState, Guild, InteractionRecord, Member, Message, User
 
