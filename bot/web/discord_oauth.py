@@ -14,6 +14,8 @@ from typing import Any
 
 import aiohttp
 
+from bot.config import Config
+
 log = logging.getLogger(__name__)
 DISCORD_API = "https://discord.com/api/v10"
 TIMEOUT = aiohttp.ClientTimeout(total=10)
@@ -43,6 +45,15 @@ class DiscordOAuth:
     client_id: int
     client_secret: str = dataclasses.field(repr=False)
     api_base: str = DISCORD_API
+
+    @classmethod
+    def of(cls, config: Config) -> DiscordOAuth | None:
+        """The client the settings describe (a local fake Discord's API when the bot is
+        pointed at one), None when the Activity is not offered."""
+        if not config.activity or config.client_id is None or config.client_secret is None:
+            return None
+        api = f"{config.endpoint}/api/v10" if config.endpoint else DISCORD_API
+        return cls(config.client_id, config.client_secret, api)
 
     async def exchange(self, code: str, redirect_uri: str | None = None) -> DiscordUser:
         """The user behind an authorization code (good once); OAuthError if Discord refuses

@@ -13,7 +13,8 @@ from collections.abc import AsyncIterator
 import aiohttp
 import pytest
 
-from bot.web.discord_oauth import DiscordOAuth, OAuthError
+from bot.config import Config
+from bot.web.discord_oauth import DISCORD_API, DiscordOAuth, OAuthError
 from fakediscord import FakeDiscord
 
 
@@ -106,3 +107,18 @@ async def test_the_token_route_takes_only_a_form_with_the_code_grant(fake) -> No
                 "unsupported_grant_type",
             )
     assert fake.unknown_routes == []
+
+
+def test_the_client_the_settings_describe() -> None:
+    unset = Config(token="t", client_id=1, client_secret="s")  # no public address yet
+    assert DiscordOAuth.of(unset) is None
+    real = Config(token="t", client_id=1, client_secret="s", public_url="https://l.example")
+    assert DiscordOAuth.of(real) == DiscordOAuth(1, "s", DISCORD_API)
+    fake = Config(
+        token="t",
+        client_id=1,
+        client_secret="s",
+        public_url="http://127.0.0.1:8",
+        endpoint="http://127.0.0.1:9",
+    )
+    assert DiscordOAuth.of(fake) == DiscordOAuth(1, "s", "http://127.0.0.1:9/api/v10")
