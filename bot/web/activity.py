@@ -21,6 +21,7 @@ from typing import Any
 
 from aiohttp import ClientError, ClientSession, web
 
+from bot.config import loopback_only
 from bot.i18n import language_of, t
 from bot.web.bundle import ACTIVITY_BUNDLE
 from bot.web.discord_oauth import TIMEOUT, DiscordOAuth, OAuthError
@@ -63,6 +64,8 @@ def add_activity_routes(
 ) -> None:
     """Mount the Activity on the web board's app. `mock` (a local fake Discord only, see
     `Config.activity_mock`): the page uses the SDK's mock, and asks for its code here."""
+    if mock:
+        loopback_only(oauth.api_base)  # a code for anyone, on request: never with Discord
     activity = _Activity(host, oauth, issue_link, mock)
     app.router.add_get("/activity", activity.to_slash)
     app.router.add_get("/activity/", activity.page)
@@ -73,6 +76,8 @@ def add_activity_routes(
 
 
 class _Activity:
+    """The routes' handlers, sharing the host, the OAuth2 client and the board's links."""
+
     def __init__(self, host: MatchHost, oauth: DiscordOAuth, issue: IssueLink, mock: bool):
         self.host, self.oauth, self.issue, self.mock = host, oauth, issue, mock
 
@@ -101,13 +106,10 @@ class _Activity:
     async def token(self, request: web.Request) -> web.Response:
         """`{code, guild_id, channel_id}` → `{access_token, board}`, else `{error}`."""
         lang = reader_language(request)
-        asked = await _body(request)
-        asked = asked or {}
+        asked = await _body(request) or {}
         code = asked.get("code")
-        guild_id, channel_id = (
-            _snowflake(asked.get("guild_id")),
-            _snowflake(asked.get("channel_id")),
-        )
+        guild_id = _snowflake(asked.get("guild_id"))
+        channel_id = _snowflake(asked.get("channel_id"))
         if not isinstance(code, str) or not code or guild_id is None or channel_id is None:
             return _refusal(400, "activity.bad_request", lang)
         try:  # who asks first: nothing is answered to an unknown caller

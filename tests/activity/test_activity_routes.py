@@ -14,6 +14,7 @@ import pytest
 from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
 
+from bot.config import ConfigError
 from bot.web.activity import add_activity_routes
 from bot.web.discord_oauth import DiscordOAuth
 from fakediscord import FakeDiscord
@@ -137,3 +138,11 @@ async def test_the_page_and_the_mock_consent(fake, setup) -> None:
     )
     code = (await consent.json())["code"]
     assert fake.oauth.codes[code].user_id == fake.user("bob").id
+
+
+async def test_the_mock_consent_is_never_mounted_against_discord_itself(store: Store) -> None:
+    real = DiscordOAuth(1, "secret")  # discord.com
+    app, host = web.Application(), MatchHost(store)
+    with pytest.raises(ConfigError):
+        add_activity_routes(app, host=host, oauth=real, issue_link=Links(), mock=True)
+    assert len(app.router.routes()) == 0
