@@ -158,7 +158,10 @@ def reader_language(request: web.Request) -> str:
 
 
 async def _body(request: web.Request) -> dict[str, Any] | None:
-    """The JSON object posted, None if it is not one (or too long to be one of ours)."""
+    """The JSON object posted, None if it is not one (or too long to be one of ours). JSON
+    only: another site's page cannot send it without the browser asking this server first."""
+    if request.content_type != "application/json":
+        return None
     if request.content_length is None or request.content_length > MAX_BODY:
         return None
     try:

@@ -7,6 +7,7 @@ returns it to the client, which calls `authenticate` with it.
 
 from __future__ import annotations
 
+import json
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -121,6 +122,13 @@ async def test_bad_codes_and_bad_requests_are_refused_and_issue_nothing(fake, se
         assert "should not have" in (await refused.json())["error"]
     garbage = await client.post("/api/activity/token", data=b"{")
     assert garbage.status == 400
+    # A form another site could post without asking first (no CORS preflight): refused
+    # before its code is spent.
+    plain = _asked(fake, "alice")
+    text = json.dumps(plain).encode()
+    headers = {"Content-Type": "text/plain"}
+    assert (await client.post("/api/activity/token", data=text, headers=headers)).status == 400
+    assert plain["code"] in fake.oauth.codes
     assert len(links.issued) == 1  # the first, good request only
 
 
