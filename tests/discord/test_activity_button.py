@@ -47,7 +47,9 @@ async def activity_bot(world: Any, **settings: Any) -> AsyncIterator[LuteceBot]:
         yield b
 
 
-async def test_no_board_button_unless_the_activity_is_set_up_and_built(world, tmp_path) -> None:
+async def test_no_board_button_unless_the_activity_is_set_up_and_built(
+    world, tmp_path, caplog
+) -> None:
     alice, bob = world.user("alice"), world.user("bob")
     async with world.bot() as b:  # nothing set: the table as before
         _, thread, _ = await start_match(world, b, alice, [bob])
@@ -56,6 +58,7 @@ async def test_no_board_button_unless_the_activity_is_set_up_and_built(world, tm
         patch.setattr(bot.web.bundle, "ACTIVITY_BUNDLE", tmp_path / "missing.js")
         async with activity_bot(world) as b:
             assert not b.config.activity
+            assert "its page was not built" in caplog.text  # said once, at start-up
             _, thread, _ = await start_match(world, b, alice, [bob])
             assert table_message(world, thread).find_component(label=PLAY) is None
 
