@@ -88,7 +88,11 @@ class _Activity:
 
     async def page(self, request: web.Request) -> web.Response:
         lang = reader_language(request)
-        config = json.dumps({"client_id": str(self.oauth.client_id), "mock": self.mock})
+        failed = t("activity.failed", lang)  # shown when the page itself cannot go on
+        config = json.dumps(
+            {"client_id": str(self.oauth.client_id), "mock": self.mock, "failed": failed},
+            ensure_ascii=False,
+        )
         html = PAGE.format(
             lang=lang,
             title=t("activity.title", lang),

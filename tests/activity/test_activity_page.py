@@ -6,16 +6,19 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import shutil
 import subprocess
+from asyncio.subprocess import PIPE
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from aiohttp import web
+from aiohttp import ClientSession, web
 from aiohttp.test_utils import TestServer
 
+from bot.i18n import t
 from bot.web.activity import add_activity_routes
 from bot.web.bundle import ACTIVITY_DIR
 from bot.web.discord_oauth import DiscordOAuth
@@ -24,6 +27,7 @@ from games.host import MatchHost
 from storage import SeatRow, Store
 
 HARNESS = Path(__file__).with_name("page_harness.mjs")
+CONFIG = re.compile(r'<script type="application/json" id="lutece-activity">(.*?)</script>')
 GUILD, THREAD = 5, 6
 
 
@@ -57,12 +61,20 @@ async def served(store: Store) -> AsyncIterator[tuple[FakeDiscord, MatchHost, Te
         await fake.stop()
 
 
-async def _open_page(bundle: Path, server: TestServer, fake: FakeDiscord, user: Any) -> Any:
-    query = f"?guild_id={GUILD}&channel_id={THREAD}&user_id={user.id}"
-    config = json.dumps({"client_id": str(fake.application_id), "mock": True})
+async def _open_page(
+    bundle: Path, server: TestServer, user: Any, *, outside_discord: bool = False
+) -> Any:
+    """Open the page as served (its settings read from its HTML) for `user`; with
+    `outside_discord`, without the mock: as a browser that opened the Activity's address."""
     base = str(server.make_url("")).rstrip("/")
+    async with ClientSession() as http, http.get(f"{base}/activity/") as page:
+        html = await page.text()
+    config = json.loads(CONFIG.search(html)[1])
+    if outside_discord:
+        config["mock"] = False
+    query = f"?guild_id={GUILD}&channel_id={THREAD}&user_id={user.id}"
     node = await asyncio.create_subprocess_exec(
-        "node", str(HARNESS), str(bundle), base, query, config, stdout=subprocess.PIPE
+        "node", str(HARNESS), str(bundle), base, query, json.dumps(config), stdout=PIPE
     )
     out, _ = await asyncio.wait_for(node.communicate(), 30)
     return json.loads(out.decode().strip().splitlines()[-1])
@@ -73,14 +85,19 @@ async def test_the_page_takes_a_player_to_their_seats_board(bundle, served) -> N
     bob = fake.add_user("bob")
     seats = [SeatRow(0, "ann", user_id=1), SeatRow(0, "bob", user_id=bob.id)]
     match = (await host.create("race", seats, seed=1, guild_id=GUILD, channel_id=THREAD)).info
-    assert await _open_page(bundle, server, fake, bob) == {
-        "board": f"/board/{match.id}#t=1-{bob.id}"
-    }
+    assert await _open_page(bundle, server, bob) == {"board": f"/board/{match.id}#t=1-{bob.id}"}
 
 
 async def test_the_page_says_so_when_no_match_is_played_there(bundle, served) -> None:
     fake, _, server = served
-    said = await _open_page(bundle, server, fake, fake.add_user("carol"))
+    said = await _open_page(bundle, server, fake.add_user("carol"))
     assert said == {
         "said": "No match is being played in this channel: open the board from a match's thread."
     }
+
+
+async def test_outside_discord_the_page_says_where_to_open_it(bundle, served) -> None:
+    """No Discord client answers the SDK (a browser opened the address): one sentence."""
+    fake, _, server = served
+    said = await _open_page(bundle, server, fake.add_user("dan"), outside_discord=True)
+    assert said == {"said": t("activity.failed", "en")}

@@ -10,6 +10,9 @@ function say(text) {
   status.textContent = text;
 }
 
+// A sentence of the bot's (in the reader's language), as opposed to a failure of the page.
+class Refusal extends Error {}
+
 // Against the local fake Discord only (tests, the offline demo): no Discord client hosts
 // the page, so the SDK's own mock stands in for it, and its authorize is answered with a
 // code the fake hands out for the user named in the page's address.
@@ -38,7 +41,7 @@ async function post(path, body) {
   });
   const answer = await response.json();
   if (!response.ok) {
-    throw new Error(answer.error || response.statusText);
+    throw new Refusal(answer.error);
   }
   return answer;
 }
@@ -63,4 +66,6 @@ async function open() {
   window.location.assign(answer.board);
 }
 
-open().catch((error) => say(error.message));
+// Outside Discord (no client to answer the SDK), or Discord's proxy failing: the page's own
+// sentence; the bot's refusals say what they are about.
+open().catch((error) => say(error instanceof Refusal ? error.message : config.failed));
