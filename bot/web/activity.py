@@ -21,7 +21,7 @@ from typing import Any
 
 from aiohttp import ClientError, ClientSession, web
 
-from bot.config import loopback_only
+from bot.config import Config, loopback_only
 from bot.i18n import language_of, t
 from bot.web.bundle import ACTIVITY_BUNDLE
 from bot.web.discord_oauth import TIMEOUT, DiscordOAuth, OAuthError
@@ -73,6 +73,20 @@ def add_activity_routes(
     app.router.add_post("/api/activity/token", activity.token)
     if mock:
         app.router.add_post("/api/activity/mock-code", activity.mock_code)
+
+
+def mount_activity(
+    app: web.Application, config: Config, *, host: MatchHost, issue_link: IssueLink
+) -> bool:
+    """`add_activity_routes` as the settings say (the web board's one call): whether the
+    Activity is offered, and so mounted."""
+    oauth = DiscordOAuth.of(config)
+    if oauth is None:
+        return False
+    add_activity_routes(
+        app, host=host, oauth=oauth, issue_link=issue_link, mock=config.activity_mock
+    )
+    return True
 
 
 class _Activity:

@@ -15,8 +15,8 @@ import pytest
 from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
 
-from bot.config import ConfigError
-from bot.web.activity import add_activity_routes
+from bot.config import Config, ConfigError
+from bot.web.activity import add_activity_routes, mount_activity
 from bot.web.discord_oauth import DiscordOAuth
 from fakediscord import FakeDiscord
 from games.host import MatchHost
@@ -154,3 +154,14 @@ async def test_the_mock_consent_is_never_mounted_against_discord_itself(store: S
     with pytest.raises(ConfigError):
         add_activity_routes(app, host=host, oauth=real, issue_link=Links(), mock=True)
     assert len(app.router.routes()) == 0
+
+
+async def test_the_settings_decide_whether_the_activity_is_mounted(store: Store) -> None:
+    host, links = MatchHost(store), Links()
+    unset, app = Config(token="t"), web.Application()
+    assert not mount_activity(app, unset, host=host, issue_link=links)
+    assert len(app.router.routes()) == 0  # nothing set: the web board as it was
+    real = Config(token="t", client_id=1, client_secret="s", public_url="https://l.example")
+    assert mount_activity(app, real, host=host, issue_link=links)
+    paths = {r.resource.canonical for r in app.router.routes() if r.resource is not None}
+    assert paths == {"/activity", "/activity/", "/activity/activity.js", "/api/activity/token"}
