@@ -1,7 +1,7 @@
 """The Discord Activity's routes: its entry page, its script, and the login that picks a seat.
 
-Discord's URL mapping points the Activity's root at `/activity/` (README, "Play on the board
-inside Discord"), where the page (`static/activity`, bundled with the Embedded App SDK)
+Discord's URL mapping points the Activity's root at `/activity/` (README, "The board inside
+Discord"), where the page (`static/activity`, bundled with the Embedded App SDK)
 authorizes the user and posts the code here with the SDK's guild and channel. The bot
 exchanges the code for the user (`DiscordOAuth`), finds the match whose table is in that
 channel (`MatchHost.match_at`), and answers with the SDK's access token and the board's
