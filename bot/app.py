@@ -12,6 +12,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+import bot.ui.activity_launch  # noqa: F401  (the "Play on the board" button's handler)
 from bot.cogs.admin import AdminCog
 from bot.cogs.game import game_cog
 from bot.cogs.lutece import LuteceCog
@@ -33,6 +34,7 @@ from bot.ui import (  # noqa: F401
 from bot.ui.languages import Languages
 from bot.ui.pictures import Pictures
 from bot.ui.router import RoutedComponent
+from bot.web.bundle import with_activity_checked
 from bot.web.server import Board
 from games.host import MatchHost
 from storage import Store
@@ -68,7 +70,7 @@ class LuteceBot(commands.Bot):
         # No voice here: discord.py's warnings about voice libraries are noise for admins.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         super().__init__(command_prefix=commands.when_mentioned, help_command=None, **options)
-        self.config = config
+        self.config = with_activity_checked(config)
         self.deadlines = DeadlineTimer(self)
         self.languages = Languages(self)
         self._store = store

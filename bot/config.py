@@ -119,6 +119,27 @@ def parse_guild(text: str) -> int:
     return guild
 
 
+# --- The Discord Activity (bot.web.activity) ------------------------------------------------
+# Offered only when DISCORD_CLIENT_ID, DISCORD_CLIENT_SECRET and the web board's
+# LUTECE_PUBLIC_URL are all set; with none of them the bot runs as before.
+
+
+def parse_client_id(text: str) -> int:
+    client = number(text)
+    if client is None:
+        raise ConfigError("DISCORD_CLIENT_ID must be the application's numeric id")
+    return client
+
+
+def check_client(client_id: int | None, secret: str | None) -> None:
+    """The Activity's two OAuth2 settings come as a pair: one alone is a mistake."""
+    if (client_id is None) != (secret is None):
+        raise ConfigError("DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET go together: set both")
+
+
+# --- end of the Activity's settings ----------------------------------------------------------
+
+
 class Settings(BaseSettings):
     """Each field is the variable of the same name in capitals; an empty value is unset.
     The parsers raise ConfigError, which pydantic lets through unchanged."""
@@ -136,6 +157,14 @@ class Settings(BaseSettings):
     lutece_public_url: str | None = None
     lutece_web_port: Annotated[int | None, NoDecode] = None
     lutece_web_secret: str | None = None
+    # The Discord Activity (see the block above).
+    discord_client_id: Annotated[int | None, NoDecode] = None
+    discord_client_secret: str | None = None
+
+    @field_validator("discord_client_id", mode="before")
+    @classmethod
+    def _client_id(cls, value: Any) -> Any:
+        return parse_client_id(value) if isinstance(value, str) else value
 
     @field_validator("lutece_dev_guild", mode="before")
     @classmethod
@@ -198,6 +227,21 @@ class Config:
     picture_threads: int = 1  # table pictures drawn at once
     # The web board (bot.web): (public origin, port, signing secret); None: no web board.
     web: tuple[str, int, str] | None = None
+    # The Discord Activity: the application's OAuth2 client (the board it opens is `web`).
+    client_id: int | None = None
+    client_secret: str | None = dataclasses.field(default=None, repr=False)
+
+    @property
+    def activity(self) -> bool:
+        """Whether the table offers the Activity ("Play on the board"): its OAuth2 client
+        and the web board it opens are both set up."""
+        return None not in (self.client_id, self.client_secret, self.web)
+
+    @property
+    def activity_mock(self) -> bool:
+        """Whether the Activity's page uses the SDK's mock instead of a Discord client:
+        only against a local fake Discord (tests, the offline demo), never a real one."""
+        return self.activity and self.endpoint is not None
 
     @classmethod
     def load(cls, env: dict[str, str] | None = None, env_file: Path = Path(".env")) -> Config:
@@ -213,6 +257,7 @@ class Config:
             settings = Settings(_env_file=env_file, **given)
         except ValidationError as exc:
             raise _sentence(exc) from None
+        check_client(settings.discord_client_id, settings.discord_client_secret)
         return cls(
             token=settings.discord_token,
             db_path=settings.lutece_db,
@@ -225,4 +270,6 @@ class Config:
             web=web_settings(
                 settings.lutece_public_url, settings.lutece_web_port, settings.lutece_web_secret
             ),
+            client_id=settings.discord_client_id,
+            client_secret=settings.discord_client_secret,
         )

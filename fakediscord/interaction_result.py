@@ -96,6 +96,12 @@ class InteractionResult:
         return None
 
     @property
+    def launched_activity(self) -> bool:
+        """Whether the answer opened the app's Activity (LAUNCH_ACTIVITY, recorded in
+        ``fake.oauth.launches``)."""
+        return any(launch.interaction_id == self.record.id for launch in self.fake.oauth.launches)
+
+    @property
     def latency(self) -> float | None:
         return self.record.latency
 

@@ -395,9 +395,16 @@ def interaction(
 
 
 def callback_response(
-    rec_id: int, type_: int, msg: dict | None, *, ephemeral: bool, loading: bool
+    rec_id: int,
+    type_: int,
+    msg: dict | None,
+    *,
+    ephemeral: bool,
+    loading: bool,
+    activity_instance: str | None = None,
 ) -> dict[str, Any]:
-    """The body of ``POST /interactions/{id}/{token}/callback?with_response=1``."""
+    """The body of ``POST /interactions/{id}/{token}/callback?with_response=1`` (a launched
+    Activity's instance as the resource, for LAUNCH_ACTIVITY)."""
     body: dict[str, Any] = {
         "interaction": {
             "id": str(rec_id),
@@ -410,6 +417,9 @@ def callback_response(
     }
     if msg is not None:
         body["resource"] = {"type": type_, "message": msg}
+    elif activity_instance is not None:
+        body["interaction"]["activity_instance_id"] = activity_instance
+        body["resource"] = {"type": type_, "activity_instance": {"id": activity_instance}}
     elif type_ in (6, 8, 9):
         body["resource"] = {"type": type_}
     return body

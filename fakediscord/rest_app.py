@@ -23,6 +23,10 @@ def register(route: Route, fake: Server) -> None:
 
     @route("GET", "/users/@me")
     async def me(request: web.Request) -> web.Response:
+        """The bot's user, or with a user's OAuth2 access token (Bearer) that user."""
+        authorization = request.headers.get("Authorization", "")
+        if authorization.startswith("Bearer "):
+            return json_reply(payloads.user(fake.oauth.bearer_user(authorization)))
         return json_reply(payloads.user(fake.bot_user))
 
     @route("GET", "/users/{user_id}")

@@ -32,6 +32,7 @@ from fakediscord.state import (
     DEFERRED_CHANNEL_MESSAGE,
     DEFERRED_UPDATE,
     EPHEMERAL,
+    LAUNCH_ACTIVITY,
     LOADING,
     MODAL,
     UPDATE_MESSAGE,
@@ -82,6 +83,7 @@ def register(route: Route, fake: Server) -> None:
         source = st.messages.get(rec.source_message_id) if rec.source_message_id else None
         msg: Message | None = None
         loading = False
+        launched: str | None = None  # the Activity instance a LAUNCH_ACTIVITY opened
         if type_ == CHANNEL_MESSAGE:
             msg = rest.create_message(
                 fake,
@@ -116,6 +118,8 @@ def register(route: Route, fake: Server) -> None:
             check_choices(data.get("choices") or [])
         elif type_ == MODAL:
             check_modal(data)
+        elif type_ == LAUNCH_ACTIVITY:
+            launched = fake.oauth.launch(rec.user_id, rec.channel_id, rec.id).instance_id
         else:
             raise ApiError(400, 50035, "Invalid Form Body")
         rec.responded_at = fake.now()
@@ -123,7 +127,7 @@ def register(route: Route, fake: Server) -> None:
         rec.callback_data = data
         if msg is not None:
             rec.original_message_id = msg.id
-        elif source is not None:
+        elif source is not None and type_ != LAUNCH_ACTIVITY:  # a launch answers no message
             rec.original_message_id = source.id
         if "with_response" not in request.query:
             return no_content()
@@ -133,6 +137,7 @@ def register(route: Route, fake: Server) -> None:
             message_payload(fake, msg) if msg else None,
             ephemeral=ephemeral,
             loading=loading,
+            activity_instance=launched,
         )
         return json_reply(body)
 

@@ -1,5 +1,6 @@
 """Every REST route of the fake, registered on the aiohttp app: the route modules
-(:mod:`fakediscord.rest_app`, ``rest_guilds``, ``rest_messages``, ``rest_interactions``)
+(:mod:`fakediscord.rest_app`, ``rest_guilds``, ``rest_messages``, ``rest_interactions``,
+``oauth``)
 and the attachment files they serve."""
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from aiohttp import web
 
-from fakediscord import rest_app, rest_guilds, rest_interactions, rest_messages
+from fakediscord import oauth, rest_app, rest_guilds, rest_interactions, rest_messages
 from fakediscord.rest import Handler
 
 if TYPE_CHECKING:
@@ -24,7 +25,7 @@ def register_routes(app: web.Application, fake: Server, prefix: str) -> None:
 
         return deco
 
-    for module in (rest_app, rest_guilds, rest_messages, rest_interactions):
+    for module in (rest_app, rest_guilds, rest_messages, rest_interactions, oauth):
         module.register(route, fake)
 
     # -- attachments (served so ``Attachment.read()`` works) --------------------------

@@ -22,6 +22,8 @@ from fakediscord.errors import ApiError
 from fakediscord.faults import Faults
 from fakediscord.gateway import GatewaySession, gateway_handler
 from fakediscord.http import API_PREFIX, FAKE_KEY, json_response
+from fakediscord.oauth import BEARER_ROUTES, TOKEN_ROUTE, add_code_route
+from fakediscord.oauth_grants import FakeOAuth
 from fakediscord.rate_limit_table import RateLimitHit
 from fakediscord.ratelimits import RateLimited, RateLimiter
 from fakediscord.reading import ReadingMixin
@@ -76,6 +78,9 @@ class FakeDiscord(WorldMixin, ReadingMixin):
         self.ping_log: list[Message] = []
         self.rate_limited: list[RateLimitHit] = []
         self.ratelimiter = RateLimiter(self)
+        self.oauth = FakeOAuth(
+            self.application_id, self.now, self.state.users
+        )  # the application's OAuth2 side (an Activity's login)
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -90,6 +95,7 @@ class FakeDiscord(WorldMixin, ReadingMixin):
         app[FAKE_KEY] = self
         app.router.add_get("/gateway", gateway_handler)
         register_routes(app, self, API_PREFIX)
+        add_code_route(app, self.oauth)
         self._runner = web.AppRunner(app, access_log=None, handler_cancellation=True)
         await self._runner.setup()
         site = web.TCPSite(self._runner, host, port)
@@ -280,8 +286,11 @@ class FakeDiscord(WorldMixin, ReadingMixin):
         headers: dict[str, str] = {}
         threads.run_timers(self)  # threads due to archive do so before the call
         try:
-            needs_auth = not template.startswith(("/webhooks/", "/interactions/"))
-            if needs_auth and request.headers.get("Authorization") != f"Bot {self.token}":
+            needs_auth = not template.startswith(("/webhooks/", "/interactions/", TOKEN_ROUTE))
+            authorization = request.headers.get("Authorization", "")
+            if template in BEARER_ROUTES and authorization.startswith("Bearer "):
+                needs_auth = False  # a user's access token: the route checks it
+            if needs_auth and authorization != f"Bot {self.token}":
                 raise ApiError(401, 0, "401: Unauthorized")
             match = dict(request.match_info)
             headers = self.ratelimiter.check(request.method, template, match, request.path)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from fakediscord.oauth_grants import FakeOAuth
 from fakediscord.rate_limit_table import Limit, RateLimitHit
 from fakediscord.state import Channel, FakeState, Guild, InteractionRecord, Member, Message, User
 
@@ -33,6 +34,7 @@ class Server(Protocol):
     state: FakeState
     bot_user: User
     owner: User
+    oauth: FakeOAuth
     # Open gateway sessions (fakediscord.gateway.GatewaySession, which imports this module).
     sessions: list[Any]
     session_seqs: dict[str, int]

@@ -9,7 +9,7 @@ from bot.ui.router import Click, handles, reply
 from bot.web.links import board_link
 
 
-@handles("board")
+@handles("link")
 async def open_board(click: Click) -> None:
     match = await click.bot.host.get(click.route.match_id)
     if click.bot.config.web is None:  # a table posted before the web board was switched off

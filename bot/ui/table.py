@@ -67,11 +67,13 @@ def table_card(
     summary: Summary | None = None,
     recap: str = "",
     board: bool = False,
+    activity: bool = False,
 ) -> Card:
     """The table as everybody sees it: `recap` above (what happened, whom it calls), then
     its title, picture, status and buttons in one card; a finished match's carries its
     animated `summary` and Replay and Rematch buttons. With `board` (the web board is
-    configured), a running match's carries Open in browser (`bot.ui.board_links`)."""
+    configured), a running match's carries Open in browser (`bot.ui.board_links`); with
+    `activity` (the Activity is set up too), Play on the board (`bot.ui.activity_launch`)."""
     adapter = adapter_for(match.game)
     names = text_names(match)
     if match.status == "ended":
@@ -99,7 +101,9 @@ def table_card(
             button(match.id, "rules", label=t("table.rules", locale)),
         ]
         if board:
-            buttons.append(button(match.id, "board", label=t("web.open_board", locale)))
+            buttons.append(button(match.id, "link", label=t("web.open_board", locale)))
+        if activity:
+            buttons.append(button(match.id, "board", label=t("table.play_on_board", locale)))
     elif result is not None:  # finished: watch it again (bot.ui.replay), or play it again
         buttons = [
             button(match.id, "replay", label=t("table.replay", locale)),
@@ -131,7 +135,8 @@ async def table_payload(bot: Services, match: MatchInfo, recap: str = "") -> Car
     summary = None if result is None else await _summary(bot, match.id, language)
     view = bot.host.view(match, None)
     board = bot.config.web is not None
-    return table_card(match, view, result, png, language, summary, recap, board)
+    activity = bot.config.activity
+    return table_card(match, view, result, png, language, summary, recap, board, activity)
 
 
 async def _summary(bot: Services, match_id: str, language: str) -> Summary | None:

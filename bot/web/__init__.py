@@ -9,5 +9,7 @@ and `live` are the routes; `guards` the headers, origin checks and rate limits; 
 offline demo's visit. The page itself is `static/` (plain JS and CSS, no build step).
 
 Seams for the Discord Activity: `Board.guards.allow_origin` (its discordsays.com origin),
-`Board.tokens` (a pass for the user its OAuth names), `Board.routes` (its own routes).
+`Board.tokens` (a pass for the user its OAuth names), `Board.routes` (its own routes). The
+Activity (`activity`, `discord_oauth`, `bundle`, `static/activity/`) signs a Discord user in
+with the Embedded App SDK and opens their board.
 """

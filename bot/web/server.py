@@ -7,6 +7,7 @@ Routes:
 - `GET /api/board/{match}/screen?path=…`, `GET /api/board/{match}/picture/{version}.png`,
   `POST /api/board/{match}/play`: `bot.web.api`.
 - `GET /api/board/{match}/live`: the WebSocket, `bot.web.live`.
+- The Discord Activity's routes (`bot.web.activity`), when it is set up (`Config.activity`).
 Started only when the three web settings are set (`Config.web`).
 """
 
@@ -23,8 +24,10 @@ from aiohttp.web_request import BaseRequest
 
 from bot.services import Services
 from bot.web.access import refusals
+from bot.web.activity import mount_activity
 from bot.web.api import Api
 from bot.web.guards import Guards, Handler
+from bot.web.links import issue
 from bot.web.live import Live
 from bot.web.tokens import Tokens
 
@@ -66,6 +69,7 @@ class Board:
         self.api = Api(bot, self.tokens, self.guards)
         self.live = Live(bot, self.tokens, self.guards)
         self.files = {name: (_file(name), kind) for name, kind in STATIC.items()}
+        self.bot = bot
         self._runner: web.AppRunner | None = None
         # Routes of other parts served beside the board's (the Activity's sign-in), added
         # before `start`.
@@ -83,8 +87,14 @@ class Board:
         app.router.add_post(f"/api/board/{MATCH}/play", self.api.play)
         app.router.add_get(f"/api/board/{MATCH}/live", self.live.socket)
         app.router.add_routes(self.routes)
+        if mount_activity(app, self.bot.config, host=self.bot.host, issue_link=self._issue):
+            # Inside Discord the page is served through the Activity's proxy.
+            self.guards.allow_origin(f"https://{self.bot.config.client_id}.discordsays.com")
         app.on_shutdown.append(self._close_sockets)
         return app
+
+    async def _issue(self, match_id: str, seat: int | None, user_id: int) -> str:
+        return await issue(self.bot, self.tokens, match_id, seat, user_id)
 
     def _static(self, name: str) -> Handler:
         body, kind = self.files[name]

@@ -389,6 +389,19 @@ class MatchHost(LobbyMixin, InvitesMixin, SeatsMixin, ThinkingMixin):
             for r in rows
         ]
 
+    async def match_at(self, guild_id: int, channel_id: int) -> MatchInfo | None:
+        """The running match whose table is in this channel or thread (an Activity opened
+        there asks which board to show); in a channel holding several, the latest one."""
+        here = [
+            m
+            for m in await self.matches(("active",), guild_id=guild_id)
+            if channel_id in (m.thread_id, m.channel_id)
+        ]
+        # The table living here first (a thread holds one; its parent channel may hold
+        # more, some with their tables in threads of their own), then the latest.
+        here.sort(key=lambda m: ((m.thread_id or m.channel_id) == channel_id, m.updated_at))
+        return await self.get(here[-1].id) if here else None
+
     async def has_held_seat(self, match_id: str, user_id: int) -> bool:
         """Whether `user_id` ever held a seat of the match (and so saw its secrets)."""
         return await self.store.has_held_seat(match_id, user_id)

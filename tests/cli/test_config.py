@@ -21,6 +21,7 @@ BAD = {
     "LUTECE_PICTURE_THREADS": "0",
     "LUTECE_PUBLIC_URL": "http://board.example.org",
     "LUTECE_WEB_PORT": "99999",
+    "DISCORD_CLIENT_ID": "my-app",
 }
 
 
@@ -108,3 +109,20 @@ def test_the_web_board_is_off_unless_its_three_settings_are_set_together(tmp_pat
         Config.load({**WEB, "LUTECE_WEB_SECRET": "short"}, env_file=tmp_path / ".env")
     with pytest.raises(ConfigError, match="origin only"):
         Config.load({**WEB, "LUTECE_PUBLIC_URL": "https://x.org/board"}, env_file=tmp_path / ".env")
+
+
+def test_the_activitys_client_comes_as_a_pair_and_its_secret_stays_hidden(capsys, monkeypatch):
+    monkeypatch.setenv("DISCORD_TOKEN", "x.y.z")
+    monkeypatch.setenv("DISCORD_CLIENT_SECRET", "s3cret")
+    code, _, err = run_cli(capsys, "run")
+    assert code == 2
+    assert err == "error: DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET go together: set both\n"
+    monkeypatch.setenv("DISCORD_CLIENT_ID", "123")
+    config = Config.load()
+    assert (config.client_id, config.client_secret) == (123, "s3cret")
+    assert "s3cret" not in repr(config)
+    assert not config.activity  # the web board's public address is missing
+    monkeypatch.setenv("LUTECE_PUBLIC_URL", "https://lutece.example")
+    assert Config.load().activity and not Config.load().activity_mock
+    monkeypatch.setenv("LUTECE_DISCORD_ENDPOINT", "http://127.0.0.1:9")
+    assert Config.load().activity_mock  # the SDK's mock: against a local fake Discord only

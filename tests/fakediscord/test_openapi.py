@@ -151,6 +151,7 @@ def test_an_interaction_callback_is_refused_at_its_data_field() -> None:
     assert error is not None and (error.status, error.code) == (400, 50035)
     path = "data.components.0.components.0.custom_id"
     assert _error_at(error.body(), path)["code"] == "BASE_TYPE_MAX_LENGTH"
+    assert request_schemas().refusal(*CALLBACK, {"type": 12}) is None  # LAUNCH_ACTIVITY
     unknown = request_schemas().refusal(*CALLBACK, {"type": 3})
     assert unknown is not None and _error_at(unknown.body(), "")["code"] == "UNION_TYPE_CHOICES"
 
@@ -194,15 +195,18 @@ BODILESS = {
     ("PUT", "/channels/{}/thread-members/{}"),
     ("PUT", "/guilds/{}/members/{}/roles/{}"),
 }
+# Routes whose body is a form, not JSON (the spec's JSON schemas do not apply; the fake
+# checks the form itself, see fakediscord.oauth).
+FORM_BODIES = {("POST", "/oauth2/token")}
 
 
 def test_every_route_taking_a_body_has_its_schema() -> None:
     """A route added to the fake needs ``python -m fakediscord.openapi.trim`` re-run."""
     schemas = request_schemas()
     writes = {r for r in served_routes() if r[0] in ("POST", "PUT", "PATCH")}
-    missing = {r for r in writes - BODILESS if schemas.validator(*r) is None}
+    missing = {r for r in writes - BODILESS - FORM_BODIES if schemas.validator(*r) is None}
     assert not missing, missing
-    assert all(schemas.validator(*r) is None for r in BODILESS)
+    assert all(schemas.validator(*r) is None for r in BODILESS | FORM_BODIES)
 
 
 def test_trim_keeps_the_served_routes_and_the_schemas_they_reach() -> None:
