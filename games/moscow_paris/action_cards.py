@@ -9,7 +9,7 @@ step of a swap or a chain), then it goes to the discard pile and the player draw
 from __future__ import annotations
 
 from games.core.contract import Event, event
-from games.core.drafts import draft, seal
+from games.core.drafts import seal
 from games.core.errors import IllegalAction
 from games.moscow_paris import exchange
 from games.moscow_paris.actions import (
@@ -45,6 +45,7 @@ from games.moscow_paris.state import (
     SWAP_SECOND,
     Draft,
     State,
+    draft,
     put,
     with_card,
     without,

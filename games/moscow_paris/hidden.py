@@ -15,10 +15,10 @@ import dataclasses
 import random
 from typing import Any
 
-from games.core.drafts import draft, seal
+from games.core.drafts import seal
 from games.core.rng import shuffle
 from games.moscow_paris.data import CHAIN_EXCHANGE, N_CODES, SWAP_TWO, deck_counts
-from games.moscow_paris.state import CHAIN, NO_CITY, OVER, SWAP_FIRST, SWAP_SECOND, State
+from games.moscow_paris.state import CHAIN, NO_CITY, OVER, SWAP_FIRST, SWAP_SECOND, State, draft
 
 _PLAYING = {CHAIN: CHAIN_EXCHANGE, SWAP_FIRST: SWAP_TWO, SWAP_SECOND: SWAP_TWO}
 

@@ -1,5 +1,5 @@
-"""City lines: where a wagon may go, the columns of action cards 2 and 3, closing gaps,
-claimable cities and refilling an emptied row from the city deck.
+"""City lines: the columns of action cards 2 and 3, closing gaps, claimable cities (which
+layout.py works out once per layout) and refilling an emptied row from the city deck.
 
 Functions read a `State` or a `Draft` alike (the same field names).
 """
@@ -9,25 +9,11 @@ from __future__ import annotations
 from itertools import combinations
 
 from games.core.contract import Event, event
-from games.moscow_paris.data import CITY_IDS, CITY_LIMIT, ROWS
+from games.moscow_paris.data import CITY_IDS, ROWS
+from games.moscow_paris.layout import layout
 from games.moscow_paris.state import LEFT, NO_CITY, Draft, State, put
 
 ROW_RANGE = range(ROWS)
-
-
-def open_lines(board: State) -> list[tuple[int, tuple[int, ...]]]:
-    """(row, wagons) of every line that has a city and room for one more wagon:
-    «Количество выложенных карт вагонов в городской линии ... не должно превышать значение
-    предельного количества вагонов на карте города»."""
-    out = []
-    cities, lefts, rights = board.cities, board.lefts, board.rights
-    for row in ROW_RANGE:
-        city = cities[row]
-        if city != NO_CITY:
-            wagons = lefts[row] + rights[row]
-            if len(wagons) < CITY_LIMIT[city]:
-                out.append((row, wagons))
-    return out
 
 
 def columns(board: State, count: int, any_rows: bool) -> list[tuple[int, int, tuple[int, ...]]]:
@@ -84,25 +70,9 @@ def clear_row(d: Draft, row: int) -> tuple[int, ...]:
     return wagons
 
 
-def claimable(board: State, seat: int) -> list[int]:
-    """Rows whose city `seat` may claim: a line with at least one wagon, every one of which
-    lies in the seat's tableau («все карты в его городской линии полностью совпадают с
-    некоторыми или всеми картами перед вами»; the wagons of a line are all different, so one
-    tableau wagon of each type is enough)."""
-    tableau = board.tableaux[seat]
-    if not tableau:
-        return []
-    out = []
-    lefts, rights, cities = board.lefts, board.rights, board.cities
-    for row in ROW_RANGE:
-        wagons = lefts[row] + rights[row]
-        if wagons and cities[row] != NO_CITY:
-            for w in wagons:
-                if w not in tableau:
-                    break
-            else:
-                out.append(row)
-    return out
+def claimable(board: State, seat: int) -> tuple[int, ...]:
+    """Rows whose city `seat` may claim (`Layout.claimable`, kept per layout of the lines)."""
+    return layout(board).claimable(board.tableaux[seat])
 
 
 def refill_row(d: Draft, row: int, events: list[Event]) -> None:

@@ -111,6 +111,6 @@ def final_result(board: State) -> Result:
     )
 
 
-def claimable_value(board: State, rows: list[int]) -> int:
+def claimable_value(board: State, rows: tuple[int, ...]) -> int:
     """VP of the cities in `rows` (for the greedy evaluation)."""
     return sum(CITY_VP[board.cities[r]] for r in rows if board.cities[r] != NO_CITY)

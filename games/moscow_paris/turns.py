@@ -12,7 +12,7 @@ and 4 move one card between hand and tableau; actions 1 and 2 spend a card and d
 from __future__ import annotations
 
 from games.core.contract import Event, event
-from games.core.drafts import draft, seal
+from games.core.drafts import seal
 from games.core.errors import IllegalAction
 from games.moscow_paris import action_cards
 from games.moscow_paris.actions import TakeBack, ToLine, ToTableau, take_back, to_line, to_tableau
@@ -27,12 +27,13 @@ from games.moscow_paris.data import (
     WAGON_SPLITS,
 )
 from games.moscow_paris.deck import draw
-from games.moscow_paris.lines import open_lines
+from games.moscow_paris.layout import layout
 from games.moscow_paris.state import (
     LEFT,
     NO_CITY,
     SIDE_INDEX,
     State,
+    draft,
     put,
     with_card,
     without,
@@ -55,11 +56,9 @@ _TO_TABLEAU = tuple(to_tableau(w) for w in WAGON_IDS)
 _TAKE_BACK = tuple(take_back(w) for w in WAGON_IDS)
 
 # Memos of pure functions of small immutable keys (a hand, a tableau: a few thousand keys at
-# most), and of the last line layout seen (its open rows, and which hold each wagon type),
-# compared by identity: apply keeps the same tuple objects while the lines do not change.
+# most).
 _HAND_PARTS: dict[tuple[int, ...], tuple[tuple[int, ...], tuple, tuple[int, ...]]] = {}
 _TAKE_BACKS: dict[tuple[int, ...], tuple] = {}
-_layout: tuple = (None, None, None, 0, [0] * len(WAGON_IDS))
 
 
 def _hand_parts(hand: tuple[int, ...]) -> tuple[tuple[int, ...], tuple, tuple[int, ...]]:
@@ -82,18 +81,8 @@ def _take_backs(tableau: tuple[int, ...]) -> tuple:
 def _line_actions(state: State, wagons: tuple[int, ...]) -> list:
     """The `to_line` actions of these wagon types with the lines as they are: by wagon type,
     the open lines that do not hold one yet, as a mask of rows into a table built once."""
-    global _layout
-    layout = _layout
-    cities, lefts, rights = state.cities, state.lefts, state.rights
-    if not (layout[0] is cities and layout[1] is lefts and layout[2] is rights):
-        open_rows = 0
-        holding = [0] * len(WAGON_IDS)  # by wagon type, the open lines (rows) holding one
-        for row, line in open_lines(state):
-            open_rows |= 1 << row
-            for w in line:
-                holding[w] |= 1 << row
-        layout = _layout = (cities, lefts, rights, open_rows, holding)
-    open_rows, holding = layout[3], layout[4]
+    lay = layout(state)
+    open_rows, holding = lay.open_rows, lay.holding
     out: list = []
     for w in wagons:
         out += _TO_LINE_ROWS[w][open_rows & ~holding[w]]
@@ -184,40 +173,41 @@ def apply_to_line(state: State, seat: int, action: ToLine) -> tuple[State, list[
 
 
 def apply_to_tableau(state: State, seat: int, action: ToTableau) -> tuple[State, list[Event]]:
-    wagon = _in_hand(state, seat, action.wagon)
-    if len(state.tableaux[seat]) >= TABLEAU_MAX:
+    hand = state.hands[seat]
+    wagon = WAGON_INDEX[action.wagon]  # a type not in play is in no hand: refused just below
+    if wagon not in hand:
+        _in_hand(state, seat, action.wagon)  # raises the refusal that says why
+    tableau = state.tableaux[seat]
+    if len(tableau) >= TABLEAU_MAX:
         raise IllegalAction(
             "moscow_paris.tableau_full",
             f"at most {TABLEAU_MAX} wagons may lie in front of a player",
             limit=TABLEAU_MAX,
         )
-    return _shift(
-        state, seat, wagon, True, event("wagon_to_tableau", {"seat": seat, "wagon": action.wagon})
-    )
+    shifted = event("wagon_to_tableau", {"seat": seat, "wagon": action.wagon})
+    return _shift(state, seat, without(hand, wagon), with_card(tableau, wagon), shifted)
 
 
 def apply_take_back(state: State, seat: int, action: TakeBack) -> tuple[State, list[Event]]:
-    wagon = wagon_code(state, action.wagon)
-    if wagon not in state.tableaux[seat]:
+    tableau = state.tableaux[seat]
+    wagon = WAGON_INDEX[action.wagon]  # a type not in play is in no tableau
+    if wagon not in tableau:
+        wagon_code(state, action.wagon)  # refuses a type not in play by name
         raise IllegalAction(
             "moscow_paris.wagon_not_in_tableau",
             f"there is no {action.wagon} wagon in front of you",
             wagon=action.wagon,
         )
+    shifted = event("wagon_taken_back", {"seat": seat, "wagon": action.wagon})
     return _shift(
-        state, seat, wagon, False, event("wagon_taken_back", {"seat": seat, "wagon": action.wagon})
+        state, seat, with_card(state.hands[seat], wagon), without(tableau, wagon), shifted
     )
 
 
 def _shift(
-    state: State, seat: int, wagon: int, to_tableau: bool, shifted: Event
+    state: State, seat: int, hand: tuple[int, ...], tableau: tuple[int, ...], shifted: Event
 ) -> tuple[State, list[Event]]:
     """Actions 3 and 4: one wagon from the hand to the tableau, or back; no card is drawn."""
-    hand, tableau = state.hands[seat], state.tableaux[seat]
-    if to_tableau:
-        hand, tableau = without(hand, wagon), with_card(tableau, wagon)
-    else:
-        hand, tableau = with_card(hand, wagon), without(tableau, wagon)
     d = draft(state)
     d.hands = put(state.hands, seat, hand)
     d.tableaux = put(state.tableaux, seat, tableau)

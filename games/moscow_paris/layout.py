@@ -1,0 +1,79 @@
+"""What the city lines allow, worked out once per layout of the lines and kept.
+
+Every move asks the lines the same questions (which rows take one more wagon, which lines
+already hold a wagon type, which lines a tableau covers for a claim), and most moves (a wagon
+to or from a tableau, a choice of an action card) leave the lines as they were. So the answers
+are kept for the last layout seen, recognised by the identity of its three tuples (`cities`,
+`lefts`, `rights`: a move that keeps the lines keeps those very objects). The layout holds
+them, so they cannot be freed while it is kept and their ids reused by other tuples.
+"""
+
+from __future__ import annotations
+
+from games.moscow_paris.data import CITY_LIMIT, ROWS, WAGON_IDS
+from games.moscow_paris.state import NO_CITY, State
+
+
+class Layout:
+    """The answers for one layout of the lines (see the module docstring)."""
+
+    __slots__ = ("cities", "lefts", "rights", "open_rows", "holding", "lines", "claims")
+
+    def __init__(
+        self,
+        cities: tuple[int, ...],
+        lefts: tuple[tuple[int, ...], ...],
+        rights: tuple[tuple[int, ...], ...],
+    ) -> None:
+        self.cities, self.lefts, self.rights = cities, lefts, rights
+        open_rows = 0
+        holding = [0] * len(WAGON_IDS)  # by wagon type, the open lines (rows) holding one
+        lines = []  # (row, mask of its wagon types) of every line with a city and a wagon
+        for row in range(ROWS):
+            city = cities[row]
+            if city == NO_CITY:
+                continue
+            wagons = lefts[row] + rights[row]
+            mask = 0
+            for w in wagons:
+                mask |= 1 << w
+            if wagons:
+                lines.append((row, mask))
+            if len(wagons) < CITY_LIMIT[city]:
+                open_rows |= 1 << row
+                for w in wagons:
+                    holding[w] |= 1 << row
+        # Rows open to one more wagon: «Количество выложенных карт вагонов в городской линии
+        # ... не должно превышать значение предельного количества вагонов на карте города».
+        self.open_rows = open_rows
+        self.holding = holding
+        self.lines = tuple(lines)
+        # tableau -> the rows whose city it may claim (filled as tableaux are asked about)
+        self.claims: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+    def claimable(self, tableau: tuple[int, ...]) -> tuple[int, ...]:
+        """Rows whose line holds at least one wagon, each of a type in `tableau` («все карты
+        в его городской линии полностью совпадают с некоторыми или всеми картами перед
+        вами»; the wagons of a line are all different, so one tableau wagon of each type is
+        enough)."""
+        rows = self.claims.get(tableau)
+        if rows is None:
+            have = 0
+            for w in tableau:
+                have |= 1 << w
+            rows = self.claims[tableau] = tuple(row for row, mask in self.lines if not mask & ~have)
+        return rows
+
+
+_last = Layout((NO_CITY,) * ROWS, ((),) * ROWS, ((),) * ROWS)
+
+
+def layout(board: State) -> Layout:
+    """The answers for `board`'s lines: the last layout's when the lines are the same objects."""
+    global _last
+    last = _last
+    cities, lefts, rights = board.cities, board.lefts, board.rights
+    if last.lefts is lefts and last.rights is rights and last.cities is cities:
+        return last
+    last = _last = Layout(cities, lefts, rights)
+    return last
