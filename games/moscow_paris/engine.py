@@ -25,9 +25,8 @@ from games.moscow_paris.actions import (
     ToTableau,
 )
 from games.moscow_paris.deal import dump_arrangement, new_state
-from games.moscow_paris.lines import claimable
 from games.moscow_paris.options import EDITIONS, MoscowParisOptions
-from games.moscow_paris.scoring import claimable_value, final_result, scores, sides
+from games.moscow_paris.scoring import final_result, scores, side_values
 from games.moscow_paris.state import (
     CHAIN,
     CLAIM,
@@ -129,14 +128,9 @@ class MoscowParis(PhasedGame[State, Any]):
     def evaluate(self, state: State, seat: int) -> float:
         """Own side's score plus half the VP of the cities it could claim now (its tableau
         matches their line), minus the best opposing side's same measure."""
-        cfg = state.cfg
-        points = scores(state)
-        values = []
         mine = 0.0
-        for side in sides(cfg):
-            value = float(points[side[0]])
-            for s in side:
-                value += 0.5 * claimable_value(state, claimable(state, s))
+        values = []
+        for side, value in side_values(state):
             if seat in side:
                 mine = value
             else:

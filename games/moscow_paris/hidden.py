@@ -17,7 +17,7 @@ from typing import Any
 
 from games.core.drafts import seal
 from games.core.rng import shuffle
-from games.moscow_paris.data import CHAIN_EXCHANGE, N_CODES, SWAP_TWO, deck_counts
+from games.moscow_paris.data import CHAIN_EXCHANGE, N_CODES, SWAP_TWO, deck_counts, sorted_deck
 from games.moscow_paris.state import CHAIN, NO_CITY, OVER, SWAP_FIRST, SWAP_SECOND, State, draft
 
 _PLAYING = {CHAIN: CHAIN_EXCHANGE, SWAP_FIRST: SWAP_TWO, SWAP_SECOND: SWAP_TWO}
@@ -65,7 +65,7 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
     new.cfg = dataclasses.replace(
         cfg,
         reshuffle_seed=rng.getrandbits(62),
-        deal_deck=tuple(code for code, n in enumerate(deck_counts(cfg.split)) for _ in range(n)),
+        deal_deck=sorted_deck(cfg.split),
         deal_cities=tuple(in_play),
     )
     return seal(new, State)
