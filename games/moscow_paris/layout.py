@@ -17,7 +17,17 @@ from games.moscow_paris.state import NO_CITY, State
 class Layout:
     """The answers for one layout of the lines (see the module docstring)."""
 
-    __slots__ = ("cities", "lefts", "rights", "open_rows", "holding", "lines", "claims")
+    __slots__ = (
+        "cities",
+        "lefts",
+        "rights",
+        "open_rows",
+        "holding",
+        "lines",
+        "long_line",
+        "claims",
+        "card_plays",
+    )
 
     def __init__(
         self,
@@ -29,11 +39,14 @@ class Layout:
         open_rows = 0
         holding = [0] * len(WAGON_IDS)  # by wagon type, the open lines (rows) holding one
         lines = []  # (row, mask of its wagon types) of every line with a city and a wagon
+        long_line = False
         for row in range(ROWS):
+            wagons = lefts[row] + rights[row]
+            if len(wagons) >= 2:
+                long_line = True
             city = cities[row]
             if city == NO_CITY:
                 continue
-            wagons = lefts[row] + rights[row]
             mask = 0
             for w in wagons:
                 mask |= 1 << w
@@ -48,8 +61,12 @@ class Layout:
         self.open_rows = open_rows
         self.holding = holding
         self.lines = tuple(lines)
+        self.long_line = long_line  # some line holds two wagons (action card 1 can swap them)
         # tableau -> the rows whose city it may claim (filled as tableaux are asked about)
         self.claims: dict[tuple[int, ...], tuple[int, ...]] = {}
+        # (action card, the match's `any_rows`) -> its plays that depend on the lines alone
+        # (filled by action_cards.py as cards are asked about)
+        self.card_plays: dict[tuple[int, bool], tuple] = {}
 
     def claimable(self, tableau: tuple[int, ...]) -> tuple[int, ...]:
         """Rows whose line holds at least one wagon, each of a type in `tableau` («все карты
