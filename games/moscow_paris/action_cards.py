@@ -8,6 +8,8 @@ step of a swap or a chain), then it goes to the discard pile and the player draw
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from games.core.contract import Event, event
 from games.core.drafts import seal
 from games.core.errors import IllegalAction
@@ -76,9 +78,18 @@ _NO_FIELDS = (False,) * len(_OPTIONAL)
 
 
 _CITY_PLAYS = tuple(play_card("discard_city", row=row) for row in ROW_RANGE)
-# (card, any_rows, wagons per side of each row) -> the column discards: a column depends only
-# on how many wagons each side holds, and there are few such shapes.
-_COLUMN_PLAYS: dict[tuple[int, ...], list] = {}
+# By column card, the play that discards each column (side, index, rows) there can be.
+_COLUMN_ACTIONS = {
+    card: {
+        (side, index, rows): play_card(
+            CARD_IDS[card], side=SIDE_NAMES[side], slot=index + 1, rows=rows
+        )
+        for side in (LEFT, RIGHT)
+        for index in range(4)
+        for rows in combinations(ROW_RANGE, _DISCARDS[card])
+    }
+    for card in (DISCARD_COLUMN2, DISCARD_COLUMN3)
+}
 
 
 def card_plays(state: State, seat: int, card: int) -> list:
@@ -110,18 +121,8 @@ def _line_plays(state: State, card: int) -> tuple:
 
 
 def _column_plays(state: State, card: int) -> list:
-    any_rows = state.cfg.any_rows
-    key = (card, any_rows, *map(len, state.lefts), *map(len, state.rights))
-    plays = _COLUMN_PLAYS.get(key)
-    if plays is None:
-        if len(_COLUMN_PLAYS) > 20_000:  # a bound, far above what matches reach
-            _COLUMN_PLAYS.clear()
-        name = CARD_IDS[card]
-        plays = _COLUMN_PLAYS[key] = [
-            play_card(name, side=SIDE_NAMES[side], slot=index + 1, rows=rows)
-            for side, index, rows in columns(state, _DISCARDS[card], any_rows)
-        ]
-    return plays
+    actions = _COLUMN_ACTIONS[card]
+    return [actions[c] for c in columns(state, _DISCARDS[card], state.cfg.any_rows)]
 
 
 # --- playing a card --------------------------------------------------------------------------

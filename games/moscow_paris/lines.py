@@ -22,28 +22,38 @@ def columns(board: State, count: int, any_rows: bool) -> list[tuple[int, int, tu
     `any_rows` False (the default reading) the rows are neighbours, with no row between them;
     a row without a wagon there (or without a city) breaks the column."""
     out: list[tuple[int, int, tuple[int, ...]]] = []
+    row_sets = _ROW_SETS[any_rows][count]
     for side, sides in enumerate((board.lefts, board.rights)):
         lengths = [len(line) for line in sides]
         for index in range(4):
-            rows = [r for r in ROW_RANGE if lengths[r] > index]
-            if len(rows) < count:
+            reach = 0  # the rows whose line reaches this place
+            for r in ROW_RANGE:
+                if lengths[r] > index:
+                    reach |= 1 << r
+            found = row_sets[reach]
+            if not found:
                 break  # fewer rows still reach further out
-            if any_rows:
-                out.extend((side, index, combo) for combo in combinations(rows, count))
-            else:
-                for window in _WINDOWS[count]:
-                    for r in window:
-                        if lengths[r] <= index:
-                            break
-                    else:
-                        out.append((side, index, window))
+            out.extend((side, index, rows) for rows in found)
     return out
 
 
-# By count, every run of that many neighbouring rows, top first.
-_WINDOWS = tuple(
-    tuple(tuple(range(start, start + count)) for start in range(ROWS - count + 1))
-    for count in range(ROWS + 1)
+def _row_sets(count: int, any_rows: bool, reach: int) -> tuple[tuple[int, ...], ...]:
+    """The sets of `count` rows among the rows of the mask `reach` that may form a column,
+    top first: any such rows, or only neighbouring ones."""
+    rows = [r for r in ROW_RANGE if reach >> r & 1]
+    if any_rows:
+        return tuple(combinations(rows, count))
+    runs = (tuple(range(start, start + count)) for start in range(ROWS - count + 1))
+    return tuple(run for run in runs if all(r in rows for r in run))
+
+
+# By `any_rows`, count and mask of rows, the row sets of `_row_sets` (built once).
+_ROW_SETS = tuple(
+    tuple(
+        tuple(_row_sets(count, any_rows, reach) for reach in range(1 << ROWS))
+        for count in range(ROWS + 1)
+    )
+    for any_rows in (False, True)
 )
 
 
