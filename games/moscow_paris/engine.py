@@ -100,11 +100,11 @@ class MoscowParis(PhasedGame[State, Any]):
         """The active player, but in a chain exchange (action card 4), where the seat whose
         link it is decides."""
         phase = state.phase
-        if phase == OVER:
-            return NOBODY
+        if phase == PLAY:  # the commonest phase first: every move asks, some twice
+            return SEAT_SETS[state.turn]
         if phase == CHAIN:
             return SEAT_SETS[state.pending[1]]
-        return SEAT_SETS[state.turn]
+        return NOBODY if phase == OVER else SEAT_SETS[state.turn]
 
     def view(self, state: State, seat: int | None) -> MoscowParisView:
         return build_view(state, seat)

@@ -23,7 +23,7 @@ class Layout:
         "rights",
         "open_rows",
         "holding",
-        "lines",
+        "masks",
         "long_line",
         "claims",
         "card_plays",
@@ -37,8 +37,8 @@ class Layout:
     ) -> None:
         self.cities, self.lefts, self.rights = cities, lefts, rights
         open_rows = 0
-        holding = [0] * len(WAGON_IDS)  # by wagon type, the open lines (rows) holding one
-        lines = []  # (row, mask of its wagon types) of every line with a city and a wagon
+        holding = [0] * len(WAGON_IDS)
+        masks = [0] * ROWS
         long_line = False
         for row in range(ROWS):
             wagons = lefts[row] + rights[row]
@@ -50,23 +50,51 @@ class Layout:
             mask = 0
             for w in wagons:
                 mask |= 1 << w
-            if wagons:
-                lines.append((row, mask))
+            masks[row] = mask
             if len(wagons) < CITY_LIMIT[city]:
                 open_rows |= 1 << row
                 for w in wagons:
                     holding[w] |= 1 << row
+        self._keep(open_rows, holding, masks, long_line)
+
+    def _keep(self, open_rows: int, holding: list[int], masks: list[int], long_line: bool) -> None:
         # Rows open to one more wagon: «Количество выложенных карт вагонов в городской линии
         # ... не должно превышать значение предельного количества вагонов на карте города».
         self.open_rows = open_rows
-        self.holding = holding
-        self.lines = tuple(lines)
+        self.holding = holding  # by wagon type, the open lines (rows) holding one, as a mask
+        self.masks = masks  # by row, the wagon types of its line (0: no city, or no wagon)
         self.long_line = long_line  # some line holds two wagons (action card 1 can swap them)
         # tableau -> the rows whose city it may claim (filled as tableaux are asked about)
         self.claims: dict[tuple[int, ...], tuple[int, ...]] = {}
         # (action card, the match's `any_rows`) -> its plays that depend on the lines alone
         # (filled by action_cards.py as cards are asked about)
         self.card_plays: dict[tuple[int, bool], tuple] = {}
+
+    def with_wagon(
+        self,
+        lefts: tuple[tuple[int, ...], ...],
+        rights: tuple[tuple[int, ...], ...],
+        row: int,
+        wagon: int,
+    ) -> Layout:
+        """The layout of `lefts` and `rights`, which are this layout's lines with `wagon` laid
+        in the line of `row` (action 1, the commonest change): worked out from this one."""
+        new = Layout.__new__(Layout)
+        new.cities, new.lefts, new.rights = self.cities, lefts, rights
+        bit = 1 << row
+        masks = self.masks.copy()
+        mask = masks[row] = masks[row] | 1 << wagon
+        holding = self.holding.copy()
+        open_rows = self.open_rows
+        size = len(lefts[row]) + len(rights[row])
+        if size < CITY_LIMIT[self.cities[row]]:
+            holding[wagon] |= bit
+        else:
+            open_rows &= ~bit
+            for w in _TYPES_OF[mask]:
+                holding[w] &= ~bit
+        new._keep(open_rows, holding, masks, self.long_line or size >= 2)
+        return new
 
     def claimable(self, tableau: tuple[int, ...]) -> tuple[int, ...]:
         """Rows whose line holds at least one wagon, each of a type in `tableau` («все карты
@@ -78,8 +106,17 @@ class Layout:
             have = 0
             for w in tableau:
                 have |= 1 << w
-            rows = self.claims[tableau] = tuple(row for row, mask in self.lines if not mask & ~have)
+            masks = self.masks
+            rows = self.claims[tableau] = tuple(
+                row for row in range(ROWS) if masks[row] and not masks[row] & ~have
+            )
         return rows
+
+
+# By mask of wagon types, the types in it.
+_TYPES_OF = tuple(
+    tuple(w for w in range(len(WAGON_IDS)) if mask >> w & 1) for mask in range(1 << len(WAGON_IDS))
+)
 
 
 _last = Layout((NO_CITY,) * ROWS, ((),) * ROWS, ((),) * ROWS)
@@ -94,3 +131,10 @@ def layout(board: State) -> Layout:
         return last
     last = _last = Layout(cities, lefts, rights)
     return last
+
+
+def laid(before: Layout, board: State, row: int, wagon: int) -> None:
+    """Keep the layout of `board`, whose lines are those of `before` with `wagon` laid in the
+    line of `row`, worked out from `before` (the next `layout(board)` finds it)."""
+    global _last
+    _last = before.with_wagon(board.lefts, board.rights, row, wagon)

@@ -27,7 +27,7 @@ from games.moscow_paris.data import (
     WAGON_SPLITS,
 )
 from games.moscow_paris.deck import draw
-from games.moscow_paris.layout import layout
+from games.moscow_paris.layout import laid, layout
 from games.moscow_paris.state import (
     LEFT,
     NO_CITY,
@@ -62,45 +62,37 @@ _TAKE_BACKS: dict[tuple[int, ...], tuple] = {}
 
 
 def _hand_parts(hand: tuple[int, ...]) -> tuple[tuple[int, ...], tuple, tuple[int, ...]]:
-    """The distinct wagons of a hand, their `to_tableau` actions, its distinct action cards."""
-    parts = _HAND_PARTS.get(hand)
-    if parts is None:
-        wagons = tuple(sorted({c for c in hand if c < ACTION_BASE}))
-        cards = tuple(sorted({c for c in hand if c >= ACTION_BASE}))
-        parts = _HAND_PARTS[hand] = (wagons, tuple(_TO_TABLEAU[w] for w in wagons), cards)
+    """The distinct wagons of a hand, their `to_tableau` actions, its distinct action cards
+    (kept in `_HAND_PARTS`)."""
+    wagons = tuple(sorted({c for c in hand if c < ACTION_BASE}))
+    cards = tuple(sorted({c for c in hand if c >= ACTION_BASE}))
+    parts = _HAND_PARTS[hand] = (wagons, tuple(_TO_TABLEAU[w] for w in wagons), cards)
     return parts
 
 
 def _take_backs(tableau: tuple[int, ...]) -> tuple:
-    actions = _TAKE_BACKS.get(tableau)
-    if actions is None:
-        actions = _TAKE_BACKS[tableau] = tuple(_TAKE_BACK[w] for w in sorted(set(tableau)))
+    """The `take_back` actions of a tableau (kept in `_TAKE_BACKS`)."""
+    actions = _TAKE_BACKS[tableau] = tuple(_TAKE_BACK[w] for w in sorted(set(tableau)))
     return actions
 
 
-def _line_actions(state: State, wagons: tuple[int, ...]) -> list:
-    """The `to_line` actions of these wagon types with the lines as they are: by wagon type,
-    the open lines that do not hold one yet, as a mask of rows into a table built once."""
-    lay = layout(state)
-    open_rows, holding = lay.open_rows, lay.holding
-    out: list = []
-    for w in wagons:
-        out += _TO_LINE_ROWS[w][open_rows & ~holding[w]]
-    return out
-
-
 def legal_play(state: State, seat: int) -> list:
-    """Every action of a turn for the active player, grouped: wagons to lines, wagons to the
-    tableau, wagons taken back, action cards (see action_cards.card_plays)."""
+    """Every action of a turn for the active player, grouped: wagons to lines (by wagon type,
+    the open lines that do not hold one yet, as a mask of rows into a table built once),
+    wagons to the tableau, wagons taken back, action cards (see action_cards.card_plays)."""
     tableau = state.tableaux[seat]
-    wagons, to_tableau_actions, cards = _hand_parts(state.hands[seat])
+    hand = state.hands[seat]
+    wagons, to_tableau_actions, cards = _HAND_PARTS.get(hand) or _hand_parts(hand)
     out: list = []
     if wagons:
-        out += _line_actions(state, wagons)
+        lay = layout(state)
+        open_rows, holding = lay.open_rows, lay.holding
+        for w in wagons:
+            out += _TO_LINE_ROWS[w][open_rows & ~holding[w]]
         if len(tableau) < TABLEAU_MAX:
             out += to_tableau_actions
     if tableau:
-        out += _take_backs(tableau)
+        out += _TAKE_BACKS.get(tableau) or _take_backs(tableau)
     for card in cards:
         out += action_cards.card_plays(state, seat, card)
     return out
@@ -152,6 +144,7 @@ def apply_to_line(state: State, seat: int, action: ToLine) -> tuple[State, list[
         d.lefts = put(state.lefts, row, state.lefts[row] + (wagon,))
     else:
         d.rights = put(state.rights, row, state.rights[row] + (wagon,))
+    laid(layout(state), d, row, wagon)
     d.hands = put(state.hands, seat, without(state.hands[seat], wagon))
     events = [
         event(
@@ -209,8 +202,9 @@ def _shift(
 ) -> tuple[State, list[Event]]:
     """Actions 3 and 4: one wagon from the hand to the tableau, or back; no card is drawn."""
     d = draft(state)
-    d.hands = put(state.hands, seat, hand)
-    d.tableaux = put(state.tableaux, seat, tableau)
+    hands, tableaux = list(state.hands), list(state.tableaux)
+    hands[seat], tableaux[seat] = hand, tableau
+    d.hands, d.tableaux = tuple(hands), tuple(tableaux)
     events = [shifted]
     finish_action(d, events)
     return seal(d, State), events
