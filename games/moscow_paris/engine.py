@@ -6,10 +6,10 @@ claims (the claim step), turn_end and stalemate (the end of a turn), scoring, vi
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.core.contract import Result
+from games.core.contract import Event, Result
 from games.core.dispatch import without_action
 from games.core.phased import NOBODY, SEAT_SETS, PhasedGame
 from games.moscow_paris import action_cards, claims, exchange, hidden, turns
@@ -106,6 +106,22 @@ class MoscowParis(PhasedGame[State, Any]):
             return SEAT_SETS[state.pending[1]]
         return NOBODY if phase == OVER else SEAT_SETS[state.turn]
 
+    def legal_actions(self, state: State, seat: int) -> Sequence[Any]:
+        """The platform's answer, with the commonest case read inline (the active player in
+        the play phase: every move asks, and this game overrides `to_act`)."""
+        if state.phase == PLAY:
+            return turns.legal_play(state, seat) if seat == state.turn else []
+        return super().legal_actions(state, seat)
+
+    def apply(self, state: State, seat: int, action: Any) -> tuple[State, list[Event]]:
+        """The platform's rules table, with the commonest case read inline: a turn action of
+        the active player in the play phase."""
+        if state.phase == PLAY and seat == state.turn:
+            handler = _TURN_RULES.get(type(action))
+            if handler is not None:
+                return handler(state, seat, action)
+        return super().apply(state, seat, action)
+
     def view(self, state: State, seat: int | None) -> MoscowParisView:
         return build_view(state, seat)
 
@@ -136,3 +152,7 @@ class MoscowParis(PhasedGame[State, Any]):
             else:
                 values.append(value)
         return mine - (max(values) if values else 0.0)
+
+
+# The play phase's row of the rules table, by action class (`MoscowParis.apply`).
+_TURN_RULES = {kind: rule for (phase, kind), rule in MoscowParis.rules.items() if phase == PLAY}

@@ -106,10 +106,11 @@ class Layout:
             have = 0
             for w in tableau:
                 have |= 1 << w
-            masks = self.masks
-            rows = self.claims[tableau] = tuple(
-                row for row in range(ROWS) if masks[row] and not masks[row] & ~have
-            )
+            rows = ()
+            for row, mask in enumerate(self.masks):
+                if mask and not mask & ~have:
+                    rows += (row,)
+            self.claims[tableau] = rows
         return rows
 
 
