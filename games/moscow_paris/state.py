@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from bisect import insort
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from games.core.drafts import copier, state_class
@@ -45,7 +44,7 @@ NO_CITY = -1
 SPOT_LINE, SPOT_TABLEAU = 0, 1
 
 
-@dataclass(frozen=True, slots=True)
+@state_class  # frozen; drafted only where a determinisation redraws the reshuffle seed
 class Config:
     """What never changes during a match: seats, options, the initial deal."""
 
