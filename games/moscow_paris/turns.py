@@ -11,6 +11,8 @@ and 4 move one card between hand and tableau; actions 1 and 2 spend a card and d
 
 from __future__ import annotations
 
+from typing import NoReturn
+
 from games.core.contract import Event, event
 from games.core.drafts import seal
 from games.core.errors import IllegalAction
@@ -118,33 +120,21 @@ def _in_hand(state: State, seat: int, name: str) -> int:
 
 
 def apply_to_line(state: State, seat: int, action: ToLine) -> tuple[State, list[Event]]:
-    wagon = _in_hand(state, seat, action.wagon)
+    wagon = WAGON_INDEX[action.wagon]  # a type not in play is in no hand: refused below
     row = action.row
+    lay = layout(state)
+    if not (wagon in state.hands[seat] and (lay.open_rows & ~lay.holding[wagon]) >> row & 1):
+        _refuse_to_line(state, seat, action)
     city = state.cities[row]
-    if city == NO_CITY:
-        raise IllegalAction("moscow_paris.no_city", f"row {row} has no city", row=row)
-    line = state.lefts[row] + state.rights[row]
-    if wagon in line:
-        raise IllegalAction(
-            "moscow_paris.wagon_in_line",
-            f"the line of {CITY_IDS[city]} already has a {action.wagon} wagon",
-            row=row,
-            wagon=action.wagon,
-        )
-    if len(line) >= CITY_LIMIT[city]:
-        raise IllegalAction(
-            "moscow_paris.line_full",
-            f"the line of {CITY_IDS[city]} is full ({CITY_LIMIT[city]} wagons)",
-            row=row,
-            limit=CITY_LIMIT[city],
-        )
     d = draft(state)
     side = SIDE_INDEX[action.side]
     if side == LEFT:
+        slot = len(state.lefts[row]) + 1
         d.lefts = put(state.lefts, row, state.lefts[row] + (wagon,))
     else:
+        slot = len(state.rights[row]) + 1
         d.rights = put(state.rights, row, state.rights[row] + (wagon,))
-    laid(layout(state), d, row, wagon)
+    laid(lay, d, row, wagon)
     d.hands = put(state.hands, seat, without(state.hands[seat], wagon))
     events = [
         event(
@@ -154,7 +144,7 @@ def apply_to_line(state: State, seat: int, action: ToLine) -> tuple[State, list[
                 "wagon": action.wagon,
                 "row": row,
                 "side": action.side,
-                "slot": len(state.lefts[row] if side == LEFT else state.rights[row]) + 1,
+                "slot": slot,
                 "city": CITY_IDS[city],
             },
         )
@@ -163,6 +153,29 @@ def apply_to_line(state: State, seat: int, action: ToLine) -> tuple[State, list[
     d.progress = True
     finish_action(d, events)
     return seal(d, State), events
+
+
+def _refuse_to_line(state: State, seat: int, action: ToLine) -> NoReturn:
+    """Why a wagon may not go to that line (the layout said it may not): not in the hand, no
+    city there, a wagon of its type already there, or the line full."""
+    wagon = _in_hand(state, seat, action.wagon)
+    row = action.row
+    city = state.cities[row]
+    if city == NO_CITY:
+        raise IllegalAction("moscow_paris.no_city", f"row {row} has no city", row=row)
+    if wagon in state.lefts[row] + state.rights[row]:
+        raise IllegalAction(
+            "moscow_paris.wagon_in_line",
+            f"the line of {CITY_IDS[city]} already has a {action.wagon} wagon",
+            row=row,
+            wagon=action.wagon,
+        )
+    raise IllegalAction(
+        "moscow_paris.line_full",
+        f"the line of {CITY_IDS[city]} is full ({CITY_LIMIT[city]} wagons)",
+        row=row,
+        limit=CITY_LIMIT[city],
+    )
 
 
 def apply_to_tableau(state: State, seat: int, action: ToTableau) -> tuple[State, list[Event]]:
