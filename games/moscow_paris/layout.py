@@ -64,8 +64,9 @@ class Layout:
         self.holding = holding  # by wagon type, the open lines (rows) holding one, as a mask
         self.masks = masks  # by row, the wagon types of its line (0: no city, or no wagon)
         self.long_line = long_line  # some line holds two wagons (action card 1 can swap them)
-        # tableau -> the rows whose city it may claim (filled as tableaux are asked about)
-        self.claims: dict[tuple[int, ...], tuple[int, ...]] = {}
+        # mask of a tableau's wagon types -> the rows whose city it may claim (filled as
+        # tableaux are asked about)
+        self.claims: dict[int, tuple[int, ...]] = {}
         # (action card, the match's `any_rows`) -> its plays that depend on the lines alone
         # (filled by action_cards.py as cards are asked about)
         self.card_plays: dict[tuple[int, bool], tuple] = {}
@@ -101,19 +102,24 @@ class Layout:
         в его городской линии полностью совпадают с некоторыми или всеми картами перед
         вами»; the wagons of a line are all different, so one tableau wagon of each type is
         enough)."""
-        rows = self.claims.get(tableau)
-        if rows is None:
+        have = _TYPES_IN.get(tableau)
+        if have is None:
             have = 0
             for w in tableau:
                 have |= 1 << w
+            _TYPES_IN[tableau] = have
+        rows = self.claims.get(have)
+        if rows is None:
             rows = ()
             for row, mask in enumerate(self.masks):
                 if mask and not mask & ~have:
                     rows += (row,)
-            self.claims[tableau] = rows
+            self.claims[have] = rows
         return rows
 
 
+# By tableau (at most 4 wagons: a few thousand tableaux), the mask of its wagon types.
+_TYPES_IN: dict[tuple[int, ...], int] = {}
 # By mask of wagon types, the types in it.
 _TYPES_OF = tuple(
     tuple(w for w in range(len(WAGON_IDS)) if mask >> w & 1) for mask in range(1 << len(WAGON_IDS))
@@ -127,10 +133,9 @@ def layout(board: State) -> Layout:
     """The answers for `board`'s lines: the last layout's when the lines are the same objects."""
     global _last
     last = _last
-    cities, lefts, rights = board.cities, board.lefts, board.rights
-    if last.lefts is lefts and last.rights is rights and last.cities is cities:
+    if last.lefts is board.lefts and last.rights is board.rights and last.cities is board.cities:
         return last
-    last = _last = Layout(cities, lefts, rights)
+    last = _last = Layout(board.cities, board.lefts, board.rights)
     return last
 
 
