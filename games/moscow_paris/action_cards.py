@@ -8,8 +8,10 @@ step of a swap or a chain), then it goes to the discard pile and the player draw
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from games.core.contract import Event, event
-from games.core.drafts import draft, seal
+from games.core.drafts import seal
 from games.core.errors import IllegalAction
 from games.moscow_paris import exchange
 from games.moscow_paris.actions import (
@@ -30,13 +32,16 @@ from games.moscow_paris.data import (
     DISCARD_COLUMN2,
     DISCARD_COLUMN3,
     SWAP_TWO,
+    WAGON_IDS,
     WAGON_INDEX,
 )
 from games.moscow_paris.deck import discard
+from games.moscow_paris.layout import layout
 from games.moscow_paris.lines import ROW_RANGE, clear_row, columns, refill_row, remove_at
 from games.moscow_paris.state import (
     LEFT,
     NO_CITY,
+    RIGHT,
     SIDE_INDEX,
     SIDE_NAMES,
     SPOT_LINE,
@@ -45,6 +50,7 @@ from games.moscow_paris.state import (
     SWAP_SECOND,
     Draft,
     State,
+    draft,
     put,
     with_card,
     without,
@@ -63,45 +69,60 @@ _FIELDS = {
     DISCARD_CITY: frozenset({"row"}),
 }
 _OPTIONAL = ("row", "side", "slot", "rows", "direction")
+# By card, whether each field of `_OPTIONAL` is given when the card is played for its effect.
+_GIVEN = {card: tuple(f in fields for f in _OPTIONAL) for card, fields in _FIELDS.items()}
+_NO_FIELDS = (False,) * len(_OPTIONAL)
 
 
 # --- legal plays -----------------------------------------------------------------------------
 
 
 _CITY_PLAYS = tuple(play_card("discard_city", row=row) for row in ROW_RANGE)
-# (card, any_rows, wagons per side of each row) -> the column discards: a column depends only
-# on how many wagons each side holds, and there are few such shapes.
-_COLUMN_PLAYS: dict[tuple[int, ...], list] = {}
+# By column card, the play that discards each column (side, index, rows) there can be.
+_COLUMN_ACTIONS = {
+    card: {
+        (side, index, rows): play_card(
+            CARD_IDS[card], side=SIDE_NAMES[side], slot=index + 1, rows=rows
+        )
+        for side in (LEFT, RIGHT)
+        for index in range(4)
+        for rows in combinations(ROW_RANGE, _DISCARDS[card])
+    }
+    for card in (DISCARD_COLUMN2, DISCARD_COLUMN3)
+}
 
 
 def card_plays(state: State, seat: int, card: int) -> list:
     """Every way to play `card` now: each possible effect, and playing it for nothing."""
     if card == SWAP_TWO:
         out = [_PLAY_SWAP] if any_swap(state) else []
-    elif card == DISCARD_CITY:
-        cities = state.cities
-        out = [_CITY_PLAYS[row] for row in ROW_RANGE if cities[row] != NO_CITY]
     elif card == CHAIN_EXCHANGE:
         out = exchange.chain_plays(state, seat)
     else:
-        out = list(_column_plays(state, card))
+        out = list(_line_plays(state, card))
     out.append(_DECLINES[card])
     return out
 
 
-def _column_plays(state: State, card: int) -> list:
-    any_rows = state.cfg.any_rows
-    key = (card, any_rows, *map(len, state.lefts), *map(len, state.rights))
-    plays = _COLUMN_PLAYS.get(key)
+def _line_plays(state: State, card: int) -> tuple:
+    """The effects of action cards 2, 3 and 5, which depend on the lines alone: kept per
+    layout of the lines (layout.py)."""
+    kept = layout(state).card_plays
+    key = (card, state.cfg.any_rows)
+    plays = kept.get(key)
     if plays is None:
-        if len(_COLUMN_PLAYS) > 20_000:  # a bound, far above what matches reach
-            _COLUMN_PLAYS.clear()
-        name = CARD_IDS[card]
-        plays = _COLUMN_PLAYS[key] = [
-            play_card(name, side=SIDE_NAMES[side], slot=index + 1, rows=rows)
-            for side, index, rows in columns(state, _DISCARDS[card], any_rows)
-        ]
+        if card == DISCARD_CITY:
+            cities = state.cities
+            plays = tuple(_CITY_PLAYS[row] for row in ROW_RANGE if cities[row] != NO_CITY)
+        else:
+            plays = tuple(_column_plays(state, card))
+        kept[key] = plays
     return plays
+
+
+def _column_plays(state: State, card: int) -> list:
+    actions = _COLUMN_ACTIONS[card]
+    return [actions[c] for c in columns(state, _DISCARDS[card], state.cfg.any_rows)]
 
 
 # --- playing a card --------------------------------------------------------------------------
@@ -115,9 +136,15 @@ def apply_play_card(state: State, seat: int, action: PlayCard) -> tuple[State, l
             f"you have no {action.card} card in your hand",
             card=action.card,
         )
-    given = {f for f in _OPTIONAL if getattr(action, f) is not None}
-    needed = frozenset() if action.decline else _FIELDS[card]
-    if given != needed:
+    given = (
+        action.row is not None,
+        action.side is not None,
+        action.slot is not None,
+        action.rows is not None,
+        action.direction is not None,
+    )  # the fields of `_OPTIONAL`, in its order
+    if given != (_NO_FIELDS if action.decline else _GIVEN[card]):
+        needed = frozenset() if action.decline else _FIELDS[card]
         raise IllegalAction(
             "moscow_paris.card_fields",
             f"{action.card} needs the fields {sorted(needed)}"
@@ -260,9 +287,9 @@ def _line(board: State, row: int) -> tuple[int, ...]:
 
 def any_swap(board: State) -> bool:
     """Whether action card 1 has any effect now (the fast form of `swap_firsts(...) != []`)."""
-    lines = [_line(board, r) for r in ROW_RANGE]
-    if any(len(line) >= 2 for line in lines):
+    if layout(board).long_line:  # its two wagons can swap
         return True
+    lines = [_line(board, r) for r in ROW_RANGE]
     kinds = [set(t) for t in board.tableaux]
     for s, mine in enumerate(kinds):
         for other in kinds[s + 1 :]:
@@ -278,19 +305,78 @@ def any_swap(board: State) -> bool:
     return False
 
 
+# What `swap_ok` reads of a spot, worked out once per call for every spot: (spot, its kind,
+# its row or seat, its wagon type, the mask of the wagon types of its line (0 for a tableau)).
+SpotFacts = tuple[tuple[int, ...], int, int, int, int]
+
+
+def _spot_facts(board: State) -> list[SpotFacts]:
+    """The facts of every spot, in the order of `spots`."""
+    out: list[SpotFacts] = []
+    for row in ROW_RANGE:
+        left, right = board.lefts[row], board.rights[row]
+        mask = 0
+        for w in left + right:
+            mask |= 1 << w
+        out.extend(((SPOT_LINE, row, LEFT, i), SPOT_LINE, row, w, mask) for i, w in enumerate(left))
+        out.extend(
+            ((SPOT_LINE, row, RIGHT, i), SPOT_LINE, row, w, mask) for i, w in enumerate(right)
+        )
+    for seat, tableau in enumerate(board.tableaux):
+        out.extend(
+            ((SPOT_TABLEAU, seat, w), SPOT_TABLEAU, seat, w, 0) for w in sorted(set(tableau))
+        )
+    return out
+
+
+def _swappable(a: SpotFacts, b: SpotFacts) -> bool:
+    """`swap_ok` for two different spots, from their facts. A wagon type already in the other
+    line refuses the swap, which covers two wagons of one type (the other one is there)."""
+    _, kind_a, where_a, wagon_a, mask_a = a
+    _, kind_b, where_b, wagon_b, mask_b = b
+    if kind_a == SPOT_LINE:
+        if kind_b == SPOT_LINE:
+            return where_a == where_b or not (mask_b >> wagon_a & 1 or mask_a >> wagon_b & 1)
+        return not mask_a >> wagon_b & 1
+    if kind_b == SPOT_LINE:
+        return not mask_b >> wagon_a & 1
+    return where_a != where_b and wagon_a != wagon_b
+
+
 def swap_firsts(board: State) -> list[tuple[int, ...]]:
-    every = spots(board)
-    return [a for a in every if any(swap_ok(board, a, b) for b in every)]
+    """The spots some other spot can swap with (`swap_ok`), in the order of `spots`."""
+    facts = _spot_facts(board)
+    out = []
+    for a in facts:
+        if a[1] == SPOT_LINE and a[4] & (a[4] - 1):  # its line holds another wagon
+            out.append(a[0])
+            continue
+        for b in facts:
+            if b is not a and _swappable(a, b):
+                out.append(a[0])
+                break
+    return out
 
 
 def swap_seconds(board: State, first: tuple[int, ...]) -> list[tuple[int, ...]]:
-    return [b for b in spots(board) if swap_ok(board, first, b)]
+    """The spots that can swap with `first` (`swap_ok`), in the order of `spots`."""
+    facts = _spot_facts(board)
+    a = next(f for f in facts if f[0] == first)
+    return [b[0] for b in facts if b is not a and _swappable(a, b)]
+
+
+# The pick of each spot: a line's by row, side and place; a tableau's by seat and wagon type.
+_LINE_PICKS = tuple(
+    tuple(tuple(pick_line(row, name, slot) for slot in range(1, 5)) for name in SIDE_NAMES)
+    for row in ROW_RANGE
+)
+_TABLEAU_PICKS = tuple(tuple(pick_tableau(seat, w) for w in WAGON_IDS) for seat in range(4))
 
 
 def spot_action(spot: tuple[int, ...]) -> SwapPick:
     if spot[0] == SPOT_LINE:
-        return pick_line(spot[1], SIDE_NAMES[spot[2]], spot[3] + 1)
-    return pick_tableau(spot[1], CARD_IDS[spot[2]])
+        return _LINE_PICKS[spot[1]][spot[2]][spot[3]]
+    return _TABLEAU_PICKS[spot[1]][spot[2]]
 
 
 def spot_json(board: State, spot: tuple[int, ...]) -> dict[str, object]:

@@ -14,13 +14,13 @@ wagon per line wagon is discarded; further copies of a type stay (INTERPRETATION
 from __future__ import annotations
 
 from games.core.contract import Event, event
-from games.core.drafts import draft, seal
+from games.core.drafts import seal
 from games.core.errors import IllegalAction
 from games.moscow_paris.actions import END_TURN, Claim, claim
 from games.moscow_paris.data import CARD_IDS, CITY_IDS, HAND_AND_TABLEAU
 from games.moscow_paris.deck import discard, draw
 from games.moscow_paris.lines import claimable, clear_row, refill_row
-from games.moscow_paris.state import State, put, without
+from games.moscow_paris.state import State, draft, put, without
 from games.moscow_paris.turn_end import end_turn
 
 _CLAIMS = tuple(claim(row) for row in range(4))

@@ -11,6 +11,7 @@ split are in play), action cards are 11..15 (`ACTION_BASE + effect - 1`).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import NamedTuple
 
 # --- counts and limits of the rules [V]
@@ -225,11 +226,18 @@ CITY_CAPITAL: tuple[bool, ...] = tuple(c.capital for c in ALL_CITIES)
 CITY_COUNTRY: tuple[str, ...] = tuple(c.country for c in ALL_CITIES)  # Home City: ""
 
 
+@cache  # every AI determinisation asks
 def deck_counts(split: str) -> tuple[int, ...]:
     """Copies of each card code in the draw deck of a match with this wagon split."""
     types, copies = WAGON_SPLITS[split]
     wagons = tuple(copies if t < types else 0 for t in range(len(WAGON_TYPES)))
     return wagons + tuple(a.copies for a in ACTION_CARDS)
+
+
+@cache
+def sorted_deck(split: str) -> tuple[int, ...]:
+    """Every card of the draw deck of a match with this wagon split, in code order."""
+    return tuple(code for code, n in enumerate(deck_counts(split)) for _ in range(n))
 
 
 assert sum(deck_counts("8x11")[:ACTION_BASE]) == WAGON_CARDS

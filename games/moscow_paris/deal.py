@@ -31,7 +31,7 @@ from games.moscow_paris.data import (
     HOME_CODE,
     ISTANBUL_CODE,
     ROWS,
-    deck_counts,
+    sorted_deck,
 )
 from games.moscow_paris.deck import EMPTY_DISCARD
 from games.moscow_paris.options import MoscowParisOptions
@@ -58,7 +58,7 @@ def cities_in_play(options: MoscowParisOptions) -> tuple[int, ...]:
 
 def full_deck(options: MoscowParisOptions) -> list[int]:
     """The 88 wagon cards and 16 action cards, in code order."""
-    return [code for code, n in enumerate(deck_counts(options.wagons)) for _ in range(n)]
+    return list(sorted_deck(options.wagons))
 
 
 def _bad(key: str, message: str, **params: Any) -> IllegalAction:

@@ -6,10 +6,10 @@ claims (the claim step), turn_end and stalemate (the end of a turn), scoring, vi
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.core.contract import Result
+from games.core.contract import Event, Result
 from games.core.dispatch import without_action
 from games.core.phased import NOBODY, SEAT_SETS, PhasedGame
 from games.moscow_paris import action_cards, claims, exchange, hidden, turns
@@ -25,9 +25,8 @@ from games.moscow_paris.actions import (
     ToTableau,
 )
 from games.moscow_paris.deal import dump_arrangement, new_state
-from games.moscow_paris.lines import claimable
 from games.moscow_paris.options import EDITIONS, MoscowParisOptions
-from games.moscow_paris.scoring import claimable_value, final_result, scores, sides
+from games.moscow_paris.scoring import final_result, scores, side_values
 from games.moscow_paris.state import (
     CHAIN,
     CLAIM,
@@ -101,11 +100,27 @@ class MoscowParis(PhasedGame[State, Any]):
         """The active player, but in a chain exchange (action card 4), where the seat whose
         link it is decides."""
         phase = state.phase
-        if phase == OVER:
-            return NOBODY
+        if phase == PLAY:  # the commonest phase first: every move asks, some twice
+            return SEAT_SETS[state.turn]
         if phase == CHAIN:
             return SEAT_SETS[state.pending[1]]
-        return SEAT_SETS[state.turn]
+        return NOBODY if phase == OVER else SEAT_SETS[state.turn]
+
+    def legal_actions(self, state: State, seat: int) -> Sequence[Any]:
+        """The platform's answer, with the commonest case read inline (the active player in
+        the play phase: every move asks, and this game overrides `to_act`)."""
+        if state.phase == PLAY:
+            return turns.legal_play(state, seat) if seat == state.turn else []
+        return super().legal_actions(state, seat)
+
+    def apply(self, state: State, seat: int, action: Any) -> tuple[State, list[Event]]:
+        """The platform's rules table, with the commonest case read inline: a turn action of
+        the active player in the play phase."""
+        if state.phase == PLAY and seat == state.turn:
+            handler = _TURN_RULES.get(type(action))
+            if handler is not None:
+                return handler(state, seat, action)
+        return super().apply(state, seat, action)
 
     def view(self, state: State, seat: int | None) -> MoscowParisView:
         return build_view(state, seat)
@@ -129,16 +144,15 @@ class MoscowParis(PhasedGame[State, Any]):
     def evaluate(self, state: State, seat: int) -> float:
         """Own side's score plus half the VP of the cities it could claim now (its tableau
         matches their line), minus the best opposing side's same measure."""
-        cfg = state.cfg
-        points = scores(state)
-        values = []
         mine = 0.0
-        for side in sides(cfg):
-            value = float(points[side[0]])
-            for s in side:
-                value += 0.5 * claimable_value(state, claimable(state, s))
+        values = []
+        for side, value in side_values(state):
             if seat in side:
                 mine = value
             else:
                 values.append(value)
         return mine - (max(values) if values else 0.0)
+
+
+# The play phase's row of the rules table, by action class (`MoscowParis.apply`).
+_TURN_RULES = {kind: rule for (phase, kind), rule in MoscowParis.rules.items() if phase == PLAY}

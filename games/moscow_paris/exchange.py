@@ -22,11 +22,11 @@ The procedure (spec section 4):
 from __future__ import annotations
 
 from games.core.contract import Event, event
-from games.core.drafts import draft, seal
+from games.core.drafts import seal
 from games.core.errors import IllegalAction
 from games.moscow_paris.actions import DECLINE, Decline, Exchange, exchange, play_card
 from games.moscow_paris.data import CHAIN_EXCHANGE, WAGON_IDS
-from games.moscow_paris.state import CHAIN, Draft, State, put, with_card, without
+from games.moscow_paris.state import CHAIN, Draft, State, draft, put, with_card, without
 from games.moscow_paris.turn_end import finish_card
 
 DIRECTIONS = {"left": 1, "right": -1}

@@ -11,15 +11,26 @@ city deck (the cities in play that are not showing), and the seed of future resh
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from typing import Any
 
-from games.core.drafts import draft, seal
+from games.core.drafts import copier, seal
 from games.core.rng import shuffle
-from games.moscow_paris.data import CHAIN_EXCHANGE, N_CODES, SWAP_TWO, deck_counts
-from games.moscow_paris.state import CHAIN, NO_CITY, OVER, SWAP_FIRST, SWAP_SECOND, State
+from games.moscow_paris.data import CHAIN_EXCHANGE, N_CODES, SWAP_TWO, deck_counts, sorted_deck
+from games.moscow_paris.state import (
+    CHAIN,
+    NO_CITY,
+    OVER,
+    SWAP_FIRST,
+    SWAP_SECOND,
+    Config,
+    State,
+    draft,
+)
 
+# A writable copy of a match's Config (`games.core.drafts`): a determinisation redraws the seed
+# of future reshuffles and puts the setup kept for the record in canonical order.
+_draft_config = copier(Config)
 _PLAYING = {CHAIN: CHAIN_EXCHANGE, SWAP_FIRST: SWAP_TWO, SWAP_SECOND: SWAP_TWO}
 
 
@@ -37,7 +48,10 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
     playing = _PLAYING.get(state.phase) if state.turn != seat else None
     if playing is not None:
         counts[playing] -= 1
-    unseen = [code for code in range(N_CODES) for _ in range(counts[code])]
+    unseen: list[int] = []
+    for code, n in enumerate(counts):
+        if n:
+            unseen += (code,) * n
     shuffle(rng, unseen)
     new = draft(state)
     hands = list(state.hands)
@@ -62,12 +76,11 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
     hidden_cities = [c for c in in_play if c not in showing]
     shuffle(rng, hidden_cities)
     new.city_deck = tuple(hidden_cities)
-    new.cfg = dataclasses.replace(
-        cfg,
-        reshuffle_seed=rng.getrandbits(62),
-        deal_deck=tuple(code for code, n in enumerate(deck_counts(cfg.split)) for _ in range(n)),
-        deal_cities=tuple(in_play),
-    )
+    setup = _draft_config(cfg)
+    setup.reshuffle_seed = rng.getrandbits(62)
+    setup.deal_deck = sorted_deck(cfg.split)
+    setup.deal_cities = tuple(in_play)
+    new.cfg = seal(setup, Config)
     return seal(new, State)
 
 

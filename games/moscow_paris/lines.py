@@ -1,5 +1,5 @@
-"""City lines: where a wagon may go, the columns of action cards 2 and 3, closing gaps,
-claimable cities and refilling an emptied row from the city deck.
+"""City lines: the columns of action cards 2 and 3, closing gaps, claimable cities (which
+layout.py works out once per layout) and refilling an emptied row from the city deck.
 
 Functions read a `State` or a `Draft` alike (the same field names).
 """
@@ -9,25 +9,11 @@ from __future__ import annotations
 from itertools import combinations
 
 from games.core.contract import Event, event
-from games.moscow_paris.data import CITY_IDS, CITY_LIMIT, ROWS
+from games.moscow_paris.data import CITY_IDS, ROWS
+from games.moscow_paris.layout import layout
 from games.moscow_paris.state import LEFT, NO_CITY, Draft, State, put
 
 ROW_RANGE = range(ROWS)
-
-
-def open_lines(board: State) -> list[tuple[int, tuple[int, ...]]]:
-    """(row, wagons) of every line that has a city and room for one more wagon:
-    «Количество выложенных карт вагонов в городской линии ... не должно превышать значение
-    предельного количества вагонов на карте города»."""
-    out = []
-    cities, lefts, rights = board.cities, board.lefts, board.rights
-    for row in ROW_RANGE:
-        city = cities[row]
-        if city != NO_CITY:
-            wagons = lefts[row] + rights[row]
-            if len(wagons) < CITY_LIMIT[city]:
-                out.append((row, wagons))
-    return out
 
 
 def columns(board: State, count: int, any_rows: bool) -> list[tuple[int, int, tuple[int, ...]]]:
@@ -36,28 +22,38 @@ def columns(board: State, count: int, any_rows: bool) -> list[tuple[int, int, tu
     `any_rows` False (the default reading) the rows are neighbours, with no row between them;
     a row without a wagon there (or without a city) breaks the column."""
     out: list[tuple[int, int, tuple[int, ...]]] = []
+    row_sets = _ROW_SETS[any_rows][count]
     for side, sides in enumerate((board.lefts, board.rights)):
         lengths = [len(line) for line in sides]
         for index in range(4):
-            rows = [r for r in ROW_RANGE if lengths[r] > index]
-            if len(rows) < count:
+            reach = 0  # the rows whose line reaches this place
+            for r in ROW_RANGE:
+                if lengths[r] > index:
+                    reach |= 1 << r
+            found = row_sets[reach]
+            if not found:
                 break  # fewer rows still reach further out
-            if any_rows:
-                out.extend((side, index, combo) for combo in combinations(rows, count))
-            else:
-                for window in _WINDOWS[count]:
-                    for r in window:
-                        if lengths[r] <= index:
-                            break
-                    else:
-                        out.append((side, index, window))
+            out.extend((side, index, rows) for rows in found)
     return out
 
 
-# By count, every run of that many neighbouring rows, top first.
-_WINDOWS = tuple(
-    tuple(tuple(range(start, start + count)) for start in range(ROWS - count + 1))
-    for count in range(ROWS + 1)
+def _row_sets(count: int, any_rows: bool, reach: int) -> tuple[tuple[int, ...], ...]:
+    """The sets of `count` rows among the rows of the mask `reach` that may form a column,
+    top first: any such rows, or only neighbouring ones."""
+    rows = [r for r in ROW_RANGE if reach >> r & 1]
+    if any_rows:
+        return tuple(combinations(rows, count))
+    runs = (tuple(range(start, start + count)) for start in range(ROWS - count + 1))
+    return tuple(run for run in runs if all(r in rows for r in run))
+
+
+# By `any_rows`, count and mask of rows, the row sets of `_row_sets` (built once).
+_ROW_SETS = tuple(
+    tuple(
+        tuple(_row_sets(count, any_rows, reach) for reach in range(1 << ROWS))
+        for count in range(ROWS + 1)
+    )
+    for any_rows in (False, True)
 )
 
 
@@ -84,25 +80,9 @@ def clear_row(d: Draft, row: int) -> tuple[int, ...]:
     return wagons
 
 
-def claimable(board: State, seat: int) -> list[int]:
-    """Rows whose city `seat` may claim: a line with at least one wagon, every one of which
-    lies in the seat's tableau («все карты в его городской линии полностью совпадают с
-    некоторыми или всеми картами перед вами»; the wagons of a line are all different, so one
-    tableau wagon of each type is enough)."""
-    tableau = board.tableaux[seat]
-    if not tableau:
-        return []
-    out = []
-    lefts, rights, cities = board.lefts, board.rights, board.cities
-    for row in ROW_RANGE:
-        wagons = lefts[row] + rights[row]
-        if wagons and cities[row] != NO_CITY:
-            for w in wagons:
-                if w not in tableau:
-                    break
-            else:
-                out.append(row)
-    return out
+def claimable(board: State, seat: int) -> tuple[int, ...]:
+    """Rows whose city `seat` may claim (`Layout.claimable`, kept per layout of the lines)."""
+    return layout(board).claimable(board.tableaux[seat])
 
 
 def refill_row(d: Draft, row: int, events: list[Event]) -> None:

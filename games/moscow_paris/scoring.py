@@ -20,6 +20,7 @@ from games.moscow_paris.data import (
     END_CITIES,
     HOME_CODE,
 )
+from games.moscow_paris.layout import layout
 from games.moscow_paris.state import NO_CITY, Config, State
 
 
@@ -65,15 +66,26 @@ def _piles(board: State) -> list[tuple[int, ...]]:
     return [sum((board.won[s] for s in side), ()) for side in sides(board.cfg)]
 
 
+# The last scores worked out, with what they read: the claimed piles (by identity: a move
+# that claims nothing keeps that very tuple) and the two options that count. The AI's search
+# asks for the scores of the same piles over and over.
+_last_scores: tuple[object, bool, str | None, tuple[int, ...]] = (None, False, None, ())
+
+
 def scores(board: State) -> list[int]:
     """Running scores per seat (in team play, each partner shows the team's score)."""
-    cfg = board.cfg
+    global _last_scores
+    won, cfg = board.won, board.cfg
+    last = _last_scores
+    if last[0] is won and last[1] is cfg.teams and last[2] == cfg.home_country:
+        return list(last[3])
     out = [0] * cfg.players
     for side, pile in zip(sides(cfg), _piles(board), strict=True):
         vp = sum(CITY_VP[c] for c in pile)
         total = vp + len(pile) - len({country(cfg, c) for c in pile})
         for seat in side:
             out[seat] = total
+    _last_scores = (won, cfg.teams, cfg.home_country, tuple(out))
     return out
 
 
@@ -111,6 +123,32 @@ def final_result(board: State) -> Result:
     )
 
 
-def claimable_value(board: State, rows: list[int]) -> int:
+def claimable_value(board: State, rows: tuple[int, ...]) -> int:
     """VP of the cities in `rows` (for the greedy evaluation)."""
     return sum(CITY_VP[board.cities[r]] for r in rows if board.cities[r] != NO_CITY)
+
+
+# The last position valued, and its values (`side_values`): the search values one position
+# for every seat in turn.
+_last_values: tuple[object, tuple[tuple[tuple[int, ...], float], ...]] = (None, ())
+
+
+def side_values(board: State) -> tuple[tuple[tuple[int, ...], float], ...]:
+    """(side, value) of each scoring side for the greedy evaluation: its score plus half the
+    VP of the cities its seats could claim now (their tableaux match the lines)."""
+    global _last_values
+    last = _last_values
+    if last[0] is board:
+        return last[1]
+    points = scores(board)
+    lines = layout(board)
+    tableaux = board.tableaux
+    out = []
+    for side in sides(board.cfg):
+        value = float(points[side[0]])
+        for s in side:
+            value += 0.5 * claimable_value(board, lines.claimable(tableaux[s]))
+        out.append((side, value))
+    values = tuple(out)
+    _last_values = (board, values)
+    return values

@@ -38,24 +38,22 @@ from games.moscow_paris.state import Draft, put
 _ZEROS = {n: (0,) * n for n in range(1, 5)}
 
 
-def record_turn(d: Draft) -> None:
-    """Steps 1 and 2 for the turn of `d.turn` that is ending."""
+def record_turn(d: Draft) -> bool:
+    """Steps 1 and 2 for the turn of `d.turn` that is ending, and step 3: whether every
+    player has now made the second repeated turn. Only a repeat can bring that about (a
+    progress and a reset clear every count), so the counts are read only after one."""
     if d.progress:
         d.repeats = _ZEROS[d.cfg.players]
         d.seen = tuple([(t,) for t in d.tableaux])
-        return
+        return False
     seat = d.turn
     tableau = d.tableaux[seat]
     seen = d.seen[seat]
     if tableau in seen:
-        d.repeats = put(d.repeats, seat, d.repeats[seat] + 1)
-    else:
-        d.seen = put(d.seen, seat, seen + (tableau,))
-
-
-def due(d: Draft) -> bool:
-    """Step 3: has every player made the second repeated turn?"""
-    return min(d.repeats) >= STALEMATE_REPEATS
+        d.repeats = repeats = put(d.repeats, seat, d.repeats[seat] + 1)
+        return min(repeats) >= STALEMATE_REPEATS
+    d.seen = put(d.seen, seat, seen + (tableau,))
+    return False
 
 
 def reset(d: Draft, first: int, events: list[Event]) -> None:

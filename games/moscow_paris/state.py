@@ -13,10 +13,10 @@ the column, which is what «друг над другом» (action cards 2 and 3
 from __future__ import annotations
 
 from bisect import insort
-from dataclasses import dataclass
+from collections.abc import Callable
 from typing import Any
 
-from games.core.drafts import state_class
+from games.core.drafts import copier, state_class
 
 # Phases: what the seat(s) in `to_act` decide now.
 PLAY = 1  # the active player chooses one of the four actions of a turn
@@ -44,7 +44,7 @@ NO_CITY = -1
 SPOT_LINE, SPOT_TABLEAU = 0, 1
 
 
-@dataclass(frozen=True, slots=True)
+@state_class  # frozen; drafted only where a determinisation redraws the reshuffle seed
 class Config:
     """What never changes during a match: seats, options, the initial deal."""
 
@@ -99,6 +99,9 @@ def team_of(cfg: Config, seat: int) -> int | None:
 # the convention of every engine): `d = draft(state)`, write the fields that change,
 # `seal(d, State)`. A draft reads like a State; it is annotated `Draft`.
 Draft = State
+
+# The copier of `games.core.drafts` for this one class (every move drafts once or more).
+draft: Callable[[State], Draft] = copier(State)
 
 
 # The three helpers below rebuild a short tuple through one list: about half the cost of

@@ -11,7 +11,7 @@ from __future__ import annotations
 from games.core.contract import Event, event
 from games.moscow_paris import stalemate
 from games.moscow_paris.deck import discard, draw
-from games.moscow_paris.lines import claimable
+from games.moscow_paris.layout import layout
 from games.moscow_paris.scoring import final_result, game_over
 from games.moscow_paris.state import CLAIM, OVER, PLAY, Draft, put, without
 
@@ -19,7 +19,7 @@ from games.moscow_paris.state import CLAIM, OVER, PLAY, Draft, put, without
 def finish_action(d: Draft, events: list[Event]) -> None:
     """The action of the turn is done: offer the claim step if a city can be claimed, else end
     the turn. Claims are checked only for the active player, at the end of their own turn."""
-    if claimable(d, d.turn):
+    if layout(d).claimable(d.tableaux[d.turn]):
         d.phase = CLAIM
         d.pending = ()
     else:
@@ -41,10 +41,10 @@ def finish_card(d: Draft, card: int, events: list[Event]) -> None:
 def end_turn(d: Draft, events: list[Event]) -> None:
     """Count the turn for the stalemate rule, end the game if the cities are out, else maybe
     reset (stalemate) and pass the turn to the next player clockwise."""
-    stalemate.record_turn(d)
+    stalled = stalemate.record_turn(d)
     d.turns += 1
     d.pending = ()
-    if game_over(d):
+    if not d.city_deck and game_over(d):
         d.phase = OVER
         result = final_result(d)
         events.append(
@@ -63,7 +63,7 @@ def end_turn(d: Draft, events: list[Event]) -> None:
     nxt = d.turn + 1
     if nxt == d.cfg.players:
         nxt = 0
-    if stalemate.due(d):
+    if stalled:
         stalemate.reset(d, nxt, events)
     d.turn = nxt
     d.phase = PLAY

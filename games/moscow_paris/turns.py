@@ -11,8 +11,10 @@ and 4 move one card between hand and tableau; actions 1 and 2 spend a card and d
 
 from __future__ import annotations
 
+from typing import NoReturn
+
 from games.core.contract import Event, event
-from games.core.drafts import draft, seal
+from games.core.drafts import seal
 from games.core.errors import IllegalAction
 from games.moscow_paris import action_cards
 from games.moscow_paris.actions import TakeBack, ToLine, ToTableau, take_back, to_line, to_tableau
@@ -27,12 +29,13 @@ from games.moscow_paris.data import (
     WAGON_SPLITS,
 )
 from games.moscow_paris.deck import draw
-from games.moscow_paris.lines import open_lines
+from games.moscow_paris.layout import laid, layout
 from games.moscow_paris.state import (
     LEFT,
     NO_CITY,
     SIDE_INDEX,
     State,
+    draft,
     put,
     with_card,
     without,
@@ -55,63 +58,43 @@ _TO_TABLEAU = tuple(to_tableau(w) for w in WAGON_IDS)
 _TAKE_BACK = tuple(take_back(w) for w in WAGON_IDS)
 
 # Memos of pure functions of small immutable keys (a hand, a tableau: a few thousand keys at
-# most), and of the last line layout seen (its open rows, and which hold each wagon type),
-# compared by identity: apply keeps the same tuple objects while the lines do not change.
+# most).
 _HAND_PARTS: dict[tuple[int, ...], tuple[tuple[int, ...], tuple, tuple[int, ...]]] = {}
 _TAKE_BACKS: dict[tuple[int, ...], tuple] = {}
-_layout: tuple = (None, None, None, 0, [0] * len(WAGON_IDS))
 
 
 def _hand_parts(hand: tuple[int, ...]) -> tuple[tuple[int, ...], tuple, tuple[int, ...]]:
-    """The distinct wagons of a hand, their `to_tableau` actions, its distinct action cards."""
-    parts = _HAND_PARTS.get(hand)
-    if parts is None:
-        wagons = tuple(sorted({c for c in hand if c < ACTION_BASE}))
-        cards = tuple(sorted({c for c in hand if c >= ACTION_BASE}))
-        parts = _HAND_PARTS[hand] = (wagons, tuple(_TO_TABLEAU[w] for w in wagons), cards)
+    """The distinct wagons of a hand, their `to_tableau` actions, its distinct action cards
+    (kept in `_HAND_PARTS`)."""
+    wagons = tuple(sorted({c for c in hand if c < ACTION_BASE}))
+    cards = tuple(sorted({c for c in hand if c >= ACTION_BASE}))
+    parts = _HAND_PARTS[hand] = (wagons, tuple(_TO_TABLEAU[w] for w in wagons), cards)
     return parts
 
 
 def _take_backs(tableau: tuple[int, ...]) -> tuple:
-    actions = _TAKE_BACKS.get(tableau)
-    if actions is None:
-        actions = _TAKE_BACKS[tableau] = tuple(_TAKE_BACK[w] for w in sorted(set(tableau)))
+    """The `take_back` actions of a tableau (kept in `_TAKE_BACKS`)."""
+    actions = _TAKE_BACKS[tableau] = tuple(_TAKE_BACK[w] for w in sorted(set(tableau)))
     return actions
 
 
-def _line_actions(state: State, wagons: tuple[int, ...]) -> list:
-    """The `to_line` actions of these wagon types with the lines as they are: by wagon type,
-    the open lines that do not hold one yet, as a mask of rows into a table built once."""
-    global _layout
-    layout = _layout
-    cities, lefts, rights = state.cities, state.lefts, state.rights
-    if not (layout[0] is cities and layout[1] is lefts and layout[2] is rights):
-        open_rows = 0
-        holding = [0] * len(WAGON_IDS)  # by wagon type, the open lines (rows) holding one
-        for row, line in open_lines(state):
-            open_rows |= 1 << row
-            for w in line:
-                holding[w] |= 1 << row
-        layout = _layout = (cities, lefts, rights, open_rows, holding)
-    open_rows, holding = layout[3], layout[4]
-    out: list = []
-    for w in wagons:
-        out += _TO_LINE_ROWS[w][open_rows & ~holding[w]]
-    return out
-
-
 def legal_play(state: State, seat: int) -> list:
-    """Every action of a turn for the active player, grouped: wagons to lines, wagons to the
-    tableau, wagons taken back, action cards (see action_cards.card_plays)."""
+    """Every action of a turn for the active player, grouped: wagons to lines (by wagon type,
+    the open lines that do not hold one yet, as a mask of rows into a table built once),
+    wagons to the tableau, wagons taken back, action cards (see action_cards.card_plays)."""
     tableau = state.tableaux[seat]
-    wagons, to_tableau_actions, cards = _hand_parts(state.hands[seat])
+    hand = state.hands[seat]
+    wagons, to_tableau_actions, cards = _HAND_PARTS.get(hand) or _hand_parts(hand)
     out: list = []
     if wagons:
-        out += _line_actions(state, wagons)
+        lay = layout(state)
+        open_rows, holding = lay.open_rows, lay.holding
+        for w in wagons:
+            out += _TO_LINE_ROWS[w][open_rows & ~holding[w]]
         if len(tableau) < TABLEAU_MAX:
             out += to_tableau_actions
     if tableau:
-        out += _take_backs(tableau)
+        out += _TAKE_BACKS.get(tableau) or _take_backs(tableau)
     for card in cards:
         out += action_cards.card_plays(state, seat, card)
     return out
@@ -137,32 +120,21 @@ def _in_hand(state: State, seat: int, name: str) -> int:
 
 
 def apply_to_line(state: State, seat: int, action: ToLine) -> tuple[State, list[Event]]:
-    wagon = _in_hand(state, seat, action.wagon)
+    wagon = WAGON_INDEX[action.wagon]  # a type not in play is in no hand: refused below
     row = action.row
+    lay = layout(state)
+    if not (wagon in state.hands[seat] and (lay.open_rows & ~lay.holding[wagon]) >> row & 1):
+        _refuse_to_line(state, seat, action)
     city = state.cities[row]
-    if city == NO_CITY:
-        raise IllegalAction("moscow_paris.no_city", f"row {row} has no city", row=row)
-    line = state.lefts[row] + state.rights[row]
-    if wagon in line:
-        raise IllegalAction(
-            "moscow_paris.wagon_in_line",
-            f"the line of {CITY_IDS[city]} already has a {action.wagon} wagon",
-            row=row,
-            wagon=action.wagon,
-        )
-    if len(line) >= CITY_LIMIT[city]:
-        raise IllegalAction(
-            "moscow_paris.line_full",
-            f"the line of {CITY_IDS[city]} is full ({CITY_LIMIT[city]} wagons)",
-            row=row,
-            limit=CITY_LIMIT[city],
-        )
     d = draft(state)
     side = SIDE_INDEX[action.side]
     if side == LEFT:
+        slot = len(state.lefts[row]) + 1
         d.lefts = put(state.lefts, row, state.lefts[row] + (wagon,))
     else:
+        slot = len(state.rights[row]) + 1
         d.rights = put(state.rights, row, state.rights[row] + (wagon,))
+    laid(lay, d, row, wagon)
     d.hands = put(state.hands, seat, without(state.hands[seat], wagon))
     events = [
         event(
@@ -172,7 +144,7 @@ def apply_to_line(state: State, seat: int, action: ToLine) -> tuple[State, list[
                 "wagon": action.wagon,
                 "row": row,
                 "side": action.side,
-                "slot": len(state.lefts[row] if side == LEFT else state.rights[row]) + 1,
+                "slot": slot,
                 "city": CITY_IDS[city],
             },
         )
@@ -183,44 +155,69 @@ def apply_to_line(state: State, seat: int, action: ToLine) -> tuple[State, list[
     return seal(d, State), events
 
 
-def apply_to_tableau(state: State, seat: int, action: ToTableau) -> tuple[State, list[Event]]:
+def _refuse_to_line(state: State, seat: int, action: ToLine) -> NoReturn:
+    """Why a wagon may not go to that line (the layout said it may not): not in the hand, no
+    city there, a wagon of its type already there, or the line full."""
     wagon = _in_hand(state, seat, action.wagon)
-    if len(state.tableaux[seat]) >= TABLEAU_MAX:
+    row = action.row
+    city = state.cities[row]
+    if city == NO_CITY:
+        raise IllegalAction("moscow_paris.no_city", f"row {row} has no city", row=row)
+    if wagon in state.lefts[row] + state.rights[row]:
+        raise IllegalAction(
+            "moscow_paris.wagon_in_line",
+            f"the line of {CITY_IDS[city]} already has a {action.wagon} wagon",
+            row=row,
+            wagon=action.wagon,
+        )
+    raise IllegalAction(
+        "moscow_paris.line_full",
+        f"the line of {CITY_IDS[city]} is full ({CITY_LIMIT[city]} wagons)",
+        row=row,
+        limit=CITY_LIMIT[city],
+    )
+
+
+def apply_to_tableau(state: State, seat: int, action: ToTableau) -> tuple[State, list[Event]]:
+    hand = state.hands[seat]
+    wagon = WAGON_INDEX[action.wagon]  # a type not in play is in no hand: refused just below
+    if wagon not in hand:
+        _in_hand(state, seat, action.wagon)  # raises the refusal that says why
+    tableau = state.tableaux[seat]
+    if len(tableau) >= TABLEAU_MAX:
         raise IllegalAction(
             "moscow_paris.tableau_full",
             f"at most {TABLEAU_MAX} wagons may lie in front of a player",
             limit=TABLEAU_MAX,
         )
-    return _shift(
-        state, seat, wagon, True, event("wagon_to_tableau", {"seat": seat, "wagon": action.wagon})
-    )
+    shifted = event("wagon_to_tableau", {"seat": seat, "wagon": action.wagon})
+    return _shift(state, seat, without(hand, wagon), with_card(tableau, wagon), shifted)
 
 
 def apply_take_back(state: State, seat: int, action: TakeBack) -> tuple[State, list[Event]]:
-    wagon = wagon_code(state, action.wagon)
-    if wagon not in state.tableaux[seat]:
+    tableau = state.tableaux[seat]
+    wagon = WAGON_INDEX[action.wagon]  # a type not in play is in no tableau
+    if wagon not in tableau:
+        wagon_code(state, action.wagon)  # refuses a type not in play by name
         raise IllegalAction(
             "moscow_paris.wagon_not_in_tableau",
             f"there is no {action.wagon} wagon in front of you",
             wagon=action.wagon,
         )
+    shifted = event("wagon_taken_back", {"seat": seat, "wagon": action.wagon})
     return _shift(
-        state, seat, wagon, False, event("wagon_taken_back", {"seat": seat, "wagon": action.wagon})
+        state, seat, with_card(state.hands[seat], wagon), without(tableau, wagon), shifted
     )
 
 
 def _shift(
-    state: State, seat: int, wagon: int, to_tableau: bool, shifted: Event
+    state: State, seat: int, hand: tuple[int, ...], tableau: tuple[int, ...], shifted: Event
 ) -> tuple[State, list[Event]]:
     """Actions 3 and 4: one wagon from the hand to the tableau, or back; no card is drawn."""
-    hand, tableau = state.hands[seat], state.tableaux[seat]
-    if to_tableau:
-        hand, tableau = without(hand, wagon), with_card(tableau, wagon)
-    else:
-        hand, tableau = with_card(hand, wagon), without(tableau, wagon)
     d = draft(state)
-    d.hands = put(state.hands, seat, hand)
-    d.tableaux = put(state.tableaux, seat, tableau)
+    hands, tableaux = list(state.hands), list(state.tableaux)
+    hands[seat], tableaux[seat] = hand, tableau
+    d.hands, d.tableaux = tuple(hands), tuple(tableaux)
     events = [shifted]
     finish_action(d, events)
     return seal(d, State), events
