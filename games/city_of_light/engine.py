@@ -85,6 +85,10 @@ def _after_phase2_turn(
 
 
 _SIZES = tuple(len(cells) for cells in BUILDINGS.values())
+# The last state scored and its totals, as one tuple (one write, so threads never pair a state
+# with another's totals): a search values a position by `scores` and then by each seat's
+# `evaluate`, three scorings of one state; a pure cache of a frozen state it keeps alive.
+_last_scored: list[tuple[State | None, tuple[int, ...]]] = [(None, ())]
 
 
 class CityOfLight(PhasedGame[State, Any]):
@@ -134,7 +138,11 @@ class CityOfLight(PhasedGame[State, Any]):
     def scores(self, state: State) -> list[int]:
         if state.phase == PHASE_OVER and state.result is not None:
             return list(state.result.scores)
-        return score(state)[0]
+        scored, totals = _last_scored[0]
+        if scored is not state:
+            totals = tuple(score(state)[0])
+            _last_scored[0] = (state, totals)
+        return list(totals)
 
     def evaluate(self, state: State, seat: int) -> float:
         """Phase 2 and after: the final scoring of the board as it stands, minus the rival's.
