@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from games.city_of_light import actions as A
-from games.city_of_light.board import CELLS, SHAPES, anchors, at_bits, xy
+from games.city_of_light.board import CELLS, SHAPES, anchors, xy
 from games.city_of_light.data import BUILDING_KEYS
+from games.city_of_light.segments import Segment
 from games.city_of_light.state import (
     LIGHT,
     MIXED,
@@ -83,16 +84,15 @@ _BUILD_FITS: tuple[tuple[tuple[tuple[int, ...], int, tuple[A.Build | None, ...]]
 )
 
 
-def legal(state: State, seat: int) -> list:
+def segments(state: State, seat: int, out: list[Segment]) -> None:
+    """Adds to `out` the legal placements of each reserve building (by rotation, anchor)."""
     if not chimneys_left(state, seat):
-        return []
+        return
     allowed, metro, chartier = exception_cells(state, seat)
     extra = metro | chartier
-    out = []
     for b in state.reserves[seat]:
         for offsets, on_board, actions in _BUILD_FITS[b]:
-            out += at_bits(anchors(offsets, on_board, allowed, extra), actions)
-    return out
+            out.append((anchors(offsets, on_board, allowed, extra), actions, None))
 
 
 def require_chimney(state: State, seat: int) -> None:

@@ -7,6 +7,7 @@ building and postcards (phase 2), scoring, views.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any
 
@@ -23,6 +24,7 @@ from games.city_of_light.data import BUILDINGS
 from games.city_of_light.deal import arrangement_of, new_state
 from games.city_of_light.options import EDITIONS, CityOfLightOptions
 from games.city_of_light.scoring import final_result, score
+from games.city_of_light.segments import Segment, count, expand, pick
 from games.city_of_light.state import (
     MIXED,
     PHASE_BUILD,
@@ -49,11 +51,25 @@ def _phase2(play: Handler) -> Handler:
     return handler
 
 
+def _phase2_segments(state: State, seat: int) -> list[Segment]:
+    """Phase 2: every building placement, then every postcard activation."""
+    out: list[Segment] = []
+    building.segments(state, seat, out)
+    postcards.segments(state, seat, out)
+    return out
+
+
 def _phase2_moves(state: State, seat: int) -> list[Any]:
-    """Phase 2: every building placement and postcard activation, or passing when stuck."""
-    out = building.legal(state, seat)
-    out.extend(postcards.legal(state, seat))
-    return out or [PASS]
+    """Phase 2's legal moves, or passing when stuck."""
+    return expand(_phase2_segments(state, seat)) or [PASS]
+
+
+def _phase1_moves(state: State, seat: int) -> list[Any]:
+    return expand(tiles.segments(state, seat))
+
+
+# By phase, the legal moves as segments (a stuck seat's pass is not one: see playout_step).
+_SEGMENTS = {PHASE_TILES: tiles.segments, PHASE_BUILD: _phase2_segments}
 
 
 def _pass_phase2(state: State, seat: int, action: Any) -> tuple[State, list[Event]]:
@@ -103,7 +119,7 @@ class CityOfLight(PhasedGame[State, Any]):
     Options = CityOfLightOptions
     editions = EDITIONS
     order = 2
-    legal_by_phase = {PHASE_TILES: tiles.legal, PHASE_BUILD: _phase2_moves}
+    legal_by_phase = {PHASE_TILES: _phase1_moves, PHASE_BUILD: _phase2_moves}
     rules = {
         (PHASE_TILES, PlaceTile): tiles.place_tile,
         (PHASE_TILES, TakeBuilding): tiles.take_building,
@@ -143,6 +159,18 @@ class CityOfLight(PhasedGame[State, Any]):
             totals = tuple(score(state)[0])
             _last_scored[0] = (state, totals)
         return list(totals)
+
+    def playout_step(self, state: State, seat: int, rng: random.Random) -> State:
+        """The random move drawn from the legal moves' segments (games/city_of_light/
+        segments.py), without listing them, and played through its rule."""
+        phase = state.phase
+        if seat != state.turn or phase == PHASE_OVER:
+            return super().playout_step(state, seat, rng)
+        moves = _SEGMENTS[phase](state, seat)
+        n = count(moves)
+        k = rng.randrange(n or 1)  # a stuck seat's only move, passing, is drawn like any list
+        action = pick(moves, k) if n else PASS
+        return self._handlers[phase][type(action)](state, seat, action)[0]
 
     def evaluate(self, state: State, seat: int) -> float:
         """Phase 2 and after: the final scoring of the board as it stands, minus the rival's.

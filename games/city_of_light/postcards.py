@@ -11,7 +11,6 @@ Scoring of the stamped cards lives in scoring.py.
 from __future__ import annotations
 
 from functools import cache
-from operator import itemgetter
 from typing import Any
 
 from games.city_of_light import actions as A
@@ -20,7 +19,6 @@ from games.city_of_light.board import (
     DOMINO_SHAPE,
     SHAPES,
     anchors,
-    at_bits,
     bits,
     grow,
     idx,
@@ -40,6 +38,7 @@ from games.city_of_light.building import (
     reserves_without,
 )
 from games.city_of_light.data import BUILDING_KEYS, FACINGS
+from games.city_of_light.segments import Segment, listed, single
 from games.city_of_light.state import (
     ANNEX,
     DANCER,
@@ -107,68 +106,59 @@ def can_activate(state: State, seat: int) -> bool:
     return tokens_left(state, seat) > 0 and -1 in state.tokens
 
 
-def legal(state: State, seat: int) -> list:
+def segments(state: State, seat: int, out: list[Segment]) -> None:
+    """Adds to `out` the legal activations: each face-up card in turn, declined first."""
     if not tokens_left(state, seat):
-        return []
-    out: list = []
+        return
     for card, token in zip(state.cards, state.tokens, strict=True):
         if token < 0:
             if EFFECT_FIELDS[card]:
                 out.append(_DECLINE[card])
-            out.extend(_effects(state, seat, card))
-    return out
+            _effects(state, seat, card, out)
 
 
-def _effects(state: State, seat: int, card: str) -> list:
+def _effects(state: State, seat: int, card: str, out: list[Segment]) -> None:
     if not EFFECT_FIELDS[card]:
-        return [_PLAIN[card]]
-    if card in _SINGLE:
-        return at_bits(own_free_mask(state, seat), _AT_CELL[card])
-    if card == "grande_lumiere":
-        return at_bits(state.free & state.kinds[LIGHT], _AT_CELL[card])
-    if card == "fontaine_des_mers" and state.fountain_cells == 1:
+        out.append(_PLAIN[card])
+    elif card in _SINGLE:
+        out.append((own_free_mask(state, seat), _AT_CELL[card], None))
+    elif card == "grande_lumiere":
+        out.append((state.free & state.kinds[LIGHT], _AT_CELL[card], None))
+    elif card == "fontaine_des_mers" and state.fountain_cells == 1:
         cells = allowed_mask(state, seat) | _fountain_chartier(state, seat)
-        return at_bits(cells, _AT_CELL[card])
-    if card in ("jardin_des_plantes", "levitation") and not chimneys_left(state, seat):
-        return []  # both place a building: no chimney left, so only declining remains
-    if card in ("jardin_des_plantes", "fontaine_des_mers"):
+        out.append((cells, _AT_CELL[card], None))
+    elif card in ("jardin_des_plantes", "levitation") and not chimneys_left(state, seat):
+        return  # both place a building: no chimney left, so only declining remains
+    elif card in ("jardin_des_plantes", "fontaine_des_mers"):
         allowed = allowed_mask(state, seat)
         chartier = _fountain_chartier(state, seat) if card == "fontaine_des_mers" else 0
-        out = []
         for offsets, anchored, actions in _DOMINO_FITS[card]:
-            out += at_bits(anchors(offsets, anchored, allowed, chartier), actions)
-        return out
-    if card == "le_penseur":
+            out.append((anchors(offsets, anchored, allowed, chartier), actions, None))
+    elif card == "le_penseur":
         free = state.free
-        out = []
+        statues = []
         for c in bits(own_free_mask(state, seat)):
             for front, action in _PENSEUR[c]:
                 if free >> front & 1:
-                    out.append(action)
-        return out
-    if card == "bouquinistes":
+                    statues.append(action)
+        out.append(listed(statues))
+    elif card == "bouquinistes":
         own = own_free_mask(state, seat)
-        out = []
         for slot, entry in enumerate(state.built):
             if entry is not None and entry[0] == seat:
                 near = grow(mask_of(building_cells(state, slot))) & own
-                out += at_bits(near, _ANNEX[slot])
-        return out
-    if card == "levitation":
+                out.append((near, _ANNEX[slot], None))
+    elif card == "levitation":
         allowed, metro, chartier = exception_cells(state, seat)
         extra = metro | chartier
-        reserve = state.reserves[seat]
-        if not reserve:
-            return []
         # The activations for the buildings the seat can give, from a row by building given.
-        gives = itemgetter(*reserve) if len(reserve) > 1 else lambda row: (row[reserve[0]],)
-        out = []
-        for take in state.supply:
-            for offsets, anchored, by_anchor in _levitations(take):
-                for by_give in at_bits(anchors(offsets, anchored, allowed, extra), by_anchor):
-                    out += gives(by_give)
-        return out
-    raise AssertionError(card)
+        gives = state.reserves[seat]
+        if gives:
+            for take in state.supply:
+                for offsets, anchored, by_anchor in _levitations(take):
+                    out.append((anchors(offsets, anchored, allowed, extra), by_anchor, gives))
+    else:
+        raise AssertionError(card)
 
 
 # --- applying an activation
@@ -362,9 +352,9 @@ _EFFECTS = {
 # Every activation `legal` can list except Levitation's, built once at import (see actions):
 # by card, plain or declined; by card and cell; the statue by cell with the cell it faces; the
 # annex by building slot and cell; the garden and fountain dominoes by rotation and anchor.
-_PLAIN = {card: A.activate(card) for card, fields in EFFECT_FIELDS.items() if not fields}
+_PLAIN = {card: single(A.activate(card)) for card, fields in EFFECT_FIELDS.items() if not fields}
 _DECLINE = {
-    card: A.activate(card, decline=True) for card, fields in EFFECT_FIELDS.items() if fields
+    card: single(A.activate(card, decline=True)) for card, fields in EFFECT_FIELDS.items() if fields
 }
 _AT_CELL = {
     card: tuple(A.activate(card, x=c % 8, y=c // 8) for c in range(CELLS))

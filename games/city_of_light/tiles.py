@@ -8,6 +8,7 @@ from games.city_of_light import actions as A
 from games.city_of_light.board import TILE_CELLS, idx
 from games.city_of_light.building import from_supply
 from games.city_of_light.data import BUILDING_KEYS, SQUARES
+from games.city_of_light.segments import Segment, single
 from games.city_of_light.state import LIGHT, MIXED, PHASE_BUILD, State
 from games.core.contract import Event, event
 from games.core.drafts import draft, seal
@@ -17,27 +18,33 @@ T = TypeVar("T")
 _SQUARE_XY = tuple((tx, ty) for ty in range(SQUARES) for tx in range(SQUARES))
 
 
-# Every tile placement, built once: (tile, square index) -> its 4 rotations, in order.
-_PLACEMENTS = {
-    (tile, sq): tuple(A.place_tile(tile, tx, ty, rot) for rot in range(4))
-    for tile in range(1, 9)
-    for sq, (tx, ty) in enumerate(_SQUARE_XY)
-}
-
+# Every tile placement, built once: by tile, then square index, its 4 rotations in order.
+_PLACEMENTS = tuple(
+    tuple(tuple(A.place_tile(tile, tx, ty, rot) for rot in range(4)) for tx, ty in _SQUARE_XY)
+    if tile
+    else ()
+    for tile in range(9)
+)
+_ROTATIONS = (0, 1, 2, 3)
 _TAKE = tuple(A.take_building(key) for key in BUILDING_KEYS)  # by building index
+_PASS = single(A.PASS)
 
 
-def legal(state: State, seat: int) -> list:
-    out: list = []
+def segments(state: State, seat: int) -> list[Segment]:
+    """Phase 1's legal moves: each tile in hand on each empty square in each rotation, then
+    taking each building of the supply (kept in ascending order), or passing with no tiles."""
     hand = state.hands[seat]
-    if hand:
-        empty = [sq for sq, t in enumerate(state.squares) if t is None]
-        for tile in hand:
-            for sq in empty:
-                out.extend(_PLACEMENTS[tile, sq])
-    out += [_TAKE[b] for b in state.supply]
+    supply = 0
+    for b in state.supply:
+        supply |= 1 << b
     if not hand:
-        out.append(A.PASS)
+        return [(supply, _TAKE, None), _PASS]
+    empty = 0
+    for sq, t in enumerate(state.squares):
+        if t is None:
+            empty |= 1 << sq
+    out: list[Segment] = [(empty, _PLACEMENTS[tile], _ROTATIONS) for tile in hand]
+    out.append((supply, _TAKE, None))
     return out
 
 

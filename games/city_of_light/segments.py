@@ -1,0 +1,73 @@
+"""Legal move lists as segments of precomputed action tables, listed or drawn from.
+
+Every legal move of City of Light is an action built once at import, found in a table by
+cell (or square): a building at each anchor, a piece on each cell, a tile on each square. So a
+list of legal moves is a few *segments*, each a bit mask of cells and the table the actions
+are read from: `expand` lists them (`legal_actions`), `count` and `pick` draw the k-th one
+without building the others (the search's random playouts, `CityOfLight.playout_step`). Both
+read the same segments, so the k-th move drawn is always the k-th move listed.
+
+A segment is `(mask, table, row)`: for each cell c set in `mask`, ascending, the action
+`table[c]` (`row` None), or the actions `table[c][i]` for each i in `row` (a tile's four
+rotations on a square; Levitation's activations by the building given).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from operator import itemgetter
+from typing import Any
+
+from games.city_of_light.board import at_bits, bits
+
+Segment = tuple[int, Sequence[Any], tuple[int, ...] | None]
+
+
+def single(action: Any) -> Segment:
+    """A segment of one action."""
+    return 1, (action,), None
+
+
+def listed(actions: Sequence[Any]) -> Segment:
+    """A segment of actions already listed (a few, where no table by cell fits)."""
+    return (1 << len(actions)) - 1, actions, None
+
+
+def expand(segments: list[Segment]) -> list[Any]:
+    """Every action of `segments`, in order."""
+    out: list[Any] = []
+    for mask, table, row in segments:
+        if row is None:
+            out += at_bits(mask, table)
+        elif len(row) == 1:
+            (i,) = row
+            out += [table[c][i] for c in bits(mask)]
+        else:
+            take = itemgetter(*row)
+            for c in bits(mask):
+                out += take(table[c])
+    return out
+
+
+def count(segments: list[Segment]) -> int:
+    """How many actions `expand(segments)` lists."""
+    n = 0
+    for mask, _, row in segments:
+        n += mask.bit_count() * (1 if row is None else len(row))
+    return n
+
+
+def pick(segments: list[Segment], k: int) -> Any:
+    """`expand(segments)[k]`, without listing the others."""
+    for mask, table, row in segments:
+        width = 1 if row is None else len(row)
+        n = mask.bit_count() * width
+        if k >= n:
+            k -= n
+            continue
+        j, i = divmod(k, width)
+        for _ in range(j):
+            mask &= mask - 1
+        c = (mask & -mask).bit_length() - 1
+        return table[c] if row is None else table[c][row[i]]
+    raise IndexError(k)
