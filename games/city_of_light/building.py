@@ -92,7 +92,9 @@ def segments(state: State, seat: int, out: list[Segment]) -> None:
     extra = metro | chartier
     for b in state.reserves[seat]:
         for offsets, on_board, actions in _BUILD_FITS[b]:
-            out.append((anchors(offsets, on_board, allowed, extra), actions, None))
+            fit = anchors(offsets, on_board, allowed, extra)
+            if fit:
+                out.append((fit, actions, None))
 
 
 def require_chimney(state: State, seat: int) -> None:

@@ -24,7 +24,7 @@ from games.city_of_light.data import BUILDINGS
 from games.city_of_light.deal import arrangement_of, new_state
 from games.city_of_light.options import EDITIONS, CityOfLightOptions
 from games.city_of_light.scoring import final_result, score
-from games.city_of_light.segments import Segment, count, expand, pick
+from games.city_of_light.segments import Segment, draw, expand
 from games.city_of_light.state import (
     MIXED,
     PHASE_BUILD,
@@ -166,10 +166,9 @@ class CityOfLight(PhasedGame[State, Any]):
         phase = state.phase
         if seat != state.turn or phase == PHASE_OVER:
             return super().playout_step(state, seat, rng)
-        moves = _SEGMENTS[phase](state, seat)
-        n = count(moves)
-        k = rng.randrange(n or 1)  # a stuck seat's only move, passing, is drawn like any list
-        action = pick(moves, k) if n else PASS
+        action = draw(_SEGMENTS[phase](state, seat), rng)
+        if action is None:
+            action = PASS
         return self._handlers[phase][type(action)](state, seat, action)[0]
 
     def evaluate(self, state: State, seat: int) -> float:

@@ -156,7 +156,9 @@ def _effects(state: State, seat: int, card: str, out: list[Segment]) -> None:
         if gives:
             for take in state.supply:
                 for offsets, anchored, by_anchor in _levitations(take):
-                    out.append((anchors(offsets, anchored, allowed, extra), by_anchor, gives))
+                    fit = anchors(offsets, anchored, allowed, extra)
+                    if fit:
+                        out.append((fit, by_anchor, gives))
     else:
         raise AssertionError(card)
 

@@ -3,7 +3,7 @@
 Every legal move of City of Light is an action built once at import, found in a table by
 cell (or square): a building at each anchor, a piece on each cell, a tile on each square. So a
 list of legal moves is a few *segments*, each a bit mask of cells and the table the actions
-are read from: `expand` lists them (`legal_actions`), `count` and `pick` draw the k-th one
+are read from: `expand` lists them (`legal_actions`), `draw` picks the k-th one
 without building the others (the search's random playouts, `CityOfLight.playout_step`). Both
 read the same segments, so the k-th move drawn is always the k-th move listed.
 
@@ -14,6 +14,7 @@ rotations on a square; Levitation's activations by the building given).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from operator import itemgetter
 from typing import Any
@@ -49,25 +50,27 @@ def expand(segments: list[Segment]) -> list[Any]:
     return out
 
 
-def count(segments: list[Segment]) -> int:
-    """How many actions `expand(segments)` lists."""
-    n = 0
-    for mask, _, row in segments:
-        n += mask.bit_count() * (1 if row is None else len(row))
-    return n
-
-
-def pick(segments: list[Segment], k: int) -> Any:
-    """`expand(segments)[k]`, without listing the others."""
-    for mask, table, row in segments:
-        width = 1 if row is None else len(row)
-        n = mask.bit_count() * width
-        if k >= n:
-            k -= n
+def draw(segments: list[Segment], rng: random.Random) -> Any | None:
+    """`expand(segments)[rng.randrange(n)]` for the n actions listed, drawn from `rng` just
+    so, without listing them (None, after drawing from one, when there are none)."""
+    sizes = [
+        mask.bit_count() if row is None else mask.bit_count() * len(row)
+        for mask, _, row in segments
+    ]
+    n = sum(sizes)
+    k = rng.randrange(n or 1)  # the move of a seat with none, passing, is drawn like a list
+    if not n:
+        return None
+    for (mask, table, row), size in zip(segments, sizes, strict=True):
+        if k >= size:
+            k -= size
             continue
-        j, i = divmod(k, width)
+        if row is None:
+            j = k
+        else:
+            j, i = divmod(k, len(row))
         for _ in range(j):
             mask &= mask - 1
         c = (mask & -mask).bit_length() - 1
         return table[c] if row is None else table[c][row[i]]
-    raise IndexError(k)
+    raise AssertionError(k)
