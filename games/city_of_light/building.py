@@ -186,7 +186,8 @@ def reserves_without(state: State, seat: int, b: int) -> tuple[tuple[int, ...], 
     return tuple(reserves)
 
 
-def apply_build(state: State, seat: int, action: A.Build) -> tuple[State, list[Event]]:
+def apply_build(state: State, seat: int, action: A.Build) -> tuple[dict[str, Any], list[Event]]:
+    """The changes of a building placed (the end of the turn is the engine's)."""
     b = from_reserve(state, seat, action.building)
     require_chimney(state, seat)
     cells, use = check_placement(state, seat, b, action.rotation, action.x, action.y)
@@ -204,4 +205,4 @@ def apply_build(state: State, seat: int, action: A.Build) -> tuple[State, list[E
             "effect": USE_NAMES[use],
         },
     )
-    return state.replace(**changes), [placed]
+    return changes, [placed]

@@ -8,7 +8,7 @@ building and postcards (phase 2), scoring, views.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from games.city_of_light import building, hidden, postcards, tiles
@@ -39,14 +39,18 @@ from games.core.dispatch import Handler, without_action
 from games.core.errors import IllegalAction
 from games.core.phased import PhasedGame
 
+# A phase 2 move: the changes it makes (fields of State) and its events; the end of the
+# turn adds its own, and the next state is built once.
+Phase2Move = Callable[[State, int, Any], tuple[dict[str, Any], list[Event]]]
 
-def _phase2(play: Handler) -> Handler:
-    """A phase 2 handler followed by the end of the turn (the Métropolitain window, the end
-    of the game)."""
+
+def _phase2(play: Phase2Move) -> Handler:
+    """A phase 2 move followed by the end of the turn (the Métropolitain window, the end of
+    the game)."""
 
     def handler(state: State, seat: int, action: Any) -> tuple[State, list[Event]]:
-        new, events = play(state, seat, action)
-        return _after_phase2_turn(state, new, seat, events)
+        changes, events = play(state, seat, action)
+        return _after_phase2_turn(state, changes, seat, events)
 
     return handler
 
@@ -72,25 +76,29 @@ def _phase1_moves(state: State, seat: int) -> list[Any]:
 _SEGMENTS = {PHASE_TILES: tiles.segments, PHASE_BUILD: _phase2_segments}
 
 
-def _pass_phase2(state: State, seat: int, action: Any) -> tuple[State, list[Event]]:
+def _pass_phase2(state: State, seat: int, action: Any) -> tuple[dict[str, Any], list[Event]]:
     if postcards.can_activate(state, seat) or building.can_place(state, seat):
         raise IllegalAction(
             "city_of_light.must_act",
             "you can still build or activate a postcard, so you may not pass",
         )
-    return state, [event("passed", {"seat": seat, "phase": 2})]
+    return {}, [event("passed", {"seat": seat, "phase": 2})]
 
 
 def _after_phase2_turn(
-    before: State, new: State, seat: int, events: list[Event]
+    before: State, changes: dict[str, Any], seat: int, events: list[Event]
 ) -> tuple[State, list[Event]]:
-    changes: dict[str, Any] = {"turn": 1 - seat}
+    changes["turn"] = 1 - seat
     # German edition: "In deinem nächsten Zug darfst du ein Gebäude auch auf einem
     # Abschnitt mit einer Straßenlaterne platzieren" — only that next turn.
-    if new.metro_window == "next_turn" and before.metro == seat and new.metro == seat:
+    if (
+        before.metro_window == "next_turn"
+        and before.metro == seat
+        and changes.get("metro", seat) == seat
+    ):
         changes["metro"] = -1
         events.append(event("metropolitain_expired", {"seat": seat}))
-    new = new.replace(**changes)
+    new = before.replace(**changes)
     # "Второй этап игры заканчивается, когда оба игрока больше не могут размещать здания,
     # и при этом все 8 жетонов действий были использованы."
     if -1 not in new.tokens and not building.can_place(new, 0) and not (building.can_place(new, 1)):

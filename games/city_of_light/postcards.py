@@ -166,7 +166,8 @@ def _effects(state: State, seat: int, card: str, out: list[Segment]) -> None:
 # --- applying an activation
 
 
-def apply_activate(state: State, seat: int, a: A.Activate) -> tuple[State, list[Event]]:
+def apply_activate(state: State, seat: int, a: A.Activate) -> tuple[dict[str, Any], list[Event]]:
+    """The changes of a postcard activated (the end of the turn is the engine's)."""
     card = a.card
     if card not in state.cards or state.tokens[state.cards.index(card)] >= 0:
         raise IllegalAction(
@@ -203,7 +204,7 @@ def apply_activate(state: State, seat: int, a: A.Activate) -> tuple[State, list[
     params: dict[str, Any] = {"seat": seat, "card": card, "declined": a.decline}
     changes: dict[str, Any] = {} if a.decline else _EFFECTS[card](state, seat, a, params)
     changes["tokens"] = tuple(tokens)
-    return state.replace(**changes), [event("postcard_activated", params)]
+    return changes, [event("postcard_activated", params)]
 
 
 def _bad_cell(card: str, x: int, y: int, why: str) -> IllegalAction:
