@@ -60,14 +60,12 @@ def engine_playouts(
     round's (the usual best-of-k timing: interference only ever slows a round down), and the
     spread across rounds says how much the others lost. n is what a first, uncounted round
     (the warm-up) plays in `seconds / rounds`, rounded down to a round count (`_round_count`),
-    so a run lasts about `seconds` and two runs on one machine mostly play the same games. CPU time
-    (`time.process_time`), not the wall clock: while another process of this machine holds
-    the core, this one is not charged (a virtual machine's neighbours still are). The
+    so a run lasts about `seconds` and two runs on one machine mostly play the same games.
+    CPU time (`time.process_time`), not the wall clock: while another process of this machine
+    holds the core, this one is not charged (a virtual machine's neighbours still are). The
     legal_actions figures are the best round's too."""
     game = get_game(key)
     options = game.parse_options({})
-    gc.collect()
-    gc.freeze()  # as the bot does after start-up: engine caches are not the collector's work
 
     def play(seed: int, timings: list[float]) -> int:
         """One seeded random game; the time of each legal_actions call goes to `timings`."""
@@ -89,6 +87,8 @@ def engine_playouts(
         play(warm, [])
         warm += 1
     count = _round_count(warm)
+    gc.collect()
+    gc.freeze()  # as the bot does after start-up: caches, the warm-up's too, are not GC work
     per_round: list[tuple[float, int, list[float]]] = []  # (games/s, actions, legal timings)
     for _ in range(rounds):
         timings: list[float] = []
