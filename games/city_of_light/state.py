@@ -10,7 +10,7 @@ from typing import Any
 
 from games.city_of_light.data import CHIMNEYS_PER_PLAYER, TOKENS_PER_PLAYER
 from games.core.contract import Result
-from games.core.drafts import evolve, state_class
+from games.core.drafts import copier, seal, state_class
 
 # Cell kinds in `cells` (seat numbers double as colour kinds: 0 orange, 1 blue).
 NO_TILE = -1
@@ -81,7 +81,13 @@ class State:
 
     def replace(self, **changes: Any) -> State:
         """The next state, with `changes` (built through a draft: games.core.drafts)."""
-        return evolve(self, **changes)
+        new = draft(self)
+        for name, value in changes.items():
+            setattr(new, name, value)
+        return seal(new, State)
+
+
+draft = copier(State)  # a writable copy of a state, for the rules to fill in (then `seal`)
 
 
 def tokens_left(state: State, seat: int) -> int:

@@ -9,9 +9,9 @@ from games.city_of_light.board import TILE_CELLS, idx
 from games.city_of_light.building import from_supply
 from games.city_of_light.data import BUILDING_KEYS, SQUARES
 from games.city_of_light.segments import Segment, single
-from games.city_of_light.state import LIGHT, MIXED, PHASE_BUILD, State
+from games.city_of_light.state import LIGHT, MIXED, PHASE_BUILD, State, draft
 from games.core.contract import Event, event
-from games.core.drafts import draft, seal
+from games.core.drafts import seal
 from games.core.errors import IllegalAction
 
 T = TypeVar("T")
@@ -48,6 +48,32 @@ def segments(state: State, seat: int) -> list[Segment]:
     return out
 
 
+def _lay(seat: int, tile: int, rot: int, sq: int) -> tuple[tuple, tuple[int, ...], int]:
+    """What laying `tile` turned `rot` on square `sq` writes for `seat`: (cell, kind) for each
+    of its cells, the cells added to each kind's mask, and the mask of its four cells."""
+    code = {"O": seat, "R": 1 - seat, "M": MIXED, "L": LIGHT}
+    tx, ty = _SQUARE_XY[sq]
+    writes = []
+    added = [0, 0, 0, 0]
+    for dx, dy, letter in TILE_CELLS[(tile, rot)]:
+        c = idx(2 * tx + dx, 2 * ty + dy)
+        writes.append((c, code[letter]))
+        added[code[letter]] |= 1 << c
+    return tuple(writes), tuple(added), sum(1 << c for c, _ in writes)
+
+
+# By seat, tile, rotation and square: what laying that tile there writes (`_lay`).
+_LAYS = tuple(
+    tuple(
+        tuple(tuple(_lay(seat, tile, rot, sq) for sq in range(len(_SQUARE_XY))) for rot in range(4))
+        if tile
+        else ()
+        for tile in range(9)
+    )
+    for seat in (0, 1)
+)
+
+
 def place_tile(state: State, seat: int, action: A.PlaceTile) -> tuple[State, list[Event]]:
     tile, tx, ty, rot = action.tile, action.tx, action.ty, action.rotation
     hand = state.hands[seat]
@@ -61,22 +87,19 @@ def place_tile(state: State, seat: int, action: A.PlaceTile) -> tuple[State, lis
             "city_of_light.square_taken", f"square ({tx}, {ty}) already has a tile", tx=tx, ty=ty
         )
     new = draft(state)
-    code = {"O": seat, "R": 1 - seat, "M": MIXED, "L": LIGHT}
+    writes, added, laid = _LAYS[seat][tile][rot][sq]
     cells = list(state.cells)
-    kinds = list(state.kinds)
-    free = state.free
-    for dx, dy, letter in TILE_CELLS[(tile, rot)]:
-        c = idx(2 * tx + dx, 2 * ty + dy)
-        k = code[letter]
+    for c, k in writes:
         cells[c] = k
-        kinds[k] |= 1 << c
-        free |= 1 << c
-    new.cells, new.kinds, new.free = tuple(cells), (kinds[0], kinds[1], kinds[2], kinds[3]), free
+    k0, k1, k2, k3 = state.kinds
+    new.cells, new.free = tuple(cells), state.free | laid
+    new.kinds = (k0 | added[0], k1 | added[1], k2 | added[2], k3 | added[3])
     squares = list(state.squares)
     squares[sq] = (seat, tile, rot)
     new.squares = tuple(squares)
     stack = state.stacks[seat]
-    new_hand = tuple(t for t in hand if t != tile)
+    at = hand.index(tile)
+    new_hand = hand[:at] + hand[at + 1 :]
     events = [
         event(
             "tile_placed",
@@ -93,7 +116,7 @@ def place_tile(state: State, seat: int, action: A.PlaceTile) -> tuple[State, lis
         new.first_done = seat
         events.append(event("tiles_done", {"seat": seat}))
     new.turn = 1 - seat
-    if all(s is not None for s in squares):
+    if None not in squares:
         # "Этап заканчивается, когда все 16 квадратов на поле заняты тайлами мостовой."
         new.phase, new.turn = PHASE_BUILD, new.first_done
         events.append(event("phase_started", {"phase": 2, "first": new.first_done}))
@@ -102,13 +125,11 @@ def place_tile(state: State, seat: int, action: A.PlaceTile) -> tuple[State, lis
 
 def take_building(state: State, seat: int, action: A.TakeBuilding) -> tuple[State, list[Event]]:
     b = from_supply(state, action.building)
-    reserve = tuple(sorted(state.reserves[seat] + (b,)))
-    new = state.replace(
-        supply=tuple(x for x in state.supply if x != b),
-        reserves=_set(state.reserves, seat, reserve),
-        turn=1 - seat,
-    )
-    return new, [event("building_taken", {"seat": seat, "building": action.building})]
+    new = draft(state)
+    new.supply = tuple(x for x in state.supply if x != b)
+    new.reserves = _set(state.reserves, seat, tuple(sorted(state.reserves[seat] + (b,))))
+    new.turn = 1 - seat
+    return seal(new, State), [event("building_taken", {"seat": seat, "building": action.building})]
 
 
 def pass_turn(state: State, seat: int) -> tuple[State, list[Event]]:
