@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import chain
 from operator import itemgetter
 from typing import Any
 
-from games.city_of_light.board import at_bits, bits
+from games.city_of_light.board import at_bits
 
 Segment = tuple[int, Sequence[Any], tuple[int, ...] | None]
 
@@ -35,18 +36,16 @@ def listed(actions: Sequence[Any]) -> Segment:
 
 
 def expand(segments: list[Segment]) -> list[Any]:
-    """Every action of `segments`, in order."""
+    """Every action of `segments`, in order (rows unpacked by C loops: a Levitation list
+    has hundreds of actions)."""
     out: list[Any] = []
     for mask, table, row in segments:
         if row is None:
             out += at_bits(mask, table)
         elif len(row) == 1:
-            (i,) = row
-            out += [table[c][i] for c in bits(mask)]
+            out += map(itemgetter(row[0]), at_bits(mask, table))
         else:
-            take = itemgetter(*row)
-            for c in bits(mask):
-                out += take(table[c])
+            out += chain.from_iterable(map(itemgetter(*row), at_bits(mask, table)))
     return out
 
 
