@@ -10,6 +10,7 @@ Scoring of the stamped cards lives in scoring.py.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -112,55 +113,86 @@ def segments(state: State, seat: int, out: list[Segment]) -> None:
         return
     for card, token in zip(state.cards, state.tokens, strict=True):
         if token < 0:
-            if EFFECT_FIELDS[card]:
+            effects = _EFFECT_SEGMENTS[card]
+            if effects is None:  # nothing to carry out: activated plainly
+                out.append(_PLAIN[card])
+            else:
                 out.append(_DECLINE[card])
-            _effects(state, seat, card, out)
+                effects(state, seat, card, out)
 
 
-def _effects(state: State, seat: int, card: str, out: list[Segment]) -> None:
-    if not EFFECT_FIELDS[card]:
-        out.append(_PLAIN[card])
-    elif card in _SINGLE:
-        out.append((own_free_mask(state, seat), _AT_CELL[card], None))
-    elif card == "grande_lumiere":
-        out.append((state.free & state.kinds[LIGHT], _AT_CELL[card], None))
-    elif card == "fontaine_des_mers" and state.fountain_cells == 1:
+def _single_segments(state: State, seat: int, card: str, out: list[Segment]) -> None:
+    out.append((own_free_mask(state, seat), _AT_CELL[card], None))
+
+
+def _grande_segments(state: State, seat: int, card: str, out: list[Segment]) -> None:
+    out.append((state.free & state.kinds[LIGHT], _AT_CELL[card], None))
+
+
+def _domino_segments(state: State, seat: int, card: str, out: list[Segment]) -> None:
+    if card == "jardin_des_plantes" and not chimneys_left(state, seat):
+        return  # the garden is a building: no chimney left, so only declining remains
+    allowed = allowed_mask(state, seat)
+    chartier = _fountain_chartier(state, seat) if card == "fontaine_des_mers" else 0
+    for offsets, anchored, actions in _DOMINO_FITS[card]:
+        out.append((anchors(offsets, anchored, allowed, chartier), actions, None))
+
+
+def _fountain_segments(state: State, seat: int, card: str, out: list[Segment]) -> None:
+    if state.fountain_cells == 2:
+        _domino_segments(state, seat, card, out)
+    else:
         cells = allowed_mask(state, seat) | _fountain_chartier(state, seat)
         out.append((cells, _AT_CELL[card], None))
-    elif card in ("jardin_des_plantes", "levitation") and not chimneys_left(state, seat):
-        return  # both place a building: no chimney left, so only declining remains
-    elif card in ("jardin_des_plantes", "fontaine_des_mers"):
-        allowed = allowed_mask(state, seat)
-        chartier = _fountain_chartier(state, seat) if card == "fontaine_des_mers" else 0
-        for offsets, anchored, actions in _DOMINO_FITS[card]:
-            out.append((anchors(offsets, anchored, allowed, chartier), actions, None))
-    elif card == "le_penseur":
-        free = state.free
-        statues = []
-        for c in bits(own_free_mask(state, seat)):
-            for front, action in _PENSEUR[c]:
-                if free >> front & 1:
-                    statues.append(action)
-        out.append(listed(statues))
-    elif card == "bouquinistes":
-        own = own_free_mask(state, seat)
-        for slot, entry in enumerate(state.built):
-            if entry is not None and entry[0] == seat:
-                near = grow(mask_of(building_cells(state, slot))) & own
-                out.append((near, _ANNEX[slot], None))
-    elif card == "levitation":
-        allowed, metro, chartier = exception_cells(state, seat)
-        extra = metro | chartier
-        # The activations for the buildings the seat can give, from a row by building given.
-        gives = state.reserves[seat]
-        if gives:
-            for take in state.supply:
-                for offsets, anchored, by_anchor in _levitations(take):
-                    fit = anchors(offsets, anchored, allowed, extra)
-                    if fit:
-                        out.append((fit, by_anchor, gives))
-    else:
-        raise AssertionError(card)
+
+
+def _penseur_segments(state: State, seat: int, card: str, out: list[Segment]) -> None:
+    free = state.free
+    statues = []
+    for c in bits(own_free_mask(state, seat)):
+        for front, action in _PENSEUR[c]:
+            if free >> front & 1:
+                statues.append(action)
+    out.append(listed(statues))
+
+
+def _annex_segments(state: State, seat: int, card: str, out: list[Segment]) -> None:
+    own = own_free_mask(state, seat)
+    for slot, entry in enumerate(state.built):
+        if entry is not None and entry[0] == seat:
+            near = grow(mask_of(building_cells(state, slot))) & own
+            out.append((near, _ANNEX[slot], None))
+
+
+def _levitation_segments(state: State, seat: int, card: str, out: list[Segment]) -> None:
+    """From a row by building given, the activations for the buildings the seat can give."""
+    gives = state.reserves[seat]
+    if not gives or not chimneys_left(state, seat):
+        return  # it places a building: no chimney left, so only declining remains
+    allowed, metro, chartier = exception_cells(state, seat)
+    extra = metro | chartier
+    for take in state.supply:
+        for offsets, anchored, by_anchor in _levitations(take):
+            fit = anchors(offsets, anchored, allowed, extra)
+            if fit:
+                out.append((fit, by_anchor, gives))
+
+
+# By card, what adds its legal activations besides declining (None: activated plainly).
+_EFFECT_SEGMENTS: dict[str, Callable[[State, int, str, list[Segment]], None] | None] = {
+    "levitation": _levitation_segments,
+    "metropolitain": None,
+    "jardin_des_plantes": _domino_segments,
+    "sacre_coeur": None,
+    "le_peintre": _single_segments,
+    "chartier": None,
+    "bouquinistes": _annex_segments,
+    "lampadaire": _single_segments,
+    "moulin_rouge": _single_segments,
+    "fontaine_des_mers": _fountain_segments,
+    "le_penseur": _penseur_segments,
+    "grande_lumiere": _grande_segments,
+}
 
 
 # --- applying an activation

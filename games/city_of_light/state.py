@@ -96,7 +96,18 @@ def tokens_left(state: State, seat: int) -> int:
 
 def chimneys_left(state: State, seat: int) -> int:
     """Chimneys not yet on a building (the garden takes one too)."""
-    return CHIMNEYS_PER_PLAYER - sum(1 for e in state.built if e is not None and e[0] == seat)
+    built = state.built
+    known, left = _chimneys[0]
+    if known is not built:  # `built` is shared by every state until the next building
+        used = [e[0] for e in built if e is not None]
+        left = (CHIMNEYS_PER_PLAYER - used.count(0), CHIMNEYS_PER_PLAYER - used.count(1))
+        _chimneys[0] = (built, left)
+    return left[seat]
+
+
+# The last `built` counted and the chimneys it leaves each seat, as one tuple (one write, so
+# threads never pair one with another's count): a pure cache, asked several times a move.
+_chimneys: list[tuple[tuple | None, tuple[int, int]]] = [(None, (0, 0))]
 
 
 def activated_by(state: State, card: str) -> int:
