@@ -72,8 +72,14 @@ def _phase1_moves(state: State, seat: int) -> list[Any]:
     return expand(tiles.segments(state, seat))
 
 
-# By phase, the legal moves as segments (a stuck seat's pass is not one: see playout_step).
-_SEGMENTS = {PHASE_TILES: tiles.segments, PHASE_BUILD: _phase2_segments}
+def _draw_phase2(state: State, seat: int, rng: random.Random) -> Any:
+    """`_phase2_moves(state, seat)[rng.randrange(n)]`, without listing them."""
+    action = draw(_phase2_segments(state, seat), rng)
+    return PASS if action is None else action
+
+
+# By phase, a random legal move drawn as from the list (games/city_of_light/segments.py).
+_DRAWS = {PHASE_TILES: tiles.draw, PHASE_BUILD: _draw_phase2}
 
 
 def _pass_phase2(state: State, seat: int, action: Any) -> tuple[dict[str, Any], list[Event]]:
@@ -169,14 +175,12 @@ class CityOfLight(PhasedGame[State, Any]):
         return list(totals)
 
     def playout_step(self, state: State, seat: int, rng: random.Random) -> State:
-        """The random move drawn from the legal moves' segments (games/city_of_light/
-        segments.py), without listing them, and played through its rule."""
+        """The random move drawn as from the legal moves, without listing them, and played
+        through its rule."""
         phase = state.phase
         if seat != state.turn or phase == PHASE_OVER:
             return super().playout_step(state, seat, rng)
-        action = draw(_SEGMENTS[phase](state, seat), rng)
-        if action is None:
-            action = PASS
+        action = _DRAWS[phase](state, seat, rng)
         return self._handlers[phase][type(action)](state, seat, action)[0]
 
     def evaluate(self, state: State, seat: int) -> float:

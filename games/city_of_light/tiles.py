@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import TypeVar
 
 from games.city_of_light import actions as A
@@ -72,6 +73,27 @@ _LAYS = tuple(
     )
     for seat in (0, 1)
 )
+
+
+def draw(state: State, seat: int, rng: random.Random) -> A.PlaceTile | A.TakeBuilding | A.Pass:
+    """`expand(segments(state, seat))[rng.randrange(n)]` for the n moves listed, counted from
+    the hand, the empty squares and the supply without listing them (random playouts)."""
+    hand = state.hands[seat]
+    squares = state.squares
+    supply = state.supply
+    per_tile = 4 * squares.count(None)
+    placements = len(hand) * per_tile
+    k = rng.randrange(placements + len(supply) + (0 if hand else 1))
+    if k < placements:
+        held, k = divmod(k, per_tile)
+        nth, rot = divmod(k, 4)
+        for sq, laid in enumerate(squares):
+            if laid is None:
+                if not nth:
+                    return _PLACEMENTS[hand[held]][sq][rot]
+                nth -= 1
+    k -= placements
+    return _TAKE[supply[k]] if k < len(supply) else A.PASS
 
 
 def place_tile(state: State, seat: int, action: A.PlaceTile) -> tuple[State, list[Event]]:
