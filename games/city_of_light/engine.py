@@ -23,7 +23,8 @@ from games.city_of_light.actions import (
 from games.city_of_light.data import BUILDINGS
 from games.city_of_light.deal import arrangement_of, new_state
 from games.city_of_light.options import EDITIONS, CityOfLightOptions
-from games.city_of_light.scoring import final_result, score
+from games.city_of_light.scoring import final_result
+from games.city_of_light.scoring import totals as score_totals
 from games.city_of_light.segments import Segment, draw, expand
 from games.city_of_light.state import (
     MIXED,
@@ -118,7 +119,7 @@ _SIZES = tuple(len(cells) for cells in BUILDINGS.values())
 # The last state scored and its totals, as one tuple (one write, so threads never pair a state
 # with another's totals): a search values a position by `scores` and then by each seat's
 # `evaluate`, three scorings of one state; a pure cache of a frozen state it keeps alive.
-_last_scored: list[tuple[State | None, tuple[int, ...]]] = [(None, ())]
+_last_scored: list[tuple[State | None, tuple[int, int]]] = [(None, (0, 0))]
 
 
 class CityOfLight(PhasedGame[State, Any]):
@@ -170,7 +171,7 @@ class CityOfLight(PhasedGame[State, Any]):
             return list(state.result.scores)
         scored, totals = _last_scored[0]
         if scored is not state:
-            totals = tuple(score(state)[0])
+            totals = score_totals(state)
             _last_scored[0] = (state, totals)
         return list(totals)
 

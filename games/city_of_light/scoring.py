@@ -149,7 +149,12 @@ def statue_points(state: State) -> tuple[int, bool]:
 
 def fountain_buildings(state: State, seat: int, at: list[int]) -> list[int]:
     slots = set()
-    for c in (i for i, o in enumerate(state.occ) if o == FOUNTAIN):
+    occ = state.occ
+    first = piece_cell(state, FOUNTAIN)
+    cells = [
+        c for c in (first, first + 1, first + SIZE) if 0 <= c < len(occ) and occ[c] == FOUNTAIN
+    ]
+    for c in cells:  # one or two cells: the second is right of or below the first
         for n in ORTH[c]:
             s = at[n]
             if s >= 0 and (b := state.built[s]) and b[0] == seat:
@@ -180,6 +185,38 @@ def districts(state: State, seat: int, at: list[int]) -> list[list[int]]:
     return groups
 
 
+def totals(state: State) -> tuple[int, int]:
+    """Each seat's total of `score`, without the details (the search values thousands of
+    positions a second): the largest district as the largest connected group of the seat's
+    built cells, found by bit masks."""
+    at = slot_map(state)
+    covered = covered_mask(state)
+    lit = lights_per_building(state, at)
+    out = []
+    for seat in (0, 1):
+        lit_total = mine = 0
+        for slot, entry in enumerate(state.built):
+            if entry is not None and entry[0] == seat:
+                cells = building_cells(state, slot)
+                lit_total += len(cells) * lit[slot]
+                mine |= mask_of(cells)
+        largest = 0
+        while mine:
+            district = _area((mine & -mine).bit_length() - 1, mine)
+            largest = max(largest, district.bit_count())
+            mine &= ~district
+        cards = sum(c["points"] for c in _postcard_points(state, seat, at, covered))
+        out.append(lit_total + largest + _unbuilt_points(state, seat)[2] + cards)
+    return out[0], out[1]
+
+
+def _unbuilt_points(state: State, seat: int) -> tuple[int, bool, int]:
+    """(buildings left in the reserve, whether Sacré-Cœur waives them, their points)."""
+    unbuilt = len(state.reserves[seat])
+    sacre = activated_by(state, "sacre_coeur") == seat
+    return unbuilt, sacre, 0 if sacre else -UNBUILT_PENALTY * unbuilt
+
+
 def score(state: State) -> tuple[list[int], list[dict[str, Any]]]:
     """(totals, per-player details) for the board as it stands."""
     at = slot_map(state)
@@ -206,9 +243,7 @@ def score(state: State) -> tuple[list[int], list[dict[str, Any]]]:
             size = sum(len(building_cells(state, s)) for s in group)
             if size > best_size:
                 best, best_size = group, size
-        unbuilt = len(state.reserves[seat])
-        sacre = activated_by(state, "sacre_coeur") == seat
-        penalty = 0 if sacre else -UNBUILT_PENALTY * unbuilt
+        unbuilt, sacre, penalty = _unbuilt_points(state, seat)
         cards = _postcard_points(state, seat, at, covered)
         card_total = sum(c["points"] for c in cards)
         total = lit_total + best_size + penalty + card_total
