@@ -73,14 +73,12 @@ def _phase1_moves(state: State, seat: int) -> list[Any]:
     return expand(tiles.segments(state, seat))
 
 
-def _draw_phase2(state: State, seat: int, rng: random.Random) -> Any:
-    """`_phase2_moves(state, seat)[rng.randrange(n)]`, without listing them."""
+def _phase2_playout_move(state: State, seat: int, rng: random.Random) -> State:
+    """`_phase2_moves(state, seat)[rng.randrange(n)]` drawn without listing them, played."""
     action = draw(_phase2_segments(state, seat), rng)
-    return PASS if action is None else action
-
-
-# By phase, a random legal move drawn as from the list (games/city_of_light/segments.py).
-_DRAWS = {PHASE_TILES: tiles.draw, PHASE_BUILD: _draw_phase2}
+    if action is None:
+        action = PASS
+    return _PHASE2_RULES[type(action)](state, seat, action)[0]
 
 
 def _pass_phase2(state: State, seat: int, action: Any) -> tuple[dict[str, Any], list[Event]]:
@@ -115,6 +113,14 @@ def _after_phase2_turn(
     return new, events
 
 
+_PHASE2_RULES: dict[type, Handler] = {
+    Build: _phase2(building.apply_build),
+    Activate: _phase2(postcards.apply_activate),
+    Pass: _phase2(_pass_phase2),
+}
+# By phase, a random legal move drawn as from the list and played (random playouts).
+_PLAYOUT_MOVES = {PHASE_TILES: tiles.playout_move, PHASE_BUILD: _phase2_playout_move}
+
 _SIZES = tuple(len(cells) for cells in BUILDINGS.values())
 # The last state scored and its totals, as one tuple (one write, so threads never pair a state
 # with another's totals): a search values a position by `scores` and then by each seat's
@@ -139,9 +145,9 @@ class CityOfLight(PhasedGame[State, Any]):
         (PHASE_TILES, PlaceTile): tiles.place_tile,
         (PHASE_TILES, TakeBuilding): tiles.take_building,
         (PHASE_TILES, Pass): without_action(tiles.pass_turn),
-        (PHASE_BUILD, Build): _phase2(building.apply_build),
-        (PHASE_BUILD, Activate): _phase2(postcards.apply_activate),
-        (PHASE_BUILD, Pass): _phase2(_pass_phase2),
+        (PHASE_BUILD, Build): _PHASE2_RULES[Build],
+        (PHASE_BUILD, Activate): _PHASE2_RULES[Activate],
+        (PHASE_BUILD, Pass): _PHASE2_RULES[Pass],
     }
     phase_names = PHASE_NAMES
     over = PHASE_OVER
@@ -177,12 +183,11 @@ class CityOfLight(PhasedGame[State, Any]):
 
     def playout_step(self, state: State, seat: int, rng: random.Random) -> State:
         """The random move drawn as from the legal moves, without listing them, and played
-        through its rule."""
+        through its rule (phase 1 without its events: nobody reads a playout's)."""
         phase = state.phase
         if seat != state.turn or phase == PHASE_OVER:
             return super().playout_step(state, seat, rng)
-        action = _DRAWS[phase](state, seat, rng)
-        return self._handlers[phase][type(action)](state, seat, action)[0]
+        return _PLAYOUT_MOVES[phase](state, seat, rng)
 
     def evaluate(self, state: State, seat: int) -> float:
         """Phase 2 and after: the final scoring of the board as it stands, minus the rival's.

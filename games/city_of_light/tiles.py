@@ -75,9 +75,10 @@ _LAYS = tuple(
 )
 
 
-def draw(state: State, seat: int, rng: random.Random) -> A.PlaceTile | A.TakeBuilding | A.Pass:
-    """`expand(segments(state, seat))[rng.randrange(n)]` for the n moves listed, counted from
-    the hand, the empty squares and the supply without listing them (random playouts)."""
+def playout_move(state: State, seat: int, rng: random.Random) -> State:
+    """`place_tile`, `take_building` or `pass_turn` of `expand(segments(state, seat))[k]` for
+    k = `rng.randrange(n)`, the n moves counted from the hand, the empty squares and the
+    supply without listing them, and played without events (the search's random playouts)."""
     hand = state.hands[seat]
     squares = state.squares
     supply = state.supply
@@ -90,16 +91,17 @@ def draw(state: State, seat: int, rng: random.Random) -> A.PlaceTile | A.TakeBui
         for sq, laid in enumerate(squares):
             if laid is None:
                 if not nth:
-                    return _PLACEMENTS[hand[held]][sq][rot]
+                    return lay(state, seat, hand[held], sq, rot)
                 nth -= 1
     k -= placements
-    return _TAKE[supply[k]] if k < len(supply) else A.PASS
+    if k < len(supply):
+        return take(state, seat, supply[k])
+    return pass_turn(state, seat)[0]
 
 
 def place_tile(state: State, seat: int, action: A.PlaceTile) -> tuple[State, list[Event]]:
     tile, tx, ty, rot = action.tile, action.tx, action.ty, action.rotation
-    hand = state.hands[seat]
-    if tile not in hand:
+    if tile not in state.hands[seat]:
         raise IllegalAction(
             "city_of_light.tile_not_in_hand", f"tile {tile} is not in your hand", tile=tile
         )
@@ -108,6 +110,26 @@ def place_tile(state: State, seat: int, action: A.PlaceTile) -> tuple[State, lis
         raise IllegalAction(
             "city_of_light.square_taken", f"square ({tx}, {ty}) already has a tile", tx=tx, ty=ty
         )
+    new = lay(state, seat, tile, sq, rot)
+    events = [
+        event(
+            "tile_placed",
+            {"seat": seat, "tile": tile, "tx": tx, "ty": ty, "rotation": rot},
+        )
+    ]
+    stack = state.stacks[seat]
+    if stack:
+        events.append(event("tile_drawn", {"seat": seat, "tile": stack[0]}, to=(seat,)))
+    if new.first_done != state.first_done:
+        events.append(event("tiles_done", {"seat": seat}))
+    if new.phase != state.phase:
+        events.append(event("phase_started", {"phase": 2, "first": new.first_done}))
+    return new, events
+
+
+def lay(state: State, seat: int, tile: int, sq: int, rot: int) -> State:
+    """The state after `seat` lays `tile` from its hand on the empty square `sq`, turned
+    `rot`, and draws (the rule of `place_tile`, whose checks and events are left to it)."""
     new = draft(state)
     writes, added, laid = _LAYS[seat][tile][rot][sq]
     cells = list(state.cells)
@@ -119,39 +141,35 @@ def place_tile(state: State, seat: int, action: A.PlaceTile) -> tuple[State, lis
     squares = list(state.squares)
     squares[sq] = (seat, tile, rot)
     new.squares = tuple(squares)
-    stack = state.stacks[seat]
+    hand = state.hands[seat]
     at = hand.index(tile)
     new_hand = hand[:at] + hand[at + 1 :]
-    events = [
-        event(
-            "tile_placed",
-            {"seat": seat, "tile": tile, "tx": tx, "ty": ty, "rotation": rot},
-        )
-    ]
+    stack = state.stacks[seat]
     if stack:
         new_hand += (stack[0],)
-        events.append(event("tile_drawn", {"seat": seat, "tile": stack[0]}, to=(seat,)))
-        stack = stack[1:]
-    new.stacks = _set(state.stacks, seat, stack)
+        new.stacks = _set(state.stacks, seat, stack[1:])
     new.hands = _set(state.hands, seat, new_hand)
     if not new_hand and state.first_done < 0:
         new.first_done = seat
-        events.append(event("tiles_done", {"seat": seat}))
     new.turn = 1 - seat
     if None not in squares:
         # "Этап заканчивается, когда все 16 квадратов на поле заняты тайлами мостовой."
         new.phase, new.turn = PHASE_BUILD, new.first_done
-        events.append(event("phase_started", {"phase": 2, "first": new.first_done}))
-    return seal(new, State), events
+    return seal(new, State)
 
 
 def take_building(state: State, seat: int, action: A.TakeBuilding) -> tuple[State, list[Event]]:
-    b = from_supply(state, action.building)
+    new = take(state, seat, from_supply(state, action.building))
+    return new, [event("building_taken", {"seat": seat, "building": action.building})]
+
+
+def take(state: State, seat: int, b: int) -> State:
+    """The state after `seat` takes building `b` from the supply (`take_building`'s rule)."""
     new = draft(state)
     new.supply = tuple(x for x in state.supply if x != b)
     new.reserves = _set(state.reserves, seat, tuple(sorted(state.reserves[seat] + (b,))))
     new.turn = 1 - seat
-    return seal(new, State), [event("building_taken", {"seat": seat, "building": action.building})]
+    return seal(new, State)
 
 
 def pass_turn(state: State, seat: int) -> tuple[State, list[Event]]:
