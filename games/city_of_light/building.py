@@ -56,12 +56,29 @@ def can_place(state: State, seat: int) -> bool:
     if not reserve or not chimneys_left(state, seat):
         return False
     allowed, metro, chartier = exception_cells(state, seat)
-    extra = metro | chartier
-    return any(
-        anchors(offsets, on_board, allowed, extra)
-        for b in reserve
-        for _r, offsets, on_board in SHAPES[b].fits
-    )
+    fits = fit_masks(allowed, metro | chartier)
+    return any(any(fits[b]) for b in reserve)
+
+
+def fit_masks(allowed: int, extra: int) -> tuple[tuple[int, ...], ...]:
+    """By building, then distinct rotation (`Shape.fits`), the anchors where it covers only
+    `allowed` cells but for at most one of `extra` (`anchors`). Kept by the two masks: a
+    seat's cells change with its own moves, so the search meets the same masks again and
+    again (building, Levitation and the end of the game all ask)."""
+    key = (allowed, extra)
+    found = _fits.get(key)
+    if found is None:
+        if len(_fits) >= _FITS_KEPT:
+            _fits.clear()
+        found = _fits[key] = tuple(
+            tuple(anchors(offsets, on_board, allowed, extra) for _, offsets, on_board in s.fits)
+            for s in SHAPES
+        )
+    return found
+
+
+_FITS_KEPT = 20_000  # masks pairs kept by `fit_masks` (a pure cache, emptied when full)
+_fits: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
 
 
 # For each shape, per distinct rotation: (offsets, on-board anchors, the Build action at each
@@ -89,10 +106,9 @@ def segments(state: State, seat: int, out: list[Segment]) -> None:
     if not chimneys_left(state, seat):
         return
     allowed, metro, chartier = exception_cells(state, seat)
-    extra = metro | chartier
+    fits = fit_masks(allowed, metro | chartier)
     for b in state.reserves[seat]:
-        for offsets, on_board, actions in _BUILD_FITS[b]:
-            fit = anchors(offsets, on_board, allowed, extra)
+        for fit, (_, _, actions) in zip(fits[b], _BUILD_FITS[b], strict=True):
             if fit:
                 out.append((fit, actions, None))
 

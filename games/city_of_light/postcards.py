@@ -31,6 +31,7 @@ from games.city_of_light.building import (
     USE_NAMES,
     check_placement,
     exception_cells,
+    fit_masks,
     from_reserve,
     from_supply,
     place,
@@ -170,10 +171,9 @@ def _levitation_segments(state: State, seat: int, card: str, out: list[Segment])
     if not gives or not chimneys_left(state, seat):
         return  # it places a building: no chimney left, so only declining remains
     allowed, metro, chartier = exception_cells(state, seat)
-    extra = metro | chartier
+    fits = fit_masks(allowed, metro | chartier)
     for take in state.supply:
-        for offsets, anchored, by_anchor in _levitations(take):
-            fit = anchors(offsets, anchored, allowed, extra)
+        for fit, (_, _, by_anchor) in zip(fits[take], _levitations(take), strict=True):
             if fit:
                 out.append((fit, by_anchor, gives))
 
