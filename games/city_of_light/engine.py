@@ -69,10 +69,6 @@ def _phase2_moves(state: State, seat: int) -> list[Any]:
     return expand(_phase2_segments(state, seat)) or [PASS]
 
 
-def _phase1_moves(state: State, seat: int) -> list[Any]:
-    return expand(tiles.segments(state, seat))
-
-
 def _phase2_playout_move(state: State, seat: int, rng: random.Random) -> State:
     """`_phase2_moves(state, seat)[rng.randrange(n)]` drawn without listing them, played."""
     action = draw(_phase2_segments(state, seat), rng)
@@ -140,7 +136,7 @@ class CityOfLight(PhasedGame[State, Any]):
     Options = CityOfLightOptions
     editions = EDITIONS
     order = 2
-    legal_by_phase = {PHASE_TILES: _phase1_moves, PHASE_BUILD: _phase2_moves}
+    legal_by_phase = {PHASE_TILES: tiles.legal, PHASE_BUILD: _phase2_moves}
     rules = {
         (PHASE_TILES, PlaceTile): tiles.place_tile,
         (PHASE_TILES, TakeBuilding): tiles.take_building,

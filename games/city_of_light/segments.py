@@ -1,15 +1,15 @@
-"""Legal move lists as segments of precomputed action tables, listed or drawn from.
+"""Phase 2's legal move lists as segments of precomputed action tables, listed or drawn from.
 
-Every legal move of City of Light is an action built once at import, found in a table by
-cell (or square): a building at each anchor, a piece on each cell, a tile on each square. So a
-list of legal moves is a few *segments*, each a bit mask of cells and the table the actions
-are read from: `expand` lists them (`legal_actions`), `draw` picks the k-th one
-without building the others (the search's random playouts, `CityOfLight.playout_step`). Both
-read the same segments, so the k-th move drawn is always the k-th move listed.
+Every legal move of phase 2 is an action built once at import, found in a table by cell: a
+building at each anchor, a piece on each cell. So a list of legal moves is a few *segments*,
+each a bit mask of cells and the table the actions are read from: `expand` lists them
+(`legal_actions`), `draw` picks the k-th one without building the others (the search's random
+playouts, `CityOfLight.playout_step`). Both read the same segments, so the k-th move drawn is
+always the k-th move listed. (Phase 1's few moves are listed directly: tiles.py.)
 
 A segment is `(mask, table, row)`: for each cell c set in `mask`, ascending, the action
-`table[c]` (`row` None), or the actions `table[c][i]` for each i in `row` (a tile's four
-rotations on a square; Levitation's activations by the building given).
+`table[c]` (`row` None), or the actions `table[c][i]` for each i in `row` (Levitation's
+activations by the building given).
 """
 
 from __future__ import annotations

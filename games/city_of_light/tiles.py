@@ -9,7 +9,6 @@ from games.city_of_light import actions as A
 from games.city_of_light.board import TILE_CELLS, idx
 from games.city_of_light.building import from_supply
 from games.city_of_light.data import BUILDING_KEYS, SQUARES
-from games.city_of_light.segments import Segment, single
 from games.city_of_light.state import LIGHT, MIXED, PHASE_BUILD, State, draft
 from games.core.contract import Event, event
 from games.core.drafts import seal
@@ -26,26 +25,23 @@ _PLACEMENTS = tuple(
     else ()
     for tile in range(9)
 )
-_ROTATIONS = (0, 1, 2, 3)
 _TAKE = tuple(A.take_building(key) for key in BUILDING_KEYS)  # by building index
-_PASS = single(A.PASS)
 
 
-def segments(state: State, seat: int) -> list[Segment]:
-    """Phase 1's legal moves: each tile in hand on each empty square in each rotation, then
-    taking each building of the supply (kept in ascending order), or passing with no tiles."""
+def legal(state: State, seat: int) -> list[A.PlaceTile | A.TakeBuilding | A.Pass]:
+    """Each tile in hand on each empty square in each rotation, then taking each building of
+    the supply, or passing with no tiles (`playout_move` draws from this order)."""
+    out: list[A.PlaceTile | A.TakeBuilding | A.Pass] = []
     hand = state.hands[seat]
-    supply = 0
-    for b in state.supply:
-        supply |= 1 << b
+    if hand:
+        empty = [sq for sq, t in enumerate(state.squares) if t is None]
+        for tile in hand:
+            placed = _PLACEMENTS[tile]
+            for sq in empty:
+                out += placed[sq]
+    out += [_TAKE[b] for b in state.supply]
     if not hand:
-        return [(supply, _TAKE, None), _PASS]
-    empty = 0
-    for sq, t in enumerate(state.squares):
-        if t is None:
-            empty |= 1 << sq
-    out: list[Segment] = [(empty, _PLACEMENTS[tile], _ROTATIONS) for tile in hand]
-    out.append((supply, _TAKE, None))
+        out.append(A.PASS)
     return out
 
 
@@ -76,7 +72,7 @@ _LAYS = tuple(
 
 
 def playout_move(state: State, seat: int, rng: random.Random) -> State:
-    """`place_tile`, `take_building` or `pass_turn` of `expand(segments(state, seat))[k]` for
+    """`place_tile`, `take_building` or `pass_turn` of `legal(state, seat)[k]` for
     k = `rng.randrange(n)`, the n moves counted from the hand, the empty squares and the
     supply without listing them, and played without events (the search's random playouts)."""
     hand = state.hands[seat]
