@@ -48,7 +48,7 @@ def bench_seats(key: str) -> int:
     return game.bench_seats or game.max_seats
 
 
-ENGINE_ROUNDS = 5  # rounds of the same seeded games; the best one is the figure
+ENGINE_ROUNDS = 10  # rounds of the same seeded games; the best one is the figure
 
 
 def engine_playouts(
