@@ -7,8 +7,9 @@ Rotation ``r`` means r clockwise quarter turns from the printed orientation (y p
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import TypeVar
+from collections.abc import Callable, Iterable, Sequence
+from operator import itemgetter
+from typing import Any, TypeVar
 
 from games.city_of_light.data import BUILDING_KEYS, BUILDINGS, DOMINO, FACINGS, SIZE, TILES
 
@@ -39,14 +40,31 @@ def bits(mask: int) -> list[int]:
     return out
 
 
-def at_bits(mask: int, table: Sequence[T]) -> list[T]:
-    """`table`'s entries at the cells set in `mask`, ascending (actions built once per cell)."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(table[low.bit_length() - 1])
-        mask ^= low
-    return out
+def at_bits(mask: int, table: Sequence[T]) -> Sequence[T]:
+    """`table`'s entries at the cells set in `mask`, ascending (actions built once per cell),
+    read by one `itemgetter` kept for the mask: a legal move list reads hundreds, and the
+    same masks come back move after move."""
+    getter = _getters.get(mask)
+    if getter is None:
+        if len(_getters) >= _GETTERS_KEPT:
+            _getters.clear()
+        getter = _getters[mask] = _getter(bits(mask))
+    return getter(table)
+
+
+def _getter(cells: list[int]) -> Callable[[Sequence[Any]], tuple[Any, ...]]:
+    """A function of a table: its entries at `cells`, as a tuple (itemgetter gives one alone
+    for one cell)."""
+    if len(cells) > 1:
+        return itemgetter(*cells)
+    if cells:
+        (cell,) = cells
+        return lambda table: (table[cell],)
+    return lambda table: ()
+
+
+_GETTERS_KEPT = 50_000  # masks whose getter `at_bits` keeps (a pure cache, emptied when full)
+_getters: dict[int, Callable[[Sequence[Any]], tuple[Any, ...]]] = {}
 
 
 def mask_of(cells: tuple[int, ...] | list[int]) -> int:

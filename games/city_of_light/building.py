@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from games.city_of_light import actions as A
-from games.city_of_light.board import CELLS, SHAPES, anchors, at_bits, xy
+from games.city_of_light.board import CELLS, SHAPES, anchors, xy
 from games.city_of_light.data import BUILDING_KEYS
+from games.city_of_light.segments import Segment
 from games.city_of_light.state import (
     LIGHT,
     MIXED,
@@ -55,12 +56,29 @@ def can_place(state: State, seat: int) -> bool:
     if not reserve or not chimneys_left(state, seat):
         return False
     allowed, metro, chartier = exception_cells(state, seat)
-    extra = metro | chartier
-    return any(
-        anchors(offsets, on_board, allowed, extra)
-        for b in reserve
-        for _r, offsets, on_board in SHAPES[b].fits
-    )
+    fits = fit_masks(allowed, metro | chartier)
+    return any(any(fits[b]) for b in reserve)
+
+
+def fit_masks(allowed: int, extra: int) -> tuple[tuple[int, ...], ...]:
+    """By building, then distinct rotation (`Shape.fits`), the anchors where it covers only
+    `allowed` cells but for at most one of `extra` (`anchors`). Kept by the two masks: a
+    seat's cells change with its own moves, so the search meets the same masks again and
+    again (building, Levitation and the end of the game all ask)."""
+    key = (allowed, extra)
+    found = _fits.get(key)
+    if found is None:
+        if len(_fits) >= _FITS_KEPT:
+            _fits.clear()
+        found = _fits[key] = tuple(
+            tuple(anchors(offsets, on_board, allowed, extra) for _, offsets, on_board in s.fits)
+            for s in SHAPES
+        )
+    return found
+
+
+_FITS_KEPT = 20_000  # masks pairs kept by `fit_masks` (a pure cache, emptied when full)
+_fits: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
 
 
 # For each shape, per distinct rotation: (offsets, on-board anchors, the Build action at each
@@ -83,16 +101,16 @@ _BUILD_FITS: tuple[tuple[tuple[tuple[int, ...], int, tuple[A.Build | None, ...]]
 )
 
 
-def legal(state: State, seat: int) -> list:
+def segments(state: State, seat: int, out: list[Segment]) -> None:
+    """Adds to `out` the legal placements of each reserve building (by rotation, anchor)."""
     if not chimneys_left(state, seat):
-        return []
+        return
     allowed, metro, chartier = exception_cells(state, seat)
-    extra = metro | chartier
-    out = []
+    fits = fit_masks(allowed, metro | chartier)
     for b in state.reserves[seat]:
-        for offsets, on_board, actions in _BUILD_FITS[b]:
-            out += at_bits(anchors(offsets, on_board, allowed, extra), actions)
-    return out
+        for fit, (_, _, actions) in zip(fits[b], _BUILD_FITS[b], strict=True):
+            if fit:
+                out.append((fit, actions, None))
 
 
 def require_chimney(state: State, seat: int) -> None:
@@ -184,7 +202,8 @@ def reserves_without(state: State, seat: int, b: int) -> tuple[tuple[int, ...], 
     return tuple(reserves)
 
 
-def apply_build(state: State, seat: int, action: A.Build) -> tuple[State, list[Event]]:
+def apply_build(state: State, seat: int, action: A.Build) -> tuple[dict[str, Any], list[Event]]:
+    """The changes of a building placed (the end of the turn is the engine's)."""
     b = from_reserve(state, seat, action.building)
     require_chimney(state, seat)
     cells, use = check_placement(state, seat, b, action.rotation, action.x, action.y)
@@ -202,4 +221,4 @@ def apply_build(state: State, seat: int, action: A.Build) -> tuple[State, list[E
             "effect": USE_NAMES[use],
         },
     )
-    return state.replace(**changes), [placed]
+    return changes, [placed]

@@ -10,8 +10,8 @@ Scoring of the stamped cards lives in scoring.py.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
-from operator import itemgetter
 from typing import Any
 
 from games.city_of_light import actions as A
@@ -20,7 +20,6 @@ from games.city_of_light.board import (
     DOMINO_SHAPE,
     SHAPES,
     anchors,
-    at_bits,
     bits,
     grow,
     idx,
@@ -32,6 +31,7 @@ from games.city_of_light.building import (
     USE_NAMES,
     check_placement,
     exception_cells,
+    fit_masks,
     from_reserve,
     from_supply,
     place,
@@ -40,6 +40,7 @@ from games.city_of_light.building import (
     reserves_without,
 )
 from games.city_of_light.data import BUILDING_KEYS, FACINGS
+from games.city_of_light.segments import Segment, listed, single
 from games.city_of_light.state import (
     ANNEX,
     DANCER,
@@ -107,74 +108,98 @@ def can_activate(state: State, seat: int) -> bool:
     return tokens_left(state, seat) > 0 and -1 in state.tokens
 
 
-def legal(state: State, seat: int) -> list:
+def segments(state: State, seat: int, out: list[Segment]) -> None:
+    """Adds to `out` the legal activations: each face-up card in turn, declined first."""
     if not tokens_left(state, seat):
-        return []
-    out: list = []
+        return
     for card, token in zip(state.cards, state.tokens, strict=True):
         if token < 0:
-            if EFFECT_FIELDS[card]:
+            effects = _EFFECT_SEGMENTS[card]
+            if effects is None:  # nothing to carry out: activated plainly
+                out.append(_PLAIN[card])
+            else:
                 out.append(_DECLINE[card])
-            out.extend(_effects(state, seat, card))
-    return out
+                effects(state, seat, card, out)
 
 
-def _effects(state: State, seat: int, card: str) -> list:
-    if not EFFECT_FIELDS[card]:
-        return [_PLAIN[card]]
-    if card in _SINGLE:
-        return at_bits(own_free_mask(state, seat), _AT_CELL[card])
-    if card == "grande_lumiere":
-        return at_bits(state.free & state.kinds[LIGHT], _AT_CELL[card])
-    if card == "fontaine_des_mers" and state.fountain_cells == 1:
+def _single_segments(state: State, seat: int, card: str, out: list[Segment]) -> None:
+    out.append((own_free_mask(state, seat), _AT_CELL[card], None))
+
+
+def _grande_segments(state: State, seat: int, card: str, out: list[Segment]) -> None:
+    out.append((state.free & state.kinds[LIGHT], _AT_CELL[card], None))
+
+
+def _domino_segments(state: State, seat: int, card: str, out: list[Segment]) -> None:
+    if card == "jardin_des_plantes" and not chimneys_left(state, seat):
+        return  # the garden is a building: no chimney left, so only declining remains
+    allowed = allowed_mask(state, seat)
+    chartier = _fountain_chartier(state, seat) if card == "fontaine_des_mers" else 0
+    for offsets, anchored, actions in _DOMINO_FITS[card]:
+        out.append((anchors(offsets, anchored, allowed, chartier), actions, None))
+
+
+def _fountain_segments(state: State, seat: int, card: str, out: list[Segment]) -> None:
+    if state.fountain_cells == 2:
+        _domino_segments(state, seat, card, out)
+    else:
         cells = allowed_mask(state, seat) | _fountain_chartier(state, seat)
-        return at_bits(cells, _AT_CELL[card])
-    if card in ("jardin_des_plantes", "levitation") and not chimneys_left(state, seat):
-        return []  # both place a building: no chimney left, so only declining remains
-    if card in ("jardin_des_plantes", "fontaine_des_mers"):
-        allowed = allowed_mask(state, seat)
-        chartier = _fountain_chartier(state, seat) if card == "fontaine_des_mers" else 0
-        out = []
-        for offsets, anchored, actions in _DOMINO_FITS[card]:
-            out += at_bits(anchors(offsets, anchored, allowed, chartier), actions)
-        return out
-    if card == "le_penseur":
-        free = state.free
-        out = []
-        for c in bits(own_free_mask(state, seat)):
-            for front, action in _PENSEUR[c]:
-                if free >> front & 1:
-                    out.append(action)
-        return out
-    if card == "bouquinistes":
-        own = own_free_mask(state, seat)
-        out = []
-        for slot, entry in enumerate(state.built):
-            if entry is not None and entry[0] == seat:
-                near = grow(mask_of(building_cells(state, slot))) & own
-                out += at_bits(near, _ANNEX[slot])
-        return out
-    if card == "levitation":
-        allowed, metro, chartier = exception_cells(state, seat)
-        extra = metro | chartier
-        reserve = state.reserves[seat]
-        if not reserve:
-            return []
-        # The activations for the buildings the seat can give, from a row by building given.
-        gives = itemgetter(*reserve) if len(reserve) > 1 else lambda row: (row[reserve[0]],)
-        out = []
-        for take in state.supply:
-            for offsets, anchored, by_anchor in _levitations(take):
-                for by_give in at_bits(anchors(offsets, anchored, allowed, extra), by_anchor):
-                    out += gives(by_give)
-        return out
-    raise AssertionError(card)
+        out.append((cells, _AT_CELL[card], None))
+
+
+def _penseur_segments(state: State, seat: int, card: str, out: list[Segment]) -> None:
+    free = state.free
+    statues = []
+    for c in bits(own_free_mask(state, seat)):
+        for front, action in _PENSEUR[c]:
+            if free >> front & 1:
+                statues.append(action)
+    out.append(listed(statues))
+
+
+def _annex_segments(state: State, seat: int, card: str, out: list[Segment]) -> None:
+    own = own_free_mask(state, seat)
+    for slot, entry in enumerate(state.built):
+        if entry is not None and entry[0] == seat:
+            near = grow(mask_of(building_cells(state, slot))) & own
+            out.append((near, _ANNEX[slot], None))
+
+
+def _levitation_segments(state: State, seat: int, card: str, out: list[Segment]) -> None:
+    """From a row by building given, the activations for the buildings the seat can give."""
+    gives = state.reserves[seat]
+    if not gives or not chimneys_left(state, seat):
+        return  # it places a building: no chimney left, so only declining remains
+    allowed, metro, chartier = exception_cells(state, seat)
+    fits = fit_masks(allowed, metro | chartier)
+    for take in state.supply:
+        for fit, (_, _, by_anchor) in zip(fits[take], _levitations(take), strict=True):
+            if fit:
+                out.append((fit, by_anchor, gives))
+
+
+# By card, what adds its legal activations besides declining (None: activated plainly).
+_EFFECT_SEGMENTS: dict[str, Callable[[State, int, str, list[Segment]], None] | None] = {
+    "levitation": _levitation_segments,
+    "metropolitain": None,
+    "jardin_des_plantes": _domino_segments,
+    "sacre_coeur": None,
+    "le_peintre": _single_segments,
+    "chartier": None,
+    "bouquinistes": _annex_segments,
+    "lampadaire": _single_segments,
+    "moulin_rouge": _single_segments,
+    "fontaine_des_mers": _fountain_segments,
+    "le_penseur": _penseur_segments,
+    "grande_lumiere": _grande_segments,
+}
 
 
 # --- applying an activation
 
 
-def apply_activate(state: State, seat: int, a: A.Activate) -> tuple[State, list[Event]]:
+def apply_activate(state: State, seat: int, a: A.Activate) -> tuple[dict[str, Any], list[Event]]:
+    """The changes of a postcard activated (the end of the turn is the engine's)."""
     card = a.card
     if card not in state.cards or state.tokens[state.cards.index(card)] >= 0:
         raise IllegalAction(
@@ -211,7 +236,7 @@ def apply_activate(state: State, seat: int, a: A.Activate) -> tuple[State, list[
     params: dict[str, Any] = {"seat": seat, "card": card, "declined": a.decline}
     changes: dict[str, Any] = {} if a.decline else _EFFECTS[card](state, seat, a, params)
     changes["tokens"] = tuple(tokens)
-    return state.replace(**changes), [event("postcard_activated", params)]
+    return changes, [event("postcard_activated", params)]
 
 
 def _bad_cell(card: str, x: int, y: int, why: str) -> IllegalAction:
@@ -362,9 +387,9 @@ _EFFECTS = {
 # Every activation `legal` can list except Levitation's, built once at import (see actions):
 # by card, plain or declined; by card and cell; the statue by cell with the cell it faces; the
 # annex by building slot and cell; the garden and fountain dominoes by rotation and anchor.
-_PLAIN = {card: A.activate(card) for card, fields in EFFECT_FIELDS.items() if not fields}
+_PLAIN = {card: single(A.activate(card)) for card, fields in EFFECT_FIELDS.items() if not fields}
 _DECLINE = {
-    card: A.activate(card, decline=True) for card, fields in EFFECT_FIELDS.items() if fields
+    card: single(A.activate(card, decline=True)) for card, fields in EFFECT_FIELDS.items() if fields
 }
 _AT_CELL = {
     card: tuple(A.activate(card, x=c % 8, y=c // 8) for c in range(CELLS))

@@ -6,10 +6,9 @@ Every term is reported in `details`, per building and per player, for recaps and
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from games.city_of_light.board import DIAG, ORTH, bits, on_board, xy
+from games.city_of_light.board import ALL_MASK, DIAG, ORTH, bits, grow, mask_of, on_board, xy
 from games.city_of_light.data import (
     COLOURS,
     DANCER_POINTS_PER_SPACE,
@@ -24,7 +23,6 @@ from games.city_of_light.data import (
 )
 from games.city_of_light.postcards import SLOT_NAMES
 from games.city_of_light.state import (
-    ANNEX,
     BUILDING_SLOTS,
     DANCER,
     FOUNTAIN,
@@ -87,33 +85,53 @@ def _rays(state: State, c: int, at: list[int]) -> set[int]:
     return slots
 
 
-def _area(start: int, passable: Callable[[int], bool]) -> list[int]:
-    seen = {start}
-    todo = [start]
-    while todo:
-        c = todo.pop()
-        for n in ORTH[c]:
-            if n not in seen and passable(n):
-                seen.add(n)
-                todo.append(n)
-    return sorted(seen)
+def covered_mask(state: State) -> int:
+    """The cells under a building, the garden or the annex (where `slot_map` names a slot)."""
+    covered = 0
+    for entry in state.built:
+        if entry is not None:
+            covered |= mask_of(entry[1])
+    if state.annex is not None:
+        covered |= 1 << state.annex[1]
+    return covered
 
 
-def painter_area(state: State, at: list[int]) -> list[int]:
+def _area(start: int, passable: int) -> int:
+    """`start` and the cells of `passable` orthogonally connected to it, as a mask (grown a
+    ring at a time by bit shifts, not cell by cell)."""
+    area = 1 << start
+    while True:
+        more = area | grow(area) & passable
+        if more == area:
+            return area
+        area = more
+
+
+def painter_area(state: State) -> list[int]:
     """Cells reachable from the painter without crossing a building (or the board edge)."""
-    return _area(piece_cell(state, PAINTER), lambda n: at[n] < 0)
+    return bits(_painter_mask(state, covered_mask(state)))
 
 
-def painter_lights(state: State, at: list[int]) -> int:
-    area = painter_area(state, at)
+def _painter_mask(state: State, covered: int) -> int:
+    return _area(piece_cell(state, PAINTER), ALL_MASK & ~covered)
+
+
+def painter_lights(state: State, covered: int) -> int:
     lamp = piece_cell(state, LAMP)
-    return sum(1 for c in area if state.cells[c] == LIGHT or c == lamp)
+    lights = state.kinds[LIGHT] | (1 << lamp if lamp >= 0 else 0)
+    return (_painter_mask(state, covered) & lights).bit_count()
 
 
 def dancer_area(state: State) -> list[int]:
     """Free non-streetlight cells reachable from the dancer: every piece and light bounds it."""
-    occ, cells = state.occ, state.cells
-    return _area(piece_cell(state, DANCER), lambda n: occ[n] == FREE and cells[n] != LIGHT)
+    return bits(_dancer_mask(state))
+
+
+def _dancer_mask(state: State) -> int:
+    k = state.kinds
+    tiles = k[0] | k[1] | k[2] | k[3]
+    unoccupied = ALL_MASK & ~tiles | state.free  # a piece stands only on a tile
+    return _area(piece_cell(state, DANCER), unoccupied & ~k[LIGHT])
 
 
 def statue_points(state: State) -> tuple[int, bool]:
@@ -131,7 +149,12 @@ def statue_points(state: State) -> tuple[int, bool]:
 
 def fountain_buildings(state: State, seat: int, at: list[int]) -> list[int]:
     slots = set()
-    for c in (i for i, o in enumerate(state.occ) if o == FOUNTAIN):
+    occ = state.occ
+    first = piece_cell(state, FOUNTAIN)
+    cells = [
+        c for c in (first, first + 1, first + SIZE) if 0 <= c < len(occ) and occ[c] == FOUNTAIN
+    ]
+    for c in cells:  # one or two cells: the second is right of or below the first
         for n in ORTH[c]:
             s = at[n]
             if s >= 0 and (b := state.built[s]) and b[0] == seat:
@@ -162,9 +185,42 @@ def districts(state: State, seat: int, at: list[int]) -> list[list[int]]:
     return groups
 
 
+def totals(state: State) -> tuple[int, int]:
+    """Each seat's total of `score`, without the details (the search values thousands of
+    positions a second): the largest district as the largest connected group of the seat's
+    built cells, found by bit masks."""
+    at = slot_map(state)
+    covered = covered_mask(state)
+    lit = lights_per_building(state, at)
+    out = []
+    for seat in (0, 1):
+        lit_total = mine = 0
+        for slot, entry in enumerate(state.built):
+            if entry is not None and entry[0] == seat:
+                cells = building_cells(state, slot)
+                lit_total += len(cells) * lit[slot]
+                mine |= mask_of(cells)
+        largest = 0
+        while mine:
+            district = _area((mine & -mine).bit_length() - 1, mine)
+            largest = max(largest, district.bit_count())
+            mine &= ~district
+        cards = sum(c["points"] for c in _postcard_points(state, seat, at, covered))
+        out.append(lit_total + largest + _unbuilt_points(state, seat)[2] + cards)
+    return out[0], out[1]
+
+
+def _unbuilt_points(state: State, seat: int) -> tuple[int, bool, int]:
+    """(buildings left in the reserve, whether Sacré-Cœur waives them, their points)."""
+    unbuilt = len(state.reserves[seat])
+    sacre = activated_by(state, "sacre_coeur") == seat
+    return unbuilt, sacre, 0 if sacre else -UNBUILT_PENALTY * unbuilt
+
+
 def score(state: State) -> tuple[list[int], list[dict[str, Any]]]:
     """(totals, per-player details) for the board as it stands."""
     at = slot_map(state)
+    covered = covered_mask(state)
     lit = lights_per_building(state, at)
     totals, players = [], []
     for seat in (0, 1):
@@ -187,10 +243,8 @@ def score(state: State) -> tuple[list[int], list[dict[str, Any]]]:
             size = sum(len(building_cells(state, s)) for s in group)
             if size > best_size:
                 best, best_size = group, size
-        unbuilt = len(state.reserves[seat])
-        sacre = activated_by(state, "sacre_coeur") == seat
-        penalty = 0 if sacre else -UNBUILT_PENALTY * unbuilt
-        cards = _postcard_points(state, seat, at)
+        unbuilt, sacre, penalty = _unbuilt_points(state, seat)
+        cards = _postcard_points(state, seat, at, covered)
         card_total = sum(c["points"] for c in cards)
         total = lit_total + best_size + penalty + card_total
         totals.append(total)
@@ -206,23 +260,23 @@ def score(state: State) -> tuple[list[int], list[dict[str, Any]]]:
                 "postcard_points": card_total,
                 "total": total,
                 "free_own_spaces": own_free_mask(state, seat).bit_count(),
-                "unbuilt_own_spaces": unbuilt_own_cells(state, seat),
+                "unbuilt_own_spaces": unbuilt_own_cells(state, seat, covered),
             }
         )
     return totals, players
 
 
-def _postcard_points(state: State, seat: int, at: list[int]) -> list[dict[str, Any]]:
+def _postcard_points(state: State, seat: int, at: list[int], covered: int) -> list[dict[str, Any]]:
     out = []
     for card, token in zip(state.cards, state.tokens, strict=True):
         if token != seat:
             continue
         entry: dict[str, Any] = {"card": card, "points": 0}
         if card == "le_peintre" and piece_cell(state, PAINTER) >= 0:
-            n = painter_lights(state, at)
+            n = painter_lights(state, covered)
             entry.update(lights=n, points=n * PAINTER_POINTS_PER_LIGHT)
         elif card == "moulin_rouge" and piece_cell(state, DANCER) >= 0:
-            n = len(dancer_area(state))
+            n = _dancer_mask(state).bit_count()
             entry.update(spaces=n, points=n * DANCER_POINTS_PER_SPACE)
         elif card == "fontaine_des_mers" and piece_cell(state, FOUNTAIN) >= 0:
             slots = fountain_buildings(state, seat, at)
@@ -237,11 +291,10 @@ def _postcard_points(state: State, seat: int, at: list[int]) -> list[dict[str, A
     return out
 
 
-def unbuilt_own_cells(state: State, seat: int) -> int:
+def unbuilt_own_cells(state: State, seat: int, covered: int) -> int:
     """Cells of `seat`'s colour with no building (nor garden or annex) on them; the German
     edition's tie-break counts these, so a painter, dancer or statue does not matter."""
-    own = state.kinds[seat]
-    return sum(1 for c in range(64) if own >> c & 1 and not 0 <= state.occ[c] <= ANNEX)
+    return (state.kinds[seat] & ~covered).bit_count()
 
 
 def final_result(state: State) -> Result:

@@ -10,7 +10,7 @@ from typing import Any
 
 from games.city_of_light.data import CHIMNEYS_PER_PLAYER, TOKENS_PER_PLAYER
 from games.core.contract import Result
-from games.core.drafts import evolve, state_class
+from games.core.drafts import copier, seal, state_class
 
 # Cell kinds in `cells` (seat numbers double as colour kinds: 0 orange, 1 blue).
 NO_TILE = -1
@@ -81,7 +81,13 @@ class State:
 
     def replace(self, **changes: Any) -> State:
         """The next state, with `changes` (built through a draft: games.core.drafts)."""
-        return evolve(self, **changes)
+        new = draft(self)
+        for name, value in changes.items():
+            setattr(new, name, value)
+        return seal(new, State)
+
+
+draft = copier(State)  # a writable copy of a state, for the rules to fill in (then `seal`)
 
 
 def tokens_left(state: State, seat: int) -> int:
@@ -90,7 +96,18 @@ def tokens_left(state: State, seat: int) -> int:
 
 def chimneys_left(state: State, seat: int) -> int:
     """Chimneys not yet on a building (the garden takes one too)."""
-    return CHIMNEYS_PER_PLAYER - sum(1 for e in state.built if e is not None and e[0] == seat)
+    built = state.built
+    known, left = _chimneys[0]
+    if known is not built:  # `built` is shared by every state until the next building
+        used = [e[0] for e in built if e is not None]
+        left = (CHIMNEYS_PER_PLAYER - used.count(0), CHIMNEYS_PER_PLAYER - used.count(1))
+        _chimneys[0] = (built, left)
+    return left[seat]
+
+
+# The last `built` counted and the chimneys it leaves each seat, as one tuple (one write, so
+# threads never pair one with another's count): a pure cache, asked several times a move.
+_chimneys: list[tuple[tuple | None, tuple[int, int]]] = [(None, (0, 0))]
 
 
 def activated_by(state: State, card: str) -> int:

@@ -2,49 +2,102 @@
 
 from __future__ import annotations
 
+import random
 from typing import TypeVar
 
 from games.city_of_light import actions as A
 from games.city_of_light.board import TILE_CELLS, idx
 from games.city_of_light.building import from_supply
 from games.city_of_light.data import BUILDING_KEYS, SQUARES
-from games.city_of_light.state import LIGHT, MIXED, PHASE_BUILD, State
+from games.city_of_light.state import LIGHT, MIXED, PHASE_BUILD, State, draft
 from games.core.contract import Event, event
-from games.core.drafts import draft, seal
+from games.core.drafts import seal
 from games.core.errors import IllegalAction
 
 T = TypeVar("T")
 _SQUARE_XY = tuple((tx, ty) for ty in range(SQUARES) for tx in range(SQUARES))
 
 
-# Every tile placement, built once: (tile, square index) -> its 4 rotations, in order.
-_PLACEMENTS = {
-    (tile, sq): tuple(A.place_tile(tile, tx, ty, rot) for rot in range(4))
-    for tile in range(1, 9)
-    for sq, (tx, ty) in enumerate(_SQUARE_XY)
-}
-
+# Every tile placement, built once: by tile, then square index, its 4 rotations in order.
+_PLACEMENTS = tuple(
+    tuple(tuple(A.place_tile(tile, tx, ty, rot) for rot in range(4)) for tx, ty in _SQUARE_XY)
+    if tile
+    else ()
+    for tile in range(9)
+)
 _TAKE = tuple(A.take_building(key) for key in BUILDING_KEYS)  # by building index
 
 
-def legal(state: State, seat: int) -> list:
-    out: list = []
+def legal(state: State, seat: int) -> list[A.PlaceTile | A.TakeBuilding | A.Pass]:
+    """Each tile in hand on each empty square in each rotation, then taking each building of
+    the supply, or passing with no tiles (`playout_move` draws from this order)."""
+    out: list[A.PlaceTile | A.TakeBuilding | A.Pass] = []
     hand = state.hands[seat]
     if hand:
         empty = [sq for sq, t in enumerate(state.squares) if t is None]
         for tile in hand:
+            placed = _PLACEMENTS[tile]
             for sq in empty:
-                out.extend(_PLACEMENTS[tile, sq])
+                out += placed[sq]
     out += [_TAKE[b] for b in state.supply]
     if not hand:
         out.append(A.PASS)
     return out
 
 
+def _lay(seat: int, tile: int, rot: int, sq: int) -> tuple[tuple, tuple[int, ...], int]:
+    """What laying `tile` turned `rot` on square `sq` writes for `seat`: (cell, kind) for each
+    of its cells, the cells added to each kind's mask, and the mask of its four cells."""
+    code = {"O": seat, "R": 1 - seat, "M": MIXED, "L": LIGHT}
+    tx, ty = _SQUARE_XY[sq]
+    writes = []
+    added = [0, 0, 0, 0]
+    for dx, dy, letter in TILE_CELLS[(tile, rot)]:
+        c = idx(2 * tx + dx, 2 * ty + dy)
+        writes.append((c, code[letter]))
+        added[code[letter]] |= 1 << c
+    return tuple(writes), tuple(added), sum(1 << c for c, _ in writes)
+
+
+# By seat, tile, rotation and square: what laying that tile there writes (`_lay`).
+_LAYS = tuple(
+    tuple(
+        tuple(tuple(_lay(seat, tile, rot, sq) for sq in range(len(_SQUARE_XY))) for rot in range(4))
+        if tile
+        else ()
+        for tile in range(9)
+    )
+    for seat in (0, 1)
+)
+
+
+def playout_move(state: State, seat: int, rng: random.Random) -> State:
+    """`place_tile`, `take_building` or `pass_turn` of `legal(state, seat)[k]` for
+    k = `rng.randrange(n)`, the n moves counted from the hand, the empty squares and the
+    supply without listing them, and played without events (the search's random playouts)."""
+    hand = state.hands[seat]
+    squares = state.squares
+    supply = state.supply
+    per_tile = 4 * squares.count(None)
+    placements = len(hand) * per_tile
+    k = rng.randrange(placements + len(supply) + (0 if hand else 1))
+    if k < placements:
+        held, k = divmod(k, per_tile)
+        nth, rot = divmod(k, 4)
+        for sq, laid in enumerate(squares):
+            if laid is None:
+                if not nth:
+                    return lay(state, seat, hand[held], sq, rot)
+                nth -= 1
+    k -= placements
+    if k < len(supply):
+        return take(state, seat, supply[k])
+    return pass_turn(state, seat)[0]
+
+
 def place_tile(state: State, seat: int, action: A.PlaceTile) -> tuple[State, list[Event]]:
     tile, tx, ty, rot = action.tile, action.tx, action.ty, action.rotation
-    hand = state.hands[seat]
-    if tile not in hand:
+    if tile not in state.hands[seat]:
         raise IllegalAction(
             "city_of_light.tile_not_in_hand", f"tile {tile} is not in your hand", tile=tile
         )
@@ -53,55 +106,66 @@ def place_tile(state: State, seat: int, action: A.PlaceTile) -> tuple[State, lis
         raise IllegalAction(
             "city_of_light.square_taken", f"square ({tx}, {ty}) already has a tile", tx=tx, ty=ty
         )
-    new = draft(state)
-    code = {"O": seat, "R": 1 - seat, "M": MIXED, "L": LIGHT}
-    cells = list(state.cells)
-    kinds = list(state.kinds)
-    free = state.free
-    for dx, dy, letter in TILE_CELLS[(tile, rot)]:
-        c = idx(2 * tx + dx, 2 * ty + dy)
-        k = code[letter]
-        cells[c] = k
-        kinds[k] |= 1 << c
-        free |= 1 << c
-    new.cells, new.kinds, new.free = tuple(cells), (kinds[0], kinds[1], kinds[2], kinds[3]), free
-    squares = list(state.squares)
-    squares[sq] = (seat, tile, rot)
-    new.squares = tuple(squares)
-    stack = state.stacks[seat]
-    new_hand = tuple(t for t in hand if t != tile)
+    new = lay(state, seat, tile, sq, rot)
     events = [
         event(
             "tile_placed",
             {"seat": seat, "tile": tile, "tx": tx, "ty": ty, "rotation": rot},
         )
     ]
+    stack = state.stacks[seat]
+    if stack:
+        events.append(event("tile_drawn", {"seat": seat, "tile": stack[0]}, to=(seat,)))
+    if new.first_done != state.first_done:
+        events.append(event("tiles_done", {"seat": seat}))
+    if new.phase != state.phase:
+        events.append(event("phase_started", {"phase": 2, "first": new.first_done}))
+    return new, events
+
+
+def lay(state: State, seat: int, tile: int, sq: int, rot: int) -> State:
+    """The state after `seat` lays `tile` from its hand on the empty square `sq`, turned
+    `rot`, and draws (the rule of `place_tile`, whose checks and events are left to it)."""
+    new = draft(state)
+    writes, added, laid = _LAYS[seat][tile][rot][sq]
+    cells = list(state.cells)
+    for c, k in writes:
+        cells[c] = k
+    k0, k1, k2, k3 = state.kinds
+    new.cells, new.free = tuple(cells), state.free | laid
+    new.kinds = (k0 | added[0], k1 | added[1], k2 | added[2], k3 | added[3])
+    squares = list(state.squares)
+    squares[sq] = (seat, tile, rot)
+    new.squares = tuple(squares)
+    hand = state.hands[seat]
+    at = hand.index(tile)
+    new_hand = hand[:at] + hand[at + 1 :]
+    stack = state.stacks[seat]
     if stack:
         new_hand += (stack[0],)
-        events.append(event("tile_drawn", {"seat": seat, "tile": stack[0]}, to=(seat,)))
-        stack = stack[1:]
-    new.stacks = _set(state.stacks, seat, stack)
+        new.stacks = _set(state.stacks, seat, stack[1:])
     new.hands = _set(state.hands, seat, new_hand)
     if not new_hand and state.first_done < 0:
         new.first_done = seat
-        events.append(event("tiles_done", {"seat": seat}))
     new.turn = 1 - seat
-    if all(s is not None for s in squares):
+    if None not in squares:
         # "Этап заканчивается, когда все 16 квадратов на поле заняты тайлами мостовой."
         new.phase, new.turn = PHASE_BUILD, new.first_done
-        events.append(event("phase_started", {"phase": 2, "first": new.first_done}))
-    return seal(new, State), events
+    return seal(new, State)
 
 
 def take_building(state: State, seat: int, action: A.TakeBuilding) -> tuple[State, list[Event]]:
-    b = from_supply(state, action.building)
-    reserve = tuple(sorted(state.reserves[seat] + (b,)))
-    new = state.replace(
-        supply=tuple(x for x in state.supply if x != b),
-        reserves=_set(state.reserves, seat, reserve),
-        turn=1 - seat,
-    )
+    new = take(state, seat, from_supply(state, action.building))
     return new, [event("building_taken", {"seat": seat, "building": action.building})]
+
+
+def take(state: State, seat: int, b: int) -> State:
+    """The state after `seat` takes building `b` from the supply (`take_building`'s rule)."""
+    new = draft(state)
+    new.supply = tuple(x for x in state.supply if x != b)
+    new.reserves = _set(state.reserves, seat, tuple(sorted(state.reserves[seat] + (b,))))
+    new.turn = 1 - seat
+    return seal(new, State)
 
 
 def pass_turn(state: State, seat: int) -> tuple[State, list[Event]]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.city_of_light.board import idx
-from games.city_of_light.scoring import dancer_area, painter_area, slot_map
+from games.city_of_light.scoring import dancer_area, painter_area
 from games.city_of_light.state import ANNEX, GARDEN, GRAND, LAMP
 from tests.city_of_light.helpers import ALL, GAME, flat
 from tests.city_of_light.playing import act, build, play, refused
@@ -85,7 +85,7 @@ def test_le_peintre_area_is_bounded_by_buildings_only():
     assert card_points(s, 0, "le_peintre") == {"card": "le_peintre", "lights": 2, "points": 4}
     s = play(s, 0, build("SQUARE", 5, 0))  # (5,0) (6,0) (5,1) (6,1)
     s = play(s, 0, build("LINE", 5, 2))  # (5,2) (6,2) (7,2): (7,0) (7,1) closed off
-    assert painter_area(s, slot_map(s)) == [idx(7, 0), idx(7, 1)]
+    assert painter_area(s) == [idx(7, 0), idx(7, 1)]
     assert card_points(s, 0, "le_peintre")["points"] == 0
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
+
 from bot.cli import bench
 from games.registry import game_keys
 from tests.cli.running import run_cli
@@ -123,3 +125,40 @@ def test_the_old_ai_flag_is_that_part(capsys):
 def test_an_unknown_part_is_refused(capsys):
     code, _, err = run_cli(capsys, "bench", "--only", "everything")
     assert code == 2 and "invalid choice: 'everything'" in err
+
+
+def test_the_engine_figure_is_the_best_of_rounds_of_the_same_seeded_games(monkeypatch):
+    """A steady engine figure: every round plays the same seeded games (seeds 0..n-1), the
+    figure is the fastest round's and the spread says how far the slowest fell below it; two
+    runs with the same count play exactly the same games."""
+    key = game_keys()[0]
+    monkeypatch.setattr(bench, "_round_count", lambda played: 3)
+    first = bench.engine_playouts(key, bench.bench_seats(key), 0.01, rounds=4)
+    again = bench.engine_playouts(key, bench.bench_seats(key), 0.01, rounds=4)
+    assert first["games_per_round"] == again["games_per_round"] == 3
+    assert first["rounds"] == 4 and len(first["games_per_s_by_round"]) == 4
+    assert first["games_per_s"] == max(first["games_per_s_by_round"])
+    slowest = min(first["games_per_s_by_round"])
+    assert (
+        0
+        <= first["spread_pct"]
+        == pytest.approx((first["games_per_s"] - slowest) / first["games_per_s"] * 100, abs=0.2)
+    )
+    assert first["actions_per_game"] == again["actions_per_game"]  # the same games
+
+
+def test_a_round_has_a_round_number_of_games_close_below_what_the_warm_up_played():
+    counts = {n: bench._round_count(n) for n in (0, 1, 9, 10, 13, 99, 100, 149, 4999, 5000)}
+    assert counts == {
+        0: 1,
+        1: 1,
+        9: 9,
+        10: 10,
+        13: 12,
+        99: 80,
+        100: 100,
+        149: 120,
+        4999: 4000,
+        5000: 5000,
+    }
+    assert all(bench._round_count(n) > 0.75 * n for n in range(10, 3000))
