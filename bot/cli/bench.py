@@ -120,6 +120,8 @@ def engine_playouts(
 
 # The game counts a round may have, per decade: a step of at most a third, so a round lasts
 # three quarters of its share of the time or more, and runs mostly land on the same count.
+AI_ROUNDS = 3  # rounds of the same seeded searches; the best is reported
+AI_WARM_UP = 40  # iterations per position that size a round
 _ROUND_COUNTS = (10, 12, 15, 20, 25, 30, 40, 50, 60, 80)
 
 
@@ -133,10 +135,13 @@ def _round_count(n: int) -> int:
     return max(c * scale for c in _ROUND_COUNTS if c * scale <= n)
 
 
-def ai_playouts(key: str, seats: int, seconds: float) -> dict[str, Any]:
+def ai_playouts(key: str, seats: int, seconds: float, rounds: int = AI_ROUNDS) -> dict[str, Any]:
     """The strong AI's search speed: playouts (iterations: a determinisation, a walk down
-    the tree, a playout cut by the evaluation) per second, on one core, over positions from
-    the start to the end of a random game — what its per-move budget buys."""
+    the tree, a playout cut by the evaluation) per CPU second, on one core, over positions
+    from the start to the end of a random game — what its per-move budget buys.
+
+    As for the engines: the same searches every round (an iteration budget sized by a
+    warm-up, seeded), the best round reported, CPU time (other processes not charged)."""
     from games.core.search import Budget, Search
 
     game = get_game(key)
@@ -150,20 +155,32 @@ def ai_playouts(key: str, seats: int, seconds: float) -> dict[str, Any]:
             decisions.append((state, seat))
         state, _ = game.apply(state, seat, rng.choice(legal))
     picks = [decisions[len(decisions) * k // 5] for k in range(5)]
-    iterations = actions = 0
-    start = time.perf_counter()
-    for state, seat in picks:
-        search = Search(game)
-        search.choose(state, seat, random.Random(1), Budget(seconds=seconds / len(picks)))
-        iterations += search.iterations
-        actions += search.playout_actions
-    elapsed = time.perf_counter() - start
+
+    def searches(budget: Budget) -> tuple[int, int, float]:
+        iterations = actions = 0
+        start = time.process_time()
+        for position, seat in picks:
+            search = Search(game)
+            search.choose(position, seat, random.Random(1), budget)
+            iterations += search.iterations
+            actions += search.playout_actions
+        return iterations, actions, max(time.process_time() - start, 1e-9)
+
+    warm, _, took = searches(Budget(iterations=AI_WARM_UP))
+    each = _round_count(round(warm / took * seconds / rounds / len(picks)))
+    rates: list[float] = []
+    for _ in range(rounds):
+        iterations, actions, elapsed = searches(Budget(iterations=each))
+        rates.append(iterations / elapsed)
+    best = max(rates)
     return {
         "game": key,
         "seats": seats,
-        "playouts_per_s": round(iterations / elapsed),
-        "playout_actions_per_s": round(actions / elapsed),
+        "playouts_per_s": round(best),
+        "playout_actions_per_s": round(best * actions / max(iterations, 1)),
         "actions_per_playout": round(actions / max(iterations, 1), 1),
+        "iterations_per_search": each,  # the same every run on a machine of this speed
+        "playouts_per_s_by_round": [round(rate) for rate in rates],
     }
 
 
