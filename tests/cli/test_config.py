@@ -122,7 +122,8 @@ def test_the_activitys_client_comes_as_a_pair_and_its_secret_stays_hidden(capsys
     assert (config.client_id, config.client_secret) == (123, "s3cret")
     assert "s3cret" not in repr(config)
     assert not config.activity  # the web board's public address is missing
-    monkeypatch.setenv("LUTECE_PUBLIC_URL", "https://lutece.example")
+    for name, value in WEB.items():  # the web board, which the Activity opens
+        monkeypatch.setenv(name, value)
     assert Config.load().activity and not Config.load().activity_mock
     monkeypatch.setenv("LUTECE_DISCORD_ENDPOINT", "http://127.0.0.1:9")
     assert Config.load().activity_mock  # the SDK's mock: against a local fake Discord only
