@@ -4,6 +4,7 @@ what it counts (tiny sizes: these check what is printed, never how fast anything
 from __future__ import annotations
 
 import json
+import os
 import re
 
 import pytest
@@ -127,7 +128,10 @@ def test_an_unknown_part_is_refused(capsys):
     assert code == 2 and "invalid choice: 'everything'" in err
 
 
-@pytest.mark.long
+@pytest.mark.skipif(
+    os.environ.get("LUTECE_SOAK") != "1",
+    reason="a whole match under load takes one to two minutes: opt-in with LUTECE_SOAK=1",
+)
 def test_only_load_plays_a_games_match_under_load_and_says_what_each_figure_means(
     capsys, monkeypatch
 ):
