@@ -60,7 +60,7 @@ async def test_start_freezes_what_start_up_made_and_stop_gives_everything_back()
 
 @pytest.mark.usefixtures("restored")
 async def test_what_survives_a_period_is_frozen_too():
-    policy = CollectorPolicy(freeze_every=0, sweep_every=3600)
+    policy = CollectorPolicy(freeze_every=0, growth=1e9)
     policy.start()
     try:
         made_later = Node()
@@ -72,16 +72,18 @@ async def test_what_survives_a_period_is_frozen_too():
 
 
 @pytest.mark.usefixtures("restored")
-async def test_a_cycle_that_dies_after_it_was_frozen_is_freed_by_the_sweep():
-    policy = CollectorPolicy(freeze_every=0, sweep_every=3600)
+async def test_a_cycle_that_dies_after_it_was_frozen_is_freed_once_the_frozen_grow():
+    policy = CollectorPolicy(freeze_every=0, growth=1e9)
     node, alive = cycle()
     policy.start()  # the cycle is frozen with everything else
     try:
         del node
         gc.collect()
-        assert alive() is not None  # frozen: no collection frees it…
-        policy.sweep_every = 0  # …until the next sweep
         await turns()
-        assert alive() is None
+        assert alive() is not None  # frozen: no collection frees it…
+        policy.growth = 1.0  # …until the frozen objects outgrow what the last sweep left
+        pile = [Node() for _ in range(100)]  # made, then frozen by the next round
+        await turns()
+        assert alive() is None and pile
     finally:
         policy.stop()
