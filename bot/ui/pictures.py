@@ -78,6 +78,7 @@ class Pictures:
         self._answers = ThreadPoolExecutor(threads, thread_name_prefix="lutece-picture-answer")
         self._tables = ThreadPoolExecutor(threads, thread_name_prefix="lutece-picture-table")
         self._latest: OrderedDict[str, tuple[int, str, bytes]] = OrderedDict()
+        self._latest_lock = threading.Lock()  # kept from the picture threads too
         self._frames: OrderedDict[tuple[str, int, str], bytes] = OrderedDict()
         self._summaries: OrderedDict[tuple[str, str], Summary] = OrderedDict()
 
@@ -127,19 +128,36 @@ class Pictures:
         return await self._table(match, language, answer=True)
 
     async def _table(self, match: MatchInfo, language: str, *, answer: bool) -> bytes:
-        version = match.version
-        kept = self._latest.get(match.id)
-        if kept is not None and kept[:2] == (version, language):
-            self._latest.move_to_end(match.id)
-            return kept[2]
+        key = (match.id, match.version, language)
+        png = self._kept(key)
+        if png is not None:
+            return png
         adapter = adapter_for(match.game)
         view = self.host.view(match, None)
         names = plain_all(match.names)
         ringed = adapter.last_move(match.last_events)
+
+        def render() -> bytes:
+            # Looked for again in the thread: a table waits for the clicks' pictures, and a
+            # click on this match (its next player's "Take turn") may have drawn this one.
+            png = self._kept(key)
+            if png is None:
+                png = adapter.render(view, names, highlight=ringed)
+                with self._latest_lock:
+                    _keep(self._latest, match.id, (key[1], language, png), KEEP)
+            return png
+
         with speaking(language):  # the game's picture words, in the message's language
-            png = await self.draw(adapter.render, view, names, highlight=ringed, answer=answer)
-        _keep(self._latest, match.id, (version, language, png), KEEP)
-        return png
+            return await self.draw(render, answer=answer)
+
+    def _kept(self, key: tuple[str, int, str]) -> bytes | None:
+        """The kept picture of (match id, version, language), from the loop or a thread."""
+        with self._latest_lock:
+            kept = self._latest.get(key[0])
+            if kept is None or kept[:2] != key[1:]:
+                return None
+            self._latest.move_to_end(key[0])
+            return kept[2]
 
     async def tagged(
         self, match: MatchInfo, language: str, tags: Mapping[str, str], seat: int | None = None

@@ -9,6 +9,7 @@ import contextlib
 import threading
 
 import bot.ui.pictures as lanes
+from bot.games import adapter_for
 from bot.ui.pictures import Pictures
 from games.host import MatchHost
 from storage import SeatRow, Store
@@ -95,6 +96,43 @@ async def test_a_cancelled_answer_does_not_hold_the_tables_back(tmp_path, monkey
         assert await first == b"table"
         table = await asyncio.wait_for(pictures.draw(lambda: b"drawn", answer=False), GUARD_S)
         assert table == b"drawn" and pictures.tables_held == 0
+    finally:
+        release.set()
+        await pictures.close()
+        await store.close()
+
+
+async def test_a_table_picture_a_click_drew_meanwhile_is_not_drawn_again(tmp_path, monkeypatch):
+    """After a move, the table's picture waits for the clicks' pictures; when one of those
+    clicks (the next player's "Take turn") drew the same picture, the table uses it."""
+    adapter = type(adapter_for("paris-paris"))
+    drawn: list[str] = []
+
+    def counted(self: object, view: object, names: object, **kw: object) -> bytes:
+        drawn.append("table")
+        return b"the table"
+
+    monkeypatch.setattr(adapter, "render", counted)
+    store = await Store.open(tmp_path / "lanes.db")
+    host = MatchHost(store)
+    pictures = Pictures(host, threads=1)
+    seats = [SeatRow(0, "ann", user_id=1), SeatRow(0, "bob", user_id=2)]
+    match = (await host.create("paris-paris", seats, seed=3)).info
+    started, release = threading.Event(), threading.Event()
+    try:
+        other = asyncio.create_task(pictures.draw(held_drawing, started, release))
+        assert await asyncio.to_thread(started.wait, GUARD_S)
+        table = asyncio.create_task(pictures.table(match, "en"))
+        for _ in range(GUARD_S * 100):  # until the table's thread holds it back
+            if pictures.tables_held:
+                break
+            await asyncio.sleep(0.01)
+        board = asyncio.create_task(pictures.board(match, "en"))  # queued behind `other`
+        await asyncio.sleep(0)
+        release.set()
+        assert await other == b"table"
+        assert await board == await table == b"the table"
+        assert drawn == ["table"]
     finally:
         release.set()
         await pictures.close()
