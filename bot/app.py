@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import gc
 import logging
 import random
 import weakref
@@ -16,6 +15,7 @@ import bot.ui.activity_launch  # noqa: F401  (the "Play on the board" button's h
 from bot.cogs.admin import AdminCog
 from bot.cogs.game import game_cog
 from bot.cogs.lutece import LuteceCog
+from bot.collector import CollectorPolicy
 from bot.command_sync import sync_commands
 from bot.config import Config
 from bot.deadlines import DeadlineTimer
@@ -75,7 +75,7 @@ class LuteceBot(commands.Bot):
         self.languages = Languages(self)
         self._store = store
         self._draws = draws
-        self._frozen = False
+        self.collector = CollectorPolicy()
         self.inflight: set[asyncio.Task[Any]] = set()  # handlers to finish before closing
         self.closing = False  # a stop was asked: new interactions are turned away
         self.shutdown_grace = SHUTDOWN_GRACE_S
@@ -105,11 +105,9 @@ class LuteceBot(commands.Bot):
 
     async def on_ready(self) -> None:
         log.info("ready as %s in %d servers", self.user, len(self.guilds))
-        if not self._frozen:
-            # Start-up objects (modules, engine caches) live for the whole run: keep them
-            # out of the collector so full collections stay short.
-            gc.freeze()
-            self._frozen = True
+        # Start-up objects (modules, engine caches, the guilds) live for the whole run:
+        # out of the collector's scans from now on, and what survives later too.
+        self.collector.start()
 
     async def close(self) -> None:
         """Stop gracefully, once however often asked (a signal, then `async with`'s exit)."""
@@ -131,6 +129,7 @@ class LuteceBot(commands.Bot):
         if self.board is not None:  # its pages' plays are handlers of their own
             await self.board.stop()
         await super().close()
+        self.collector.stop()
         host: MatchHost | None = getattr(self, "host", None)
         if host is not None:
             await asyncio.gather(host.close(), self.pictures.close())

@@ -19,8 +19,9 @@ import aiosqlite
 
 from storage.codec import Conn
 from storage.errors import ConstraintViolation, StorageError
+from storage.rows import MatchResult, Rater
 from storage.schema import SchemaTooNew, pending
-from storage.store import Store
+from storage.store import APPEND_LOG, APPEND_MOVE, Store
 
 
 class _SqliteConn:
@@ -120,6 +121,45 @@ class SqliteStore(Store):
     async def _session(self) -> AsyncIterator[Conn]:
         async with self._lock:
             yield self._conn
+
+    async def _append(
+        self,
+        moved: Sequence[Any],
+        logged: Sequence[Any],
+        finished: MatchResult | None = None,
+        rater: Rater | None = None,
+    ) -> bool:
+        """A move that ends nothing (nearly all of them) in one trip to the connection's
+        thread rather than six (BEGIN, the UPDATE, the INSERT, COMMIT and two cursors
+        closed, each a hand-over to the thread and a wake-up of the event loop): measured
+        with 200 tables moving at capacity, 0.72 ms of CPU a move became 0.47-0.55 ms.
+        aiosqlite runs a function in its thread only through `Connection._execute` (not
+        public, the same since aiosqlite 0.11); a move that ends the match, with its result
+        and ratings, takes the shared path."""
+        if finished is not None:
+            return await super()._append(moved, logged, finished, rater)
+        async with self._lock:
+            try:
+                return bool(await self._raw._execute(_append_move, self._raw, moved, logged))
+            except sqlite3.IntegrityError as exc:
+                raise ConstraintViolation(str(exc)) from None
+
+
+def _append_move(conn: aiosqlite.Connection, moved: Sequence[Any], logged: Sequence[Any]) -> bool:
+    """In the connection's thread: `Store._move` in one transaction, as `_transaction` runs
+    it; whether the match was at the expected version."""
+    raw = conn._conn
+    raw.execute("BEGIN IMMEDIATE")
+    try:
+        if raw.execute(APPEND_MOVE, moved).rowcount != 1:
+            raw.execute("ROLLBACK")
+            return False
+        raw.execute(APPEND_LOG + "VALUES (?,?,?,?,?,?,?)", logged)
+        raw.execute("COMMIT")
+        return True
+    except BaseException:
+        raw.execute("ROLLBACK")
+        raise
 
 
 async def _migrate(conn: aiosqlite.Connection) -> int:

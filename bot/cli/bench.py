@@ -14,7 +14,9 @@
 - records: p50/p99 of the leaderboard and history queries with 100,000 finished matches
   stored, on each backend (`bot.cli.bench_records`; `--ratings` is `--only records`);
 - discord: p50/p99 click→answer latency over a whole match through the fake Discord
-  (`bot.cli.bench_discord`).
+  (`bot.cli.bench_discord`);
+- load (`--only load` alone, see `bench_progress.ALONE`): the same over every game's whole
+  match while `--tables` other matches move and strong AIs think (`bot.cli.bench_load`).
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from bot.cli.bench_progress import BACKENDS, PARTS, Progress
+from bot.cli.bench_progress import ALONE, BACKENDS, PARTS, Progress
 from games.host import MatchHost
 from games.registry import game_keys, get_game
 from storage import SeatRow, Store
@@ -406,6 +408,20 @@ async def _discord(run: Run) -> Figures:
     return await discord_match()
 
 
+async def _load(run: Run) -> list[Figures]:
+    from bot.cli.bench_load import RATE, THINKING, answers_under_load, load_games
+
+    figures = []
+    for key in load_games():
+        run.progress.step(
+            "load",
+            f"{key}, a whole match through the fake Discord while {run.tables} tables move "
+            f"at {RATE:g} moves/s and {THINKING} strong AIs think",
+        )
+        figures.append(await answers_under_load(key, matches=run.tables))
+    return figures
+
+
 def print_machine(m: Figures) -> None:
     print(
         f"machine: {m['platform']}, {m['cores']} cores, Python {m['python']}, "
@@ -470,6 +486,12 @@ def _print_discord(figures: Figures) -> None:
     print_discord(figures)
 
 
+def _print_load(figures: list[Figures]) -> None:
+    from bot.cli.bench_load import print_load
+
+    print_load(figures)
+
+
 # part -> (its key in the JSON report, what measures it, what prints it).
 MEASURES: dict[str, tuple[str, Callable[[Run], Awaitable[Any]], Callable[[Any], None]]] = {
     "engines": ("engines", _engines, print_engines),
@@ -479,6 +501,7 @@ MEASURES: dict[str, tuple[str, Callable[[Run], Awaitable[Any]], Callable[[Any], 
     "startup": ("many_matches", _startup, print_startup),
     "records": ("records", _records, _print_records),
     "discord": ("discord", _discord, _print_discord),
+    "load": ("load", _load, _print_load),
 }
 
 
@@ -491,14 +514,15 @@ async def bench(
     only: str | None = None,
     tables: int = 200,
 ) -> int:
-    """Every part (or `only` one), each printed as soon as it is measured (all at the end
-    with `as_json`); a full run starts with the machine's description."""
+    """Every part but those run alone (or `only` one), each printed as soon as it is
+    measured (all at the end with `as_json`); a full run starts with the machine's
+    description."""
     run = Run(seconds, actions, matches, records, tables, Progress(), Postgres())
     report: Figures = {"machine": machine()}
     if only is None and not as_json:
         print_machine(report["machine"])
     try:
-        for part in [only] if only else PARTS:
+        for part in [only] if only else [p for p in PARTS if p not in ALONE]:
             key, measure, show = MEASURES[part]
             report[key] = await measure(run)
             if not as_json:

@@ -13,6 +13,8 @@ finished match is replaced by a new one, so the count stays. Two runs:
   (a Poisson stream of rate / tables), as players' clicks do; a move's wait is what a
   player waits at that load: p50/p99 of one `act` call (lock, engine, the durable write).
 
+The store and the host run as the bot runs them, with its garbage-collector policy
+(`bot.collector`) installed once the tables are open, as the bot installs it once ready.
 Both note the event loop's worst stall: a ticker asks to wake every `TICK` seconds and notes
 how late it woke, which is what any other coroutine (a person's click) would have waited.
 """
@@ -28,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.cli.bench_progress import BACKENDS
+from bot.collector import CollectorPolicy
 from games.host import MatchHost
 from games.registry import game_keys, get_game
 from storage import SeatRow, Store
@@ -153,10 +156,15 @@ async def concurrent_moves(
         store = await Store.open(url or Path(tmp) / "concurrent.db")
         host = MatchHost(store)
         tables = await open_tables(host, matches)
-        with LoopWatch() as watch:
-            started = time.perf_counter()
-            await move_tables(host, tables, started + seconds, latencies, rate)
-            elapsed = time.perf_counter() - started
+        collector = CollectorPolicy()
+        collector.start()
+        try:
+            with LoopWatch() as watch:
+                started = time.perf_counter()
+                await move_tables(host, tables, started + seconds, latencies, rate)
+                elapsed = time.perf_counter() - started
+        finally:
+            collector.stop()
         await store.close()
     return {
         "backend": backend,

@@ -107,6 +107,9 @@ async def answers_under_load(
         return {
             "game": key,
             **settings,
+            "matches": matches,
+            "offered_per_s": rate,
+            "thinking": thinking,
             "interactions": len(latencies),
             "p50_ms": round(statistics.median(latencies) * 1000, 1),
             "p99_ms": round(fake.latency_percentile(99) * 1000, 1),
@@ -121,12 +124,19 @@ async def answers_under_load(
         await fake.stop()
 
 
+def load_games() -> list[str]:
+    """Every game that has a demo match to play."""
+    return [k for k in adapters() if demo_script(k)]
+
+
 async def all_games(**options: Any) -> list[dict[str, Any]]:
     """The figure of every game that has a demo."""
-    return [await answers_under_load(k, **options) for k in adapters() if demo_script(k)]
+    return [await answers_under_load(k, **options) for k in load_games()]
 
 
-def print_load(figures: list[dict[str, Any]], matches: int = MATCHES, rate: float = RATE) -> None:
+def print_load(figures: list[dict[str, Any]]) -> None:
+    """A line per game: what a person waited for each click's answer, and what the other
+    tables and the AIs did meanwhile (the load that answer was given under)."""
     for f in figures:
         if "unavailable" in f:
             print(f"discord under load {f['game']}: no figure ({f['unavailable']})")
@@ -136,8 +146,9 @@ def print_load(figures: list[dict[str, Any]], matches: int = MATCHES, rate: floa
             f"discord under load {f['game']} (AI workers: {workers}, picture threads: "
             f"{f['picture_threads']}): click→answer p50 {f['p50_ms']} ms, p99 {f['p99_ms']} "
             f"ms, max {f['max_ms']} ms over {f['interactions']} interactions of a whole match, "
-            f"while {matches} other tables made {f['load_moves']} moves (offered {rate:g}/s, "
-            f"p99 {f['load_p99_ms']} ms) and strong AIs played {f['ai_moves']} moves; the "
+            f"while {f['matches']} other tables made {f['load_moves']} moves (offered "
+            f"{f['offered_per_s']:g}/s, p99 {f['load_p99_ms']} ms) and {f['thinking']} "
+            f"AI-only matches' strong seats played {f['ai_moves']} moves; the "
             f"event loop stalled at most {f['loop_stall_max_ms']} ms "
             f"(p99 {f['loop_stall_p99_ms']} ms)"
         )
@@ -165,7 +176,7 @@ def main() -> None:
             return await all_games(**options)
         return [await answers_under_load(k, **options) for k in args.game]
 
-    print_load(asyncio.run(run()), args.matches, args.rate)
+    print_load(asyncio.run(run()))
 
 
 if __name__ == "__main__":

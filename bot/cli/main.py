@@ -153,7 +153,8 @@ def build_parser() -> argparse.ArgumentParser:
         choices=BENCH_PARTS,
         help="run one part: engines (random games/s), ai (search iterations/s), host "
         "(persisted moves one by one), concurrent (many matches at once), startup (many "
-        "stored matches), records (leaderboard and history), discord (click to answer)",
+        "stored matches), records (leaderboard and history), discord (click to answer), "
+        "load (click to answer in every game while many tables move; not in a whole run)",
     )
     bench.add_argument("--ai", action="store_true", help="the same as --only ai")
     bench.add_argument("--ratings", action="store_true", help="the same as --only records")

@@ -23,6 +23,7 @@ import asyncio
 import contextvars
 import dataclasses
 import functools
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
@@ -42,6 +43,9 @@ if TYPE_CHECKING:
     from games.host.seats import Preview
 
 KEEP = 256  # matches whose latest picture stays in memory
+# The longest a table picture waits for the answers' pictures to be drawn first: under a
+# stream of clicks the tables still get drawn.
+YIELD_MAX_S = 2.0
 KEEP_FRAMES = 64  # replay pictures (a few viewers stepping back and forth)
 KEEP_SUMMARIES = 16  # animated summaries (the matches that finished last)
 K = TypeVar("K")
@@ -70,13 +74,21 @@ class Summary:
 class Pictures:
     """The pictures of every match, in two lanes of `threads` threads each: pictures that
     answer a click (a panel's board, a preview, a replay's step) never wait behind the tables
-    redrawn after other matches' moves, which are follow-ups nobody's answer waits for."""
+    redrawn after other matches' moves, which are follow-ups nobody's answer waits for.
+
+    And a table picture starts only once no answer's picture is waiting or being drawn
+    (at most `YIELD_MAX_S` later): drawn at once, the two would share the interpreter lock,
+    and the click's answer would take up to twice as long."""
 
     def __init__(self, host: MatchHost, threads: int = 1) -> None:
         self.host = host
+        self._answering = 0  # answers' pictures submitted and not yet drawn
+        self._drawn = threading.Condition()
+        self.tables_held = 0  # table pictures waiting for the answers' to be drawn
         self._answers = ThreadPoolExecutor(threads, thread_name_prefix="lutece-picture-answer")
         self._tables = ThreadPoolExecutor(threads, thread_name_prefix="lutece-picture-table")
         self._latest: OrderedDict[str, tuple[int, str, bytes]] = OrderedDict()
+        self._latest_lock = threading.Lock()  # kept from the picture threads too
         self._frames: OrderedDict[tuple[str, int, str], bytes] = OrderedDict()
         self._summaries: OrderedDict[tuple[str, str], Summary] = OrderedDict()
 
@@ -84,8 +96,32 @@ class Pictures:
         """`fn(*args, **kwargs)` in a picture thread of its lane (`answer`: a click's answer
         waits for it), in the caller's context (the language it speaks), once one is free."""
         call = functools.partial(contextvars.copy_context().run, fn, *args, **kwargs)
-        lane = self._answers if answer else self._tables
-        return await asyncio.get_running_loop().run_in_executor(lane, call)
+        if not answer:
+            return await asyncio.wrap_future(self._tables.submit(self._after_answers, call))
+        with self._drawn:
+            self._answering += 1
+        try:
+            future = self._answers.submit(call)
+        except BaseException:
+            self._answer_done()
+            raise
+        # Drawn, failed or cancelled unstarted: no longer an answer the tables wait for.
+        future.add_done_callback(self._answer_done)
+        return await asyncio.wrap_future(future)
+
+    def _answer_done(self, _: object = None) -> None:
+        with self._drawn:
+            self._answering -= 1
+            self._drawn.notify_all()
+
+    def _after_answers(self, call: Callable[[], T]) -> T:
+        """In a tables' thread: `call`, once no answer's picture is pending."""
+        with self._drawn:
+            if self._answering:
+                self.tables_held += 1
+                self._drawn.wait_for(lambda: not self._answering, YIELD_MAX_S)
+                self.tables_held -= 1
+        return call()
 
     async def close(self) -> None:
         """Let the pictures being drawn finish, and end the threads."""
@@ -102,19 +138,36 @@ class Pictures:
         return await self._table(match, language, answer=True)
 
     async def _table(self, match: MatchInfo, language: str, *, answer: bool) -> bytes:
-        version = match.version
-        kept = self._latest.get(match.id)
-        if kept is not None and kept[:2] == (version, language):
-            self._latest.move_to_end(match.id)
-            return kept[2]
+        key = (match.id, match.version, language)
+        png = self._kept(key)
+        if png is not None:
+            return png
         adapter = adapter_for(match.game)
         view = self.host.view(match, None)
         names = plain_all(match.names)
         ringed = adapter.last_move(match.last_events)
+
+        def render() -> bytes:
+            # Looked for again in the thread: a table waits for the clicks' pictures, and a
+            # click on this match (its next player's "Take turn") may have drawn this one.
+            png = self._kept(key)
+            if png is None:
+                png = adapter.render(view, names, highlight=ringed)
+                with self._latest_lock:
+                    _keep(self._latest, match.id, (key[1], language, png), KEEP)
+            return png
+
         with speaking(language):  # the game's picture words, in the message's language
-            png = await self.draw(adapter.render, view, names, highlight=ringed, answer=answer)
-        _keep(self._latest, match.id, (version, language, png), KEEP)
-        return png
+            return await self.draw(render, answer=answer)
+
+    def _kept(self, key: tuple[str, int, str]) -> bytes | None:
+        """The kept picture of (match id, version, language), from the loop or a thread."""
+        with self._latest_lock:
+            kept = self._latest.get(key[0])
+            if kept is None or kept[:2] != key[1:]:
+                return None
+            self._latest.move_to_end(key[0])
+            return kept[2]
 
     async def tagged(
         self, match: MatchInfo, language: str, tags: Mapping[str, str], seat: int | None = None

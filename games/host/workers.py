@@ -13,6 +13,9 @@ The pool starts on first use (a bot whose seats are all people never starts one)
 interpreter that imports the engines, it forks each worker, so none inherits the bot's
 threads (aiosqlite's, the default executor's) or their locks half-held, as a plain fork
 would, and none pays a whole interpreter start and import, as a spawn would.
+Workers run at a lower CPU priority than the bot (`NICENESS`): on a machine whose cores are
+all busy, the scheduler gives the loop's process the CPU first, so an AI's thinking slows
+down rather than anybody's click (the search's budget is wall time: it searches less).
 `processes=0` keeps the work in a thread of this process instead (a host that must not start
 processes; tests whose stand-in players live in the test's own process).
 """
@@ -28,6 +31,12 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
 T = TypeVar("T")
+NICENESS = 10  # added to a worker's nice value: half-way to the lowest priority
+
+
+def lower_priority() -> None:
+    """In a new worker: yield the CPU to the bot's own process whenever both want it."""
+    os.nice(NICENESS)
 
 
 def default_processes() -> int:
@@ -69,7 +78,9 @@ class Workers:
         if self._pool is None:
             context = multiprocessing.get_context("forkserver")
             context.set_forkserver_preload(self.preload)
-            self._pool = ProcessPoolExecutor(self.processes, mp_context=context)
+            self._pool = ProcessPoolExecutor(
+                self.processes, mp_context=context, initializer=lower_priority
+            )
         return self._pool
 
     async def close(self) -> None:

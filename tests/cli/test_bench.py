@@ -4,11 +4,12 @@ what it counts (tiny sizes: these check what is printed, never how fast anything
 from __future__ import annotations
 
 import json
+import os
 import re
 
 import pytest
 
-from bot.cli import bench
+from bot.cli import bench, bench_load
 from games.registry import game_keys
 from tests.cli.running import run_cli
 
@@ -162,3 +163,56 @@ def test_a_round_has_a_round_number_of_games_close_below_what_the_warm_up_played
         5000: 5000,
     }
     assert all(bench._round_count(n) > 0.75 * n for n in range(10, 3000))
+
+
+@pytest.mark.skipif(
+    os.environ.get("LUTECE_SOAK") != "1",
+    reason="a whole match under load takes one to two minutes: opt-in with LUTECE_SOAK=1",
+)
+def test_only_load_plays_a_games_match_under_load_and_says_what_each_figure_means(
+    capsys, monkeypatch
+):
+    """Issue 21 §4 through `bench`: one game only (each game is a whole demo match through
+    the fake Discord, tens of seconds) while four other tables move."""
+    key = bench_load.load_games()[0]
+    monkeypatch.setattr(bench_load, "load_games", lambda: [key])
+    code, out, err = run_cli(capsys, "bench", "--only", "load", "--tables", "4", "--json")
+    assert code == 0
+    report = json.loads(out)
+    assert set(report) == {"machine", "load"}
+    (figure,) = report["load"]
+    assert figure["game"] == key and figure["matches"] == 4 and figure["interactions"] > 10
+    assert 0 < figure["p50_ms"] <= figure["p99_ms"] <= figure["max_ms"]
+    assert figure["load_moves"] > 0 and figure["loop_stall_max_ms"] >= 0
+    assert [what for _, what in progress(err)] == [
+        f"{key}, a whole match through the fake Discord while 4 tables move at 100 moves/s "
+        "and 4 strong AIs think",
+        "every figure is printed",
+    ]
+    bench_load.print_load(report["load"])
+    (line,) = capsys.readouterr().out.strip().splitlines()
+    assert line.startswith(f"discord under load {key} (AI workers: default, picture threads: 1)")
+    assert re.search(r"click→answer p50 [\d.]+ ms, p99 [\d.]+ ms, max [\d.]+ ms over \d+ ", line)
+    assert "interactions of a whole match, while 4 other tables made " in line
+    assert "the event loop stalled at most" in line
+
+
+def test_a_whole_run_leaves_the_load_part_out_and_only_load_runs_it(capsys, monkeypatch):
+    """Every game's whole match under load takes minutes no size option shortens: a whole
+    run measures every other part; `--only load` that one (each part stubbed here)."""
+    ran: list[str] = []
+
+    def stub(part: str) -> tuple[str, object, object]:
+        async def measure(run: bench.Run) -> list[object]:
+            ran.append(part)
+            return []
+
+        return (part, measure, lambda figures: None)
+
+    monkeypatch.setattr(bench, "MEASURES", {part: stub(part) for part in bench.PARTS})
+    monkeypatch.setattr(bench, "machine", lambda: {})
+    assert run_cli(capsys, "bench", "--json")[0] == 0
+    assert ran == [part for part in bench.PARTS if part != "load"]
+    ran.clear()
+    assert run_cli(capsys, "bench", "--only", "load", "--json")[0] == 0
+    assert ran == ["load"]

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import random
 
 import pytest
 
+from bot.collector import YOUNG
 from fakediscord.errors import InteractionRefused
 from games.core.record import MatchRecord
 from games.core.replay import replay
@@ -258,3 +260,14 @@ async def test_play_autocomplete_offers_only_legal_moves(world):
         junk = await user.slash(thread, "paris-paris play", move="odeon please")
         assert junk.ephemeral and "Pick a move from the list" in junk.content
         assert (await bot.host._loaded(match_id)).row.version == 1
+
+
+async def test_the_ready_bot_installs_the_collector_policy_and_its_stop_undoes_it(world):
+    """Issue 21 §3: the loop's long stalls were full garbage collections of every live
+    match; the bot as deployed freezes what start-up made (and, every second, what survived)
+    and collects the young generation less often — from the moment it is ready."""
+    before = gc.get_threshold()
+    async with world.bot() as bot:
+        await world.fake.wait_for(lambda: bot.collector.running, timeout=10)
+        assert gc.get_threshold()[0] == YOUNG and gc.get_freeze_count() > 0
+    assert not bot.collector.running and gc.get_threshold() == before

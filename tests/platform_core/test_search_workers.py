@@ -20,7 +20,7 @@ from games.core.ai import get_player
 from games.core.rng import derive_rng
 from games.core.search import Budget
 from games.host import MatchHost
-from games.host.workers import Workers
+from games.host.workers import NICENESS, Workers
 from games.registry import game_keys, get_game
 from storage import SeatRow, Store
 from tests.held_search import GUARD_S, HeldSearch, strong_held
@@ -121,3 +121,13 @@ async def test_closing_the_host_ends_its_worker_processes(store: Store, held: He
     await host.close()
     assert not any(p.is_alive() for p in workers)
     assert not set(held.searched_in) & {p.pid for p in multiprocessing.active_children()}
+
+
+async def test_a_worker_yields_the_cpu_to_the_bots_process():
+    """A search in a worker runs at a lower CPU priority (a higher nice value) than the
+    process whose event loop answers clicks, so on busy cores the clicks come first."""
+    workers = Workers(1)
+    try:
+        assert await workers.run(os.nice, 0) == min(19, os.nice(0) + NICENESS)
+    finally:
+        await workers.close()

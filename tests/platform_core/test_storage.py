@@ -7,6 +7,7 @@ import asyncio
 import sqlite3
 from importlib import resources
 
+import aiosqlite
 import pytest
 
 from storage import (
@@ -293,6 +294,32 @@ async def test_garbage_file_is_refused(tmp_path):
     with pytest.raises(StorageError, match="not a usable Lutèce database"):
         await Store.open(path)
     assert path.read_bytes() == before
+
+
+async def test_a_sqlite_move_is_one_trip_to_the_connections_thread(tmp_path, monkeypatch):
+    """Issue 21 §3: each trip to aiosqlite's thread is a hand-over and a wake-up of the event
+    loop; a move took six (BEGIN, UPDATE, INSERT, COMMIT, two cursors closed). Counted, not
+    timed; a refused move changes nothing, as the shared tests above check."""
+    store = await Store.open(tmp_path / "trips.db")
+    await store.create_match(_row())
+    trips: list[object] = []
+    run = aiosqlite.Connection._execute
+
+    async def counted(self: aiosqlite.Connection, fn: object, *args: object) -> object:
+        trips.append(fn)
+        return await run(self, fn, *args)
+
+    monkeypatch.setattr(aiosqlite.Connection, "_execute", counted)
+    kwargs = dict(seat=0, action={"by": 1}, user_id=1, status="active")
+    try:
+        await store.append_action(
+            "m1", expected_version=0, request_id="a", snapshot={"v": 1}, **kwargs
+        )
+        assert len(trips) == 1
+        assert (await store.get_match("m1")).snapshot == {"v": 1}
+        assert [a.request_id for a in await store.actions("m1")] == ["a"]
+    finally:
+        await store.close()
 
 
 # --- PostgreSQL only -----------------------------------------------------------------------
