@@ -14,7 +14,9 @@
 - records: p50/p99 of the leaderboard and history queries with 100,000 finished matches
   stored, on each backend (`bot.cli.bench_records`; `--ratings` is `--only records`);
 - discord: p50/p99 click→answer latency over a whole match through the fake Discord
-  (`bot.cli.bench_discord`).
+  (`bot.cli.bench_discord`);
+- web: the web board's WebSocket fan-out, a stored move to its update on `--pages` open pages,
+  on each backend (`bot.cli.bench_web`).
 """
 
 from __future__ import annotations
@@ -254,6 +256,7 @@ class Run:
     tables: int
     progress: Progress
     postgres: Postgres
+    pages: int = 100
 
 
 async def _engines(run: Run) -> list[Figures]:
@@ -405,6 +408,27 @@ def _print_discord(figures: Figures) -> None:
     print_discord(figures)
 
 
+async def _web(run: Run) -> list[Figures]:
+    from bot.cli.bench_web import web_fanout
+
+    figures: list[Figures] = []
+    for backend in ("sqlite", "postgres"):
+        run.progress.step(
+            "web", f"{run.pages} open pages on {BACKENDS[backend]}, {run.actions} moves"
+        )
+        url = None if backend == "sqlite" else await run.postgres.database("web")
+        if backend == "postgres" and url is None:
+            return [*figures, run.postgres.none()]
+        figures.append(await web_fanout(url, backend, run.pages, run.actions))
+    return figures
+
+
+def _print_web(figures: list[Figures]) -> None:
+    from bot.cli.bench_web import print_web
+
+    print_web(figures)
+
+
 # part -> (its key in the JSON report, what measures it, what prints it).
 MEASURES: dict[str, tuple[str, Callable[[Run], Awaitable[Any]], Callable[[Any], None]]] = {
     "engines": ("engines", _engines, print_engines),
@@ -414,6 +438,7 @@ MEASURES: dict[str, tuple[str, Callable[[Run], Awaitable[Any]], Callable[[Any], 
     "startup": ("many_matches", _startup, print_startup),
     "records": ("records", _records, _print_records),
     "discord": ("discord", _discord, _print_discord),
+    "web": ("web", _web, _print_web),
 }
 
 
@@ -425,10 +450,11 @@ async def bench(
     records: int = 100_000,
     only: str | None = None,
     tables: int = 200,
+    pages: int = 100,
 ) -> int:
     """Every part (or `only` one), each printed as soon as it is measured (all at the end
     with `as_json`); a full run starts with the machine's description."""
-    run = Run(seconds, actions, matches, records, tables, Progress(), Postgres())
+    run = Run(seconds, actions, matches, records, tables, Progress(), Postgres(), pages)
     report: Figures = {"machine": machine()}
     if only is None and not as_json:
         print_machine(report["machine"])

@@ -8,7 +8,7 @@ import sys
 import time
 
 # The parts of a run, in running order (`bench --only PART` runs one).
-PARTS = ("engines", "ai", "host", "concurrent", "startup", "records", "discord")
+PARTS = ("engines", "ai", "host", "concurrent", "startup", "records", "discord", "web")
 
 # How the figures name each storage backend.
 BACKENDS = {"sqlite": "SQLite", "postgres": "PostgreSQL"}

@@ -139,6 +139,7 @@ async def web_fanout(
         "game": key,
         "pages": pages,
         "moves": len(last),
+        "updates": len(each),
         "p50_ms": round(statistics.median(each) * 1000, 2),
         "p99_ms": round(percentile(each, 0.99) * 1000, 2),
         "max_ms": round(max(each) * 1000, 2),
@@ -158,7 +159,7 @@ def print_web(figures: list[dict[str, Any]]) -> None:
             continue
         print(
             f"web fan-out host+{name}, {f['game']} with {f['pages']} open pages, {f['moves']} "
-            f"moves one after another: from a move stored (act returned) to its update on a "
+            f"moves one after another ({f['updates']} updates): from a move stored (act returned) to its update on a "
             f"page p50 {f['p50_ms']} ms, p99 {f['p99_ms']} ms, max {f['max_ms']} ms over "
             f"every (page, move); until the last page has it p50 {f['last_page_p50_ms']} ms, "
             f"p99 {f['last_page_p99_ms']} ms, max {f['last_page_max_ms']} ms; the bot's CPU "
