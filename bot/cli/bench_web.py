@@ -158,10 +158,11 @@ def print_web(figures: list[dict[str, Any]]) -> None:
             print(f"web fan-out host+{name}: no figure ({f['unavailable']})")
             continue
         print(
-            f"web fan-out host+{name}, {f['game']} with {f['pages']} open pages, {f['moves']} "
-            f"moves one after another ({f['updates']} updates): from a move stored (act returned) to its update on a "
-            f"page p50 {f['p50_ms']} ms, p99 {f['p99_ms']} ms, max {f['max_ms']} ms over "
-            f"every (page, move); until the last page has it p50 {f['last_page_p50_ms']} ms, "
-            f"p99 {f['last_page_p99_ms']} ms, max {f['last_page_max_ms']} ms; the bot's CPU "
-            f"{f['cpu_per_move_ms']} ms per move's fan-out (load average {f['load_average']})"
+            f"web fan-out host+{name}, {f['game']} with {f['pages']} open pages, "
+            f"{f['moves']} moves one after another ({f['updates']} updates): from a move "
+            f"stored (act returned) to its update on a page p50 {f['p50_ms']} ms, "
+            f"p99 {f['p99_ms']} ms, max {f['max_ms']} ms over every (page, move); until the "
+            f"last page has it p50 {f['last_page_p50_ms']} ms, p99 {f['last_page_p99_ms']} "
+            f"ms, max {f['last_page_max_ms']} ms; the bot's CPU {f['cpu_per_move_ms']} ms per "
+            f"move's fan-out (load average {f['load_average']})"
         )
