@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections import Counter
 
 from aiohttp import WSMsgType, web
 
@@ -35,13 +34,15 @@ class Live:
         self.tokens = tokens
         self.guards = guards
         self.sockets: set[web.WebSocketResponse] = set()
-        self._pages: Counter[str] = Counter()  # open pages per match
-        self._checks: dict[str, asyncio.Task[None]] = {}  # each watched match's check
+        self._pages: dict[str, set[web.WebSocketResponse]] = {}  # open pages per match
+        self._watches: dict[str, asyncio.Task[None]] = {}  # each watched match's `_watch`
 
     async def socket(self, request: web.Request) -> web.StreamResponse:
         if not self.guards.origin_ok(request):
             raise Refusal(403, t("web.bad_origin", asked_language(request)))
-        ws = web.WebSocketResponse(heartbeat=30.0)
+        # No per-message deflate: a frame is a few bytes, and each page's compressor would
+        # encode it again for that page alone.
+        ws = web.WebSocketResponse(heartbeat=30.0, compress=False)
         await ws.prepare(request)
         self.sockets.add(ws)
         try:
@@ -72,47 +73,54 @@ class Live:
             return None
 
     async def _push(self, ws: web.WebSocketResponse, reader: Reader) -> None:
-        """Send the version now and after every change, until the page goes."""
-        host, match_id = self.bot.host, reader.match.id
-        sent = reader.match.version
-        await ws.send_json({"version": sent})
-        closed = asyncio.ensure_future(_closed(ws))
-        self._pages[match_id] += 1
-        if match_id not in self._checks:
-            self._checks[match_id] = asyncio.ensure_future(self._check(match_id, sent))
+        """Send the version now, then let the match's watch send the next ones, until the
+        page goes."""
+        match_id = reader.match.id
+        pages = self._pages.setdefault(match_id, set())
+        pages.add(ws)  # before the first await: no change sent to the others is missed
+        if match_id not in self._watches:
+            self._watches[match_id] = asyncio.ensure_future(
+                self._watch(match_id, reader.match.version)
+            )
         try:
-            with host.watchers.watching(match_id) as changes:
-                while not closed.done():
-                    waiting = asyncio.ensure_future(changes.get())
-                    done, _ = await asyncio.wait({waiting, closed}, return_when="FIRST_COMPLETED")
-                    if waiting not in done:
-                        waiting.cancel()
-                        return
-                    version = waiting.result()
-                    if version != sent:
-                        sent = version
-                        await ws.send_json({"version": version})
+            await ws.send_str(_frame(reader.match.version))
+            await _closed(ws)
         finally:
-            closed.cancel()
-            self._pages[match_id] -= 1
-            if not self._pages[match_id]:
+            pages.discard(ws)
+            if not pages:
                 del self._pages[match_id]
-                self._checks.pop(match_id).cancel()
+                self._watches.pop(match_id).cancel()
 
-    async def _check(self, match_id: str, version: int) -> None:
-        """While pages of the match are open here: its stored version about once a second,
-        for the changes another process made (this process's reach the pages at once). One
-        check per match, however many pages."""
+    async def _watch(self, match_id: str, version: int) -> None:
+        """While pages of the match are open here: each new version, encoded once, sent to
+        every page at once (one page slow to take it holds no other); and the stored version
+        checked about once a second (`CHECK_S`) for the changes another process made. One
+        watch per match, however many pages."""
         host = self.bot.host
-        while True:
-            await asyncio.sleep(CHECK_S)
-            try:
-                now = (await host.get(match_id)).version
-            except HostError:
-                return
-            if now != version:
-                version = now
-                host.watchers.changed(match_id, now)
+        with host.watchers.watching(match_id) as changes:
+            while True:
+                try:
+                    now = await asyncio.wait_for(changes.get(), CHECK_S)
+                except TimeoutError:
+                    try:
+                        now = (await host.get(match_id)).version
+                    except HostError:
+                        return
+                if now != version:
+                    version = now
+                    frame = _frame(version)
+                    pages = self._pages.get(match_id, ())
+                    await asyncio.gather(*(_send(ws, frame) for ws in pages))
+
+
+def _frame(version: int) -> str:
+    return json.dumps({"version": version})
+
+
+async def _send(ws: web.WebSocketResponse, frame: str) -> None:
+    """One page's frame; a page closing meanwhile misses it (its own handler ends it)."""
+    with contextlib.suppress(ConnectionError):
+        await ws.send_str(frame)
 
 
 async def _closed(ws: web.WebSocketResponse) -> None:
