@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import json
 
 from aiohttp import WSMsgType, web
@@ -34,8 +35,7 @@ class Live:
         self.tokens = tokens
         self.guards = guards
         self.sockets: set[web.WebSocketResponse] = set()
-        self._pages: dict[str, set[web.WebSocketResponse]] = {}  # open pages per match
-        self._watches: dict[str, asyncio.Task[None]] = {}  # each watched match's `_watch`
+        self.rooms: dict[str, Room] = {}  # the matches with pages open here
 
     async def socket(self, request: web.Request) -> web.StreamResponse:
         if not self.guards.origin_ok(request):
@@ -76,41 +76,54 @@ class Live:
         """Send the version now, then let the match's watch send the next ones, until the
         page goes."""
         match_id = reader.match.id
-        pages = self._pages.setdefault(match_id, set())
-        pages.add(ws)  # before the first await: no change sent to the others is missed
-        if match_id not in self._watches:
-            self._watches[match_id] = asyncio.ensure_future(
-                self._watch(match_id, reader.match.version)
-            )
+        room = self.rooms.get(match_id)
+        if room is None:
+            room = self.rooms[match_id] = Room(reader.match.version)
+            room.watch = asyncio.ensure_future(self._watch(match_id, room))
+        room.pages.add(ws)  # before the first await: no version sent to the others is missed
         try:
-            await ws.send_str(_frame(reader.match.version))
+            # The newer of what the page was admitted with and what its match's pages were
+            # last sent: a move stored while it was admitted is not lost to it.
+            await ws.send_str(_frame(max(room.version, reader.match.version)))
             await _closed(ws)
         finally:
-            pages.discard(ws)
-            if not pages:
-                del self._pages[match_id]
-                self._watches.pop(match_id).cancel()
+            room.pages.discard(ws)
+            if not room.pages:
+                del self.rooms[match_id]
+                room.close()
 
-    async def _watch(self, match_id: str, version: int) -> None:
+    async def _watch(self, match_id: str, room: Room) -> None:
         """While pages of the match are open here: each new version, encoded once, sent to
         every page at once (one page slow to take it holds no other); and the stored version
-        checked about once a second (`CHECK_S`) for the changes another process made. One
-        watch per match, however many pages."""
+        checked about once a second (`CHECK_S`) for the changes another process made."""
         host = self.bot.host
         with host.watchers.watching(match_id) as changes:
             while True:
                 try:
-                    now = await asyncio.wait_for(changes.get(), CHECK_S)
+                    version = await asyncio.wait_for(changes.get(), CHECK_S)
                 except TimeoutError:
                     try:
-                        now = (await host.get(match_id)).version
+                        version = (await host.get(match_id)).version
                     except HostError:
                         return
-                if now != version:
-                    version = now
+                if version != room.version:
+                    room.version = version
                     frame = _frame(version)
-                    pages = self._pages.get(match_id, ())
-                    await asyncio.gather(*(_send(ws, frame) for ws in pages))
+                    await asyncio.gather(*(_send(ws, frame) for ws in room.pages))
+
+
+@dataclasses.dataclass
+class Room:
+    """A match's pages open in this process, the version they were last sent, and the one
+    watch that sends them the next (however many pages)."""
+
+    version: int
+    pages: set[web.WebSocketResponse] = dataclasses.field(default_factory=set)
+    watch: asyncio.Task[None] | None = None
+
+    def close(self) -> None:
+        if self.watch is not None:
+            self.watch.cancel()
 
 
 def _frame(version: int) -> str:
