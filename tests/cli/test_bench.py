@@ -158,8 +158,9 @@ def test_only_web_times_every_update_on_every_open_page_and_says_what_each_figur
     line, no_figure = capsys.readouterr().out.strip().splitlines()
     assert line.startswith(
         f"web fan-out host+SQLite, {game_keys()[0]} with 3 open pages, 4 moves one after "
-        "another (12 updates): from a move stored (act returned) to its update on a page p50 "
+        "another (12 updates): from a move stored (the host's commit) to its update on a page p50 "
     )
     assert re.search(r"until the last page has it p50 [\d.]+ ms, p99 [\d.]+ ms, max", line)
-    assert re.search(r"the bot's CPU [\d.]+ ms per move's fan-out \(load average [\d.]+\)$", line)
+    cpu = r"the bot's CPU [\d.]+ ms per move from stored to its last page"
+    assert re.search(cpu + r" \(load average [\d.]+\)$", line)
     assert no_figure == "web fan-out host+PostgreSQL: no figure (no PostgreSQL here)"
