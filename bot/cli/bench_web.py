@@ -11,7 +11,8 @@ another through `MatchHost.act`, each as soon as every page has the previous one
 match is replaced by a new one, its pages opened again). For each move and page: the time from
 the move stored (the host tells its watchers right after the commit; `act` may return later,
 e.g. after checking for AI seats on PostgreSQL) to the page receiving `{"version": n}`, and the
-time until the last page has it; and the bot process's CPU time over the same span.
+time until the last page has it; and the bot process's CPU time over the same span (with its
+question to the pages' process, a pipe's write and read).
 """
 
 from __future__ import annotations
