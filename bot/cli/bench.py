@@ -17,6 +17,8 @@
   (`bot.cli.bench_discord`);
 - load (`--only load` alone, see `bench_progress.ALONE`): the same over every game's whole
   match while `--tables` other matches move and strong AIs think (`bot.cli.bench_load`).
+- web: the web board's WebSocket fan-out, a stored move to its update on `--pages` open pages,
+  on each backend (`bot.cli.bench_web`).
 """
 
 from __future__ import annotations
@@ -321,6 +323,7 @@ class Run:
     tables: int
     progress: Progress
     postgres: Postgres
+    pages: int = 100
 
 
 async def _engines(run: Run) -> list[Figures]:
@@ -492,6 +495,27 @@ def _print_load(figures: list[Figures]) -> None:
     print_load(figures)
 
 
+async def _web(run: Run) -> list[Figures]:
+    from bot.cli.bench_web import web_fanout
+
+    figures: list[Figures] = []
+    for backend in ("sqlite", "postgres"):
+        run.progress.step(
+            "web", f"{run.pages} open pages on {BACKENDS[backend]}, {run.actions} moves"
+        )
+        url = None if backend == "sqlite" else await run.postgres.database("web")
+        if backend == "postgres" and url is None:
+            return [*figures, run.postgres.none()]
+        figures.append(await web_fanout(url, backend, run.pages, run.actions))
+    return figures
+
+
+def _print_web(figures: list[Figures]) -> None:
+    from bot.cli.bench_web import print_web
+
+    print_web(figures)
+
+
 # part -> (its key in the JSON report, what measures it, what prints it).
 MEASURES: dict[str, tuple[str, Callable[[Run], Awaitable[Any]], Callable[[Any], None]]] = {
     "engines": ("engines", _engines, print_engines),
@@ -502,6 +526,7 @@ MEASURES: dict[str, tuple[str, Callable[[Run], Awaitable[Any]], Callable[[Any], 
     "records": ("records", _records, _print_records),
     "discord": ("discord", _discord, _print_discord),
     "load": ("load", _load, _print_load),
+    "web": ("web", _web, _print_web),
 }
 
 
@@ -513,11 +538,12 @@ async def bench(
     records: int = 100_000,
     only: str | None = None,
     tables: int = 200,
+    pages: int = 100,
 ) -> int:
     """Every part but those run alone (or `only` one), each printed as soon as it is
     measured (all at the end with `as_json`); a full run starts with the machine's
     description."""
-    run = Run(seconds, actions, matches, records, tables, Progress(), Postgres())
+    run = Run(seconds, actions, matches, records, tables, Progress(), Postgres(), pages)
     report: Figures = {"machine": machine()}
     if only is None and not as_json:
         print_machine(report["machine"])

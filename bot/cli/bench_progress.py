@@ -8,7 +8,7 @@ import sys
 import time
 
 # The parts of a run, in running order (`bench --only PART` runs one).
-PARTS = ("engines", "ai", "host", "concurrent", "startup", "records", "discord", "load")
+PARTS = ("engines", "ai", "host", "concurrent", "startup", "records", "discord", "web", "load")
 # Parts a whole run leaves out, run by `--only` alone: `load` plays every game's whole demo
 # match through the fake Discord under the concurrent load, minutes that no `--seconds` or
 # `--tables` shortens (a match is as long as its script).

@@ -153,8 +153,9 @@ def build_parser() -> argparse.ArgumentParser:
         choices=BENCH_PARTS,
         help="run one part: engines (random games/s), ai (search iterations/s), host "
         "(persisted moves one by one), concurrent (many matches at once), startup (many "
-        "stored matches), records (leaderboard and history), discord (click to answer), "
-        "load (click to answer in every game while many tables move; not in a whole run)",
+        "stored matches), records (leaderboard and history), discord (click to answer), web "
+        "(the web board's updates to open pages), load (click to answer in every game while "
+        "many tables move; not in a whole run)",
     )
     bench.add_argument("--ai", action="store_true", help="the same as --only ai")
     bench.add_argument("--ratings", action="store_true", help="the same as --only records")
@@ -184,6 +185,12 @@ def build_parser() -> argparse.ArgumentParser:
         type=positive_int,
         default=200,
         help="matches moving at once for the concurrent figure (default 200)",
+    )
+    bench.add_argument(
+        "--pages",
+        type=positive_int,
+        default=100,
+        help="web board pages open on the match for the web figure (default 100)",
     )
     return parser
 
@@ -255,7 +262,14 @@ async def _dispatch(args: argparse.Namespace) -> int | None:
 
         only = args.only or ("ai" if args.ai else "records" if args.ratings else None)
         return await bench(
-            args.json, args.seconds, args.actions, args.matches, args.records, only, args.tables
+            args.json,
+            args.seconds,
+            args.actions,
+            args.matches,
+            args.records,
+            only,
+            args.tables,
+            args.pages,
         )
     if command == "pictures" and args.check:
         from bot.cli.pictures_check import check

@@ -3,7 +3,7 @@ change to it is stored: a move, a seat given to someone else, the match ended.
 
 In-process only: a change made by another process of a sharded deployment reaches a page
 through the page's own check of the stored version, about once a second (`bot.web.live`).
-Each watcher holds the latest version alone: a slow page skips versions, never piles them.
+Each watcher holds the latest version alone: a slow one skips versions, never piles them.
 """
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ from collections.abc import Iterator
 
 
 class Watchers:
-    """Queues of the latest stored version, one per open page, per match."""
+    """Queues of the latest stored version, one per watcher (the web board: one per match
+    with pages open), per match."""
 
     def __init__(self) -> None:
         self._queues: dict[str, set[asyncio.Queue[int]]] = {}

@@ -10,6 +10,7 @@ import re
 import pytest
 
 from bot.cli import bench, bench_load
+from bot.cli.bench_web import print_web
 from games.registry import game_keys
 from tests.cli.running import run_cli
 
@@ -216,3 +217,43 @@ def test_a_whole_run_leaves_the_load_part_out_and_only_load_runs_it(capsys, monk
     ran.clear()
     assert run_cli(capsys, "bench", "--only", "load", "--json")[0] == 0
     assert ran == ["load"]
+
+
+def test_only_web_times_every_update_on_every_open_page_and_says_what_each_figure_means(
+    capsys, monkeypatch
+):
+    """Issue 22: "`bench` reports the WebSocket fan-out: time from a stored move to the update
+    on 100 open pages". Tiny: three pages (seats and a spectator), four moves, in JSON; every
+    page heard of every move; PostgreSQL as on a machine without it."""
+
+    def no_server(*args: object, **kwargs: object) -> None:
+        raise bench.PgUnavailable("no PostgreSQL here")
+
+    monkeypatch.setattr(bench, "PgTestServer", no_server)
+    args = ("bench", "--only", "web", "--pages", "3", "--actions", "4", "--json")
+    code, out, err = run_cli(capsys, *args)
+    assert code == 0
+    sqlite, postgres = json.loads(out)["web"]
+    assert sqlite["backend"] == "sqlite" and sqlite["game"] == game_keys()[0]
+    assert (sqlite["pages"], sqlite["moves"], sqlite["updates"]) == (3, 4, 12)
+    assert 0 < sqlite["p50_ms"] <= sqlite["p99_ms"] <= sqlite["max_ms"]
+    assert sqlite["p50_ms"] <= sqlite["last_page_p50_ms"] <= sqlite["last_page_max_ms"]
+    assert sqlite["max_ms"] == sqlite["last_page_max_ms"]
+    assert sqlite["cpu_per_move_ms"] > 0 and "load_average" in sqlite
+    assert postgres == {"backend": "postgres", "unavailable": "no PostgreSQL here"}
+    assert [what for _, what in progress(err)] == [
+        "3 open pages on SQLite, 4 moves",
+        "3 open pages on PostgreSQL, 4 moves",
+        "every figure is printed",
+    ]
+
+    print_web([sqlite, postgres])  # the lines a run without --json prints
+    line, no_figure = capsys.readouterr().out.strip().splitlines()
+    assert line.startswith(
+        f"web fan-out host+SQLite, {game_keys()[0]} with 3 open pages, 4 moves one after "
+        "another (12 updates): from a move stored (the host's commit) to its update on a page p50 "
+    )
+    assert re.search(r"until the last page has it p50 [\d.]+ ms, p99 [\d.]+ ms, max", line)
+    cpu = r"the bot's CPU [\d.]+ ms per move from stored to its last page"
+    assert re.search(cpu + r" \(load average [\d.]+\)$", line)
+    assert no_figure == "web fan-out host+PostgreSQL: no figure (no PostgreSQL here)"

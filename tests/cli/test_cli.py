@@ -133,6 +133,8 @@ def test_bench_prints_every_figure(capsys):
         "40",
         "--tables",
         "4",
+        "--pages",
+        "3",
     )
     assert code == 0
     report = json.loads(out)
@@ -152,6 +154,11 @@ def test_bench_prints_every_figure(capsys):
     clicks = report["discord"]  # a whole match through the fake Discord
     assert clicks["interactions"] > 10 and 0 < clicks["p50_ms"] <= clicks["p99_ms"]
     assert report["machine"]["python"]
+    web = report["web"]  # a stored move to its update on the open pages, on each backend
+    assert [(w["backend"], w["pages"], w["updates"]) for w in web] == [
+        ("sqlite", 3, 600),
+        ("postgres", 3, 600),
+    ]
     sqlite_many = report["many_matches"][0]
     assert sqlite_many["matches"] == 3 and sqlite_many["held_matches"] == 3
     assert 0 < sqlite_many["cold_action_p50_ms"] <= sqlite_many["cold_action_p99_ms"]

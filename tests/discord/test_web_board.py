@@ -374,7 +374,7 @@ async def test_a_move_another_process_stores_reaches_open_pages(world):
             listening = [asyncio.ensure_future(p.listen()) for p in pages]
             first = f'{{"version": {match.version}}}'
             await world.fake.wait_for(lambda: all(first in p.frames for p in pages))
-            assert len(bot.board.live._checks) == 1  # one check for the match's three pages
+            assert len(bot.board.live.rooms) == 1  # one watch for the match's three pages
             elsewhere = MatchHost(other, shared=True, ai_workers=0)
             (seat,) = match.to_act
             await elsewhere.play(

@@ -7,22 +7,17 @@ seat waiting and a spectator get the public table and no choice; nobody else's s
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
-from bot.config import Config
 from bot.games import adapter_for, adapters
-from bot.ui.pictures import Pictures
 from bot.ui.screens import label_names, screen
 from bot.web.access import Reader
 from bot.web.seen import Seen, parse_path
 from bot.web.tokens import Pass
-from games.host import MatchHost
 from games.registry import get_game
-from storage import SeatRow, Store
+from storage import SeatRow
 
 MOVES = 20  # enough for every kind of step below, few enough to stay quick
 
@@ -36,22 +31,6 @@ KINDS = {
     "paris": {"places", "choices", "choices+own", "confirm", "confirm+preview"},
     "paris-paris": {"places", "confirm", "confirm+preview"},
 }
-
-
-class English:
-    async def of_guild(self, guild_id: int | None) -> str:
-        return "en"
-
-
-@pytest.fixture
-async def services(tmp_path) -> AsyncIterator[Any]:
-    store = await Store.open(str(tmp_path / "lutece.db"))
-    host = MatchHost(store, ai_workers=0)
-    pictures = Pictures(host)
-    yield SimpleNamespace(host=host, pictures=pictures, languages=English(), config=Config(None))
-    await pictures.close()
-    await host.close()
-    await store.close()
 
 
 def kind_of(turn: dict[str, Any], own: bool) -> str:
