@@ -121,7 +121,7 @@ def run_lines(
 
 
 def describe(line: Line) -> str:
-    """A line's short name in progress and tables: `paris-paris 3p`, `… 4p teams`."""
+    """A line's short name in progress and tables: `<game> 3p`, `<game> 4p <edition>`."""
     return f"{line.key} {line.players}p" + (f" {line.edition}" if line.edition else "")
 
 

@@ -3,16 +3,19 @@
 Why iterations and not the bot's 1 s: a seeded search with an iteration budget plays the same
 moves on any machine under any load, so an arena line is reproducible; and on a shared machine
 a wall-clock budget is starved by other processes, measuring a weaker AI than the bot plays.
-So `arena_budget.json` holds, per arena line (game, seats, edition), the iterations the strong
-seat's search runs in `default_seconds()` on this machine. `arena --calibrate` measures them:
-a seeded greedy match of that line, the search timed on positions spread over it, in *CPU*
+So each game's package holds `arena_budget.json`: per line (seats, and `/edition` for an
+edition the table plays apart, such as teams) the iterations the strong seat's search runs in
+`default_seconds()` on the machine it was measured on. `arena --calibrate` measures them: a
+seeded greedy match of that line, the search timed on positions spread over it in *CPU*
 seconds (`time.process_time`, so another process's load is not charged to it), the median
 taken; `--write` stores them. Refresh them on a quiet machine whenever the engines or the
-search change speed (README, "AI seats").
+search change speed (README, "AI seats"). A file per game, in the game's own package: the
+platform names no game.
 """
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
 import statistics
@@ -29,32 +32,39 @@ from games.core.rng import derive_rng
 from games.core.search import Budget, Search
 from games.registry import get_game
 
-BUDGET_FILE = Path(__file__).with_name("arena_budget.json")
+BUDGET_FILE = "arena_budget.json"  # in each game's engine package
 POSITIONS = 7  # positions timed per line: the median is robust to the slow and the quick
 
 
-def line_name(key: str, players: int, edition: str | None) -> str:
-    """How the budget file names a line: `game/players`, `/edition` when not the default."""
-    return f"{key}/{players}" + (f"/{edition}" if edition else "")
+def budget_file(key: str) -> Path:
+    """Where a game's bot budget is kept: beside its engine."""
+    module = importlib.import_module(type(get_game(key)).__module__)
+    assert module.__file__ is not None
+    return Path(module.__file__).with_name(BUDGET_FILE)
+
+
+def line_name(players: int, edition: str | None) -> str:
+    """How a budget file names a line: the seats, `/edition` when not the default."""
+    return f"{players}" + (f"/{edition}" if edition else "")
 
 
 def bot_iterations(key: str, players: int, edition: str | None) -> int:
     """The iterations that equal the bot's time per move for this line; a CliError naming
     the command that measures them when the file has none."""
-    table = _load().get("iterations", {})
-    name = line_name(key, players, edition)
+    table = _load(key).get("iterations", {})
+    name = line_name(players, edition)
     if name not in table:
         raise CliError(
-            f"no bot budget measured for {name} (`arena --calibrate --write` measures the "
-            "table's lines): give --iterations",
+            f"no bot budget measured for {key} {name} (`arena --calibrate --write` measures "
+            "the table's lines): give --iterations",
             EXIT_USAGE,
         )
     return int(table[name])
 
 
-def _load() -> dict[str, Any]:
+def _load(key: str) -> dict[str, Any]:
     try:
-        data = json.loads(BUDGET_FILE.read_text(encoding="utf-8"))
+        data = json.loads(budget_file(key).read_text(encoding="utf-8"))
     except FileNotFoundError:
         return {}
     return data if isinstance(data, dict) else {}
@@ -97,24 +107,32 @@ def measure(key: str, players: int, edition: str | None, seconds: float, seed: i
 
 def calibrate(lines: list[tuple[str, int, str | None]], write: bool, as_json: bool) -> int:
     """Measure every line's iterations per `default_seconds()`, print them, and with `write`
-    store them in the budget file."""
+    store them in their games' budget files (lines not measured now are kept)."""
     seconds = default_seconds()
-    measured = {}
+    measured: dict[str, dict[str, int]] = {}
     for key, players, edition in lines:
-        name = line_name(key, players, edition)
-        measured[name] = measure(key, players, edition, seconds)
-        print(f"calibrate {name}: {measured[name]} iterations", file=sys.stderr, flush=True)
-    data = {
-        "about": f"search iterations in {seconds} s of CPU per move (arena --calibrate: the "
-        f"median over {POSITIONS} positions of a seeded greedy match; a quiet machine)",
-        "measured": datetime.now(UTC).strftime("%Y-%m-%d"),
-        "iterations": {**_load().get("iterations", {}), **measured},  # re-measured lines win
-    }
+        name = line_name(players, edition)
+        count = measure(key, players, edition, seconds)
+        measured.setdefault(key, {})[name] = count
+        print(f"calibrate {key} {name}: {count} iterations", file=sys.stderr, flush=True)
+    about = (
+        f"search iterations in {seconds} s of CPU per move, by seats[/edition] (arena "
+        f"--calibrate: the median over {POSITIONS} positions of a seeded greedy match; a "
+        "quiet machine)"
+    )
+    day = datetime.now(UTC).strftime("%Y-%m-%d")
     if write:
-        BUDGET_FILE.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+        for key, counts in measured.items():
+            data = {
+                "about": about,
+                "measured": day,
+                "iterations": {**_load(key).get("iterations", {}), **counts},
+            }
+            budget_file(key).write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
     if as_json:
-        print(json.dumps(data))
+        print(json.dumps({"about": about, "measured": day, "iterations": measured}))
     else:
-        for name, count in measured.items():
-            print(f"{name}: {count} iterations a move ≈ {seconds} s")
+        for key, counts in measured.items():
+            for name, count in counts.items():
+                print(f"{key} {name}: {count} iterations a move ≈ {seconds} s")
     return 0
