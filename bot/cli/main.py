@@ -136,7 +136,7 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         metavar="SECONDS|bot",
         help="seconds per move (default 0.1 without --iterations), or `bot`: the iterations "
-        "that equal the bot's second on this machine (bot/cli/arena_budget.json)",
+        "that equal the bot's second (each game's arena_budget.json, arena --calibrate)",
     )
     arena.add_argument(
         "--iterations",
