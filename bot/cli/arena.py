@@ -187,7 +187,7 @@ def arena(
     state = game.setup(players, game.parse_options(game.edition_options(edition)), seed)
     if edition == next(iter(game.editions)):
         edition = None  # the default edition: the line the budget file and table name so
-    line = Line(key, players, edition, teams=bool(game.teams(state)))
+    line = Line(key, players, edition, len(game.teams(state)))
     budget = budget_for(line, seconds, iterations)
     start = time.perf_counter()
     (results,) = run_lines([(line, budget, matches)], a, b, seed, jobs)

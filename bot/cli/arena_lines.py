@@ -22,17 +22,18 @@ from games.registry import game_keys, get_game
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Line:
-    """One row of the table: a game, its seats, an edition (None: the default)."""
+    """One row of the table: a game, its seats, an edition (None: the default), and how
+    many teams that edition plays in (0: every seat alone)."""
 
     key: str
     players: int
     edition: str | None = None
-    teams: bool = False
+    teams: int = 0
 
     @property
     def sides(self) -> int:
         """Seats or teams: the sides that compete, each with an equal fair share."""
-        return 2 if self.teams else self.players
+        return self.teams or self.players
 
     @property
     def bar(self) -> float:
@@ -62,14 +63,16 @@ def table_lines(key: str | None = None, players: int | None = None) -> list[Line
                 continue
             found.append(Line(game_key, seats))
             for edition in game.editions:
-                if edition != default and _teams(game, seats, edition):
-                    found.append(Line(game_key, seats, edition, teams=True))
+                teams = _teams(game, seats, edition) if edition != default else 0
+                if teams:
+                    found.append(Line(game_key, seats, edition, teams))
     return sorted(found, key=lambda line: line.sides)
 
 
-def _teams(game: Game[Any, Any], seats: int, edition: str) -> bool:
+def _teams(game: Game[Any, Any], seats: int, edition: str) -> int:
+    """How many teams `edition` plays in at `seats` (0: none, or not at that seat count)."""
     try:
         state = game.setup(seats, game.parse_options(game.edition_options(edition)), 0)
     except IllegalAction:  # an edition for other seat counts
-        return False
-    return bool(game.teams(state))
+        return 0
+    return len(game.teams(state))

@@ -75,7 +75,7 @@ def test_in_a_team_game_the_measured_ai_takes_a_whole_team(monkeypatch, index, t
     measured AI plays both seats of one team (teams rotate by match) and wins all or nothing."""
     played: dict[str, set[int]] = {"a": set(), "b": set()}
     monkeypatch.setattr("bot.cli.arena.get_player", lambda name: _Recorder(name, played[name]))
-    line = Line("moscow-paris", 4, "teams", teams=True)
+    line = Line("moscow-paris", 4, "teams", teams=2)
     result = play_match(Match(line, "a", "b", Budget(iterations=1), 5 + index, index))
     assert played == {"a": team, "b": {0, 1, 2, 3} - team}
     assert result["a"] in (0.0, 1.0) and result["a"] + result["b"] == 1.0
@@ -123,8 +123,8 @@ def test_table_mode_prints_every_line_with_its_bar_and_verdict(capsys, tmp_path,
     out, err = capsys.readouterr()
     rows = json.loads(out)["lines"]
     assert [(r["edition"], r["teams"], r["bar"]) for r in rows] == [
-        ("teams", True, 0.8),
-        (None, False, 0.5),
+        ("teams", 2, 0.8),
+        (None, 0, 0.5),
     ]
     for row in rows:
         assert row["budget"]["iterations"] == 2 and row["matches"] == 2
