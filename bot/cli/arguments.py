@@ -28,3 +28,15 @@ def positive_float(text: str) -> float:
     if not (math.isfinite(value) and value > 0):
         raise argparse.ArgumentTypeError(f"must be a number above 0 (such as 0.5), not {text!r}")
     return value
+
+
+def seconds_or_bot(text: str) -> float | str:
+    """A time budget in seconds, or `bot`: the bot's own budget as calibrated iterations."""
+    if text == "bot":
+        return text
+    try:
+        return positive_float(text)
+    except argparse.ArgumentTypeError:
+        raise argparse.ArgumentTypeError(
+            f"must be a number above 0 (such as 0.5) or bot, not {text!r}"
+        ) from None

@@ -9,7 +9,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from bot.cli.arguments import positive_float, positive_int
+from bot.cli.arguments import positive_float, positive_int, seconds_or_bot
 from bot.cli.bench_progress import PARTS as BENCH_PARTS
 from bot.cli.errors import EXIT_USAGE, CliError
 from bot.config import ConfigError
@@ -119,19 +119,24 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     arena = sub.add_parser("arena", help="seeded matches between two AI kinds: win rates")
-    arena.add_argument("--game", required=True, help="a game key")
-    arena.add_argument("--players", type=positive_int, default=2, help="seats (default 2)")
+    arena.add_argument("--game", help="a game key (with --table: only its lines)")
     arena.add_argument(
-        "--matches", type=positive_int, default=200, help="matches to play (default 200)"
+        "--players", type=positive_int, help="seats (default 2; with --table: only those lines)"
     )
-    arena.add_argument("--a", default="strong", help="the AI measured (one seat per match)")
+    arena.add_argument(
+        "--matches",
+        type=positive_int,
+        help="matches to play (default 200; with --table, per line, default 30)",
+    )
+    arena.add_argument("--a", default="strong", help="the AI measured (one side per match)")
     arena.add_argument("--b", default="greedy", help="the AI in every other seat")
     arena.add_argument(
         "--budget",
-        type=positive_float,
+        type=seconds_or_bot,
         default=None,
-        metavar="SECONDS",
-        help="seconds per move (default 0.1 without --iterations)",
+        metavar="SECONDS|bot",
+        help="seconds per move (default 0.1 without --iterations), or `bot`: the iterations "
+        "that equal the bot's second (each game's arena_budget.json, arena --calibrate)",
     )
     arena.add_argument(
         "--iterations",
@@ -144,6 +149,20 @@ def build_parser() -> argparse.ArgumentParser:
         "--jobs", type=positive_int, default=1, help="parallel processes (default 1)"
     )
     arena.add_argument("--edition", help="a named edition of the game (default: its first)")
+    arena.add_argument(
+        "--table",
+        action="store_true",
+        help="every game and seat count (teams too) at the bot's budget: the table of win "
+        "rates, intervals and the bar each must clear",
+    )
+    arena.add_argument(
+        "--calibrate",
+        action="store_true",
+        help="measure the iterations the bot's second buys on each table line (quiet machine)",
+    )
+    arena.add_argument(
+        "--write", action="store_true", help="with --calibrate: store them as the bot budget"
+    )
     arena.add_argument("--json", action="store_true", help="the report as one JSON object")
 
     bench = sub.add_parser("bench", help="engine playouts/s, host actions/s and latency")
@@ -242,21 +261,9 @@ async def _dispatch(args: argparse.Namespace) -> int | None:
 
         return await export(args.match_id, args.db)
     if command == "arena":
-        from bot.cli.arena import arena
+        from bot.cli.arena_command import run_arena
 
-        return arena(
-            args.game,
-            args.players,
-            args.matches,
-            args.a,
-            args.b,
-            args.budget,
-            args.iterations,
-            args.seed,
-            args.jobs,
-            args.edition,
-            args.json,
-        )
+        return run_arena(args)
     if command == "bench":
         from bot.cli.bench import bench
 

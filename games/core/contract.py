@@ -298,6 +298,12 @@ class Game(ABC, Generic[S, A]):
         legal = self.legal_actions(state, seat)
         return self.apply(state, seat, legal[rng.randrange(len(legal))])[0]
 
+    def teams(self, state: S) -> list[list[int]]:
+        """The sides of partners this match is played in (as `Result.teams` will name them),
+        each team once; empty when every seat plays alone. An arena gives a measured AI a
+        whole team, since partners win or lose together."""
+        return []
+
     def evaluate(self, state: S, seat: int) -> float:
         """How good `state` is for `seat` (the greedy AI, and the search's cut playouts):
         score minus the best rival's."""

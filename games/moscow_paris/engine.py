@@ -131,6 +131,9 @@ class MoscowParis(PhasedGame[State, Any]):
     def scores(self, state: State) -> list[int]:
         return scores(state)
 
+    def teams(self, state: State) -> list[list[int]]:
+        return [list(side) for side in sides(state.cfg)] if state.cfg.teams else []
+
     def reveals_hidden(self, state: State, seat: int, action: Any) -> bool:
         """Whether the action draws a card (a wagon to a line, the end of an action card, a
         claim, a stalemate reset), reveals a city from the city deck, or reshuffles."""

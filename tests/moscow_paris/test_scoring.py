@@ -136,6 +136,13 @@ def test_teams_sit_alternately():
     assert [p.team for p in GAME.view(position(4), None).seats] == [None] * 4
 
 
+def test_the_engine_names_the_teams_before_the_end():
+    # «можете разделиться на две команды — союзники должны сидеть через одного»: the sides an
+    # arena gives its measured AI whole (Game.teams), the same as the result will name.
+    assert GAME.teams(position(4, teams=True)) == [[0, 2], [1, 3]]
+    assert GAME.teams(position(4)) == [] and GAME.teams(position(2)) == []
+
+
 def test_teams_pool_their_cities_before_scoring():
     # «В таком случае перед финальным подсчётом очков игроки одной команды складывают вместе
     #   полученные ими карты городов.»
