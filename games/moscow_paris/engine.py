@@ -26,7 +26,7 @@ from games.moscow_paris.actions import (
 )
 from games.moscow_paris.deal import dump_arrangement, new_state
 from games.moscow_paris.options import EDITIONS, MoscowParisOptions
-from games.moscow_paris.scoring import final_result, scores, side_values
+from games.moscow_paris.scoring import final_result, scores, side_values, sides
 from games.moscow_paris.state import (
     CHAIN,
     CLAIM,
