@@ -23,6 +23,7 @@ from bot.config import Config
 from bot.games import adapter_for
 from bot.i18n import t
 from bot.ui.screens import label_names
+from bot.web import guards
 from bot.web.links import board_link
 from bot.web.server import RUNNER_OPTIONS
 from bot.web.tokens import Pass, Tokens
@@ -117,9 +118,12 @@ async def client_for(bot: LuteceBot) -> TestClient:
 
 @pytest.mark.long
 async def test_a_whole_match_played_on_the_web_board_shows_on_discord_and_leaks_nothing(
-    world,
+    world, monkeypatch
 ):
     with_board(world)
+    # Two pages playing as fast as a machine can: far above a person's rate, whose limits
+    # tests/web/test_guards.py checks on their own.
+    monkeypatch.setattr(guards, "LIMITS", {kind: (100_000, 1.0) for kind in guards.LIMITS})
     alice, bob = world.user("alice"), world.user("bob")
     rng = random.Random(3)
     async with world.bot() as bot:
