@@ -44,6 +44,18 @@ def with_browser_board(world: Any) -> str:
     return public_url
 
 
+def strings(value: Any) -> list[str]:
+    """Every string in a JSON value, decoded, as the page shows them (a secret of several
+    lines is found whole only once its escapes are undone)."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [text for key, item in value.items() for text in [key, *strings(item)]]
+    if isinstance(value, list):
+        return [text for item in value for text in strings(item)]
+    return [str(value)]
+
+
 class BoardPage:
     """One browser context (a person) with the board open at their link."""
 
@@ -76,7 +88,7 @@ class BoardPage:
             return
         text = body.decode("utf-8", errors="replace")
         if kind.startswith("application/json"):
-            text = json.dumps(json.loads(text), ensure_ascii=False)
+            text = "\n".join(strings(json.loads(text)))
         self.bodies.append(text)
 
     def _watch(self, ws: WebSocket) -> None:

@@ -71,7 +71,6 @@ async def play_through(world: Any, bot: Any, browser: Browser, game: str, seed: 
         own = seat_of[user_id]
         everything = page.bodies + page.frames
         assert page.frames and all(f.startswith('{"version": ') for f in page.frames)
-        print("DBG", len(page.bodies), len(page.frames), repr(secrets[0][own])[:300], [b[:3000] for b in page.bodies if "mine" in b][:1])
         assert any(texts[own] in body for texts in secrets for body in page.bodies), own
         for n, texts in enumerate(secrets):
             for other, text in texts.items():
