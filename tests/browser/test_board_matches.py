@@ -90,3 +90,11 @@ async def test_a_whole_city_of_light_match_clicked_on_the_board(world, browser):
     with_browser_board(world)
     async with world.bot() as bot:
         await play_through(world, bot, browser, "city-of-light", seed=5)
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("game", ["paris-paris", "paris", "moscow-paris"])
+async def test_a_whole_match_clicked_on_the_board(world, browser, game):
+    with_browser_board(world)
+    async with world.bot() as bot:
+        await play_through(world, bot, browser, game, seed=5)
