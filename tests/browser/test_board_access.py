@@ -16,6 +16,7 @@ PLAYABLE = "[data-hotspot], [data-choice], [data-confirm-button]"
 async def check_places(page: Page) -> int:
     """Every place on the picture is a button with a name a screen reader reads, and takes
     the focus; how many there are."""
+    before = await page.evaluate_handle("document.activeElement")
     spots = await page.locator("[data-hotspot]").all()
     for spot in spots:
         assert await spot.evaluate("e => e.tagName") == "BUTTON"
@@ -24,7 +25,8 @@ async def check_places(page: Page) -> int:
         assert await page.get_by_role("button", name=name, exact=True).count() >= 1
         await spot.focus()
         assert await spot.evaluate("e => e === document.activeElement")
-    await page.evaluate("document.activeElement.blur()")  # Tab starts from the top again
+    # The focus back where the keyboard left it (nowhere yet: Tab starts from the top).
+    await before.evaluate("e => e === document.body ? document.activeElement.blur() : e.focus()")
     return len(spots)
 
 
@@ -60,6 +62,9 @@ async def test_a_move_by_keyboard_alone_at_phone_width(world, browser):
                     await page.keyboard.press("Enter")
                     version = match.version + (step == "confirm")
                     step = await board.shows(version)
+                    if step != "wait":  # the new step's question has the focus, read out
+                        asked = "[data-move]" if step == "confirm" else "[data-prompt]"
+                        assert await page.locator(f"{asked}:focus").count() == 1, step
                     places += await check_places(page)
             assert places > 0, "the places the rules allow were on the picture"
             await settle(world, bot)

@@ -115,7 +115,7 @@
     const others = $("choices");
     others.replaceChildren();
     for (const choice of (turn && turn.choices) || []) {
-      const pick = () => busy(() => load(choice.path));
+      const pick = () => busy(() => load(choice.path)).then(focusStep);
       if (choice.box) {
         const [left, top, right, bottom] = choice.box;
         const spot = button("", pick, { code: choice.code, tag: choice.tag, hotspot: "" });
@@ -152,6 +152,13 @@
     board.dataset.version = String(screen.version);
     board.dataset.path = turn ? turn.path : "";
     board.dataset.step = confirm ? "confirm" : turn ? "choose" : "wait";
+  }
+
+  // After a pick, the focus goes to what the new step asks (the button picked is gone): a
+  // screen reader reads it, and Tab goes on from there to the step's places and choices.
+  function focusStep() {
+    const target = $("confirm").hidden ? $("prompt") : $("move");
+    if (!target.closest("[hidden]")) target.focus();
   }
 
   async function load(path = "") {
@@ -204,7 +211,7 @@
     socket.addEventListener("close", () => refused || setTimeout(listen, 2000));
   }
 
-  $("back").addEventListener("click", () => busy(() => load("")));
+  $("back").addEventListener("click", () => busy(() => load("")).then(focusStep));
   $("confirm-button").addEventListener("click", () => busy(play));
   busy(() => load("")).then(listen);
 })();
