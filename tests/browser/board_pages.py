@@ -15,6 +15,9 @@ from bot.app import LuteceBot
 from bot.config import Config
 
 SECRET = "a test secret, long enough to sign links with"
+# How long a wait on the page may take before the test fails: a picture drawn on two cores
+# shared by a whole test run can take seconds.
+WAIT_MS = 60_000
 
 
 def free_port() -> int:
@@ -71,6 +74,7 @@ class BoardPage:
     @classmethod
     async def open(cls, browser: Browser, link: str, width: int = 900) -> BoardPage:
         context = await browser.new_context(viewport={"width": width, "height": 900})
+        context.set_default_timeout(WAIT_MS)
         board = cls(await context.new_page())
         await board.page.goto(link)
         return board
