@@ -35,9 +35,9 @@ async def play_through(
     match_id, thread, _ = await start_match(world, bot, alice, [bob], game=game)
     match = await bot.host.get(match_id)
     adapter = adapter_for(game)
-    pages = {
-        u.id: await BoardPage.open(browser, await board_link(bot, match, u.id, "en"))
-        for u in (alice, bob)
+    pages = {  # one on a phone, one on a laptop
+        u.id: await BoardPage.open(browser, await board_link(bot, match, u.id, "en"), width)
+        for u, width in ((alice, 360), (bob, 900))
     }
     secrets: list[dict[int, str]] = []  # each turn's private text of every seat
     clicks: list[int] = []
