@@ -56,6 +56,10 @@ async def play_through(
             match = await bot.host.get(match_id)
             for page in pages.values():  # the other page too, from the WebSocket's push
                 await page.shows(match.version)
+            # The move's recap on the board is the one the thread was told.
+            told = " ".join(m.text for m in world.fake.messages(thread)).replace("**", "")
+            shown = await pages[bob.id].page.locator("[data-recap] li").all_inner_texts()
+            assert shown and all(line in told for line in shown), shown
         if turns is None:
             assert match.status == "finished"
             await world.fake.wait_for(lambda: "Final result" in table_message(world, thread).text)
