@@ -32,6 +32,7 @@ async def play_through(
     Discord side, the leak scan and the clicks per turn checked."""
     alice, bob = world.user("alice"), world.user("bob")
     rng = random.Random(seed)
+    bot.host.draws = random.Random(seed)  # the same deal every run: the same figures
     match_id, thread, _ = await start_match(world, bot, alice, [bob], game=game)
     match = await bot.host.get(match_id)
     adapter = adapter_for(game)
