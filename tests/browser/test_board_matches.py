@@ -104,7 +104,8 @@ async def test_a_whole_city_of_light_match_clicked_on_the_board(world, browser):
 
 
 # A whole match of these takes long in a browser (on 2 busy cores: Paris Paris 87 s, Paris
-# 362 s): the suite plays their first turns, LUTECE_SOAK=1 whole matches.
+# 362 s, Moscow–Paris 203 s): the suite plays their first 12 turns (10-15 s each), and
+# LUTECE_SOAK=1 whole matches.
 WHOLE = os.environ.get("LUTECE_SOAK") == "1"
 
 
