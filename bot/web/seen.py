@@ -10,11 +10,13 @@ audience is used: the public view, and a seat's own view for that seat alone.
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Iterable
 from typing import Any
 from urllib.parse import urlencode
 
 from bot.games import adapter_for
 from bot.i18n import t
+from bot.render.drawing import TagBox
 from bot.services import Services
 from bot.ui.pictures import Tagged
 from bot.ui.screens import Screen, label_names, screen
@@ -143,9 +145,7 @@ class Seen:
             return turn
         boxes: dict[str, tuple[float, ...]] = {}
         if shown.places or shown.own:
-            for drawn in (await self.tagged(reader, shown)).boxes:
-                for tag in drawn.text.split("/"):
-                    boxes.setdefault(tag, drawn.box)
+            boxes = tag_boxes((await self.tagged(reader, shown)).boxes)
         turn["choices"] = [
             {
                 "code": c.code,
@@ -181,6 +181,20 @@ class Seen:
             "alt": adapter.alt_text(after.view, names, language, events=after.events),
         }
         return body
+
+
+def tag_boxes(drawn: Iterable[TagBox]) -> dict[str, tuple[float, ...]]:
+    """Each tag's box on the picture. Tags drawn together ("1/2": two choices at one place)
+    share their box side by side, as they are written: two buttons over the same box would
+    leave the one beneath beyond a pointer's reach."""
+    boxes: dict[str, tuple[float, ...]] = {}
+    for tag_box in drawn:
+        tags = tag_box.text.split("/")
+        left, top, right, bottom = tag_box.box
+        width = (right - left) / len(tags)
+        for k, tag in enumerate(tags):
+            boxes.setdefault(tag, (left + k * width, top, left + (k + 1) * width, bottom))
+    return boxes
 
 
 def headline(match: MatchInfo, names: list[str], language: str) -> str:

@@ -17,6 +17,20 @@
   const $ = (id) => document.getElementById(id);
   let shown = null; // the screen on the page
   let pictureUrl = null; // its picture, as an object URL
+  // What the page shows, for tests and browser drivers to wait on: data-busy while a request
+  // is under way, data-version and data-path of the screen drawn (its picture loaded too).
+  const board = $("board");
+  let pending = 0;
+  async function busy(work) {
+    pending += 1;
+    board.dataset.busy = "1";
+    try {
+      await work();
+    } finally {
+      pending -= 1;
+      if (!pending) delete board.dataset.busy;
+    }
+  }
 
   function withLang(url) {
     if (!lang) return url;
@@ -101,7 +115,7 @@
     const others = $("choices");
     others.replaceChildren();
     for (const choice of (turn && turn.choices) || []) {
-      const pick = () => load(choice.path);
+      const pick = () => busy(() => load(choice.path)).then(focusStep);
       if (choice.box) {
         const [left, top, right, bottom] = choice.box;
         const spot = button("", pick, { code: choice.code, tag: choice.tag, hotspot: "" });
@@ -135,6 +149,16 @@
       $("mine-title").textContent = "";
     }
     await picture((confirm && confirm.preview) || screen.picture);
+    board.dataset.version = String(screen.version);
+    board.dataset.path = turn ? turn.path : "";
+    board.dataset.step = confirm ? "confirm" : turn ? "choose" : "wait";
+  }
+
+  // After a pick, the focus goes to what the new step asks (the button picked is gone): a
+  // screen reader reads it, and Tab goes on from there to the step's places and choices.
+  function focusStep() {
+    const target = $("confirm").hidden ? $("prompt") : $("move");
+    if (!target.closest("[hidden]")) target.focus();
   }
 
   async function load(path = "") {
@@ -180,14 +204,14 @@
         return;
       }
       if (shown && data.version !== shown.version) {
-        await load("");
+        await busy(() => load(""));
         say(shown.words.updated.replace("{version}", String(data.version)) + " " + shown.headline);
       }
     });
     socket.addEventListener("close", () => refused || setTimeout(listen, 2000));
   }
 
-  $("back").addEventListener("click", () => load(""));
-  $("confirm-button").addEventListener("click", play);
-  load("").then(listen);
+  $("back").addEventListener("click", () => busy(() => load("")).then(focusStep));
+  $("confirm-button").addEventListener("click", () => busy(play));
+  busy(() => load("")).then(listen);
 })();
