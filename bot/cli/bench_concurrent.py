@@ -29,6 +29,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bot.cli.bench_engines import percentile
 from bot.cli.bench_progress import BACKENDS
 from bot.collector import CollectorPolicy
 from games.host import MatchHost
@@ -63,11 +64,6 @@ class LoopWatch:
     @property
     def worst_ms(self) -> float:
         return round(max(self.late, default=0.0) * 1000, 1)
-
-
-def percentile(samples: list[float], fraction: float) -> float:
-    ordered = sorted(samples)
-    return ordered[max(0, int(len(ordered) * fraction) - 1)]
 
 
 def _players(key: str, n: int) -> list[SeatRow]:

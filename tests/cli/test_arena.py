@@ -9,7 +9,7 @@ import pytest
 from bot.cli import arena_budget
 from bot.cli.arena import Match, arena, play_match, wilson
 from bot.cli.arena_lines import Line, table_lines
-from bot.cli.bench import ai_playouts
+from bot.cli.bench_engines import ai_playouts
 from bot.cli.main import main
 from games.core.search import Budget
 from games.registry import get_game

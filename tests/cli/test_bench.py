@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from bot.cli import bench, bench_load
+from bot.cli import bench, bench_engines, bench_load
 from bot.cli.bench_web import print_web
 from games.registry import game_keys
 from tests.cli.running import run_cli
@@ -134,9 +134,9 @@ def test_the_engine_figure_is_the_best_of_rounds_of_the_same_seeded_games(monkey
     figure is the fastest round's and the spread says how far the slowest fell below it; two
     runs with the same count play exactly the same games."""
     key = game_keys()[0]
-    monkeypatch.setattr(bench, "_round_count", lambda played: 3)
-    first = bench.engine_playouts(key, bench.bench_seats(key), 0.01, rounds=4)
-    again = bench.engine_playouts(key, bench.bench_seats(key), 0.01, rounds=4)
+    monkeypatch.setattr(bench_engines, "_round_count", lambda played: 3)
+    first = bench_engines.engine_playouts(key, bench_engines.bench_seats(key), 0.01, rounds=4)
+    again = bench_engines.engine_playouts(key, bench_engines.bench_seats(key), 0.01, rounds=4)
     assert first["games_per_round"] == again["games_per_round"] == 3
     assert first["rounds"] == 4 and len(first["games_per_s_by_round"]) == 4
     assert first["games_per_s"] == max(first["games_per_s_by_round"])
@@ -150,7 +150,7 @@ def test_the_engine_figure_is_the_best_of_rounds_of_the_same_seeded_games(monkey
 
 
 def test_a_round_has_a_round_number_of_games_close_below_what_the_warm_up_played():
-    counts = {n: bench._round_count(n) for n in (0, 1, 9, 10, 13, 99, 100, 149, 4999, 5000)}
+    counts = {n: bench_engines._round_count(n) for n in (0, 1, 9, 10, 13, 99, 100, 149, 4999, 5000)}
     assert counts == {
         0: 1,
         1: 1,
@@ -163,7 +163,7 @@ def test_a_round_has_a_round_number_of_games_close_below_what_the_warm_up_played
         4999: 4000,
         5000: 5000,
     }
-    assert all(bench._round_count(n) > 0.75 * n for n in range(10, 3000))
+    assert all(bench_engines._round_count(n) > 0.75 * n for n in range(10, 3000))
 
 
 @pytest.mark.skipif(
