@@ -59,9 +59,13 @@ def _merged(locale: str, names: tuple[str, ...]) -> dict[str, Entry]:
     return merged
 
 
-def languages() -> list[str]:
-    return sorted(
-        p.name[:-5] for p in resources.files("bot.i18n").iterdir() if p.name.endswith(".json")
+@cache
+def languages() -> tuple[str, ...]:
+    """The catalogues shipped with the bot (read once: `language_of` asks on every message)."""
+    return tuple(
+        sorted(
+            p.name[:-5] for p in resources.files("bot.i18n").iterdir() if p.name.endswith(".json")
+        )
     )
 
 

@@ -72,7 +72,7 @@ async def test_what_survives_a_period_is_frozen_too():
 
 
 @pytest.mark.usefixtures("restored")
-async def test_a_cycle_that_dies_after_it_was_frozen_is_freed_once_the_frozen_grow():
+async def test_a_cycle_that_dies_after_it_was_frozen_is_freed_once_memory_grows():
     policy = CollectorPolicy(freeze_every=0, growth=1e9)
     node, alive = cycle()
     policy.start()  # the cycle is frozen with everything else
@@ -81,7 +81,7 @@ async def test_a_cycle_that_dies_after_it_was_frozen_is_freed_once_the_frozen_gr
         gc.collect()
         await turns()
         assert alive() is not None  # frozen: no collection frees it…
-        policy.growth = 1.0  # …until the frozen objects outgrow what the last sweep left
+        policy.growth = 1.0  # …until the memory blocks outgrow what the last sweep left
         pile = [Node() for _ in range(100)]  # made, then frozen by the next round
         await turns()
         assert alive() is None and pile
