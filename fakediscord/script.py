@@ -120,6 +120,10 @@ class Transcript:
 
 
 class ScriptRunner:
+    # After each step, the quiet (no REST call in flight or started) that marks the bot done:
+    # a bot in another process is only seen through its calls.
+    settle_quiet = 0.05
+
     def __init__(self, fake: FakeDiscord, channel: Channel, out: Callable[[str], Any] | None):
         self.fake = fake
         self.channel = channel
@@ -175,7 +179,7 @@ class ScriptRunner:
                 self.error(f"line {step.line_no}: {e}")
             if step.verb not in ("expect",):
                 try:
-                    await self.fake.idle(quiet=0.05, timeout=3.0)
+                    await self.fake.idle(quiet=self.settle_quiet, timeout=3.0)
                 except TimeoutError:
                     pass
                 self.show_changes(before)
