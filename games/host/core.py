@@ -18,7 +18,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from games.core.ai import default_seconds, get_player
+from games.core.ai import default_seconds
+from games.core.errors import IllegalAction
 from games.core.record import MatchRecord
 from games.host.deadlines import Deadlines
 from games.host.errors import HostError, as_json
@@ -41,7 +42,6 @@ from games.host.thinking import ThinkingMixin, Turn
 from games.host.watchers import Watchers
 from games.host.workers import Workers, default_processes
 from games.registry import game_keys, get_game
-from storage.rows import SeatRow
 from storage.store import DuplicateRequest, StaleVersion, Store
 
 log = logging.getLogger(__name__)
@@ -139,6 +139,15 @@ class MatchHost(LobbyMixin, InvitesMixin, SeatsMixin, ThinkingMixin):
                 live = await self._current(match_id)
         else:
             self._live.move_to_end(match_id)
+        return live
+
+    async def _cached(self, match_id: str) -> LiveMatch:
+        """The match as this process last wrote or read it (loaded on first use), for a
+        caller whose write names the version it read: a stale copy is never stored over."""
+        live = self._live.get(match_id)
+        if live is None:
+            return await self._load(match_id)
+        self._live.move_to_end(match_id)
         return live
 
     async def _moved_on(self, live: LiveMatch) -> bool:
@@ -244,11 +253,31 @@ class MatchHost(LobbyMixin, InvitesMixin, SeatsMixin, ThinkingMixin):
             return live.game.parse_action(action)
 
         async with self.lock(match_id):
-            live = await self._current(match_id)
-            outcome = await self._act(live, user_id, key, expected_version, pick)
+            outcome = await self._act_on_latest(match_id, user_id, key, expected_version, pick)
         if outcome.applied:
             await self._drive_ai(match_id, outcome)
         return outcome
+
+    async def _act_on_latest(
+        self,
+        match_id: str,
+        user_id: int,
+        key: str | None,
+        version: int | None,
+        pick: Callable[[LiveMatch, int], BaseModel],
+    ) -> Outcome:
+        """`_act` on the cached match, under its lock, without first asking a shared database
+        for its version (a round trip on every move): the write names the version it read,
+        so a copy another process moved on cannot be stored over. Only a refusal (a stale
+        write included) asks; if the copy was behind, the move is tried once more on the
+        match as stored now, and answered as if it had been loaded first."""
+        live = await self._cached(match_id)
+        try:
+            return await self._act(live, user_id, key, version, pick)
+        except (HostError, IllegalAction):
+            if not self.shared or not await self._moved_on(live):
+                raise
+        return await self._act(await self._load(match_id), user_id, key, version, pick)
 
     async def _act(
         self,
@@ -420,50 +449,6 @@ class MatchHost(LobbyMixin, InvitesMixin, SeatsMixin, ThinkingMixin):
             live.row.status, live.row.end_reason, live.row.deadline_at = "ended", reason, None
             self.watchers.changed(match_id, live.row.version)
             return live.info()
-
-    async def replace(
-        self,
-        match_id: str,
-        seat: int,
-        *,
-        user_id: int | None,
-        ai: str | None,
-        name: str,
-        then_ai: bool = True,
-    ) -> Outcome:
-        """Give a seat to another member or to an AI; an AI to act plays at once, or with
-        `then_ai=False` is left for `wake_ai` (the caller answers first). While the match
-        runs, a member who held one of its seats is given no other: they saw its secrets."""
-        async with self.lock(match_id):
-            live = await self._current(match_id)
-            if live.row.status not in ("lobby", "active"):
-                raise HostError("match.not_active", "this match is already over")
-            if not 0 <= seat < len(live.row.seat_rows):
-                raise HostError("seat.unknown", f"there is no seat {seat}", seat=seat)
-            if (user_id is None) == (ai is None):
-                raise HostError("seat.replacement", "replace a seat by a member or by an AI")
-            if ai is not None:
-                get_player(ai)
-            running = live.row.status == "active"
-            if running and user_id is not None:
-                held = await self.store.held_seat(match_id, user_id)
-                if held is not None and held != seat:
-                    raise HostError(
-                        "seat.held_another", "that member has played another seat of this match"
-                    )
-            if user_id is not None and live.seat_of(user_id) not in (None, seat):
-                raise HostError("lobby.already_joined", "that member already holds a seat")
-            live.row.seat_rows[seat] = SeatRow(seat, name, user_id, ai)
-            await self.store.set_seats(match_id, live.row.seat_rows)
-            await self.links.revoke(match_id, seat)  # the links of whoever held it stop
-            self.watchers.changed(match_id, live.row.version)
-            outcome = Outcome(live)
-            if running:
-                live.row.deadline_at, live.row.reminders = self._deadline(live), 0
-                await self.store.update_match(match_id, deadline_at=live.row.deadline_at)
-        if running and then_ai:
-            await self._drive_ai(match_id, outcome)
-        return outcome
 
     async def record(self, match_id: str) -> MatchRecord:
         """The match record (setup + log) of a stored match, for export and replay."""

@@ -15,15 +15,19 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
+from games.core.ai import get_player
 from games.core.contract import Event, Game
 from games.host.errors import HostError
 from games.host.info import MatchInfo
-from games.host.outcome import LiveMatch, described
+from games.host.outcome import LiveMatch, Outcome, described
+from storage import SeatRow
 
 if TYPE_CHECKING:
     import asyncio
 
-    from games.host.outcome import Outcome
+    from games.host.links import Links
+    from games.host.watchers import Watchers
+    from storage import Store
 
 
 def waiting_seat(match_id: str, status: str, seat: int | None, to_act: frozenset[int]) -> int:
@@ -53,18 +57,22 @@ class Preview:
 
 
 class SeatsMixin:
-    """The per-seat half of `MatchHost`; `lock`, `_current`, `_act` and `_drive_ai` come
-    from `MatchHost`."""
+    """The per-seat half of `MatchHost`; `lock`, `_current`, `_act_on_latest`, `_deadline`
+    and `_drive_ai` come from `MatchHost`."""
 
     _live: dict[str, LiveMatch]
+    store: Store
+    links: Links
+    watchers: Watchers
 
     if TYPE_CHECKING:
 
         def lock(self, match_id: str) -> asyncio.Lock: ...
         async def _current(self, match_id: str) -> LiveMatch: ...
-        async def _act(
-            self, live: LiveMatch, user_id: int, key: str | None, version: int | None, pick: Any
+        async def _act_on_latest(
+            self, match_id: str, user_id: int, key: str | None, version: int | None, pick: Any
         ) -> Outcome: ...
+        def _deadline(self, live: LiveMatch, status: str = "active") -> float | None: ...
         async def _drive_ai(
             self, match_id: str, outcome: Outcome, *, call: float | None = None
         ) -> None: ...
@@ -126,8 +134,53 @@ class SeatsMixin:
             return actions[index]
 
         async with self.lock(match_id):
-            live = await self._current(match_id)
-            outcome = await self._act(live, user_id, key, version, pick)
+            outcome = await self._act_on_latest(match_id, user_id, key, version, pick)
         if then_ai and outcome.applied:
+            await self._drive_ai(match_id, outcome)
+        return outcome
+
+    # --- replacing ----------------------------------------------------------------------
+
+    async def replace(
+        self,
+        match_id: str,
+        seat: int,
+        *,
+        user_id: int | None,
+        ai: str | None,
+        name: str,
+        then_ai: bool = True,
+    ) -> Outcome:
+        """Give a seat to another member or to an AI; an AI to act plays at once, or with
+        `then_ai=False` is left for `wake_ai` (the caller answers first). While the match
+        runs, a member who held one of its seats is given no other: they saw its secrets."""
+        async with self.lock(match_id):
+            live = await self._current(match_id)
+            if live.row.status not in ("lobby", "active"):
+                raise HostError("match.not_active", "this match is already over")
+            if not 0 <= seat < len(live.row.seat_rows):
+                raise HostError("seat.unknown", f"there is no seat {seat}", seat=seat)
+            if (user_id is None) == (ai is None):
+                raise HostError("seat.replacement", "replace a seat by a member or by an AI")
+            if ai is not None:
+                get_player(ai)
+            running = live.row.status == "active"
+            if running and user_id is not None:
+                held = await self.store.held_seat(match_id, user_id)
+                if held is not None and held != seat:
+                    raise HostError(
+                        "seat.held_another", "that member has played another seat of this match"
+                    )
+            if user_id is not None and live.seat_of(user_id) not in (None, seat):
+                raise HostError("lobby.already_joined", "that member already holds a seat")
+            live.row.seat_rows[seat] = SeatRow(seat, name, user_id, ai)
+            await self.store.set_seats(match_id, live.row.seat_rows)
+            await self.links.revoke(match_id, seat)  # the links of whoever held it stop
+            self.watchers.changed(match_id, live.row.version)
+            outcome = Outcome(live)
+            if running:
+                live.row.deadline_at, live.row.reminders = self._deadline(live), 0
+                await self.store.update_match(match_id, deadline_at=live.row.deadline_at)
+        if running and then_ai:
             await self._drive_ai(match_id, outcome)
         return outcome

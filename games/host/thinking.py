@@ -70,7 +70,7 @@ class ThinkingMixin:
 
         def lock(self, match_id: str) -> asyncio.Lock: ...
         async def _loaded(self, match_id: str) -> LiveMatch: ...
-        async def _current(self, match_id: str) -> LiveMatch: ...
+        async def _cached(self, match_id: str) -> LiveMatch: ...
         async def _apply(
             self,
             live: LiveMatch,
@@ -126,7 +126,10 @@ class ThinkingMixin:
         chosen: tuple[int, Turn, BaseModel] | None = None
         while True:
             async with self.lock(match_id):
-                live = await self._current(match_id)
+                # The cached copy, unasked: a choice is stored only on the version it was
+                # made on, and a write that finds the match moved on drops the copy, so the
+                # next look loads the match as stored.
+                live = await self._cached(match_id)
                 turn = next_turn(live)
                 if (
                     chosen is not None
