@@ -310,10 +310,14 @@ class Canvas:
             drawn.append(Drawn(text, px, bold, icon_height, self.scale, self.width, role))
 
     def png(self) -> bytes:
-        """Shrink to the logical size (this is the anti-aliasing) and encode as PNG."""
+        """Shrink to the logical size (this is the anti-aliasing) and encode as PNG.
+
+        `reduce` averages each block of scale × scale pixels, as a box resize does (they
+        differ by rounding, at most one level of 255), about four times faster: a quarter
+        of a Paris picture's drawing time went to the resize."""
         image = self.image
         if self.scale != 1:
-            image = image.resize((self.width, self.height), Image.Resampling.BOX)
+            image = image.reduce(self.scale)
         return png_bytes(image)
 
 
