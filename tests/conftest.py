@@ -9,6 +9,7 @@ tests fail with a sentence that says how to get them; only `LUTECE_PG=0` skips t
 
 from __future__ import annotations
 
+import base64
 import os
 from collections.abc import AsyncIterator, Iterator
 
@@ -21,6 +22,9 @@ from storage.pg_testserver import PgTestServer, PgUnavailable
 register_package("tests.toy_game")
 
 BACKENDS = ["sqlite", "postgres"]
+TINY_PNG = base64.b64decode(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
+)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -62,3 +66,13 @@ async def store(db_url: str) -> AsyncIterator[Store]:
     store = await Store.open(db_url)
     yield store
     await store.close()
+
+
+@pytest.fixture
+def tiny_pictures(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Skip drawing every game's table pictures (tens of ms each) in tests that do not look
+    at them."""
+    from bot.games import adapters
+
+    for adapter in adapters().values():
+        monkeypatch.setattr(type(adapter), "render", lambda self, view, names, **kw: TINY_PNG)

@@ -117,6 +117,7 @@ def test_export_of_unknown_match(capsys, tmp_path):
 
 
 @pytest.mark.long
+@pytest.mark.usefixtures("tiny_pictures")  # the figures' shape is checked, not their speed
 def test_bench_prints_every_figure(capsys):
     # Three stored matches: the many-matches figures work with fewer than they sample.
     code, out, _ = run_cli(

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import base64
 import contextlib
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
@@ -13,7 +12,6 @@ import pytest
 import bot.games
 from bot.app import LuteceBot
 from bot.config import Config
-from bot.games import adapters
 from fakediscord import FakeDiscord
 from fakediscord.testing import (
     ErrorLogCatcher,
@@ -21,11 +19,8 @@ from fakediscord.testing import (
     assert_payloads_valid,
     running_bot,
 )
+from tests.conftest import TINY_PNG
 from tests.discord.driver import NAMES, controlled_clock
-
-TINY_PNG = base64.b64decode(
-    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
-)
 
 
 def build_world(fake: FakeDiscord) -> Any:
@@ -79,14 +74,6 @@ async def world(tmp_path) -> AsyncIterator[World]:
         assert not catcher.records, catcher.messages()
     finally:
         await fake.stop()
-
-
-@pytest.fixture
-def tiny_pictures(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Skip drawing every game's table pictures (tens of ms each) in tests that do not look
-    at them."""
-    for adapter in adapters().values():
-        monkeypatch.setattr(type(adapter), "render", lambda self, view, names, **kw: TINY_PNG)
 
 
 @pytest.fixture

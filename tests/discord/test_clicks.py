@@ -22,18 +22,7 @@ BOUNDS = {"paris-paris": 3.2, "city-of-light": 4.6, "moscow-paris": 4.6, "paris"
 FIGURES: dict[str, tuple[float, int]] = {}
 
 
-@pytest.fixture(autouse=True)
-def tiny_pictures(monkeypatch):
-    """Clicks, not pictures: every game draws a 1-pixel picture here."""
-    import base64
-
-    png = base64.b64decode(
-        "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
-    )
-    for adapter in adapters().values():
-        monkeypatch.setattr(type(adapter), "render", lambda self, view, names, **kw: png)
-
-
+@pytest.mark.usefixtures("tiny_pictures")  # clicks, not pictures
 @pytest.mark.parametrize("key", [k for k in adapters() if k in BOUNDS])
 async def test_clicks_per_turn(world, key):
     alice, bob = world.user("alice"), world.user("bob")

@@ -12,7 +12,7 @@ from bot.ui.lobby_choices import picked_options
 from games.city_of_light.data import POSTCARD_NAMES
 from games.host import HostError
 from tests.city_of_light.helpers import LEFT_OUT, PICKED
-from tests.discord.conftest import TINY_PNG
+from tests.conftest import TINY_PNG
 from tests.discord.driver import selects, settle, table_message
 
 

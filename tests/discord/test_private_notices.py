@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from bot.games.city_of_light.adapter import CityOfLightAdapter, tile_rows
-from tests.discord.conftest import TINY_PNG
+from tests.conftest import TINY_PNG
 from tests.discord.driver import (
     PUBLIC,
     PayloadLog,
