@@ -76,6 +76,15 @@ async def world(tmp_path) -> AsyncIterator[World]:
         await fake.stop()
 
 
+@pytest.fixture(autouse=True)
+def pictures_only_where_looked_at(request: pytest.FixtureRequest) -> None:
+    """Every game draws a 1-pixel picture in these tests, unless a test is marked
+    `real_pictures`: drawing a table takes 60-140 ms of CPU, and most tests look at the
+    messages, not at the pictures (tests/render checks those)."""
+    if request.node.get_closest_marker("real_pictures") is None:
+        request.getfixturevalue("tiny_pictures")
+
+
 @pytest.fixture
 def fast_render(monkeypatch: pytest.MonkeyPatch) -> None:
     """Skip drawing Paris Paris's table pictures (tens of ms each) in tests that do not look

@@ -336,6 +336,7 @@ async def test_a_drawn_tile_is_told_to_its_drawer_only(world, tiny_pictures):
                 assert item.audience == drawer, item
 
 
+@pytest.mark.real_pictures
 async def test_the_panel_tags_each_offered_square_on_its_picture(world, monkeypatch):
     # Issue 20, item 3: a step that asks *where* tags each offered place on the panel's
     # picture with the tag its select option starts with; the public table is not tagged.

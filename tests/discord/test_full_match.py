@@ -21,6 +21,7 @@ from tests.discord.driver import (
 
 
 @pytest.mark.long
+@pytest.mark.usefixtures("tiny_pictures")  # moves and secrets, not drawing
 async def test_three_players_play_a_whole_match_and_secrets_stay_secret(world, record_property):
     fake = world.fake
     alice, bob, carol = world.user("alice"), world.user("bob"), world.user("carol")

@@ -3,6 +3,8 @@ tags each offered place with the tag its choice carries (issue 20, item 3)."""
 
 from __future__ import annotations
 
+import pytest
+
 from bot.games.moscow_paris import layout
 from games.registry import get_game
 from tests.discord.driver import offered, start_match, table_message
@@ -12,6 +14,7 @@ GAME = get_game("moscow-paris")
 SIDES = {"l": "left", "r": "right"}
 
 
+@pytest.mark.real_pictures
 async def test_the_panel_tags_each_line_end_on_its_picture(world, monkeypatch):
     # A wagon to a city line: the step asking which line and which end tags, on the panel's
     # picture, the place the wagon would take at each offered end with the tag its select

@@ -762,6 +762,7 @@ async def test_the_host_combines_the_variants_in_the_lobby(world, tiny_pictures)
         assert len(live.state.removed) == 0
 
 
+@pytest.mark.real_pictures
 async def test_the_panel_tags_each_offered_stack_on_its_picture(world, monkeypatch):
     """Issue 20, item 3, through the fake: the first decision of a turn asks which stack the
     building tile comes from; each stack's button starts with a tag, and the panel's picture

@@ -25,6 +25,7 @@ from tests.render.colour_vision import text_calls
 GAME = get_game("paris-paris")
 
 
+@pytest.mark.usefixtures("tiny_pictures")  # moves and messages, not drawing
 async def test_two_players_and_an_ai_play_a_whole_match(world):
     alice, bob = world.user("alice"), world.user("bob")
     rng = random.Random(1)
@@ -52,6 +53,7 @@ async def test_two_players_and_an_ai_play_a_whole_match(world):
         await world.fake.wait_for(lambda: "Final result" in table_message(world, thread).text)
 
 
+@pytest.mark.real_pictures
 async def test_the_panel_tags_each_offered_station_on_its_picture(world, monkeypatch):
     # Issue 20, item 3: when the panel asks which token (which station) to take, its picture
     # tags each offered station with the tag its button starts with; the table is untagged.

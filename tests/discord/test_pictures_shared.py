@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from bot.games import adapters
 from bot.i18n import speaking
 from games.registry import get_game
@@ -31,6 +33,7 @@ async def test_the_table_picture_rings_the_last_move(world, monkeypatch):
     assert drawn[-1] == adapters()["paris-paris"].last_move(live.last_events)
 
 
+@pytest.mark.real_pictures
 def test_picture_words_follow_the_language_they_are_drawn_in(monkeypatch):
     game = get_game("moscow-paris")
     view = game.view(game.setup(2, game.parse_options({}), 1), None)
