@@ -24,6 +24,7 @@ from games.moscow_paris.actions import (
     ToLine,
     ToTableau,
 )
+from games.moscow_paris.data import MAX_SEATS
 from games.moscow_paris.deal import dump_arrangement, new_state
 from games.moscow_paris.options import EDITIONS, MoscowParisOptions
 from games.moscow_paris.scoring import final_result, scores, side_values, sides
@@ -50,7 +51,7 @@ class MoscowParis(PhasedGame[State, Any]):
     key = "moscow-paris"
     title = "Moscow–Paris"
     min_seats = 2
-    max_seats = 4
+    max_seats = MAX_SEATS
     Options = MoscowParisOptions
     editions = EDITIONS
     order = 4

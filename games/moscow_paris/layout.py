@@ -64,9 +64,8 @@ class Layout:
         self.holding = holding  # by wagon type, the open lines (rows) holding one, as a mask
         self.masks = masks  # by row, the wagon types of its line (0: no city, or no wagon)
         self.long_line = long_line  # some line holds two wagons (action card 1 can swap them)
-        # mask of a tableau's wagon types -> the rows whose city it may claim (filled as
-        # tableaux are asked about)
-        self.claims: dict[int, tuple[int, ...]] = {}
+        # a tableau -> the rows whose city it may claim (filled as tableaux are asked about)
+        self.claims: dict[tuple[int, ...], tuple[int, ...]] = {}
         # (action card, the match's `any_rows`) -> its plays that depend on the lines alone
         # (filled by action_cards.py as cards are asked about)
         self.card_plays: dict[tuple[int, bool], tuple] = {}
@@ -101,20 +100,23 @@ class Layout:
         """Rows whose line holds at least one wagon, each of a type in `tableau` («все карты
         в его городской линии полностью совпадают с некоторыми или всеми картами перед
         вами»; the wagons of a line are all different, so one tableau wagon of each type is
-        enough)."""
+        enough). Kept by tableau: the end of every turn asks for the mover's."""
+        rows = self.claims.get(tableau)
+        if rows is None:
+            rows = self.claims[tableau] = self._claimable(tableau)
+        return rows
+
+    def _claimable(self, tableau: tuple[int, ...]) -> tuple[int, ...]:
         have = _TYPES_IN.get(tableau)
         if have is None:
             have = 0
             for w in tableau:
                 have |= 1 << w
             _TYPES_IN[tableau] = have
-        rows = self.claims.get(have)
-        if rows is None:
-            rows = ()
-            for row, mask in enumerate(self.masks):
-                if mask and not mask & ~have:
-                    rows += (row,)
-            self.claims[have] = rows
+        rows: tuple[int, ...] = ()
+        for row, mask in enumerate(self.masks):
+            if mask and not mask & ~have:
+                rows += (row,)
         return rows
 
 

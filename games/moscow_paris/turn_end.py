@@ -26,6 +26,18 @@ def finish_action(d: Draft, events: list[Event]) -> None:
         end_turn(d, events)
 
 
+def finish_idle(d: Draft, seat: int, tableau: tuple[int, ...], events: list[Event]) -> None:
+    """`finish_action` after action 3 or 4 (`tableau` is the mover's new tableau): the lines
+    are as they were and the turn is idle so far (`stalemate.record_idle`)."""
+    if layout(d).claimable(tableau):
+        d.phase = CLAIM
+        d.pending = ()
+    elif d.progress:  # never in the play phase (a turn starts idle): the general path
+        end_turn(d, events)
+    else:
+        pass_turn(d, stalemate.record_idle(d, seat, tableau), events)
+
+
 def finish_card(d: Draft, card: int, events: list[Event]) -> None:
     """An action card's effect is over: «Сыгранная карта действия отправляется в стопку
     сброса», the player draws 1 card («Сыграть 1 карту действия и взять 1 карту»), and the
@@ -39,9 +51,13 @@ def finish_card(d: Draft, card: int, events: list[Event]) -> None:
 
 
 def end_turn(d: Draft, events: list[Event]) -> None:
-    """Count the turn for the stalemate rule, end the game if the cities are out, else maybe
-    reset (stalemate) and pass the turn to the next player clockwise."""
-    stalled = stalemate.record_turn(d)
+    """Count the turn for the stalemate rule, then `pass_turn`."""
+    pass_turn(d, stalemate.record_turn(d), events)
+
+
+def pass_turn(d: Draft, stalled: bool, events: list[Event]) -> None:
+    """The turn is counted (`stalled`: the stalemate rule fires): end the game if the cities
+    are out, else maybe reset (stalemate) and pass the turn to the next player clockwise."""
     d.turns += 1
     d.pending = ()
     if not d.city_deck and game_over(d):

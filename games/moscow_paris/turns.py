@@ -22,6 +22,7 @@ from games.moscow_paris.data import (
     ACTION_BASE,
     CITY_IDS,
     CITY_LIMIT,
+    MAX_SEATS,
     ROWS,
     TABLEAU_MAX,
     WAGON_IDS,
@@ -40,7 +41,7 @@ from games.moscow_paris.state import (
     with_card,
     without,
 )
-from games.moscow_paris.turn_end import finish_action
+from games.moscow_paris.turn_end import finish_action, finish_idle
 
 # Shared action instances, by wagon type (and row).
 _TO_LINE = tuple(
@@ -56,6 +57,16 @@ _TO_LINE_ROWS = tuple(
 )
 _TO_TABLEAU = tuple(to_tableau(w) for w in WAGON_IDS)
 _TAKE_BACK = tuple(take_back(w) for w in WAGON_IDS)
+# The events of actions 3 and 4, by seat and wagon type, built once: events are values that
+# nobody writes, and these two actions are most of the moves.
+_TO_TABLEAU_EVENTS = tuple(
+    tuple(event("wagon_to_tableau", {"seat": seat, "wagon": w}) for w in WAGON_IDS)
+    for seat in range(MAX_SEATS)
+)
+_TAKE_BACK_EVENTS = tuple(
+    tuple(event("wagon_taken_back", {"seat": seat, "wagon": w}) for w in WAGON_IDS)
+    for seat in range(MAX_SEATS)
+)
 
 # Memos of pure functions of small immutable keys (a hand, a tableau: a few thousand keys at
 # most).
@@ -190,7 +201,7 @@ def apply_to_tableau(state: State, seat: int, action: ToTableau) -> tuple[State,
             f"at most {TABLEAU_MAX} wagons may lie in front of a player",
             limit=TABLEAU_MAX,
         )
-    shifted = event("wagon_to_tableau", {"seat": seat, "wagon": action.wagon})
+    shifted = _TO_TABLEAU_EVENTS[seat][wagon]
     return _shift(state, seat, without(hand, wagon), with_card(tableau, wagon), shifted)
 
 
@@ -204,7 +215,7 @@ def apply_take_back(state: State, seat: int, action: TakeBack) -> tuple[State, l
             f"there is no {action.wagon} wagon in front of you",
             wagon=action.wagon,
         )
-    shifted = event("wagon_taken_back", {"seat": seat, "wagon": action.wagon})
+    shifted = _TAKE_BACK_EVENTS[seat][wagon]
     return _shift(
         state, seat, with_card(state.hands[seat], wagon), without(tableau, wagon), shifted
     )
@@ -213,11 +224,12 @@ def apply_take_back(state: State, seat: int, action: TakeBack) -> tuple[State, l
 def _shift(
     state: State, seat: int, hand: tuple[int, ...], tableau: tuple[int, ...], shifted: Event
 ) -> tuple[State, list[Event]]:
-    """Actions 3 and 4: one wagon from the hand to the tableau, or back; no card is drawn."""
+    """Actions 3 and 4: one wagon from the hand to the tableau, or back; no card is drawn,
+    the lines stay as they were, and the turn is idle (for the stalemate rule)."""
     d = draft(state)
     hands, tableaux = list(state.hands), list(state.tableaux)
     hands[seat], tableaux[seat] = hand, tableau
     d.hands, d.tableaux = tuple(hands), tuple(tableaux)
     events = [shifted]
-    finish_action(d, events)
+    finish_idle(d, seat, tableau, events)
     return seal(d, State), events
