@@ -1,6 +1,6 @@
 """Москва–Париж (Moscow–Paris, Evgeny Nikitin): the engine contract, wired to the rule modules.
 
-deal (setup), turns (the four actions), action_cards and exchange (the five action cards),
+deal (setup), turns (the four actions), action_cards, swap and exchange (the five action cards),
 claims (the claim step), turn_end and stalemate (the end of a turn), scoring, views.
 """
 
@@ -12,7 +12,7 @@ from typing import Any
 from games.core.contract import Event, Result
 from games.core.dispatch import without_action
 from games.core.phased import NOBODY, SEAT_SETS, PhasedGame
-from games.moscow_paris import action_cards, claims, exchange, hidden, turns
+from games.moscow_paris import action_cards, claims, exchange, hidden, swap, turns
 from games.moscow_paris.actions import (
     Claim,
     Decline,
@@ -40,7 +40,7 @@ from games.moscow_paris.state import (
 )
 from games.moscow_paris.views import MoscowParisView, build_view
 
-_DECLINE_SWAP = without_action(action_cards.apply_decline_swap)
+_DECLINE_SWAP = without_action(swap.apply_decline_swap)
 
 
 class MoscowParis(PhasedGame[State, Any]):
@@ -57,8 +57,8 @@ class MoscowParis(PhasedGame[State, Any]):
     order = 4
     legal_by_phase = {
         PLAY: turns.legal_play,
-        SWAP_FIRST: action_cards.legal_swap,
-        SWAP_SECOND: action_cards.legal_swap,
+        SWAP_FIRST: swap.legal_swap,
+        SWAP_SECOND: swap.legal_swap,
         CHAIN: exchange.legal_chain,
         CLAIM: claims.legal_claim,
     }
@@ -67,8 +67,8 @@ class MoscowParis(PhasedGame[State, Any]):
         (PLAY, ToTableau): turns.apply_to_tableau,
         (PLAY, TakeBack): turns.apply_take_back,
         (PLAY, PlayCard): action_cards.apply_play_card,
-        (SWAP_FIRST, SwapPick): action_cards.apply_swap_pick,
-        (SWAP_SECOND, SwapPick): action_cards.apply_swap_pick,
+        (SWAP_FIRST, SwapPick): swap.apply_swap_pick,
+        (SWAP_SECOND, SwapPick): swap.apply_swap_pick,
         (SWAP_FIRST, Decline): _DECLINE_SWAP,
         (SWAP_SECOND, Decline): _DECLINE_SWAP,
         (CHAIN, Exchange): exchange.apply_exchange,
