@@ -27,7 +27,7 @@ from games.paris_paris.board import (
     TILE_STATION,
     TILE_TOKEN,
 )
-from games.paris_paris.data import COLOURS
+from games.paris_paris.data import COLOURS, MAX_SEATS
 from games.paris_paris.round_end import end_round
 from games.paris_paris.state import TAKE, State
 
@@ -71,20 +71,30 @@ _TOKEN_TAKES: tuple[dict[tuple[int, ...], tuple[Take, ...]], ...] = tuple(
 )
 
 
-def _token_takes(tile: int, shops: tuple[int, ...], origin: str | None = None) -> tuple[Take, ...]:
-    station = TILE_STATION[tile]
+def _token_takes(token: int, shops: tuple[int, ...], origin: str | None = None) -> tuple[Take, ...]:
+    """The takes of `token` (`TILE_TOKEN`) on a station holding `shops`."""
+    station = token // N_COLOURS
     sid = STATION_IDS[station]
-    cid = COLOURS[TILE_COLOUR[tile]]
+    cid = COLOURS[token % N_COLOURS]
     if len(shops) >= CAPACITY[station] > 1:
         return tuple(take(sid, cid, remove, origin) for remove in sorted(set(shops)))
     return (take(sid, cid, None, origin),)
 
 
-# Per tile: its token, its station, and that token's takes by shops (`_TOKEN_TAKES`), so a
-# displayed tile costs one lookup.
-_TILE_TAKES = tuple(
-    (TILE_TOKEN[t], TILE_STATION[t], _TOKEN_TAKES[TILE_TOKEN[t]]) for t in range(N_TILES)
+# Per token: its number, its station, and its takes by shops (`_TOKEN_TAKES`), so that a
+# displayed token costs one lookup.
+_TOKEN_INFO = tuple((token, token // N_COLOURS, known) for token, known in enumerate(_TOKEN_TAKES))
+assert all(
+    t == s * N_COLOURS + c for t, s, c in zip(TILE_TOKEN, TILE_STATION, TILE_COLOUR, strict=True)
 )
+_TOKEN_OF = TILE_TOKEN.__getitem__
+_INFO_OF = _TOKEN_INFO.__getitem__
+
+
+def _display_tokens(display: tuple[int, ...]) -> map[tuple[int, int, dict]]:
+    """The displayed tokens' `_TOKEN_INFO`, in display order, each token once (equal tokens
+    are one choice; `dict.fromkeys` keeps the first of each)."""
+    return map(_INFO_OF, dict.fromkeys(map(_TOKEN_OF, display)))
 
 
 def legal_takes(state: State, seat: int) -> list[Take]:
@@ -93,17 +103,12 @@ def legal_takes(state: State, seat: int) -> list[Take]:
     if not state.supply[seat]:
         return _moving_takes(state, seat)
     board = state.board
-    seen: list[int] = []  # a display holds at most 5 tokens: a list is cheaper than a set
     out: list[Take] = []
-    for tile in state.display:
-        key, station, known = _TILE_TAKES[tile]
-        if key in seen:
-            continue
-        seen.append(key)
+    for token, station, known in _display_tokens(state.display):
         shops = board[station]
         takes = known.get(shops)
         if takes is None:
-            takes = known[shops] = _token_takes(tile, shops)
+            takes = known[shops] = _token_takes(token, shops)
         out += takes
     return out
 
@@ -112,17 +117,12 @@ def _moving_takes(state: State, seat: int) -> list[Take]:
     """`legal_takes` with an empty supply (2 players): each take moves one of the seat's
     shops from another station."""
     board = state.board
-    seen: list[int] = []
     out: list[Take] = []
-    for tile in state.display:
-        key, station, _ = _TILE_TAKES[tile]
-        if key in seen:
-            continue
-        seen.append(key)
+    for token, station, _ in _display_tokens(state.display):
         shops = board[station]
         for origin in range(len(board)):
             if origin != station and seat in board[origin]:
-                out += _token_takes(tile, shops, STATION_IDS[origin])
+                out += _token_takes(token, shops, STATION_IDS[origin])
     return out
 
 
@@ -170,10 +170,10 @@ def reveal_pile(state: State, pile: int) -> State:
 
 
 def apply_take(state: State, seat: int, action: Take) -> tuple[State, list[Event]]:
-    token = _TOKENS.get((action.station, action.colour))
-    if token is None:
-        raise _unknown_token(action)
-    station, token_key = token
+    plan = _TAKE_PLANS.get(action)
+    if plan is None:
+        plan = _take_plan(action)
+    station, token_key, opened = plan
     i = _display_index(state.display, token_key)
     if i is None:
         raise _not_displayed(action)
@@ -208,18 +208,28 @@ def apply_take(state: State, seat: int, action: Take) -> tuple[State, list[Event
             seats=sorted(set(shops)),
         )
 
-    events = [
-        event(
-            "shop_opened",
-            {
-                "seat": seat,
-                "station": action.station,
-                "colour": action.colour,
-                "moved_from": action.move_from,
-            },
-        )
-    ]
+    events = [opened[seat]]
     return take_token(state, seat, station, i, origin, remove, events), events
+
+
+# By take (a shared instance or an equal one): its station, its token (`TILE_TOKEN`) and its
+# `shop_opened` event by seat: what `apply_take` reads of it before the state, worked out
+# once (events are values nobody writes). At most `_PLANS_KEPT` takes: one from outside may
+# name any seat to `remove`.
+_TAKE_PLANS: dict[Take, tuple[int, int, tuple[Event, ...]]] = {}
+_PLANS_KEPT = 4096
+
+
+def _take_plan(action: Take) -> tuple[int, int, tuple[Event, ...]]:
+    token = _TOKENS.get((action.station, action.colour))
+    if token is None:
+        raise _unknown_token(action)
+    params = {"station": action.station, "colour": action.colour, "moved_from": action.move_from}
+    opened = tuple(event("shop_opened", {"seat": seat, **params}) for seat in range(MAX_SEATS))
+    plan = (*token, opened)
+    if len(_TAKE_PLANS) < _PLANS_KEPT:
+        _TAKE_PLANS[action] = plan
+    return plan
 
 
 def playout_take(state: State, seat: int, action: Take) -> State:
