@@ -174,9 +174,10 @@ def apply_take(state: State, seat: int, action: Take) -> tuple[State, list[Event
     if plan is None:
         plan = _take_plan(action)
     station, token_key, opened = plan
-    i = _display_index(state.display, token_key)
-    if i is None:
+    tokens = list(map(_TOKEN_OF, state.display))
+    if token_key not in tokens:
         raise _not_displayed(action)
+    i = tokens.index(token_key)  # the first tile showing it
     board = state.board
     if state.supply[seat] and action.move_from is None:
         origin = None  # the usual take: a shop from the supply
@@ -236,20 +237,9 @@ def playout_take(state: State, seat: int, action: Take) -> State:
     """`apply_take`'s state for one of `legal_takes`, without checks or events: the AI's
     random playouts play millions of them and read neither."""
     station, token_key = _TOKENS[action.station, action.colour]
-    i = _display_index(state.display, token_key)
-    assert i is not None  # a legal take names a displayed token
+    i = list(map(_TOKEN_OF, state.display)).index(token_key)  # a legal take's is displayed
     origin = None if action.move_from is None else STATION_INDEX[action.move_from]
     return take_token(state, seat, station, i, origin, action.remove, None)
-
-
-def _display_index(display: tuple[int, ...], token_key: int) -> int | None:
-    """Where the first displayed tile showing token `token_key` lies (None: not shown)."""
-    i = 0
-    for tile in display:
-        if TILE_TOKEN[tile] == token_key:
-            return i
-        i += 1
-    return None
 
 
 def take_token(
