@@ -47,6 +47,9 @@ _TILE_NAMES: tuple[tuple[str, str], ...] = tuple(
     (STATION_IDS[TILE_STATION[t]], COLOURS[TILE_COLOUR[t]]) for t in range(N_TILES)
 )
 
+# Each tile's token as the events name it (shared: events are values nobody writes).
+_TILE_JSON = tuple({"station": sid, "colour": cid} for sid, cid in _TILE_NAMES)
+
 # Every possible reveal, built once (there are never more piles than tiles).
 _REVEALS = tuple(reveal(i) for i in range(N_TILES))
 
@@ -141,9 +144,7 @@ def apply_reveal(state: State, seat: int, action: Reveal) -> tuple[State, list[E
     if state.revealed >> pile & 1:
         raise IllegalAction("paris_paris.pile_gone", f"pile {pile} was already revealed", pile=pile)
     new = reveal_pile(state, pile)
-    tokens = [
-        {"station": sid, "colour": cid} for sid, cid in map(_TILE_NAMES.__getitem__, new.display)
-    ]
+    tokens = list(map(_TILE_JSON.__getitem__, new.display))
     shown = event(
         "pile_revealed",
         {
@@ -170,22 +171,21 @@ def reveal_pile(state: State, pile: int) -> State:
 
 
 def apply_take(state: State, seat: int, action: Take) -> tuple[State, list[Event]]:
-    plan = _TAKE_PLANS.get(action)
-    if plan is None:
+    plan = _TAKE_PLANS.get(id(action))
+    if plan is None or plan[0] is not action:
         plan = _take_plan(action)
-    station, token_key, opened = plan
+    _, station, token_key, opened, remove, move_from = plan
     tokens = list(map(_TOKEN_OF, state.display))
     if token_key not in tokens:
         raise _not_displayed(action)
     i = tokens.index(token_key)  # the first tile showing it
     board = state.board
-    if state.supply[seat] and action.move_from is None:
+    if state.supply[seat] and move_from is None:
         origin = None  # the usual take: a shop from the supply
     else:
-        origin = _check_move(state, seat, station, action.move_from)
+        origin = _check_move(state, seat, station, move_from)
     shops = board[station]
     capacity = CAPACITY[station]
-    remove = action.remove
     if len(shops) < capacity or capacity == 1:
         if remove is not None:
             raise IllegalAction(
@@ -208,28 +208,28 @@ def apply_take(state: State, seat: int, action: Take) -> tuple[State, list[Event
             remove=remove,
             seats=sorted(set(shops)),
         )
-
     events = [opened[seat]]
     return take_token(state, seat, station, i, origin, remove, events), events
 
 
-# By take (a shared instance or an equal one): its station, its token (`TILE_TOKEN`) and its
-# `shop_opened` event by seat: what `apply_take` reads of it before the state, worked out
-# once (events are values nobody writes). At most `_PLANS_KEPT` takes: one from outside may
-# name any seat to `remove`.
-_TAKE_PLANS: dict[Take, tuple[int, int, tuple[Event, ...]]] = {}
+# By the id of a take: (the take, its station, its token (`TILE_TOKEN`), its `shop_opened`
+# event by seat, its `remove` and `move_from`), what `apply_take` reads of it before the state,
+# worked out once (events are values nobody writes). Keyed by id, checked by identity (the
+# plan holds the take, so its id is not reused meanwhile): a take's own hash is a Python call.
+# At most `_PLANS_KEPT` takes: one from outside may name any seat to `remove`.
+_TAKE_PLANS: dict[int, tuple[Take, int, int, tuple[Event, ...], int | None, str | None]] = {}
 _PLANS_KEPT = 4096
 
 
-def _take_plan(action: Take) -> tuple[int, int, tuple[Event, ...]]:
+def _take_plan(action: Take) -> tuple[Take, int, int, tuple[Event, ...], int | None, str | None]:
     token = _TOKENS.get((action.station, action.colour))
     if token is None:
         raise _unknown_token(action)
     params = {"station": action.station, "colour": action.colour, "moved_from": action.move_from}
     opened = tuple(event("shop_opened", {"seat": seat, **params}) for seat in range(MAX_SEATS))
-    plan = (*token, opened)
+    plan = (action, *token, opened, action.remove, action.move_from)
     if len(_TAKE_PLANS) < _PLANS_KEPT:
-        _TAKE_PLANS[action] = plan
+        _TAKE_PLANS[id(action)] = plan
     return plan
 
 
@@ -282,10 +282,7 @@ def take_token(
             new.bag = tuple(bag)
             to = "bag"
         if events is not None:
-            sid = STATION_IDS[station]
-            events.append(
-                event("shop_removed", {"seat": victim, "station": sid, "by": seat, "to": to})
-            )
+            events.append(_REMOVED[victim][station][seat][to == "bag"])
     new_board[station] = shops + (seat,)
     new.board = tuple(new_board)
     new.supply = tuple(supply)
@@ -296,6 +293,22 @@ def take_token(
         end_round(new, events)
     return seal(new, State)
 
+
+# The `shop_removed` events by removed seat, station, placing seat and destination (supply,
+# bag), built once (events are values nobody writes).
+_REMOVED = tuple(
+    tuple(
+        tuple(
+            tuple(
+                event("shop_removed", {"seat": victim, "station": sid, "by": seat, "to": to})
+                for to in ("supply", "bag")
+            )
+            for seat in range(MAX_SEATS)
+        )
+        for sid in STATION_IDS
+    )
+    for victim in range(MAX_SEATS)
+)
 
 # (station id, colour id) of every token that exists -> (station, TILE_TOKEN key): one lookup
 # checks both names of a take.
