@@ -59,6 +59,7 @@ def excursion(
     """
     total = [0] * players
     stops: list[dict[str, Any]] = []
+    line = COLOURS[colour]
     for crossing, sid, near_of in _STOPS[colour]:
         shops = board[crossing]
         if not shops:
@@ -109,7 +110,7 @@ def excursion(
             if not recap:
                 continue
         stop = {
-            "line": COLOURS[colour],
+            "line": line,
             "station": sid,
             "shops": list(shops),
             "adjacent": adjacent,
