@@ -32,7 +32,7 @@ from games.moscow_paris.data import (
     SWAP_TWO,
 )
 from games.moscow_paris.deck import discard
-from games.moscow_paris.layout import layout
+from games.moscow_paris.layout import Layout
 from games.moscow_paris.lines import ROW_RANGE, clear_row, columns, refill_row, remove_at
 from games.moscow_paris.state import (
     LEFT,
@@ -83,25 +83,25 @@ _COLUMN_ACTIONS = {
 }
 
 
-def card_plays(state: State, seat: int, card: int) -> Sequence[PlayCard]:
+def card_plays(state: State, seat: int, card: int, lines: Layout) -> Sequence[PlayCard]:
     """Every way to play `card` now: each possible effect, then playing it for nothing."""
     if card == SWAP_TWO:
-        return _SWAP_PLAYS if any_swap(state) else _DECLINE_SWAP
+        return _SWAP_PLAYS if any_swap(state, lines) else _DECLINE_SWAP
     if card == CHAIN_EXCHANGE:
         out = exchange.chain_plays(state, seat)
         out.append(_DECLINES[CHAIN_EXCHANGE])
         return out
-    return _line_plays(state, card)
+    return _line_plays(state, card, lines)
 
 
 _SWAP_PLAYS = (_PLAY_SWAP, _DECLINES[SWAP_TWO])
 _DECLINE_SWAP = (_DECLINES[SWAP_TWO],)
 
 
-def _line_plays(state: State, card: int) -> tuple[PlayCard, ...]:
+def _line_plays(state: State, card: int, lines: Layout) -> tuple[PlayCard, ...]:
     """`card_plays` of action cards 2, 3 and 5, whose effects depend on the lines alone: kept
     per layout of the lines (layout.py), by card and `any_rows`."""
-    kept = layout(state).card_plays
+    kept = lines.card_plays
     any_rows = state.cfg.any_rows
     key = card << 1 | any_rows
     plays = kept.get(key)

@@ -13,7 +13,7 @@ from games.core.drafts import seal
 from games.core.errors import IllegalAction
 from games.moscow_paris.actions import DECLINE, SwapPick, pick_line, pick_tableau
 from games.moscow_paris.data import CARD_IDS, CITY_IDS, SWAP_TWO, WAGON_IDS, WAGON_INDEX
-from games.moscow_paris.layout import layout
+from games.moscow_paris.layout import Layout, layout
 from games.moscow_paris.lines import ROW_RANGE
 from games.moscow_paris.state import (
     LEFT,
@@ -72,9 +72,10 @@ def _line(board: State, row: int) -> tuple[int, ...]:
     return board.lefts[row] + board.rights[row]
 
 
-def any_swap(board: State) -> bool:
-    """Whether action card 1 has any effect now (the fast form of `swap_firsts(...) != []`)."""
-    if layout(board).long_line:  # its two wagons can swap
+def any_swap(board: State, kept: Layout | None = None) -> bool:
+    """Whether action card 1 has any effect now (the fast form of `swap_firsts(...) != []`);
+    `kept`: the board's layout, when the caller has it."""
+    if (kept or layout(board)).long_line:  # its two wagons can swap
         return True
     lines = [_line(board, r) for r in ROW_RANGE]
     kinds = [set(t) for t in board.tableaux]

@@ -96,9 +96,9 @@ def legal_play(state: State, seat: int) -> list:
     tableau = state.tableaux[seat]
     hand = state.hands[seat]
     wagons, to_tableau_actions, cards = _HAND_PARTS.get(hand) or _hand_parts(hand)
+    lay = layout(state)
     out: list = []
     if wagons:
-        lay = layout(state)
         open_rows, holding = lay.open_rows, lay.holding
         for w in wagons:
             out += _TO_LINE_ROWS[w][open_rows & ~holding[w]]
@@ -107,7 +107,7 @@ def legal_play(state: State, seat: int) -> list:
     if tableau:
         out += _TAKE_BACKS.get(tableau) or _take_backs(tableau)
     for card in cards:
-        out += action_cards.card_plays(state, seat, card)
+        out += action_cards.card_plays(state, seat, card, lay)
     return out
 
 
