@@ -84,20 +84,14 @@ def _token_takes(token: int, shops: tuple[int, ...], origin: str | None = None) 
     return (take(sid, cid, None, origin),)
 
 
-# Per token: its number, its station, and its takes by shops (`_TOKEN_TAKES`), so that a
-# displayed token costs one lookup.
-_TOKEN_INFO = tuple((token, token // N_COLOURS, known) for token, known in enumerate(_TOKEN_TAKES))
+# Per tile: its token, its station, and that token's takes by shops (`_TOKEN_TAKES`), so a
+# displayed tile costs one lookup.
+_TILE_TAKES = tuple(
+    (TILE_TOKEN[t], TILE_STATION[t], _TOKEN_TAKES[TILE_TOKEN[t]]) for t in range(N_TILES)
+)
 assert all(
     t == s * N_COLOURS + c for t, s, c in zip(TILE_TOKEN, TILE_STATION, TILE_COLOUR, strict=True)
 )
-_TOKEN_OF = TILE_TOKEN.__getitem__
-_INFO_OF = _TOKEN_INFO.__getitem__
-
-
-def _display_tokens(display: tuple[int, ...]) -> map[tuple[int, int, dict]]:
-    """The displayed tokens' `_TOKEN_INFO`, in display order, each token once (equal tokens
-    are one choice; `dict.fromkeys` keeps the first of each)."""
-    return map(_INFO_OF, dict.fromkeys(map(_TOKEN_OF, display)))
 
 
 def legal_takes(state: State, seat: int) -> list[Take]:
@@ -106,12 +100,17 @@ def legal_takes(state: State, seat: int) -> list[Take]:
     if not state.supply[seat]:
         return _moving_takes(state, seat)
     board = state.board
+    seen: list[int] = []  # a display holds at most 5 tokens: a list is cheaper than a set
     out: list[Take] = []
-    for token, station, known in _display_tokens(state.display):
+    for tile in state.display:
+        key, station, known = _TILE_TAKES[tile]
+        if key in seen:
+            continue
+        seen.append(key)
         shops = board[station]
         takes = known.get(shops)
         if takes is None:
-            takes = known[shops] = _token_takes(token, shops)
+            takes = known[shops] = _token_takes(key, shops)
         out += takes
     return out
 
@@ -120,12 +119,17 @@ def _moving_takes(state: State, seat: int) -> list[Take]:
     """`legal_takes` with an empty supply (2 players): each take moves one of the seat's
     shops from another station."""
     board = state.board
+    seen: list[int] = []
     out: list[Take] = []
-    for token, station, _ in _display_tokens(state.display):
+    for tile in state.display:
+        key, station, _ = _TILE_TAKES[tile]
+        if key in seen:
+            continue
+        seen.append(key)
         shops = board[station]
         for origin in range(len(board)):
             if origin != station and seat in board[origin]:
-                out += _token_takes(token, shops, STATION_IDS[origin])
+                out += _token_takes(key, shops, STATION_IDS[origin])
     return out
 
 
@@ -175,10 +179,9 @@ def apply_take(state: State, seat: int, action: Take) -> tuple[State, list[Event
     if plan is None or plan[0] is not action:
         plan = _take_plan(action)
     _, station, token_key, opened, remove, move_from = plan
-    tokens = list(map(_TOKEN_OF, state.display))
-    if token_key not in tokens:
+    i = _display_index(state.display, token_key)
+    if i is None:
         raise _not_displayed(action)
-    i = tokens.index(token_key)  # the first tile showing it
     board = state.board
     if state.supply[seat] and move_from is None:
         origin = None  # the usual take: a shop from the supply
@@ -237,9 +240,20 @@ def playout_take(state: State, seat: int, action: Take) -> State:
     """`apply_take`'s state for one of `legal_takes`, without checks or events: the AI's
     random playouts play millions of them and read neither."""
     station, token_key = _TOKENS[action.station, action.colour]
-    i = list(map(_TOKEN_OF, state.display)).index(token_key)  # a legal take's is displayed
+    i = _display_index(state.display, token_key)
+    assert i is not None  # a legal take names a displayed token
     origin = None if action.move_from is None else STATION_INDEX[action.move_from]
     return take_token(state, seat, station, i, origin, action.remove, None)
+
+
+def _display_index(display: tuple[int, ...], token_key: int) -> int | None:
+    """Where the first displayed tile showing token `token_key` lies (None: not shown)."""
+    i = 0
+    for tile in display:
+        if TILE_TOKEN[tile] == token_key:
+            return i
+        i += 1
+    return None
 
 
 def take_token(
