@@ -148,7 +148,7 @@ def apply_reveal(state: State, seat: int, action: Reveal) -> tuple[State, list[E
     if state.revealed >> pile & 1:
         raise IllegalAction("paris_paris.pile_gone", f"pile {pile} was already revealed", pile=pile)
     new = reveal_pile(state, pile)
-    tokens = list(map(_TILE_JSON.__getitem__, new.display))
+    tokens = [_TILE_JSON[tile] for tile in new.display]
     shown = event(
         "pile_revealed",
         {
