@@ -107,6 +107,12 @@ class MoscowParis(PhasedGame[State, Any]):
             return SEAT_SETS[state.pending[1]]
         return NOBODY if phase == OVER else SEAT_SETS[state.turn]
 
+    def is_over(self, state: State) -> bool:
+        """The platform's test, with the phase of the end read as a constant (the
+        interpreter does not specialise a class attribute read through `self`, and every
+        move asks)."""
+        return state.phase == OVER
+
     def legal_actions(self, state: State, seat: int) -> Sequence[Any]:
         """The platform's answer, with the commonest case read inline (the active player in
         the play phase: every move asks, and this game overrides `to_act`)."""

@@ -11,7 +11,7 @@ them, so they cannot be freed while it is kept and their ids reused by other tup
 from __future__ import annotations
 
 from games.moscow_paris.data import CITY_LIMIT, ROWS, WAGON_IDS
-from games.moscow_paris.state import NO_CITY, State
+from games.moscow_paris.state import NO_CITY, Draft, State
 
 
 class Layout:
@@ -157,12 +157,25 @@ _last = Layout((NO_CITY,) * ROWS, ((),) * ROWS, ((),) * ROWS)
 
 
 def layout(board: State) -> Layout:
-    """The answers for `board`'s lines: the last layout's when the lines are the same objects."""
+    """The answers for `board`'s lines: the last layout's when the lines are the same objects.
+    For a sealed state; a draft (another class) goes to `draft_layout`."""
     global _last
     last = _last
     if last.lefts is board.lefts and last.rights is board.rights and last.cities is board.cities:
         return last
     last = _last = Layout(board.cities, board.lefts, board.rights)
+    return last
+
+
+def draft_layout(d: Draft) -> Layout:
+    """`layout` for a draft. The same lines, read from another class: kept apart so that each
+    function's attribute reads see one class and the interpreter specialises them (reads
+    that see two classes take the slow, generic path; every move asks both)."""
+    global _last
+    last = _last
+    if last.lefts is d.lefts and last.rights is d.rights and last.cities is d.cities:
+        return last
+    last = _last = Layout(d.cities, d.lefts, d.rights)
     return last
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from games.core.contract import Event, event
 from games.moscow_paris import stalemate
 from games.moscow_paris.deck import discard, draw
-from games.moscow_paris.layout import layout
+from games.moscow_paris.layout import draft_layout
 from games.moscow_paris.scoring import final_result, game_over
 from games.moscow_paris.state import CLAIM, OVER, PLAY, Draft, put, without
 
@@ -19,7 +19,7 @@ from games.moscow_paris.state import CLAIM, OVER, PLAY, Draft, put, without
 def finish_action(d: Draft, events: list[Event]) -> None:
     """The action of the turn is done: offer the claim step if a city can be claimed, else end
     the turn. Claims are checked only for the active player, at the end of their own turn."""
-    if layout(d).claimable(d.tableaux[d.turn]):
+    if draft_layout(d).claimable(d.tableaux[d.turn]):
         d.phase = CLAIM
         d.pending = ()
     else:
@@ -29,7 +29,7 @@ def finish_action(d: Draft, events: list[Event]) -> None:
 def finish_idle(d: Draft, seat: int, tableau: tuple[int, ...], events: list[Event]) -> None:
     """`finish_action` after action 3 or 4 (`tableau` is the mover's new tableau): the lines
     are as they were and the turn is idle so far (`stalemate.record_idle`)."""
-    if layout(d).claimable(tableau):
+    if draft_layout(d).claimable(tableau):
         d.phase = CLAIM
         d.pending = ()
     elif d.progress:  # never in the play phase (a turn starts idle): the general path

@@ -11,7 +11,7 @@ and 4 move one card between hand and tableau; actions 1 and 2 spend a card and d
 
 from __future__ import annotations
 
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from games.core.contract import Event, event
 from games.core.drafts import seal
@@ -35,6 +35,7 @@ from games.moscow_paris.state import (
     LEFT,
     NO_CITY,
     SIDE_INDEX,
+    SIDE_NAMES,
     State,
     draft,
     put,
@@ -111,6 +112,26 @@ def legal_play(state: State, seat: int) -> list:
     return out
 
 
+# By the id of a wagon action (`to_line`, `to_tableau`, `take_back`): the action, its wagon
+# type, and for `to_line` its row and side, read once. An action is a pydantic model, whose
+# class has a `__getattr__`: the interpreter reads its fields by the slow, generic path, and
+# every move reads one or three. Keyed by id, checked by identity (the plan holds the action,
+# so its id is not reused meanwhile); at most `_PLANS_KEPT` (actions from outside are new
+# objects).
+_PLANS: dict[int, tuple[Any, int, int, int]] = {}
+_PLANS_KEPT = 4096
+
+
+def _plan(action: ToLine | ToTableau | TakeBack) -> tuple[Any, int, int, int]:
+    wagon = WAGON_INDEX[action.wagon]
+    plan: tuple[Any, int, int, int] = (action, wagon, -1, -1)
+    if isinstance(action, ToLine):
+        plan = (action, wagon, action.row, SIDE_INDEX[action.side])
+    if len(_PLANS) < _PLANS_KEPT:
+        _PLANS[id(action)] = plan
+    return plan
+
+
 def wagon_code(state: State, name: str) -> int:
     """The code of a wagon type in play (the 8 × 11 split has no gondola, hopper, ...)."""
     code = WAGON_INDEX.get(name, -1)
@@ -131,14 +152,15 @@ def _in_hand(state: State, seat: int, name: str) -> int:
 
 
 def apply_to_line(state: State, seat: int, action: ToLine) -> tuple[State, list[Event]]:
-    wagon = WAGON_INDEX[action.wagon]  # a type not in play is in no hand: refused below
-    row = action.row
+    plan = _PLANS.get(id(action))
+    if plan is None or plan[0] is not action:
+        plan = _plan(action)
+    _, wagon, row, side = plan  # a type not in play is in no hand: refused below
     lay = layout(state)
     if not (wagon in state.hands[seat] and (lay.open_rows & ~lay.holding[wagon]) >> row & 1):
         _refuse_to_line(state, seat, action)
     city = state.cities[row]
     d = draft(state)
-    side = SIDE_INDEX[action.side]
     if side == LEFT:
         slot = len(state.lefts[row]) + 1
         d.lefts = put(state.lefts, row, state.lefts[row] + (wagon,))
@@ -152,9 +174,9 @@ def apply_to_line(state: State, seat: int, action: ToLine) -> tuple[State, list[
             "wagon_to_line",
             {
                 "seat": seat,
-                "wagon": action.wagon,
+                "wagon": WAGON_IDS[wagon],
                 "row": row,
-                "side": action.side,
+                "side": SIDE_NAMES[side],
                 "slot": slot,
                 "city": CITY_IDS[city],
             },
@@ -191,7 +213,10 @@ def _refuse_to_line(state: State, seat: int, action: ToLine) -> NoReturn:
 
 def apply_to_tableau(state: State, seat: int, action: ToTableau) -> tuple[State, list[Event]]:
     hand = state.hands[seat]
-    wagon = WAGON_INDEX[action.wagon]  # a type not in play is in no hand: refused just below
+    plan = _PLANS.get(id(action))
+    if plan is None or plan[0] is not action:
+        plan = _plan(action)
+    wagon = plan[1]  # a type not in play is in no hand: refused just below
     if wagon not in hand:
         _in_hand(state, seat, action.wagon)  # raises the refusal that says why
     tableau = state.tableaux[seat]
@@ -207,7 +232,10 @@ def apply_to_tableau(state: State, seat: int, action: ToTableau) -> tuple[State,
 
 def apply_take_back(state: State, seat: int, action: TakeBack) -> tuple[State, list[Event]]:
     tableau = state.tableaux[seat]
-    wagon = WAGON_INDEX[action.wagon]  # a type not in play is in no tableau
+    plan = _PLANS.get(id(action))
+    if plan is None or plan[0] is not action:
+        plan = _plan(action)
+    wagon = plan[1]  # a type not in play is in no tableau
     if wagon not in tableau:
         wagon_code(state, action.wagon)  # refuses a type not in play by name
         raise IllegalAction(

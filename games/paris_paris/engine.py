@@ -8,7 +8,7 @@ from typing import Any
 
 from games.core.contract import Event, Result
 from games.core.dispatch import refuse
-from games.core.phased import PhasedGame
+from games.core.phased import NOBODY, SEAT_SETS, PhasedGame
 from games.paris_paris import deal, hidden, round_end, turns
 from games.paris_paris.actions import Reveal, Take
 from games.paris_paris.data import MAX_SEATS
@@ -63,6 +63,17 @@ class ParisParis(PhasedGame[State, Reveal | Take]):
         if state.phase != OVER:
             return None
         return round_end.final_result(state)
+
+    def is_over(self, state: State) -> bool:
+        """The platform's test, with the phase of the end read as a constant (the
+        interpreter does not specialise a class attribute read through `self`, and every
+        move asks)."""
+        return state.phase == OVER
+
+    def to_act(self, state: State) -> frozenset[int]:
+        """The platform's answer (the seat whose turn it is), for the same reason as
+        `is_over`."""
+        return NOBODY if state.phase == OVER else SEAT_SETS[state.turn]
 
     def legal_actions(self, state: State, seat: int) -> Sequence[Reveal | Take]:
         """The platform's answer, read inline for the seat to act (every move asks)."""
