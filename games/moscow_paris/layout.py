@@ -42,31 +42,31 @@ class Layout:
         rights: tuple[tuple[int, ...], ...],
     ) -> None:
         self.cities, self.lefts, self.rights = cities, lefts, rights
-        open_rows = 0
+        open_rows = packed = lines = 0
         holding = [0] * len(WAGON_IDS)
         masks = [0] * ROWS
         long_line = False
         for row in range(ROWS):
             wagons = lefts[row] + rights[row]
-            if len(wagons) >= 2:
-                long_line = True
-            city = cities[row]
-            if city == NO_CITY:
+            if not wagons:  # an empty line takes a wagon if it has a city (limits are 2+)
+                if cities[row] != NO_CITY:
+                    open_rows |= 1 << row
                 continue
+            # A line holding wagons has its city.
+            size = len(wagons)
+            if size >= 2:
+                long_line = True
             mask = 0
             for w in wagons:
                 mask |= 1 << w
             masks[row] = mask
-            if len(wagons) < CITY_LIMIT[city]:
+            packed |= mask << _FIELD * row
+            lines |= 1 << row
+            if size < CITY_LIMIT[cities[row]]:
                 open_rows |= 1 << row
                 for w in wagons:
                     holding[w] |= 1 << row
         self._keep(open_rows, holding, masks, long_line)
-        packed = lines = 0
-        for row in range(ROWS):
-            packed |= masks[row] << _FIELD * row
-            if masks[row]:
-                lines |= 1 << row
         self.packed, self.lines = packed, lines
 
     def _keep(self, open_rows: int, holding: list[int], masks: list[int], long_line: bool) -> None:
