@@ -200,18 +200,10 @@ class Search:
     def _playout(self, state: Any, rng: random.Random) -> Sequence[float]:
         """Random moves until the end or `rollout_actions` moves; then the value of the
         position to every seat, in 0..1."""
-        game = self.game
-        left = self.settings.rollout_actions
-        while True:
-            to_act = game.to_act(state)
-            if not to_act:
-                self.playout_actions += self.settings.rollout_actions - left
-                return self._final(state)
-            if not left:
-                break
-            state = game.playout_step(state, min(to_act), rng)
-            left -= 1
-        self.playout_actions += self.settings.rollout_actions
+        state, played = self.game.playout(state, rng, self.settings.rollout_actions)
+        self.playout_actions += played
+        if not self.game.to_act(state):  # the match is over
+            return self._final(state)
         return self._estimate(state)
 
     def _final(self, state: Any) -> list[float]:
@@ -222,18 +214,16 @@ class Search:
         seats = len(result.scores)
         winners = result.winners
         share = 1.0 / len(winners)
-        out = []
-        for seat in range(seats):
-            margin = self.game.evaluate(state, seat)
-            out.append(0.9 * (share if seat in winners else 0.0) + 0.1 * self._squash(margin))
-        return out
+        margins = self.game.evaluate_all(state)
+        return [
+            0.9 * (share if seat in winners else 0.0) + 0.1 * self._squash(margins[seat])
+            for seat in range(seats)
+        ]
 
     def _estimate(self, state: Any) -> list[float]:
         """A cut playout: each seat's `evaluate`, squashed to 0..1 on the scale of the
         values this search has met (so no game needs to declare its point scale)."""
-        game = self.game
-        seats = len(game.scores(state))
-        values = [game.evaluate(state, seat) for seat in range(seats)]
+        values = self.game.evaluate_all(state)
         for v in values:
             self._seen += 1
             self._scale += (abs(v) - self._scale) / min(self._seen, 1000)

@@ -165,6 +165,30 @@ class Paris(PhasedGame[State, Any]):
         action = legal[hidden.below(rng, len(legal))]
         return self._handlers[phase][type(action)](state, seat, action)[0]
 
+    def playout(self, state: State, rng: random.Random, moves: int) -> tuple[State, int]:
+        """`playout_step` after `playout_step`, in one loop: the seat to act is `state.turn`
+        until the match is over (`Game.playout`, move for move and draw for draw)."""
+        handlers = self._handlers
+        below = hidden.below
+        played = 0
+        while played < moves:
+            phase = state.phase
+            if phase == OVER:
+                break
+            seat = state.turn
+            legal = _LEGAL_BY_PHASE[phase](state, seat)
+            action = legal[below(rng, len(legal))]
+            state = handlers[phase][type(action)](state, seat, action)[0]
+            played += 1
+        return state, played
+
+    def evaluate_all(self, state: State) -> list[float]:
+        """Every seat's `evaluate` from one `evaluation.values`."""
+        value = evaluation.values(state)
+        return [
+            v - max([w for s, w in enumerate(value) if s != seat]) for seat, v in enumerate(value)
+        ]
+
     def evaluate(self, state: State, seat: int) -> float:
         """The final scoring as if the game ended now (VP, districts on their VP tiles, bonus
         27), plus a little for francs and building value, minus the best rival's
