@@ -142,6 +142,7 @@ class Search:
         node = root
         path: list[tuple[_Node, int]] = []  # (node, seat that chose it)
         expanded = False
+        sqrt, log, inf = math.sqrt, math.log, math.inf
         while True:
             to_act = game.to_act(state)
             if not to_act:
@@ -156,18 +157,21 @@ class Search:
             best = None
             best_value = -1.0
             for action in legal:
-                key = _key(action)
-                child = children.get(key)
+                try:  # `_key`, inline: the action itself when it is hashable
+                    child = children.get(action)
+                    key = action
+                except TypeError:
+                    key = repr(action)
+                    child = children.get(key)
                 if child is None:
                     untried.append((key, action))
                     continue
-                child.avail += 1
-                if child.visits:
-                    value = child.reward / child.visits + c * math.sqrt(
-                        math.log(child.avail) / child.visits
-                    )
+                avail = child.avail = child.avail + 1
+                visits = child.visits
+                if visits:
+                    value = child.reward / visits + c * sqrt(log(avail) / visits)
                 else:
-                    value = math.inf
+                    value = inf
                 if value > best_value:
                     best, best_value = (key, action), value
             # Progressive widening: a new child only while the node has few for its visits

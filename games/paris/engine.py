@@ -34,13 +34,13 @@ from games.paris.views import ParisView, build_view
 
 def _action_step(state: State, seat: int) -> list:
     out = turns.main_options(state, seat) or [A.END_TURN]
-    out += flow.free_actions(state, seat)
+    flow.add_free(out, state, seat)
     return out
 
 
 def _after_step(state: State, seat: int) -> list:
     out = [A.END_TURN]
-    out += flow.free_actions(state, seat)
+    flow.add_free(out, state, seat)
     return out
 
 
@@ -169,7 +169,7 @@ class Paris(PhasedGame[State, Any]):
         """`playout_step` after `playout_step`, in one loop: the seat to act is `state.turn`
         until the match is over (`Game.playout`, move for move and draw for draw)."""
         handlers = self._handlers
-        below = hidden.below
+        getrandbits = rng.getrandbits
         played = 0
         while played < moves:
             phase = state.phase
@@ -177,7 +177,11 @@ class Paris(PhasedGame[State, Any]):
                 break
             seat = state.turn
             legal = _LEGAL_BY_PHASE[phase](state, seat)
-            action = legal[below(rng, len(legal))]
+            n = len(legal)  # `hidden.below(rng, n)`, inline
+            k = getrandbits(n.bit_length())
+            while k >= n:
+                k = getrandbits(n.bit_length())
+            action = legal[k]
             state = handlers[phase][type(action)](state, seat, action)[0]
             played += 1
         return state, played

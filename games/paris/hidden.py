@@ -181,10 +181,15 @@ def _loose(
 
 def _goods(plan: _Plan, rng: random.Random) -> tuple[tuple[int, ...], ...]:
     goods = [list(row) for row in plan.goods]
+    getrandbits = rng.getrandbits
     for g, loose, places in plan.loose:
         n = len(places)
+        bits = n.bit_length()
         for _ in range(loose):
-            holder = places[below(rng, n)]
+            k = getrandbits(bits)  # `below(rng, n)`, inline: a draw per token
+            while k >= n:
+                k = getrandbits(bits)
+            holder = places[k]
             if holder >= 0:
                 goods[holder][g] += 1
     return tuple(tuple(row) for row in goods)

@@ -16,7 +16,6 @@ from games.core.contract import Event, event
 from games.core.drafts import copier, state_class
 from games.core.drafts import evolve as core_evolve
 from games.paris.board import ARC, BANK0, LM0, N_DISTRICTS, N_VALUES, SPACE_DISTRICT
-from games.paris.data import KEYS_PER_PLAYER
 
 # Phases: the step the seat `turn` must take now.
 TILE = 0  # place the top tile of a stack of its choice
@@ -120,14 +119,17 @@ def shared_event(table: Memo[Any, Event], key: Any, kind: str, params: dict[str,
 
 
 def put(values: tuple, i: int, value: Any) -> tuple:
-    """`values` with item `i` (0 <= i < len(values)) replaced: two slices joined, cheaper
-    than a list round trip on these short tuples (every move writes a few)."""
-    return (*values[:i], value, *values[i + 1 :])
+    """`values` with item `i` replaced."""
+    out = list(values)
+    out[i] = value
+    return tuple(out)
 
 
 def add(values: tuple[int, ...], i: int, amount: int) -> tuple[int, ...]:
-    """`values` with `amount` added to item `i` (0 <= i < len(values))."""
-    return (*values[:i], values[i] + amount, *values[i + 1 :])
+    """`values` with `amount` added to item `i`."""
+    out = list(values)
+    out[i] += amount
+    return tuple(out)
 
 
 # --- memo tables -------------------------------------------------------------------------
@@ -190,22 +192,21 @@ def _key_districts(keys: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, .
     return tuple(counts), tuple(lms)
 
 
-# By seat, the last keys tuple seen and its `_key_districts` (a seat's keys change only when
-# it places or moves one; the memo keeps the tuple alive, so identity is safe).
-_seat_districts: list[tuple] = [((), ((0,) * N_DISTRICTS, ()))] * max(KEYS_PER_PLAYER)
+# A seat's keys -> their `_key_districts` (the same keys come back all game long, and in
+# every determinisation of a search).
+_KEY_DISTRICTS: Memo[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = memo()
 
 
 def district_keys(state: State, d: int) -> int:
     """Keys on the buildings and landmarks of district `d` (all players; doubles count)."""
     landmarks = state.landmarks
     n = 0
-    for seat, keys in enumerate(state.keys):
-        known = _seat_districts[seat]
-        if known[0] is not keys:
-            known = _seat_districts[seat] = (keys, _key_districts(keys))
-        counts, lms = known[1]
-        n += counts[d]
-        for lm in lms:
+    for keys in state.keys:
+        known = _KEY_DISTRICTS.get(keys)
+        if known is None:
+            known = remember(_KEY_DISTRICTS, keys, _key_districts(keys))
+        n += known[0][d]
+        for lm in known[1]:
             if landmarks[lm] == d:
                 n += 1
     return n
