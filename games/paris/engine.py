@@ -187,11 +187,16 @@ class Paris(PhasedGame[State, Any]):
         return state, played
 
     def evaluate_all(self, state: State) -> list[float]:
-        """Every seat's `evaluate` from one `evaluation.values`."""
+        """Every seat's `evaluate` from one `evaluation.values`: the best rival of every seat
+        is the leader, but the leader's own is the runner-up (the same floats: `max` picks
+        among them, no arithmetic)."""
         value = evaluation.values(state)
-        return [
-            v - max([w for s, w in enumerate(value) if s != seat]) for seat, v in enumerate(value)
-        ]
+        top = max(value)
+        leader = value.index(top)
+        second = max(value[:leader] + value[leader + 1 :])
+        out = [v - top for v in value]
+        out[leader] = top - second
+        return out
 
     def evaluate(self, state: State, seat: int) -> float:
         """The final scoring as if the game ended now (VP, districts on their VP tiles, bonus

@@ -154,6 +154,9 @@ _REACH_ARC: tuple[int, ...] = tuple(
 # one-entry memos for the keys (per seat: most keys do not move in a turn) and the spaces
 # (the states of one turn share their tuples).
 _PAYABLE: Memo[tuple, tuple[bool, ...]] = memo()
+# Behind the one-entry memos, the same by value (every seat's keys; the spaces).
+_KEY_MASKS: Memo[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], int]] = memo()
+_BUILT: Memo[tuple[int, ...], int] = memo()
 _built_memo: tuple = ((), 0)
 _masks_memo: tuple = ((), ((), 0))
 _seat_memo: list[tuple] = [((), 0)] * max(KEYS_PER_PLAYER)  # by seat
@@ -166,6 +169,10 @@ def key_masks(all_keys: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], i
     last = _masks_memo
     if last[0] is all_keys:
         return last[1]
+    found = _KEY_MASKS.get(all_keys)  # a search's determinisations share the root's keys
+    if found is not None:
+        _masks_memo = (all_keys, found)
+        return found
     masks = []
     total = 0
     for seat, keys in enumerate(all_keys):
@@ -179,7 +186,7 @@ def key_masks(all_keys: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], i
             _seat_memo[seat] = (keys, m)
         masks.append(m)
         total |= m
-    found = (tuple(masks), total)
+    found = remember(_KEY_MASKS, all_keys, (tuple(masks), total))
     _masks_memo = (all_keys, found)
     return found
 
@@ -190,7 +197,13 @@ def built_mask(spaces: tuple[int, ...]) -> int:
     last = _built_memo
     if last[0] is spaces:
         return last[1]
-    m = sum([b for b, tile in zip(_SPACE_MASKS, spaces, strict=True) if tile >= 0])
+    m = _BUILT.get(spaces)  # a search's determinisations share the root's spaces
+    if m is None:
+        m = remember(
+            _BUILT,
+            spaces,
+            sum([b for b, tile in zip(_SPACE_MASKS, spaces, strict=True) if tile >= 0]),
+        )
     _built_memo = (spaces, m)
     return m
 
