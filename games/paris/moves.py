@@ -208,6 +208,14 @@ def built_mask(spaces: tuple[int, ...]) -> int:
     return m
 
 
+def note_built(before: tuple[int, ...], after: tuple[int, ...], space: int) -> None:
+    """Remember `built_mask(after)` for spaces `after` = `before` with a tile laid on
+    `space`, from `before`'s (the mask a turn's action step asks for, without a walk over
+    the 36 spaces)."""
+    global _built_memo
+    _built_memo = (after, built_mask(before) | LOC_MASK[space])
+
+
 def _payable(avail: tuple[int, ...], wild: int) -> tuple[bool, ...]:
     """Per landmark, whether its resource price can be paid."""
     key = (avail, wild)

@@ -28,7 +28,7 @@ from games.paris.board import (
 )
 from games.paris.data import KINDS
 from games.paris.flow import finish_action
-from games.paris.moves import move_options
+from games.paris.moves import move_options, note_built
 from games.paris.state import (
     ACTION,
     ENDGAME,
@@ -85,7 +85,8 @@ def apply_place_tile(state: State, seat: int, action: A.PlaceTile) -> tuple[Stat
     if not state.ignore_districts:
         d = draft(state)
         d.stacks = stacks
-        d.spaces = put(state.spaces, t, t)
+        d.spaces = spaces = put(state.spaces, t, t)
+        note_built(state.spaces, spaces, t)
         d.phase = ACTION
         s = seal(d)
         name = SPACE_NAMES[t]
