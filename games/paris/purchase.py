@@ -57,6 +57,7 @@ from games.paris.state import (
     draft,
     memo,
     put,
+    remember,
     seal,
     shared_event,
 )
@@ -197,8 +198,26 @@ def _bonus_open(state: State, seat: int) -> bool:
     return False
 
 
-def prestige_options(state: State, seat: int) -> set[tuple[str, ...]]:
-    """Ways to discard up to the landmark's 3 prestige symbols (at least one)."""
+def prestige_options(state: State, seat: int) -> frozenset[tuple[str, ...]]:
+    """Ways to discard up to the landmark's 3 prestige symbols (at least one): remembered
+    by the landmark and the seat's goods and tiles (`_PRESTIGE`)."""
+    key = (
+        state.pending[0],
+        state.goods[seat],
+        state.bonus[seat],
+        state.egt[seat],
+        state.half[seat],
+    )
+    found = _PRESTIGE.get(key)
+    if found is None:
+        found = remember(_PRESTIGE, key, frozenset(_prestige_options(state, seat)))
+    return found
+
+
+_PRESTIGE: Memo[tuple, frozenset[tuple[str, ...]]] = memo()
+
+
+def _prestige_options(state: State, seat: int) -> set[tuple[str, ...]]:
     symbols = Counter(LM_SYMBOLS[state.pending[0] - LM0])
     kinds = sorted(symbols)
     out: set[tuple[str, ...]] = set()
