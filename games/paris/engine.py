@@ -28,6 +28,7 @@ from games.paris.state import (
     TILE,
     VPTILE,
     State,
+    to_scratch,
 )
 from games.paris.views import ParisView, build_view
 
@@ -167,9 +168,15 @@ class Paris(PhasedGame[State, Any]):
 
     def playout(self, state: State, rng: random.Random, moves: int) -> tuple[State, int]:
         """`playout_step` after `playout_step`, in one loop: the seat to act is `state.turn`
-        until the match is over (`Game.playout`, move for move and draw for draw)."""
+        until the match is over (`Game.playout`, move for move and draw for draw), on one
+        scratch state written in place (tests/paris/test_ai.py checks every edition)."""
+        if moves <= 0 or state.phase == OVER:
+            return state, 0
         handlers = self._handlers
         getrandbits = rng.getrandbits
+        # A private scratch copy, which every move writes in place (`state.draft`): the
+        # rule functions read a field before they write it, so they play it as a draft.
+        state = to_scratch(state)
         played = 0
         while played < moves:
             phase = state.phase
@@ -184,6 +191,7 @@ class Paris(PhasedGame[State, Any]):
             action = legal[k]
             state = handlers[phase][type(action)](state, seat, action)[0]
             played += 1
+        state.__class__ = State  # sealed at last
         return state, played
 
     def evaluate_all(self, state: State) -> list[float]:

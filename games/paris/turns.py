@@ -83,10 +83,11 @@ def apply_place_tile(state: State, seat: int, action: A.PlaceTile) -> tuple[Stat
     stacks = put(state.stacks, i, stack[1:])
     nxt = _NEXT[stack[1]] if len(stack) > 1 else None
     if not state.ignore_districts:
+        before = state.spaces
         d = draft(state)
         d.stacks = stacks
-        d.spaces = spaces = put(state.spaces, t, t)
-        note_built(state.spaces, spaces, t)
+        d.spaces = spaces = put(before, t, t)
+        note_built(before, spaces, t)
         d.phase = ACTION
         s = seal(d)
         name = SPACE_NAMES[t]
