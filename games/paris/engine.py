@@ -40,8 +40,12 @@ def _action_step(state: State, seat: int) -> list:
 
 
 def _after_step(state: State, seat: int) -> list:
+    """`end_turn` and the free actions (`flow.add_free`, inline: most playout moves are
+    taken in this step)."""
     out = [A.END_TURN]
-    flow.add_free(out, state, seat)
+    trade.add_options(out, state, seat)
+    if state.bonus[seat] or state.egt[seat]:
+        out += bonus.use_options(state, seat)
     return out
 
 
