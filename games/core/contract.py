@@ -326,6 +326,13 @@ class Game(ABC, Generic[S, A]):
         rivals = [s for i, s in enumerate(scores) if i != seat]
         return scores[seat] - (max(rivals) if rivals else 0)
 
+    def scratch(self, state: S) -> S:
+        """A copy of `state` that this game's own moves may write in place: the search plays
+        each determinisation, which nobody else holds, through one (`apply` and `playout`
+        return it, written, instead of a new state; `playout` returns it sealed). The
+        default is `state` itself: a game without scratch states plays on fresh ones."""
+        return state
+
     def evaluate_all(self, state: S) -> list[float]:
         """Every seat's `evaluate` of `state`, in seat order: what the search asks at each
         cut playout. An engine may override it to work out the seats' shared parts once; it

@@ -107,7 +107,7 @@ class Search:
             if deadline is not None and self.iterations and time.perf_counter() >= deadline:
                 break
             root.visits += 1
-            self._iterate(root, game.determinize(state, seat, rng), rng)
+            self._iterate(root, game.scratch(game.determinize(state, seat, rng)), rng)
             self.iterations += 1
         by_key = {_key(a): a for a in legal}
         best = max(

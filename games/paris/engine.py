@@ -27,6 +27,7 @@ from games.paris.state import (
     PRESTIGE,
     TILE,
     VPTILE,
+    Scratch,
     State,
     to_scratch,
 )
@@ -174,13 +175,15 @@ class Paris(PhasedGame[State, Any]):
         """`playout_step` after `playout_step`, in one loop: the seat to act is `state.turn`
         until the match is over (`Game.playout`, move for move and draw for draw), on one
         scratch state written in place (tests/paris/test_ai.py checks every edition)."""
-        if moves <= 0 or state.phase == OVER:
-            return state, 0
+        # A scratch state, which every move writes in place (`state.draft`): the rule
+        # functions read a field before they write it, so they play it as a draft. A state
+        # given as one (`scratch`) is played on; another is copied first, never written.
+        if state.__class__ is not Scratch:
+            if moves <= 0 or state.phase == OVER:
+                return state, 0
+            state = to_scratch(state)
         handlers = self._handlers
         getrandbits = rng.getrandbits
-        # A private scratch copy, which every move writes in place (`state.draft`): the
-        # rule functions read a field before they write it, so they play it as a draft.
-        state = to_scratch(state)
         played = 0
         while played < moves:
             phase = state.phase
@@ -197,6 +200,11 @@ class Paris(PhasedGame[State, Any]):
             played += 1
         state.__class__ = State  # sealed at last
         return state, played
+
+    def scratch(self, state: State) -> State:
+        """A scratch copy (`state.Scratch`): moves write it in place (`Game.scratch`)."""
+        scratch: State = to_scratch(state)
+        return scratch
 
     def evaluate_all(self, state: State) -> list[float]:
         """Every seat's `evaluate` from one `evaluation.values`: the best rival of every seat

@@ -50,3 +50,31 @@ def test_a_playout_is_the_steps_the_default_loop_makes(key: str, seats: int) -> 
             if played < 7:
                 break
         assert game.is_over(state)
+
+
+@pytest.mark.parametrize(("key", "seats"), seat_cases())
+def test_a_scratch_state_plays_as_fresh_states_and_leaves_its_original(
+    key: str, seats: int
+) -> None:
+    """`Game.scratch`: the search plays a determinisation in place through one; the moves
+    must be the same as on fresh states, and the state it was copied from never written.
+    (`playout` seals a scratch state: with no move to play, it only hands it back.)"""
+    game = get_game(key)
+    for seed in range(2):
+        state = game.setup(seats, game.parse_options({}), seed=seed)
+        before = game.snapshot(state)
+        fresh, scratch = state, game.scratch(state)
+        rng = random.Random(seed)
+        for _ in range(60):
+            if game.is_over(fresh):
+                break
+            seat = min(game.to_act(fresh))
+            legal = game.legal_actions(fresh, seat)
+            assert legal == game.legal_actions(scratch, seat), (key, seed)
+            action = legal[rng.randrange(len(legal))]
+            fresh, _ = game.apply(fresh, seat, action)
+            scratch, _ = game.apply(scratch, seat, action)
+        sealed, played = game.playout(scratch, random.Random(0), 0)
+        assert played == 0
+        assert game.snapshot(sealed) == game.snapshot(fresh), (key, seed)
+        assert game.snapshot(state) == before, (key, seed)
