@@ -124,50 +124,30 @@ _PAIR_USES: Memo[tuple, tuple] = memo()
 _EGT_USES = tuple(END_GAME_TILES[e]["kind"] != "good" for e in EGT_IDS)
 
 
-# How `use_options` offers each bonus tile: by the kind's code below (None: no use of its own).
-_STATIC, _BUY_KEY, _TAKE_ANY, _STEP_BACK, _PRESTIGE_PAIRS, _RESOURCE_PAIRS = range(6)
-_USE_CODE: dict[int, int | None] = {
-    n: None
-    if t["kind"] in NO_USE
-    else {
-        "buy_key": _BUY_KEY,
-        "take_any": _TAKE_ANY,
-        "step_back": _STEP_BACK,
-        "per_prestige_pair": _PRESTIGE_PAIRS,
-        "per_resource_pair": _RESOURCE_PAIRS,
-    }.get(t["kind"], _STATIC)
-    for n, t in BONUS_TILES.items()
-}
-# A seat's bonus tiles -> (tile, code) of those with a use, in order (worked out once).
-_USE_PLAN: Memo[tuple[int, ...], tuple[tuple[int, int], ...]] = memo()
-
-
 def use_options(state: State, seat: int) -> list:
     out: list = []
     bonus, egt = state.bonus[seat], state.egt[seat]
-    plan = _USE_PLAN.get(bonus)
-    if plan is None:
-        plan = remember(
-            _USE_PLAN, bonus, tuple((n, c) for n in bonus if (c := _USE_CODE[n]) is not None)
-        )
-    for n, code in plan:
-        if code == _STATIC:
-            out.append(_USE[n])
-        elif code == _BUY_KEY:
+    for n in bonus:
+        kind = BONUS_KIND[n]
+        if kind in NO_USE:
+            continue
+        if kind == "buy_key":
             if state.francs[seat] >= BONUS_TILES[n]["price"] and state.reserve[seat]:
                 out.append(_USE[n])
-        elif code == _TAKE_ANY:
+        elif kind == "take_any":
             out.extend(_USE_AT[n, k] for k in any_spaces(state, seat))
-        elif code == _STEP_BACK:
+        elif kind == "step_back":
             out.extend(_USE_AT[n, k] for k in back_spaces(state, seat))
-        else:
+        elif kind == "per_prestige_pair" or kind == "per_resource_pair":
             ways = pair_options(
-                state, seat, PRESTIGE_GOODS if code == _PRESTIGE_PAIRS else RESOURCE_GOODS
+                state, seat, PRESTIGE_GOODS if kind == "per_prestige_pair" else RESOURCE_GOODS
             )
             uses = _PAIR_USES.get((n, ways))
             if uses is None:
                 uses = remember(_PAIR_USES, (n, ways), tuple(A.use_bonus(n, items=o) for o in ways))
             out += uses
+        else:
+            out.append(_USE[n])
     for e in egt:
         if _EGT_USES[e]:
             out.append(_USE_EGT[e])

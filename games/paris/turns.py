@@ -61,13 +61,7 @@ _PLACE_IN = tuple(A.place_building(d) for d in DISTRICT_IDS)
 
 
 def tile_options(state: State, seat: int) -> list:
-    a, b, c = state.stacks  # three stacks: the choices by which are left
-    return list(_TILE_CHOICES[bool(a) + 2 * bool(b) + 4 * bool(c)])
-
-
-_TILE_CHOICES = tuple(
-    tuple(A.PLACE_TILE[i] for i in range(3) if left >> i & 1) for left in range(8)
-)
+    return [A.PLACE_TILE[i] for i, stack in enumerate(state.stacks) if stack]
 
 
 def _tile_params(t: int) -> dict:
