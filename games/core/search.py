@@ -228,10 +228,14 @@ class Search:
         """A cut playout: each seat's `evaluate`, squashed to 0..1 on the scale of the
         values this search has met (so no game needs to declare its point scale)."""
         values = self.game.evaluate_all(state)
+        seen, scale = self._seen, self._scale
         for v in values:
-            self._seen += 1
-            self._scale += (abs(v) - self._scale) / min(self._seen, 1000)
-        return [self._squash(v) for v in values]
+            seen += 1
+            scale += (abs(v) - scale) / min(seen, 1000)
+        self._seen, self._scale = seen, scale
+        scale = max(scale, 1.0)  # `_squash`, inline: the same floats
+        exp = math.exp
+        return [1.0 / (1.0 + exp(-2.0 * v / scale)) for v in values]
 
     def _squash(self, value: float) -> float:
         return 1.0 / (1.0 + math.exp(-2.0 * value / max(self._scale, 1.0)))
