@@ -208,6 +208,24 @@ def built_mask(spaces: tuple[int, ...]) -> int:
     return m
 
 
+def note_keys(
+    before: tuple[tuple[int, ...], ...], after: tuple[tuple[int, ...], ...], seat: int
+) -> None:
+    """Remember `key_masks(after)` for keys `after` = `before` with only `seat`'s changed,
+    from `before`'s (a key placed or moved: the next step asks for the masks again)."""
+    global _masks_memo
+    masks, total = key_masks(before)
+    m = 0
+    for k in after[seat]:
+        m |= LOC_MASK[k]
+    if m != masks[seat]:
+        masks = (*masks[:seat], m, *masks[seat + 1 :])
+        total = 0
+        for x in masks:
+            total |= x
+    _masks_memo = (after, (masks, total))
+
+
 def note_built(before: tuple[int, ...], after: tuple[int, ...], space: int) -> None:
     """Remember `built_mask(after)` for spaces `after` = `before` with a tile laid on
     `space`, from `before`'s (the mask a turn's action step asks for, without a walk over

@@ -43,7 +43,7 @@ from games.paris.data import (
 )
 from games.paris.flow import finish_action, has_free
 from games.paris.goods import ITEMS, covers, holdings, spend, units_of
-from games.paris.moves import NEEDS_RES, check_move, illegal
+from games.paris.moves import NEEDS_RES, check_move, illegal, note_keys
 from games.paris.state import (
     BONUS,
     PAY,
@@ -83,7 +83,9 @@ def apply_move(state: State, seat: int, action: A.MoveKey) -> tuple[State, list[
         src >= BANK0 and (district_keys(state, district) == VP_TILE_TRIGGER_KEYS - 1)
     )  # «Как только… окажется 4 ключа»
     d = draft(state)
-    d.keys = put(state.keys, seat, tuple(keys))
+    before = state.keys
+    d.keys = after = put(before, seat, tuple(keys))
+    note_keys(before, after, seat)
     d.francs = add(state.francs, seat, -cost)
     d.pending = (dst, district, trigger)
     if spent:
