@@ -107,6 +107,11 @@ _RULES_BY_PHASE: dict[int, dict[type, Handler]] = {
 }
 
 
+# The tables by phase as tuples (the phases are 0..OVER-1), for the playout loop.
+_LEGAL = tuple(_LEGAL_BY_PHASE[phase] for phase in range(OVER))
+_HANDLERS = tuple(_RULES_BY_PHASE[phase] for phase in range(OVER))
+
+
 class Paris(PhasedGame[State, Any]):
     """A turn places a building tile, then plays one action (a key to a bank or the Arc, a
     key moved up to buy, the end-game stack) with the decisions a purchase asks for; trades
@@ -182,7 +187,7 @@ class Paris(PhasedGame[State, Any]):
             if moves <= 0 or state.phase == OVER:
                 return state, 0
             state = to_scratch(state)
-        handlers = self._handlers
+        handlers = _HANDLERS
         getrandbits = rng.getrandbits
         played = 0
         while played < moves:
@@ -190,7 +195,7 @@ class Paris(PhasedGame[State, Any]):
             if phase == OVER:
                 break
             seat = state.turn
-            legal = _LEGAL_BY_PHASE[phase](state, seat)
+            legal = _LEGAL[phase](state, seat)
             n = len(legal)  # `hidden.below(rng, n)`, inline
             k = getrandbits(n.bit_length())
             while k >= n:
