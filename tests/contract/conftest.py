@@ -7,9 +7,9 @@ import pytest
 import bot.games
 from games.registry import game_keys
 from tests.contract.games import presentation_of
-from tests.discord.conftest import tiny_pictures, world
+from tests.discord.conftest import world
 
-__all__ = ["presentations", "tiny_pictures", "world"]
+__all__ = ["presentations", "world"]  # tiny_pictures: tests/conftest.py
 
 
 @pytest.fixture
