@@ -298,6 +298,21 @@ class Game(ABC, Generic[S, A]):
         legal = self.legal_actions(state, seat)
         return self.apply(state, seat, legal[rng.randrange(len(legal))])[0]
 
+    def playout(self, state: S, rng: random.Random, moves: int) -> tuple[S, int]:
+        """The search's random playout: up to `moves` `playout_step`s (the seat to act first
+        each time: the lowest, when several may) until the match is over; the state reached
+        and the moves played. An engine may override the loop (one call per playout instead
+        of three per move), but it must play exactly these moves with exactly these draws
+        (tests/contract/test_playout_step.py)."""
+        played = 0
+        while played < moves:
+            to_act = self.to_act(state)
+            if not to_act:
+                break
+            state = self.playout_step(state, min(to_act), rng)
+            played += 1
+        return state, played
+
     def teams(self, state: S) -> list[list[int]]:
         """The sides of partners this match is played in (as `Result.teams` will name them),
         each team once; empty when every seat plays alone. An arena gives a measured AI a
@@ -310,6 +325,19 @@ class Game(ABC, Generic[S, A]):
         scores = self.scores(state)
         rivals = [s for i, s in enumerate(scores) if i != seat]
         return scores[seat] - (max(rivals) if rivals else 0)
+
+    def scratch(self, state: S) -> S:
+        """A copy of `state` that this game's own moves may write in place: the search plays
+        each determinisation, which nobody else holds, through one (`apply` and `playout`
+        return it, written, instead of a new state; `playout` returns it sealed). The
+        default is `state` itself: a game without scratch states plays on fresh ones."""
+        return state
+
+    def evaluate_all(self, state: S) -> list[float]:
+        """Every seat's `evaluate` of `state`, in seat order: what the search asks at each
+        cut playout. An engine may override it to work out the seats' shared parts once; it
+        must return exactly these values."""
+        return [self.evaluate(state, seat) for seat in range(len(self.scores(state)))]
 
     def determinize(self, state: S, seat: int, rng: random.Random) -> S:
         """A state `seat` cannot tell from `state`: everything it may know kept (its view, its

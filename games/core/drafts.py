@@ -58,6 +58,34 @@ def copier(cls: type[S]) -> Callable[[S], S]:
     return copy
 
 
+@cache
+def scratch_class(cls: type) -> type:
+    """A second writable twin of the state class `cls` (the same slots): the class of a
+    scratch state, which a loop plays move after move in place while nobody else holds it
+    (an AI's random playout, `scratch_copiers`)."""
+    _twin(cls)  # checks that `cls` can be drafted
+    names = tuple(f.name for f in dataclasses.fields(cls))
+    return type(f"{cls.__name__}Scratch", (), {"__slots__": names})
+
+
+def scratch_copiers(cls: type[S]) -> tuple[Callable[[S], S], Callable[[S], Any]]:
+    """(`draft`, `to_scratch`) for the states of `cls`: `draft` is `copier(cls)` except
+    that a scratch state is its own draft (a move played on it writes it in place; the
+    game's seal must then leave it a scratch state), and `to_scratch` copies a state into a
+    new scratch state."""
+    key: type = cls  # hashable (the checker doubts it of `type[S]`)
+    twin, scratch = _twin(key)[0], scratch_class(key)
+    body = "\n".join(f"    d.{f.name} = s.{f.name}" for f in dataclasses.fields(key))
+    source = (
+        f"def draft(s):\n    if s.__class__ is scratch:\n        return s\n"
+        f"    d = new(twin)\n{body}\n    return d\n"
+        f"def to_scratch(s):\n    d = new(scratch)\n{body}\n    return d\n"
+    )
+    scope: dict[str, Any] = {"new": object.__new__, "twin": twin, "scratch": scratch}
+    exec(source, scope)  # straight-line copiers, as `_twin`'s
+    return scope["draft"], scope["to_scratch"]
+
+
 def seal(draft_state: S, cls: type[S]) -> S:
     """The draft as a frozen `cls`, in place (the draft must not be written afterwards)."""
     draft_state.__class__ = cls

@@ -59,7 +59,8 @@ class PhasedGame(Game[PS, A]):
     wrong_phase_key: ClassVar[str] = "action.wrong_phase"
 
     _actions: ClassVar[frozenset[type]]  # the action classes of `rules`
-    # `rules` by phase, then action class: two lookups, no key tuple built per move.
+    # `rules` by phase, then action class: two lookups, no key tuple built per move. The
+    # over phase has no entry, so a handler found is a match still being played.
     _handlers: ClassVar[Mapping[int, Mapping[type, Handler]]]
     # Whether the seat to act is always `state.turn` (the game keeps this class's `to_act`):
     # then every move checks it inline, without a call (AI playouts make millions of moves).
@@ -72,7 +73,8 @@ class PhasedGame(Game[PS, A]):
         cls.Action = action_union(*kinds)
         handlers: dict[int, dict[type, Handler]] = {}
         for (phase, kind), handler in cls.rules.items():
-            handlers.setdefault(phase, {})[kind] = handler
+            if phase != cls.over:  # nothing is played once the match is over
+                handlers.setdefault(phase, {})[kind] = handler
         cls._handlers = handlers
         cls._turn_acts = cls.to_act is PhasedGame.to_act
 
@@ -94,15 +96,13 @@ class PhasedGame(Game[PS, A]):
     def apply(self, state: PS, seat: int, action: A) -> tuple[PS, list[Event]]:
         """A new state after `seat` plays `action` (a model, or its JSON), through the rules
         table; raises IllegalAction. Never mutates `state`."""
-        phase = state.phase
-        handlers = self._handlers.get(phase)
-        handler = None if handlers is None else handlers.get(type(action))
-        if handler is not None and (
-            seat == state.turn and phase != self.over
-            if self._turn_acts
-            else seat in self.to_act(state)
-        ):
-            return handler(state, seat, action)
+        handlers = self._handlers.get(state.phase)  # none in the over phase
+        if handlers is not None:
+            handler = handlers.get(type(action))
+            if handler is not None and (
+                seat == state.turn if self._turn_acts else seat in self.to_act(state)
+            ):
+                return handler(state, seat, action)
         if isinstance(action, Mapping | str):
             return self.apply(state, seat, self.parse_action(action))
         return self._refuse(state, seat, action)

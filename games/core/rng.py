@@ -22,10 +22,20 @@ def shuffle(rng: random.Random, items: list[Any]) -> None:
     random game deals through this, so the benchmarks and AI determinisations feel it; and a
     record's shuffles no longer depend on the standard library keeping its algorithm."""
     getrandbits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    for i, k in _steps(len(items)):
         j = getrandbits(k)
-        while j >= n:
+        while j > i:
             j = getrandbits(k)
         items[i], items[j] = items[j], items[i]
+
+
+def _steps(size: int) -> tuple[tuple[int, int], ...]:
+    """A shuffle's swaps for `size` items: (i, the bits of i + 1), i from the top down to 1,
+    worked out once per size (AI determinisations shuffle thousands of times a second)."""
+    steps = _STEPS.get(size)
+    if steps is None:
+        steps = _STEPS[size] = tuple((i, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+    return steps
+
+
+_STEPS: dict[int, tuple[tuple[int, int], ...]] = {}

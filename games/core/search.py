@@ -107,7 +107,7 @@ class Search:
             if deadline is not None and self.iterations and time.perf_counter() >= deadline:
                 break
             root.visits += 1
-            self._iterate(root, game.determinize(state, seat, rng), rng)
+            self._iterate(root, game.scratch(game.determinize(state, seat, rng)), rng)
             self.iterations += 1
         by_key = {_key(a): a for a in legal}
         best = max(
@@ -142,6 +142,7 @@ class Search:
         node = root
         path: list[tuple[_Node, int]] = []  # (node, seat that chose it)
         expanded = False
+        sqrt, log, inf = math.sqrt, math.log, math.inf
         while True:
             to_act = game.to_act(state)
             if not to_act:
@@ -156,18 +157,21 @@ class Search:
             best = None
             best_value = -1.0
             for action in legal:
-                key = _key(action)
-                child = children.get(key)
+                try:  # `_key`, inline: the action itself when it is hashable
+                    child = children.get(action)
+                    key = action
+                except TypeError:
+                    key = repr(action)
+                    child = children.get(key)
                 if child is None:
                     untried.append((key, action))
                     continue
-                child.avail += 1
-                if child.visits:
-                    value = child.reward / child.visits + c * math.sqrt(
-                        math.log(child.avail) / child.visits
-                    )
+                avail = child.avail = child.avail + 1
+                visits = child.visits
+                if visits:
+                    value = child.reward / visits + c * sqrt(log(avail) / visits)
                 else:
-                    value = math.inf
+                    value = inf
                 if value > best_value:
                     best, best_value = (key, action), value
             # Progressive widening: a new child only while the node has few for its visits
@@ -200,18 +204,10 @@ class Search:
     def _playout(self, state: Any, rng: random.Random) -> Sequence[float]:
         """Random moves until the end or `rollout_actions` moves; then the value of the
         position to every seat, in 0..1."""
-        game = self.game
-        left = self.settings.rollout_actions
-        while True:
-            to_act = game.to_act(state)
-            if not to_act:
-                self.playout_actions += self.settings.rollout_actions - left
-                return self._final(state)
-            if not left:
-                break
-            state = game.playout_step(state, min(to_act), rng)
-            left -= 1
-        self.playout_actions += self.settings.rollout_actions
+        state, played = self.game.playout(state, rng, self.settings.rollout_actions)
+        self.playout_actions += played
+        if not self.game.to_act(state):  # the match is over
+            return self._final(state)
         return self._estimate(state)
 
     def _final(self, state: Any) -> list[float]:
@@ -222,22 +218,24 @@ class Search:
         seats = len(result.scores)
         winners = result.winners
         share = 1.0 / len(winners)
-        out = []
-        for seat in range(seats):
-            margin = self.game.evaluate(state, seat)
-            out.append(0.9 * (share if seat in winners else 0.0) + 0.1 * self._squash(margin))
-        return out
+        margins = self.game.evaluate_all(state)
+        return [
+            0.9 * (share if seat in winners else 0.0) + 0.1 * self._squash(margins[seat])
+            for seat in range(seats)
+        ]
 
     def _estimate(self, state: Any) -> list[float]:
         """A cut playout: each seat's `evaluate`, squashed to 0..1 on the scale of the
         values this search has met (so no game needs to declare its point scale)."""
-        game = self.game
-        seats = len(game.scores(state))
-        values = [game.evaluate(state, seat) for seat in range(seats)]
+        values = self.game.evaluate_all(state)
+        seen, scale = self._seen, self._scale
         for v in values:
-            self._seen += 1
-            self._scale += (abs(v) - self._scale) / min(self._seen, 1000)
-        return [self._squash(v) for v in values]
+            seen += 1
+            scale += (abs(v) - scale) / min(seen, 1000)
+        self._seen, self._scale = seen, scale
+        scale = max(scale, 1.0)  # `_squash`, inline: the same floats
+        exp = math.exp
+        return [1.0 / (1.0 + exp(-2.0 * v / scale)) for v in values]
 
     def _squash(self, value: float) -> float:
         return 1.0 / (1.0 + math.exp(-2.0 * value / max(self._scale, 1.0)))

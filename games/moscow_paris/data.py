@@ -17,6 +17,7 @@ from typing import NamedTuple
 # --- counts and limits of the rules [V]
 HAND_AND_TABLEAU = 5  # «сумма карт перед игроком и на его руке должна равняться 5»
 TABLEAU_MAX = 4  # «Перед игроком не может быть выложено более 4 карт вагонов»
+MAX_SEATS = 4  # the engine's `max_seats` (tables of prebuilt events are by seat)
 ROWS = 4  # «выкладывает в столбик лицевой стороной вверх 4 карты городов»
 END_CITIES = 3  # the game ends with the city deck empty and «3 или меньше карт городов»
 STALEMATE_REPEATS = 2  # «после того как каждый игрок сделает второй повторный ход»

@@ -11,10 +11,18 @@ from collections.abc import Iterable
 
 from games.core.contract import Event, event
 from games.core.rng import derive_rng, shuffle
-from games.moscow_paris.data import CARD_IDS, N_CODES
+from games.moscow_paris.data import CARD_IDS, MAX_SEATS, N_CODES
 from games.moscow_paris.state import Draft, put, with_card
 
 EMPTY_DISCARD: tuple[int, ...] = (0,) * N_CODES
+
+# The events of drawing one card, by seat (and card), built once: events are values that
+# nobody writes, and most moves that draw draw one card.
+_DREW_ONE = tuple(event("drew", {"seat": seat, "count": 1}) for seat in range(MAX_SEATS))
+_DREW_CARD = tuple(
+    tuple(event("drew_cards", {"seat": seat, "cards": [name]}, to=(seat,)) for name in CARD_IDS)
+    for seat in range(MAX_SEATS)
+)
 
 
 def discard(d: Draft, codes: Iterable[int]) -> None:
@@ -47,14 +55,11 @@ def draw(d: Draft, seat: int, n: int, events: list[Event]) -> None:
     d.deck = deck[n:]
     if n == 1:  # the common case: one card after an action card or a wagon to a line
         card = deck[0]
-        hand = with_card(d.hands[seat], card)
-        names = [CARD_IDS[card]]
-        count = 1
-    else:
-        drawn = deck[:n]
-        hand = tuple(sorted(d.hands[seat] + drawn))
-        names = [CARD_IDS[c] for c in drawn]
-        count = len(drawn)
-    d.hands = put(d.hands, seat, hand)
-    events.append(event("drew", {"seat": seat, "count": count}))
+        d.hands = put(d.hands, seat, with_card(d.hands[seat], card))
+        events += (_DREW_ONE[seat], _DREW_CARD[seat][card])
+        return
+    drawn = deck[:n]
+    d.hands = put(d.hands, seat, tuple(sorted(d.hands[seat] + drawn)))
+    events.append(event("drew", {"seat": seat, "count": len(drawn)}))
+    names = [CARD_IDS[c] for c in drawn]
     events.append(event("drew_cards", {"seat": seat, "cards": names}, to=(seat,)))

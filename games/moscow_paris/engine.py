@@ -1,6 +1,6 @@
 """Москва–Париж (Moscow–Paris, Evgeny Nikitin): the engine contract, wired to the rule modules.
 
-deal (setup), turns (the four actions), action_cards and exchange (the five action cards),
+deal (setup), turns (the four actions), action_cards, swap and exchange (the five action cards),
 claims (the claim step), turn_end and stalemate (the end of a turn), scoring, views.
 """
 
@@ -12,7 +12,7 @@ from typing import Any
 from games.core.contract import Event, Result
 from games.core.dispatch import without_action
 from games.core.phased import NOBODY, SEAT_SETS, PhasedGame
-from games.moscow_paris import action_cards, claims, exchange, hidden, turns
+from games.moscow_paris import action_cards, claims, exchange, hidden, swap, turns
 from games.moscow_paris.actions import (
     Claim,
     Decline,
@@ -24,6 +24,7 @@ from games.moscow_paris.actions import (
     ToLine,
     ToTableau,
 )
+from games.moscow_paris.data import MAX_SEATS
 from games.moscow_paris.deal import dump_arrangement, new_state
 from games.moscow_paris.options import EDITIONS, MoscowParisOptions
 from games.moscow_paris.scoring import final_result, scores, side_values, sides
@@ -39,7 +40,7 @@ from games.moscow_paris.state import (
 )
 from games.moscow_paris.views import MoscowParisView, build_view
 
-_DECLINE_SWAP = without_action(action_cards.apply_decline_swap)
+_DECLINE_SWAP = without_action(swap.apply_decline_swap)
 
 
 class MoscowParis(PhasedGame[State, Any]):
@@ -50,14 +51,14 @@ class MoscowParis(PhasedGame[State, Any]):
     key = "moscow-paris"
     title = "Moscow–Paris"
     min_seats = 2
-    max_seats = 4
+    max_seats = MAX_SEATS
     Options = MoscowParisOptions
     editions = EDITIONS
     order = 4
     legal_by_phase = {
         PLAY: turns.legal_play,
-        SWAP_FIRST: action_cards.legal_swap,
-        SWAP_SECOND: action_cards.legal_swap,
+        SWAP_FIRST: swap.legal_swap,
+        SWAP_SECOND: swap.legal_swap,
         CHAIN: exchange.legal_chain,
         CLAIM: claims.legal_claim,
     }
@@ -66,8 +67,8 @@ class MoscowParis(PhasedGame[State, Any]):
         (PLAY, ToTableau): turns.apply_to_tableau,
         (PLAY, TakeBack): turns.apply_take_back,
         (PLAY, PlayCard): action_cards.apply_play_card,
-        (SWAP_FIRST, SwapPick): action_cards.apply_swap_pick,
-        (SWAP_SECOND, SwapPick): action_cards.apply_swap_pick,
+        (SWAP_FIRST, SwapPick): swap.apply_swap_pick,
+        (SWAP_SECOND, SwapPick): swap.apply_swap_pick,
         (SWAP_FIRST, Decline): _DECLINE_SWAP,
         (SWAP_SECOND, Decline): _DECLINE_SWAP,
         (CHAIN, Exchange): exchange.apply_exchange,
@@ -105,6 +106,12 @@ class MoscowParis(PhasedGame[State, Any]):
         if phase == CHAIN:
             return SEAT_SETS[state.pending[1]]
         return NOBODY if phase == OVER else SEAT_SETS[state.turn]
+
+    def is_over(self, state: State) -> bool:
+        """The platform's test, with the phase of the end read as a constant (the
+        interpreter does not specialise a class attribute read through `self`, and every
+        move asks)."""
+        return state.phase == OVER
 
     def legal_actions(self, state: State, seat: int) -> Sequence[Any]:
         """The platform's answer, with the commonest case read inline (the active player in

@@ -11,7 +11,7 @@ them, so they cannot be freed while it is kept and their ids reused by other tup
 from __future__ import annotations
 
 from games.moscow_paris.data import CITY_LIMIT, ROWS, WAGON_IDS
-from games.moscow_paris.state import NO_CITY, State
+from games.moscow_paris.state import NO_CITY, Draft, State
 
 
 class Layout:
@@ -25,9 +25,15 @@ class Layout:
         "holding",
         "masks",
         "long_line",
-        "claims",
+        "packed",
+        "lines",
         "card_plays",
     )
+
+    # `packed`: `masks` side by side, row r's in bits 12r..12r+10 (for `claimable`); `lines`:
+    # the mask of the rows whose line holds a wagon. Set by `__init__` and `with_wagon`.
+    packed: int
+    lines: int
 
     def __init__(
         self,
@@ -36,26 +42,32 @@ class Layout:
         rights: tuple[tuple[int, ...], ...],
     ) -> None:
         self.cities, self.lefts, self.rights = cities, lefts, rights
-        open_rows = 0
+        open_rows = packed = lines = 0
         holding = [0] * len(WAGON_IDS)
         masks = [0] * ROWS
         long_line = False
         for row in range(ROWS):
             wagons = lefts[row] + rights[row]
-            if len(wagons) >= 2:
-                long_line = True
-            city = cities[row]
-            if city == NO_CITY:
+            if not wagons:  # an empty line takes a wagon if it has a city (limits are 2+)
+                if cities[row] != NO_CITY:
+                    open_rows |= 1 << row
                 continue
+            # A line holding wagons has its city.
+            size = len(wagons)
+            if size >= 2:
+                long_line = True
             mask = 0
             for w in wagons:
                 mask |= 1 << w
             masks[row] = mask
-            if len(wagons) < CITY_LIMIT[city]:
+            packed |= mask << _FIELD * row
+            lines |= 1 << row
+            if size < CITY_LIMIT[cities[row]]:
                 open_rows |= 1 << row
                 for w in wagons:
                     holding[w] |= 1 << row
         self._keep(open_rows, holding, masks, long_line)
+        self.packed, self.lines = packed, lines
 
     def _keep(self, open_rows: int, holding: list[int], masks: list[int], long_line: bool) -> None:
         # Rows open to one more wagon: «Количество выложенных карт вагонов в городской линии
@@ -64,12 +76,9 @@ class Layout:
         self.holding = holding  # by wagon type, the open lines (rows) holding one, as a mask
         self.masks = masks  # by row, the wagon types of its line (0: no city, or no wagon)
         self.long_line = long_line  # some line holds two wagons (action card 1 can swap them)
-        # mask of a tableau's wagon types -> the rows whose city it may claim (filled as
-        # tableaux are asked about)
-        self.claims: dict[int, tuple[int, ...]] = {}
-        # (action card, the match's `any_rows`) -> its plays that depend on the lines alone
-        # (filled by action_cards.py as cards are asked about)
-        self.card_plays: dict[tuple[int, bool], tuple] = {}
+        # action card << 1 | the match's `any_rows` -> its plays that depend on the lines
+        # alone (filled by action_cards.py as cards are asked about)
+        self.card_plays: dict[int, tuple] = {}
 
     def with_wagon(
         self,
@@ -95,31 +104,49 @@ class Layout:
             for w in _TYPES_OF[mask]:
                 holding[w] &= ~bit
         new._keep(open_rows, holding, masks, self.long_line or size >= 2)
+        new.packed = self.packed | 1 << _FIELD * row + wagon
+        new.lines = self.lines | bit
         return new
 
     def claimable(self, tableau: tuple[int, ...]) -> tuple[int, ...]:
         """Rows whose line holds at least one wagon, each of a type in `tableau` («все карты
         в его городской линии полностью совпадают с некоторыми или всеми картами перед
         вами»; the wagons of a line are all different, so one tableau wagon of each type is
-        enough)."""
+        enough). The end of every turn asks, so the four lines are tested at once, in one
+        integer: each field of `packed` keeps the line's types the tableau lacks
+        (`_LACKING`); adding 0x7FF to a field sets its top bit (bit 11) exactly when the field
+        is not 0, and one multiplication gathers the four top bits into four bits (row r's
+        at bit 33 + r: (12r + 11) + 11(3 − r); no other product of the two falls in bits
+        33..36, and none carries)."""
         have = _TYPES_IN.get(tableau)
         if have is None:
-            have = 0
-            for w in tableau:
-                have |= 1 << w
-            _TYPES_IN[tableau] = have
-        rows = self.claims.get(have)
-        if rows is None:
-            rows = ()
-            for row, mask in enumerate(self.masks):
-                if mask and not mask & ~have:
-                    rows += (row,)
-            self.claims[have] = rows
-        return rows
+            have = _types_in(tableau)
+        lacking = self.packed & _LACKING[have]
+        short = ((lacking + _FILL) & _TOPS) >> 11
+        return _ROWS_OF[self.lines & ~((short * _GATHER) >> 33)]
+
+
+def _types_in(tableau: tuple[int, ...]) -> int:
+    have = 0
+    for w in tableau:
+        have |= 1 << w
+    _TYPES_IN[tableau] = have
+    return have
 
 
 # By tableau (at most 4 wagons: a few thousand tableaux), the mask of its wagon types.
 _TYPES_IN: dict[tuple[int, ...], int] = {}
+# The fields of `Layout.packed`: 12 bits per row, the wagon types in the low 11.
+_FIELD = 12
+assert len(WAGON_IDS) < _FIELD and ROWS == 4  # the gathering below is worked out for 4 rows
+_EACH = sum(1 << _FIELD * row for row in range(ROWS))  # 1 in every field
+_FILL = 0x7FF * _EACH
+_TOPS = 0x800 * _EACH
+_GATHER = sum(1 << 11 * k for k in range(ROWS))
+# By mask of the types of a tableau, the types it lacks, in every field.
+_LACKING = tuple((~have & 0x7FF) * _EACH for have in range(1 << len(WAGON_IDS)))
+# By mask of rows (4 bits; higher bits are ignored), its rows in order.
+_ROWS_OF = tuple(tuple(row for row in range(ROWS) if mask >> row & 1) for mask in range(1 << ROWS))
 # By mask of wagon types, the types in it.
 _TYPES_OF = tuple(
     tuple(w for w in range(len(WAGON_IDS)) if mask >> w & 1) for mask in range(1 << len(WAGON_IDS))
@@ -130,12 +157,25 @@ _last = Layout((NO_CITY,) * ROWS, ((),) * ROWS, ((),) * ROWS)
 
 
 def layout(board: State) -> Layout:
-    """The answers for `board`'s lines: the last layout's when the lines are the same objects."""
+    """The answers for `board`'s lines: the last layout's when the lines are the same objects.
+    For a sealed state; a draft (another class) goes to `draft_layout`."""
     global _last
     last = _last
     if last.lefts is board.lefts and last.rights is board.rights and last.cities is board.cities:
         return last
     last = _last = Layout(board.cities, board.lefts, board.rights)
+    return last
+
+
+def draft_layout(d: Draft) -> Layout:
+    """`layout` for a draft. The same lines, read from another class: kept apart so that each
+    function's attribute reads see one class and the interpreter specialises them (reads
+    that see two classes take the slow, generic path; every move asks both)."""
+    global _last
+    last = _last
+    if last.lefts is d.lefts and last.rights is d.rights and last.cities is d.cities:
+        return last
+    last = _last = Layout(d.cities, d.lefts, d.rights)
     return last
 
 

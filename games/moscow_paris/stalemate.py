@@ -44,10 +44,15 @@ def record_turn(d: Draft) -> bool:
     progress and a reset clear every count), so the counts are read only after one."""
     if d.progress:
         d.repeats = _ZEROS[d.cfg.players]
-        d.seen = tuple([(t,) for t in d.tableaux])
+        d.seen = tuple(zip(d.tableaux))  # each seat's tableau alone
         return False
     seat = d.turn
-    tableau = d.tableaux[seat]
+    return record_idle(d, seat, d.tableaux[seat])
+
+
+def record_idle(d: Draft, seat: int, tableau: tuple[int, ...]) -> bool:
+    """`record_turn` for an idle turn of `seat` (the mover), whose tableau is now
+    `tableau`."""
     seen = d.seen[seat]
     if tableau in seen:
         d.repeats = repeats = put(d.repeats, seat, d.repeats[seat] + 1)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from games.core.contract import Event, event
 from games.moscow_paris import stalemate
 from games.moscow_paris.deck import discard, draw
-from games.moscow_paris.layout import layout
+from games.moscow_paris.layout import draft_layout
 from games.moscow_paris.scoring import final_result, game_over
 from games.moscow_paris.state import CLAIM, OVER, PLAY, Draft, put, without
 
@@ -19,11 +19,23 @@ from games.moscow_paris.state import CLAIM, OVER, PLAY, Draft, put, without
 def finish_action(d: Draft, events: list[Event]) -> None:
     """The action of the turn is done: offer the claim step if a city can be claimed, else end
     the turn. Claims are checked only for the active player, at the end of their own turn."""
-    if layout(d).claimable(d.tableaux[d.turn]):
+    if draft_layout(d).claimable(d.tableaux[d.turn]):
         d.phase = CLAIM
         d.pending = ()
     else:
         end_turn(d, events)
+
+
+def finish_idle(d: Draft, seat: int, tableau: tuple[int, ...], events: list[Event]) -> None:
+    """`finish_action` after action 3 or 4 (`tableau` is the mover's new tableau): the lines
+    are as they were and the turn is idle so far (`stalemate.record_idle`)."""
+    if draft_layout(d).claimable(tableau):
+        d.phase = CLAIM
+        d.pending = ()
+    elif d.progress:  # never in the play phase (a turn starts idle): the general path
+        end_turn(d, events)
+    else:
+        pass_turn(d, stalemate.record_idle(d, seat, tableau), events)
 
 
 def finish_card(d: Draft, card: int, events: list[Event]) -> None:
@@ -39,9 +51,13 @@ def finish_card(d: Draft, card: int, events: list[Event]) -> None:
 
 
 def end_turn(d: Draft, events: list[Event]) -> None:
-    """Count the turn for the stalemate rule, end the game if the cities are out, else maybe
-    reset (stalemate) and pass the turn to the next player clockwise."""
-    stalled = stalemate.record_turn(d)
+    """Count the turn for the stalemate rule, then `pass_turn`."""
+    pass_turn(d, stalemate.record_turn(d), events)
+
+
+def pass_turn(d: Draft, stalled: bool, events: list[Event]) -> None:
+    """The turn is counted (`stalled`: the stalemate rule fires): end the game if the cities
+    are out, else maybe reset (stalemate) and pass the turn to the next player clockwise."""
     d.turns += 1
     d.pending = ()
     if not d.city_deck and game_over(d):

@@ -11,7 +11,7 @@ and 4 move one card between hand and tableau; actions 1 and 2 spend a card and d
 
 from __future__ import annotations
 
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from games.core.contract import Event, event
 from games.core.drafts import seal
@@ -22,6 +22,7 @@ from games.moscow_paris.data import (
     ACTION_BASE,
     CITY_IDS,
     CITY_LIMIT,
+    MAX_SEATS,
     ROWS,
     TABLEAU_MAX,
     WAGON_IDS,
@@ -34,13 +35,14 @@ from games.moscow_paris.state import (
     LEFT,
     NO_CITY,
     SIDE_INDEX,
+    SIDE_NAMES,
     State,
     draft,
     put,
     with_card,
     without,
 )
-from games.moscow_paris.turn_end import finish_action
+from games.moscow_paris.turn_end import finish_action, finish_idle
 
 # Shared action instances, by wagon type (and row).
 _TO_LINE = tuple(
@@ -56,6 +58,16 @@ _TO_LINE_ROWS = tuple(
 )
 _TO_TABLEAU = tuple(to_tableau(w) for w in WAGON_IDS)
 _TAKE_BACK = tuple(take_back(w) for w in WAGON_IDS)
+# The events of actions 3 and 4, by seat and wagon type, built once: events are values that
+# nobody writes, and these two actions are most of the moves.
+_TO_TABLEAU_EVENTS = tuple(
+    tuple(event("wagon_to_tableau", {"seat": seat, "wagon": w}) for w in WAGON_IDS)
+    for seat in range(MAX_SEATS)
+)
+_TAKE_BACK_EVENTS = tuple(
+    tuple(event("wagon_taken_back", {"seat": seat, "wagon": w}) for w in WAGON_IDS)
+    for seat in range(MAX_SEATS)
+)
 
 # Memos of pure functions of small immutable keys (a hand, a tableau: a few thousand keys at
 # most).
@@ -85,9 +97,9 @@ def legal_play(state: State, seat: int) -> list:
     tableau = state.tableaux[seat]
     hand = state.hands[seat]
     wagons, to_tableau_actions, cards = _HAND_PARTS.get(hand) or _hand_parts(hand)
+    lay = layout(state)
     out: list = []
     if wagons:
-        lay = layout(state)
         open_rows, holding = lay.open_rows, lay.holding
         for w in wagons:
             out += _TO_LINE_ROWS[w][open_rows & ~holding[w]]
@@ -96,8 +108,28 @@ def legal_play(state: State, seat: int) -> list:
     if tableau:
         out += _TAKE_BACKS.get(tableau) or _take_backs(tableau)
     for card in cards:
-        out += action_cards.card_plays(state, seat, card)
+        out += action_cards.card_plays(state, seat, card, lay)
     return out
+
+
+# By the id of a wagon action (`to_line`, `to_tableau`, `take_back`): the action, its wagon
+# type, and for `to_line` its row and side, read once. An action is a pydantic model, whose
+# class has a `__getattr__`: the interpreter reads its fields by the slow, generic path, and
+# every move reads one or three. Keyed by id, checked by identity (the plan holds the action,
+# so its id is not reused meanwhile); at most `_PLANS_KEPT` (actions from outside are new
+# objects).
+_PLANS: dict[int, tuple[Any, int, int, int]] = {}
+_PLANS_KEPT = 4096
+
+
+def _plan(action: ToLine | ToTableau | TakeBack) -> tuple[Any, int, int, int]:
+    wagon = WAGON_INDEX[action.wagon]
+    plan: tuple[Any, int, int, int] = (action, wagon, -1, -1)
+    if isinstance(action, ToLine):
+        plan = (action, wagon, action.row, SIDE_INDEX[action.side])
+    if len(_PLANS) < _PLANS_KEPT:
+        _PLANS[id(action)] = plan
+    return plan
 
 
 def wagon_code(state: State, name: str) -> int:
@@ -120,14 +152,15 @@ def _in_hand(state: State, seat: int, name: str) -> int:
 
 
 def apply_to_line(state: State, seat: int, action: ToLine) -> tuple[State, list[Event]]:
-    wagon = WAGON_INDEX[action.wagon]  # a type not in play is in no hand: refused below
-    row = action.row
+    plan = _PLANS.get(id(action))
+    if plan is None or plan[0] is not action:
+        plan = _plan(action)
+    _, wagon, row, side = plan  # a type not in play is in no hand: refused below
     lay = layout(state)
     if not (wagon in state.hands[seat] and (lay.open_rows & ~lay.holding[wagon]) >> row & 1):
         _refuse_to_line(state, seat, action)
     city = state.cities[row]
     d = draft(state)
-    side = SIDE_INDEX[action.side]
     if side == LEFT:
         slot = len(state.lefts[row]) + 1
         d.lefts = put(state.lefts, row, state.lefts[row] + (wagon,))
@@ -141,9 +174,9 @@ def apply_to_line(state: State, seat: int, action: ToLine) -> tuple[State, list[
             "wagon_to_line",
             {
                 "seat": seat,
-                "wagon": action.wagon,
+                "wagon": WAGON_IDS[wagon],
                 "row": row,
-                "side": action.side,
+                "side": SIDE_NAMES[side],
                 "slot": slot,
                 "city": CITY_IDS[city],
             },
@@ -180,7 +213,10 @@ def _refuse_to_line(state: State, seat: int, action: ToLine) -> NoReturn:
 
 def apply_to_tableau(state: State, seat: int, action: ToTableau) -> tuple[State, list[Event]]:
     hand = state.hands[seat]
-    wagon = WAGON_INDEX[action.wagon]  # a type not in play is in no hand: refused just below
+    plan = _PLANS.get(id(action))
+    if plan is None or plan[0] is not action:
+        plan = _plan(action)
+    wagon = plan[1]  # a type not in play is in no hand: refused just below
     if wagon not in hand:
         _in_hand(state, seat, action.wagon)  # raises the refusal that says why
     tableau = state.tableaux[seat]
@@ -190,13 +226,16 @@ def apply_to_tableau(state: State, seat: int, action: ToTableau) -> tuple[State,
             f"at most {TABLEAU_MAX} wagons may lie in front of a player",
             limit=TABLEAU_MAX,
         )
-    shifted = event("wagon_to_tableau", {"seat": seat, "wagon": action.wagon})
+    shifted = _TO_TABLEAU_EVENTS[seat][wagon]
     return _shift(state, seat, without(hand, wagon), with_card(tableau, wagon), shifted)
 
 
 def apply_take_back(state: State, seat: int, action: TakeBack) -> tuple[State, list[Event]]:
     tableau = state.tableaux[seat]
-    wagon = WAGON_INDEX[action.wagon]  # a type not in play is in no tableau
+    plan = _PLANS.get(id(action))
+    if plan is None or plan[0] is not action:
+        plan = _plan(action)
+    wagon = plan[1]  # a type not in play is in no tableau
     if wagon not in tableau:
         wagon_code(state, action.wagon)  # refuses a type not in play by name
         raise IllegalAction(
@@ -204,7 +243,7 @@ def apply_take_back(state: State, seat: int, action: TakeBack) -> tuple[State, l
             f"there is no {action.wagon} wagon in front of you",
             wagon=action.wagon,
         )
-    shifted = event("wagon_taken_back", {"seat": seat, "wagon": action.wagon})
+    shifted = _TAKE_BACK_EVENTS[seat][wagon]
     return _shift(
         state, seat, with_card(state.hands[seat], wagon), without(tableau, wagon), shifted
     )
@@ -213,11 +252,12 @@ def apply_take_back(state: State, seat: int, action: TakeBack) -> tuple[State, l
 def _shift(
     state: State, seat: int, hand: tuple[int, ...], tableau: tuple[int, ...], shifted: Event
 ) -> tuple[State, list[Event]]:
-    """Actions 3 and 4: one wagon from the hand to the tableau, or back; no card is drawn."""
+    """Actions 3 and 4: one wagon from the hand to the tableau, or back; no card is drawn,
+    the lines stay as they were, and the turn is idle (for the stalemate rule)."""
     d = draft(state)
     hands, tableaux = list(state.hands), list(state.tableaux)
     hands[seat], tableaux[seat] = hand, tableau
     d.hands, d.tableaux = tuple(hands), tuple(tableaux)
     events = [shifted]
-    finish_action(d, events)
+    finish_idle(d, seat, tableau, events)
     return seal(d, State), events

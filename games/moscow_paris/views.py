@@ -15,7 +15,6 @@ from pydantic import BaseModel, Field
 
 from games.core.contract import Result
 from games.core.views import View
-from games.moscow_paris.action_cards import spot_json
 from games.moscow_paris.data import ALL_CITIES, CARD_IDS, HOME_CODE, WAGON_IDS, WAGON_SPLITS
 from games.moscow_paris.scoring import country, final_result, scores
 from games.moscow_paris.state import (
@@ -29,6 +28,7 @@ from games.moscow_paris.state import (
     State,
     team_of,
 )
+from games.moscow_paris.swap import spot_json
 
 
 class CityView(BaseModel):

@@ -44,13 +44,25 @@ def forward_spaces(state: State, seat: int, held: tuple[int, ...]) -> list[int]:
     никогда не может быть двух бонусных жетонов одного типа (с одним и тем же номером), даже
     если эффект какого-либо бонусного жетона позволяет это правило нарушить.» (17 and 25 are
     never on the track while held: one copy each.) `any_spaces` and `back_spaces` apply the
-    same test."""
-    track, numbers = state.track, state.track_numbers
-    return [
-        k
-        for k in range(state.meeples[seat] + 1, TRACK_LENGTH + 1)
-        if track[k - 1] and numbers[k - 1] not in held
-    ]
+    same test. Remembered by what decides it (`_FORWARD`): a purchase asks it in its move,
+    its bonus step's options and the tile taken."""
+    track, numbers, pos = state.track, state.track_numbers, state.meeples[seat]
+    key = (pos, held, track, numbers)
+    found = _FORWARD.get(key)
+    if found is None:
+        found = remember(
+            _FORWARD,
+            key,
+            tuple(
+                k
+                for k in range(pos + 1, TRACK_LENGTH + 1)
+                if track[k - 1] and numbers[k - 1] not in held
+            ),
+        )
+    return list(found)
+
+
+_FORWARD: Memo[tuple, tuple[int, ...]] = memo()
 
 
 _any_memo: tuple = (None, None, None, ())

@@ -27,20 +27,26 @@ from games.paris.state import (
     PRESTIGE,
     TILE,
     VPTILE,
+    Scratch,
     State,
+    to_scratch,
 )
 from games.paris.views import ParisView, build_view
 
 
 def _action_step(state: State, seat: int) -> list:
     out = turns.main_options(state, seat) or [A.END_TURN]
-    out += flow.free_actions(state, seat)
+    flow.add_free(out, state, seat)
     return out
 
 
 def _after_step(state: State, seat: int) -> list:
+    """`end_turn` and the free actions (`flow.add_free`, inline: most playout moves are
+    taken in this step)."""
     out = [A.END_TURN]
-    out += flow.free_actions(state, seat)
+    trade.add_options(out, state, seat)
+    if state.bonus[seat] or state.egt[seat]:
+        out += bonus.use_options(state, seat)
     return out
 
 
@@ -99,6 +105,11 @@ _RULES_BY_PHASE: dict[int, dict[type, Handler]] = {
     ENDGAME: {A.PickEndGame: turns.apply_pick_end_game},
     AFTER: {A.EndTurn: flow.apply_end_turn, **_FREE_HANDLERS},
 }
+
+
+# The tables by phase as tuples (the phases are 0..OVER-1), for the playout loop.
+_LEGAL = tuple(_LEGAL_BY_PHASE[phase] for phase in range(OVER))
+_HANDLERS = tuple(_RULES_BY_PHASE[phase] for phase in range(OVER))
 
 
 class Paris(PhasedGame[State, Any]):
@@ -164,6 +175,53 @@ class Paris(PhasedGame[State, Any]):
         legal = _LEGAL_BY_PHASE[phase](state, seat)
         action = legal[hidden.below(rng, len(legal))]
         return self._handlers[phase][type(action)](state, seat, action)[0]
+
+    def playout(self, state: State, rng: random.Random, moves: int) -> tuple[State, int]:
+        """`playout_step` after `playout_step`, in one loop: the seat to act is `state.turn`
+        until the match is over (`Game.playout`, move for move and draw for draw), on one
+        scratch state written in place (tests/paris/test_ai.py checks every edition)."""
+        # A scratch state, which every move writes in place (`state.draft`): the rule
+        # functions read a field before they write it, so they play it as a draft. A state
+        # given as one (`scratch`) is played on; another is copied first, never written.
+        if state.__class__ is not Scratch:
+            if moves <= 0 or state.phase == OVER:
+                return state, 0
+            state = to_scratch(state)
+        handlers = _HANDLERS
+        getrandbits = rng.getrandbits
+        played = 0
+        while played < moves:
+            phase = state.phase
+            if phase == OVER:
+                break
+            seat = state.turn
+            legal = _LEGAL[phase](state, seat)
+            n = len(legal)  # `hidden.below(rng, n)`, inline
+            k = getrandbits(n.bit_length())
+            while k >= n:
+                k = getrandbits(n.bit_length())
+            action = legal[k]
+            state = handlers[phase][type(action)](state, seat, action)[0]
+            played += 1
+        state.__class__ = State  # sealed at last
+        return state, played
+
+    def scratch(self, state: State) -> State:
+        """A scratch copy (`state.Scratch`): moves write it in place (`Game.scratch`)."""
+        scratch: State = to_scratch(state)
+        return scratch
+
+    def evaluate_all(self, state: State) -> list[float]:
+        """Every seat's `evaluate` from one `evaluation.values`: the best rival of every seat
+        is the leader, but the leader's own is the runner-up (the same floats: `max` picks
+        among them, no arithmetic)."""
+        value = evaluation.values(state)
+        top = max(value)
+        leader = value.index(top)
+        second = max(value[:leader] + value[leader + 1 :])
+        out = [v - top for v in value]
+        out[leader] = top - second
+        return out
 
     def evaluate(self, state: State, seat: int) -> float:
         """The final scoring as if the game ended now (VP, districts on their VP tiles, bonus

@@ -9,6 +9,8 @@ are remembered by value (`_STANDINGS`, `_DISTRICT_VPS`).
 
 from __future__ import annotations
 
+from typing import Any
+
 from games.paris.board import BANK0, LM0, LOC_VALUE, N_DISTRICTS, N_VALUES
 from games.paris.scoring import Standing, district_vps
 from games.paris.state import Memo, State, memo, remember
@@ -17,6 +19,9 @@ from games.paris.state import Memo, State, memo, remember
 _STANDINGS: Memo[tuple[tuple[int, ...], tuple[int, ...]], tuple[tuple[Standing, ...], int]] = memo()
 # (players, VP tile, every seat's standing in the district) -> each seat's VP.
 _DISTRICT_VPS: Memo[tuple[int, int, tuple[Standing, ...]], list[int]] = memo()
+# By seat, the last (keys, landmarks) looked up and their standing (the tuples kept alive:
+# identity is safe).
+_seat_standing: list[tuple[Any, Any, Any]] = [((), (), None)] * 8
 # The last state evaluated and its values (the state kept alive: identity is safe).
 _last: tuple[State | None, list[float]] = (None, [])
 
@@ -50,10 +55,15 @@ def values(state: State) -> list[float]:
     n = state.players
     landmarks = state.landmarks
     standings = []
-    for keys in state.keys:
+    for seat, keys in enumerate(state.keys):
+        known = _seat_standing[seat]  # a seat's keys often outlast a playout
+        if known[0] is keys and known[1] is landmarks:
+            standings.append(known[2])
+            continue
         found = _STANDINGS.get((keys, landmarks))
         if found is None:
             found = remember(_STANDINGS, (keys, landmarks), _standing(keys, landmarks))
+        _seat_standing[seat] = (keys, landmarks, found)
         standings.append(found)
     value = [float(v) for v in state.vp]
     for d, tile in enumerate(state.vp_tiles):

@@ -36,10 +36,16 @@ def free_actions(state: State, seat: int) -> list:
     """Trades and tile uses: allowed at any point of the seat's action step, a purchase's
     bonus, prestige and VP-tile steps included (not while paying: that step only picks
     which goods pay)."""
-    out = trade.options(state, seat)
+    out: list = []
+    add_free(out, state, seat)
+    return out
+
+
+def add_free(out: list, state: State, seat: int) -> None:
+    """`free_actions`, appended to `out` (the legal actions of a step, being built)."""
+    trade.add_options(out, state, seat)
     if state.bonus[seat] or state.egt[seat]:
         out += bonus.use_options(state, seat)
-    return out
 
 
 # Tiles with no use of their own (9/16 go with a key move, 27 scores at the end).

@@ -14,6 +14,8 @@ game, a tile is discarded face up beside the screen (or loses one of its two goo
 
 from __future__ import annotations
 
+from itertools import product
+
 from games.paris.board import (
     FIXED_SOURCES,
     GOODS,
@@ -191,6 +193,16 @@ def pair_options(state: State, seat: int, goods: tuple[int, ...]) -> tuple[Items
 
 
 def _pair_options(state: State, seat: int, goods: tuple[int, ...]) -> tuple[Items, ...]:
+    if not tile_sources(state, seat):  # tokens alone: one way for each count of pairs
+        counts = state.goods[seat]
+        ways = {
+            tuple(
+                sorted([GOODS[g] for g, p in zip(goods, pairs, strict=True) for _ in range(2 * p)])
+            )
+            for pairs in product(*(range(counts[g] // 2 + 1) for g in goods))
+            if any(pairs)
+        }
+        return tuple(sorted(ways))
     avail, wild_res, wild_pre = holdings(state, seat)
     wild = wild_res if goods[0] in RESOURCE_GOODS else wild_pre
     limits = [(avail[g] + wild) // 2 for g in goods]

@@ -76,9 +76,9 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
     _tiles(new, plan, rng)
     players = state.players
     dealt = _deal_out(list(plan.bonus), plan.bonus_sizes, rng)
-    new.bonus = tuple(state.bonus[s] if s == seat else dealt[s] for s in range(players))
+    new.bonus = tuple([state.bonus[s] if s == seat else dealt[s] for s in range(players)])
     dealt = _deal_out(list(plan.egt), plan.egt_sizes, rng)
-    new.egt = tuple(state.egt[s] if s == seat else dealt[s] for s in range(players))
+    new.egt = tuple([state.egt[s] if s == seat else dealt[s] for s in range(players)])
     if not plan.browsing:
         new.endgame = dealt[-1]
     new.goods = _goods(plan, rng)
@@ -181,13 +181,18 @@ def _loose(
 
 def _goods(plan: _Plan, rng: random.Random) -> tuple[tuple[int, ...], ...]:
     goods = [list(row) for row in plan.goods]
+    getrandbits = rng.getrandbits
     for g, loose, places in plan.loose:
         n = len(places)
+        bits = n.bit_length()
         for _ in range(loose):
-            holder = places[below(rng, n)]
+            k = getrandbits(bits)  # `below(rng, n)`, inline: a draw per token
+            while k >= n:
+                k = getrandbits(bits)
+            holder = places[k]
             if holder >= 0:
                 goods[holder][g] += 1
-    return tuple(tuple(row) for row in goods)
+    return tuple([tuple(row) for row in goods])
 
 
 def below(rng: random.Random, n: int) -> int:

@@ -154,6 +154,9 @@ _REACH_ARC: tuple[int, ...] = tuple(
 # one-entry memos for the keys (per seat: most keys do not move in a turn) and the spaces
 # (the states of one turn share their tuples).
 _PAYABLE: Memo[tuple, tuple[bool, ...]] = memo()
+# Behind the one-entry memos, the same by value (every seat's keys; the spaces).
+_KEY_MASKS: Memo[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], int]] = memo()
+_BUILT: Memo[tuple[int, ...], int] = memo()
 _built_memo: tuple = ((), 0)
 _masks_memo: tuple = ((), ((), 0))
 _seat_memo: list[tuple] = [((), 0)] * max(KEYS_PER_PLAYER)  # by seat
@@ -166,6 +169,10 @@ def key_masks(all_keys: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], i
     last = _masks_memo
     if last[0] is all_keys:
         return last[1]
+    found = _KEY_MASKS.get(all_keys)  # a search's determinisations share the root's keys
+    if found is not None:
+        _masks_memo = (all_keys, found)
+        return found
     masks = []
     total = 0
     for seat, keys in enumerate(all_keys):
@@ -179,7 +186,7 @@ def key_masks(all_keys: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], i
             _seat_memo[seat] = (keys, m)
         masks.append(m)
         total |= m
-    found = (tuple(masks), total)
+    found = remember(_KEY_MASKS, all_keys, (tuple(masks), total))
     _masks_memo = (all_keys, found)
     return found
 
@@ -190,9 +197,41 @@ def built_mask(spaces: tuple[int, ...]) -> int:
     last = _built_memo
     if last[0] is spaces:
         return last[1]
-    m = sum([b for b, tile in zip(_SPACE_MASKS, spaces, strict=True) if tile >= 0])
+    m = _BUILT.get(spaces)  # a search's determinisations share the root's spaces
+    if m is None:
+        m = remember(
+            _BUILT,
+            spaces,
+            sum([b for b, tile in zip(_SPACE_MASKS, spaces, strict=True) if tile >= 0]),
+        )
     _built_memo = (spaces, m)
     return m
+
+
+def note_keys(
+    before: tuple[tuple[int, ...], ...], after: tuple[tuple[int, ...], ...], seat: int
+) -> None:
+    """Remember `key_masks(after)` for keys `after` = `before` with only `seat`'s changed,
+    from `before`'s (a key placed or moved: the next step asks for the masks again)."""
+    global _masks_memo
+    masks, total = key_masks(before)
+    m = 0
+    for k in after[seat]:
+        m |= LOC_MASK[k]
+    if m != masks[seat]:
+        masks = (*masks[:seat], m, *masks[seat + 1 :])
+        total = 0
+        for x in masks:
+            total |= x
+    _masks_memo = (after, (masks, total))
+
+
+def note_built(before: tuple[int, ...], after: tuple[int, ...], space: int) -> None:
+    """Remember `built_mask(after)` for spaces `after` = `before` with a tile laid on
+    `space`, from `before`'s (the mask a turn's action step asks for, without a walk over
+    the 36 spaces)."""
+    global _built_memo
+    _built_memo = (after, built_mask(before) | LOC_MASK[space])
 
 
 def _payable(avail: tuple[int, ...], wild: int) -> tuple[bool, ...]:

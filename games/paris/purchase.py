@@ -43,7 +43,7 @@ from games.paris.data import (
 )
 from games.paris.flow import finish_action, has_free
 from games.paris.goods import ITEMS, covers, holdings, spend, units_of
-from games.paris.moves import NEEDS_RES, check_move, illegal
+from games.paris.moves import NEEDS_RES, check_move, illegal, note_keys
 from games.paris.state import (
     BONUS,
     PAY,
@@ -57,6 +57,7 @@ from games.paris.state import (
     draft,
     memo,
     put,
+    remember,
     seal,
     shared_event,
 )
@@ -82,7 +83,9 @@ def apply_move(state: State, seat: int, action: A.MoveKey) -> tuple[State, list[
         src >= BANK0 and (district_keys(state, district) == VP_TILE_TRIGGER_KEYS - 1)
     )  # «Как только… окажется 4 ключа»
     d = draft(state)
-    d.keys = put(state.keys, seat, tuple(keys))
+    before = state.keys
+    d.keys = after = put(before, seat, tuple(keys))
+    note_keys(before, after, seat)
     d.francs = add(state.francs, seat, -cost)
     d.pending = (dst, district, trigger)
     if spent:
@@ -197,8 +200,26 @@ def _bonus_open(state: State, seat: int) -> bool:
     return False
 
 
-def prestige_options(state: State, seat: int) -> set[tuple[str, ...]]:
-    """Ways to discard up to the landmark's 3 prestige symbols (at least one)."""
+def prestige_options(state: State, seat: int) -> frozenset[tuple[str, ...]]:
+    """Ways to discard up to the landmark's 3 prestige symbols (at least one): remembered
+    by the landmark and the seat's goods and tiles (`_PRESTIGE`)."""
+    key = (
+        state.pending[0],
+        state.goods[seat],
+        state.bonus[seat],
+        state.egt[seat],
+        state.half[seat],
+    )
+    found = _PRESTIGE.get(key)
+    if found is None:
+        found = remember(_PRESTIGE, key, frozenset(_prestige_options(state, seat)))
+    return found
+
+
+_PRESTIGE: Memo[tuple, frozenset[tuple[str, ...]]] = memo()
+
+
+def _prestige_options(state: State, seat: int) -> set[tuple[str, ...]]:
     symbols = Counter(LM_SYMBOLS[state.pending[0] - LM0])
     kinds = sorted(symbols)
     out: set[tuple[str, ...]] = set()

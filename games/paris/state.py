@@ -13,10 +13,8 @@ from types import MappingProxyType
 from typing import Any, Generic, TypeVar
 
 from games.core.contract import Event, event
-from games.core.drafts import copier, state_class
-from games.core.drafts import evolve as core_evolve
+from games.core.drafts import scratch_class, scratch_copiers, state_class
 from games.paris.board import ARC, BANK0, LM0, N_DISTRICTS, N_VALUES, SPACE_DISTRICT
-from games.paris.data import KEYS_PER_PLAYER
 
 # Phases: the step the seat `turn` must take now.
 TILE = 0  # place the top tile of a stack of its choice
@@ -92,21 +90,30 @@ Draft = State
 
 
 # A writable copy of a State, to be sealed into the next State (the copier itself: every
-# move drafts once).
-draft: Callable[[State], Draft] = copier(State)
+# move drafts once). A scratch state (`Scratch`: an AI playout's, `Paris.playout`) is its
+# own draft, so a playout's moves write one object in place instead of copying 34 fields.
+draft: Callable[[State], Draft]
+to_scratch: Callable[[State], Any]
+draft, to_scratch = scratch_copiers(State)
+Scratch: type = scratch_class(State)
 
 
 def seal(d: Draft) -> State:
     """The draft `d` as a State (in place: `d` must not be written afterwards; what
-    `games.core.drafts.seal` does, inline: every move seals once)."""
-    d.__class__ = State
+    `games.core.drafts.seal` does, inline: every move seals once). A scratch state stays
+    one (see `Paris.playout`)."""
+    if d.__class__ is not Scratch:
+        d.__class__ = State
     return d
 
 
 def evolve(s: State, **kw: Any) -> State:
     """`s` with the fields in `kw` replaced, as a new State (like `dataclasses.replace`;
-    tests/paris/test_views_events.py checks that)."""
-    return core_evolve(s, **kw)
+    tests/paris/test_views_events.py checks that); a scratch state, in place."""
+    new = draft(s)
+    for name, value in kw.items():
+        setattr(new, name, value)
+    return seal(new)
 
 
 def shared_event(table: Memo[Any, Event], key: Any, kind: str, params: dict[str, Any]) -> Event:
@@ -193,22 +200,21 @@ def _key_districts(keys: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, .
     return tuple(counts), tuple(lms)
 
 
-# By seat, the last keys tuple seen and its `_key_districts` (a seat's keys change only when
-# it places or moves one; the memo keeps the tuple alive, so identity is safe).
-_seat_districts: list[tuple] = [((), ((0,) * N_DISTRICTS, ()))] * max(KEYS_PER_PLAYER)
+# A seat's keys -> their `_key_districts` (the same keys come back all game long, and in
+# every determinisation of a search).
+_KEY_DISTRICTS: Memo[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = memo()
 
 
 def district_keys(state: State, d: int) -> int:
     """Keys on the buildings and landmarks of district `d` (all players; doubles count)."""
     landmarks = state.landmarks
     n = 0
-    for seat, keys in enumerate(state.keys):
-        known = _seat_districts[seat]
-        if known[0] is not keys:
-            known = _seat_districts[seat] = (keys, _key_districts(keys))
-        counts, lms = known[1]
-        n += counts[d]
-        for lm in lms:
+    for keys in state.keys:
+        known = _KEY_DISTRICTS.get(keys)
+        if known is None:
+            known = remember(_KEY_DISTRICTS, keys, _key_districts(keys))
+        n += known[0][d]
+        for lm in known[1]:
             if landmarks[lm] == d:
                 n += 1
     return n

@@ -63,6 +63,13 @@ _BUYS_WITH: dict[tuple[int, ...], tuple[tuple, ...]] = {
 
 def options(state: State, seat: int) -> list:
     """Every buy and sell the seat can make now (the sells are `goods.held_items`)."""
+    out: list = []
+    add_options(out, state, seat)
+    return out
+
+
+def add_options(out: list, state: State, seat: int) -> None:
+    """`options`, appended to `out` (the legal actions of a step, being built)."""
     francs = state.francs[seat]
     supply = state.supply
     buys = _BUYS_WITH.get(supply) or _buys(supply)
@@ -72,11 +79,11 @@ def options(state: State, seat: int) -> list:
         sells = remember(
             _SELLS, goods, tuple(_SELL_TOKEN[g] for g in range(len(GOODS)) if goods[g])
         )
-    out = [*buys[francs if francs < _MAX_PRICE else _MAX_PRICE], *sells]
+    out += buys[francs if francs < _MAX_PRICE else _MAX_PRICE]
+    out += sells
     bonus, egt = state.bonus[seat], state.egt[seat]
     if bonus or egt:
         out += tile_sells(bonus, egt)
-    return out
 
 
 def tile_sells(bonus: tuple[int, ...], egt: tuple[int, ...]) -> list:

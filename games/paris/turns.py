@@ -28,7 +28,7 @@ from games.paris.board import (
 )
 from games.paris.data import KINDS
 from games.paris.flow import finish_action
-from games.paris.moves import move_options
+from games.paris.moves import move_options, note_built, note_keys
 from games.paris.state import (
     ACTION,
     ENDGAME,
@@ -83,9 +83,11 @@ def apply_place_tile(state: State, seat: int, action: A.PlaceTile) -> tuple[Stat
     stacks = put(state.stacks, i, stack[1:])
     nxt = _NEXT[stack[1]] if len(stack) > 1 else None
     if not state.ignore_districts:
+        before = state.spaces
         d = draft(state)
         d.stacks = stacks
-        d.spaces = put(state.spaces, t, t)
+        d.spaces = spaces = put(before, t, t)
+        note_built(before, spaces, t)
         d.phase = ACTION
         s = seal(d)
         name = SPACE_NAMES[t]
@@ -204,7 +206,9 @@ def apply_place_key(state: State, seat: int, action: A.PlaceKey) -> tuple[State,
         )
     francs = BANK_FRANCS[loc - BANK0] if loc < ARC else 0
     d = draft(state)
-    d.keys = put(state.keys, seat, tuple(sorted(keys + (loc,))))
+    before = state.keys
+    d.keys = after = put(before, seat, tuple(sorted(keys + (loc,))))
+    note_keys(before, after, seat)
     d.hand = add(hand, seat, -1)
     if francs:
         d.francs = add(state.francs, seat, francs)

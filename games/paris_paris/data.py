@@ -107,6 +107,7 @@ STATIONS: dict[str, tuple[str, dict[str, int]]] = {
 
 # Shops per player that go on the board (20 per colour, one is the score marker). VERIFIED.
 SHOPS_PER_PLAYER = 19
+MAX_SEATS = 4  # the engine's `max_seats` (tables of prebuilt events are by seat)
 # Capacities. VERIFIED.
 PLAIN_CAPACITY = 1
 CROSSING_CAPACITY = 2

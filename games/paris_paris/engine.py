@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.core.contract import Result
+from games.core.contract import Event, Result
 from games.core.dispatch import refuse
-from games.core.phased import PhasedGame
+from games.core.phased import NOBODY, SEAT_SETS, PhasedGame
 from games.paris_paris import deal, hidden, round_end, turns
 from games.paris_paris.actions import Reveal, Take
+from games.paris_paris.data import MAX_SEATS
 from games.paris_paris.options import EDITIONS, ParisParisOptions
 from games.paris_paris.state import OVER, PHASE_NAMES, REVEAL, TAKE, State
 from games.paris_paris.views import ParisParisView, build_view
@@ -24,7 +25,7 @@ class ParisParis(PhasedGame[State, Reveal | Take]):
     key = "paris-paris"
     title = "Paris Paris"
     min_seats = 2
-    max_seats = 4
+    max_seats = MAX_SEATS
     Options = ParisParisOptions
     editions = EDITIONS
     order = 1
@@ -62,6 +63,38 @@ class ParisParis(PhasedGame[State, Reveal | Take]):
         if state.phase != OVER:
             return None
         return round_end.final_result(state)
+
+    def is_over(self, state: State) -> bool:
+        """The platform's test, with the phase of the end read as a constant (the
+        interpreter does not specialise a class attribute read through `self`, and every
+        move asks)."""
+        return state.phase == OVER
+
+    def to_act(self, state: State) -> frozenset[int]:
+        """The platform's answer (the seat whose turn it is), for the same reason as
+        `is_over`."""
+        return NOBODY if state.phase == OVER else SEAT_SETS[state.turn]
+
+    def legal_actions(self, state: State, seat: int) -> Sequence[Reveal | Take]:
+        """The platform's answer, read inline for the seat to act (every move asks)."""
+        if seat == state.turn:  # -1 once the match is over
+            phase = state.phase
+            if phase == TAKE:
+                return turns.legal_takes(state, seat)
+            if phase == REVEAL:
+                return turns.legal_reveals(state, seat)
+        return super().legal_actions(state, seat)
+
+    def apply(self, state: State, seat: int, action: Any) -> tuple[State, list[Event]]:
+        """The platform's rules table, with its two rows of the seat to act read inline."""
+        if seat == state.turn:
+            phase = state.phase
+            kind = type(action)
+            if phase == TAKE and kind is Take:
+                return turns.apply_take(state, seat, action)
+            if phase == REVEAL and kind is Reveal:
+                return turns.apply_reveal(state, seat, action)
+        return super().apply(state, seat, action)
 
     def reveals_hidden(self, state: State, seat: int, action: Any) -> bool:
         """Revealing a pile turns hidden tokens face up; the last take of the game reveals

@@ -12,7 +12,7 @@ from typing import Any
 from games.core.contract import Event, Result, event
 from games.paris_paris import scoring
 from games.paris_paris.board import N_COLOURS, STATION_IDS, TILE_COLOUR, TILE_STATION
-from games.paris_paris.data import COLOURS
+from games.paris_paris.data import COLOURS, MAX_SEATS
 from games.paris_paris.state import OVER, REVEAL, State
 
 
@@ -24,6 +24,29 @@ def waiting_colours(mask: int) -> list[str]:
 _WAITING = tuple(
     tuple(COLOURS[c] for c in range(N_COLOURS) if mask >> c & 1) for mask in range(1 << N_COLOURS)
 )
+
+
+# Events that depend on a few small numbers, built once (events are values nobody writes):
+# the discarded token's, by its colour, whether it ran an excursion and the colours waiting
+# after it (a mask); the bus's new holder's, by seat.
+_DISCARDED = tuple(
+    tuple(
+        tuple(
+            event(
+                "token_discarded",
+                {
+                    "colour": COLOURS[colour],
+                    "excursion": excursion,
+                    "waiting": waiting_colours(waiting),
+                },
+            )
+            for waiting in range(1 << N_COLOURS)
+        )
+        for excursion in (False, True)
+    )
+    for colour in range(N_COLOURS)
+)
+_FIRST_PLAYER = tuple(event("first_player", {"seat": seat}) for seat in range(MAX_SEATS))
 
 
 def _add(points: tuple[int, ...], extra: list[int]) -> tuple[int, ...]:
@@ -60,17 +83,12 @@ def end_round(new: State, events: list[Event] | None) -> None:
                 },
             )
         )
-        discarded = {
-            "colour": COLOURS[colour],
-            "excursion": bool(excursion),
-            "waiting": waiting_colours(new.waiting),
-        }
-        events.append(event("token_discarded", discarded))
+        events.append(_DISCARDED[colour][bool(excursion)][new.waiting])
     if excursion:
         _excursion(new, colour, "tokens", None, events)
     new.first = new.turn = (new.first + 1) % players
     if events is not None:
-        events.append(event("first_player", {"seat": new.first}))
+        events.append(_FIRST_PLAYER[new.first])
     if new.revealed.bit_count() == len(new.piles):
         _end_game(new, events)
     else:

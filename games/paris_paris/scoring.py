@@ -7,6 +7,7 @@ when each one runs and the tests can call them on hand-made boards.
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 from games.core.contract import Result, rank_by
@@ -58,13 +59,12 @@ def excursion(
     """
     total = [0] * players
     stops: list[dict[str, Any]] = []
-    for crossing, sid, neighbours in _STOPS[colour]:
+    line = COLOURS[colour]
+    for crossing, sid, near_of in _STOPS[colour]:
         shops = board[crossing]
         if not shops:
             continue
-        near: tuple[int, ...] = ()  # every shop on a neighbouring station, in one tuple
-        for other in neighbours:
-            near += board[other]
+        near = sum(near_of(board), ())  # every shop on a neighbouring station, in one tuple
         if len(shops) == 1:  # most stops: one shop, so one owner
             owner = shops[0]
             count = near.count(owner)
@@ -74,13 +74,34 @@ def excursion(
             points = [0] * players
             points[owner] = 1 + count
             adjacent = [[owner, count]] if count else []
+        elif len(shops) == 2:  # a full crossing (its capacity): owners in seat order
+            first, second = shops
+            points = [0] * players
+            if first == second:
+                count = near.count(first)
+                points[first] = 2 + count
+                total[first] += 2 + count
+                adjacent = [[first, count]] if count else []
+            else:
+                if first > second:
+                    first, second = second, first
+                count, count2 = near.count(first), near.count(second)
+                points[first] = 1 + count
+                points[second] = 1 + count2
+                total[first] += 1 + count
+                total[second] += 1 + count2
+                adjacent = [[first, count]] if count else []
+                if count2:
+                    adjacent.append([second, count2])
+            if not recap:
+                continue
         else:
             points = [0] * players
             for owner in shops:
                 points[owner] += 1
                 total[owner] += 1
             adjacent = []
-            for owner in shops if len(shops) == 2 and shops[0] < shops[1] else sorted(set(shops)):
+            for owner in sorted(set(shops)):
                 count = near.count(owner)
                 if count:
                     adjacent.append([owner, count])
@@ -89,7 +110,7 @@ def excursion(
             if not recap:
                 continue
         stop = {
-            "line": COLOURS[colour],
+            "line": line,
             "station": sid,
             "shops": list(shops),
             "adjacent": adjacent,
@@ -99,9 +120,12 @@ def excursion(
     return total, stops
 
 
-# Each line's possible stops in bus order: (crossing, its id, its neighbouring stations).
+# Each line's possible stops in bus order: (crossing, its id, the getter of the shops of its
+# neighbouring stations from a board: a tuple of tuples, as a crossing has 2 or more).
+assert all(len(NEIGHBOURS[s]) >= 2 for crossings in LINE_CROSSINGS for s in crossings)
 _STOPS = tuple(
-    tuple((s, STATION_IDS[s], NEIGHBOURS[s]) for s in crossings) for crossings in LINE_CROSSINGS
+    tuple((s, STATION_IDS[s], itemgetter(*NEIGHBOURS[s])) for s in crossings)
+    for crossings in LINE_CROSSINGS
 )
 
 

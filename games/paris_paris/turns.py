@@ -27,7 +27,7 @@ from games.paris_paris.board import (
     TILE_STATION,
     TILE_TOKEN,
 )
-from games.paris_paris.data import COLOURS
+from games.paris_paris.data import COLOURS, MAX_SEATS
 from games.paris_paris.round_end import end_round
 from games.paris_paris.state import TAKE, State
 
@@ -46,6 +46,9 @@ def legal_reveals(state: State, seat: int) -> tuple[Reveal, ...]:
 _TILE_NAMES: tuple[tuple[str, str], ...] = tuple(
     (STATION_IDS[TILE_STATION[t]], COLOURS[TILE_COLOUR[t]]) for t in range(N_TILES)
 )
+
+# Each tile's token as the events name it (shared: events are values nobody writes).
+_TILE_JSON = tuple({"station": sid, "colour": cid} for sid, cid in _TILE_NAMES)
 
 # Every possible reveal, built once (there are never more piles than tiles).
 _REVEALS = tuple(reveal(i) for i in range(N_TILES))
@@ -71,10 +74,11 @@ _TOKEN_TAKES: tuple[dict[tuple[int, ...], tuple[Take, ...]], ...] = tuple(
 )
 
 
-def _token_takes(tile: int, shops: tuple[int, ...], origin: str | None = None) -> tuple[Take, ...]:
-    station = TILE_STATION[tile]
+def _token_takes(token: int, shops: tuple[int, ...], origin: str | None = None) -> tuple[Take, ...]:
+    """The takes of `token` (`TILE_TOKEN`) on a station holding `shops`."""
+    station = token // N_COLOURS
     sid = STATION_IDS[station]
-    cid = COLOURS[TILE_COLOUR[tile]]
+    cid = COLOURS[token % N_COLOURS]
     if len(shops) >= CAPACITY[station] > 1:
         return tuple(take(sid, cid, remove, origin) for remove in sorted(set(shops)))
     return (take(sid, cid, None, origin),)
@@ -84,6 +88,9 @@ def _token_takes(tile: int, shops: tuple[int, ...], origin: str | None = None) -
 # displayed tile costs one lookup.
 _TILE_TAKES = tuple(
     (TILE_TOKEN[t], TILE_STATION[t], _TOKEN_TAKES[TILE_TOKEN[t]]) for t in range(N_TILES)
+)
+assert all(
+    t == s * N_COLOURS + c for t, s, c in zip(TILE_TOKEN, TILE_STATION, TILE_COLOUR, strict=True)
 )
 
 
@@ -103,7 +110,7 @@ def legal_takes(state: State, seat: int) -> list[Take]:
         shops = board[station]
         takes = known.get(shops)
         if takes is None:
-            takes = known[shops] = _token_takes(tile, shops)
+            takes = known[shops] = _token_takes(key, shops)
         out += takes
     return out
 
@@ -122,7 +129,7 @@ def _moving_takes(state: State, seat: int) -> list[Take]:
         shops = board[station]
         for origin in range(len(board)):
             if origin != station and seat in board[origin]:
-                out += _token_takes(tile, shops, STATION_IDS[origin])
+                out += _token_takes(key, shops, STATION_IDS[origin])
     return out
 
 
@@ -141,9 +148,7 @@ def apply_reveal(state: State, seat: int, action: Reveal) -> tuple[State, list[E
     if state.revealed >> pile & 1:
         raise IllegalAction("paris_paris.pile_gone", f"pile {pile} was already revealed", pile=pile)
     new = reveal_pile(state, pile)
-    tokens = [
-        {"station": sid, "colour": cid} for sid, cid in map(_TILE_NAMES.__getitem__, new.display)
-    ]
+    tokens = [_TILE_JSON[tile] for tile in new.display]
     shown = event(
         "pile_revealed",
         {
@@ -170,21 +175,20 @@ def reveal_pile(state: State, pile: int) -> State:
 
 
 def apply_take(state: State, seat: int, action: Take) -> tuple[State, list[Event]]:
-    token = _TOKENS.get((action.station, action.colour))
-    if token is None:
-        raise _unknown_token(action)
-    station, token_key = token
+    plan = _TAKE_PLANS.get(id(action))
+    if plan is None or plan[0] is not action:
+        plan = _take_plan(action)
+    _, station, token_key, opened, remove, move_from = plan
     i = _display_index(state.display, token_key)
     if i is None:
         raise _not_displayed(action)
     board = state.board
-    if state.supply[seat] and action.move_from is None:
+    if state.supply[seat] and move_from is None:
         origin = None  # the usual take: a shop from the supply
     else:
-        origin = _check_move(state, seat, station, action.move_from)
+        origin = _check_move(state, seat, station, move_from)
     shops = board[station]
     capacity = CAPACITY[station]
-    remove = action.remove
     if len(shops) < capacity or capacity == 1:
         if remove is not None:
             raise IllegalAction(
@@ -207,19 +211,29 @@ def apply_take(state: State, seat: int, action: Take) -> tuple[State, list[Event
             remove=remove,
             seats=sorted(set(shops)),
         )
-
-    events = [
-        event(
-            "shop_opened",
-            {
-                "seat": seat,
-                "station": action.station,
-                "colour": action.colour,
-                "moved_from": action.move_from,
-            },
-        )
-    ]
+    events = [opened[seat]]
     return take_token(state, seat, station, i, origin, remove, events), events
+
+
+# By the id of a take: (the take, its station, its token (`TILE_TOKEN`), its `shop_opened`
+# event by seat, its `remove` and `move_from`), what `apply_take` reads of it before the state,
+# worked out once (events are values nobody writes). Keyed by id, checked by identity (the
+# plan holds the take, so its id is not reused meanwhile): a take's own hash is a Python call.
+# At most `_PLANS_KEPT` takes: one from outside may name any seat to `remove`.
+_TAKE_PLANS: dict[int, tuple[Take, int, int, tuple[Event, ...], int | None, str | None]] = {}
+_PLANS_KEPT = 4096
+
+
+def _take_plan(action: Take) -> tuple[Take, int, int, tuple[Event, ...], int | None, str | None]:
+    token = _TOKENS.get((action.station, action.colour))
+    if token is None:
+        raise _unknown_token(action)
+    params = {"station": action.station, "colour": action.colour, "moved_from": action.move_from}
+    opened = tuple(event("shop_opened", {"seat": seat, **params}) for seat in range(MAX_SEATS))
+    plan = (action, *token, opened, action.remove, action.move_from)
+    if len(_TAKE_PLANS) < _PLANS_KEPT:
+        _TAKE_PLANS[id(action)] = plan
+    return plan
 
 
 def playout_take(state: State, seat: int, action: Take) -> State:
@@ -282,10 +296,7 @@ def take_token(
             new.bag = tuple(bag)
             to = "bag"
         if events is not None:
-            sid = STATION_IDS[station]
-            events.append(
-                event("shop_removed", {"seat": victim, "station": sid, "by": seat, "to": to})
-            )
+            events.append(_REMOVED[victim][station][seat][to == "bag"])
     new_board[station] = shops + (seat,)
     new.board = tuple(new_board)
     new.supply = tuple(supply)
@@ -296,6 +307,22 @@ def take_token(
         end_round(new, events)
     return seal(new, State)
 
+
+# The `shop_removed` events by removed seat, station, placing seat and destination (supply,
+# bag), built once (events are values nobody writes).
+_REMOVED = tuple(
+    tuple(
+        tuple(
+            tuple(
+                event("shop_removed", {"seat": victim, "station": sid, "by": seat, "to": to})
+                for to in ("supply", "bag")
+            )
+            for seat in range(MAX_SEATS)
+        )
+        for sid in STATION_IDS
+    )
+    for victim in range(MAX_SEATS)
+)
 
 # (station id, colour id) of every token that exists -> (station, TILE_TOKEN key): one lookup
 # checks both names of a take.

@@ -1,12 +1,16 @@
-"""The AI's hooks on Paris (games/paris/evaluation.py, hidden.py, Paris.playout_step): their
-fast paths remember what does not change, so each is checked against the plain computation."""
+"""The AI's hooks on Paris (games/paris/evaluation.py, hidden.py, Paris.playout_step and
+Paris.playout): their fast paths remember what does not change, or write a private scratch
+state in place, so each is checked against the plain computation."""
 
 import random
 
 import pytest
 
+from games.core.contract import Game
 from games.paris import hidden
+from games.paris.options import EDITIONS
 from games.paris.scoring import building_value, score_district
+from games.paris.state import State
 
 from .helpers import GAME
 
@@ -61,3 +65,23 @@ def test_a_determinisation_depends_on_the_state_and_the_generator_only():
         GAME.determinize(states[0], 2, random.Random(1))
         assert GAME.determinize(state, 1, random.Random(9)) == expected
         assert GAME.determinize(state, 1, random.Random(9)) == expected
+
+
+@pytest.mark.parametrize("edition", list(EDITIONS))
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_playout_in_place_plays_what_apply_plays_in_every_edition(edition, players):
+    """`Paris.playout` writes one scratch state move after move: every rule function must read
+    a field before it writes it. The same moves through `apply` (fresh states) must agree."""
+    for seed in range(3):
+        state = GAME.setup(players, GAME.parse_options(EDITIONS[edition]), seed)
+        fast, slow = random.Random(seed), random.Random(seed)
+        played = 5
+        while played == 5:
+            before = GAME.snapshot(state)
+            ours, played = GAME.playout(state, fast, 5)
+            assert GAME.snapshot(state) == before  # the state given is never written
+            state, expected = Game.playout(GAME, state, slow, 5)
+            assert played == expected
+            assert type(ours) is State
+            assert GAME.snapshot(ours) == GAME.snapshot(state), seed
+            assert fast.getstate() == slow.getstate()
