@@ -1,8 +1,9 @@
 """Whole-database reads and writes for `python -m bot migrate-db`: a match with everything it
 owns (row, seats, seat history, the action log, its result) out of one store and into
 another, verbatim (same versions, sequence numbers, request ids and times), the private
-notices waiting for its players, its lobby (expiry, message, rematch) and invitations, and
-the tables beside it (ratings, prefs, settings, facts).
+notices waiting for its players, its lobby (expiry, message, rematch) and invitations, its
+web links' generations (a revoked link stays revoked), and the tables beside it (ratings,
+prefs, settings, facts).
 
 Part of `Store` (a mixin only to keep the store's file small); written against the same
 `Conn` protocol, so it works between any two backends. Deadline and lobby-expiry claims are not
@@ -71,6 +72,8 @@ class MatchDump:
     result: MatchResult | None = None  # once it ended
     lobby: LobbyRow | None = None  # its expiry, lobby message and rematch (claims not copied)
     invitations: list[InvitationRow] = dataclasses.field(default_factory=list)
+    # (seat, generation) of its web links: a link revoked stays revoked after the move
+    links: list[tuple[int, int]] = dataclasses.field(default_factory=list)
 
 
 class TransferMixin(StoreBase):
@@ -100,6 +103,10 @@ class TransferMixin(StoreBase):
                 "SELECT user_id, seat FROM seat_history WHERE match_id = ? ORDER BY user_id",
                 match_id,
             )
+            links = await conn.fetch(
+                "SELECT seat, generation FROM board_links WHERE match_id = ? ORDER BY seat",
+                match_id,
+            )
         return MatchDump(
             rows[0],
             [(r[0], r[1]) for r in history],
@@ -108,6 +115,7 @@ class TransferMixin(StoreBase):
             await self.result_of(match_id),
             await self.lobby(match_id),
             await self.invitations(match_id),
+            [(r[0], r[1]) for r in links],
         )
 
     async def load_match(self, dump: MatchDump) -> None:
@@ -137,6 +145,10 @@ class TransferMixin(StoreBase):
                 await conn.execute(INSERT_LOBBY, *lobby_values(dump.lobby))
             await conn.executemany(
                 INSERT_INVITATION, [invitation_values(i) for i in dump.invitations]
+            )
+            await conn.executemany(
+                "INSERT INTO board_links (match_id, seat, generation) VALUES (?, ?, ?)",
+                [(match_id, seat, generation) for seat, generation in dump.links],
             )
 
     async def all_prefs(self) -> list[UserPrefs]:

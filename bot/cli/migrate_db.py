@@ -4,11 +4,11 @@ between two of one kind), then prove the copy by replaying every match.
 Both databases are opened (and migrated) as the bot opens them; stop the bot first so FROM
 does not move during the copy. TO must be empty unless `--force`, which empties it first.
 Every match is copied verbatim (row, seats, seat history, the action log with its sequence
-numbers, request ids and times, its lobby and invitations, its result once it ended) in one
-transaction per match, then the ratings, user prefs, guild settings and the bot's facts. Each
-copied match is then read back from TO, compared with FROM, and its log replayed through its
-game's engine to the stored snapshot. An interrupted copy leaves TO partly filled: run it
-again with `--force`.
+numbers, request ids and times, its lobby and invitations, its result once it ended, its
+web links' generations) in one transaction per match, then the ratings, user prefs, guild
+settings and the bot's facts. Each copied match is then read back from TO, compared with
+FROM, and its log replayed through its game's engine to the stored snapshot. An interrupted
+copy leaves TO partly filled: run it again with `--force`.
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ import random
 import socket
 from typing import Any
 
-from playwright.async_api import Browser, Page, Response, WebSocket
+from playwright.async_api import Browser, FrameLocator, Page, Response, WebSocket
 
 from bot.app import LuteceBot
 from bot.config import Config
@@ -29,10 +29,17 @@ def free_port() -> int:
         return port
 
 
-def with_browser_board(world: Any) -> str:
-    """The world's bot with its web board served on a loopback port; its public URL."""
+def with_browser_board(world: Any, *, activity: bool = False) -> str:
+    """The world's bot with its web board served on a loopback port; its public URL. With
+    `activity`, the Discord Activity too, in the SDK-mock mode the fake Discord allows (its
+    page must be built: `make`)."""
     port = free_port()
     public_url = f"http://127.0.0.1:{port}"
+    oauth: dict[str, Any] = {}
+    if activity:
+        fake = world.fake
+        oauth = {"endpoint": fake.base_url, "client_id": fake.application_id}
+        oauth["client_secret"] = fake.oauth.client_secret
 
     def make_bot() -> LuteceBot:
         config = Config(
@@ -40,6 +47,7 @@ def with_browser_board(world: Any) -> str:
             db_path=str(world.db),
             dev_guild=world.dev_guild,
             web=(public_url, port, SECRET),
+            **oauth,
         )
         return LuteceBot(config, guild_ready_timeout=0.05)
 
@@ -62,8 +70,9 @@ def strings(value: Any) -> list[str]:
 class BoardPage:
     """One browser context (a person) with the board open at their link."""
 
-    def __init__(self, page: Page) -> None:
+    def __init__(self, page: Page, root: Page | FrameLocator | None = None) -> None:
         self.page = page
+        self.root = page if root is None else root  # where the board is (a frame inside Discord)
         self.bodies: list[str] = []
         self.frames: list[str] = []
         self.clicks = 0  # clicks made on this page since the last `count_turn`
@@ -105,7 +114,7 @@ class BoardPage:
     async def shows(self, version: int) -> str:
         """Wait until the page drew the screen of `version` and nothing is under way; its
         step: `choose`, `confirm` or `wait`."""
-        board = self.page.locator(f'main[data-version="{version}"]:not([data-busy])')
+        board = self.root.locator(f'main[data-version="{version}"]:not([data-busy])')
         await board.wait_for()
         step = await board.get_attribute("data-step")
         assert step is not None
@@ -115,7 +124,7 @@ class BoardPage:
         """One click on the board, then the page's answer drawn."""
         await target.click()
         self.clicks += 1
-        await self.page.locator("main[data-version]:not([data-busy])").wait_for()
+        await self.root.locator("main[data-version]:not([data-busy])").wait_for()
 
     async def take_turn(self, version: int, rng: random.Random) -> int:
         """Choose at random among the places on the picture (else the other choices) until
@@ -124,11 +133,11 @@ class BoardPage:
         step = await self.shows(version)
         assert step in ("choose", "confirm"), step
         while step == "choose":
-            spots = await self.page.locator("[data-hotspot]").all()
-            others = await self.page.locator("[data-choice]").all()
+            spots = await self.root.locator("[data-hotspot]").all()
+            others = await self.root.locator("[data-choice]").all()
             await self.click(rng.choice(spots or others))
             step = await self.shows(version)
-        await self.click(self.page.locator("[data-confirm-button]"))
+        await self.click(self.root.locator("[data-confirm-button]"))
         await self.shows(version + 1)
         return self.clicks
 

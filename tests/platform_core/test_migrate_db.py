@@ -16,6 +16,7 @@ from bot.cli.main import main
 from bot.cli.migrate_db import migrate_db
 from games.host import MatchHost
 from storage import GuildSettings, SeatRow, Store, UserPrefs
+from storage.links import SPECTATORS
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -42,6 +43,8 @@ async def _fill(url: str) -> list[str]:
         await host.act(live.id, humans[seat].user_id, action, key=f"click-{n}")
     drawn = {"kind": "tile_drawn", "params": {"seat": 0, "tile": 3}, "to": [0]}
     await store.add_notices(live.id, 0, 6, [drawn])  # a private notice not yet shown
+    for seat in (0, 0, SPECTATORS):  # web links revoked: seat 0's twice, the spectators' once
+        await store.bump_link_generation(live.id, seat)
     ids.append(live.id)
     lobby = await host.open_lobby(
         "paris-paris", host_user_id=7, host_name="bob", guild_id=5, seats=4, invite=[(9, "di")]
@@ -94,6 +97,7 @@ async def test_sqlite_to_postgres_and_back_loses_nothing(tmp_path, pg_url, capsy
     assert original == await _everything(pg_url) == await _everything(back)
     assert [d.row.id for d in original[0]] == ids
     assert [len(d.notices) for d in original[0]] == [0, 1, 0, 0]
+    assert original[0][1].links == [(SPECTATORS, 1), (0, 2)], "revoked links stay revoked"
     lobby = original[0][2]
     assert (lobby.lobby.channel_id, lobby.lobby.message_id) == (11, 12)
     assert [(i.user_id, i.status) for i in lobby.invitations] == [(9, "pending")]
