@@ -76,15 +76,13 @@
     $("live").textContent = sentence;
   }
 
-  // The screen's picture; not shown if a newer screen was drawn while it was fetched.
-  async function picture(source, screen) {
+  async function picture(source) {
     const image = $("picture");
     image.alt = source ? source.alt : "";
     if (!source) return;
     const answer = await call(source.url);
-    if (!answer.ok || shown !== screen) return;
+    if (!answer.ok) return;
     const blob = await answer.blob();
-    if (shown !== screen) return;
     if (pictureUrl) URL.revokeObjectURL(pictureUrl);
     pictureUrl = URL.createObjectURL(blob);
     image.src = pictureUrl;
@@ -150,8 +148,7 @@
       mine.hidden = false;
       $("mine-title").textContent = "";
     }
-    await picture((confirm && confirm.preview) || screen.picture, screen);
-    if (shown !== screen) return; // a newer one was drawn meanwhile
+    await picture((confirm && confirm.preview) || screen.picture);
     board.dataset.version = String(screen.version);
     board.dataset.path = turn ? turn.path : "";
     board.dataset.step = confirm ? "confirm" : turn ? "choose" : "wait";
@@ -164,36 +161,20 @@
     if (!target.closest("[hidden]")) target.focus();
   }
 
-  // Answers can arrive out of order (a pick's after the screen a pushed update asked for):
-  // requests are numbered, and an answer is drawn only if its version is not older than the
-  // screen shown, nor, for the same version, its request older than the one drawn.
-  let asked = 0;
-  let drawn = 0;
-
-  async function show(screen, request) {
-    const older = shown && (screen.version < shown.version ||
-      (screen.version === shown.version && request < drawn));
-    if (older) return;
-    drawn = request;
-    await render(screen);
-  }
-
   async function load(path = "") {
-    const request = ++asked;
     const answer = await call(api + "/screen?path=" + encodeURIComponent(path));
     const body = await answer.json();
     if (!answer.ok) {
-      if (request === asked) error(body.error); // else a newer request answers for it
+      error(body.error);
       return;
     }
-    if (request === asked) error("");
-    await show(body, request);
+    error("");
+    await render(body);
   }
 
   async function play() {
     const confirm = shown && shown.turn && shown.turn.confirm;
     if (!confirm) return;
-    const request = ++asked;
     const answer = await call(api + "/play", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
@@ -202,7 +183,7 @@
     const body = await answer.json();
     if (!answer.ok) {
       error(body.error);
-      if (body.screen) await show(body.screen, request);
+      if (body.screen) await render(body.screen);
       return;
     }
     say(body.done);
