@@ -30,13 +30,26 @@ def state_class(cls: type[T]) -> type[T]:
     return dataclasses.dataclass(frozen=True, slots=True)(cls)
 
 
+def _writable(cls: type, suffix: str) -> type:
+    """A writable subclass of the frozen slotted `cls` that adds no slot: the same memory
+    layout, and object's own `__setattr__` again (so slot writes stay the interpreter's
+    fast path). A subclass, not a lookalike: turning it into `cls` (`seal`) then checks
+    no slot list (a lookalike's `__class__` assignment compares the two classes' slot
+    names one by one, on every move)."""
+    return type(
+        f"{cls.__name__}{suffix}",
+        (cls,),
+        {"__slots__": (), "__setattr__": object.__setattr__, "__delattr__": object.__delattr__},
+    )
+
+
 @cache
 def _twin(cls: type) -> tuple[type, Any]:
     """The writable twin of a frozen slotted dataclass, and a generated copier into it."""
     names = tuple(f.name for f in dataclasses.fields(cls))
     if tuple(getattr(cls, "__slots__", ())) != names:
         raise TypeError(f"{cls.__name__} must be a slotted dataclass to be drafted")
-    twin = type(f"{cls.__name__}Draft", (), {"__slots__": names})
+    twin = _writable(cls, "Draft")
     body = "\n".join(f"    d.{n} = s.{n}" for n in names) or "    pass"
     source = f"def copy(s):\n    d = new(twin)\n{body}\n    return d\n"
     scope: dict[str, Any] = {"new": object.__new__, "twin": twin}
@@ -64,8 +77,7 @@ def scratch_class(cls: type) -> type:
     scratch state, which a loop plays move after move in place while nobody else holds it
     (an AI's random playout, `scratch_copiers`)."""
     _twin(cls)  # checks that `cls` can be drafted
-    names = tuple(f.name for f in dataclasses.fields(cls))
-    return type(f"{cls.__name__}Scratch", (), {"__slots__": names})
+    return _writable(cls, "Scratch")
 
 
 def scratch_copiers(cls: type[S]) -> tuple[Callable[[S], S], Callable[[S], Any]]:

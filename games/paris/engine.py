@@ -35,8 +35,12 @@ from games.paris.views import ParisView, build_view
 
 
 def _action_step(state: State, seat: int) -> list:
+    """The main actions (`turns.main_options`) or `end_turn`, then the free actions
+    (`flow.add_free`): both inline, as `_after_step`'s (one legal_actions call in three)."""
     out = turns.main_options(state, seat) or [A.END_TURN]
-    flow.add_free(out, state, seat)
+    trade.add_options(out, state, seat)
+    if state.bonus[seat] or state.egt[seat]:
+        out += bonus.use_options(state, seat)
     return out
 
 
@@ -166,6 +170,23 @@ class Paris(PhasedGame[State, Any]):
             return self.apply(state, seat, action)[0].phase == OVER
         except IllegalAction:
             return False
+
+    def legal_actions(self, state: State, seat: int) -> list[Any]:
+        """`PhasedGame.legal_actions` through the tuple by phase (every move asks it)."""
+        phase = state.phase
+        if seat != state.turn or phase == OVER:
+            return []
+        return _LEGAL[phase](state, seat)
+
+    def apply(self, state: State, seat: int, action: Any) -> tuple[State, list[Event]]:
+        """`PhasedGame.apply` through the tuple by phase; anything it would not play
+        directly (a JSON action, a wrong seat or phase) goes to it, for its refusals."""
+        phase = state.phase
+        if seat == state.turn and phase != OVER:
+            handler = _HANDLERS[phase].get(type(action))
+            if handler is not None:
+                return handler(state, seat, action)
+        return super().apply(state, seat, action)
 
     def playout_step(self, state: State, seat: int, rng: random.Random) -> State:
         """The search's random move through the tables without the contract's checks (the
