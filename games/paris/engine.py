@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.core.contract import Event, Result
@@ -171,7 +171,7 @@ class Paris(PhasedGame[State, Any]):
         except IllegalAction:
             return False
 
-    def legal_actions(self, state: State, seat: int) -> list[Any]:
+    def legal_actions(self, state: State, seat: int) -> Sequence[Any]:
         """`PhasedGame.legal_actions` through the tuple by phase (every move asks it)."""
         phase = state.phase
         if seat != state.turn or phase == OVER:
