@@ -209,21 +209,32 @@ def built_mask(spaces: tuple[int, ...]) -> int:
 
 
 def note_keys(
-    before: tuple[tuple[int, ...], ...], after: tuple[tuple[int, ...], ...], seat: int
+    before: tuple[tuple[int, ...], ...],
+    after: tuple[tuple[int, ...], ...],
+    seat: int,
+    src: int = -1,
+    dst: int = -1,
 ) -> None:
-    """Remember `key_masks(after)` for keys `after` = `before` with only `seat`'s changed,
-    from `before`'s (a key placed or moved: the next step asks for the masks again)."""
+    """Remember `key_masks(after)` for keys `after` = `before` with `seat`'s key moved from
+    `src` onto `dst` (or, without them, placed on a bank or the Arc, which no mask holds),
+    from `before`'s: the next step asks for the masks again, and only those two bits can
+    change (a double left on `src`, bonus 9, keeps its bit)."""
     global _masks_memo
-    masks, total = key_masks(before)
-    m = 0
-    for k in after[seat]:
-        m |= LOC_MASK[k]
-    if m != masks[seat]:
-        masks = (*masks[:seat], m, *masks[seat + 1 :])
-        total = 0
-        for x in masks:
-            total |= x
-    _masks_memo = (after, (masks, total))
+    found = key_masks(before)
+    if dst >= 0:
+        masks, total = found
+        mine = masks[seat]
+        m = mine | LOC_MASK[dst]
+        if src not in after[seat]:
+            m &= ~LOC_MASK[src]
+        if m != mine:
+            changed = list(masks)
+            changed[seat] = m
+            total = 0
+            for x in changed:
+                total |= x
+            found = (tuple(changed), total)
+    _masks_memo = (after, found)
 
 
 def note_built(before: tuple[int, ...], after: tuple[int, ...], space: int) -> None:

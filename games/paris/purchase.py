@@ -85,7 +85,7 @@ def apply_move(state: State, seat: int, action: A.MoveKey) -> tuple[State, list[
     d = draft(state)
     before = state.keys
     d.keys = after = put(before, seat, tuple(keys))
-    note_keys(before, after, seat)
+    note_keys(before, after, seat, src, dst)
     d.francs = add(state.francs, seat, -cost)
     d.pending = (dst, district, trigger)
     if spent:

@@ -8,13 +8,14 @@ end-game stack) lives here too; `views.py` decides who sees what.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable
 from types import MappingProxyType
 from typing import Any, Generic, TypeVar
 
 from games.core.contract import Event, event
 from games.core.drafts import scratch_class, scratch_copiers, state_class
-from games.paris.board import ARC, BANK0, LM0, N_DISTRICTS, N_VALUES, SPACE_DISTRICT
+from games.paris.board import ARC, BANK0, LM0, N_VALUES
 
 # Phases: the step the seat `turn` must take now.
 TILE = 0  # place the top tile of a stack of its choice
@@ -188,35 +189,23 @@ def forget() -> None:
         table.clear()
 
 
-def _key_districts(keys: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """(keys on buildings per district, the landmarks under keys) of one seat's keys."""
-    counts = [0] * N_DISTRICTS
-    lms = []
-    for k in keys:
-        if k < LM0:
-            counts[SPACE_DISTRICT[k]] += 1
-        elif k < BANK0:
-            lms.append(k - LM0)
-    return tuple(counts), tuple(lms)
-
-
-# A seat's keys -> their `_key_districts` (the same keys come back all game long, and in
-# every determinisation of a search).
-_KEY_DISTRICTS: Memo[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = memo()
-
-
 def district_keys(state: State, d: int) -> int:
-    """Keys on the buildings and landmarks of district `d` (all players; doubles count)."""
+    """Keys on the buildings and landmarks of district `d` (all players; doubles count).
+    A seat's keys are sorted, so those on the district's buildings are one run of them
+    (`bisect`, no walk over the keys); a landmark's are counted where it lies."""
+    lo = d * N_VALUES
+    hi = lo + N_VALUES
     landmarks = state.landmarks
     n = 0
+    if d in landmarks:
+        spots = [LM0 + lm for lm, where in enumerate(landmarks) if where == d]
+        for keys in state.keys:
+            n += bisect_left(keys, hi) - bisect_left(keys, lo)
+            for spot in spots:
+                n += keys.count(spot)
+        return n
     for keys in state.keys:
-        known = _KEY_DISTRICTS.get(keys)
-        if known is None:
-            known = remember(_KEY_DISTRICTS, keys, _key_districts(keys))
-        n += known[0][d]
-        for lm in known[1]:
-            if landmarks[lm] == d:
-                n += 1
+        n += bisect_left(keys, hi) - bisect_left(keys, lo)
     return n
 
 
