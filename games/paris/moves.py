@@ -121,10 +121,19 @@ _ROW_MOVES: dict[int, tuple[tuple[A.MoveKey, ...], ...]] = {
     )
     for src in _IN_DISTRICT
 }
-# By location: (value, shift of its district's row, `_REACH_ROW`, `_ROW_MOVES`) for a
-# building or a bank, None for a landmark or the Arc.
+# By location: (shift of its district's row, `_ROW_MOVES`, the francs a move onto a landmark
+# needs at least, and by francs held up to _TOP_VALUE the row it reaches: `_REACH_ROW` at
+# budget francs + value, so the loop indexes by the francs alone) for a building or a bank,
+# None for a landmark or the Arc.
 _WITHIN: tuple[tuple | None, ...] = tuple(
-    (LOC_VALUE[loc], _SHIFT[loc], _REACH_ROW[loc], _ROW_MOVES[loc]) if loc in _SHIFT else None
+    (
+        _SHIFT[loc],
+        _ROW_MOVES[loc],
+        MIN_LANDMARK - LOC_VALUE[loc],
+        tuple(_REACH_ROW[loc][min(fr + LOC_VALUE[loc], _TOP_VALUE)] for fr in _BUDGETS),
+    )
+    if loc in _SHIFT
+    else None
     for loc in range(N_LOCS)
 )
 # From the Arc, one value at a time: the "column" of value index i is `mask >> i & _COLUMN`
@@ -280,14 +289,12 @@ def move_options(state: State, seat: int) -> list:
     short_row = short = 0  # buildings whose resource price the seat cannot pay
     out: list = []
     lm_srcs = []
+    held_francs = francs if francs < _TOP_VALUE else _TOP_VALUE  # more buys nothing more
     for src in set(keys):
         within = _WITHIN[src]
         if within is not None:  # a building or a bank: within its district
-            value, shift, reach, moves = within
-            budget = francs + value
-            row = reach[budget if budget < _TOP_VALUE else _TOP_VALUE]
-            if row:
-                row &= free >> shift
+            shift, moves, landmark_francs, reach = within
+            row = reach[held_francs] & (free >> shift)
             if row:
                 if row & _NEEDY_ROW:
                     if goods is None:
@@ -295,9 +302,11 @@ def move_options(state: State, seat: int) -> list:
                         short_row, short = _short(goods)
                     row &= ~short_row
                 out += moves[row]
+            if francs >= landmark_francs:
+                lm_srcs.append(src)
         elif src == ARC:  # anywhere
             budget = francs
-            cand = free & _REACH_ARC[budget if budget < _TOP_VALUE else _TOP_VALUE]
+            cand = free & _REACH_ARC[held_francs]
             if cand:
                 if cand & _NEEDY:
                     if goods is None:
@@ -308,10 +317,9 @@ def move_options(state: State, seat: int) -> list:
                     column = cand >> i & _COLUMN
                     if column:
                         out += by_column[_COLUMN_INDEX[column]]
+            if budget >= MIN_LANDMARK:
+                lm_srcs.append(src)
         else:  # a landmark: only onto a dearer landmark
-            lm_srcs.append(src)
-            continue
-        if budget >= MIN_LANDMARK:
             lm_srcs.append(src)
     if lm_srcs:
         if goods is None:
