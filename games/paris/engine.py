@@ -9,7 +9,7 @@ from typing import Any
 from games.core.contract import Event, Result
 from games.core.dispatch import Handler
 from games.core.errors import IllegalAction
-from games.core.phased import LegalActions, PhasedGame
+from games.core.phased import NOBODY, SEAT_SETS, LegalActions, PhasedGame
 from games.paris import actions as A
 from games.paris import bonus, evaluation, flow, hidden, purchase, trade, turns
 from games.paris.deal import dump_arrangement, new_state
@@ -111,9 +111,19 @@ _RULES_BY_PHASE: dict[int, dict[type, Handler]] = {
 }
 
 
-# The tables by phase as tuples (the phases are 0..OVER-1), for the playout loop.
-_LEGAL = tuple(_LEGAL_BY_PHASE[phase] for phase in range(OVER))
-_HANDLERS = tuple(_RULES_BY_PHASE[phase] for phase in range(OVER))
+def _nothing(state: State, seat: int) -> list:
+    """The over phase's legal actions: none."""
+    return []
+
+
+# The tables by phase as tuples (the phases are 0..OVER), for `legal_actions`, `apply` and
+# the playout loop: the over phase has no legal action and no handler (an action then goes
+# to `PhasedGame.apply`, which refuses it), so no move tests for it first.
+_LEGAL = (*(_LEGAL_BY_PHASE[phase] for phase in range(OVER)), _nothing)
+_HANDLERS: tuple[Mapping[type, Handler], ...] = (
+    *(_RULES_BY_PHASE[phase] for phase in range(OVER)),
+    {},
+)
 
 
 class Paris(PhasedGame[State, Any]):
@@ -171,19 +181,26 @@ class Paris(PhasedGame[State, Any]):
         except IllegalAction:
             return False
 
+    def is_over(self, state: State) -> bool:
+        """`PhasedGame.is_over` with the over phase a module constant (no class attribute
+        looked up through the instance: every move of a random game asks)."""
+        return state.phase == OVER
+
+    def to_act(self, state: State) -> frozenset[int]:
+        """`PhasedGame.to_act`, likewise: the seat whose turn it is."""
+        return NOBODY if state.phase == OVER else SEAT_SETS[state.turn]
+
     def legal_actions(self, state: State, seat: int) -> Sequence[Any]:
         """`PhasedGame.legal_actions` through the tuple by phase (every move asks it)."""
-        phase = state.phase
-        if seat != state.turn or phase == OVER:
+        if seat != state.turn:
             return []
-        return _LEGAL[phase](state, seat)
+        return _LEGAL[state.phase](state, seat)
 
     def apply(self, state: State, seat: int, action: Any) -> tuple[State, list[Event]]:
         """`PhasedGame.apply` through the tuple by phase; anything it would not play
         directly (a JSON action, a wrong seat or phase) goes to it, for its refusals."""
-        phase = state.phase
-        if seat == state.turn and phase != OVER:
-            handler = _HANDLERS[phase].get(type(action))
+        if seat == state.turn:
+            handler = _HANDLERS[state.phase].get(type(action))
             if handler is not None:
                 return handler(state, seat, action)
         return super().apply(state, seat, action)
