@@ -1,5 +1,5 @@
-"""Which key moves are possible (`move_options`, for legal_actions) and checking one
-(`check_move`, for apply).
+"""Which key moves are possible (`move_options`, for legal_actions); checking one (for
+apply) is move_check.py.
 
 «Если вы перемещаете ключ с Триумфальной арки, то вы можете переместить его на любое
 свободное здание или достопримечательность в любом из 6 районов.» «Если вы перемещаете ключ с
@@ -10,17 +10,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
-from games.core.errors import IllegalAction
 from games.paris import actions as A
 from games.paris.board import (
     ARC,
     BANK0,
-    DISTRICT_IDS,
     LM0,
     LM_COST,
-    LM_IDS,
     LOC_RES,
     LOC_VALUE,
     N_DISTRICTS,
@@ -29,11 +25,10 @@ from games.paris.board import (
     N_SPACES,
     N_VALUES,
     loc_name,
-    parse_loc,
 )
 from games.paris.data import KEYS_PER_PLAYER
 from games.paris.goods import Holdings, can_cover, holdings
-from games.paris.state import Memo, State, loc_district, memo, remember
+from games.paris.state import Memo, State, memo, remember
 
 OWN_OCCUPIED, RIVAL_OCCUPIED = 9, 16
 NEEDS_RES: tuple[bool, ...] = tuple(any(r) for r in LOC_RES)
@@ -339,15 +334,18 @@ def _short(goods: Holdings) -> tuple[int, int]:
     return short_row, short
 
 
-def _landmark_moves(
-    state: State, srcs: list[int], francs: int, blocked: int, goods: Holdings
-) -> list[A.MoveKey]:
-    """Moves onto a landmark in the district (or, from the Arc, any district), or onto one
-    from the supply added to it first."""
-    landmarks = state.landmarks
-    payable = _payable(goods[0], goods[1])
+# Landmark targets by (landmarks, the blocked ones, the payable ones): see `_landmark_targets`.
+_TARGETS: Memo[tuple, tuple[tuple[tuple[int, int, int], ...], tuple[int, ...]]] = memo()
+_LANDMARK_BITS = sum(LOC_MASK[LM0 + lm] for lm in range(N_LANDMARKS))
+
+
+def _landmark_targets(
+    landmarks: tuple[int, ...], blocked: int, payable: tuple[bool, ...]
+) -> tuple[tuple[tuple[int, int, int], ...], tuple[int, ...]]:
+    """((landmark, cost, its district or -1) of the payable, unblocked landmarks; the cost
+    of the dearest landmark of each district)."""
     top = [0] * N_DISTRICTS
-    targets = []  # (landmark, cost, its district or -1) of the payable, unblocked ones
+    targets = []
     for lm, ld in enumerate(landmarks):
         if ld >= 0:
             if LM_COST[lm] > top[ld]:
@@ -356,6 +354,21 @@ def _landmark_moves(
                 continue
         if payable[lm]:
             targets.append((lm, LM_COST[lm], ld))
+    return tuple(targets), tuple(top)
+
+
+def _landmark_moves(
+    state: State, srcs: list[int], francs: int, blocked: int, goods: Holdings
+) -> list[A.MoveKey]:
+    """Moves onto a landmark in the district (or, from the Arc, any district), or onto one
+    from the supply added to it first."""
+    landmarks = state.landmarks
+    payable = _payable(goods[0], goods[1])
+    key = (landmarks, blocked & _LANDMARK_BITS, payable)
+    found = _TARGETS.get(key)
+    if found is None:
+        found = remember(_TARGETS, key, _landmark_targets(landmarks, blocked, payable))
+    targets, top = found
     out = []
     for src in srcs:
         if src < LM0:
@@ -378,104 +391,3 @@ def _landmark_moves(
                     if cost > top[td]:
                         out.append(_MOVES[at + td])
     return out
-
-
-# --- checking a move ---------------------------------------------------------------------
-
-
-def illegal(key: str, message: str, **params: Any) -> IllegalAction:
-    return IllegalAction(f"paris.{key}", message, **params)
-
-
-def check_move(
-    state: State, seat: int, frm: str, to: str
-) -> tuple[int, int, int, int, bool, list[int]]:
-    """(source, target, target district, francs to pay, new landmark, bonus tiles 9/16 it
-    spends) of a legal move; IllegalAction otherwise."""
-    source = parse_loc(frm)
-    target = parse_loc(to)
-    if source is None or target is None:
-        raise illegal(
-            "unknown_location",
-            f"unknown location {frm if source is None else to!r}",
-            location=frm if source is None else to,
-        )
-    src, sd = source
-    dst, td = target
-    if src not in state.keys[seat] or (LM0 <= src < BANK0 and loc_district(state, src) != sd):
-        raise illegal("no_key_there", f"you have no key on {frm}", location=frm)
-    if dst >= BANK0:
-        raise illegal("not_a_building", "a key moves onto a building or a landmark", location=to)
-    new_landmark = False
-    if dst < LM0:
-        if state.spaces[dst] < 0:
-            raise illegal("no_building_yet", f"no building tile lies on {to} yet", location=to)
-    else:
-        where = state.landmarks[dst - LM0]
-        if where < 0:
-            # «…можете сначала добавить доступную достопримечательность из общего запаса в
-            # район, в котором уже лежит ваш ключ…»
-            new_landmark = True
-            top = max(
-                (LM_COST[lm] for lm in range(N_LANDMARKS) if state.landmarks[lm] == td), default=0
-            )
-            if LM_COST[dst - LM0] <= top:
-                raise illegal(
-                    "landmark_too_cheap",
-                    f"a new landmark in {DISTRICT_IDS[td]} must cost more than {top}",
-                    location=to,
-                    minimum=top + 1,
-                )
-        elif where != td:
-            raise illegal(
-                "unknown_location", f"{LM_IDS[dst - LM0]} is not in {DISTRICT_IDS[td]}", location=to
-            )
-    if src != ARC and sd != td:
-        raise illegal(
-            "other_district",
-            "from a bank, building or landmark a key moves only "
-            "within its district (from the Arc, anywhere)",
-            location=to,
-        )
-    if LOC_VALUE[dst] <= LOC_VALUE[src]:
-        raise illegal("not_higher", f"{to} is not worth more than {frm}", location=to)
-    spent = _check_occupied(state, seat, dst, to)
-    base = LOC_VALUE[src] if src < BANK0 else 0
-    cost = LOC_VALUE[dst] - base
-    if cost > state.francs[seat]:
-        raise illegal("cannot_afford", f"the move costs {cost} francs", n=cost)
-    if NEEDS_RES[dst] and not can_cover(LOC_RES[dst], *holdings(state, seat)[:2]):
-        raise illegal("missing_resources", f"{to} needs resources you do not have", location=to)
-    return src, dst, td, cost, new_landmark, spent
-
-
-def _check_occupied(state: State, seat: int, dst: int, to: str) -> list[int]:
-    """The bonus tiles a move onto an occupied space needs (9: own key there, 16: a rival's).
-
-    «9: Когда вы перемещаете ключ, можете переместить его на здание или
-    достопримечательность, на которой уже лежит ваш ключ.» «16: …где уже есть ключ другого
-    игрока.» [INTERPRETATION] a space holding both needs both tiles."""
-    bit = LOC_MASK[dst]
-    masks, total = key_masks(state.keys)
-    if not total & bit:
-        return []
-    own = bool(masks[seat] & bit)
-    rival = any(m & bit for s, m in enumerate(masks) if s != seat)
-    if not own and not rival:
-        return []
-    held = state.bonus[seat]
-    if own and OWN_OCCUPIED not in held:
-        raise illegal(
-            "occupied",
-            f"{to} already holds your key (bonus tile 9 allows it)",
-            location=to,
-            tile=OWN_OCCUPIED,
-        )
-    if rival and RIVAL_OCCUPIED not in held:
-        raise illegal(
-            "occupied",
-            f"{to} holds another player's key (bonus tile 16 allows it)",
-            location=to,
-            tile=RIVAL_OCCUPIED,
-        )
-    return [n for n, needed in ((OWN_OCCUPIED, own), (RIVAL_OCCUPIED, rival)) if needed]

@@ -43,7 +43,8 @@ from games.paris.data import (
 )
 from games.paris.flow import finish_action, has_free
 from games.paris.goods import ITEMS, covers, holdings, spend, units_of
-from games.paris.moves import NEEDS_RES, check_move, illegal, note_keys
+from games.paris.move_check import check_move, illegal
+from games.paris.moves import NEEDS_RES, note_keys
 from games.paris.state import (
     BONUS,
     PAY,

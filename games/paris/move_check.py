@@ -1,0 +1,126 @@
+"""Checking one key move (`check_move`, for apply); which moves are possible is moves.py.
+
+«Если вы перемещаете ключ с Триумфальной арки, то вы можете переместить его на любое
+свободное здание или достопримечательность в любом из 6 районов.» «Если вы перемещаете ключ с
+банка, здания или достопримечательности, вы можете положить его только на свободное здание
+или достопримечательность с большей стоимостью в том же районе.»
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core.errors import IllegalAction
+from games.paris.board import (
+    ARC,
+    BANK0,
+    DISTRICT_IDS,
+    LM0,
+    LM_COST,
+    LM_IDS,
+    LOC_RES,
+    LOC_VALUE,
+    N_LANDMARKS,
+    parse_loc,
+)
+from games.paris.goods import can_cover, holdings
+from games.paris.moves import LOC_MASK, NEEDS_RES, OWN_OCCUPIED, RIVAL_OCCUPIED, key_masks
+from games.paris.state import State, loc_district
+
+
+def illegal(key: str, message: str, **params: Any) -> IllegalAction:
+    return IllegalAction(f"paris.{key}", message, **params)
+
+
+def check_move(
+    state: State, seat: int, frm: str, to: str
+) -> tuple[int, int, int, int, bool, list[int]]:
+    """(source, target, target district, francs to pay, new landmark, bonus tiles 9/16 it
+    spends) of a legal move; IllegalAction otherwise."""
+    source = parse_loc(frm)
+    target = parse_loc(to)
+    if source is None or target is None:
+        raise illegal(
+            "unknown_location",
+            f"unknown location {frm if source is None else to!r}",
+            location=frm if source is None else to,
+        )
+    src, sd = source
+    dst, td = target
+    if src not in state.keys[seat] or (LM0 <= src < BANK0 and loc_district(state, src) != sd):
+        raise illegal("no_key_there", f"you have no key on {frm}", location=frm)
+    if dst >= BANK0:
+        raise illegal("not_a_building", "a key moves onto a building or a landmark", location=to)
+    new_landmark = False
+    if dst < LM0:
+        if state.spaces[dst] < 0:
+            raise illegal("no_building_yet", f"no building tile lies on {to} yet", location=to)
+    else:
+        where = state.landmarks[dst - LM0]
+        if where < 0:
+            # «…можете сначала добавить доступную достопримечательность из общего запаса в
+            # район, в котором уже лежит ваш ключ…»
+            new_landmark = True
+            top = max(
+                (LM_COST[lm] for lm in range(N_LANDMARKS) if state.landmarks[lm] == td), default=0
+            )
+            if LM_COST[dst - LM0] <= top:
+                raise illegal(
+                    "landmark_too_cheap",
+                    f"a new landmark in {DISTRICT_IDS[td]} must cost more than {top}",
+                    location=to,
+                    minimum=top + 1,
+                )
+        elif where != td:
+            raise illegal(
+                "unknown_location", f"{LM_IDS[dst - LM0]} is not in {DISTRICT_IDS[td]}", location=to
+            )
+    if src != ARC and sd != td:
+        raise illegal(
+            "other_district",
+            "from a bank, building or landmark a key moves only "
+            "within its district (from the Arc, anywhere)",
+            location=to,
+        )
+    if LOC_VALUE[dst] <= LOC_VALUE[src]:
+        raise illegal("not_higher", f"{to} is not worth more than {frm}", location=to)
+    spent = _check_occupied(state, seat, dst, to)
+    base = LOC_VALUE[src] if src < BANK0 else 0
+    cost = LOC_VALUE[dst] - base
+    if cost > state.francs[seat]:
+        raise illegal("cannot_afford", f"the move costs {cost} francs", n=cost)
+    if NEEDS_RES[dst] and not can_cover(LOC_RES[dst], *holdings(state, seat)[:2]):
+        raise illegal("missing_resources", f"{to} needs resources you do not have", location=to)
+    return src, dst, td, cost, new_landmark, spent
+
+
+def _check_occupied(state: State, seat: int, dst: int, to: str) -> list[int]:
+    """The bonus tiles a move onto an occupied space needs (9: own key there, 16: a rival's).
+
+    «9: Когда вы перемещаете ключ, можете переместить его на здание или
+    достопримечательность, на которой уже лежит ваш ключ.» «16: …где уже есть ключ другого
+    игрока.» [INTERPRETATION] a space holding both needs both tiles."""
+    bit = LOC_MASK[dst]
+    masks, total = key_masks(state.keys)
+    if not total & bit:
+        return []
+    own = bool(masks[seat] & bit)
+    rival = any(m & bit for s, m in enumerate(masks) if s != seat)
+    if not own and not rival:
+        return []
+    held = state.bonus[seat]
+    if own and OWN_OCCUPIED not in held:
+        raise illegal(
+            "occupied",
+            f"{to} already holds your key (bonus tile 9 allows it)",
+            location=to,
+            tile=OWN_OCCUPIED,
+        )
+    if rival and RIVAL_OCCUPIED not in held:
+        raise illegal(
+            "occupied",
+            f"{to} holds another player's key (bonus tile 16 allows it)",
+            location=to,
+            tile=RIVAL_OCCUPIED,
+        )
+    return [n for n, needed in ((OWN_OCCUPIED, own), (RIVAL_OCCUPIED, rival)) if needed]
