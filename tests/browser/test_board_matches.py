@@ -15,6 +15,7 @@ from playwright.async_api import Browser
 
 from bot.games import adapter_for
 from bot.ui.screens import label_names
+from bot.web import guards
 from bot.web.links import board_link
 from tests.browser.board_pages import BoardPage, with_browser_board
 from tests.discord.driver import pinged_in, settle, start_match, table_message
@@ -92,9 +93,19 @@ async def play_through(world: Any, bot: Any, browser: Browser, game: str, seed: 
     assert mean < PANEL[game], clicks
 
 
+@pytest.fixture
+def clicking_fast(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests click far faster than a person: the web board's rate limits (tested in
+    tests/web/test_guards.py) raised tenfold, or a whole match would go at their pace (the
+    page waits and asks again: tests/browser/test_board_race.py)."""
+    fast = {kind: (count * 10, seconds) for kind, (count, seconds) in guards.LIMITS.items()}
+    monkeypatch.setattr(guards, "LIMITS", fast)
+
+
 # Whole matches: the pictures are laid out and not drawn (tests/browser/conftest.py), so
 # each takes seconds of CPU rather than minutes.
 @pytest.mark.long
+@pytest.mark.usefixtures("clicking_fast")
 @pytest.mark.parametrize("game", ["city-of-light", "paris-paris", "paris", "moscow-paris"])
 async def test_a_whole_match_clicked_on_the_board(world, browser, game):
     with_browser_board(world)
