@@ -141,8 +141,9 @@ class BoardPage:
         assert step in ("choose", "confirm"), step
         while step == "choose":
             spots = await self.root.locator("[data-hotspot]").all()
-            others = await self.root.locator("[data-choice]").all()
-            await self.click(rng.choice(spots or others))
+            if not spots:
+                spots = await self.root.locator("[data-choice]").all()
+            await self.click(rng.choice(spots))
             step = await self.shows(version)
         await self.click(self.root.locator("[data-confirm-button]"))
         await self.shows(version + 1)
