@@ -102,8 +102,9 @@ def clicking_fast(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(guards, "LIMITS", fast)
 
 
-# Whole matches: the pictures are laid out and not drawn (tests/browser/conftest.py), so
-# each takes seconds of CPU rather than minutes.
+# Whole matches, some 550 turns for the four: their pictures are laid out and not drawn
+# (tests/browser/conftest.py), a thirtieth of a drawing's CPU; most of what is left is
+# Chromium's.
 @pytest.mark.long
 @pytest.mark.usefixtures("clicking_fast")
 @pytest.mark.parametrize("game", ["city-of-light", "paris-paris", "paris", "moscow-paris"])
