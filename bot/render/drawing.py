@@ -105,6 +105,15 @@ def recording_tags() -> Iterator[list[TagBox]]:
         _tag_boxes.reset(token)
 
 
+# Lay out only (tests that click the places tagged on a picture, not look at its pixels):
+# every Canvas measures and records its texts and tags as usual but rasterises nothing, and
+# its `png()` is a blank picture a tenth of its size (the same proportions, so a page lays
+# its buttons out over it as over the real one). Some 90% of a picture's time is its
+# rasterising and encoding.
+LAYOUT_ONLY = False
+BLANK_SHRINK = 10
+
+
 def _role() -> str:
     """The first caller outside this module, as `package.module.function`."""
     frame = inspect.currentframe()
@@ -117,11 +126,16 @@ def _role() -> str:
 
 
 class Canvas:
-    """A picture drawn in logical pixels at `SUPERSAMPLE`x and shrunk once by `png()`."""
+    """A picture drawn in logical pixels at `SUPERSAMPLE`x and shrunk once by `png()`; with
+    `LAYOUT_ONLY`, laid out and not drawn."""
 
     def __init__(self, width: int, height: int, background: Colour, scale: int = SUPERSAMPLE):
         self.width, self.height, self.scale = width, height, scale
-        self.image = Image.new("RGB", (width * scale, height * scale), background)
+        self.blank = LAYOUT_ONLY
+        size = (width * scale, height * scale)
+        if self.blank:
+            size = (max(1, width // BLANK_SHRINK), max(1, height // BLANK_SHRINK))
+        self.image = Image.new("RGB", size, background)
         self.draw = ImageDraw.Draw(self.image)
 
     def _p(self, points: Sequence[Point]) -> list[tuple[float, float]]:
@@ -132,6 +146,8 @@ class Canvas:
         return max(1, round(width * self.scale))
 
     def line(self, points: Sequence[Point], fill: Colour, width: float) -> None:
+        if self.blank:
+            return
         self.draw.line(self._p(points), fill=fill, width=self._w(width), joint="curve")
         for x, y in (points[0], points[-1]):  # round caps
             self.circle((x, y), width / 2, fill=fill)
@@ -144,6 +160,8 @@ class Canvas:
         outline: Colour | None = None,
         width: float = 1,
     ) -> None:
+        if self.blank:
+            return
         x, y = centre
         box = self._p([(x - radius, y - radius), (x + radius, y + radius)])
         self.draw.ellipse(box, fill=fill, outline=outline, width=self._w(width))
@@ -152,6 +170,8 @@ class Canvas:
         self, centre: Point, radius: float, start: float, end: float, fill: Colour, width: float
     ) -> None:
         """An arc of a circle, angles in degrees clockwise from 3 o'clock (Pillow's way)."""
+        if self.blank:
+            return
         x, y = centre
         box = self._p([(x - radius, y - radius), (x + radius, y + radius)])
         self.draw.arc(box, start, end, fill=fill, width=self._w(width))
@@ -163,6 +183,8 @@ class Canvas:
         outline: Colour | None = None,
         width: float = 1,
     ) -> None:
+        if self.blank:
+            return
         self.draw.polygon(self._p(points), fill=fill, outline=outline, width=self._w(width))
 
     def rect(
@@ -173,6 +195,8 @@ class Canvas:
         width: float = 1,
         radius: float = 0,
     ) -> None:
+        if self.blank:
+            return
         x0, y0, x1, y1 = box
         scaled = self._p([(x0, y0), (x1, y1)])
         self.draw.rounded_rectangle(
@@ -218,6 +242,8 @@ class Canvas:
         """
         px = round(size * self.scale)
         self._note(text, px, bold, None)
+        if self.blank:
+            return
         total = textlib.width(text, px, bold)
         ascent, descent = textlib.metrics(px)
         x, y = xy[0] * self.scale, xy[1] * self.scale
@@ -299,6 +325,8 @@ class Canvas:
         picture may show a hundred of them."""
         image = _icon_image(icon, round(size * self.scale), ink)
         self._note(icon, round(size * self.scale), False, image.height)
+        if self.blank:
+            return
         x = round(centre[0] * self.scale - image.width / 2)
         y = round(centre[1] * self.scale - image.height / 2)
         self.image.paste(image, (x, y), image)
@@ -316,7 +344,7 @@ class Canvas:
         differ by rounding, at most one level of 255), about four times faster: a quarter
         of a Paris picture's drawing time went to the resize."""
         image = self.image
-        if self.scale != 1:
+        if self.scale != 1 and not self.blank:
             image = image.reduce(self.scale)
         return png_bytes(image)
 

@@ -10,6 +10,7 @@ import socket
 from typing import Any
 
 from playwright.async_api import Browser, FrameLocator, Page, Response, WebSocket
+from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
 from bot.app import LuteceBot
 from bot.config import Config
@@ -89,15 +90,16 @@ class BoardPage:
         return board
 
     async def _keep(self, response: Response) -> None:
-        """A body as the page reads it (a JSON body's escapes decoded); pictures skipped."""
+        """A body as the page reads it (a JSON body's escapes decoded); pictures skipped,
+        unread (a picture the page drops for a newer screen is cancelled: no body to read)."""
         if response.request.resource_type == "websocket" or response.status in (101, 204):
             return
         kind = response.headers.get("content-type", "")
+        if kind.startswith("image/") or not response.url.startswith("http"):
+            return
         try:
             body = await response.body()
         except Exception:  # noqa: BLE001 — a page closed before its body was read
-            return
-        if kind.startswith("image/"):
             return
         text = body.decode("utf-8", errors="replace")
         if kind.startswith("application/json"):
@@ -115,7 +117,12 @@ class BoardPage:
         """Wait until the page drew the screen of `version` and nothing is under way; its
         step: `choose`, `confirm` or `wait`."""
         board = self.root.locator(f'main[data-version="{version}"]:not([data-busy])')
-        await board.wait_for()
+        try:
+            await board.wait_for()
+        except PlaywrightTimeoutError as exc:
+            shown = await self.root.locator("main").evaluate("e => JSON.stringify(e.dataset)")
+            said = await self.root.locator("#error").inner_text()
+            raise AssertionError(f"screen {version} not drawn: {shown}, {said!r}") from exc
         step = await board.get_attribute("data-step")
         assert step is not None
         return step
@@ -134,8 +141,9 @@ class BoardPage:
         assert step in ("choose", "confirm"), step
         while step == "choose":
             spots = await self.root.locator("[data-hotspot]").all()
-            others = await self.root.locator("[data-choice]").all()
-            await self.click(rng.choice(spots or others))
+            if not spots:
+                spots = await self.root.locator("[data-choice]").all()
+            await self.click(rng.choice(spots))
             step = await self.shows(version)
         await self.click(self.root.locator("[data-confirm-button]"))
         await self.shows(version + 1)

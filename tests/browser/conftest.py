@@ -36,6 +36,15 @@ def chromium_path() -> str | None:
     return shutil.which("chromium") or shutil.which("chromium-browser")
 
 
+@pytest.fixture(autouse=True)
+def pictures_laid_out(request: pytest.FixtureRequest) -> None:
+    """Every picture is laid out and not drawn in these tests (its tags where the drawing
+    puts them, the page's buttons over them), unless a test is marked `real_pictures`: a
+    whole match draws hundreds of pictures, and the clicks need only their tags' boxes."""
+    if request.node.get_closest_marker("real_pictures") is None:
+        request.getfixturevalue("laid_out_pictures")
+
+
 @pytest.fixture
 async def browser() -> AsyncIterator[Browser]:
     """A headless Chromium for one test (each test has its own event loop)."""

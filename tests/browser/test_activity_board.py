@@ -62,7 +62,9 @@ async def in_discord(
     return board
 
 
-# Real pictures: the places to click are where the drawing put their tags.
+# Real pictures (the other browser tests lay them out only): the places to click are where
+# the drawing put their tags.
+@pytest.mark.real_pictures
 @pytest.mark.usefixtures("activity_page")
 async def test_the_activity_opens_the_seats_board_and_a_click_plays(world, browser):
     public_url = with_browser_board(world, activity=True)

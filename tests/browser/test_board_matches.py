@@ -6,7 +6,6 @@ the board are counted the way `tests/discord/test_clicks.py` counts the panel's.
 
 from __future__ import annotations
 
-import os
 import random
 import statistics
 from typing import Any
@@ -16,6 +15,7 @@ from playwright.async_api import Browser
 
 from bot.games import adapter_for
 from bot.ui.screens import label_names
+from bot.web import guards
 from bot.web.links import board_link
 from tests.browser.board_pages import BoardPage, with_browser_board
 from tests.discord.driver import pinged_in, settle, start_match, table_message
@@ -25,11 +25,9 @@ from tests.discord.driver import pinged_in, settle, start_match, table_message
 PANEL = {"city-of-light": 4.56, "paris-paris": 2.62, "paris": 3.3, "moscow-paris": 4.2}
 
 
-async def play_through(
-    world: Any, bot: Any, browser: Browser, game: str, seed: int, turns: int | None = None
-) -> None:
-    """A two-seat match of `game` clicked on the board, whole (or its first `turns`); the
-    Discord side, the leak scan and the clicks per turn checked."""
+async def play_through(world: Any, bot: Any, browser: Browser, game: str, seed: int) -> None:
+    """A two-seat match of `game` clicked on the board, whole; the Discord side, the leak
+    scan and the clicks per turn checked."""
     alice, bob = world.user("alice"), world.user("bob")
     rng = random.Random(seed)
     bot.host.draws = random.Random(seed)  # the same deal every run: the same figures
@@ -43,7 +41,7 @@ async def play_through(
     secrets: list[dict[int, str]] = []  # each turn's private text of every seat
     clicks: list[int] = []
     try:
-        while match.status == "active" and len(clicks) != turns:
+        while match.status == "active":
             names = label_names(match)
             secrets.append(
                 {
@@ -61,9 +59,8 @@ async def play_through(
             told = " ".join(m.text for m in world.fake.messages(thread)).replace("**", "")
             shown = await pages[bob.id].page.locator("[data-recap] li").all_inner_texts()
             assert shown and all(line in told for line in shown), shown
-        if turns is None:
-            assert match.status == "finished"
-            await world.fake.wait_for(lambda: "Final result" in table_message(world, thread).text)
+        assert match.status == "finished"
+        await world.fake.wait_for(lambda: "Final result" in table_message(world, thread).text)
         for page in pages.values():
             await page.settled()
     finally:
@@ -96,22 +93,22 @@ async def play_through(
     assert mean < PANEL[game], clicks
 
 
+@pytest.fixture
+def clicking_fast(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests click far faster than a person: the web board's rate limits (tested in
+    tests/web/test_guards.py) raised tenfold, or a whole match would go at their pace (the
+    page waits and asks again: tests/browser/test_board_race.py)."""
+    fast = {kind: (count * 10, seconds) for kind, (count, seconds) in guards.LIMITS.items()}
+    monkeypatch.setattr(guards, "LIMITS", fast)
+
+
+# Whole matches, some 550 turns for the four: their pictures are laid out and not drawn
+# (tests/browser/conftest.py), a thirtieth of a drawing's CPU; most of what is left is
+# Chromium's.
 @pytest.mark.long
-async def test_a_whole_city_of_light_match_clicked_on_the_board(world, browser):
+@pytest.mark.usefixtures("clicking_fast")
+@pytest.mark.parametrize("game", ["city-of-light", "paris-paris", "paris", "moscow-paris"])
+async def test_a_whole_match_clicked_on_the_board(world, browser, game):
     with_browser_board(world)
     async with world.bot() as bot:
-        await play_through(world, bot, browser, "city-of-light", seed=5)
-
-
-# A whole match of these takes long in a browser (on 2 busy cores: Paris Paris 87 s, Paris
-# 362 s, Moscow–Paris 203 s): the suite plays their first 12 turns (10-15 s each), and
-# LUTECE_SOAK=1 whole matches.
-WHOLE = os.environ.get("LUTECE_SOAK") == "1"
-
-
-@pytest.mark.long
-@pytest.mark.parametrize("game", ["paris-paris", "paris", "moscow-paris"])
-async def test_a_match_clicked_on_the_board(world, browser, game):
-    with_browser_board(world)
-    async with world.bot() as bot:
-        await play_through(world, bot, browser, game, seed=5, turns=None if WHOLE else 12)
+        await play_through(world, bot, browser, game, seed=5)

@@ -11,10 +11,12 @@ import random
 import pytest
 
 from bot.games import adapters
+from bot.render import drawing
 from bot.render.drawing import recording_tags
 from bot.render.marks import label_id
 from bot.ui.screens import place_tags, tags_at
 from games.registry import get_game
+from tests.render.pixels import decode
 
 NAMES = ["Amélie", "Bastien", "Zoë", "Ngũgĩ"]
 
@@ -57,3 +59,23 @@ def test_every_offered_places_tag_is_found_with_its_box(key):
         for b in boxes:
             left, top, right, bottom = b.box
             assert 0 <= left < right <= 1 and 0 <= top < bottom <= 1, b
+
+
+@pytest.mark.parametrize("key", sorted(adapters()))
+def test_laid_out_only_the_tags_are_where_the_drawing_puts_them(key, monkeypatch):
+    """The browser tests click tags laid out and not drawn (`drawing.LAYOUT_ONLY`): the same
+    boxes as the drawn picture's, on a blank picture of the same proportions."""
+    adapter = adapters()[key]
+    for view, at in tagged_steps(key, seed=5, most=2):
+        marks = {label_id(t, p) for p, t in at.items()}
+        with recording_tags() as drawn:
+            real = decode(adapter.render(view, NAMES, highlight=marks))
+        monkeypatch.setattr(drawing, "LAYOUT_ONLY", True)
+        with recording_tags() as laid_out:
+            blank = decode(adapter.render(view, NAMES, highlight=marks))
+        monkeypatch.setattr(drawing, "LAYOUT_ONLY", False)
+        assert laid_out == drawn and drawn
+        assert blank.width * drawing.BLANK_SHRINK <= real.width
+        ratio = (blank.width / blank.height) / (real.width / real.height)
+        assert ratio == pytest.approx(1, abs=0.05)
+        assert all(low == high for low, high in blank.getextrema()), "nothing drawn"

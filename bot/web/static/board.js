@@ -33,13 +33,38 @@
   }
 
   function withLang(url) {
-    if (!lang) return url;
+    if (!lang || /[?&]lang=/.test(url)) return url;
     return url + (url.includes("?") ? "&" : "?") + "lang=" + encodeURIComponent(lang);
   }
 
   async function call(url, options = {}) {
     const headers = { Authorization: "Bearer " + token, ...(options.headers || {}) };
     return fetch(withLang(url), { ...options, headers, credentials: "omit", cache: "no-store" });
+  }
+
+  // A request refused for coming too fast (429: the server's rate limit) is made again a
+  // moment later while it is still `wanted()` (no newer request or screen replaced it), its
+  // sentence shown meanwhile: else a screen pushed in a burst of moves would never be drawn.
+  const RETRY_MS = 2000;
+  // An answer the page does not read is cancelled: unread, its body would hold the request
+  // open (its connection, and the browser's record of it) until the page goes.
+  function drop(answer) {
+    if (answer.body) answer.body.cancel().catch(() => {});
+  }
+
+  async function patiently(url, options = {}, wanted = () => true) {
+    for (let again = false; ; again = true) {
+      const answer = await call(url, options);
+      if (answer.status !== 429) {
+        if (again && answer.ok && wanted()) error("");
+        return answer;
+      }
+      const body = await answer.clone().json();
+      if (wanted()) error(body.error);
+      await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+      if (!wanted()) return answer;
+      drop(answer);
+    }
   }
 
   // Text with **bold** spans, built from text nodes only (never as HTML).
@@ -76,13 +101,18 @@
     $("live").textContent = sentence;
   }
 
-  async function picture(source) {
+  // The screen's picture; not shown if a newer screen was drawn while it was fetched.
+  async function picture(source, screen) {
     const image = $("picture");
     image.alt = source ? source.alt : "";
     if (!source) return;
-    const answer = await call(source.url);
-    if (!answer.ok) return;
+    const answer = await patiently(source.url, {}, () => shown === screen);
+    if (!answer.ok || shown !== screen) {
+      drop(answer);
+      return;
+    }
     const blob = await answer.blob();
+    if (shown !== screen) return;
     if (pictureUrl) URL.revokeObjectURL(pictureUrl);
     pictureUrl = URL.createObjectURL(blob);
     image.src = pictureUrl;
@@ -148,7 +178,8 @@
       mine.hidden = false;
       $("mine-title").textContent = "";
     }
-    await picture((confirm && confirm.preview) || screen.picture);
+    await picture((confirm && confirm.preview) || screen.picture, screen);
+    if (shown !== screen) return; // a newer one was drawn meanwhile
     board.dataset.version = String(screen.version);
     board.dataset.path = turn ? turn.path : "";
     board.dataset.step = confirm ? "confirm" : turn ? "choose" : "wait";
@@ -161,29 +192,46 @@
     if (!target.closest("[hidden]")) target.focus();
   }
 
+  // Answers can arrive out of order (a pick's after the screen a pushed update asked for):
+  // requests are numbered, and an answer is drawn only if its version is not older than the
+  // screen shown, nor, for the same version, its request older than the one drawn.
+  let asked = 0;
+  let drawn = 0;
+
+  async function show(screen, request) {
+    const older = shown && (screen.version < shown.version ||
+      (screen.version === shown.version && request < drawn));
+    if (older) return;
+    drawn = request;
+    await render(screen);
+  }
+
   async function load(path = "") {
-    const answer = await call(api + "/screen?path=" + encodeURIComponent(path));
+    const request = ++asked;
+    const url = api + "/screen?path=" + encodeURIComponent(path);
+    const answer = await patiently(url, {}, () => request === asked);
     const body = await answer.json();
     if (!answer.ok) {
-      error(body.error);
+      if (request === asked) error(body.error); // else a newer request answers for it
       return;
     }
-    error("");
-    await render(body);
+    if (request === asked) error("");
+    await show(body, request);
   }
 
   async function play() {
     const confirm = shown && shown.turn && shown.turn.confirm;
     if (!confirm) return;
-    const answer = await call(api + "/play", {
+    const request = ++asked;
+    const answer = await patiently(api + "/play", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ version: confirm.version, index: confirm.index }),
-    });
+    }, () => request === asked);
     const body = await answer.json();
     if (!answer.ok) {
       error(body.error);
-      if (body.screen) await render(body.screen);
+      if (body.screen) await show(body.screen, request);
       return;
     }
     say(body.done);
