@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench lint demo clean
+.PHONY: run test test-whole bench lint demo clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -41,6 +41,12 @@ test: $(STAMP) $(ACTIVITY_JS)
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -q -n $(TEST_WORKERS)
+
+# The browser tests' two longest whole matches (Paris, Moscow-Paris: about two minutes each),
+# which `make test` plays only the first turns of; .ci/run runs this after `make test`.
+test-whole: $(STAMP) $(ACTIVITY_JS)
+	LUTECE_WHOLE_MATCHES=1 $(BIN)/python -m pytest -q -n 2 \
+		tests/browser/test_board_matches.py::test_a_long_match_clicked_on_the_board
 
 bench: $(STAMP)
 	$(BIN)/python -m bot bench
