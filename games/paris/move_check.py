@@ -1,10 +1,5 @@
-"""Checking one key move (`check_move`, for apply); which moves are possible is moves.py.
-
-«Если вы перемещаете ключ с Триумфальной арки, то вы можете переместить его на любое
-свободное здание или достопримечательность в любом из 6 районов.» «Если вы перемещаете ключ с
-банка, здания или достопримечательности, вы можете положить его только на свободное здание
-или достопримечательность с большей стоимостью в том же районе.»
-"""
+"""Checking one key move (`check_move`, for apply); which moves are possible, and the rules
+both follow (quoted there), is moves.py."""
 
 from __future__ import annotations
 

@@ -4,6 +4,7 @@ every HTTP body and WebSocket frame it received kept for the leak scan."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import random
 import socket
@@ -14,6 +15,7 @@ from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
 from bot.app import LuteceBot
 from bot.config import Config
+from tests.discord.driver import start_match
 
 SECRET = "a test secret, long enough to sign links with"
 # How long a wait on the page may take before the test fails: a picture drawn on two cores
@@ -54,6 +56,28 @@ def with_browser_board(world: Any, *, activity: bool = False) -> str:
 
     world.make_bot = make_bot
     return public_url
+
+
+@dataclasses.dataclass(frozen=True)
+class Table:
+    """A two-seat City of Light match started from Discord (the short game most browser
+    tests play a move or two of): who is to move, and who waits."""
+
+    match_id: str
+    thread: Any
+    match: Any
+    player: Any  # the user to move
+    waiting: Any  # the other user
+
+
+async def city_of_light_table(world: Any, bot: Any) -> Table:
+    """alice invites bob to City of Light; the match as it starts."""
+    alice, bob = world.user("alice"), world.user("bob")
+    match_id, thread, _ = await start_match(world, bot, alice, [bob], game="city-of-light")
+    match = await bot.host.get(match_id)
+    (seat,) = match.to_act
+    player = alice if match.seats[seat].user_id == alice.id else bob
+    return Table(match_id, thread, match, player, bob if player is alice else alice)
 
 
 def strings(value: Any) -> list[str]:

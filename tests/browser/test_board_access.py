@@ -7,8 +7,8 @@ from __future__ import annotations
 from playwright.async_api import Page
 
 from bot.web.links import board_link
-from tests.browser.board_pages import BoardPage, with_browser_board
-from tests.discord.driver import settle, start_match
+from tests.browser.board_pages import BoardPage, city_of_light_table, with_browser_board
+from tests.discord.driver import settle
 
 PLAYABLE = "[data-hotspot], [data-choice], [data-confirm-button]"
 
@@ -32,12 +32,10 @@ async def check_places(page: Page) -> int:
 
 async def test_a_move_by_keyboard_alone_at_phone_width(world, browser):
     with_browser_board(world)
-    alice, bob = world.user("alice"), world.user("bob")
     async with world.bot() as bot:
-        match_id, _, _ = await start_match(world, bot, alice, [bob], game="city-of-light")
-        match = await bot.host.get(match_id)
-        (seat,) = match.to_act
-        link = await board_link(bot, match, match.seats[seat].user_id, "en")
+        table = await city_of_light_table(world, bot)
+        match_id, match = table.match_id, table.match
+        link = await board_link(bot, match, table.player.id, "en")
         board = await BoardPage.open(browser, link, width=360)
         page = board.page
         try:

@@ -13,18 +13,15 @@ from playwright.async_api import Route
 
 from bot.i18n import t
 from bot.web.links import board_link
-from tests.browser.board_pages import BoardPage, with_browser_board
-from tests.discord.driver import settle, start_match, take_turn
+from tests.browser.board_pages import BoardPage, city_of_light_table, with_browser_board
+from tests.discord.driver import settle, take_turn
 
 
 async def test_a_late_answer_to_a_pick_does_not_bring_back_an_older_screen(world, browser):
     with_browser_board(world)
-    alice, bob = world.user("alice"), world.user("bob")
     async with world.bot() as bot:
-        match_id, thread, _ = await start_match(world, bot, alice, [bob], game="city-of-light")
-        match = await bot.host.get(match_id)
-        (seat,) = match.to_act
-        player = alice if match.seats[seat].user_id == alice.id else bob
+        table = await city_of_light_table(world, bot)
+        match_id, thread, match, player = table.match_id, table.thread, table.match, table.player
         board = await BoardPage.open(browser, await board_link(bot, match, player.id, "en"))
         held, release = asyncio.Event(), asyncio.Event()
 
@@ -65,14 +62,10 @@ async def test_a_late_answer_to_a_pick_does_not_bring_back_an_older_screen(world
 
 async def test_a_pushed_screen_refused_for_coming_too_fast_is_asked_again(world, browser):
     with_browser_board(world)
-    alice, bob = world.user("alice"), world.user("bob")
     async with world.bot() as bot:
-        match_id, thread, _ = await start_match(world, bot, alice, [bob], game="city-of-light")
-        match = await bot.host.get(match_id)
-        (seat,) = match.to_act
-        player = alice if match.seats[seat].user_id == alice.id else bob
-        waiting = bob if player is alice else alice
-        board = await BoardPage.open(browser, await board_link(bot, match, waiting.id, "en"))
+        table = await city_of_light_table(world, bot)
+        match_id, thread, match, player = table.match_id, table.thread, table.match, table.player
+        board = await BoardPage.open(browser, await board_link(bot, match, table.waiting.id, "en"))
         refused: list[str] = []
         slow_down = t("web.slow_down", "en")
 
