@@ -18,6 +18,7 @@ def bench_seats(key: str) -> int:
 
 
 ENGINE_ROUNDS = 10  # rounds of the same seeded games; the best one is the figure
+LEGAL_ROUNDS = 3  # further rounds of them with each legal_actions call timed
 
 
 def engine_playouts(
@@ -28,49 +29,61 @@ def engine_playouts(
     The same games every run (seeds 0..n-1), played `rounds` times; the figure is the best
     round's (the usual best-of-k timing: interference only ever slows a round down), and the
     spread across rounds says how much the others lost. n is what a first, uncounted round
-    (the warm-up) plays in `seconds / rounds`, rounded down to a round count (`_round_count`),
+    (the warm-up) plays in its share of `seconds`, rounded down to a round count (`_round_count`),
     so a run lasts about `seconds` and two runs on one machine mostly play the same games.
     CPU time (`time.process_time`), not the wall clock: while another process of this machine
-    holds the core, this one is not charged (a virtual machine's neighbours still are). Each
-    legal_actions figure is the lowest of the rounds' (best-of-k as well)."""
+    holds the core, this one is not charged (a virtual machine's neighbours still are).
+
+    legal_actions is timed call by call in `LEGAL_ROUNDS` further rounds of the same games,
+    not in the counted ones: two clock reads and a list append per move are the bench's own
+    work, which would be charged to the engine (2-3 % of a Paris game's time). Each
+    legal_actions figure is the lowest of those rounds' (best-of-k as well)."""
     game = get_game(key)
     options = game.parse_options({})
 
-    def play(seed: int, timings: list[float]) -> int:
-        """One seeded random game; the time of each legal_actions call goes to `timings`."""
+    def play(seed: int, timings: list[float] | None = None) -> int:
+        """One seeded random game, its number of actions; with `timings`, the time of each
+        legal_actions call added to it."""
         rng = random.Random(seed)
         state = game.setup(seats, options, seed=seed)
         actions = 0
         while not game.is_over(state):
             seat = next(iter(game.to_act(state)))
-            t = time.perf_counter()  # one call: too short for CPU time's resolution
-            legal = game.legal_actions(state, seat)
-            timings.append(time.perf_counter() - t)
+            if timings is None:
+                legal = game.legal_actions(state, seat)
+            else:
+                t = time.perf_counter()  # one call: too short for CPU time's resolution
+                legal = game.legal_actions(state, seat)
+                timings.append(time.perf_counter() - t)
             state, _ = game.apply(state, seat, rng.choice(legal))
             actions += 1
         return actions
 
     warm = 0
     start = time.process_time()
-    while not warm or time.process_time() - start < seconds / rounds:
-        play(warm, [])
+    timed_rounds = min(rounds, LEGAL_ROUNDS)
+    while not warm or time.process_time() - start < seconds / (rounds + timed_rounds):
+        play(warm)
         warm += 1
     count = _round_count(warm)
     gc.collect()
     gc.freeze()  # as the bot does after start-up: caches, the warm-up's too, are not GC work
-    per_round: list[tuple[float, int, list[float]]] = []  # (games/s, actions, legal timings)
+    per_round: list[tuple[float, int]] = []  # (games/s, actions)
     for _ in range(rounds):
-        timings: list[float] = []
         start = time.process_time()
-        actions = sum(play(seed, timings) for seed in range(count))
+        actions = sum(play(seed) for seed in range(count))
         elapsed = max(time.process_time() - start, 1e-9)
-        per_round.append((count / elapsed, actions, timings))
-    rates = [rate for rate, _, _ in per_round]
+        per_round.append((count / elapsed, actions))
+    rates = [rate for rate, _ in per_round]
     best = max(rates)
     actions = per_round[0][1]  # the same games every round
     # Each legal_actions figure is the best round's too: one call is timed on the wall clock
     # (see `play`), which a busy machine inflates in some rounds.
-    laps = [timings for _, _, timings in per_round]
+    laps: list[list[float]] = []
+    for _ in range(timed_rounds):
+        laps.append([])
+        for seed in range(count):
+            play(seed, laps[-1])
     return {
         "game": key,
         "seats": seats,

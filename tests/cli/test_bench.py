@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import time
 
 import pytest
 
@@ -147,6 +148,26 @@ def test_the_engine_figure_is_the_best_of_rounds_of_the_same_seeded_games(monkey
         == pytest.approx((first["games_per_s"] - slowest) / first["games_per_s"] * 100, abs=0.2)
     )
     assert first["actions_per_game"] == again["actions_per_game"]  # the same games
+
+
+def test_the_counted_rounds_read_no_clock_per_move(monkeypatch):
+    """legal_actions is timed in rounds of their own: the rounds that make the games/s
+    figure read the clock per round, not twice per move (the bench's own work, which would
+    be charged to the engine)."""
+    key = game_keys()[0]
+    monkeypatch.setattr(bench_engines, "_round_count", lambda played: 2)
+    reads = 0
+    clock = time.perf_counter
+
+    def counted() -> float:
+        nonlocal reads
+        reads += 1
+        return clock()
+
+    monkeypatch.setattr(bench_engines.time, "perf_counter", counted)
+    figures = bench_engines.engine_playouts(key, bench_engines.bench_seats(key), 0.01, rounds=5)
+    moves = figures["actions_per_game"] * figures["games_per_round"]
+    assert reads == 2 * moves * bench_engines.LEGAL_ROUNDS
 
 
 def test_a_round_has_a_round_number_of_games_close_below_what_the_warm_up_played():
