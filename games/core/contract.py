@@ -14,6 +14,7 @@ import typing
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from enum import Enum
+from types import MappingProxyType
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
@@ -55,6 +56,13 @@ def event(
     _set_params(e, {} if params is None else params)
     _set_to(e, to)
     return e
+
+
+def shared_event(kind: str, params: Mapping[str, Any], to: tuple[int, ...] | None = None) -> Event:
+    """An event built once and handed out by many moves (the frequent ones, kept in a table):
+    its params are read-only, so that no reader can change what every later move says
+    (tests/contract/test_shared_events.py). Values inside must be immutable too."""
+    return event(kind, MappingProxyType(dict(params)), to)
 
 
 class HiddenInformation(Protocol):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from games.core.contract import Event, event
+from games.core.contract import Event, event, shared_event
 from games.core.rng import derive_rng, shuffle
 from games.moscow_paris.data import CARD_IDS, MAX_SEATS, N_CODES
 from games.moscow_paris.state import Draft, put, with_card
@@ -18,9 +18,12 @@ EMPTY_DISCARD: tuple[int, ...] = (0,) * N_CODES
 
 # The events of drawing one card, by seat (and card), built once: events are values that
 # nobody writes, and most moves that draw draw one card.
-_DREW_ONE = tuple(event("drew", {"seat": seat, "count": 1}) for seat in range(MAX_SEATS))
+_DREW_ONE = tuple(shared_event("drew", {"seat": seat, "count": 1}) for seat in range(MAX_SEATS))
 _DREW_CARD = tuple(
-    tuple(event("drew_cards", {"seat": seat, "cards": [name]}, to=(seat,)) for name in CARD_IDS)
+    tuple(
+        shared_event("drew_cards", {"seat": seat, "cards": (name,)}, to=(seat,))
+        for name in CARD_IDS
+    )
     for seat in range(MAX_SEATS)
 )
 
@@ -61,5 +64,5 @@ def draw(d: Draft, seat: int, n: int, events: list[Event]) -> None:
     drawn = deck[:n]
     d.hands = put(d.hands, seat, tuple(sorted(d.hands[seat] + drawn)))
     events.append(event("drew", {"seat": seat, "count": len(drawn)}))
-    names = [CARD_IDS[c] for c in drawn]
+    names = tuple(CARD_IDS[c] for c in drawn)
     events.append(event("drew_cards", {"seat": seat, "cards": names}, to=(seat,)))

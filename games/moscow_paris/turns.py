@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, NoReturn
 
-from games.core.contract import Event, event
+from games.core.contract import Event, event, shared_event
 from games.core.drafts import seal
 from games.core.errors import IllegalAction
 from games.moscow_paris import action_cards
@@ -61,11 +61,11 @@ _TAKE_BACK = tuple(take_back(w) for w in WAGON_IDS)
 # The events of actions 3 and 4, by seat and wagon type, built once: events are values that
 # nobody writes, and these two actions are most of the moves.
 _TO_TABLEAU_EVENTS = tuple(
-    tuple(event("wagon_to_tableau", {"seat": seat, "wagon": w}) for w in WAGON_IDS)
+    tuple(shared_event("wagon_to_tableau", {"seat": seat, "wagon": w}) for w in WAGON_IDS)
     for seat in range(MAX_SEATS)
 )
 _TAKE_BACK_EVENTS = tuple(
-    tuple(event("wagon_taken_back", {"seat": seat, "wagon": w}) for w in WAGON_IDS)
+    tuple(shared_event("wagon_taken_back", {"seat": seat, "wagon": w}) for w in WAGON_IDS)
     for seat in range(MAX_SEATS)
 )
 

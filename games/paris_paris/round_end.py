@@ -9,7 +9,7 @@ from __future__ import annotations
 from operator import add
 from typing import Any
 
-from games.core.contract import Event, Result, event
+from games.core.contract import Event, Result, event, shared_event
 from games.paris_paris import scoring
 from games.paris_paris.board import N_COLOURS, STATION_IDS, TILE_COLOUR, TILE_STATION
 from games.paris_paris.data import COLOURS, MAX_SEATS
@@ -32,12 +32,12 @@ _WAITING = tuple(
 _DISCARDED = tuple(
     tuple(
         tuple(
-            event(
+            shared_event(
                 "token_discarded",
                 {
                     "colour": COLOURS[colour],
                     "excursion": excursion,
-                    "waiting": waiting_colours(waiting),
+                    "waiting": _WAITING[waiting],
                 },
             )
             for waiting in range(1 << N_COLOURS)
@@ -46,7 +46,7 @@ _DISCARDED = tuple(
     )
     for colour in range(N_COLOURS)
 )
-_FIRST_PLAYER = tuple(event("first_player", {"seat": seat}) for seat in range(MAX_SEATS))
+_FIRST_PLAYER = tuple(shared_event("first_player", {"seat": seat}) for seat in range(MAX_SEATS))
 
 
 def _add(points: tuple[int, ...], extra: list[int]) -> tuple[int, ...]:

@@ -11,7 +11,7 @@ the legal lists, without the checks and without events.
 
 from __future__ import annotations
 
-from games.core.contract import Event, event
+from games.core.contract import Event, event, shared_event
 from games.core.drafts import copier, seal
 from games.core.errors import IllegalAction
 from games.paris_paris.actions import Reveal, Take, reveal, take
@@ -229,7 +229,9 @@ def _take_plan(action: Take) -> tuple[Take, int, int, tuple[Event, ...], int | N
     if token is None:
         raise _unknown_token(action)
     params = {"station": action.station, "colour": action.colour, "moved_from": action.move_from}
-    opened = tuple(event("shop_opened", {"seat": seat, **params}) for seat in range(MAX_SEATS))
+    opened = tuple(
+        shared_event("shop_opened", {"seat": seat, **params}) for seat in range(MAX_SEATS)
+    )
     plan = (action, *token, opened, action.remove, action.move_from)
     if len(_TAKE_PLANS) < _PLANS_KEPT:
         _TAKE_PLANS[id(action)] = plan
@@ -314,7 +316,7 @@ _REMOVED = tuple(
     tuple(
         tuple(
             tuple(
-                event("shop_removed", {"seat": victim, "station": sid, "by": seat, "to": to})
+                shared_event("shop_removed", {"seat": victim, "station": sid, "by": seat, "to": to})
                 for to in ("supply", "bag")
             )
             for seat in range(MAX_SEATS)

@@ -105,7 +105,7 @@ def test_refill_to_five_cards_after_a_claim():
     claimed, events = act(state, {"type": "claim", "row": 0})
     assert len(claimed.hands[0]) + len(claimed.tableaux[0]) == 5
     assert kinds(events, "drew") == [{"seat": 0, "count": 2}]
-    assert kinds(events, "drew_cards") == [{"seat": 0, "cards": ["flatcar", "passenger"]}]
+    assert kinds(events, "drew_cards") == [{"seat": 0, "cards": ("flatcar", "passenger")}]
 
 
 def test_a_new_city_takes_the_claimed_citys_place():

@@ -51,7 +51,7 @@ def test_wagon_to_a_line_left_or_right_then_draw():
         {"seat": 0, "wagon": "mail", "row": 0, "side": "left", "slot": 1, "city": "paris"}
     ]
     assert kinds(events, "drew") == [{"seat": 0, "count": 1}]
-    assert kinds(events, "drew_cards") == [{"seat": 0, "cards": ["flatcar"]}]
+    assert kinds(events, "drew_cards") == [{"seat": 0, "cards": ("flatcar",)}]
     # the next wagon on that side goes to its outer end; the other side starts at the city
     after = dataclasses.replace(after, turn=0)
     after, events = act(after, {"type": "to_line", "wagon": "tank", "row": 0, "side": "left"})

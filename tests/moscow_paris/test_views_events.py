@@ -80,7 +80,7 @@ def test_drawn_cards_are_told_to_the_drawer_only():
     _, events = act(state, {"type": "to_line", "wagon": "mail", "row": 0, "side": "left"})
     private = [e for e in events if e.to is not None]
     assert [(e.kind, e.to, dict(e.params)) for e in private] == [
-        ("drew_cards", (0,), {"seat": 0, "cards": ["flatcar"]})
+        ("drew_cards", (0,), {"seat": 0, "cards": ("flatcar",)})
     ]
     for e in events:
         if e.to is None:

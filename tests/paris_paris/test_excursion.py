@@ -20,7 +20,7 @@ def test_first_token_of_a_colour_waits_on_the_p_spaces():
     #   jeu. [...] Sinon, on passe directement à la phase 5). »
     state, events = excursion_round("gare_du_nord/green", {}, waiting=())
     assert kinds(events, "token_discarded") == [
-        {"colour": "green", "excursion": False, "waiting": ["green"]}
+        {"colour": "green", "excursion": False, "waiting": ("green",)}
     ]
     assert kinds(events, "excursion_started") == []
     assert state.waiting == 1 << COLOUR_INDEX["green"]

@@ -76,7 +76,7 @@ def test_round_events_for_a_recap():
         "first_player",
     ]
     assert all(e.to is None for e in events)
-    json.dumps([e.params for e in events])
+    json.dumps([dict(e.params) for e in events])
     assert kinds(events, "shop_opened")[0] == {
         "seat": 0,
         "station": "marais",
@@ -101,7 +101,7 @@ def test_no_event_reveals_a_marker_before_the_end():
         seen += events
     revealed = [i for i, e in enumerate(seen) if e.kind == "markers_revealed"]
     assert len(revealed) == 1
-    before = json.dumps([e.params for e in seen[: revealed[0]]])
+    before = json.dumps([dict(e.params) for e in seen[: revealed[0]]])
     assert "marker" not in before and "bag_scored" not in [e.kind for e in seen[: revealed[0]]]
     assert [e.kind for e in seen[-2:]] == ["bag_scored", "game_over"]
 
