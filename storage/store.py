@@ -19,14 +19,11 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from storage.codec import (
-    GUILD_COLUMNS,
     INSERT_MATCH,
     JSON_COLUMNS,
     MATCH_COLUMNS,
     Conn,
     dumps,
-    guild_settings,
-    guild_values,
     loads,
     match_row,
     match_values,
@@ -34,22 +31,20 @@ from storage.codec import (
     redact,
     write_seats,
 )
+from storage.deadlines_store import DEADLINE, DeadlineStoreMixin
 from storage.errors import ConstraintViolation, DuplicateRequest, StaleVersion, StorageError
-from storage.leases import Leased
 from storage.links import LinkStoreMixin
 from storage.lobbies import LobbyStoreMixin
 from storage.results import ResultsMixin, write_result
 from storage.rows import (
     ActionRow,
-    Deadline,
-    GuildSettings,
     MatchResult,
     MatchRow,
     Notice,
     Rater,
     SeatRow,
-    UserPrefs,
 )
+from storage.settings_store import SettingsStoreMixin
 from storage.transfer import TransferMixin
 
 __all__ = ["DuplicateRequest", "StaleVersion", "StorageError", "Store"]
@@ -72,15 +67,6 @@ _UPDATABLE = {
     "end_reason",
     "table_version",
 }
-# A running turn's deadline, claimed with a lease (see claim_deadline).
-DEADLINE = Leased(
-    table="matches",
-    key="id",
-    due="deadline_at",
-    claimed_by="deadline_claimed_by",
-    claim_until="deadline_claim_until",
-    only="status = 'active' AND ",
-)
 # Whenever a deadline is written, its turn starts afresh: no claim, no reminder sent yet.
 _NEW_DEADLINE = f"reminders = 0, {DEADLINE.unclaim}"
 _BACKENDS: dict[str, type[Store]] = {}
@@ -92,7 +78,14 @@ APPEND_MOVE = (
 APPEND_LOG = "INSERT INTO actions (match_id, seq, seat, action, request_id, user_id, at) "
 
 
-class Store(TransferMixin, ResultsMixin, LobbyStoreMixin, LinkStoreMixin):
+class Store(
+    TransferMixin,
+    ResultsMixin,
+    LobbyStoreMixin,
+    LinkStoreMixin,
+    DeadlineStoreMixin,
+    SettingsStoreMixin,
+):
     """Async repository for matches, seats, the action log, results and ratings, lobbies,
     user prefs and guild settings."""
 
@@ -354,121 +347,4 @@ class Store(TransferMixin, ResultsMixin, LobbyStoreMixin, LinkStoreMixin):
             await conn.executemany(
                 "DELETE FROM notices WHERE match_id = ? AND seat = ? AND version = ? AND n = ?",
                 [(match_id, s.seat, s.version, s.n) for s in shown],
-            )
-
-    # --- deadlines ------------------------------------------------------------------------
-
-    async def deadlines(self) -> list[Deadline]:
-        """Active matches with a running turn deadline (uses the partial deadline index)."""
-        async with self._session() as conn:
-            rows = await conn.fetch(
-                "SELECT id, deadline_at, reminders, settings FROM matches "
-                "WHERE deadline_at IS NOT NULL AND status = 'active'"
-            )
-        return [
-            Deadline(r[0], float(r[1]), int(r[2]), loads(r[3]).get("turn_deadline_s")) for r in rows
-        ]
-
-    async def due_deadlines(self, now: float, limit: int = 100) -> list[str]:
-        """Up to `limit` active matches whose deadline is due (`deadline_at <= now`) and that
-        nobody claimed (or whose claim's lease ran out), soonest first. Only a read: each is
-        then claimed on its own (`claim_deadline`), under its match's lock in the host."""
-        async with self._session() as conn:
-            return await DEADLINE.due_now(conn, now, limit)
-
-    async def claim_deadline(
-        self, match_id: str, now: float, owner: str, *, lease_s: float = 60.0
-    ) -> bool:
-        """Claim the match's due deadline for `owner`; True for the one claimer that got it,
-        until `now + lease_s` (the contract: `storage/leases.py`). Any write of the match's
-        deadline (`append_action`, `update_match(deadline_at=…)`) ends the claim, as does
-        `release_deadline`. So a deadline fires at least once, and exactly once while
-        claimers finish within their lease; a second firing after an expired lease is still
-        harmless, since the timeout's move goes through `append_action`'s version check."""
-        async with self._session() as conn:
-            return await DEADLINE.claim(conn, match_id, now, owner, lease_s)
-
-    async def claim_reminder(self, match_id: str, deadline_at: float, stage: int) -> bool:
-        """Mark the reminders of the running turn sent up to `stage` (1: half time, 2: near
-        the end); True for the one caller that moved it there (several processes may see it
-        due at once: only that one sends it). Refused when the turn is no longer the one
-        whose deadline is `deadline_at` (a move started another meanwhile)."""
-        async with self._session() as conn:
-            return (
-                await conn.execute(
-                    "UPDATE matches SET reminders = ? WHERE id = ? AND reminders < ? "
-                    "AND status = 'active' AND deadline_at = ?",
-                    stage,
-                    match_id,
-                    stage,
-                    deadline_at,
-                )
-                == 1
-            )
-
-    async def current_version(self, match_id: str) -> int | None:
-        """The match's version as stored now (another process may have moved it on)."""
-        row = await self._one("SELECT version FROM matches WHERE id = ?", match_id)
-        return None if row is None else int(row[0])
-
-    async def release_deadline(self, match_id: str, owner: str) -> bool:
-        """Give back `owner`'s claim without handling the deadline (it is due again at once);
-        False when `owner` no longer holds it (its lease expired and another took it)."""
-        async with self._session() as conn:
-            return await DEADLINE.release(conn, match_id, owner)
-
-    # --- the bot's own facts ---------------------------------------------------------------
-
-    async def get_fact(self, key: str) -> str | None:
-        """A stored fact about the bot itself (e.g. the hash of the last synced commands)."""
-        row = await self._one("SELECT value FROM bot_state WHERE key = ?", key)
-        return None if row is None else str(row[0])
-
-    async def set_fact(self, key: str, value: str) -> None:
-        async with self._session() as conn:
-            await conn.execute(
-                "INSERT INTO bot_state (key, value) VALUES (?, ?) "
-                "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                key,
-                value,
-            )
-
-    # --- preferences ----------------------------------------------------------------------
-
-    async def get_prefs(self, user_id: int) -> UserPrefs:
-        row = await self._one(
-            "SELECT dms, dms_closed, locale, language FROM user_prefs WHERE user_id = ?", user_id
-        )
-        if row is None:
-            return UserPrefs(user_id)
-        return UserPrefs(user_id, bool(row[0]), bool(row[1]), row[2], row[3])
-
-    async def set_prefs(self, prefs: UserPrefs) -> None:
-        async with self._session() as conn:
-            await conn.execute(
-                "INSERT INTO user_prefs (user_id, dms, dms_closed, locale, language) "
-                "VALUES (?,?,?,?,?) ON CONFLICT (user_id) DO UPDATE SET dms = excluded.dms, "
-                "dms_closed = excluded.dms_closed, locale = excluded.locale, "
-                "language = excluded.language",
-                prefs.user_id,
-                bool(prefs.dms),
-                bool(prefs.dms_closed),
-                prefs.locale,
-                prefs.language,
-            )
-
-    async def get_guild_settings(self, guild_id: int) -> GuildSettings:
-        row = await self._one(
-            f"SELECT {GUILD_COLUMNS} FROM guild_settings WHERE guild_id = ?", guild_id
-        )
-        return GuildSettings(guild_id) if row is None else guild_settings(row)
-
-    async def set_guild_settings(self, settings: GuildSettings) -> None:
-        values = guild_values(settings)
-        async with self._session() as conn:
-            await conn.execute(
-                f"INSERT INTO guild_settings ({GUILD_COLUMNS}) "
-                f"VALUES ({','.join('?' * len(values))}) ON CONFLICT (guild_id) DO UPDATE SET "
-                + ", ".join(f"{c} = excluded.{c}" for c in GUILD_COLUMNS.split(", ")[1:]),
-                *values,
             )
