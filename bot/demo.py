@@ -29,8 +29,8 @@ from bot.games import adapters, demo_script
 from bot.web.server import Board
 from bot.web.tour import open_board, visit
 from fakediscord import FakeDiscord
+from fakediscord.messages import Attachment, Message
 from fakediscord.script import ScriptRunner, Step, parse_script
-from fakediscord.state import Attachment, Message
 from fakediscord.testing import running_bot
 
 PLAY_OUT = "play-out"

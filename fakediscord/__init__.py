@@ -9,8 +9,9 @@ Start here: :class:`fakediscord.server.FakeDiscord` and :mod:`fakediscord.testin
 """
 
 from fakediscord.errors import InteractionRefused
+from fakediscord.messages import Message
 from fakediscord.server import FakeDiscord
-from fakediscord.state import PERMISSIONS, Channel, Guild, Message, Overwrite, Role, User
+from fakediscord.state import PERMISSIONS, Channel, Guild, Overwrite, Role, User
 from fakediscord.users import FakeUser, InteractionResult
 
 __all__ = [

@@ -35,7 +35,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from fakediscord.errors import bad_length, invalid_form, required, too_long
-from fakediscord.state import walk_components
+from fakediscord.messages import walk_components
 
 ACTION_ROW, BUTTON, STRING_SELECT = 1, 2, 3
 SELECTS = (3, 5, 6, 7, 8)

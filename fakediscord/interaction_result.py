@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from fakediscord.messages import Message
 from fakediscord.rendering import render_message
 from fakediscord.state import (
     CHANNEL_MESSAGE,
@@ -11,7 +12,6 @@ from fakediscord.state import (
     DEFERRED_UPDATE,
     MODAL,
     InteractionRecord,
-    Message,
 )
 
 if TYPE_CHECKING:

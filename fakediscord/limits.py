@@ -16,7 +16,7 @@ from typing import Any
 from fakediscord.component_limits import check_components
 from fakediscord.errors import ApiError, bad_length, invalid_form, required, too_long
 from fakediscord.mentions import check_allowed_mentions
-from fakediscord.state import IS_COMPONENTS_V2, Message
+from fakediscord.messages import IS_COMPONENTS_V2, Message
 
 MAX_CONTENT = 2000
 MAX_EMBEDS = 10

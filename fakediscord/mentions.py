@@ -25,7 +25,8 @@ from typing import TYPE_CHECKING, Any
 
 from fakediscord import permissions
 from fakediscord.errors import invalid_form
-from fakediscord.state import MENTION_EVERYONE, Channel, Message
+from fakediscord.messages import Message
+from fakediscord.state import MENTION_EVERYONE, Channel
 
 if TYPE_CHECKING:
     from fakediscord.server_protocol import Server

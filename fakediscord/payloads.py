@@ -10,20 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from fakediscord import permissions as perms
-from fakediscord.state import (
-    DM,
-    EPHEMERAL,
-    Attachment,
-    Channel,
-    Command,
-    FakeState,
-    Guild,
-    Member,
-    Message,
-    Role,
-    User,
-    iso_now,
-)
+from fakediscord.messages import Attachment, Message
+from fakediscord.snowflakes import iso_now
+from fakediscord.state import DM, EPHEMERAL, Channel, Command, FakeState, Guild, Member, Role, User
 
 API_VERSION = 10
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024

@@ -10,7 +10,8 @@ from collections.abc import Callable
 from typing import Any
 
 from fakediscord import payloads, permissions, visibility
-from fakediscord.state import Channel, FakeState, Guild, InteractionRecord, Message, User
+from fakediscord.messages import Message
+from fakediscord.state import Channel, FakeState, Guild, InteractionRecord, User
 
 
 class ReadingMixin:

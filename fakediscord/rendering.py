@@ -6,7 +6,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from fakediscord.state import Attachment, Message
+from fakediscord.messages import Attachment, Message
 
 if TYPE_CHECKING:
     from fakediscord.server_protocol import Server

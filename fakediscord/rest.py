@@ -23,17 +23,10 @@ from fakediscord import mentions, payloads, threads
 from fakediscord.errors import ApiError
 from fakediscord.http import API_PREFIX, FAKE_KEY, PROBE_HEADER, json_response
 from fakediscord.limits import check_message
+from fakediscord.messages import Attachment, Message
 from fakediscord.openapi.validator import check_body
-from fakediscord.state import (
-    DEFAULT_MESSAGE,
-    EPHEMERAL,
-    LOADING,
-    Attachment,
-    Channel,
-    InteractionRecord,
-    Message,
-    snowflake,
-)
+from fakediscord.snowflakes import snowflake
+from fakediscord.state import DEFAULT_MESSAGE, EPHEMERAL, LOADING, Channel, InteractionRecord
 
 if TYPE_CHECKING:
     from fakediscord.server_protocol import Server

@@ -10,7 +10,8 @@ from fakediscord import payloads
 from fakediscord.command_limits import check_bulk
 from fakediscord.errors import ApiError
 from fakediscord.rest import Route, json_reply, read_json
-from fakediscord.state import Command, snowflake
+from fakediscord.snowflakes import snowflake
+from fakediscord.state import Command
 
 if TYPE_CHECKING:
     from fakediscord.server_protocol import Server

@@ -15,6 +15,7 @@ from aiohttp import web
 from fakediscord import payloads, rest
 from fakediscord.errors import ApiError, not_found, unknown_interaction
 from fakediscord.limits import check_choices, check_modal
+from fakediscord.messages import Message
 from fakediscord.rest import (
     INTERACTION_KEY,
     Route,
@@ -37,7 +38,6 @@ from fakediscord.state import (
     MODAL,
     UPDATE_MESSAGE,
     InteractionRecord,
-    Message,
 )
 
 if TYPE_CHECKING:

@@ -13,6 +13,7 @@ from aiohttp import web
 
 from fakediscord import payloads, permissions, rest, threads
 from fakediscord.errors import ApiError, invalid_form, not_found
+from fakediscord.messages import Message
 from fakediscord.rest import (
     Route,
     json_reply,
@@ -21,6 +22,7 @@ from fakediscord.rest import (
     read_body,
     read_json,
 )
+from fakediscord.snowflakes import snowflake
 from fakediscord.state import (
     ARCHIVE_DURATIONS,
     ATTACH_FILES,
@@ -32,8 +34,6 @@ from fakediscord.state import (
     PUBLIC_THREAD,
     READ_MESSAGE_HISTORY,
     Channel,
-    Message,
-    snowflake,
 )
 
 if TYPE_CHECKING:

@@ -33,9 +33,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fakediscord.errors import InteractionRefused
+from fakediscord.messages import Attachment, Message
 from fakediscord.rendering import attachment_line, render_message
 from fakediscord.server import FakeDiscord
-from fakediscord.state import Attachment, Channel, Message
+from fakediscord.state import Channel
 from fakediscord.users import FakeUser, InteractionResult
 
 DIRECTIVES = {"in", "wait", "expect", "close-dms", "open-dms", "admin"}

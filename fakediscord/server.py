@@ -22,6 +22,7 @@ from fakediscord.errors import ApiError
 from fakediscord.faults import Faults
 from fakediscord.gateway import GatewaySession, gateway_handler
 from fakediscord.http import API_PREFIX, FAKE_KEY, json_response
+from fakediscord.messages import Message
 from fakediscord.oauth import BEARER_ROUTES, TOKEN_ROUTE, add_code_route
 from fakediscord.oauth_grants import FakeOAuth
 from fakediscord.rate_limit_table import RateLimitHit
@@ -29,15 +30,8 @@ from fakediscord.ratelimits import RateLimited, RateLimiter
 from fakediscord.reading import ReadingMixin
 from fakediscord.rest import INTERACTION_KEY, Handler
 from fakediscord.routes import register_routes
-from fakediscord.state import (
-    Channel,
-    FakeState,
-    InteractionRecord,
-    Message,
-    RestCall,
-    User,
-    snowflake,
-)
+from fakediscord.snowflakes import snowflake
+from fakediscord.state import Channel, FakeState, InteractionRecord, RestCall, User
 from fakediscord.world import WorldMixin
 
 if TYPE_CHECKING:

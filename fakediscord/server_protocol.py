@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from fakediscord.messages import Message
 from fakediscord.oauth_grants import FakeOAuth
 from fakediscord.rate_limit_table import Limit, RateLimitHit
-from fakediscord.state import Channel, FakeState, Guild, InteractionRecord, Member, Message, User
+from fakediscord.state import Channel, FakeState, Guild, InteractionRecord, Member, User
 
 
 class FaultSwitches(Protocol):

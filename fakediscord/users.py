@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING, Any
 from fakediscord import payloads, permissions
 from fakediscord.errors import ApiError, InteractionRefused
 from fakediscord.interaction_result import InteractionResult
+from fakediscord.messages import Message
 from fakediscord.options import command_data, merge_options, resolve_user
+from fakediscord.snowflakes import snowflake
 from fakediscord.state import (
     APPLICATION_COMMAND,
     AUTOCOMPLETE,
@@ -25,9 +27,7 @@ from fakediscord.state import (
     MODAL_SUBMIT,
     Channel,
     InteractionRecord,
-    Message,
     User,
-    snowflake,
 )
 from fakediscord.visibility import place_refusal
 

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from fakediscord import payloads, threads
+from fakediscord.snowflakes import snowflake
 from fakediscord.state import (
     DM,
     EVERYONE_PERMISSIONS,
@@ -27,7 +28,6 @@ from fakediscord.state import (
     Role,
     User,
     permission_bits,
-    snowflake,
 )
 
 if TYPE_CHECKING:

@@ -16,7 +16,7 @@ from typing import Any
 import fakediscord.rest as fake_rest
 from bot.games import adapter_for
 from bot.ui.screens import label_names
-from fakediscord.state import Message
+from fakediscord.messages import Message
 
 STRING_SELECT = 3
 TEXT_DISPLAY = 10

@@ -24,7 +24,7 @@ from bot.ui.layout import Card
 from bot.ui.panel import SELECTS_PER_PANEL
 from fakediscord import FakeDiscord
 from fakediscord.limits import check_message
-from fakediscord.state import IS_COMPONENTS_V2, Message
+from fakediscord.messages import IS_COMPONENTS_V2, Message
 from fakediscord.testing import ErrorLogCatcher
 from tests.discord.driver import flatten
 

@@ -14,7 +14,7 @@ import pytest
 
 from fakediscord.errors import ApiError
 from fakediscord.limits import check_message
-from fakediscord.state import Message
+from fakediscord.messages import Message
 from tests.fakediscord.rawapi import RawApi
 
 V2 = 1 << 15
