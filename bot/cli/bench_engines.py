@@ -124,19 +124,10 @@ def ai_playouts(key: str, seats: int, seconds: float, rounds: int = AI_ROUNDS) -
 
     As for the engines: the same searches every round (an iteration budget sized by a
     warm-up, seeded), the best round reported, CPU time (other processes not charged)."""
-    from games.core.search import Budget, Search
+    from games.core.search import Budget, Search, search_positions
 
     game = get_game(key)
-    rng = random.Random(0)
-    state = game.setup(seats, game.parse_options({}), seed=0)
-    decisions = []
-    while not game.is_over(state):
-        seat = min(game.to_act(state))
-        legal = game.legal_actions(state, seat)
-        if len(legal) > 1:
-            decisions.append((state, seat))
-        state, _ = game.apply(state, seat, rng.choice(legal))
-    picks = [decisions[len(decisions) * k // 5] for k in range(5)]
+    picks = search_positions(game, seats, 0, 5)
 
     def searches(budget: Budget) -> tuple[int, int, float]:
         iterations = actions = 0

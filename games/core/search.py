@@ -239,3 +239,19 @@ class Search:
 
     def _squash(self, value: float) -> float:
         return 1.0 / (1.0 + math.exp(-2.0 * value / max(self._scale, 1.0)))
+
+
+def search_positions(game: Game[Any, Any], seats: int, seed: int, count: int) -> list[Any]:
+    """`count` (state, seat) positions spread evenly along one seeded random match (setup and
+    choices seeded with `seed`), each where the seat to act (the lowest, when several) has a
+    choice: the seeded searches of the bench and of the engine fingerprint start there."""
+    rng = random.Random(seed)
+    state = game.setup(seats, game.parse_options({}), seed=seed)
+    decisions = []
+    while not game.is_over(state):
+        seat = min(game.to_act(state))
+        legal = game.legal_actions(state, seat)
+        if len(legal) > 1:
+            decisions.append((state, seat))
+        state, _ = game.apply(state, seat, rng.choice(legal))
+    return [decisions[len(decisions) * k // count] for k in range(count)]

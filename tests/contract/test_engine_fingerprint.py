@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from games.core.contract import Game
-from games.core.search import Budget, Search
+from games.core.search import Budget, Search, search_positions
 from games.registry import game_keys, get_game
 from tests.contract.games import built_in
 
@@ -89,19 +89,9 @@ def play_fingerprint(game: Game[Any, Any], seats: int, seed: int) -> str:
 
 def search_fingerprint(game: Game[Any, Any]) -> str:
     """The hash of seeded searches (an iteration budget) at a few points of a random match."""
-    seats = game.bench_seats or game.max_seats
-    rng = random.Random(7)
-    state = game.setup(seats, game.parse_options({}), seed=7)
-    decisions = []
-    while not game.is_over(state):
-        seat = min(game.to_act(state))
-        legal = game.legal_actions(state, seat)
-        if len(legal) > 1:
-            decisions.append((state, seat))
-        state, _ = game.apply(state, seat, rng.choice(legal))
     digest = hashlib.sha256()
-    for k in range(4):
-        position, seat = decisions[len(decisions) * k // 4]
+    positions = search_positions(game, game.bench_seats or game.max_seats, 7, 4)
+    for k, (position, seat) in enumerate(positions):
         search = Search(game)
         choice = search.choose(position, seat, random.Random(k), Budget(iterations=150))
         digest.update(_dump([game.dump_action(choice), search.playout_actions]).encode())
