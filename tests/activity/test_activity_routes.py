@@ -98,8 +98,8 @@ async def test_no_match_in_the_channel_is_one_sentence_in_the_readers_language(f
     )
     assert answer.status == 404
     assert await answer.json() == {
-        "error": "Aucune partie n’est en cours dans ce salon : ouvrez le plateau depuis le fil"
-        " d’une partie."
+        "error": "Aucune partie n'est en cours dans ce salon : ouvre le plateau depuis le fil"
+        " d'une partie."
     }
     assert links.issued == []
 
