@@ -44,12 +44,28 @@ def _action_step(state: State, seat: int) -> list:
     return out
 
 
+_AFTER_BUYS = trade.AFTER_BUYS
+_MAX_PRICE = trade.MAX_PRICE
+_SELLS = trade.SELLS
+
+
 def _after_step(state: State, seat: int) -> list:
-    """`end_turn` and the free actions (`flow.add_free`, inline: most playout moves are
-    taken in this step)."""
-    out = [A.END_TURN]
-    trade.add_options(out, state, seat)
-    if state.bonus[seat] or state.egt[seat]:
+    """`end_turn` and the free actions (`flow.add_free` and `trade.add_options`, inline:
+    most moves of a random game are taken in this step)."""
+    held, egt = state.bonus[seat], state.egt[seat]
+    by_francs = _AFTER_BUYS.get(state.supply)
+    if by_francs is None:  # no supply of the game's token counts (a hand-made state)
+        out = [A.END_TURN]
+        trade.add_options(out, state, seat)
+    else:
+        francs = state.francs[seat]
+        out = [*by_francs[francs if francs < _MAX_PRICE else _MAX_PRICE]]
+        goods = state.goods[seat]
+        sells = _SELLS.get(goods)
+        out += trade.token_sells(goods) if sells is None else sells
+        if held or egt:
+            out += trade.tile_sells(held, egt)
+    if held or egt:
         out += bonus.use_options(state, seat)
     return out
 

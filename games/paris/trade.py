@@ -41,10 +41,11 @@ _SELL_TILE.update(
 )
 
 
-_MAX_PRICE = max(BUY_PRICE)
+MAX_PRICE = _MAX_PRICE = max(BUY_PRICE)
 _BOUGHT: Memo[tuple[int, int], Event] = memo()
 _SOLD: Memo[tuple[int, str], Event] = memo()
-_SELLS: Memo[tuple[int, ...], tuple] = memo()
+SELLS: Memo[tuple[int, ...], tuple] = memo()
+_SELLS = SELLS
 
 
 def _buys(supply: tuple[int, ...]) -> tuple[tuple, ...]:
@@ -59,6 +60,24 @@ def _buys(supply: tuple[int, ...]) -> tuple[tuple, ...]:
 _BUYS_WITH: dict[tuple[int, ...], tuple[tuple, ...]] = {
     supply: _buys(supply) for supply in product(range(TOKENS_PER_GOOD + 1), repeat=_N_RESOURCES)
 }
+
+
+# The after-action step's first choices by supply and francs: `end_turn`, then the buys
+# (`engine._after_step` copies the tuple into the step's list).
+AFTER_BUYS: dict[tuple[int, ...], tuple[tuple, ...]] = {
+    supply: tuple((A.END_TURN, *buys) for buys in by_francs)
+    for supply, by_francs in _BUYS_WITH.items()
+}
+
+
+def token_sells(goods: tuple[int, ...]) -> tuple:
+    """The sells of the tokens `goods` (remembered by them)."""
+    sells = _SELLS.get(goods)
+    if sells is None:
+        sells = remember(
+            _SELLS, goods, tuple(_SELL_TOKEN[g] for g in range(len(GOODS)) if goods[g])
+        )
+    return sells
 
 
 def options(state: State, seat: int) -> list:
@@ -86,8 +105,20 @@ def add_options(out: list, state: State, seat: int) -> None:
         out += tile_sells(bonus, egt)
 
 
-def tile_sells(bonus: tuple[int, ...], egt: tuple[int, ...]) -> list:
-    """The sells of the tiles that are goods among bonus tiles `bonus` and end-game `egt`."""
+def tile_sells(bonus: tuple[int, ...], egt: tuple[int, ...]) -> tuple:
+    """The sells of the tiles that are goods among bonus tiles `bonus` and end-game `egt`
+    (remembered by them: a seat's tiles change only when it takes or spends one)."""
+    key = (bonus, egt)
+    found = _TILE_SELLS.get(key)
+    if found is None:
+        found = remember(_TILE_SELLS, key, tuple(_tile_sells(bonus, egt)))
+    return found
+
+
+_TILE_SELLS: Memo[tuple[tuple[int, ...], tuple[int, ...]], tuple] = memo()
+
+
+def _tile_sells(bonus: tuple[int, ...], egt: tuple[int, ...]) -> list:
     out: list = []
     for n in bonus:
         if n in _SELL_TILE:
