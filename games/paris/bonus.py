@@ -44,25 +44,38 @@ def forward_spaces(state: State, seat: int, held: tuple[int, ...]) -> list[int]:
     никогда не может быть двух бонусных жетонов одного типа (с одним и тем же номером), даже
     если эффект какого-либо бонусного жетона позволяет это правило нарушить.» (17 and 25 are
     never on the track while held: one copy each.) `any_spaces` and `back_spaces` apply the
-    same test. Remembered by what decides it (`_FORWARD`): a purchase asks it in its move,
-    its bonus step's options and the tile taken."""
+    same test."""
+    return list(forward(state, seat, held)[0])
+
+
+TAKE_BONUS = {k: A.take_bonus(k) for k in range(1, TRACK_LENGTH + 1)}
+_FORWARD: Memo[tuple, tuple[tuple[int, ...], tuple[A.TakeBonus, ...]]] = memo()
+_forward_memo: tuple = (None, None, -1, None, ((), ()))
+
+
+def forward(
+    state: State, seat: int, held: tuple[int, ...]
+) -> tuple[tuple[int, ...], tuple[A.TakeBonus, ...]]:
+    """(`forward_spaces`, the `take_bonus` actions onto them): remembered by what decides
+    them, the last by identity (a purchase asks in its move, its bonus step's options and
+    the tile taken, with the same tuples) and by value behind it (`_FORWARD`)."""
+    global _forward_memo
     track, numbers, pos = state.track, state.track_numbers, state.meeples[seat]
+    last = _forward_memo
+    if last[0] is track and last[1] is held and last[2] == pos and last[3] is numbers:
+        found: tuple[tuple[int, ...], tuple[A.TakeBonus, ...]] = last[4]
+        return found
     key = (pos, held, track, numbers)
-    found = _FORWARD.get(key)
-    if found is None:
-        found = remember(
-            _FORWARD,
-            key,
-            tuple(
-                k
-                for k in range(pos + 1, TRACK_LENGTH + 1)
-                if track[k - 1] and numbers[k - 1] not in held
-            ),
+    known = _FORWARD.get(key)
+    if known is None:
+        spaces = tuple(
+            k
+            for k in range(pos + 1, TRACK_LENGTH + 1)
+            if track[k - 1] and numbers[k - 1] not in held
         )
-    return list(found)
-
-
-_FORWARD: Memo[tuple, tuple[int, ...]] = memo()
+        known = remember(_FORWARD, key, (spaces, tuple(TAKE_BONUS[k] for k in spaces)))
+    _forward_memo = (track, held, pos, numbers, known)
+    return known
 
 
 _any_memo: tuple = (None, None, None, ())

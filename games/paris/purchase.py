@@ -31,7 +31,7 @@ from games.paris.board import (
     VP_TILE_IDS,
     VP_TILE_INDEX,
 )
-from games.paris.bonus import forward_spaces, take_tile
+from games.paris.bonus import forward, forward_spaces, take_tile
 from games.paris.data import (
     FREE_BONUS_VALUES,
     PAID_BONUS_PRICE,
@@ -65,7 +65,6 @@ from games.paris.state import (
 
 STAGE_BONUS, STAGE_PRESTIGE, STAGE_VP = 0, 1, 2
 BONUS_VALUES = FREE_BONUS_VALUES | {PAID_BONUS_VALUE}
-_TAKE_BONUS = {k: A.take_bonus(k) for k in range(1, TRACK_LENGTH + 1)}
 _PLACE_VP = tuple(tuple(A.place_vp_tile(tile, d) for d in DISTRICT_IDS) for tile in VP_TILE_IDS)
 
 
@@ -263,7 +262,10 @@ def _has_prestige(state: State, seat: int) -> bool:
 
 
 def bonus_options(state: State, seat: int) -> list:
-    return [_TAKE_BONUS[k] for k in bonus_spaces(state, seat)] + [A.SKIP]
+    """`bonus_spaces` as `take_bonus` actions (remembered with them), then `skip`."""
+    if not _can_pay(state, seat):
+        return [A.SKIP]
+    return [*forward(state, seat, state.bonus[seat])[1], A.SKIP]
 
 
 def apply_take_bonus(state: State, seat: int, action: A.TakeBonus) -> tuple[State, list[Event]]:
@@ -275,7 +277,7 @@ def apply_take_bonus(state: State, seat: int, action: A.TakeBonus) -> tuple[Stat
             f"this bonus tile costs {PAID_BONUS_PRICE} francs",
             n=PAID_BONUS_PRICE,
         )
-    if space not in bonus_spaces(state, seat):
+    if space not in forward(state, seat, state.bonus[seat])[0]:
         raise illegal("bonus_space", f"you cannot take a bonus tile on space {space}", space=space)
     paid = PAID_BONUS_PRICE if SPACE_VALUE[state.pending[0]] == PAID_BONUS_VALUE else 0
     d = draft(state)

@@ -57,7 +57,7 @@ def _buys(supply: tuple[int, ...]) -> tuple[tuple, ...]:
 
 
 # Every supply there can be (at most TOKENS_PER_GOOD of each resource).
-_BUYS_WITH: dict[tuple[int, ...], tuple[tuple, ...]] = {
+BUYS_WITH: dict[tuple[int, ...], tuple[tuple, ...]] = {
     supply: _buys(supply) for supply in product(range(TOKENS_PER_GOOD + 1), repeat=_N_RESOURCES)
 }
 
@@ -66,7 +66,7 @@ _BUYS_WITH: dict[tuple[int, ...], tuple[tuple, ...]] = {
 # (`engine._after_step` copies the tuple into the step's list).
 AFTER_BUYS: dict[tuple[int, ...], tuple[tuple, ...]] = {
     supply: tuple((A.END_TURN, *buys) for buys in by_francs)
-    for supply, by_francs in _BUYS_WITH.items()
+    for supply, by_francs in BUYS_WITH.items()
 }
 
 
@@ -91,7 +91,7 @@ def add_options(out: list, state: State, seat: int) -> None:
     """`options`, appended to `out` (the legal actions of a step, being built)."""
     francs = state.francs[seat]
     supply = state.supply
-    buys = _BUYS_WITH.get(supply) or _buys(supply)
+    buys = BUYS_WITH.get(supply) or _buys(supply)
     goods = state.goods[seat]
     sells = _SELLS.get(goods)
     if sells is None:

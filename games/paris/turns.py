@@ -5,6 +5,8 @@ Moving a key is purchase.py; free actions and the end of a turn are flow.py.
 
 from __future__ import annotations
 
+from bisect import bisect_left
+
 from games.core.contract import Event, event
 from games.core.errors import IllegalAction
 from games.paris import actions as A
@@ -60,8 +62,16 @@ _PLACE_IN = tuple(A.place_building(d) for d in DISTRICT_IDS)
 # --- step 1: the building tile ---------------------------------------------------------------
 
 
+# The tile step's choices by which of the three stacks are left (bit i: stack i).
+_TILE_CHOICES = tuple(
+    tuple(A.PLACE_TILE[i] for i in range(len(A.PLACE_TILE)) if left >> i & 1)
+    for left in range(1 << len(A.PLACE_TILE))
+)
+
+
 def tile_options(state: State, seat: int) -> list:
-    return [A.PLACE_TILE[i] for i, stack in enumerate(state.stacks) if stack]
+    a, b, c = state.stacks
+    return [*_TILE_CHOICES[(a != ()) + 2 * (b != ()) + 4 * (c != ())]]
 
 
 def _tile_params(t: int) -> dict:
@@ -172,9 +182,9 @@ def main_options(state: State, seat: int) -> list:
     out = move_options(state, seat)
     if state.hand[seat]:
         taken = 0  # banks and the Arc holding one of the seat's keys (bit 0..6)
-        for k in state.keys[seat]:
-            if k >= BANK0:
-                taken |= 1 << (k - BANK0)
+        keys = state.keys[seat]
+        for k in keys[bisect_left(keys, BANK0) :]:  # the keys are sorted: those last
+            taken |= 1 << (k - BANK0)
         out = _PLACE_WHERE[taken] + out
     if state.endgame and not any(state.stacks):
         out.append(A.TAKE_END_GAME)
