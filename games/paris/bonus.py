@@ -69,11 +69,13 @@ def forward(
     known = _FORWARD.get(key)
     if known is None:
         spaces = tuple(
-            k
-            for k in range(pos + 1, TRACK_LENGTH + 1)
-            if track[k - 1] and numbers[k - 1] not in held
+            [
+                k
+                for k in range(pos + 1, TRACK_LENGTH + 1)
+                if track[k - 1] and numbers[k - 1] not in held
+            ]
         )
-        known = remember(_FORWARD, key, (spaces, tuple(TAKE_BONUS[k] for k in spaces)))
+        known = remember(_FORWARD, key, (spaces, tuple([TAKE_BONUS[k] for k in spaces])))
     _forward_memo = (track, held, pos, numbers, known)
     return known
 
@@ -137,10 +139,23 @@ _PAIR_USES: Memo[tuple, tuple] = memo()
 _EGT_USES = tuple(END_GAME_TILES[e]["kind"] != "good" for e in EGT_IDS)
 
 
+# By tile number: the one `use_bonus` action of a tile usable at any time without a choice
+# (None for the others: no use, or a use that depends on the state, `_SPECIAL`).
+_SPECIAL = frozenset({"buy_key", "take_any", "step_back", "per_prestige_pair", "per_resource_pair"})
+_ALWAYS: tuple[A.UseBonus | None, ...] = tuple(
+    _USE[n] if n in BONUS_KIND and BONUS_KIND[n] not in NO_USE | _SPECIAL else None
+    for n in range(max(BONUS_TILES) + 1)
+)
+
+
 def use_options(state: State, seat: int) -> list:
     out: list = []
     bonus, egt = state.bonus[seat], state.egt[seat]
     for n in bonus:
+        use = _ALWAYS[n]
+        if use is not None:
+            out.append(use)
+            continue
         kind = BONUS_KIND[n]
         if kind in NO_USE:
             continue
@@ -148,9 +163,9 @@ def use_options(state: State, seat: int) -> list:
             if state.francs[seat] >= BONUS_TILES[n]["price"] and state.reserve[seat]:
                 out.append(_USE[n])
         elif kind == "take_any":
-            out.extend(_USE_AT[n, k] for k in any_spaces(state, seat))
+            out += [_USE_AT[n, k] for k in any_spaces(state, seat)]
         elif kind == "step_back":
-            out.extend(_USE_AT[n, k] for k in back_spaces(state, seat))
+            out += [_USE_AT[n, k] for k in back_spaces(state, seat)]
         elif kind == "per_prestige_pair" or kind == "per_resource_pair":
             ways = pair_options(
                 state, seat, PRESTIGE_GOODS if kind == "per_prestige_pair" else RESOURCE_GOODS

@@ -54,6 +54,7 @@ from games.paris.state import (
     Memo,
     State,
     add,
+    add_in,
     district_keys,
     draft,
     memo,
@@ -156,7 +157,7 @@ def after_payment(
         if g >= 0:
             goods = d.goods
             d.tokens = put(d.tokens, dst, -1)
-            d.goods = put(goods, seat, add(goods[seat], g, 1))
+            d.goods = add_in(goods, seat, g, 1)
             taken = _TOKEN_TAKEN.get((seat, dst, g))
             if taken is None:
                 taken = shared_event(

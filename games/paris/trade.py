@@ -23,7 +23,7 @@ from games.paris.board import (
 )
 from games.paris.data import RESOURCE_BUY, TOKENS_PER_GOOD
 from games.paris.goods import ITEM_NAMES, ITEMS, holds, spend
-from games.paris.state import Draft, Memo, State, add, memo, put, remember, shared_event
+from games.paris.state import Draft, Memo, State, add, add_in, memo, remember, shared_event
 
 _N_RESOURCES = len(RESOURCE_GOODS)
 BUY_PRICE: tuple[int, ...] = tuple(RESOURCE_BUY[GOODS[g]] for g in RESOURCE_GOODS)
@@ -147,7 +147,7 @@ def apply_buy(state: State, seat: int, action: A.Buy, d: Draft) -> Event:
     goods = state.goods
     d.francs = add(francs, seat, -price)
     d.supply = add(supply, g, -1)
-    d.goods = put(goods, seat, add(goods[seat], g, 1))
+    d.goods = add_in(goods, seat, g, 1)
     done = _BOUGHT.get((seat, g))
     if done is None:
         done = shared_event(
@@ -172,7 +172,7 @@ def apply_sell(state: State, seat: int, action: A.Sell, d: Draft) -> Event:
         mine = goods[seat]
         if not mine[g]:
             raise _not_held(name)
-        d.goods = put(goods, seat, add(mine, g, -1))
+        d.goods = add_in(goods, seat, g, -1)
         if g < _N_RESOURCES:
             d.supply = add(state.supply, g, 1)
     else:
