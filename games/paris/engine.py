@@ -230,8 +230,11 @@ class Paris(PhasedGame[State, Any]):
         """`PhasedGame.apply` through the tuple by phase; anything it would not play
         directly (a JSON action, a wrong seat or phase) goes to it, for its refusals."""
         if seat == state.turn:
-            handler = _HANDLERS[state.phase].get(type(action))
-            if handler is not None:
+            try:  # a subscript, not `.get`: no method call on the way of every move
+                handler = _HANDLERS[state.phase][type(action)]
+            except KeyError:
+                pass
+            else:
                 return handler(state, seat, action)
         return super().apply(state, seat, action)
 
