@@ -39,6 +39,12 @@ _MAX_PRICE = trade.MAX_PRICE
 _SELLS = trade.SELLS
 
 
+def _with_trades(out: list, state: State, seat: int) -> list:
+    """`out` with the free actions appended (`flow.add_free`)."""
+    flow.add_free(out, state, seat)
+    return out
+
+
 def _action_step(state: State, seat: int) -> list:
     """The main actions (`turns.main_options`) or `end_turn`, then the free actions
     (`flow.add_free` and `trade.add_options`): inline, as `_after_step`'s (one
@@ -47,16 +53,14 @@ def _action_step(state: State, seat: int) -> list:
     held, egt = state.bonus[seat], state.egt[seat]
     by_francs = _BUYS_WITH.get(state.supply)
     if by_francs is None:  # no supply of the game's token counts (a hand-made state)
-        trade.add_options(out, state, seat)
-    else:
-        francs = state.francs[seat]
-        out += by_francs[francs if francs < _MAX_PRICE else _MAX_PRICE]
-        goods = state.goods[seat]
-        sells = _SELLS.get(goods)
-        out += trade.token_sells(goods) if sells is None else sells
-        if held or egt:
-            out += trade.tile_sells(held, egt)
+        return _with_trades(out, state, seat)
+    francs = state.francs[seat]
+    out += by_francs[francs if francs < _MAX_PRICE else _MAX_PRICE]
+    goods = state.goods[seat]
+    sells = _SELLS.get(goods)
+    out += trade.token_sells(goods) if sells is None else sells
     if held or egt:
+        out += trade.tile_sells(held, egt)
         out += bonus.use_options(state, seat)
     return out
 
@@ -67,17 +71,14 @@ def _after_step(state: State, seat: int) -> list:
     held, egt = state.bonus[seat], state.egt[seat]
     by_francs = _AFTER_BUYS.get(state.supply)
     if by_francs is None:  # no supply of the game's token counts (a hand-made state)
-        out = [A.END_TURN]
-        trade.add_options(out, state, seat)
-    else:
-        francs = state.francs[seat]
-        out = [*by_francs[francs if francs < _MAX_PRICE else _MAX_PRICE]]
-        goods = state.goods[seat]
-        sells = _SELLS.get(goods)
-        out += trade.token_sells(goods) if sells is None else sells
-        if held or egt:
-            out += trade.tile_sells(held, egt)
+        return _with_trades([A.END_TURN], state, seat)
+    francs = state.francs[seat]
+    out = [*by_francs[francs if francs < _MAX_PRICE else _MAX_PRICE]]
+    goods = state.goods[seat]
+    sells = _SELLS.get(goods)
+    out += trade.token_sells(goods) if sells is None else sells
     if held or egt:
+        out += trade.tile_sells(held, egt)
         out += bonus.use_options(state, seat)
     return out
 

@@ -55,6 +55,8 @@ _NO_FREE_USE = frozenset({9, 16, 27})
 _NO_GOODS = (0,) * N_GOODS
 _TURN_ENDED: Memo[tuple[int, int], Event] = memo()
 _PASSED: Memo[int, Event] = memo()
+_BUYS_WITH = trade.BUYS_WITH
+_MAX_PRICE = trade.MAX_PRICE
 _NO_STACKS = ((),) * STACKS  # every building stack empty
 
 
@@ -69,6 +71,9 @@ def has_free(state: State, seat: int) -> bool:
             return True
     francs = state.francs[seat]
     supply = state.supply
+    buys = _BUYS_WITH.get(supply)  # by francs: the buys this supply allows
+    if buys is not None:
+        return bool(buys[francs if francs < _MAX_PRICE else _MAX_PRICE])
     for g, price in enumerate(trade.BUY_PRICE):
         if supply[g] and francs >= price:
             return True
