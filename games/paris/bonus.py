@@ -68,14 +68,9 @@ def forward(
     key = (pos, held, track, numbers)
     known = _FORWARD.get(key)
     if known is None:
-        spaces = tuple(
-            [
-                k
-                for k in range(pos + 1, TRACK_LENGTH + 1)
-                if track[k - 1] and numbers[k - 1] not in held
-            ]
-        )
-        known = remember(_FORWARD, key, (spaces, tuple([TAKE_BONUS[k] for k in spaces])))
+        after = range(pos + 1, TRACK_LENGTH + 1)
+        spaces = tuple([k for k in after if track[k - 1] and numbers[k - 1] not in held])
+        known = remember(_FORWARD, key, (spaces, tuple(map(TAKE_BONUS.__getitem__, spaces))))
     _forward_memo = (track, held, pos, numbers, known)
     return known
 
