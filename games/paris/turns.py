@@ -54,6 +54,12 @@ _PLACE_WHERE = tuple(
     + ([] if taken >> N_DISTRICTS & 1 else [_PLACE_ARC])
     for taken in range(1 << (N_DISTRICTS + 1))
 )
+# The same by the seat's keys on banks and the Arc (the last of its sorted keys: at most one
+# on each), as a tuple of locations.
+_PLACE_AFTER: dict[tuple[int, ...], list] = {
+    tuple(BANK0 + i for i in range(N_DISTRICTS + 1) if taken >> i & 1): where
+    for taken, where in enumerate(_PLACE_WHERE)
+}
 _KEY_PLACED: Memo[tuple[int, int], Event] = memo()
 _PICKS = tuple(A.pick_end_game(e) for e in EGT_IDS)
 _PLACE_IN = tuple(A.place_building(d) for d in DISTRICT_IDS)
@@ -63,6 +69,7 @@ _PLACE_IN = tuple(A.place_building(d) for d in DISTRICT_IDS)
 
 
 # The tile step's choices by which of the three stacks are left (bit i: stack i).
+_NO_STACKS = ((),) * len(A.PLACE_TILE)  # every building stack empty
 _TILE_CHOICES = tuple(
     tuple(A.PLACE_TILE[i] for i in range(len(A.PLACE_TILE)) if left >> i & 1)
     for left in range(1 << len(A.PLACE_TILE))
@@ -181,12 +188,9 @@ def main_options(state: State, seat: int) -> list:
     """Every main action: place a key, move a key, take an end-game tile."""
     out = move_options(state, seat)
     if state.hand[seat]:
-        taken = 0  # banks and the Arc holding one of the seat's keys (bit 0..6)
-        keys = state.keys[seat]
-        for k in keys[bisect_left(keys, BANK0) :]:  # the keys are sorted: those last
-            taken |= 1 << (k - BANK0)
-        out = _PLACE_WHERE[taken] + out
-    if state.endgame and not any(state.stacks):
+        keys = state.keys[seat]  # sorted: those on banks and the Arc last
+        out = _PLACE_AFTER[keys[bisect_left(keys, BANK0) :]] + out
+    if state.endgame and state.stacks == _NO_STACKS:
         out.append(A.TAKE_END_GAME)
     return out
 
