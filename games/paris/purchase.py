@@ -318,10 +318,20 @@ def apply_cash(state: State, seat: int, action: A.CashPrestige) -> tuple[State, 
 
 
 def vp_tile_options(state: State, seat: int) -> list:
-    free = [t for t in range(len(VP_TILE_IDS)) if t not in state.vp_tiles]
-    spaces = [d for d in range(N_DISTRICTS) if state.vp_tiles[d] < 0]
-    out = [_PLACE_VP[t][d] for t in free for d in spaces]
-    return out + [A.SKIP]
+    """Every free VP tile on every free district space, then `skip`: remembered by the
+    VP tiles placed (they change a few times a game)."""
+    placed = state.vp_tiles
+    found = _VP_CHOICES.get(placed)
+    if found is None:
+        free = [t for t in range(len(VP_TILE_IDS)) if t not in placed]
+        spaces = [d for d in range(N_DISTRICTS) if placed[d] < 0]
+        found = remember(
+            _VP_CHOICES, placed, (*[_PLACE_VP[t][d] for t in free for d in spaces], A.SKIP)
+        )
+    return [*found]
+
+
+_VP_CHOICES: Memo[tuple[int, ...], tuple] = memo()
 
 
 def apply_vp_tile(state: State, seat: int, action: A.PlaceVPTile) -> tuple[State, list[Event]]:
