@@ -44,25 +44,35 @@ def forward_spaces(state: State, seat: int, held: tuple[int, ...]) -> list[int]:
     никогда не может быть двух бонусных жетонов одного типа (с одним и тем же номером), даже
     если эффект какого-либо бонусного жетона позволяет это правило нарушить.» (17 and 25 are
     never on the track while held: one copy each.) `any_spaces` and `back_spaces` apply the
-    same test. Remembered by what decides it (`_FORWARD`): a purchase asks it in its move,
-    its bonus step's options and the tile taken."""
+    same test."""
+    return list(forward(state, seat, held)[0])
+
+
+TAKE_BONUS = {k: A.take_bonus(k) for k in range(1, TRACK_LENGTH + 1)}
+_FORWARD: Memo[tuple, tuple[tuple[int, ...], tuple[A.TakeBonus, ...]]] = memo()
+_forward_memo: tuple = (None, None, -1, None, ((), ()))
+
+
+def forward(
+    state: State, seat: int, held: tuple[int, ...]
+) -> tuple[tuple[int, ...], tuple[A.TakeBonus, ...]]:
+    """(`forward_spaces`, the `take_bonus` actions onto them): remembered by what decides
+    them, the last by identity (a purchase asks in its move, its bonus step's options and
+    the tile taken, with the same tuples) and by value behind it (`_FORWARD`)."""
+    global _forward_memo
     track, numbers, pos = state.track, state.track_numbers, state.meeples[seat]
+    last = _forward_memo
+    if last[0] is track and last[1] is held and last[2] == pos and last[3] is numbers:
+        found: tuple[tuple[int, ...], tuple[A.TakeBonus, ...]] = last[4]
+        return found
     key = (pos, held, track, numbers)
-    found = _FORWARD.get(key)
-    if found is None:
-        found = remember(
-            _FORWARD,
-            key,
-            tuple(
-                k
-                for k in range(pos + 1, TRACK_LENGTH + 1)
-                if track[k - 1] and numbers[k - 1] not in held
-            ),
-        )
-    return list(found)
-
-
-_FORWARD: Memo[tuple, tuple[int, ...]] = memo()
+    known = _FORWARD.get(key)
+    if known is None:
+        after = range(pos + 1, TRACK_LENGTH + 1)
+        spaces = tuple([k for k in after if track[k - 1] and numbers[k - 1] not in held])
+        known = remember(_FORWARD, key, (spaces, tuple(map(TAKE_BONUS.__getitem__, spaces))))
+    _forward_memo = (track, held, pos, numbers, known)
+    return known
 
 
 _any_memo: tuple = (None, None, None, ())
@@ -124,10 +134,23 @@ _PAIR_USES: Memo[tuple, tuple] = memo()
 _EGT_USES = tuple(END_GAME_TILES[e]["kind"] != "good" for e in EGT_IDS)
 
 
+# By tile number: the one `use_bonus` action of a tile usable at any time without a choice
+# (None for the others: no use, or a use that depends on the state, `_SPECIAL`).
+_SPECIAL = frozenset({"buy_key", "take_any", "step_back", "per_prestige_pair", "per_resource_pair"})
+_ALWAYS: tuple[A.UseBonus | None, ...] = tuple(
+    _USE[n] if n in BONUS_KIND and BONUS_KIND[n] not in NO_USE | _SPECIAL else None
+    for n in range(max(BONUS_TILES) + 1)
+)
+
+
 def use_options(state: State, seat: int) -> list:
     out: list = []
     bonus, egt = state.bonus[seat], state.egt[seat]
     for n in bonus:
+        use = _ALWAYS[n]
+        if use is not None:
+            out.append(use)
+            continue
         kind = BONUS_KIND[n]
         if kind in NO_USE:
             continue
@@ -135,9 +158,9 @@ def use_options(state: State, seat: int) -> list:
             if state.francs[seat] >= BONUS_TILES[n]["price"] and state.reserve[seat]:
                 out.append(_USE[n])
         elif kind == "take_any":
-            out.extend(_USE_AT[n, k] for k in any_spaces(state, seat))
+            out += [_USE_AT[n, k] for k in any_spaces(state, seat)]
         elif kind == "step_back":
-            out.extend(_USE_AT[n, k] for k in back_spaces(state, seat))
+            out += [_USE_AT[n, k] for k in back_spaces(state, seat)]
         elif kind == "per_prestige_pair" or kind == "per_resource_pair":
             ways = pair_options(
                 state, seat, PRESTIGE_GOODS if kind == "per_prestige_pair" else RESOURCE_GOODS

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from games.core.contract import Event, Result
@@ -33,34 +33,65 @@ from games.paris.state import (
 )
 from games.paris.views import ParisView, build_view
 
+_AFTER_BUYS = trade.AFTER_BUYS
+_BUYS_WITH = trade.BUYS_WITH
+_MAX_PRICE = trade.MAX_PRICE
+_SELLS = trade.SELLS
+
+
+def _with_trades(out: list, state: State, seat: int) -> list:
+    """`out` with the free actions appended (`flow.add_free`)."""
+    flow.add_free(out, state, seat)
+    return out
+
 
 def _action_step(state: State, seat: int) -> list:
     """The main actions (`turns.main_options`) or `end_turn`, then the free actions
-    (`flow.add_free`): both inline, as `_after_step`'s (one legal_actions call in three)."""
+    (`flow.add_free` and `trade.add_options`): inline, as `_after_step`'s (one
+    legal_actions call in three)."""
     out = turns.main_options(state, seat) or [A.END_TURN]
-    trade.add_options(out, state, seat)
-    if state.bonus[seat] or state.egt[seat]:
+    held, egt = state.bonus[seat], state.egt[seat]
+    by_francs = _BUYS_WITH.get(state.supply)
+    if by_francs is None:  # no supply of the game's token counts (a hand-made state)
+        return _with_trades(out, state, seat)
+    francs = state.francs[seat]
+    out += by_francs[francs if francs < _MAX_PRICE else _MAX_PRICE]
+    goods = state.goods[seat]
+    sells = _SELLS.get(goods)
+    out += trade.token_sells(goods) if sells is None else sells
+    if held or egt:
+        out += trade.tile_sells(held, egt)
         out += bonus.use_options(state, seat)
     return out
 
 
 def _after_step(state: State, seat: int) -> list:
-    """`end_turn` and the free actions (`flow.add_free`, inline: most playout moves are
-    taken in this step)."""
-    out = [A.END_TURN]
-    trade.add_options(out, state, seat)
-    if state.bonus[seat] or state.egt[seat]:
+    """`end_turn` and the free actions (`flow.add_free` and `trade.add_options`, inline:
+    most moves of a random game are taken in this step)."""
+    held, egt = state.bonus[seat], state.egt[seat]
+    by_francs = _AFTER_BUYS.get(state.supply)
+    if by_francs is None:  # no supply of the game's token counts (a hand-made state)
+        return _with_trades([A.END_TURN], state, seat)
+    francs = state.francs[seat]
+    out = [*by_francs[francs if francs < _MAX_PRICE else _MAX_PRICE]]
+    goods = state.goods[seat]
+    sells = _SELLS.get(goods)
+    out += trade.token_sells(goods) if sells is None else sells
+    if held or egt:
+        out += trade.tile_sells(held, egt)
         out += bonus.use_options(state, seat)
     return out
 
 
-def _with_free(step_options: LegalActions) -> LegalActions:
+def _with_free(step_options: Callable[[State, int], list[Any]]) -> LegalActions:
     """A purchase's optional step (bonus tile, prestige, VP tile) with the free actions
     beside its own choices: trades are «в любое время» and tiles are used «в любой момент
     любого вашего хода», so the token just taken may pay for the bonus tile of a 3."""
 
     def options(state: State, seat: int) -> list[Any]:
-        return [*step_options(state, seat), *flow.free_actions(state, seat)]
+        out = step_options(state, seat)  # a new list, which the free actions extend
+        flow.add_free(out, state, seat)
+        return out
 
     return options
 
@@ -200,8 +231,11 @@ class Paris(PhasedGame[State, Any]):
         """`PhasedGame.apply` through the tuple by phase; anything it would not play
         directly (a JSON action, a wrong seat or phase) goes to it, for its refusals."""
         if seat == state.turn:
-            handler = _HANDLERS[state.phase].get(type(action))
-            if handler is not None:
+            try:  # a subscript, not `.get`: no method call on the way of every move
+                handler = _HANDLERS[state.phase][type(action)]
+            except KeyError:
+                pass
+            else:
                 return handler(state, seat, action)
         return super().apply(state, seat, action)
 

@@ -16,6 +16,7 @@ from games.core.errors import IllegalAction
 from games.paris import actions as A
 from games.paris import bonus, trade
 from games.paris.board import N_GOODS
+from games.paris.data import STACKS
 from games.paris.scoring import final_events
 from games.paris.state import (
     ACTION,
@@ -24,6 +25,7 @@ from games.paris.state import (
     TILE,
     Draft,
     Memo,
+    Scratch,
     State,
     draft,
     memo,
@@ -53,6 +55,9 @@ _NO_FREE_USE = frozenset({9, 16, 27})
 _NO_GOODS = (0,) * N_GOODS
 _TURN_ENDED: Memo[tuple[int, int], Event] = memo()
 _PASSED: Memo[int, Event] = memo()
+_BUYS_WITH = trade.BUYS_WITH
+_MAX_PRICE = trade.MAX_PRICE
+_NO_STACKS = ((),) * STACKS  # every building stack empty
 
 
 def has_free(state: State, seat: int) -> bool:
@@ -66,6 +71,9 @@ def has_free(state: State, seat: int) -> bool:
             return True
     francs = state.francs[seat]
     supply = state.supply
+    buys = _BUYS_WITH.get(supply)  # by francs: the buys this supply allows
+    if buys is not None:
+        return bool(buys[francs if francs < _MAX_PRICE else _MAX_PRICE])
     for g, price in enumerate(trade.BUY_PRICE):
         if supply[g] and francs >= price:
             return True
@@ -94,11 +102,10 @@ def end_turn(
     Текущий раунд доигрывается до конца… Затем игроки играют один последний раунд.»"""
     if d is None:
         d = draft(state)
-    done = _TURN_ENDED.get((seat, state.round))
+    rnd = state.round
+    done = _TURN_ENDED.get((seat, rnd))
     if done is None:
-        done = shared_event(
-            _TURN_ENDED, (seat, state.round), "turn_ended", {"seat": seat, "round": state.round}
-        )
+        done = shared_event(_TURN_ENDED, (seat, rnd), "turn_ended", {"seat": seat, "round": rnd})
     events.append(done)
     final = d.final_turns
     d.pending = ()
@@ -107,12 +114,18 @@ def end_turn(
         s = seal(d)
         events.extend(final_events(s))
         return s, events
-    nxt = (seat + 1) % state.players
-    d.final_turns = final - 1 if final > 0 else -1
-    d.round = state.round + (nxt == state.first)
+    nxt = seat + 1
+    if nxt == state.players:
+        nxt = 0
+    if final > 0:
+        d.final_turns = final - 1  # (else it stays -1: the end is not triggered yet)
+    if nxt == state.first:
+        d.round = rnd + 1
     d.turn = nxt
-    d.phase = TILE if any(d.stacks) else ACTION
-    return seal(d), events
+    d.phase = TILE if d.stacks != _NO_STACKS else ACTION
+    if d.__class__ is not Scratch:  # `seal`, inline
+        d.__class__ = State
+    return d, events
 
 
 def apply_end_turn(state: State, seat: int, action: A.EndTurn) -> tuple[State, list[Event]]:
@@ -141,6 +154,8 @@ def free_handler(apply_one: Callable[[State, int, Any, Draft], Event]) -> Handle
         done = apply_one(state, seat, action, d)
         if state.phase == AFTER and not has_free(d, seat):
             return end_turn(state, seat, [done], d)
-        return seal(d), [done]
+        if d.__class__ is not Scratch:  # `seal`, inline
+            d.__class__ = State
+        return d, [done]
 
     return handler

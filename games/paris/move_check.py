@@ -15,8 +15,8 @@ from games.paris.board import (
     LM_IDS,
     LOC_RES,
     LOC_VALUE,
+    LOCATIONS,
     N_LANDMARKS,
-    parse_loc,
 )
 from games.paris.goods import can_cover, holdings
 from games.paris.moves import LOC_MASK, NEEDS_RES, OWN_OCCUPIED, RIVAL_OCCUPIED, key_masks
@@ -32,8 +32,8 @@ def check_move(
 ) -> tuple[int, int, int, int, bool, list[int]]:
     """(source, target, target district, francs to pay, new landmark, bonus tiles 9/16 it
     spends) of a legal move; IllegalAction otherwise."""
-    source = parse_loc(frm)
-    target = parse_loc(to)
+    source = LOCATIONS.get(frm)  # `parse_loc`, inline (every key move is checked)
+    target = LOCATIONS.get(to)
     if source is None or target is None:
         raise illegal(
             "unknown_location",
@@ -79,7 +79,8 @@ def check_move(
         )
     if LOC_VALUE[dst] <= LOC_VALUE[src]:
         raise illegal("not_higher", f"{to} is not worth more than {frm}", location=to)
-    spent = _check_occupied(state, seat, dst, to)
+    _masks, total = key_masks(state.keys)
+    spent = _check_occupied(state, seat, dst, to) if total & LOC_MASK[dst] else []
     base = LOC_VALUE[src] if src < BANK0 else 0
     cost = LOC_VALUE[dst] - base
     if cost > state.francs[seat]:

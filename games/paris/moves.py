@@ -325,7 +325,19 @@ def move_options(state: State, seat: int) -> list:
 
 
 def _short(goods: Holdings) -> tuple[int, int]:
-    """(the row, the board mask) of the buildings whose resource price `goods` cannot pay."""
+    """(the row, the board mask) of the buildings whose resource price `goods` cannot pay
+    (remembered by the resources and the wild goods: few combinations come back)."""
+    key = (goods[0][:3], goods[1])
+    found = _SHORT.get(key)
+    if found is None:
+        found = remember(_SHORT, key, _short_of(goods))
+    return found
+
+
+_SHORT: Memo[tuple[tuple[int, ...], int], tuple[int, int]] = memo()
+
+
+def _short_of(goods: Holdings) -> tuple[int, int]:
     short_row = short = 0
     for need, row, mask in _NEEDS:
         if not can_cover(need, goods[0], goods[1]):

@@ -31,7 +31,7 @@ from games.paris.board import (
     VP_TILE_IDS,
     VP_TILE_INDEX,
 )
-from games.paris.bonus import forward_spaces, take_tile
+from games.paris.bonus import forward, forward_spaces, take_tile
 from games.paris.data import (
     FREE_BONUS_VALUES,
     PAID_BONUS_PRICE,
@@ -54,6 +54,7 @@ from games.paris.state import (
     Memo,
     State,
     add,
+    add_in,
     district_keys,
     draft,
     memo,
@@ -65,7 +66,6 @@ from games.paris.state import (
 
 STAGE_BONUS, STAGE_PRESTIGE, STAGE_VP = 0, 1, 2
 BONUS_VALUES = FREE_BONUS_VALUES | {PAID_BONUS_VALUE}
-_TAKE_BONUS = {k: A.take_bonus(k) for k in range(1, TRACK_LENGTH + 1)}
 _PLACE_VP = tuple(tuple(A.place_vp_tile(tile, d) for d in DISTRICT_IDS) for tile in VP_TILE_IDS)
 
 
@@ -157,7 +157,7 @@ def after_payment(
         if g >= 0:
             goods = d.goods
             d.tokens = put(d.tokens, dst, -1)
-            d.goods = put(goods, seat, add(goods[seat], g, 1))
+            d.goods = add_in(goods, seat, g, 1)
             taken = _TOKEN_TAKEN.get((seat, dst, g))
             if taken is None:
                 taken = shared_event(
@@ -263,7 +263,10 @@ def _has_prestige(state: State, seat: int) -> bool:
 
 
 def bonus_options(state: State, seat: int) -> list:
-    return [_TAKE_BONUS[k] for k in bonus_spaces(state, seat)] + [A.SKIP]
+    """`bonus_spaces` as `take_bonus` actions (remembered with them), then `skip`."""
+    if not _can_pay(state, seat):
+        return [A.SKIP]
+    return [*forward(state, seat, state.bonus[seat])[1], A.SKIP]
 
 
 def apply_take_bonus(state: State, seat: int, action: A.TakeBonus) -> tuple[State, list[Event]]:
@@ -275,7 +278,7 @@ def apply_take_bonus(state: State, seat: int, action: A.TakeBonus) -> tuple[Stat
             f"this bonus tile costs {PAID_BONUS_PRICE} francs",
             n=PAID_BONUS_PRICE,
         )
-    if space not in bonus_spaces(state, seat):
+    if space not in forward(state, seat, state.bonus[seat])[0]:
         raise illegal("bonus_space", f"you cannot take a bonus tile on space {space}", space=space)
     paid = PAID_BONUS_PRICE if SPACE_VALUE[state.pending[0]] == PAID_BONUS_VALUE else 0
     d = draft(state)
@@ -315,10 +318,20 @@ def apply_cash(state: State, seat: int, action: A.CashPrestige) -> tuple[State, 
 
 
 def vp_tile_options(state: State, seat: int) -> list:
-    free = [t for t in range(len(VP_TILE_IDS)) if t not in state.vp_tiles]
-    spaces = [d for d in range(N_DISTRICTS) if state.vp_tiles[d] < 0]
-    out = [_PLACE_VP[t][d] for t in free for d in spaces]
-    return out + [A.SKIP]
+    """Every free VP tile on every free district space, then `skip`: remembered by the
+    VP tiles placed (they change a few times a game)."""
+    placed = state.vp_tiles
+    found = _VP_CHOICES.get(placed)
+    if found is None:
+        free = [t for t in range(len(VP_TILE_IDS)) if t not in placed]
+        spaces = [d for d in range(N_DISTRICTS) if placed[d] < 0]
+        found = remember(
+            _VP_CHOICES, placed, (*[_PLACE_VP[t][d] for t in free for d in spaces], A.SKIP)
+        )
+    return [*found]
+
+
+_VP_CHOICES: Memo[tuple[int, ...], tuple] = memo()
 
 
 def apply_vp_tile(state: State, seat: int, action: A.PlaceVPTile) -> tuple[State, list[Event]]:

@@ -141,6 +141,18 @@ def add(values: tuple[int, ...], i: int, amount: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+def add_in(
+    values: tuple[tuple[int, ...], ...], i: int, j: int, amount: int
+) -> tuple[tuple[int, ...], ...]:
+    """`values` with `amount` added to item `j` of item `i` (`put(values, i, add(values[i],
+    j, amount))` in one call: a seat's goods on every trade)."""
+    inner = list(values[i])
+    inner[j] += amount
+    out = list(values)
+    out[i] = tuple(inner)
+    return tuple(out)
+
+
 # --- memo tables -------------------------------------------------------------------------
 #
 # The hot path remembers what pure functions return for small immutable arguments (a seat's

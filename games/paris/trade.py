@@ -23,7 +23,7 @@ from games.paris.board import (
 )
 from games.paris.data import RESOURCE_BUY, TOKENS_PER_GOOD
 from games.paris.goods import ITEM_NAMES, ITEMS, holds, spend
-from games.paris.state import Draft, Memo, State, add, memo, put, remember, shared_event
+from games.paris.state import Draft, Memo, State, add, add_in, memo, remember, shared_event
 
 _N_RESOURCES = len(RESOURCE_GOODS)
 BUY_PRICE: tuple[int, ...] = tuple(RESOURCE_BUY[GOODS[g]] for g in RESOURCE_GOODS)
@@ -41,10 +41,11 @@ _SELL_TILE.update(
 )
 
 
-_MAX_PRICE = max(BUY_PRICE)
+MAX_PRICE = _MAX_PRICE = max(BUY_PRICE)
 _BOUGHT: Memo[tuple[int, int], Event] = memo()
 _SOLD: Memo[tuple[int, str], Event] = memo()
-_SELLS: Memo[tuple[int, ...], tuple] = memo()
+SELLS: Memo[tuple[int, ...], tuple] = memo()
+_SELLS = SELLS
 
 
 def _buys(supply: tuple[int, ...]) -> tuple[tuple, ...]:
@@ -56,9 +57,27 @@ def _buys(supply: tuple[int, ...]) -> tuple[tuple, ...]:
 
 
 # Every supply there can be (at most TOKENS_PER_GOOD of each resource).
-_BUYS_WITH: dict[tuple[int, ...], tuple[tuple, ...]] = {
+BUYS_WITH: dict[tuple[int, ...], tuple[tuple, ...]] = {
     supply: _buys(supply) for supply in product(range(TOKENS_PER_GOOD + 1), repeat=_N_RESOURCES)
 }
+
+
+# The after-action step's first choices by supply and francs: `end_turn`, then the buys
+# (`engine._after_step` copies the tuple into the step's list).
+AFTER_BUYS: dict[tuple[int, ...], tuple[tuple, ...]] = {
+    supply: tuple((A.END_TURN, *buys) for buys in by_francs)
+    for supply, by_francs in BUYS_WITH.items()
+}
+
+
+def token_sells(goods: tuple[int, ...]) -> tuple:
+    """The sells of the tokens `goods` (remembered by them)."""
+    sells = _SELLS.get(goods)
+    if sells is None:
+        sells = remember(
+            _SELLS, goods, tuple(_SELL_TOKEN[g] for g in range(len(GOODS)) if goods[g])
+        )
+    return sells
 
 
 def options(state: State, seat: int) -> list:
@@ -72,7 +91,7 @@ def add_options(out: list, state: State, seat: int) -> None:
     """`options`, appended to `out` (the legal actions of a step, being built)."""
     francs = state.francs[seat]
     supply = state.supply
-    buys = _BUYS_WITH.get(supply) or _buys(supply)
+    buys = BUYS_WITH.get(supply) or _buys(supply)
     goods = state.goods[seat]
     sells = _SELLS.get(goods)
     if sells is None:
@@ -86,8 +105,20 @@ def add_options(out: list, state: State, seat: int) -> None:
         out += tile_sells(bonus, egt)
 
 
-def tile_sells(bonus: tuple[int, ...], egt: tuple[int, ...]) -> list:
-    """The sells of the tiles that are goods among bonus tiles `bonus` and end-game `egt`."""
+def tile_sells(bonus: tuple[int, ...], egt: tuple[int, ...]) -> tuple:
+    """The sells of the tiles that are goods among bonus tiles `bonus` and end-game `egt`
+    (remembered by them: a seat's tiles change only when it takes or spends one)."""
+    key = (bonus, egt)
+    found = _TILE_SELLS.get(key)
+    if found is None:
+        found = remember(_TILE_SELLS, key, tuple(_tile_sells(bonus, egt)))
+    return found
+
+
+_TILE_SELLS: Memo[tuple[tuple[int, ...], tuple[int, ...]], tuple] = memo()
+
+
+def _tile_sells(bonus: tuple[int, ...], egt: tuple[int, ...]) -> list:
     out: list = []
     for n in bonus:
         if n in _SELL_TILE:
@@ -116,7 +147,7 @@ def apply_buy(state: State, seat: int, action: A.Buy, d: Draft) -> Event:
     goods = state.goods
     d.francs = add(francs, seat, -price)
     d.supply = add(supply, g, -1)
-    d.goods = put(goods, seat, add(goods[seat], g, 1))
+    d.goods = add_in(goods, seat, g, 1)
     done = _BOUGHT.get((seat, g))
     if done is None:
         done = shared_event(
@@ -141,7 +172,7 @@ def apply_sell(state: State, seat: int, action: A.Sell, d: Draft) -> Event:
         mine = goods[seat]
         if not mine[g]:
             raise _not_held(name)
-        d.goods = put(goods, seat, add(mine, g, -1))
+        d.goods = add_in(goods, seat, g, -1)
         if g < _N_RESOURCES:
             d.supply = add(state.supply, g, 1)
     else:

@@ -5,6 +5,8 @@ Moving a key is purchase.py; free actions and the end of a turn are flow.py.
 
 from __future__ import annotations
 
+from bisect import bisect_left
+
 from games.core.contract import Event, event
 from games.core.errors import IllegalAction
 from games.paris import actions as A
@@ -52,6 +54,12 @@ _PLACE_WHERE = tuple(
     + ([] if taken >> N_DISTRICTS & 1 else [_PLACE_ARC])
     for taken in range(1 << (N_DISTRICTS + 1))
 )
+# The same by the seat's keys on banks and the Arc (the last of its sorted keys: at most one
+# on each), as a tuple of locations.
+_PLACE_AFTER: dict[tuple[int, ...], list] = {
+    tuple(BANK0 + i for i in range(N_DISTRICTS + 1) if taken >> i & 1): where
+    for taken, where in enumerate(_PLACE_WHERE)
+}
 _KEY_PLACED: Memo[tuple[int, int], Event] = memo()
 _PICKS = tuple(A.pick_end_game(e) for e in EGT_IDS)
 _PLACE_IN = tuple(A.place_building(d) for d in DISTRICT_IDS)
@@ -60,8 +68,17 @@ _PLACE_IN = tuple(A.place_building(d) for d in DISTRICT_IDS)
 # --- step 1: the building tile ---------------------------------------------------------------
 
 
+# The tile step's choices by which of the three stacks are left (bit i: stack i).
+_NO_STACKS = ((),) * len(A.PLACE_TILE)  # every building stack empty
+_TILE_CHOICES = tuple(
+    tuple(A.PLACE_TILE[i] for i in range(len(A.PLACE_TILE)) if left >> i & 1)
+    for left in range(1 << len(A.PLACE_TILE))
+)
+
+
 def tile_options(state: State, seat: int) -> list:
-    return [A.PLACE_TILE[i] for i, stack in enumerate(state.stacks) if stack]
+    a, b, c = state.stacks
+    return [*_TILE_CHOICES[(a != ()) + 2 * (b != ()) + 4 * (c != ())]]
 
 
 def _tile_params(t: int) -> dict:
@@ -171,12 +188,9 @@ def main_options(state: State, seat: int) -> list:
     """Every main action: place a key, move a key, take an end-game tile."""
     out = move_options(state, seat)
     if state.hand[seat]:
-        taken = 0  # banks and the Arc holding one of the seat's keys (bit 0..6)
-        for k in state.keys[seat]:
-            if k >= BANK0:
-                taken |= 1 << (k - BANK0)
-        out = _PLACE_WHERE[taken] + out
-    if state.endgame and not any(state.stacks):
+        keys = state.keys[seat]  # sorted: those on banks and the Arc last
+        out = _PLACE_AFTER[keys[bisect_left(keys, BANK0) :]] + out
+    if state.endgame and state.stacks == _NO_STACKS:
         out.append(A.TAKE_END_GAME)
     return out
 
