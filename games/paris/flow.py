@@ -29,8 +29,8 @@ from games.paris.state import (
     State,
     draft,
     memo,
+    remembered_event,
     seal,
-    shared_event,
 )
 
 
@@ -105,7 +105,9 @@ def end_turn(
     rnd = state.round
     done = _TURN_ENDED.get((seat, rnd))
     if done is None:
-        done = shared_event(_TURN_ENDED, (seat, rnd), "turn_ended", {"seat": seat, "round": rnd})
+        done = remembered_event(
+            _TURN_ENDED, (seat, rnd), "turn_ended", {"seat": seat, "round": rnd}
+        )
     events.append(done)
     final = d.final_turns
     d.pending = ()
@@ -141,7 +143,7 @@ def pass_turn(state: State, seat: int, main: list[Any]) -> tuple[State, list[Eve
             "paris.must_act",
             "you can still place or move a key (or take an end-game tile): do one of those",
         )
-    done = _PASSED.get(seat) or shared_event(_PASSED, seat, "passed", {"seat": seat})
+    done = _PASSED.get(seat) or remembered_event(_PASSED, seat, "passed", {"seat": seat})
     return end_turn(state, seat, [done])
 
 

@@ -60,8 +60,8 @@ from games.paris.state import (
     memo,
     put,
     remember,
+    remembered_event,
     seal,
-    shared_event,
 )
 
 STAGE_BONUS, STAGE_PRESTIGE, STAGE_VP = 0, 1, 2
@@ -160,7 +160,7 @@ def after_payment(
             d.goods = add_in(goods, seat, g, 1)
             taken = _TOKEN_TAKEN.get((seat, dst, g))
             if taken is None:
-                taken = shared_event(
+                taken = remembered_event(
                     _TOKEN_TAKEN,
                     (seat, dst, g),
                     "token_taken",

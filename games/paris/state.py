@@ -12,8 +12,7 @@ from bisect import bisect_left
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
-from games.core.contract import Event
-from games.core.contract import shared_event as core_shared_event
+from games.core.contract import Event, shared_event
 from games.core.drafts import scratch_class, scratch_copiers, state_class
 from games.paris.board import ARC, BANK0, LM0, N_VALUES
 
@@ -117,14 +116,14 @@ def evolve(s: State, **kw: Any) -> State:
     return seal(new)
 
 
-def shared_event(table: Memo[Any, Event], key: Any, kind: str, params: dict[str, Any]) -> Event:
+def remembered_event(table: Memo[Any, Event], key: Any, kind: str, params: dict[str, Any]) -> Event:
     """The public event `kind` with `params`, kept in the memo `table` under `key` (what
     determines the params) to be handed out again (`games.core.contract.shared_event`: its
     params read-only), so one instance serves every match. The frequent events
     of a turn with few distinct contents (a sale, the end of a turn…) come from such tables
     (a few thousand objects in all: more long-lived objects would wake the collector's full
     passes)."""
-    return remember(table, key, core_shared_event(kind, params))
+    return remember(table, key, shared_event(kind, params))
 
 
 def put(values: tuple, i: int, value: Any) -> tuple:

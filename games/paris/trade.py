@@ -23,7 +23,7 @@ from games.paris.board import (
 )
 from games.paris.data import RESOURCE_BUY, TOKENS_PER_GOOD
 from games.paris.goods import ITEM_NAMES, ITEMS, holds, spend
-from games.paris.state import Draft, Memo, State, add, add_in, memo, remember, shared_event
+from games.paris.state import Draft, Memo, State, add, add_in, memo, remember, remembered_event
 
 _N_RESOURCES = len(RESOURCE_GOODS)
 BUY_PRICE: tuple[int, ...] = tuple(RESOURCE_BUY[GOODS[g]] for g in RESOURCE_GOODS)
@@ -150,7 +150,7 @@ def apply_buy(state: State, seat: int, action: A.Buy, d: Draft) -> Event:
     d.goods = add_in(goods, seat, g, 1)
     done = _BOUGHT.get((seat, g))
     if done is None:
-        done = shared_event(
+        done = remembered_event(
             _BOUGHT, (seat, g), "bought", {"seat": seat, "good": good, "francs": price}
         )
     return done
@@ -182,7 +182,7 @@ def apply_sell(state: State, seat: int, action: A.Sell, d: Draft) -> Event:
     d.francs = add(state.francs, seat, price)
     done = _SOLD.get((seat, name))
     if done is None:
-        done = shared_event(
+        done = remembered_event(
             _SOLD,
             (seat, name),
             "sold",

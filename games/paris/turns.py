@@ -42,8 +42,8 @@ from games.paris.state import (
     evolve,
     memo,
     put,
+    remembered_event,
     seal,
-    shared_event,
 )
 
 _PLACE_BANK = tuple(A.place_key(name) for name in BANK_NAMES)
@@ -228,7 +228,7 @@ def apply_place_key(state: State, seat: int, action: A.PlaceKey) -> tuple[State,
         d.francs = add(state.francs, seat, francs)
     done = _KEY_PLACED.get((seat, loc))
     if done is None:
-        done = shared_event(
+        done = remembered_event(
             _KEY_PLACED, (seat, loc), "key_placed", {"seat": seat, "to": to, "francs": francs}
         )
     return finish_action(state, seat, [done], d)
