@@ -38,6 +38,7 @@ from games.moscow_paris.state import (
     SWAP_SECOND,
     State,
 )
+from games.moscow_paris.turns import PLANS
 from games.moscow_paris.views import MoscowParisView, build_view
 
 _DECLINE_SWAP = without_action(swap.apply_decline_swap)
@@ -63,9 +64,9 @@ class MoscowParis(PhasedGame[State, Any]):
         CLAIM: claims.legal_claim,
     }
     rules = {
-        (PLAY, ToLine): turns.apply_to_line,
-        (PLAY, ToTableau): turns.apply_to_tableau,
-        (PLAY, TakeBack): turns.apply_take_back,
+        (PLAY, ToLine): turns.apply_wagon,
+        (PLAY, ToTableau): turns.apply_wagon,
+        (PLAY, TakeBack): turns.apply_wagon,
         (PLAY, PlayCard): action_cards.apply_play_card,
         (SWAP_FIRST, SwapPick): swap.apply_swap_pick,
         (SWAP_SECOND, SwapPick): swap.apply_swap_pick,
@@ -124,6 +125,9 @@ class MoscowParis(PhasedGame[State, Any]):
         """The platform's rules table, with the commonest case read inline: a turn action of
         the active player in the play phase."""
         if state.phase == PLAY and seat == state.turn:
+            plan = PLANS.get(id(action))  # a shared wagon action: played through its plan
+            if plan is not None and plan[0] is action:
+                return plan[1](state, seat, plan)
             handler = _TURN_RULES.get(type(action))
             if handler is not None:
                 return handler(state, seat, action)

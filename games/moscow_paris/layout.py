@@ -153,34 +153,37 @@ _TYPES_OF = tuple(
 )
 
 
-_last = Layout((NO_CITY,) * ROWS, ((),) * ROWS, ((),) * ROWS)
+# The layout kept. The commonest moves read it inline (`last`, then `layout` when its three
+# tuples are not the board's): a call less on every move.
+last = Layout((NO_CITY,) * ROWS, ((),) * ROWS, ((),) * ROWS)
 
 
 def layout(board: State) -> Layout:
     """The answers for `board`'s lines: the last layout's when the lines are the same objects.
     For a sealed state; a draft (another class) goes to `draft_layout`."""
-    global _last
-    last = _last
-    if last.lefts is board.lefts and last.rights is board.rights and last.cities is board.cities:
-        return last
-    last = _last = Layout(board.cities, board.lefts, board.rights)
-    return last
+    global last
+    kept = last
+    if kept.lefts is board.lefts and kept.rights is board.rights and kept.cities is board.cities:
+        return kept
+    kept = last = Layout(board.cities, board.lefts, board.rights)
+    return kept
 
 
 def draft_layout(d: Draft) -> Layout:
     """`layout` for a draft. The same lines, read from another class: kept apart so that each
     function's attribute reads see one class and the interpreter specialises them (reads
     that see two classes take the slow, generic path; every move asks both)."""
-    global _last
-    last = _last
-    if last.lefts is d.lefts and last.rights is d.rights and last.cities is d.cities:
-        return last
-    last = _last = Layout(d.cities, d.lefts, d.rights)
-    return last
+    global last
+    kept = last
+    if kept.lefts is d.lefts and kept.rights is d.rights and kept.cities is d.cities:
+        return kept
+    kept = last = Layout(d.cities, d.lefts, d.rights)
+    return kept
 
 
-def laid(before: Layout, board: State, row: int, wagon: int) -> None:
-    """Keep the layout of `board`, whose lines are those of `before` with `wagon` laid in the
-    line of `row`, worked out from `before` (the next `layout(board)` finds it)."""
-    global _last
-    _last = before.with_wagon(board.lefts, board.rights, row, wagon)
+def laid(before: Layout, board: State, row: int, wagon: int) -> Layout:
+    """Keep and return the layout of `board`, whose lines are those of `before` with `wagon`
+    laid in the line of `row`, worked out from `before` (the next `layout(board)` finds it)."""
+    global last
+    kept = last = before.with_wagon(board.lefts, board.rights, row, wagon)
+    return kept

@@ -11,12 +11,15 @@ and 4 move one card between hand and tableau; actions 1 and 2 spend a card and d
 
 from __future__ import annotations
 
+from bisect import insort
+from collections.abc import Callable
 from typing import Any, NoReturn
 
 from games.core.contract import Event, event
 from games.core.drafts import seal
 from games.core.errors import IllegalAction
 from games.moscow_paris import action_cards
+from games.moscow_paris import layout as layouts
 from games.moscow_paris.actions import TakeBack, ToLine, ToTableau, take_back, to_line, to_tableau
 from games.moscow_paris.data import (
     ACTION_BASE,
@@ -29,7 +32,7 @@ from games.moscow_paris.data import (
     WAGON_INDEX,
     WAGON_SPLITS,
 )
-from games.moscow_paris.deck import draw
+from games.moscow_paris.deck import spend_and_draw
 from games.moscow_paris.layout import laid, layout
 from games.moscow_paris.state import (
     LEFT,
@@ -38,11 +41,8 @@ from games.moscow_paris.state import (
     SIDE_NAMES,
     State,
     draft,
-    put,
-    with_card,
-    without,
 )
-from games.moscow_paris.turn_end import finish_action, finish_idle
+from games.moscow_paris.turn_end import finish_idle, finish_progress
 
 # Shared action instances, by wagon type (and row).
 _TO_LINE = tuple(
@@ -97,7 +97,13 @@ def legal_play(state: State, seat: int) -> list:
     tableau = state.tableaux[seat]
     hand = state.hands[seat]
     wagons, to_tableau_actions, cards = _HAND_PARTS.get(hand) or _hand_parts(hand)
-    lay = layout(state)
+    lay = layouts.last
+    if (
+        lay.lefts is not state.lefts
+        or lay.rights is not state.rights
+        or lay.cities is not state.cities
+    ):
+        lay = layout(state)
     out: list = []
     if wagons:
         open_rows, holding = lay.open_rows, lay.holding
@@ -112,24 +118,41 @@ def legal_play(state: State, seat: int) -> list:
     return out
 
 
-# By the id of a wagon action (`to_line`, `to_tableau`, `take_back`): the action, its wagon
-# type, and for `to_line` its row and side, read once. An action is a pydantic model, whose
-# class has a `__getattr__`: the interpreter reads its fields by the slow, generic path, and
-# every move reads one or three. Keyed by id, checked by identity (the plan holds the action,
-# so its id is not reused meanwhile); at most `_PLANS_KEPT` (actions from outside are new
+# By the id of a wagon action (`to_line`, `to_tableau`, `take_back`): its plan, the action,
+# the function that plays it, its wagon type, and for `to_line` its row and side, read once.
+# An action is a pydantic model, whose class has a `__getattr__`: the interpreter reads its
+# fields by the slow, generic path, and every move reads one or three. `MoscowParis.apply`
+# plays a planned action through its plan, without the rules table. Keyed by id, checked by
+# identity (the plan holds the action, so its id is not reused meanwhile); the shared
+# actions are planned below, at most `_PLANS_KEPT` others (actions from outside are new
 # objects).
-_PLANS: dict[int, tuple[Any, int, int, int]] = {}
+Plan = tuple[Any, Callable[[State, int, Any], tuple[State, list[Event]]], int, int, int]
+PLANS: dict[int, Plan] = {}
 _PLANS_KEPT = 4096
 
 
-def _plan(action: ToLine | ToTableau | TakeBack) -> tuple[Any, int, int, int]:
+def _plan(action: ToLine | ToTableau | TakeBack) -> Plan:
     wagon = WAGON_INDEX[action.wagon]
-    plan: tuple[Any, int, int, int] = (action, wagon, -1, -1)
+    plan: Plan
     if isinstance(action, ToLine):
-        plan = (action, wagon, action.row, SIDE_INDEX[action.side])
-    if len(_PLANS) < _PLANS_KEPT:
-        _PLANS[id(action)] = plan
+        plan = (action, play_to_line, wagon, action.row, SIDE_INDEX[action.side])
+    elif isinstance(action, ToTableau):
+        plan = (action, play_to_tableau, wagon, -1, -1)
+    else:
+        plan = (action, play_take_back, wagon, -1, -1)
+    if len(PLANS) < _PLANS_KEPT:
+        PLANS[id(action)] = plan
     return plan
+
+
+def apply_wagon(
+    state: State, seat: int, action: ToLine | ToTableau | TakeBack
+) -> tuple[State, list[Event]]:
+    """Actions 1, 3 and 4 (`to_line`, `to_tableau`, `take_back`), through their plan."""
+    plan = PLANS.get(id(action))
+    if plan is None or plan[0] is not action:
+        plan = _plan(action)
+    return plan[1](state, seat, plan)
 
 
 def wagon_code(state: State, name: str) -> int:
@@ -151,24 +174,29 @@ def _in_hand(state: State, seat: int, name: str) -> int:
     return code
 
 
-def apply_to_line(state: State, seat: int, action: ToLine) -> tuple[State, list[Event]]:
-    plan = _PLANS.get(id(action))
-    if plan is None or plan[0] is not action:
-        plan = _plan(action)
-    _, wagon, row, side = plan  # a type not in play is in no hand: refused below
-    lay = layout(state)
+def play_to_line(state: State, seat: int, plan: Plan) -> tuple[State, list[Event]]:
+    action, _, wagon, row, side = plan  # a type not in play is in no hand: refused below
+    lay = layouts.last
+    if (
+        lay.lefts is not state.lefts
+        or lay.rights is not state.rights
+        or lay.cities is not state.cities
+    ):
+        lay = layout(state)
     if not (wagon in state.hands[seat] and (lay.open_rows & ~lay.holding[wagon]) >> row & 1):
         _refuse_to_line(state, seat, action)
-    city = state.cities[row]
     d = draft(state)
     if side == LEFT:
-        slot = len(state.lefts[row]) + 1
-        d.lefts = put(state.lefts, row, state.lefts[row] + (wagon,))
+        wagons = state.lefts[row]
+        lines = list(state.lefts)
+        lines[row] = wagons + (wagon,)
+        d.lefts = tuple(lines)
     else:
-        slot = len(state.rights[row]) + 1
-        d.rights = put(state.rights, row, state.rights[row] + (wagon,))
-    laid(lay, d, row, wagon)
-    d.hands = put(state.hands, seat, without(state.hands[seat], wagon))
+        wagons = state.rights[row]
+        lines = list(state.rights)
+        lines[row] = wagons + (wagon,)
+        d.rights = tuple(lines)
+    lay = laid(lay, d, row, wagon)
     events = [
         event(
             "wagon_to_line",
@@ -177,14 +205,14 @@ def apply_to_line(state: State, seat: int, action: ToLine) -> tuple[State, list[
                 "wagon": WAGON_IDS[wagon],
                 "row": row,
                 "side": SIDE_NAMES[side],
-                "slot": slot,
-                "city": CITY_IDS[city],
+                "slot": len(wagons) + 1,
+                "city": CITY_IDS[state.cities[row]],
             },
         )
     ]
-    draw(d, seat, 1, events)
+    spend_and_draw(d, seat, wagon, events)
     d.progress = True
-    finish_action(d, events)
+    finish_progress(d, lay, events)
     return seal(d, State), events
 
 
@@ -211,14 +239,11 @@ def _refuse_to_line(state: State, seat: int, action: ToLine) -> NoReturn:
     )
 
 
-def apply_to_tableau(state: State, seat: int, action: ToTableau) -> tuple[State, list[Event]]:
+def play_to_tableau(state: State, seat: int, plan: Plan) -> tuple[State, list[Event]]:
     hand = state.hands[seat]
-    plan = _PLANS.get(id(action))
-    if plan is None or plan[0] is not action:
-        plan = _plan(action)
-    wagon = plan[1]  # a type not in play is in no hand: refused just below
+    wagon = plan[2]  # a type not in play is in no hand: refused just below
     if wagon not in hand:
-        _in_hand(state, seat, action.wagon)  # raises the refusal that says why
+        _in_hand(state, seat, plan[0].wagon)  # raises the refusal that says why
     tableau = state.tableaux[seat]
     if len(tableau) >= TABLEAU_MAX:
         raise IllegalAction(
@@ -226,38 +251,60 @@ def apply_to_tableau(state: State, seat: int, action: ToTableau) -> tuple[State,
             f"at most {TABLEAU_MAX} wagons may lie in front of a player",
             limit=TABLEAU_MAX,
         )
-    shifted = _TO_TABLEAU_EVENTS[seat][wagon]
-    return _shift(state, seat, without(hand, wagon), with_card(tableau, wagon), shifted)
+    items = list(hand)
+    items.remove(wagon)
+    hand = tuple(items)
+    items = list(tableau)
+    insort(items, wagon)
+    return _shift(state, seat, hand, tuple(items), _TO_TABLEAU_EVENTS[seat][wagon])
 
 
-def apply_take_back(state: State, seat: int, action: TakeBack) -> tuple[State, list[Event]]:
+def play_take_back(state: State, seat: int, plan: Plan) -> tuple[State, list[Event]]:
     tableau = state.tableaux[seat]
-    plan = _PLANS.get(id(action))
-    if plan is None or plan[0] is not action:
-        plan = _plan(action)
-    wagon = plan[1]  # a type not in play is in no tableau
+    wagon = plan[2]  # a type not in play is in no tableau
     if wagon not in tableau:
-        wagon_code(state, action.wagon)  # refuses a type not in play by name
+        name = plan[0].wagon
+        wagon_code(state, name)  # refuses a type not in play by name
         raise IllegalAction(
             "moscow_paris.wagon_not_in_tableau",
-            f"there is no {action.wagon} wagon in front of you",
-            wagon=action.wagon,
+            f"there is no {name} wagon in front of you",
+            wagon=name,
         )
-    shifted = _TAKE_BACK_EVENTS[seat][wagon]
-    return _shift(
-        state, seat, with_card(state.hands[seat], wagon), without(tableau, wagon), shifted
-    )
+    items = list(tableau)
+    items.remove(wagon)
+    tableau = tuple(items)
+    items = list(state.hands[seat])
+    insort(items, wagon)
+    return _shift(state, seat, tuple(items), tableau, _TAKE_BACK_EVENTS[seat][wagon])
 
 
 def _shift(
     state: State, seat: int, hand: tuple[int, ...], tableau: tuple[int, ...], shifted: Event
 ) -> tuple[State, list[Event]]:
     """Actions 3 and 4: one wagon from the hand to the tableau, or back; no card is drawn,
-    the lines stay as they were, and the turn is idle (for the stalemate rule)."""
+    the lines stay as they were (the kept layout answers the claim), and the turn is idle
+    (for the stalemate rule)."""
     d = draft(state)
     hands, tableaux = list(state.hands), list(state.tableaux)
     hands[seat], tableaux[seat] = hand, tableau
     d.hands, d.tableaux = tuple(hands), tuple(tableaux)
     events = [shifted]
-    finish_idle(d, seat, tableau, events)
+    lay = layouts.last
+    if (
+        lay.lefts is not state.lefts
+        or lay.rights is not state.rights
+        or lay.cities is not state.cities
+    ):
+        lay = layout(state)
+    finish_idle(d, seat, tableau, lay, events)
     return seal(d, State), events
+
+
+# The shared wagon actions, planned once (`MoscowParis.apply` finds them).
+for _by_row in _TO_LINE:
+    for _sides in _by_row:
+        for _action in _sides:
+            _plan(_action)
+for _shared in (_TO_TABLEAU, _TAKE_BACK):
+    for _shift_action in _shared:
+        _plan(_shift_action)
