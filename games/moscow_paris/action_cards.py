@@ -29,11 +29,19 @@ from games.moscow_paris.data import (
     DISCARD_CITY,
     DISCARD_COLUMN2,
     DISCARD_COLUMN3,
+    ROWS,
     SWAP_TWO,
 )
 from games.moscow_paris.deck import discard
 from games.moscow_paris.layout import Layout
-from games.moscow_paris.lines import ROW_RANGE, clear_row, columns, refill_row, remove_at
+from games.moscow_paris.lines import (
+    ROW_RANGE,
+    clear_row,
+    columns,
+    refill_row,
+    remove_at,
+    side_columns,
+)
 from games.moscow_paris.state import (
     LEFT,
     NO_CITY,
@@ -120,6 +128,9 @@ def _line_plays(state: State, card: int, lines: Layout) -> tuple[PlayCard, ...]:
 # grows past `_SHAPES_KEPT` (a long-running bot sees ever more shapes).
 _BY_SHAPE: dict[tuple[int, ...], tuple[PlayCard, ...]] = {}
 _SHAPES_KEPT = 50_000
+# The same by one side: (card, any_rows, side, the lengths of its lines) -> its column plays
+# (`side_columns`). A new shape is mostly two sides seen before: at most 2 × 2 × 2 × 5⁴ keys.
+_BY_SIDE: dict[tuple[int, ...], tuple[PlayCard, ...]] = {}
 
 
 def _column_plays(state: State, card: int, any_rows: bool) -> tuple[PlayCard, ...]:
@@ -128,9 +139,21 @@ def _column_plays(state: State, card: int, any_rows: bool) -> tuple[PlayCard, ..
     if plays is None:
         if len(_BY_SHAPE) >= _SHAPES_KEPT:
             _BY_SHAPE.clear()
+        left, right = key[2 : 2 + ROWS], key[2 + ROWS :]
+        plays = _side_plays(card, any_rows, LEFT, left) + _side_plays(card, any_rows, RIGHT, right)
+        _BY_SHAPE[key] = plays
+    return plays
+
+
+def _side_plays(
+    card: int, any_rows: bool, side: int, lengths: tuple[int, ...]
+) -> tuple[PlayCard, ...]:
+    key = (card, any_rows, side, *lengths)
+    plays = _BY_SIDE.get(key)
+    if plays is None:
         actions = _COLUMN_ACTIONS[card]
-        columns_here = columns(state, _DISCARDS[card], any_rows)
-        plays = _BY_SHAPE[key] = tuple(actions[c] for c in columns_here)
+        here = side_columns(lengths, _DISCARDS[card], any_rows)
+        plays = _BY_SIDE[key] = tuple(actions[side, index, rows] for index, rows in here)
     return plays
 
 

@@ -21,19 +21,29 @@ def columns(board: State, count: int, any_rows: bool) -> list[tuple[int, int, tu
     другом»: the same place (side, distance from the city) in `count` different rows. With
     `any_rows` False (the default reading) the rows are neighbours, with no row between them;
     a row without a wagon there (or without a city) breaks the column."""
-    out: list[tuple[int, int, tuple[int, ...]]] = []
+    return [
+        (side, index, rows)
+        for side, sides in enumerate((board.lefts, board.rights))
+        for index, rows in side_columns(tuple(map(len, sides)), count, any_rows)
+    ]
+
+
+def side_columns(
+    lengths: tuple[int, ...], count: int, any_rows: bool
+) -> list[tuple[int, tuple[int, ...]]]:
+    """(index, rows) of the columns of `columns` on one side of the lines, whose lengths by
+    row are `lengths` (the columns of a side depend on nothing else)."""
+    out: list[tuple[int, tuple[int, ...]]] = []
     row_sets = _ROW_SETS[any_rows][count]
-    for side, sides in enumerate((board.lefts, board.rights)):
-        lengths = [len(line) for line in sides]
-        for index in range(4):
-            reach = 0  # the rows whose line reaches this place
-            for r in ROW_RANGE:
-                if lengths[r] > index:
-                    reach |= 1 << r
-            found = row_sets[reach]
-            if not found:
-                break  # fewer rows still reach further out
-            out.extend((side, index, rows) for rows in found)
+    for index in range(4):
+        reach = 0  # the rows whose line reaches this place
+        for r in ROW_RANGE:
+            if lengths[r] > index:
+                reach |= 1 << r
+        found = row_sets[reach]
+        if not found:
+            break  # fewer rows still reach further out
+        out.extend((index, rows) for rows in found)
     return out
 
 
