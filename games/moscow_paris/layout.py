@@ -30,10 +30,20 @@ class Layout:
         "card_plays",
     )
 
+    # Set by `__init__`, and by `laid` for a layout worked out from another.
+    # Rows open to one more wagon: «Количество выложенных карт вагонов в городской линии ...
+    # не должно превышать значение предельного количества вагонов на карте города».
+    open_rows: int
+    holding: list[int]  # by wagon type, the open lines (rows) holding one, as a mask
+    masks: list[int]  # by row, the wagon types of its line (0: no city, or no wagon)
+    long_line: bool  # some line holds two wagons (action card 1 can swap them)
     # `packed`: `masks` side by side, row r's in bits 12r..12r+10 (for `claimable`); `lines`:
-    # the mask of the rows whose line holds a wagon. Set by `__init__` and `with_wagon`.
+    # the mask of the rows whose line holds a wagon.
     packed: int
     lines: int
+    # action card << 1 | the match's `any_rows` -> its plays that depend on the lines alone
+    # (filled by action_cards.py as cards are asked about)
+    card_plays: dict[int, tuple]
 
     def __init__(
         self,
@@ -66,47 +76,9 @@ class Layout:
                 open_rows |= 1 << row
                 for w in wagons:
                     holding[w] |= 1 << row
-        self._keep(open_rows, holding, masks, long_line)
-        self.packed, self.lines = packed, lines
-
-    def _keep(self, open_rows: int, holding: list[int], masks: list[int], long_line: bool) -> None:
-        # Rows open to one more wagon: «Количество выложенных карт вагонов в городской линии
-        # ... не должно превышать значение предельного количества вагонов на карте города».
-        self.open_rows = open_rows
-        self.holding = holding  # by wagon type, the open lines (rows) holding one, as a mask
-        self.masks = masks  # by row, the wagon types of its line (0: no city, or no wagon)
-        self.long_line = long_line  # some line holds two wagons (action card 1 can swap them)
-        # action card << 1 | the match's `any_rows` -> its plays that depend on the lines
-        # alone (filled by action_cards.py as cards are asked about)
-        self.card_plays: dict[int, tuple] = {}
-
-    def with_wagon(
-        self,
-        lefts: tuple[tuple[int, ...], ...],
-        rights: tuple[tuple[int, ...], ...],
-        row: int,
-        wagon: int,
-    ) -> Layout:
-        """The layout of `lefts` and `rights`, which are this layout's lines with `wagon` laid
-        in the line of `row` (action 1, the commonest change): worked out from this one."""
-        new = Layout.__new__(Layout)
-        new.cities, new.lefts, new.rights = self.cities, lefts, rights
-        bit = 1 << row
-        masks = self.masks.copy()
-        mask = masks[row] = masks[row] | 1 << wagon
-        holding = self.holding.copy()
-        open_rows = self.open_rows
-        size = len(lefts[row]) + len(rights[row])
-        if size < CITY_LIMIT[self.cities[row]]:
-            holding[wagon] |= bit
-        else:
-            open_rows &= ~bit
-            for w in _TYPES_OF[mask]:
-                holding[w] &= ~bit
-        new._keep(open_rows, holding, masks, self.long_line or size >= 2)
-        new.packed = self.packed | 1 << _FIELD * row + wagon
-        new.lines = self.lines | bit
-        return new
+        self.open_rows, self.holding, self.masks = open_rows, holding, masks
+        self.long_line, self.packed, self.lines = long_line, packed, lines
+        self.card_plays = {}
 
     def claimable(self, tableau: tuple[int, ...]) -> tuple[int, ...]:
         """Rows whose line holds at least one wagon, each of a type in `tableau` («все карты
@@ -183,7 +155,27 @@ def draft_layout(d: Draft) -> Layout:
 
 def laid(before: Layout, board: State, row: int, wagon: int) -> Layout:
     """Keep and return the layout of `board`, whose lines are those of `before` with `wagon`
-    laid in the line of `row`, worked out from `before` (the next `layout(board)` finds it)."""
+    laid in the line of `row` (action 1, the commonest change): worked out from `before`
+    (the next `layout(board)` finds it)."""
     global last
-    kept = last = before.with_wagon(board.lefts, board.rights, row, wagon)
-    return kept
+    new = last = Layout.__new__(Layout)
+    lefts = new.lefts = board.lefts
+    rights = new.rights = board.rights
+    new.cities = before.cities
+    bit = 1 << row
+    masks = new.masks = before.masks.copy()
+    mask = masks[row] = masks[row] | 1 << wagon
+    holding = new.holding = before.holding.copy()
+    size = len(lefts[row]) + len(rights[row])
+    if size < CITY_LIMIT[before.cities[row]]:
+        holding[wagon] |= bit
+        new.open_rows = before.open_rows
+    else:
+        new.open_rows = before.open_rows & ~bit
+        for w in _TYPES_OF[mask]:
+            holding[w] &= ~bit
+    new.long_line = before.long_line or size >= 2
+    new.card_plays = {}
+    new.packed = before.packed | 1 << _FIELD * row + wagon
+    new.lines = before.lines | bit
+    return new

@@ -27,19 +27,6 @@ def finish_progress(d: Draft, lines: Layout, events: list[Event]) -> None:
         pass_turn(d, stalemate.record_turn(d), events)
 
 
-def finish_idle(
-    d: Draft, seat: int, tableau: tuple[int, ...], lines: Layout, events: list[Event]
-) -> None:
-    """`finish_progress` after action 3 or 4 of the play phase (`tableau`: the mover's new
-    tableau; `lines`: the layout, which the action kept): the turn is idle so far (a turn
-    starts idle), so it is recorded as such (`stalemate.record_idle`)."""
-    if lines.claimable(tableau):
-        d.phase = CLAIM
-        d.pending = ()
-    else:
-        pass_turn(d, stalemate.record_idle(d, seat, tableau), events)
-
-
 def finish_card(d: Draft, card: int, events: list[Event]) -> None:
     """An action card's effect is over: «Сыгранная карта действия отправляется в стопку
     сброса», the player draws 1 card («Сыграть 1 карту действия и взять 1 карту»), and the

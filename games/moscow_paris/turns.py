@@ -16,9 +16,8 @@ from collections.abc import Callable
 from typing import Any, NoReturn
 
 from games.core.contract import Event, event
-from games.core.drafts import seal
 from games.core.errors import IllegalAction
-from games.moscow_paris import action_cards
+from games.moscow_paris import action_cards, stalemate
 from games.moscow_paris import layout as layouts
 from games.moscow_paris.actions import TakeBack, ToLine, ToTableau, take_back, to_line, to_tableau
 from games.moscow_paris.data import (
@@ -35,6 +34,7 @@ from games.moscow_paris.data import (
 from games.moscow_paris.deck import spend_and_draw
 from games.moscow_paris.layout import laid, layout
 from games.moscow_paris.state import (
+    CLAIM,
     LEFT,
     NO_CITY,
     SIDE_INDEX,
@@ -42,7 +42,7 @@ from games.moscow_paris.state import (
     State,
     draft,
 )
-from games.moscow_paris.turn_end import finish_idle, finish_progress
+from games.moscow_paris.turn_end import finish_progress, pass_turn
 
 # Shared action instances, by wagon type (and row).
 _TO_LINE = tuple(
@@ -136,10 +136,8 @@ def _plan(action: ToLine | ToTableau | TakeBack) -> Plan:
     plan: Plan
     if isinstance(action, ToLine):
         plan = (action, play_to_line, wagon, action.row, SIDE_INDEX[action.side])
-    elif isinstance(action, ToTableau):
-        plan = (action, play_to_tableau, wagon, -1, -1)
     else:
-        plan = (action, play_take_back, wagon, -1, -1)
+        plan = (action, play_shift, wagon, isinstance(action, ToTableau), -1)
     if len(PLANS) < _PLANS_KEPT:
         PLANS[id(action)] = plan
     return plan
@@ -213,7 +211,8 @@ def play_to_line(state: State, seat: int, plan: Plan) -> tuple[State, list[Event
     spend_and_draw(d, seat, wagon, events)
     d.progress = True
     finish_progress(d, lay, events)
-    return seal(d, State), events
+    d.__class__ = State  # `seal`, inline
+    return d, events
 
 
 def _refuse_to_line(state: State, seat: int, action: ToLine) -> NoReturn:
@@ -239,56 +238,44 @@ def _refuse_to_line(state: State, seat: int, action: ToLine) -> NoReturn:
     )
 
 
-def play_to_tableau(state: State, seat: int, plan: Plan) -> tuple[State, list[Event]]:
-    hand = state.hands[seat]
-    wagon = plan[2]  # a type not in play is in no hand: refused just below
-    if wagon not in hand:
-        _in_hand(state, seat, plan[0].wagon)  # raises the refusal that says why
-    tableau = state.tableaux[seat]
-    if len(tableau) >= TABLEAU_MAX:
-        raise IllegalAction(
-            "moscow_paris.tableau_full",
-            f"at most {TABLEAU_MAX} wagons may lie in front of a player",
-            limit=TABLEAU_MAX,
-        )
-    items = list(hand)
-    items.remove(wagon)
-    hand = tuple(items)
-    items = list(tableau)
-    insort(items, wagon)
-    return _shift(state, seat, hand, tuple(items), _TO_TABLEAU_EVENTS[seat][wagon])
-
-
-def play_take_back(state: State, seat: int, plan: Plan) -> tuple[State, list[Event]]:
-    tableau = state.tableaux[seat]
-    wagon = plan[2]  # a type not in play is in no tableau
-    if wagon not in tableau:
-        name = plan[0].wagon
-        wagon_code(state, name)  # refuses a type not in play by name
-        raise IllegalAction(
-            "moscow_paris.wagon_not_in_tableau",
-            f"there is no {name} wagon in front of you",
-            wagon=name,
-        )
-    items = list(tableau)
-    items.remove(wagon)
-    tableau = tuple(items)
-    items = list(state.hands[seat])
-    insort(items, wagon)
-    return _shift(state, seat, tuple(items), tableau, _TAKE_BACK_EVENTS[seat][wagon])
-
-
-def _shift(
-    state: State, seat: int, hand: tuple[int, ...], tableau: tuple[int, ...], shifted: Event
-) -> tuple[State, list[Event]]:
-    """Actions 3 and 4: one wagon from the hand to the tableau, or back; no card is drawn,
-    the lines stay as they were (the kept layout answers the claim), and the turn is idle
-    (for the stalemate rule)."""
+def play_shift(state: State, seat: int, plan: Plan) -> tuple[State, list[Event]]:
+    """Actions 3 and 4 (`plan[3]`: 1 for a wagon to the tableau, 0 for one taken back): one
+    wagon from the hand to the tableau, or back. No card is drawn and the lines stay as they
+    were, so the kept layout answers the claim; the turn is idle (for the stalemate rule).
+    Most moves are these two: the end of the turn is read inline (the claim step if the
+    tableau now covers a line, else the turn is recorded as idle and passes)."""
+    hand, tableau = state.hands[seat], state.tableaux[seat]
+    wagon = plan[2]  # a type not in play is in no hand and no tableau: refused below
+    if plan[3]:
+        if wagon not in hand:
+            _in_hand(state, seat, plan[0].wagon)  # raises the refusal that says why
+        if len(tableau) >= TABLEAU_MAX:
+            raise IllegalAction(
+                "moscow_paris.tableau_full",
+                f"at most {TABLEAU_MAX} wagons may lie in front of a player",
+                limit=TABLEAU_MAX,
+            )
+        items = list(hand)
+        items.remove(wagon)
+        hand = tuple(items)
+        items = list(tableau)
+        insort(items, wagon)
+        tableau = tuple(items)
+        events = [_TO_TABLEAU_EVENTS[seat][wagon]]
+    else:
+        if wagon not in tableau:
+            _refuse_take_back(state, plan[0].wagon)
+        items = list(tableau)
+        items.remove(wagon)
+        tableau = tuple(items)
+        items = list(hand)
+        insort(items, wagon)
+        hand = tuple(items)
+        events = [_TAKE_BACK_EVENTS[seat][wagon]]
     d = draft(state)
     hands, tableaux = list(state.hands), list(state.tableaux)
     hands[seat], tableaux[seat] = hand, tableau
     d.hands, d.tableaux = tuple(hands), tuple(tableaux)
-    events = [shifted]
     lay = layouts.last
     if (
         lay.lefts is not state.lefts
@@ -296,8 +283,22 @@ def _shift(
         or lay.cities is not state.cities
     ):
         lay = layout(state)
-    finish_idle(d, seat, tableau, lay, events)
-    return seal(d, State), events
+    if lay.claimable(tableau):
+        d.phase = CLAIM
+        d.pending = ()
+    else:
+        pass_turn(d, stalemate.record_idle(d, seat, tableau), events)
+    d.__class__ = State  # `seal`, inline
+    return d, events
+
+
+def _refuse_take_back(state: State, name: str) -> NoReturn:
+    wagon_code(state, name)  # refuses a type not in play by name
+    raise IllegalAction(
+        "moscow_paris.wagon_not_in_tableau",
+        f"there is no {name} wagon in front of you",
+        wagon=name,
+    )
 
 
 # The shared wagon actions, planned once (`MoscowParis.apply` finds them).
