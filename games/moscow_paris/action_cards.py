@@ -110,6 +110,8 @@ def _line_plays(state: State, card: int, lines: Layout) -> tuple[PlayCard, ...]:
     """`card_plays` of action cards 2, 3 and 5, whose effects depend on the lines alone: kept
     per layout of the lines (layout.py), by card and `any_rows`."""
     kept = lines.card_plays
+    if kept is None:
+        kept = lines.card_plays = {}
     any_rows = state.cfg.any_rows
     key = card << 1 | any_rows
     plays = kept.get(key)

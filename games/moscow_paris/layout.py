@@ -23,7 +23,6 @@ class Layout:
         "rights",
         "open_rows",
         "holding",
-        "masks",
         "long_line",
         "packed",
         "lines",
@@ -35,15 +34,14 @@ class Layout:
     # не должно превышать значение предельного количества вагонов на карте города».
     open_rows: int
     holding: list[int]  # by wagon type, the open lines (rows) holding one, as a mask
-    masks: list[int]  # by row, the wagon types of its line (0: no city, or no wagon)
     long_line: bool  # some line holds two wagons (action card 1 can swap them)
-    # `packed`: `masks` side by side, row r's in bits 12r..12r+10 (for `claimable`); `lines`:
-    # the mask of the rows whose line holds a wagon.
+    # `packed`: the wagon types of every line as masks side by side, row r's in bits
+    # 12r..12r+10 (for `claimable`); `lines`: the mask of the rows whose line holds a wagon.
     packed: int
     lines: int
     # action card << 1 | the match's `any_rows` -> its plays that depend on the lines alone
-    # (filled by action_cards.py as cards are asked about)
-    card_plays: dict[int, tuple]
+    # (made and filled by action_cards.py as cards are asked about: most layouts never are)
+    card_plays: dict[int, tuple] | None
 
     def __init__(
         self,
@@ -54,7 +52,6 @@ class Layout:
         self.cities, self.lefts, self.rights = cities, lefts, rights
         open_rows = packed = lines = 0
         holding = [0] * len(WAGON_IDS)
-        masks = [0] * ROWS
         long_line = False
         for row in range(ROWS):
             wagons = lefts[row] + rights[row]
@@ -69,16 +66,14 @@ class Layout:
             mask = 0
             for w in wagons:
                 mask |= 1 << w
-            masks[row] = mask
             packed |= mask << _FIELD * row
             lines |= 1 << row
             if size < CITY_LIMIT[cities[row]]:
                 open_rows |= 1 << row
                 for w in wagons:
                     holding[w] |= 1 << row
-        self.open_rows, self.holding, self.masks = open_rows, holding, masks
-        self.long_line, self.packed, self.lines = long_line, packed, lines
-        self.card_plays = {}
+        self.open_rows, self.holding, self.long_line = open_rows, holding, long_line
+        self.packed, self.lines, self.card_plays = packed, lines, None
 
     def claimable(self, tableau: tuple[int, ...]) -> tuple[int, ...]:
         """Rows whose line holds at least one wagon, each of a type in `tableau` («все карты
@@ -112,7 +107,8 @@ _TYPES_IN: dict[tuple[int, ...], int] = {}
 _FIELD = 12
 assert len(WAGON_IDS) < _FIELD and ROWS == 4  # the gathering below is worked out for 4 rows
 _EACH = sum(1 << _FIELD * row for row in range(ROWS))  # 1 in every field
-_FILL = 0x7FF * _EACH
+_TYPES = 0x7FF  # the wagon types' bits of a field
+_FILL = _TYPES * _EACH
 _TOPS = 0x800 * _EACH
 _GATHER = sum(1 << 11 * k for k in range(ROWS))
 # By mask of the types of a tableau, the types it lacks, in every field.
@@ -161,21 +157,19 @@ def laid(before: Layout, board: State, row: int, wagon: int) -> Layout:
     new = last = Layout.__new__(Layout)
     lefts = new.lefts = board.lefts
     rights = new.rights = board.rights
-    new.cities = before.cities
+    cities = new.cities = before.cities
     bit = 1 << row
-    masks = new.masks = before.masks.copy()
-    mask = masks[row] = masks[row] | 1 << wagon
+    packed = new.packed = before.packed | 1 << _FIELD * row + wagon
+    new.lines = before.lines | bit
     holding = new.holding = before.holding.copy()
     size = len(lefts[row]) + len(rights[row])
-    if size < CITY_LIMIT[before.cities[row]]:
+    if size < CITY_LIMIT[cities[row]]:
         holding[wagon] |= bit
         new.open_rows = before.open_rows
-    else:
+    else:  # the line is full: no wagon type is held by an open line there any more
         new.open_rows = before.open_rows & ~bit
-        for w in _TYPES_OF[mask]:
+        for w in _TYPES_OF[packed >> _FIELD * row & _TYPES]:
             holding[w] &= ~bit
     new.long_line = before.long_line or size >= 2
-    new.card_plays = {}
-    new.packed = before.packed | 1 << _FIELD * row + wagon
-    new.lines = before.lines | bit
+    new.card_plays = None
     return new
