@@ -6,7 +6,7 @@ claims (the claim step), turn_end and stalemate (the end of a turn), scoring, vi
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from games.core.contract import Event, Result
@@ -114,12 +114,9 @@ class MoscowParis(PhasedGame[State, Any]):
         move asks)."""
         return state.phase == OVER
 
-    def legal_actions(self, state: State, seat: int) -> Sequence[Any]:
-        """The platform's answer, with the commonest case read inline (the active player in
-        the play phase: every move asks, and this game overrides `to_act`)."""
-        if state.phase == PLAY:
-            return turns.legal_play(state, seat) if seat == state.turn else []
-        return super().legal_actions(state, seat)
+    # The platform's answer, with the commonest case read inline (the active player in the
+    # play phase): a function of turns.py, bound as the method itself.
+    legal_actions = turns.legal_actions
 
     def apply(self, state: State, seat: int, action: Any) -> tuple[State, list[Event]]:
         """The platform's rules table, with the commonest case read inline: a turn action of

@@ -12,11 +12,12 @@ and 4 move one card between hand and tableau; actions 1 and 2 spend a card and d
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from games.core.contract import Event, event
 from games.core.errors import IllegalAction
+from games.core.phased import PhasedGame
 from games.moscow_paris import action_cards, stalemate
 from games.moscow_paris import layout as layouts
 from games.moscow_paris.actions import TakeBack, ToLine, ToTableau, take_back, to_line, to_tableau
@@ -37,6 +38,7 @@ from games.moscow_paris.state import (
     CLAIM,
     LEFT,
     NO_CITY,
+    PLAY,
     SIDE_INDEX,
     SIDE_NAMES,
     State,
@@ -90,10 +92,21 @@ def _take_backs(tableau: tuple[int, ...]) -> tuple:
     return actions
 
 
-def legal_play(state: State, seat: int) -> list:
-    """Every action of a turn for the active player, grouped: wagons to lines (by wagon type,
-    the open lines that do not hold one yet, as a mask of rows into a table built once),
-    wagons to the tableau, wagons taken back, action cards (see action_cards.card_plays)."""
+def legal_play(state: State, seat: int) -> Sequence[Any]:
+    """The play phase's entry of the engine's table of legal actions: `legal_actions`, which
+    `MoscowParis` reads first."""
+    return legal_actions(None, state, seat)
+
+
+def legal_actions(game: Any, state: State, seat: int) -> Sequence[Any]:
+    """`MoscowParis.legal_actions` itself (the engine binds this function as its method:
+    every move asks, and a call less counts): the platform's answer, but for the active
+    player in the play phase, whose actions are read here, grouped: wagons to lines (by
+    wagon type, the open lines that do not hold one yet, as a mask of rows into a table
+    built once), wagons to the tableau, wagons taken back, action cards (see
+    action_cards.card_plays)."""
+    if state.phase != PLAY or seat != state.turn:
+        return PhasedGame.legal_actions(game, state, seat)
     tableau = state.tableaux[seat]
     hand = state.hands[seat]
     wagons, to_tableau_actions, cards = _HAND_PARTS.get(hand) or _hand_parts(hand)
