@@ -37,7 +37,6 @@ from games.moscow_paris.layout import Layout
 from games.moscow_paris.lines import (
     ROW_RANGE,
     clear_row,
-    columns,
     refill_row,
     remove_at,
     side_columns,
@@ -216,7 +215,8 @@ def _discard_column(d: Draft, card: int, action: PlayCard, played: dict) -> list
     # The card's fields were checked by `apply_play_card`.
     assert action.side is not None and action.slot is not None and action.rows is not None
     side, index, rows = SIDE_INDEX[action.side], action.slot - 1, tuple(action.rows)
-    if (side, index, rows) not in columns(d, count, d.cfg.any_rows):
+    lengths = tuple(map(len, d.lefts if side == LEFT else d.rights))
+    if (index, rows) not in side_columns(lengths, count, d.cfg.any_rows):  # `columns`, one side
         raise IllegalAction(
             "moscow_paris.not_a_column",
             f"{action.card} discards exactly {count} wagons lying one above the other, in the "
