@@ -226,19 +226,16 @@ def _discard_column(d: Draft, card: int, action: PlayCard, played: dict) -> list
             count=count,
         )
     wagons = []
+    codes = []
+    side_name, slot = action.side, action.slot
     for row in rows:
         wagon = remove_at(d, row, side, index)
+        codes.append(wagon)
         city = CITY_IDS[d.cities[row]]  # a line holding a wagon has its city
         wagons.append(
-            {
-                "row": row,
-                "city": city,
-                "side": action.side,
-                "slot": action.slot,
-                "wagon": CARD_IDS[wagon],
-            }
+            {"row": row, "city": city, "side": side_name, "slot": slot, "wagon": CARD_IDS[wagon]}
         )
-        discard(d, (wagon,))
+    discard(d, codes)
     events = [
         event(
             "card_played",

@@ -123,7 +123,7 @@ class MoscowParis(PhasedGame[State, Any]):
         the active player in the play phase."""
         if state.phase == PLAY and seat == state.turn:
             plan = PLANS.get(id(action))  # a shared wagon action: played through its plan
-            if plan is not None and plan[0] is action:
+            if plan is not None:
                 return plan[1](state, seat, plan)
             handler = _TURN_RULES.get(type(action))
             if handler is not None:

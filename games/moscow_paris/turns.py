@@ -131,38 +131,30 @@ def legal_actions(game: Any, state: State, seat: int) -> Sequence[Any]:
     return out
 
 
-# By the id of a wagon action (`to_line`, `to_tableau`, `take_back`): its plan, the action,
-# the function that plays it, its wagon type, and for `to_line` its row and side, read once.
-# An action is a pydantic model, whose class has a `__getattr__`: the interpreter reads its
-# fields by the slow, generic path, and every move reads one or three. `MoscowParis.apply`
-# plays a planned action through its plan, without the rules table. Keyed by id, checked by
-# identity (the plan holds the action, so its id is not reused meanwhile); the shared
-# actions are planned below, at most `_PLANS_KEPT` others (actions from outside are new
-# objects).
+# By the id of a shared wagon action (`to_line`, `to_tableau`, `take_back`, the instances
+# `legal_actions` hands out): its plan, the action, the function that plays it, its wagon
+# type, and for `to_line` its row and side, read once. An action is a pydantic model, whose
+# class has a `__getattr__`: the interpreter reads its fields by the slow, generic path, and
+# every move reads one or three. `MoscowParis.apply` plays a planned action through its plan,
+# without the rules table. The shared actions live as long as the process, so no other
+# object ever has their ids: an id found here is the action's own. An action from outside
+# (parsed JSON) is planned afresh each time (`apply_wagon`).
 Plan = tuple[Any, Callable[[State, int, Any], tuple[State, list[Event]]], int, int, int]
 PLANS: dict[int, Plan] = {}
-_PLANS_KEPT = 4096
 
 
 def _plan(action: ToLine | ToTableau | TakeBack) -> Plan:
     wagon = WAGON_INDEX[action.wagon]
-    plan: Plan
     if isinstance(action, ToLine):
-        plan = (action, play_to_line, wagon, action.row, SIDE_INDEX[action.side])
-    else:
-        plan = (action, play_shift, wagon, isinstance(action, ToTableau), -1)
-    if len(PLANS) < _PLANS_KEPT:
-        PLANS[id(action)] = plan
-    return plan
+        return (action, play_to_line, wagon, action.row, SIDE_INDEX[action.side])
+    return (action, play_shift, wagon, isinstance(action, ToTableau), -1)
 
 
 def apply_wagon(
     state: State, seat: int, action: ToLine | ToTableau | TakeBack
 ) -> tuple[State, list[Event]]:
     """Actions 1, 3 and 4 (`to_line`, `to_tableau`, `take_back`), through their plan."""
-    plan = PLANS.get(id(action))
-    if plan is None or plan[0] is not action:
-        plan = _plan(action)
+    plan = PLANS.get(id(action)) or _plan(action)
     return plan[1](state, seat, plan)
 
 
@@ -318,7 +310,7 @@ def _refuse_take_back(state: State, name: str) -> NoReturn:
 for _by_row in _TO_LINE:
     for _sides in _by_row:
         for _action in _sides:
-            _plan(_action)
+            PLANS[id(_action)] = _plan(_action)
 for _shared in (_TO_TABLEAU, _TAKE_BACK):
     for _shift_action in _shared:
-        _plan(_shift_action)
+        PLANS[id(_shift_action)] = _plan(_shift_action)
