@@ -125,8 +125,8 @@ def _line_plays(state: State, card: int, lines: Layout) -> tuple[PlayCard, ...]:
 
 
 # (card, any_rows, the length of every line, left sides then right sides) -> the column plays
-# there (`columns` reads nothing else): layouts change often, shapes come back. Emptied when it
-# grows past `_SHAPES_KEPT` (a long-running bot sees ever more shapes).
+# there (the columns of each side read nothing else): layouts change often, shapes come back.
+# Emptied when it grows past `_SHAPES_KEPT` (a long-running bot sees ever more shapes).
 _BY_SHAPE: dict[tuple[int, ...], tuple[PlayCard, ...]] = {}
 _SHAPES_KEPT = 50_000
 # The same by one side: (card, any_rows, side, the lengths of its lines) -> its column plays
