@@ -122,7 +122,7 @@ class MoscowParis(PhasedGame[State, Any]):
         """The platform's rules table, with the commonest case read inline: a turn action of
         the active player in the play phase."""
         if state.phase == PLAY and seat == state.turn:
-            plan = PLANS.get(id(action))  # a shared wagon action: played through its plan
+            plan = _planned(id(action))  # a shared wagon action: played through its plan
             if plan is not None:
                 return plan[1](state, seat, plan)
             handler = _TURN_RULES.get(type(action))
@@ -165,5 +165,8 @@ class MoscowParis(PhasedGame[State, Any]):
         return mine - (max(values) if values else 0.0)
 
 
+# `PLANS.get`, bound once: a method of an imported object is looked up as a plain attribute
+# on every call (the interpreter keeps its method-call form for names defined here).
+_planned = PLANS.get
 # The play phase's row of the rules table, by action class (`MoscowParis.apply`).
 _TURN_RULES = {kind: rule for (phase, kind), rule in MoscowParis.rules.items() if phase == PLAY}

@@ -92,6 +92,11 @@ def _take_backs(tableau: tuple[int, ...]) -> tuple:
     return actions
 
 
+# The platform's `legal_actions`, read once (an attribute of an imported class is looked up
+# on every call).
+_platform_legal_actions = PhasedGame.legal_actions
+
+
 def legal_play(state: State, seat: int) -> Sequence[Any]:
     """The play phase's entry of the engine's table of legal actions: `legal_actions`, which
     `MoscowParis` reads first."""
@@ -106,7 +111,7 @@ def legal_actions(game: Any, state: State, seat: int) -> Sequence[Any]:
     built once), wagons to the tableau, wagons taken back, action cards (see
     action_cards.card_plays)."""
     if state.phase != PLAY or seat != state.turn:
-        return PhasedGame.legal_actions(game, state, seat)
+        return _platform_legal_actions(game, state, seat)
     tableau = state.tableaux[seat]
     hand = state.hands[seat]
     wagons, to_tableau_actions, cards = _HAND_PARTS.get(hand) or _hand_parts(hand)
