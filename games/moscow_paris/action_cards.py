@@ -29,11 +29,18 @@ from games.moscow_paris.data import (
     DISCARD_CITY,
     DISCARD_COLUMN2,
     DISCARD_COLUMN3,
+    ROWS,
     SWAP_TWO,
 )
 from games.moscow_paris.deck import discard
 from games.moscow_paris.layout import Layout
-from games.moscow_paris.lines import ROW_RANGE, clear_row, columns, refill_row, remove_at
+from games.moscow_paris.lines import (
+    ROW_RANGE,
+    clear_row,
+    refill_row,
+    remove_at,
+    side_columns,
+)
 from games.moscow_paris.state import (
     LEFT,
     NO_CITY,
@@ -102,6 +109,8 @@ def _line_plays(state: State, card: int, lines: Layout) -> tuple[PlayCard, ...]:
     """`card_plays` of action cards 2, 3 and 5, whose effects depend on the lines alone: kept
     per layout of the lines (layout.py), by card and `any_rows`."""
     kept = lines.card_plays
+    if kept is None:
+        kept = lines.card_plays = {}
     any_rows = state.cfg.any_rows
     key = card << 1 | any_rows
     plays = kept.get(key)
@@ -116,10 +125,13 @@ def _line_plays(state: State, card: int, lines: Layout) -> tuple[PlayCard, ...]:
 
 
 # (card, any_rows, the length of every line, left sides then right sides) -> the column plays
-# there (`columns` reads nothing else): layouts change often, shapes come back. Emptied when it
-# grows past `_SHAPES_KEPT` (a long-running bot sees ever more shapes).
+# there (the columns of each side read nothing else): layouts change often, shapes come back.
+# Emptied when it grows past `_SHAPES_KEPT` (a long-running bot sees ever more shapes).
 _BY_SHAPE: dict[tuple[int, ...], tuple[PlayCard, ...]] = {}
 _SHAPES_KEPT = 50_000
+# The same by one side: (card, any_rows, side, the lengths of its lines) -> its column plays
+# (`side_columns`). A new shape is mostly two sides seen before: at most 2 × 2 × 2 × 5⁴ keys.
+_BY_SIDE: dict[tuple[int, ...], tuple[PlayCard, ...]] = {}
 
 
 def _column_plays(state: State, card: int, any_rows: bool) -> tuple[PlayCard, ...]:
@@ -128,9 +140,21 @@ def _column_plays(state: State, card: int, any_rows: bool) -> tuple[PlayCard, ..
     if plays is None:
         if len(_BY_SHAPE) >= _SHAPES_KEPT:
             _BY_SHAPE.clear()
+        left, right = key[2 : 2 + ROWS], key[2 + ROWS :]
+        plays = _side_plays(card, any_rows, LEFT, left) + _side_plays(card, any_rows, RIGHT, right)
+        _BY_SHAPE[key] = plays
+    return plays
+
+
+def _side_plays(
+    card: int, any_rows: bool, side: int, lengths: tuple[int, ...]
+) -> tuple[PlayCard, ...]:
+    key = (card, any_rows, side, *lengths)
+    plays = _BY_SIDE.get(key)
+    if plays is None:
         actions = _COLUMN_ACTIONS[card]
-        columns_here = columns(state, _DISCARDS[card], any_rows)
-        plays = _BY_SHAPE[key] = tuple(actions[c] for c in columns_here)
+        here = side_columns(lengths, _DISCARDS[card], any_rows)
+        plays = _BY_SIDE[key] = tuple(actions[side, index, rows] for index, rows in here)
     return plays
 
 
@@ -191,7 +215,8 @@ def _discard_column(d: Draft, card: int, action: PlayCard, played: dict) -> list
     # The card's fields were checked by `apply_play_card`.
     assert action.side is not None and action.slot is not None and action.rows is not None
     side, index, rows = SIDE_INDEX[action.side], action.slot - 1, tuple(action.rows)
-    if (side, index, rows) not in columns(d, count, d.cfg.any_rows):
+    lengths = tuple(map(len, d.lefts if side == LEFT else d.rights))
+    if (index, rows) not in side_columns(lengths, count, d.cfg.any_rows):  # `columns`, one side
         raise IllegalAction(
             "moscow_paris.not_a_column",
             f"{action.card} discards exactly {count} wagons lying one above the other, in the "
@@ -201,19 +226,16 @@ def _discard_column(d: Draft, card: int, action: PlayCard, played: dict) -> list
             count=count,
         )
     wagons = []
+    codes = []
+    side_name, slot = action.side, action.slot
     for row in rows:
         wagon = remove_at(d, row, side, index)
+        codes.append(wagon)
         city = CITY_IDS[d.cities[row]]  # a line holding a wagon has its city
         wagons.append(
-            {
-                "row": row,
-                "city": city,
-                "side": action.side,
-                "slot": action.slot,
-                "wagon": CARD_IDS[wagon],
-            }
+            {"row": row, "city": city, "side": side_name, "slot": slot, "wagon": CARD_IDS[wagon]}
         )
-        discard(d, (wagon,))
+    discard(d, codes)
     events = [
         event(
             "card_played",

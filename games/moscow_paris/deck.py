@@ -7,6 +7,7 @@ with `derive_rng(reshuffle_seed, "reshuffle", k)`, so a replay draws the same ca
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Iterable
 
 from games.core.contract import Event, event, shared_event
@@ -66,3 +67,22 @@ def draw(d: Draft, seat: int, n: int, events: list[Event]) -> None:
     events.append(event("drew", {"seat": seat, "count": len(drawn)}))
     names = tuple(CARD_IDS[c] for c in drawn)
     events.append(event("drew_cards", {"seat": seat, "cards": names}, to=(seat,)))
+
+
+def spend_and_draw(d: Draft, seat: int, card: int, events: list[Event]) -> None:
+    """`seat` spends `card` from its hand and draws 1 card («Выложить ... и взять 1 карту»,
+    «Сыграть 1 карту действия и взять 1 карту»): `draw(d, seat, 1, events)` after taking the
+    card out of the hand, with the hand rebuilt once (most moves that draw do this)."""
+    deck = d.deck
+    if not deck:
+        reshuffle(d, events)
+        deck = d.deck
+    drawn = deck[0]
+    d.deck = deck[1:]
+    items = list(d.hands[seat])
+    items.remove(card)
+    insort(items, drawn)
+    hands = list(d.hands)
+    hands[seat] = tuple(items)
+    d.hands = tuple(hands)
+    events += (_DREW_ONE[seat], _DREW_CARD[seat][drawn])

@@ -6,7 +6,7 @@ claims (the claim step), turn_end and stalemate (the end of a turn), scoring, vi
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from games.core.contract import Event, Result
@@ -38,6 +38,7 @@ from games.moscow_paris.state import (
     SWAP_SECOND,
     State,
 )
+from games.moscow_paris.turns import PLANS
 from games.moscow_paris.views import MoscowParisView, build_view
 
 _DECLINE_SWAP = without_action(swap.apply_decline_swap)
@@ -63,9 +64,9 @@ class MoscowParis(PhasedGame[State, Any]):
         CLAIM: claims.legal_claim,
     }
     rules = {
-        (PLAY, ToLine): turns.apply_to_line,
-        (PLAY, ToTableau): turns.apply_to_tableau,
-        (PLAY, TakeBack): turns.apply_take_back,
+        (PLAY, ToLine): turns.apply_wagon,
+        (PLAY, ToTableau): turns.apply_wagon,
+        (PLAY, TakeBack): turns.apply_wagon,
         (PLAY, PlayCard): action_cards.apply_play_card,
         (SWAP_FIRST, SwapPick): swap.apply_swap_pick,
         (SWAP_SECOND, SwapPick): swap.apply_swap_pick,
@@ -113,17 +114,17 @@ class MoscowParis(PhasedGame[State, Any]):
         move asks)."""
         return state.phase == OVER
 
-    def legal_actions(self, state: State, seat: int) -> Sequence[Any]:
-        """The platform's answer, with the commonest case read inline (the active player in
-        the play phase: every move asks, and this game overrides `to_act`)."""
-        if state.phase == PLAY:
-            return turns.legal_play(state, seat) if seat == state.turn else []
-        return super().legal_actions(state, seat)
+    # The platform's answer, with the commonest case read inline (the active player in the
+    # play phase): a function of turns.py, bound as the method itself.
+    legal_actions = turns.legal_actions
 
     def apply(self, state: State, seat: int, action: Any) -> tuple[State, list[Event]]:
         """The platform's rules table, with the commonest case read inline: a turn action of
         the active player in the play phase."""
         if state.phase == PLAY and seat == state.turn:
+            plan = _planned(id(action))  # a shared wagon action: played through its plan
+            if plan is not None:
+                return plan[1](state, seat, plan)
             handler = _TURN_RULES.get(type(action))
             if handler is not None:
                 return handler(state, seat, action)
@@ -164,5 +165,8 @@ class MoscowParis(PhasedGame[State, Any]):
         return mine - (max(values) if values else 0.0)
 
 
+# `PLANS.get`, bound once: a method of an imported object is looked up as a plain attribute
+# on every call (the interpreter keeps its method-call form for names defined here).
+_planned = PLANS.get
 # The play phase's row of the rules table, by action class (`MoscowParis.apply`).
 _TURN_RULES = {kind: rule for (phase, kind), rule in MoscowParis.rules.items() if phase == PLAY}

@@ -23,17 +23,25 @@ class Layout:
         "rights",
         "open_rows",
         "holding",
-        "masks",
         "long_line",
         "packed",
         "lines",
         "card_plays",
     )
 
-    # `packed`: `masks` side by side, row r's in bits 12r..12r+10 (for `claimable`); `lines`:
-    # the mask of the rows whose line holds a wagon. Set by `__init__` and `with_wagon`.
+    # Set by `__init__`, and by `laid` for a layout worked out from another.
+    # Rows open to one more wagon: «Количество выложенных карт вагонов в городской линии ...
+    # не должно превышать значение предельного количества вагонов на карте города».
+    open_rows: int
+    holding: list[int]  # by wagon type, the open lines (rows) holding one, as a mask
+    long_line: bool  # some line holds two wagons (action card 1 can swap them)
+    # `packed`: the wagon types of every line as masks side by side, row r's in bits
+    # 12r..12r+10 (for `claimable`); `lines`: the mask of the rows whose line holds a wagon.
     packed: int
     lines: int
+    # action card << 1 | the match's `any_rows` -> its plays that depend on the lines alone
+    # (made and filled by action_cards.py as cards are asked about: most layouts never are)
+    card_plays: dict[int, tuple] | None
 
     def __init__(
         self,
@@ -44,7 +52,6 @@ class Layout:
         self.cities, self.lefts, self.rights = cities, lefts, rights
         open_rows = packed = lines = 0
         holding = [0] * len(WAGON_IDS)
-        masks = [0] * ROWS
         long_line = False
         for row in range(ROWS):
             wagons = lefts[row] + rights[row]
@@ -59,54 +66,14 @@ class Layout:
             mask = 0
             for w in wagons:
                 mask |= 1 << w
-            masks[row] = mask
             packed |= mask << _FIELD * row
             lines |= 1 << row
             if size < CITY_LIMIT[cities[row]]:
                 open_rows |= 1 << row
                 for w in wagons:
                     holding[w] |= 1 << row
-        self._keep(open_rows, holding, masks, long_line)
-        self.packed, self.lines = packed, lines
-
-    def _keep(self, open_rows: int, holding: list[int], masks: list[int], long_line: bool) -> None:
-        # Rows open to one more wagon: «Количество выложенных карт вагонов в городской линии
-        # ... не должно превышать значение предельного количества вагонов на карте города».
-        self.open_rows = open_rows
-        self.holding = holding  # by wagon type, the open lines (rows) holding one, as a mask
-        self.masks = masks  # by row, the wagon types of its line (0: no city, or no wagon)
-        self.long_line = long_line  # some line holds two wagons (action card 1 can swap them)
-        # action card << 1 | the match's `any_rows` -> its plays that depend on the lines
-        # alone (filled by action_cards.py as cards are asked about)
-        self.card_plays: dict[int, tuple] = {}
-
-    def with_wagon(
-        self,
-        lefts: tuple[tuple[int, ...], ...],
-        rights: tuple[tuple[int, ...], ...],
-        row: int,
-        wagon: int,
-    ) -> Layout:
-        """The layout of `lefts` and `rights`, which are this layout's lines with `wagon` laid
-        in the line of `row` (action 1, the commonest change): worked out from this one."""
-        new = Layout.__new__(Layout)
-        new.cities, new.lefts, new.rights = self.cities, lefts, rights
-        bit = 1 << row
-        masks = self.masks.copy()
-        mask = masks[row] = masks[row] | 1 << wagon
-        holding = self.holding.copy()
-        open_rows = self.open_rows
-        size = len(lefts[row]) + len(rights[row])
-        if size < CITY_LIMIT[self.cities[row]]:
-            holding[wagon] |= bit
-        else:
-            open_rows &= ~bit
-            for w in _TYPES_OF[mask]:
-                holding[w] &= ~bit
-        new._keep(open_rows, holding, masks, self.long_line or size >= 2)
-        new.packed = self.packed | 1 << _FIELD * row + wagon
-        new.lines = self.lines | bit
-        return new
+        self.open_rows, self.holding, self.long_line = open_rows, holding, long_line
+        self.packed, self.lines, self.card_plays = packed, lines, None
 
     def claimable(self, tableau: tuple[int, ...]) -> tuple[int, ...]:
         """Rows whose line holds at least one wagon, each of a type in `tableau` («все карты
@@ -140,7 +107,8 @@ _TYPES_IN: dict[tuple[int, ...], int] = {}
 _FIELD = 12
 assert len(WAGON_IDS) < _FIELD and ROWS == 4  # the gathering below is worked out for 4 rows
 _EACH = sum(1 << _FIELD * row for row in range(ROWS))  # 1 in every field
-_FILL = 0x7FF * _EACH
+_TYPES = 0x7FF  # the wagon types' bits of a field
+_FILL = _TYPES * _EACH
 _TOPS = 0x800 * _EACH
 _GATHER = sum(1 << 11 * k for k in range(ROWS))
 # By mask of the types of a tableau, the types it lacks, in every field.
@@ -153,34 +121,55 @@ _TYPES_OF = tuple(
 )
 
 
-_last = Layout((NO_CITY,) * ROWS, ((),) * ROWS, ((),) * ROWS)
+# The layout kept. The commonest moves read it inline (`last`, then `layout` when its three
+# tuples are not the board's): a call less on every move.
+last = Layout((NO_CITY,) * ROWS, ((),) * ROWS, ((),) * ROWS)
 
 
 def layout(board: State) -> Layout:
     """The answers for `board`'s lines: the last layout's when the lines are the same objects.
     For a sealed state; a draft (another class) goes to `draft_layout`."""
-    global _last
-    last = _last
-    if last.lefts is board.lefts and last.rights is board.rights and last.cities is board.cities:
-        return last
-    last = _last = Layout(board.cities, board.lefts, board.rights)
-    return last
+    global last
+    kept = last
+    if kept.lefts is board.lefts and kept.rights is board.rights and kept.cities is board.cities:
+        return kept
+    kept = last = Layout(board.cities, board.lefts, board.rights)
+    return kept
 
 
 def draft_layout(d: Draft) -> Layout:
     """`layout` for a draft. The same lines, read from another class: kept apart so that each
     function's attribute reads see one class and the interpreter specialises them (reads
     that see two classes take the slow, generic path; every move asks both)."""
-    global _last
-    last = _last
-    if last.lefts is d.lefts and last.rights is d.rights and last.cities is d.cities:
-        return last
-    last = _last = Layout(d.cities, d.lefts, d.rights)
-    return last
+    global last
+    kept = last
+    if kept.lefts is d.lefts and kept.rights is d.rights and kept.cities is d.cities:
+        return kept
+    kept = last = Layout(d.cities, d.lefts, d.rights)
+    return kept
 
 
-def laid(before: Layout, board: State, row: int, wagon: int) -> None:
-    """Keep the layout of `board`, whose lines are those of `before` with `wagon` laid in the
-    line of `row`, worked out from `before` (the next `layout(board)` finds it)."""
-    global _last
-    _last = before.with_wagon(board.lefts, board.rights, row, wagon)
+def laid(before: Layout, board: State, row: int, wagon: int) -> Layout:
+    """Keep and return the layout of `board`, whose lines are those of `before` with `wagon`
+    laid in the line of `row` (action 1, the commonest change): worked out from `before`
+    (the next `layout(board)` finds it)."""
+    global last
+    new = last = Layout.__new__(Layout)
+    lefts = new.lefts = board.lefts
+    rights = new.rights = board.rights
+    cities = new.cities = before.cities
+    bit = 1 << row
+    packed = new.packed = before.packed | 1 << _FIELD * row + wagon
+    new.lines = before.lines | bit
+    holding = new.holding = before.holding.copy()
+    size = len(lefts[row]) + len(rights[row])
+    if size < CITY_LIMIT[cities[row]]:
+        holding[wagon] |= bit
+        new.open_rows = before.open_rows
+    else:  # the line is full: no wagon type is held by an open line there any more
+        new.open_rows = before.open_rows & ~bit
+        for w in _TYPES_OF[packed >> _FIELD * row & _TYPES]:
+            holding[w] &= ~bit
+    new.long_line = before.long_line or size >= 2
+    new.card_plays = None
+    return new

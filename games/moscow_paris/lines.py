@@ -6,6 +6,7 @@ Functions read a `State` or a `Draft` alike (the same field names).
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import combinations
 
 from games.core.contract import Event, event
@@ -16,25 +17,28 @@ from games.moscow_paris.state import LEFT, NO_CITY, Draft, State, put
 ROW_RANGE = range(ROWS)
 
 
-def columns(board: State, count: int, any_rows: bool) -> list[tuple[int, int, tuple[int, ...]]]:
-    """(side, index, rows) of every set of `count` wagons «в разных городских линиях друг над
-    другом»: the same place (side, distance from the city) in `count` different rows. With
-    `any_rows` False (the default reading) the rows are neighbours, with no row between them;
-    a row without a wagon there (or without a city) breaks the column."""
-    out: list[tuple[int, int, tuple[int, ...]]] = []
+@cache  # a pure function of at most 5⁴ × 4 × 2 arguments; a column played is checked here
+def side_columns(
+    lengths: tuple[int, ...], count: int, any_rows: bool
+) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """(index, rows) of every set of `count` wagons «в разных городских линиях друг над
+    другом» on one side of the lines, whose lengths by row are `lengths`: the same place
+    (distance `index` from the city) in `count` different rows. With `any_rows` False (the
+    default reading) the rows are neighbours, with no row between them; a row without a
+    wagon there (or without a city) breaks the column. The columns of a side depend on its
+    lengths alone."""
+    out: list[tuple[int, tuple[int, ...]]] = []
     row_sets = _ROW_SETS[any_rows][count]
-    for side, sides in enumerate((board.lefts, board.rights)):
-        lengths = [len(line) for line in sides]
-        for index in range(4):
-            reach = 0  # the rows whose line reaches this place
-            for r in ROW_RANGE:
-                if lengths[r] > index:
-                    reach |= 1 << r
-            found = row_sets[reach]
-            if not found:
-                break  # fewer rows still reach further out
-            out.extend((side, index, rows) for rows in found)
-    return out
+    for index in range(4):
+        reach = 0  # the rows whose line reaches this place
+        for r in ROW_RANGE:
+            if lengths[r] > index:
+                reach |= 1 << r
+        found = row_sets[reach]
+        if not found:
+            break  # fewer rows still reach further out
+        out.extend((index, rows) for rows in found)
+    return tuple(out)
 
 
 def _row_sets(count: int, any_rows: bool, reach: int) -> tuple[tuple[int, ...], ...]:

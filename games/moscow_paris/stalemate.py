@@ -57,7 +57,9 @@ def record_idle(d: Draft, seat: int, tableau: tuple[int, ...]) -> bool:
     if tableau in seen:
         d.repeats = repeats = put(d.repeats, seat, d.repeats[seat] + 1)
         return min(repeats) >= STALEMATE_REPEATS
-    d.seen = put(d.seen, seat, seen + (tableau,))
+    seats = list(d.seen)  # `put`, inline: most turns are idle and new
+    seats[seat] = seen + (tableau,)
+    d.seen = tuple(seats)
     return False
 
 

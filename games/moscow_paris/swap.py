@@ -98,8 +98,19 @@ def any_swap(board: State, kept: Layout | None = None) -> bool:
 SpotFacts = tuple[tuple[int, ...], int, int, int, int]
 
 
+# The facts of the last board asked about, recognised by the identity of its lines and
+# tableaux (which it holds, so that their ids are not reused): the steps of a swap ask about
+# one board three times (the first picks, the first pick played, the second picks).
+_last_facts: tuple[object, object, object, list[SpotFacts]] = ((), (), (), [])
+
+
 def _spot_facts(board: State) -> list[SpotFacts]:
-    """The facts of every spot, in the order of `spots`."""
+    """The facts of every spot, in the order of `spots` (kept for the last board: read
+    them, never write them)."""
+    global _last_facts
+    lefts, rights, tableaux, facts = _last_facts
+    if lefts is board.lefts and rights is board.rights and tableaux is board.tableaux:
+        return facts
     out: list[SpotFacts] = []
     for row in ROW_RANGE:
         left, right = board.lefts[row], board.rights[row]
@@ -114,6 +125,7 @@ def _spot_facts(board: State) -> list[SpotFacts]:
         out.extend(
             ((SPOT_TABLEAU, seat, w), SPOT_TABLEAU, seat, w, 0) for w in sorted(set(tableau))
         )
+    _last_facts = (board.lefts, board.rights, board.tableaux, out)
     return out
 
 
@@ -147,10 +159,21 @@ def swap_firsts(board: State) -> list[tuple[int, ...]]:
 
 
 def swap_seconds(board: State, first: tuple[int, ...]) -> list[tuple[int, ...]]:
-    """The spots that can swap with `first` (`swap_ok`), in the order of `spots`."""
+    """The spots that can swap with `first` (`swap_ok`), in the order of `spots` (kept for
+    the last board and first spot, which the first pick played and the second step's legal
+    actions both ask about: read them, never write them)."""
+    global _last_seconds
     facts = _spot_facts(board)
+    kept_facts, kept_first, seconds = _last_seconds
+    if kept_facts is facts and kept_first == first:
+        return seconds
     a = next(f for f in facts if f[0] == first)
-    return [b[0] for b in facts if b is not a and _swappable(a, b)]
+    seconds = [b[0] for b in facts if b is not a and _swappable(a, b)]
+    _last_seconds = (facts, first, seconds)
+    return seconds
+
+
+_last_seconds: tuple[object, tuple[int, ...], list[tuple[int, ...]]] = (None, (), [])
 
 
 # The pick of each spot: a line's by row, side and place; a tableau's by seat and wagon type.

@@ -10,44 +10,31 @@ from __future__ import annotations
 
 from games.core.contract import Event, event
 from games.moscow_paris import stalemate
-from games.moscow_paris.deck import discard, draw
-from games.moscow_paris.layout import draft_layout
+from games.moscow_paris.deck import discard, spend_and_draw
+from games.moscow_paris.layout import Layout, draft_layout
 from games.moscow_paris.scoring import final_result, game_over
-from games.moscow_paris.state import CLAIM, OVER, PLAY, Draft, put, without
+from games.moscow_paris.state import CLAIM, OVER, PLAY, Draft
 
 
-def finish_action(d: Draft, events: list[Event]) -> None:
-    """The action of the turn is done: offer the claim step if a city can be claimed, else end
-    the turn. Claims are checked only for the active player, at the end of their own turn."""
-    if draft_layout(d).claimable(d.tableaux[d.turn]):
+def finish_progress(d: Draft, lines: Layout, events: list[Event]) -> None:
+    """The action of the turn is done, and it made progress (`d.progress` is set): offer the
+    claim step if a city can be claimed, else end the turn. Claims are checked only for the
+    active player, at the end of their own turn. `lines`: the layout of the lines now."""
+    if lines.claimable(d.tableaux[d.turn]):
         d.phase = CLAIM
         d.pending = ()
     else:
-        end_turn(d, events)
-
-
-def finish_idle(d: Draft, seat: int, tableau: tuple[int, ...], events: list[Event]) -> None:
-    """`finish_action` after action 3 or 4 (`tableau` is the mover's new tableau): the lines
-    are as they were and the turn is idle so far (`stalemate.record_idle`)."""
-    if draft_layout(d).claimable(tableau):
-        d.phase = CLAIM
-        d.pending = ()
-    elif d.progress:  # never in the play phase (a turn starts idle): the general path
-        end_turn(d, events)
-    else:
-        pass_turn(d, stalemate.record_idle(d, seat, tableau), events)
+        pass_turn(d, stalemate.record_turn(d), events)
 
 
 def finish_card(d: Draft, card: int, events: list[Event]) -> None:
     """An action card's effect is over: «Сыгранная карта действия отправляется в стопку
     сброса», the player draws 1 card («Сыграть 1 карту действия и взять 1 карту»), and the
     turn goes on to the claim step."""
-    seat = d.turn
-    d.hands = put(d.hands, seat, without(d.hands[seat], card))
     discard(d, (card,))
-    draw(d, seat, 1, events)
+    spend_and_draw(d, d.turn, card, events)
     d.progress = True
-    finish_action(d, events)
+    finish_progress(d, draft_layout(d), events)
 
 
 def end_turn(d: Draft, events: list[Event]) -> None:

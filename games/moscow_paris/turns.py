@@ -11,12 +11,15 @@ and 4 move one card between hand and tableau; actions 1 and 2 spend a card and d
 
 from __future__ import annotations
 
+from bisect import insort
+from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from games.core.contract import Event, event, shared_event
-from games.core.drafts import seal
 from games.core.errors import IllegalAction
-from games.moscow_paris import action_cards
+from games.core.phased import PhasedGame
+from games.moscow_paris import action_cards, stalemate
+from games.moscow_paris import layout as layouts
 from games.moscow_paris.actions import TakeBack, ToLine, ToTableau, take_back, to_line, to_tableau
 from games.moscow_paris.data import (
     ACTION_BASE,
@@ -29,20 +32,19 @@ from games.moscow_paris.data import (
     WAGON_INDEX,
     WAGON_SPLITS,
 )
-from games.moscow_paris.deck import draw
+from games.moscow_paris.deck import spend_and_draw
 from games.moscow_paris.layout import laid, layout
 from games.moscow_paris.state import (
+    CLAIM,
     LEFT,
     NO_CITY,
+    PLAY,
     SIDE_INDEX,
     SIDE_NAMES,
     State,
     draft,
-    put,
-    with_card,
-    without,
 )
-from games.moscow_paris.turn_end import finish_action, finish_idle
+from games.moscow_paris.turn_end import finish_progress, pass_turn
 
 # Shared action instances, by wagon type (and row).
 _TO_LINE = tuple(
@@ -90,14 +92,36 @@ def _take_backs(tableau: tuple[int, ...]) -> tuple:
     return actions
 
 
-def legal_play(state: State, seat: int) -> list:
-    """Every action of a turn for the active player, grouped: wagons to lines (by wagon type,
-    the open lines that do not hold one yet, as a mask of rows into a table built once),
-    wagons to the tableau, wagons taken back, action cards (see action_cards.card_plays)."""
+# The platform's `legal_actions`, read once (an attribute of an imported class is looked up
+# on every call).
+_platform_legal_actions = PhasedGame.legal_actions
+
+
+def legal_play(state: State, seat: int) -> Sequence[Any]:
+    """The play phase's entry of the engine's table of legal actions: `legal_actions`, which
+    `MoscowParis` reads first."""
+    return legal_actions(None, state, seat)
+
+
+def legal_actions(game: Any, state: State, seat: int) -> Sequence[Any]:
+    """`MoscowParis.legal_actions` itself (the engine binds this function as its method:
+    every move asks, and a call less counts): the platform's answer, but for the active
+    player in the play phase, whose actions are read here, grouped: wagons to lines (by
+    wagon type, the open lines that do not hold one yet, as a mask of rows into a table
+    built once), wagons to the tableau, wagons taken back, action cards (see
+    action_cards.card_plays)."""
+    if state.phase != PLAY or seat != state.turn:
+        return _platform_legal_actions(game, state, seat)
     tableau = state.tableaux[seat]
     hand = state.hands[seat]
     wagons, to_tableau_actions, cards = _HAND_PARTS.get(hand) or _hand_parts(hand)
-    lay = layout(state)
+    lay = layouts.last
+    if (
+        lay.lefts is not state.lefts
+        or lay.rights is not state.rights
+        or lay.cities is not state.cities
+    ):
+        lay = layout(state)
     out: list = []
     if wagons:
         open_rows, holding = lay.open_rows, lay.holding
@@ -112,24 +136,31 @@ def legal_play(state: State, seat: int) -> list:
     return out
 
 
-# By the id of a wagon action (`to_line`, `to_tableau`, `take_back`): the action, its wagon
+# By the id of a shared wagon action (`to_line`, `to_tableau`, `take_back`, the instances
+# `legal_actions` hands out): its plan, the action, the function that plays it, its wagon
 # type, and for `to_line` its row and side, read once. An action is a pydantic model, whose
 # class has a `__getattr__`: the interpreter reads its fields by the slow, generic path, and
-# every move reads one or three. Keyed by id, checked by identity (the plan holds the action,
-# so its id is not reused meanwhile); at most `_PLANS_KEPT` (actions from outside are new
-# objects).
-_PLANS: dict[int, tuple[Any, int, int, int]] = {}
-_PLANS_KEPT = 4096
+# every move reads one or three. `MoscowParis.apply` plays a planned action through its plan,
+# without the rules table. The shared actions live as long as the process, so no other
+# object ever has their ids: an id found here is the action's own. An action from outside
+# (parsed JSON) is planned afresh each time (`apply_wagon`).
+Plan = tuple[Any, Callable[[State, int, Any], tuple[State, list[Event]]], int, int, int]
+PLANS: dict[int, Plan] = {}
 
 
-def _plan(action: ToLine | ToTableau | TakeBack) -> tuple[Any, int, int, int]:
+def _plan(action: ToLine | ToTableau | TakeBack) -> Plan:
     wagon = WAGON_INDEX[action.wagon]
-    plan: tuple[Any, int, int, int] = (action, wagon, -1, -1)
     if isinstance(action, ToLine):
-        plan = (action, wagon, action.row, SIDE_INDEX[action.side])
-    if len(_PLANS) < _PLANS_KEPT:
-        _PLANS[id(action)] = plan
-    return plan
+        return (action, play_to_line, wagon, action.row, SIDE_INDEX[action.side])
+    return (action, play_shift, wagon, isinstance(action, ToTableau), -1)
+
+
+def apply_wagon(
+    state: State, seat: int, action: ToLine | ToTableau | TakeBack
+) -> tuple[State, list[Event]]:
+    """Actions 1, 3 and 4 (`to_line`, `to_tableau`, `take_back`), through their plan."""
+    plan = PLANS.get(id(action)) or _plan(action)
+    return plan[1](state, seat, plan)
 
 
 def wagon_code(state: State, name: str) -> int:
@@ -151,24 +182,29 @@ def _in_hand(state: State, seat: int, name: str) -> int:
     return code
 
 
-def apply_to_line(state: State, seat: int, action: ToLine) -> tuple[State, list[Event]]:
-    plan = _PLANS.get(id(action))
-    if plan is None or plan[0] is not action:
-        plan = _plan(action)
-    _, wagon, row, side = plan  # a type not in play is in no hand: refused below
-    lay = layout(state)
+def play_to_line(state: State, seat: int, plan: Plan) -> tuple[State, list[Event]]:
+    action, _, wagon, row, side = plan  # a type not in play is in no hand: refused below
+    lay = layouts.last
+    if (
+        lay.lefts is not state.lefts
+        or lay.rights is not state.rights
+        or lay.cities is not state.cities
+    ):
+        lay = layout(state)
     if not (wagon in state.hands[seat] and (lay.open_rows & ~lay.holding[wagon]) >> row & 1):
         _refuse_to_line(state, seat, action)
-    city = state.cities[row]
     d = draft(state)
     if side == LEFT:
-        slot = len(state.lefts[row]) + 1
-        d.lefts = put(state.lefts, row, state.lefts[row] + (wagon,))
+        wagons = state.lefts[row]
+        lines = list(state.lefts)
+        lines[row] = wagons + (wagon,)
+        d.lefts = tuple(lines)
     else:
-        slot = len(state.rights[row]) + 1
-        d.rights = put(state.rights, row, state.rights[row] + (wagon,))
-    laid(lay, d, row, wagon)
-    d.hands = put(state.hands, seat, without(state.hands[seat], wagon))
+        wagons = state.rights[row]
+        lines = list(state.rights)
+        lines[row] = wagons + (wagon,)
+        d.rights = tuple(lines)
+    lay = laid(lay, d, row, wagon)
     events = [
         event(
             "wagon_to_line",
@@ -177,15 +213,16 @@ def apply_to_line(state: State, seat: int, action: ToLine) -> tuple[State, list[
                 "wagon": WAGON_IDS[wagon],
                 "row": row,
                 "side": SIDE_NAMES[side],
-                "slot": slot,
-                "city": CITY_IDS[city],
+                "slot": len(wagons) + 1,
+                "city": CITY_IDS[state.cities[row]],
             },
         )
     ]
-    draw(d, seat, 1, events)
+    spend_and_draw(d, seat, wagon, events)
     d.progress = True
-    finish_action(d, events)
-    return seal(d, State), events
+    finish_progress(d, lay, events)
+    d.__class__ = State  # `seal`, inline
+    return d, events
 
 
 def _refuse_to_line(state: State, seat: int, action: ToLine) -> NoReturn:
@@ -211,53 +248,74 @@ def _refuse_to_line(state: State, seat: int, action: ToLine) -> NoReturn:
     )
 
 
-def apply_to_tableau(state: State, seat: int, action: ToTableau) -> tuple[State, list[Event]]:
-    hand = state.hands[seat]
-    plan = _PLANS.get(id(action))
-    if plan is None or plan[0] is not action:
-        plan = _plan(action)
-    wagon = plan[1]  # a type not in play is in no hand: refused just below
-    if wagon not in hand:
-        _in_hand(state, seat, action.wagon)  # raises the refusal that says why
-    tableau = state.tableaux[seat]
-    if len(tableau) >= TABLEAU_MAX:
-        raise IllegalAction(
-            "moscow_paris.tableau_full",
-            f"at most {TABLEAU_MAX} wagons may lie in front of a player",
-            limit=TABLEAU_MAX,
-        )
-    shifted = _TO_TABLEAU_EVENTS[seat][wagon]
-    return _shift(state, seat, without(hand, wagon), with_card(tableau, wagon), shifted)
-
-
-def apply_take_back(state: State, seat: int, action: TakeBack) -> tuple[State, list[Event]]:
-    tableau = state.tableaux[seat]
-    plan = _PLANS.get(id(action))
-    if plan is None or plan[0] is not action:
-        plan = _plan(action)
-    wagon = plan[1]  # a type not in play is in no tableau
-    if wagon not in tableau:
-        wagon_code(state, action.wagon)  # refuses a type not in play by name
-        raise IllegalAction(
-            "moscow_paris.wagon_not_in_tableau",
-            f"there is no {action.wagon} wagon in front of you",
-            wagon=action.wagon,
-        )
-    shifted = _TAKE_BACK_EVENTS[seat][wagon]
-    return _shift(
-        state, seat, with_card(state.hands[seat], wagon), without(tableau, wagon), shifted
-    )
-
-
-def _shift(
-    state: State, seat: int, hand: tuple[int, ...], tableau: tuple[int, ...], shifted: Event
-) -> tuple[State, list[Event]]:
-    """Actions 3 and 4: one wagon from the hand to the tableau, or back; no card is drawn,
-    the lines stay as they were, and the turn is idle (for the stalemate rule)."""
+def play_shift(state: State, seat: int, plan: Plan) -> tuple[State, list[Event]]:
+    """Actions 3 and 4 (`plan[3]`: 1 for a wagon to the tableau, 0 for one taken back): one
+    wagon from the hand to the tableau, or back. No card is drawn and the lines stay as they
+    were, so the kept layout answers the claim; the turn is idle (for the stalemate rule).
+    Most moves are these two: the end of the turn is read inline (the claim step if the
+    tableau now covers a line, else the turn is recorded as idle and passes)."""
+    hand, tableau = state.hands[seat], state.tableaux[seat]
+    wagon = plan[2]  # a type not in play is in no hand and no tableau: refused below
+    if plan[3]:
+        if wagon not in hand:
+            _in_hand(state, seat, plan[0].wagon)  # raises the refusal that says why
+        if len(tableau) >= TABLEAU_MAX:
+            raise IllegalAction(
+                "moscow_paris.tableau_full",
+                f"at most {TABLEAU_MAX} wagons may lie in front of a player",
+                limit=TABLEAU_MAX,
+            )
+        items = list(hand)
+        items.remove(wagon)
+        hand = tuple(items)
+        items = list(tableau)
+        insort(items, wagon)
+        tableau = tuple(items)
+        events = [_TO_TABLEAU_EVENTS[seat][wagon]]
+    else:
+        if wagon not in tableau:
+            _refuse_take_back(state, plan[0].wagon)
+        items = list(tableau)
+        items.remove(wagon)
+        tableau = tuple(items)
+        items = list(hand)
+        insort(items, wagon)
+        hand = tuple(items)
+        events = [_TAKE_BACK_EVENTS[seat][wagon]]
     d = draft(state)
     hands, tableaux = list(state.hands), list(state.tableaux)
     hands[seat], tableaux[seat] = hand, tableau
     d.hands, d.tableaux = tuple(hands), tuple(tableaux)
-    events = [shifted]
-    finish_idle(d, seat, tableau, events)
-    return seal(d, State), events
+    lay = layouts.last
+    if (
+        lay.lefts is not state.lefts
+        or lay.rights is not state.rights
+        or lay.cities is not state.cities
+    ):
+        lay = layout(state)
+    if lay.claimable(tableau):
+        d.phase = CLAIM
+        d.pending = ()
+    else:
+        pass_turn(d, stalemate.record_idle(d, seat, tableau), events)
+    d.__class__ = State  # `seal`, inline
+    return d, events
+
+
+def _refuse_take_back(state: State, name: str) -> NoReturn:
+    wagon_code(state, name)  # refuses a type not in play by name
+    raise IllegalAction(
+        "moscow_paris.wagon_not_in_tableau",
+        f"there is no {name} wagon in front of you",
+        wagon=name,
+    )
+
+
+# The shared wagon actions, planned once (`MoscowParis.apply` finds them).
+for _by_row in _TO_LINE:
+    for _sides in _by_row:
+        for _action in _sides:
+            PLANS[id(_action)] = _plan(_action)
+for _shared in (_TO_TABLEAU, _TAKE_BACK):
+    for _shift_action in _shared:
+        PLANS[id(_shift_action)] = _plan(_shift_action)
