@@ -121,8 +121,7 @@ _TYPES_OF = tuple(
 )
 
 
-# The layout kept. The commonest moves read it inline (`last`, then `layout` when its three
-# tuples are not the board's): a call less on every move.
+# The layout kept (`layout`, `draft_layout`, `laid`).
 last = Layout((NO_CITY,) * ROWS, ((),) * ROWS, ((),) * ROWS)
 
 

@@ -19,7 +19,6 @@ from games.core.contract import Event, event, shared_event
 from games.core.errors import IllegalAction
 from games.core.phased import PhasedGame
 from games.moscow_paris import action_cards, stalemate
-from games.moscow_paris import layout as layouts
 from games.moscow_paris.actions import TakeBack, ToLine, ToTableau, take_back, to_line, to_tableau
 from games.moscow_paris.data import (
     ACTION_BASE,
@@ -115,13 +114,7 @@ def legal_actions(game: Any, state: State, seat: int) -> Sequence[Any]:
     tableau = state.tableaux[seat]
     hand = state.hands[seat]
     wagons, to_tableau_actions, cards = _HAND_PARTS.get(hand) or _hand_parts(hand)
-    lay = layouts.last
-    if (
-        lay.lefts is not state.lefts
-        or lay.rights is not state.rights
-        or lay.cities is not state.cities
-    ):
-        lay = layout(state)
+    lay = layout(state)
     out: list = []
     if wagons:
         open_rows, holding = lay.open_rows, lay.holding
@@ -184,13 +177,7 @@ def _in_hand(state: State, seat: int, name: str) -> int:
 
 def play_to_line(state: State, seat: int, plan: Plan) -> tuple[State, list[Event]]:
     action, _, wagon, row, side = plan  # a type not in play is in no hand: refused below
-    lay = layouts.last
-    if (
-        lay.lefts is not state.lefts
-        or lay.rights is not state.rights
-        or lay.cities is not state.cities
-    ):
-        lay = layout(state)
+    lay = layout(state)
     if not (wagon in state.hands[seat] and (lay.open_rows & ~lay.holding[wagon]) >> row & 1):
         _refuse_to_line(state, seat, action)
     d = draft(state)
@@ -286,13 +273,7 @@ def play_shift(state: State, seat: int, plan: Plan) -> tuple[State, list[Event]]
     hands, tableaux = list(state.hands), list(state.tableaux)
     hands[seat], tableaux[seat] = hand, tableau
     d.hands, d.tableaux = tuple(hands), tuple(tableaux)
-    lay = layouts.last
-    if (
-        lay.lefts is not state.lefts
-        or lay.rights is not state.rights
-        or lay.cities is not state.cities
-    ):
-        lay = layout(state)
+    lay = layout(state)
     if lay.claimable(tableau):
         d.phase = CLAIM
         d.pending = ()
