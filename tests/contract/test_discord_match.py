@@ -22,18 +22,9 @@ from bot.games.alt_text import ALT_LIMIT
 from bot.i18n import t
 from bot.ui.safe_text import md_all, plain
 from games.registry import game_keys, get_game
-from tests.discord.driver import (
-    PUBLIC,
-    PayloadLog,
-    Sent,
-    flatten,
-    private_only,
-    settle,
-    start_match,
-    table_message,
-    take_turn,
-)
+from tests.discord.driver import private_only, settle, start_match, table_message, take_turn
 from tests.discord.matchplay import window_leaks
+from tests.discord.payload_log import PUBLIC, PayloadLog, Sent, flatten
 
 LOOK_EVERY = 5  # turns between two looks at one's secrets
 

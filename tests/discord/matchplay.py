@@ -21,9 +21,6 @@ import pytest
 from games.host import MatchHost
 from tests.discord.driver import (
     FINAL_BUTTONS,
-    PUBLIC,
-    PayloadLog,
-    Sent,
     path_of,
     pinged_in,
     settle,
@@ -31,6 +28,7 @@ from tests.discord.driver import (
     table_message,
     walk_to_confirm,
 )
+from tests.discord.payload_log import PUBLIC, PayloadLog, Sent
 
 # (bodies sent when taken, seat -> the lines only that seat may read)
 Snapshot = tuple[int, dict[int, set[str]]]

@@ -26,7 +26,7 @@ from fakediscord import FakeDiscord
 from fakediscord.limits import check_message
 from fakediscord.messages import IS_COMPONENTS_V2, Message
 from fakediscord.testing import ErrorLogCatcher
-from tests.discord.driver import flatten
+from tests.discord.payload_log import flatten
 
 ACTION_ROW, SELECT, TEXT, GALLERY, CONTAINER = 1, 3, 10, 12, 17
 PANEL_VERBS = {"pick", "step", "do"}  # custom_ids lt:<match>:<verb>:<arg>

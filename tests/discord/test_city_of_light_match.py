@@ -22,8 +22,6 @@ from games.city_of_light.data import POSTCARDS
 from games.city_of_light.engine import CityOfLight
 from tests.city_of_light.helpers import flat
 from tests.discord.driver import (
-    PUBLIC,
-    PayloadLog,
     choice_buttons,
     choose_and_confirm,
     offered,
@@ -33,6 +31,7 @@ from tests.discord.driver import (
     start_match,
     table_message,
 )
+from tests.discord.payload_log import PUBLIC, PayloadLog
 from tests.render.colour_vision import text_calls
 
 GAME = CityOfLight()

@@ -8,16 +8,12 @@ import pytest
 
 from tests.discord.driver import (
     FINAL_BUTTONS,
-    PUBLIC,
-    PayloadLog,
-    Sent,
-    marker_leaks,
     play_turns,
-    rest_stats,
     secret_markers,
     start_match,
     table_message,
 )
+from tests.discord.payload_log import PUBLIC, PayloadLog, Sent, marker_leaks, rest_stats
 
 
 @pytest.mark.long

@@ -13,7 +13,8 @@ import re
 import pytest
 
 from bot.ui.screens import label_names, text_names
-from tests.discord.driver import NAMES, PUBLIC, PayloadLog, play_turns, settle, start_match
+from tests.discord.driver import NAMES, play_turns, settle, start_match
+from tests.discord.payload_log import PUBLIC, PayloadLog
 
 pytestmark = pytest.mark.usefixtures("fast_render")
 MENTION_EVERYONE = 1 << 17

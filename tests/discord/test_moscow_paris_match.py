@@ -17,17 +17,9 @@ from games.core.ai import GreedyPlayer
 from games.moscow_paris.data import CARD_IDS
 from games.moscow_paris.deal import full_deck
 from games.moscow_paris.engine import MoscowParis
-from tests.discord.driver import (
-    NAMES,
-    PayloadLog,
-    follow,
-    offered,
-    said,
-    selects,
-    settle,
-    table_message,
-)
+from tests.discord.driver import NAMES, follow, offered, said, selects, settle, table_message
 from tests.discord.matchplay import ClickedMatch, fix_the_deal
+from tests.discord.payload_log import PayloadLog
 
 GAME = MoscowParis()
 GREEDY = GreedyPlayer()

@@ -20,7 +20,6 @@ from bot.games.paris.layout import HEIGHT, SCREEN_H, WIDTH, stack_box
 from bot.render.drawing import Canvas
 from games.paris.state import BONUS, ENDGAME
 from tests.discord.driver import (
-    PayloadLog,
     offered,
     path_of,
     selects,
@@ -31,6 +30,7 @@ from tests.discord.driver import (
 )
 from tests.discord.matchplay import ClickedMatch, fix_the_deal
 from tests.discord.paris_samples import GAME, sampled_move, secret_lines
+from tests.discord.payload_log import PayloadLog
 from tests.paris.helpers import top_first
 from tests.paris.playing import move
 from tests.render.pixels import decode

@@ -7,15 +7,8 @@ from __future__ import annotations
 
 import random
 
-from tests.discord.driver import (
-    PUBLIC,
-    PayloadLog,
-    choice_buttons,
-    choose_one,
-    settle,
-    start_match,
-    table_message,
-)
+from tests.discord.driver import choice_buttons, choose_one, settle, start_match, table_message
+from tests.discord.payload_log import PUBLIC, PayloadLog
 
 
 async def test_the_test_game_plays_a_whole_match_through_the_fake(world, race_presentation):

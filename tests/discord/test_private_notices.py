@@ -8,14 +8,8 @@ import random
 
 from bot.games.city_of_light.adapter import CityOfLightAdapter, tile_rows
 from tests.conftest import TINY_PNG
-from tests.discord.driver import (
-    PUBLIC,
-    PayloadLog,
-    choose_and_confirm,
-    settle,
-    start_match,
-    table_message,
-)
+from tests.discord.driver import choose_and_confirm, settle, start_match, table_message
+from tests.discord.payload_log import PUBLIC, PayloadLog
 
 
 async def test_a_drawn_tile_is_told_to_its_drawer_after_a_restart(world, monkeypatch):

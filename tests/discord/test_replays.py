@@ -30,8 +30,6 @@ from games.core.replay import start
 from games.registry import get_game
 from storage import SeatRow
 from tests.discord.driver import (
-    PayloadLog,
-    Sent,
     forged_button,
     play_turns,
     private_only,
@@ -39,6 +37,7 @@ from tests.discord.driver import (
     start_match,
     table_message,
 )
+from tests.discord.payload_log import PayloadLog, Sent
 
 UPLOAD_LIMIT = 10 * 1024 * 1024  # Discord's, for a bot's message
 
