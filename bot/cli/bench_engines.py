@@ -18,7 +18,9 @@ def bench_seats(key: str) -> int:
 
 
 ENGINE_ROUNDS = 10  # rounds of the same seeded games; the best one is the figure
-LEGAL_ROUNDS = 3  # further rounds of them with each legal_actions call timed
+# Further rounds of them with each legal_actions call timed: as many, so that each of its
+# figures is a best of ten too (one call is timed on the wall clock, which neighbours inflate).
+LEGAL_ROUNDS = ENGINE_ROUNDS
 
 
 def engine_playouts(
