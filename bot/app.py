@@ -75,7 +75,7 @@ class LuteceBot(commands.Bot):
         self.languages = Languages(self)
         self._store = store
         self._draws = draws
-        self.collector = CollectorPolicy()
+        self.collector = CollectorPolicy(busy=lambda: bool(self.inflight))
         self.inflight: set[asyncio.Task[Any]] = set()  # handlers to finish before closing
         self.closing = False  # a stop was asked: new interactions are turned away
         self.shutdown_grace = SHUTDOWN_GRACE_S

@@ -4,29 +4,39 @@ CPython's cyclic collector stops everything while it runs, the event loop that a
 click included, for a time that grows with the objects it scans. Under a busy load (200
 matches moving 1,000 times a second, `bench --only concurrent`) its full collections scanned
 every live match's state and snapshot: 45-60 ms of CPU for 80,000 objects, 90 ms with 1,000
-live matches, the longest stalls of the loop. Yet the host's path makes no garbage only the
-collector can find (measured: no reference cycle left over in 2,000 moves of 200 matches;
-reference counting frees each replaced state at once). So:
+live matches, the longest stalls of the loop. A bot's modules, classes and functions alone
+are 120,000 tracked objects here (60-70 ms a full collection): no full collection fits in
+the 50 ms the loop may stall. So:
 
 - At start-up, once the bot is ready, one full collection, then `gc.freeze()`: modules, engine
   caches and the cogs live for the whole run and are never scanned again.
 - Every `FREEZE_EVERY_S` the objects that survived are frozen too, so no collection scans more
   than what the last seconds made; a frozen object is still freed by its reference count.
+- Before each freeze, the two young generations are collected (`gc.collect(1)`): a reference
+  cycle that died since (an answered click's interaction, its message and view: about 70
+  objects) is freed there rather than frozen, where only a full collection could find it.
+  And the freeze waits, up to `QUIET_WAIT_S`, for a moment when no handler runs (`busy`), so
+  the cycles of clicks being answered are not frozen alive either.
 - The youngest generation is collected after `YOUNG` allocations rather than 700: a move
   replaces a state of hundreds of objects, and a collection every few moves would scan each
   new state several times before it is frozen or freed.
-- Measured under that load (CPU time of each collection, `gc.callbacks`): the collector's
-  share fell from 57-94 µs a move to 5-10 µs, its longest collection from 40-50 ms to 7-10 ms
-  (freezing every 10 s instead: collections of up to 34 ms; the young threshold left at 700:
-  38 µs a move).
-- A cycle that dies after it was frozen (a click's interaction, still being answered when a
-  freeze came) is not freed by its reference counts: once the process holds `GROWTH` times
-  the memory blocks a full collection last left (`sys.getallocatedblocks`), one full
-  collection of everything (`gc.unfreeze()` first) frees them. Not `gc.get_freeze_count()`:
-  it walks every frozen object (7.5 ms per million here), on the event loop, every second;
-  counting blocks is about 25 times cheaper. Memory stays within that factor of what is
-  alive; a sweep stalls the loop for a full collection's length (above), as rarely as the
-  live objects grow, so about never once the bot's matches are loaded.
+- What still ends up frozen and dead (a cycle alive at a freeze, garbage later) stays until a
+  sweep: `gc.unfreeze()` and one full collection of everything, a stall of the loop as long as
+  that collection. It runs only when the process holds `GROWTH` times the memory blocks the
+  last sweep left (`sys.getallocatedblocks`, about 25 times cheaper than counting the frozen
+  objects) and at most once every `SWEEP_EVERY_S`, when no handler runs if one comes.
+
+Measured (`python -m bot.cli.bench_load --rate 1000 --game paris`: a whole Paris match through
+the fake Discord while 200 tables move 1,000 times a second and 4 strong AIs think, about
+110 s; each collection's CPU time by `gc.callbacks`):
+- freezing without collecting first, as this policy did before: at the end, 40,685 dead
+  objects frozen (574 clicks' interactions, messages and views); the heap doubled within the
+  run, and the sweep that followed stalled the loop for 205-762 ms;
+- collecting the young generations first: 285-624 dead objects frozen in the whole run, the
+  longest collection 20 ms, the loop's worst stall 25-46 ms, no sweep due (nor needed: those
+  are a few kilobytes a minute at that load).
+- earlier, with the young threshold left at 700: 38 µs of collection a move instead of 5-10;
+  freezing every 10 s instead of 1 s: collections of up to 34 ms.
 """
 
 from __future__ import annotations
@@ -35,27 +45,45 @@ import asyncio
 import gc
 import logging
 import sys
+import time
+from collections.abc import Callable
 
 log = logging.getLogger(__name__)
 
 FREEZE_EVERY_S = 1.0
+QUIET_WAIT_S = 1.0  # how long a freeze waits for a moment when no handler runs
+QUIET_POLL_S = 0.005
 GROWTH = 2.0
+SWEEP_EVERY_S = 3600.0
 YOUNG = 10_000
 
 
+def _never_busy() -> bool:
+    return False
+
+
 class CollectorPolicy:
-    """Installed once a process is ready to serve (`start`), undone by `stop`."""
+    """Installed once a process is ready to serve (`start`), undone by `stop`. `busy`: whether
+    a handler runs now (a click being answered), so that freezes and sweeps wait for a gap."""
 
     def __init__(
         self,
+        busy: Callable[[], bool] = _never_busy,
+        *,
         freeze_every: float = FREEZE_EVERY_S,
+        quiet_wait: float = QUIET_WAIT_S,
         growth: float = GROWTH,
+        sweep_every: float = SWEEP_EVERY_S,
         young: int = YOUNG,
     ) -> None:
+        self.busy = busy
         self.freeze_every = freeze_every
+        self.quiet_wait = quiet_wait
         self.growth = growth
+        self.sweep_every = sweep_every
         self.young = young
         self._swept = 0  # the memory blocks right after the last full collection
+        self._swept_at = 0.0  # and when it ran (time.monotonic)
         self._before: tuple[int, int, int] | None = None
         self._task: asyncio.Task[None] | None = None
 
@@ -70,7 +98,7 @@ class CollectorPolicy:
             return
         gc.collect()
         gc.freeze()
-        self._swept = sys.getallocatedblocks()
+        self._swept, self._swept_at = sys.getallocatedblocks(), time.monotonic()
         self._before = gc.get_threshold()
         _, middle, old = self._before
         gc.set_threshold(self.young, middle, old)
@@ -90,9 +118,25 @@ class CollectorPolicy:
     async def _keep_frozen(self) -> None:
         while True:
             await asyncio.sleep(self.freeze_every)
+            await self._quiet()
+            gc.collect(1)
             gc.freeze()
-            if sys.getallocatedblocks() > self.growth * self._swept:
+            if self._sweep_due():
                 gc.unfreeze()
                 log.debug("full collection: %d unreachable objects freed", gc.collect())
                 gc.freeze()
-                self._swept = sys.getallocatedblocks()
+                self._swept, self._swept_at = sys.getallocatedblocks(), time.monotonic()
+
+    async def _quiet(self) -> None:
+        """Return at a moment when no handler runs, or after `quiet_wait` seconds."""
+        loop = asyncio.get_running_loop()
+        until = loop.time() + self.quiet_wait
+        while self.busy() and loop.time() < until:
+            await asyncio.sleep(QUIET_POLL_S)
+
+    def _sweep_due(self) -> bool:
+        return (
+            not self.busy()
+            and time.monotonic() - self._swept_at >= self.sweep_every
+            and sys.getallocatedblocks() > self.growth * self._swept
+        )

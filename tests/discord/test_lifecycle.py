@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import json
 import random
@@ -265,9 +266,16 @@ async def test_play_autocomplete_offers_only_legal_moves(world):
 async def test_the_ready_bot_installs_the_collector_policy_and_its_stop_undoes_it(world):
     """Issue 21 §3: the loop's long stalls were full garbage collections of every live
     match; the bot as deployed freezes what start-up made (and, every second, what survived)
-    and collects the young generation less often — from the moment it is ready."""
+    and collects the young generation less often — from the moment it is ready. It waits
+    for a moment when no click is being answered (`busy`: the bot's running handlers)."""
     before = gc.get_threshold()
     async with world.bot() as bot:
         await world.fake.wait_for(lambda: bot.collector.running, timeout=10)
         assert gc.get_threshold()[0] == YOUNG and gc.get_freeze_count() > 0
+        assert not bot.collector.busy()
+        handler = asyncio.create_task(asyncio.sleep(3600))  # a click being answered
+        bot.inflight.add(handler)
+        assert bot.collector.busy()
+        bot.inflight.discard(handler)
+        handler.cancel()
     assert not bot.collector.running and gc.get_threshold() == before

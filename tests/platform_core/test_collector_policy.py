@@ -1,6 +1,7 @@
 """Issue 21 §3: the bot's garbage-collector policy (`bot.collector`) keeps long-lived objects out
-of the collector's scans, collects the young generation less often, and still frees a cycle
-that died after it was frozen. Checked through the `gc` module's own state, never by timing."""
+of the collector's scans, collects the young generation less often, frees a dead cycle before
+it could be frozen, freezes when no handler runs, and still frees a cycle that died after it
+was frozen. Checked through the `gc` module's own state, never by timing."""
 
 from __future__ import annotations
 
@@ -72,8 +73,57 @@ async def test_what_survives_a_period_is_frozen_too():
 
 
 @pytest.mark.usefixtures("restored")
-async def test_a_cycle_that_dies_after_it_was_frozen_is_freed_once_memory_grows():
+async def test_a_cycle_that_died_before_a_freeze_is_freed_by_it_not_frozen():
     policy = CollectorPolicy(freeze_every=0, growth=1e9)
+    policy.start()
+    try:
+        node, alive = cycle()  # made after start-up: young
+        del node  # dead, but only a collection can tell
+        assert alive() is not None
+        await turns()  # the round collects the young generations before it freezes
+        assert alive() is None
+    finally:
+        policy.stop()
+
+
+async def frozen_within(obj: object, seconds: float = 10.0) -> bool:
+    """Whether `obj` leaves the collector's generations (is frozen) within `seconds`."""
+    loop = asyncio.get_running_loop()
+    until = loop.time() + seconds
+    while tracked(obj) and loop.time() < until:
+        await asyncio.sleep(0.01)
+    return not tracked(obj)
+
+
+@pytest.mark.usefixtures("restored")
+async def test_a_freeze_waits_for_a_moment_when_no_handler_runs():
+    answering = [True]
+    policy = CollectorPolicy(lambda: answering[0], freeze_every=0, quiet_wait=3600, growth=1e9)
+    policy.start()
+    try:
+        in_flight = Node()  # a click's objects, while it is being answered
+        await turns(20)
+        assert tracked(in_flight)  # not frozen while a handler runs…
+        answering[0] = False
+        assert await frozen_within(in_flight)  # …frozen at the first gap
+    finally:
+        policy.stop()
+
+
+@pytest.mark.usefixtures("restored")
+async def test_a_freeze_that_waited_its_longest_goes_ahead():
+    policy = CollectorPolicy(lambda: True, freeze_every=0, quiet_wait=0, growth=1e9)
+    policy.start()
+    try:
+        made_later = Node()
+        assert await frozen_within(made_later)  # a handler always runs: freeze anyway
+    finally:
+        policy.stop()
+
+
+@pytest.mark.usefixtures("restored")
+async def test_a_cycle_that_dies_after_it_was_frozen_is_freed_once_memory_grows():
+    policy = CollectorPolicy(freeze_every=0, growth=1e9, sweep_every=0)
     node, alive = cycle()
     policy.start()  # the cycle is frozen with everything else
     try:
@@ -85,5 +135,42 @@ async def test_a_cycle_that_dies_after_it_was_frozen_is_freed_once_memory_grows(
         pile = [Node() for _ in range(100)]  # made, then frozen by the next round
         await turns()
         assert alive() is None and pile
+    finally:
+        policy.stop()
+
+
+@pytest.mark.usefixtures("restored")
+async def test_sweeps_come_at_most_once_every_sweep_every_seconds():
+    policy = CollectorPolicy(freeze_every=0, growth=1.0, sweep_every=3600)
+    node, alive = cycle()
+    policy.start()  # the start-up collection counts as the last sweep
+    try:
+        del node
+        pile = [Node() for _ in range(100)]
+        await turns()
+        assert alive() is not None and pile  # memory grew, but the last sweep is too recent
+        policy.sweep_every = 0
+        await turns()
+        assert alive() is None
+    finally:
+        policy.stop()
+
+
+@pytest.mark.usefixtures("restored")
+async def test_no_sweep_while_a_handler_runs():
+    answering = [True]
+    policy = CollectorPolicy(
+        lambda: answering[0], freeze_every=0, quiet_wait=0, growth=1.0, sweep_every=0
+    )
+    node, alive = cycle()
+    policy.start()
+    try:
+        del node
+        pile = [Node() for _ in range(100)]
+        await turns()
+        assert alive() is not None and pile  # due, but a click is being answered
+        answering[0] = False
+        await turns()
+        assert alive() is None
     finally:
         policy.stop()
