@@ -26,7 +26,7 @@ the 50 ms the loop may stall. So:
   last sweep left (`sys.getallocatedblocks`, about 25 times cheaper than counting the frozen
   objects) and at most once every `SWEEP_EVERY_S`, when no handler runs if one comes.
 
-Measured (`python -m bot.cli.bench_load --rate 1000 --game paris`: a whole Paris match through
+Measured (`python -m bot.cli.bench_load --rate 1000 --game G`: one game's whole demo match through
 the fake Discord while 200 tables move 1,000 times a second and 4 strong AIs think, about
 110 s; each collection's CPU time by `gc.callbacks`):
 - freezing without collecting first, as this policy did before: at the end, 40,685 dead

@@ -111,8 +111,10 @@ def _emoji_image(text: str, size: int) -> Image.Image:
     return image.resize((width, height), Image.Resampling.LANCZOS)
 
 
+@lru_cache(maxsize=8192)
 def width(text: str, size: int, bold: bool = False) -> float:
-    """Width in pixels of `text` drawn at `size`."""
+    """Width in pixels of `text` drawn at `size` (cached: a picture measures the same labels
+    again and again, fitting them; the largest board measured about 290 a picture, 8 ms)."""
     total = 0.0
     for run in runs(text):
         if run.kind == "emoji":
