@@ -141,15 +141,17 @@ async def test_a_cycle_that_dies_after_it_was_frozen_is_freed_once_memory_grows(
 
 @pytest.mark.usefixtures("restored")
 async def test_sweeps_come_at_most_once_every_sweep_every_seconds():
-    policy = CollectorPolicy(freeze_every=0, growth=1.0, sweep_every=3600)
+    now = [0.0]
+    policy = CollectorPolicy(freeze_every=0, growth=1.0, sweep_every=600, clock=lambda: now[0])
     node, alive = cycle()
     policy.start()  # the start-up collection counts as the last sweep
     try:
         del node
         pile = [Node() for _ in range(100)]
+        now[0] = 599.0
         await turns()
         assert alive() is not None and pile  # memory grew, but the last sweep is too recent
-        policy.sweep_every = 0
+        now[0] = 600.0
         await turns()
         assert alive() is None
     finally:
@@ -157,16 +159,48 @@ async def test_sweeps_come_at_most_once_every_sweep_every_seconds():
 
 
 @pytest.mark.usefixtures("restored")
-async def test_no_sweep_while_a_handler_runs():
-    answering = [True]
+async def test_a_sweep_waits_for_no_handler_running_until_twice_overdue():
+    now = [0.0]
     policy = CollectorPolicy(
-        lambda: answering[0], freeze_every=0, quiet_wait=0, growth=1.0, sweep_every=0
+        lambda: True,
+        freeze_every=0,
+        quiet_wait=0,
+        growth=1.0,
+        sweep_every=600,
+        clock=lambda: now[0],
     )
     node, alive = cycle()
     policy.start()
     try:
         del node
         pile = [Node() for _ in range(100)]
+        now[0] = 1199.0
+        await turns()
+        assert alive() is not None and pile  # due, but a click is always being answered…
+        now[0] = 1200.0
+        await turns()
+        assert alive() is None  # …so, twice overdue, it goes ahead
+    finally:
+        policy.stop()
+
+
+@pytest.mark.usefixtures("restored")
+async def test_a_due_sweep_runs_at_the_first_moment_no_handler_runs():
+    answering, now = [True], [0.0]
+    policy = CollectorPolicy(
+        lambda: answering[0],
+        freeze_every=0,
+        quiet_wait=0,
+        growth=1.0,
+        sweep_every=600,
+        clock=lambda: now[0],
+    )
+    node, alive = cycle()
+    policy.start()
+    try:
+        del node
+        pile = [Node() for _ in range(100)]
+        now[0] = 700.0
         await turns()
         assert alive() is not None and pile  # due, but a click is being answered
         answering[0] = False
