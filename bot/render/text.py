@@ -156,7 +156,7 @@ def draw(
         x += advance
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=2048)  # about 7 KB a run: at most 14 MB
 def _coverage(
     kind: str, size: int, bold: bool, text: str, stroke: int
 ) -> tuple[Image.Image, int, int, float]:
