@@ -6,9 +6,10 @@ was frozen. Checked through the `gc` module's own state, never by timing."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import weakref
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -139,72 +140,58 @@ async def test_a_cycle_that_dies_after_it_was_frozen_is_freed_once_memory_grows(
         policy.stop()
 
 
-@pytest.mark.usefixtures("restored")
-async def test_sweeps_come_at_most_once_every_sweep_every_seconds():
-    now = [0.0]
-    policy = CollectorPolicy(freeze_every=0, growth=1.0, sweep_every=600, clock=lambda: now[0])
-    node, alive = cycle()
-    policy.start()  # the start-up collection counts as the last sweep
-    try:
-        del node
-        pile = [Node() for _ in range(100)]
-        now[0] = 599.0
-        await turns()
-        assert alive() is not None and pile  # memory grew, but the last sweep is too recent
-        now[0] = 600.0
-        await turns()
-        assert alive() is None
-    finally:
-        policy.stop()
-
-
-@pytest.mark.usefixtures("restored")
-async def test_a_sweep_waits_for_no_handler_running_until_twice_overdue():
-    now = [0.0]
-    policy = CollectorPolicy(
-        lambda: True,
-        freeze_every=0,
-        quiet_wait=0,
-        growth=1.0,
-        sweep_every=600,
-        clock=lambda: now[0],
-    )
+@contextlib.contextmanager
+def dead_frozen_cycle(policy: CollectorPolicy) -> Iterator[weakref.ref[Node]]:
+    """`policy` started with a cycle frozen alive, which then dies, and memory grown since."""
     node, alive = cycle()
     policy.start()
     try:
         del node
         pile = [Node() for _ in range(100)]
-        now[0] = 1199.0
-        await turns()
-        assert alive() is not None and pile  # due, but a click is always being answered…
-        now[0] = 1200.0
-        await turns()
-        assert alive() is None  # …so, twice overdue, it goes ahead
+        yield alive
+        assert pile
     finally:
         policy.stop()
+
+
+def sweeping(busy: Callable[[], bool], now: list[float]) -> CollectorPolicy:
+    """A policy whose sweep is due whenever memory grew and 600 s (`now`) have passed."""
+    return CollectorPolicy(
+        busy, freeze_every=0, quiet_wait=0, growth=1.0, sweep_every=600, clock=lambda: now[0]
+    )
+
+
+@pytest.mark.usefixtures("restored")
+async def test_sweeps_come_at_most_once_every_sweep_every_seconds():
+    now = [0.0]  # the start-up collection counts as the last sweep
+    with dead_frozen_cycle(sweeping(lambda: False, now)) as alive:
+        now[0] = 599.0
+        await turns()
+        assert alive() is not None  # memory grew, but the last sweep is too recent
+        now[0] = 600.0
+        await turns()
+        assert alive() is None
 
 
 @pytest.mark.usefixtures("restored")
 async def test_a_due_sweep_runs_at_the_first_moment_no_handler_runs():
     answering, now = [True], [0.0]
-    policy = CollectorPolicy(
-        lambda: answering[0],
-        freeze_every=0,
-        quiet_wait=0,
-        growth=1.0,
-        sweep_every=600,
-        clock=lambda: now[0],
-    )
-    node, alive = cycle()
-    policy.start()
-    try:
-        del node
-        pile = [Node() for _ in range(100)]
+    with dead_frozen_cycle(sweeping(lambda: answering[0], now)) as alive:
         now[0] = 700.0
         await turns()
-        assert alive() is not None and pile  # due, but a click is being answered
+        assert alive() is not None  # due, but a click is being answered
         answering[0] = False
         await turns()
         assert alive() is None
-    finally:
-        policy.stop()
+
+
+@pytest.mark.usefixtures("restored")
+async def test_a_sweep_waits_for_no_handler_running_until_twice_overdue():
+    now = [0.0]
+    with dead_frozen_cycle(sweeping(lambda: True, now)) as alive:
+        now[0] = 1199.0
+        await turns()
+        assert alive() is not None  # due, but a click is always being answered…
+        now[0] = 1200.0
+        await turns()
+        assert alive() is None  # …so, twice overdue, it goes ahead
