@@ -7,6 +7,8 @@ at the end (scoring.py). Every other tile has a `use_bonus` / `use_end_game` act
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from games.core.actions import given
 from games.core.contract import Event, event
 from games.core.errors import IllegalAction
@@ -25,6 +27,7 @@ from games.paris.board import (
 from games.paris.data import BONUS_TILES, END_GAME_TILES, TRACK_LENGTH
 from games.paris.goods import ITEMS, pair_options, spend
 from games.paris.state import Draft, Memo, State, add, memo, put, remember
+from games.paris.trade import tile_sells
 
 NO_USE = frozenset(
     {"resource", "resource_any", "prestige_any", "own_occupied", "rival_occupied", "vp_per_franc"}
@@ -150,31 +153,80 @@ def use_options(state: State, seat: int) -> list:
         use = _ALWAYS[n]
         if use is not None:
             out.append(use)
-            continue
-        kind = BONUS_KIND[n]
-        if kind in NO_USE:
-            continue
-        if kind == "buy_key":
-            if state.francs[seat] >= BONUS_TILES[n]["price"] and state.reserve[seat]:
-                out.append(_USE[n])
-        elif kind == "take_any":
-            out += [_USE_AT[n, k] for k in any_spaces(state, seat)]
-        elif kind == "step_back":
-            out += [_USE_AT[n, k] for k in back_spaces(state, seat)]
-        elif kind == "per_prestige_pair" or kind == "per_resource_pair":
-            ways = pair_options(
-                state, seat, PRESTIGE_GOODS if kind == "per_prestige_pair" else RESOURCE_GOODS
-            )
-            uses = _PAIR_USES.get((n, ways))
-            if uses is None:
-                uses = remember(_PAIR_USES, (n, ways), tuple(A.use_bonus(n, items=o) for o in ways))
-            out += uses
-        else:
-            out.append(_USE[n])
+        elif BONUS_KIND[n] not in NO_USE:
+            out += state_uses(state, seat, n)
     for e in egt:
         if _EGT_USES[e]:
             out.append(_USE_EGT[e])
     return out
+
+
+def state_uses(state: State, seat: int, n: int) -> Sequence[A.UseBonus]:
+    """The uses of bonus tile `n`, one whose use depends on the state (`_SPECIAL`)."""
+    kind = BONUS_KIND[n]
+    if kind == "buy_key":
+        if state.francs[seat] >= BONUS_TILES[n]["price"] and state.reserve[seat]:
+            return [_USE[n]]
+        return []
+    if kind == "take_any":
+        return [_USE_AT[n, k] for k in any_spaces(state, seat)]
+    if kind == "step_back":
+        return [_USE_AT[n, k] for k in back_spaces(state, seat)]
+    if kind == "per_prestige_pair" or kind == "per_resource_pair":
+        ways = pair_options(
+            state, seat, PRESTIGE_GOODS if kind == "per_prestige_pair" else RESOURCE_GOODS
+        )
+        uses = _PAIR_USES.get((n, ways))
+        if uses is None:
+            uses = remember(_PAIR_USES, (n, ways), tuple(A.use_bonus(n, items=o) for o in ways))
+        return uses
+    return [_USE[n]]
+
+
+# The tile part of the free actions (`tile_free`) by a seat's tiles (bonus, end-game).
+_TILE_FREE: Memo[tuple[tuple[int, ...], tuple[int, ...]], tuple] = memo()
+
+
+def tile_free(bonus: tuple[int, ...], egt: tuple[int, ...]) -> tuple:
+    """The plan of a seat's tile sells (`trade.tile_sells`) then tile uses (`use_options`)
+    for its tiles `bonus` and `egt`, in that order: tuples of actions to append as they are,
+    and the number of each tile whose uses depend on the state (`state_uses`) where they
+    go. Remembered by the tiles (a seat's tiles change only when it takes or spends one): a
+    plan of one tuple is the whole answer, whatever the rest of the state."""
+    key = (bonus, egt)
+    found = _TILE_FREE.get(key)
+    if found is None:
+        found = remember(_TILE_FREE, key, _tile_free(bonus, egt))
+    return found
+
+
+def _tile_free(bonus: tuple[int, ...], egt: tuple[int, ...]) -> tuple:
+    plan: list = []
+    fixed = list(tile_sells(bonus, egt))
+    for n in bonus:
+        use = _ALWAYS[n]
+        if use is not None:
+            fixed.append(use)
+        elif BONUS_KIND[n] not in NO_USE:
+            plan += [tuple(fixed), n]
+            fixed = []
+    fixed += [_USE_EGT[e] for e in egt if _EGT_USES[e]]
+    return (*plan, tuple(fixed))
+
+
+def add_tile_free(
+    out: list, state: State, seat: int, bonus: tuple[int, ...], egt: tuple[int, ...]
+) -> None:
+    """The seat's tile sells and uses (`tile_free`), appended to `out`."""
+    plan = tile_free(bonus, egt)
+    if len(plan) == 1:
+        out += plan[0]
+        return
+    for part in plan:
+        if part.__class__ is int:
+            out += state_uses(state, seat, part)
+        else:
+            out += part
 
 
 def owned_value_count(state: State, seat: int, value: int) -> int:

@@ -37,6 +37,7 @@ _AFTER_BUYS = trade.AFTER_BUYS
 _BUYS_WITH = trade.BUYS_WITH
 _MAX_PRICE = trade.MAX_PRICE
 _SELLS = trade.SELLS
+_tile_free = bonus.tile_free
 
 
 def _with_trades(out: list, state: State, seat: int) -> list:
@@ -60,8 +61,11 @@ def _action_step(state: State, seat: int) -> list:
     sells = _SELLS.get(goods)
     out += trade.token_sells(goods) if sells is None else sells
     if held or egt:
-        out += trade.tile_sells(held, egt)
-        out += bonus.use_options(state, seat)
+        plan = _tile_free(held, egt)
+        if len(plan) == 1:  # `bonus.add_tile_free`, inline
+            out += plan[0]
+        else:
+            bonus.add_tile_free(out, state, seat, held, egt)
     return out
 
 
@@ -78,8 +82,11 @@ def _after_step(state: State, seat: int) -> list:
     sells = _SELLS.get(goods)
     out += trade.token_sells(goods) if sells is None else sells
     if held or egt:
-        out += trade.tile_sells(held, egt)
-        out += bonus.use_options(state, seat)
+        plan = _tile_free(held, egt)
+        if len(plan) == 1:  # `bonus.add_tile_free`, inline
+            out += plan[0]
+        else:
+            bonus.add_tile_free(out, state, seat, held, egt)
     return out
 
 
