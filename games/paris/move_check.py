@@ -121,7 +121,7 @@ def _check_move(
         )
     if LOC_VALUE[dst] <= LOC_VALUE[src]:
         raise illegal("not_higher", f"{to} is not worth more than {frm}", location=to)
-    _masks, total = key_masks(state.keys)
+    _masks, total, _doubled = key_masks(state.keys)
     spent = _check_occupied(state, seat, dst, to) if total & LOC_MASK[dst] else []
     base = LOC_VALUE[src] if src < BANK0 else 0
     cost = LOC_VALUE[dst] - base
@@ -139,7 +139,7 @@ def _check_occupied(state: State, seat: int, dst: int, to: str) -> list[int]:
     достопримечательность, на которой уже лежит ваш ключ.» «16: …где уже есть ключ другого
     игрока.» [INTERPRETATION] a space holding both needs both tiles."""
     bit = LOC_MASK[dst]
-    masks, total = key_masks(state.keys)
+    masks, total, _doubled = key_masks(state.keys)
     if not total & bit:
         return []
     own = bool(masks[seat] & bit)

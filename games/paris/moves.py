@@ -159,16 +159,18 @@ _REACH_ARC: tuple[int, ...] = tuple(
 # (the states of one turn share their tuples).
 _PAYABLE: Memo[tuple, tuple[bool, ...]] = memo()
 # Behind the one-entry memos, the same by value (every seat's keys; the spaces).
-_KEY_MASKS: Memo[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], int]] = memo()
+_KEY_MASKS: Memo[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], int, bool]] = memo()
 _BUILT: Memo[tuple[int, ...], int] = memo()
 _built_memo: tuple = ((), 0)
-_masks_memo: tuple = ((), ((), 0))
-_seat_memo: list[tuple] = [((), 0)] * max(KEYS_PER_PLAYER)  # by seat
+_masks_memo: tuple = ((), ((), 0, False))
+_seat_memo: list[tuple] = [((), 0, False)] * max(KEYS_PER_PLAYER)  # by seat
 _SPACE_MASKS = LOC_MASK[:N_SPACES]
 
 
-def key_masks(all_keys: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], int]:
-    """Per seat, the mask of the buildings and landmarks holding its keys; and all of them."""
+def key_masks(all_keys: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], int, bool]:
+    """Per seat, the mask of the buildings and landmarks holding its keys; all of them; and
+    whether a seat may have two keys on one of them (bonus 9), which a mask counts once
+    (False: certainly not)."""
     global _masks_memo
     last = _masks_memo
     if last[0] is all_keys:
@@ -179,18 +181,25 @@ def key_masks(all_keys: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], i
         return found
     masks = []
     total = 0
+    doubled = False
     for seat, keys in enumerate(all_keys):
         known = _seat_memo[seat]  # a seat's keys change only when it places or moves one
         if known[0] is keys:
             m = known[1]
+            double = known[2]
         else:
             m = 0
+            double = False
             for k in keys:
-                m |= LOC_MASK[k]
-            _seat_memo[seat] = (keys, m)
+                bit = LOC_MASK[k]
+                if m & bit:
+                    double = True
+                m |= bit
+            _seat_memo[seat] = (keys, m, double)
         masks.append(m)
         total |= m
-    found = remember(_KEY_MASKS, all_keys, (tuple(masks), total))
+        doubled = doubled or double
+    found = remember(_KEY_MASKS, all_keys, (tuple(masks), total, doubled))
     _masks_memo = (all_keys, found)
     return found
 
@@ -222,22 +231,23 @@ def note_keys(
     """Remember `key_masks(after)` for keys `after` = `before` with `seat`'s key moved from
     `src` onto `dst` (or, without them, placed on a bank or the Arc, which no mask holds),
     from `before`'s: the next step asks for the masks again, and only those two bits can
-    change (a double left on `src`, bonus 9, keeps its bit)."""
+    change (a double left on `src`, bonus 9, keeps its bit; one made on `dst` is noted)."""
     global _masks_memo
     found = key_masks(before)
     if dst >= 0:
-        masks, total = found
+        masks, total, doubled = found
         mine = masks[seat]
-        m = mine | LOC_MASK[dst]
+        bit = LOC_MASK[dst]
+        m = mine | bit
         if src not in after[seat]:
             m &= ~LOC_MASK[src]
-        if m != mine:
+        if m != mine or (mine & bit and not doubled):
             changed = list(masks)
             changed[seat] = m
             total = 0
             for x in changed:
                 total |= x
-            found = (tuple(changed), total)
+            found = (tuple(changed), total, doubled or bool(mine & bit))
     _masks_memo = (after, found)
 
 
@@ -272,7 +282,7 @@ def move_options(state: State, seat: int) -> list:
     held = state.bonus[seat]
     # where a key may not go: spaces holding the seat's keys (unless it holds bonus 9) or a
     # rival's (unless 16)
-    masks, blocked = key_masks(state.keys)
+    masks, blocked, _doubled = key_masks(state.keys)
     if OWN_OCCUPIED in held or RIVAL_OCCUPIED in held:
         blocked = 0 if OWN_OCCUPIED in held else masks[seat]
         if RIVAL_OCCUPIED not in held:

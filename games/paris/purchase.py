@@ -24,6 +24,7 @@ from games.paris.board import (
     LM_SYMBOLS,
     LOC_RES,
     N_DISTRICTS,
+    N_VALUES,
     SPACE_NAMES,
     SPACE_VALUE,
     SYMBOL_VP,
@@ -44,7 +45,7 @@ from games.paris.data import (
 from games.paris.flow import finish_action, has_free
 from games.paris.goods import ITEMS, covers, holdings, spend, units_of
 from games.paris.move_check import check_move, illegal
-from games.paris.moves import NEEDS_RES, note_keys
+from games.paris.moves import LOC_MASK, NEEDS_RES, ROW, key_masks, note_keys
 from games.paris.state import (
     BONUS,
     PAY,
@@ -81,7 +82,7 @@ def apply_move(state: State, seat: int, action: A.MoveKey) -> tuple[State, list[
     keys.append(dst)
     keys.sort()
     trigger = int(
-        src >= BANK0 and (district_keys(state, district) == VP_TILE_TRIGGER_KEYS - 1)
+        src >= BANK0 and (_district_keys(state, district) == VP_TILE_TRIGGER_KEYS - 1)
     )  # «Как только… окажется 4 ключа»
     d = draft(state)
     before = state.keys
@@ -119,6 +120,28 @@ def apply_move(state: State, seat: int, action: A.MoveKey) -> tuple[State, list[
             return seal(d), events
         return _paid(state, seat, next(iter(ways)), events, d)
     return after_payment(state, seat, events, d)
+
+
+# The mask of each district's building spaces.
+_DISTRICT_ROW = tuple(ROW << (d * N_VALUES) for d in range(N_DISTRICTS))
+
+
+def _district_keys(state: State, d: int) -> int:
+    """`district_keys` from the masks of the keys (`key_masks`: those of this state were
+    just computed for its legal actions), when no seat may have two keys on one space."""
+    masks, _total, doubled = key_masks(state.keys)
+    if doubled:
+        return district_keys(state, d)
+    bits = _DISTRICT_ROW[d]
+    landmarks = state.landmarks
+    if d in landmarks:
+        for lm, where in enumerate(landmarks):
+            if where == d:
+                bits |= LOC_MASK[LM0 + lm]
+    n = 0
+    for m in masks:
+        n += (m & bits).bit_count()
+    return n
 
 
 def _paid(
