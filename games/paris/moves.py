@@ -131,6 +131,26 @@ _WITHIN: tuple[tuple | None, ...] = tuple(
     else None
     for loc in range(N_LOCS)
 )
+# `_WITHIN` by the francs held up to `_FRANCS_CAP` (more change nothing here), then by
+# location: for a building or a bank, (shift of its district's row, the row it reaches, the
+# moves by row, whether a landmark is in reach), or None when neither is; 0 for a landmark
+# or the Arc.
+_FRANCS_CAP = max(_TOP_VALUE, MIN_LANDMARK)
+
+
+def _in_reach(loc: int, francs: int) -> tuple[int, int, tuple, bool] | int | None:
+    within = _WITHIN[loc]
+    if within is None:
+        return 0
+    shift, moves, landmark_francs, reach = within
+    row = reach[min(francs, _TOP_VALUE)]
+    landmark = francs >= landmark_francs
+    return (shift, row, moves, landmark) if row or landmark else None
+
+
+_BY_FRANCS = tuple(
+    tuple(_in_reach(loc, francs) for loc in range(N_LOCS)) for francs in range(_FRANCS_CAP + 1)
+)
 # From the Arc, one value at a time: the "column" of value index i is `mask >> i & _COLUMN`
 # (bit 6d for district d); by value index, cheapest first, and by column (as its 6-bit
 # district mask, `_COLUMN_INDEX`), the moves onto those buildings; by budget, the mask of
@@ -295,11 +315,14 @@ def move_options(state: State, seat: int) -> list:
     out: list = []
     lm_srcs = []
     held_francs = francs if francs < _TOP_VALUE else _TOP_VALUE  # more buys nothing more
+    by_src = _BY_FRANCS[francs if francs < _FRANCS_CAP else _FRANCS_CAP]
     for src in set(keys):
-        within = _WITHIN[src]
-        if within is not None:  # a building or a bank: within its district
-            shift, moves, landmark_francs, reach = within
-            row = reach[held_francs] & (free >> shift)
+        within = by_src[src]
+        if within is None:  # a building or a bank: nothing in reach
+            continue
+        if within.__class__ is tuple:  # a building or a bank: within its district
+            shift, reach, moves, landmark = within
+            row = free >> shift & reach
             if row:
                 if row & _NEEDY_ROW:
                     if goods is None:
@@ -307,7 +330,7 @@ def move_options(state: State, seat: int) -> list:
                         short_row, short = _short(goods)
                     row &= ~short_row
                 out += moves[row]
-            if francs >= landmark_francs:
+            if landmark:
                 lm_srcs.append(src)
         elif src == ARC:  # anywhere
             budget = francs
