@@ -63,7 +63,7 @@ def forward(
     them, the last by identity (a purchase asks in its move, its bonus step's options and
     the tile taken, with the same tuples) and by value behind it (`_FORWARD`)."""
     global _forward_memo
-    track, numbers, pos = state.track, state.track_numbers, state.meeples[seat]
+    track, numbers, pos = state.track, state.setup.track_numbers, state.meeples[seat]
     last = _forward_memo
     if last[0] is track and last[1] is held and last[2] == pos and last[3] is numbers:
         found: tuple[tuple[int, ...], tuple[A.TakeBonus, ...]] = last[4]
@@ -87,7 +87,7 @@ def any_spaces(state: State, seat: int) -> list[int]:
     global _any_memo
     if state.meeples[seat] >= TRACK_LENGTH:
         return []
-    track, numbers, held = state.track, state.track_numbers, state.bonus[seat]
+    track, numbers, held = state.track, state.setup.track_numbers, state.bonus[seat]
     last = _any_memo  # the states of a turn share these tuples
     if last[0] is track and last[1] is numbers and last[2] is held:
         return list(last[3])
@@ -102,7 +102,7 @@ def back_spaces(state: State, seat: int) -> list[int]:
     pos = state.meeples[seat]
     if pos >= TRACK_LENGTH:
         return []
-    track, numbers, held = state.track, state.track_numbers, state.bonus[seat]
+    track, numbers, held = state.track, state.setup.track_numbers, state.bonus[seat]
     return [
         k
         for k in range(max(1, pos - STEP_BACK), pos)
@@ -113,7 +113,7 @@ def back_spaces(state: State, seat: int) -> list[int]:
 def take_tile(d: Draft, seat: int, space: int, move: bool) -> None:
     """Give the seat the top tile of `space` in the draft `d` of the next state (see
     `state.Draft`), moving its meeple there if `move`."""
-    number = d.track_numbers[space - 1]
+    number = d.setup.track_numbers[space - 1]
     d.track = add(d.track, space - 1, -1)
     d.bonus = put(d.bonus, seat, tuple(sorted(d.bonus[seat] + (number,))))
     if move:
@@ -262,7 +262,7 @@ def apply_use_bonus(state: State, seat: int, action: A.UseBonus, d: Draft) -> Ev
     wants_items = kind in ("per_prestige_pair", "per_resource_pair")
     if (action.space is not None) != wants_space or (action.items is not None) != wants_items:
         raise IllegalAction("paris.bonus_fields", f"wrong fields for bonus tile {n}", tile=n)
-    players = state.players
+    players = state.setup.players
     vp = francs = 0
     params: dict = {"seat": seat, "tile": n}
     # the tile is discarded first, so what it counts or takes never includes itself
@@ -300,7 +300,7 @@ def apply_use_bonus(state: State, seat: int, action: A.UseBonus, d: Draft) -> Ev
         if action.space not in spaces:
             raise _refuse(n, f"no tile you may take on space {action.space}")
         take_tile(d, seat, action.space, kind == "step_back")
-        params.update(space=action.space, taken=state.track_numbers[action.space - 1])
+        params.update(space=action.space, taken=state.setup.track_numbers[action.space - 1])
     else:  # pairs of identical prestige (23) or resources (24)
         goods = PRESTIGE_GOODS if kind == "per_prestige_pair" else RESOURCE_GOODS
         items = tuple(sorted(given(action.items)))

@@ -118,11 +118,11 @@ def end_turn(
         events.extend(final_events(s))
         return s, events
     nxt = seat + 1
-    if nxt == state.players:
+    if nxt == state.setup.players:
         nxt = 0
     if final > 0:
         d.final_turns = final - 1  # (else it stays -1: the end is not triggered yet)
-    if nxt == state.first:
+    if nxt == state.setup.first:
         d.round = rnd + 1
     d.turn = nxt
     d.phase = TILE if d.stacks != _NO_STACKS else ACTION

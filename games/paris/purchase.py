@@ -217,7 +217,7 @@ def _bonus_open(state: State, seat: int) -> bool:
     """Whether the bonus step offers a choice: a tile lies forward that the seat may hold,
     and it can pay for it now or has free actions that might raise the francs first
     (selling the token just taken, say: trades are «в любое время»)."""
-    track, numbers, held = state.track, state.track_numbers, state.bonus[seat]
+    track, numbers, held = state.track, state.setup.track_numbers, state.bonus[seat]
     for k in range(state.meeples[seat], TRACK_LENGTH):
         if track[k] and numbers[k] not in held:
             return _can_pay(state, seat) or has_free(state, seat)
@@ -311,7 +311,12 @@ def apply_take_bonus(state: State, seat: int, action: A.TakeBonus) -> tuple[Stat
     events = [
         event(
             "bonus_taken",
-            {"seat": seat, "space": space, "francs": paid, "tile": state.track_numbers[space - 1]},
+            {
+                "seat": seat,
+                "space": space,
+                "francs": paid,
+                "tile": state.setup.track_numbers[space - 1],
+            },
         )
     ]
     return resume(state, seat, STAGE_VP, events, d)

@@ -66,7 +66,7 @@ def score_district(
     tile = state.vp_tiles[d]
     points = VP_TILE_POINTS[tile]
     entries: list[dict[str, Any]] = []
-    for seat in range(state.players):
+    for seat in range(state.setup.players):
         values = holdings_in(state, seat, d) if held is None else held[seat][d]
         if values:  # «…если у них приобретено хотя бы одно здание или достопримечательность»
             ordered = sorted(values, reverse=True)
@@ -75,7 +75,7 @@ def score_district(
             )
     keys = [(e["sum"], e["best"]) for e in entries]
     for e, (place, shared, vp, below_half) in zip(
-        entries, _places(state.players, points, keys), strict=True
+        entries, _places(state.setup.players, points, keys), strict=True
     ):
         e["place"] = place
         e["shared"] = shared
@@ -83,7 +83,7 @@ def score_district(
         if below_half:
             e["below_half"] = True
         e["vp"] = vp
-    vps = [0] * state.players
+    vps = [0] * state.setup.players
     for e in entries:
         vps[e["seat"]] = e["vp"]
     return {
@@ -150,7 +150,7 @@ def final_events(state: State) -> list[Event]:
 
 
 def _final(state: State) -> tuple[dict[str, Any], list[Event]]:
-    n = state.players
+    n = state.setup.players
     events: list[Event] = []
     totals = list(state.vp)
     bonus27 = [0] * n
