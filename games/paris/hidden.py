@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from dataclasses import replace
 from typing import Any
 
 from games.core.drafts import draft, seal
@@ -36,7 +35,7 @@ from games.paris.board import (
     bonus_copies,
 )
 from games.paris.data import TOKENS_PER_GOOD
-from games.paris.state import ENDGAME, OVER, PLACE, State
+from games.paris.state import ENDGAME, OVER, PLACE, State, dealt
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -133,7 +132,7 @@ def _tiles(new: State, plan: _Plan, rng: random.Random) -> None:
         stacks.append((top, *pool[: size - 1]) if size else ())
         del pool[: max(0, size - 1)]
     new.stacks = tuple(stacks)
-    new.setup = replace(new.setup, removed=tuple(pool), deal=new.stacks)
+    new.setup = dealt(new.setup, tuple(pool), new.stacks)
 
 
 def _deal_out(

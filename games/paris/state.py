@@ -14,7 +14,8 @@ from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
 from games.core.contract import Event, shared_event
-from games.core.drafts import scratch_class, scratch_copiers, state_class
+from games.core.drafts import copier, scratch_class, scratch_copiers, state_class
+from games.core.drafts import seal as seal_as
 from games.paris.board import ARC, BANK0, LM0, N_VALUES
 
 # Phases: the step the seat `turn` must take now.
@@ -42,7 +43,7 @@ PHASE_NAMES = (
 )
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
+@state_class
 class Setup:
     """What the deal fixed for the whole game: one field of `State`, so that the copy of a
     state that every move makes has eight fields fewer to copy. `State` reads each of them
@@ -59,6 +60,18 @@ class Setup:
 
 
 SETUP_FIELDS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Setup))
+_SETUP_NAMES = frozenset(SETUP_FIELDS)
+_setup_copy = copier(Setup)
+
+
+def dealt(setup: Setup, removed: tuple[int, ...], deal: tuple[tuple[int, ...], ...]) -> Setup:
+    """`setup` with the tiles `removed` and the stacks `deal` (a determinisation's deal): a
+    slot copy (`games.core.drafts.copier`), not `dataclasses.replace` (a search makes one
+    every iteration)."""
+    new = _setup_copy(setup)
+    new.removed = removed
+    new.deal = deal
+    return seal_as(new, Setup)
 
 
 @state_class
@@ -174,8 +187,8 @@ def evolve(s: State, **kw: Any) -> State:
     tests/paris/test_views_events.py checks that); a scratch state, in place. The setup's
     fields may be given one by one too (`deal=`…)."""
     new = draft(s)
-    given = {name: kw.pop(name) for name in SETUP_FIELDS if name in kw}
-    if given:
+    if not _SETUP_NAMES.isdisjoint(kw):
+        given = {name: kw.pop(name) for name in SETUP_FIELDS if name in kw}
         new.setup = dataclasses.replace(s.setup, **given)
     for name, value in kw.items():
         setattr(new, name, value)
