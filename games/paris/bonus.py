@@ -7,7 +7,7 @@ at the end (scoring.py). Every other tile has a `use_bonus` / `use_end_game` act
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from games.core.actions import given
 from games.core.contract import Event, event
@@ -163,25 +163,50 @@ def use_options(state: State, seat: int) -> list:
 
 def state_uses(state: State, seat: int, n: int) -> Sequence[A.UseBonus]:
     """The uses of bonus tile `n`, one whose use depends on the state (`_SPECIAL`)."""
-    kind = BONUS_KIND[n]
-    if kind == "buy_key":
-        if state.francs[seat] >= BONUS_TILES[n]["price"] and state.reserve[seat]:
-            return [_USE[n]]
-        return []
-    if kind == "take_any":
-        return [_USE_AT[n, k] for k in any_spaces(state, seat)]
-    if kind == "step_back":
-        return [_USE_AT[n, k] for k in back_spaces(state, seat)]
-    if kind == "per_prestige_pair" or kind == "per_resource_pair":
-        ways = pair_options(
-            state, seat, PRESTIGE_GOODS if kind == "per_prestige_pair" else RESOURCE_GOODS
-        )
-        uses = _PAIR_USES.get((n, ways))
-        if uses is None:
-            uses = remember(_PAIR_USES, (n, ways), tuple(A.use_bonus(n, items=o) for o in ways))
-        return uses
-    return [_USE[n]]
+    return _STATE_USES[n](state, seat, n)
 
+
+def _buy_key_uses(state: State, seat: int, n: int) -> Sequence[A.UseBonus]:
+    if state.francs[seat] >= _KEY_PRICE[n] and state.reserve[seat]:
+        return (_USE[n],)
+    return ()
+
+
+def _take_any_uses(state: State, seat: int, n: int) -> Sequence[A.UseBonus]:
+    return [_USE_AT[n, k] for k in any_spaces(state, seat)]
+
+
+def _step_back_uses(state: State, seat: int, n: int) -> Sequence[A.UseBonus]:
+    return [_USE_AT[n, k] for k in back_spaces(state, seat)]
+
+
+def _pair_uses(state: State, seat: int, n: int) -> Sequence[A.UseBonus]:
+    ways = pair_options(state, seat, _PAIR_GOODS[n])
+    uses = _PAIR_USES.get((n, ways))
+    if uses is None:
+        uses = remember(_PAIR_USES, (n, ways), tuple(A.use_bonus(n, items=o) for o in ways))
+    return uses
+
+
+def _plain_uses(state: State, seat: int, n: int) -> Sequence[A.UseBonus]:
+    return (_USE[n],)
+
+
+_USES_BY_KIND: dict[str, Callable[[State, int, int], Sequence[A.UseBonus]]] = {
+    "buy_key": _buy_key_uses,
+    "take_any": _take_any_uses,
+    "step_back": _step_back_uses,
+    "per_prestige_pair": _pair_uses,
+    "per_resource_pair": _pair_uses,
+}
+# By tile number: the function of its uses (`state_uses`), its key price, the goods it pairs.
+_STATE_USES = {n: _USES_BY_KIND.get(kind, _plain_uses) for n, kind in BONUS_KIND.items()}
+_KEY_PRICE = {n: BONUS_TILES[n]["price"] for n, kind in BONUS_KIND.items() if kind == "buy_key"}
+_PAIR_GOODS = {
+    n: PRESTIGE_GOODS if kind == "per_prestige_pair" else RESOURCE_GOODS
+    for n, kind in BONUS_KIND.items()
+    if kind in ("per_prestige_pair", "per_resource_pair")
+}
 
 # The tile part of the free actions (`tile_free`) by a seat's tiles (bonus, end-game).
 _TILE_FREE: Memo[tuple[tuple[int, ...], tuple[int, ...]], tuple] = memo()
@@ -189,10 +214,11 @@ _TILE_FREE: Memo[tuple[tuple[int, ...], tuple[int, ...]], tuple] = memo()
 
 def tile_free(bonus: tuple[int, ...], egt: tuple[int, ...]) -> tuple:
     """The plan of a seat's tile sells (`trade.tile_sells`) then tile uses (`use_options`)
-    for its tiles `bonus` and `egt`, in that order: tuples of actions to append as they are,
-    and the number of each tile whose uses depend on the state (`state_uses`) where they
-    go. Remembered by the tiles (a seat's tiles change only when it takes or spends one): a
-    plan of one tuple is the whole answer, whatever the rest of the state."""
+    for its tiles `bonus` and `egt`, in that order: (the actions up to the first tile whose
+    uses depend on the state, then for each such tile (the function of its uses, its
+    number, the actions up to the next one)). Remembered by the tiles (a seat's tiles change
+    only when it takes or spends one): with no such tile, the first is the whole answer,
+    whatever the rest of the state."""
     key = (bonus, egt)
     found = _TILE_FREE.get(key)
     if found is None:
@@ -201,32 +227,40 @@ def tile_free(bonus: tuple[int, ...], egt: tuple[int, ...]) -> tuple:
 
 
 def _tile_free(bonus: tuple[int, ...], egt: tuple[int, ...]) -> tuple:
-    plan: list = []
+    parts: list = []  # the fixed runs, between the tiles of `state_uses`
+    tiles = []
     fixed = list(tile_sells(bonus, egt))
     for n in bonus:
         use = _ALWAYS[n]
         if use is not None:
             fixed.append(use)
         elif BONUS_KIND[n] not in NO_USE:
-            plan += [tuple(fixed), n]
+            parts.append(tuple(fixed))
+            tiles.append(n)
             fixed = []
     fixed += [_USE_EGT[e] for e in egt if _EGT_USES[e]]
-    return (*plan, tuple(fixed))
+    parts.append(tuple(fixed))
+    return parts[0], tuple(
+        (_STATE_USES[n], n, after) for n, after in zip(tiles, parts[1:], strict=True)
+    )
 
 
 def add_tile_free(
     out: list, state: State, seat: int, bonus: tuple[int, ...], egt: tuple[int, ...]
 ) -> None:
     """The seat's tile sells and uses (`tile_free`), appended to `out`."""
-    plan = tile_free(bonus, egt)
-    if len(plan) == 1:
-        out += plan[0]
-        return
-    for part in plan:
-        if part.__class__ is int:
-            out += state_uses(state, seat, part)
-        else:
-            out += part
+    first, rest = tile_free(bonus, egt)
+    out += first
+    if rest:
+        add_state_uses(out, state, seat, rest)
+
+
+def add_state_uses(out: list, state: State, seat: int, rest: tuple) -> None:
+    """The tile uses of a plan's tiles that depend on the state, with the actions after
+    each (`tile_free`), appended to `out`."""
+    for uses, n, after in rest:
+        out += uses(state, seat, n)
+        out += after
 
 
 def owned_value_count(state: State, seat: int, value: int) -> int:

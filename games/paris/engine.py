@@ -64,11 +64,10 @@ def _action_step(state: State, seat: int) -> list:
     sells = _SELLS.get(goods)
     out += trade.token_sells(goods) if sells is None else sells
     if held or egt:
-        plan = _tile_free(held, egt)
-        if len(plan) == 1:  # `bonus.add_tile_free`, inline
-            out += plan[0]
-        else:
-            bonus.add_tile_free(out, state, seat, held, egt)
+        first, rest = _tile_free(held, egt)  # `bonus.add_tile_free`, inline
+        out += first
+        if rest:
+            bonus.add_state_uses(out, state, seat, rest)
     return out
 
 
@@ -85,11 +84,10 @@ def _after_step(state: State, seat: int) -> list:
     sells = _SELLS.get(goods)
     out += trade.token_sells(goods) if sells is None else sells
     if held or egt:
-        plan = _tile_free(held, egt)
-        if len(plan) == 1:  # `bonus.add_tile_free`, inline
-            out += plan[0]
-        else:
-            bonus.add_tile_free(out, state, seat, held, egt)
+        first, rest = _tile_free(held, egt)  # `bonus.add_tile_free`, inline
+        out += first
+        if rest:
+            bonus.add_state_uses(out, state, seat, rest)
     return out
 
 
