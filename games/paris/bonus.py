@@ -7,6 +7,8 @@ at the end (scoring.py). Every other tile has a `use_bonus` / `use_end_game` act
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from games.core.actions import given
 from games.core.contract import Event, event
 from games.core.errors import IllegalAction
@@ -25,6 +27,7 @@ from games.paris.board import (
 from games.paris.data import BONUS_TILES, END_GAME_TILES, TRACK_LENGTH
 from games.paris.goods import ITEMS, pair_options, spend
 from games.paris.state import Draft, Memo, State, add, memo, put, remember
+from games.paris.trade import tile_sells
 
 NO_USE = frozenset(
     {"resource", "resource_any", "prestige_any", "own_occupied", "rival_occupied", "vp_per_franc"}
@@ -60,7 +63,7 @@ def forward(
     them, the last by identity (a purchase asks in its move, its bonus step's options and
     the tile taken, with the same tuples) and by value behind it (`_FORWARD`)."""
     global _forward_memo
-    track, numbers, pos = state.track, state.track_numbers, state.meeples[seat]
+    track, numbers, pos = state.track, state.setup.track_numbers, state.meeples[seat]
     last = _forward_memo
     if last[0] is track and last[1] is held and last[2] == pos and last[3] is numbers:
         found: tuple[tuple[int, ...], tuple[A.TakeBonus, ...]] = last[4]
@@ -84,7 +87,7 @@ def any_spaces(state: State, seat: int) -> list[int]:
     global _any_memo
     if state.meeples[seat] >= TRACK_LENGTH:
         return []
-    track, numbers, held = state.track, state.track_numbers, state.bonus[seat]
+    track, numbers, held = state.track, state.setup.track_numbers, state.bonus[seat]
     last = _any_memo  # the states of a turn share these tuples
     if last[0] is track and last[1] is numbers and last[2] is held:
         return list(last[3])
@@ -99,7 +102,7 @@ def back_spaces(state: State, seat: int) -> list[int]:
     pos = state.meeples[seat]
     if pos >= TRACK_LENGTH:
         return []
-    track, numbers, held = state.track, state.track_numbers, state.bonus[seat]
+    track, numbers, held = state.track, state.setup.track_numbers, state.bonus[seat]
     return [
         k
         for k in range(max(1, pos - STEP_BACK), pos)
@@ -110,7 +113,7 @@ def back_spaces(state: State, seat: int) -> list[int]:
 def take_tile(d: Draft, seat: int, space: int, move: bool) -> None:
     """Give the seat the top tile of `space` in the draft `d` of the next state (see
     `state.Draft`), moving its meeple there if `move`."""
-    number = d.track_numbers[space - 1]
+    number = d.setup.track_numbers[space - 1]
     d.track = add(d.track, space - 1, -1)
     d.bonus = put(d.bonus, seat, tuple(sorted(d.bonus[seat] + (number,))))
     if move:
@@ -150,31 +153,114 @@ def use_options(state: State, seat: int) -> list:
         use = _ALWAYS[n]
         if use is not None:
             out.append(use)
-            continue
-        kind = BONUS_KIND[n]
-        if kind in NO_USE:
-            continue
-        if kind == "buy_key":
-            if state.francs[seat] >= BONUS_TILES[n]["price"] and state.reserve[seat]:
-                out.append(_USE[n])
-        elif kind == "take_any":
-            out += [_USE_AT[n, k] for k in any_spaces(state, seat)]
-        elif kind == "step_back":
-            out += [_USE_AT[n, k] for k in back_spaces(state, seat)]
-        elif kind == "per_prestige_pair" or kind == "per_resource_pair":
-            ways = pair_options(
-                state, seat, PRESTIGE_GOODS if kind == "per_prestige_pair" else RESOURCE_GOODS
-            )
-            uses = _PAIR_USES.get((n, ways))
-            if uses is None:
-                uses = remember(_PAIR_USES, (n, ways), tuple(A.use_bonus(n, items=o) for o in ways))
-            out += uses
-        else:
-            out.append(_USE[n])
+        elif BONUS_KIND[n] not in NO_USE:
+            out += state_uses(state, seat, n)
     for e in egt:
         if _EGT_USES[e]:
             out.append(_USE_EGT[e])
     return out
+
+
+def state_uses(state: State, seat: int, n: int) -> Sequence[A.UseBonus]:
+    """The uses of bonus tile `n`, one whose use depends on the state (`_SPECIAL`)."""
+    return _STATE_USES[n](state, seat, n)
+
+
+def _buy_key_uses(state: State, seat: int, n: int) -> Sequence[A.UseBonus]:
+    if state.francs[seat] >= _KEY_PRICE[n] and state.reserve[seat]:
+        return (_USE[n],)
+    return ()
+
+
+def _take_any_uses(state: State, seat: int, n: int) -> Sequence[A.UseBonus]:
+    return [_USE_AT[n, k] for k in any_spaces(state, seat)]
+
+
+def _step_back_uses(state: State, seat: int, n: int) -> Sequence[A.UseBonus]:
+    return [_USE_AT[n, k] for k in back_spaces(state, seat)]
+
+
+def _pair_uses(state: State, seat: int, n: int) -> Sequence[A.UseBonus]:
+    ways = pair_options(state, seat, _PAIR_GOODS[n])
+    uses = _PAIR_USES.get((n, ways))
+    if uses is None:
+        uses = remember(_PAIR_USES, (n, ways), tuple(A.use_bonus(n, items=o) for o in ways))
+    return uses
+
+
+def _plain_uses(state: State, seat: int, n: int) -> Sequence[A.UseBonus]:
+    return (_USE[n],)
+
+
+_USES_BY_KIND: dict[str, Callable[[State, int, int], Sequence[A.UseBonus]]] = {
+    "buy_key": _buy_key_uses,
+    "take_any": _take_any_uses,
+    "step_back": _step_back_uses,
+    "per_prestige_pair": _pair_uses,
+    "per_resource_pair": _pair_uses,
+}
+# By tile number: the function of its uses (`state_uses`), its key price, the goods it pairs.
+_STATE_USES = {n: _USES_BY_KIND.get(kind, _plain_uses) for n, kind in BONUS_KIND.items()}
+_KEY_PRICE = {n: BONUS_TILES[n]["price"] for n, kind in BONUS_KIND.items() if kind == "buy_key"}
+_PAIR_GOODS = {
+    n: PRESTIGE_GOODS if kind == "per_prestige_pair" else RESOURCE_GOODS
+    for n, kind in BONUS_KIND.items()
+    if kind in ("per_prestige_pair", "per_resource_pair")
+}
+
+# The tile part of the free actions (`tile_free`) by a seat's tiles (bonus, end-game).
+_TILE_FREE: Memo[tuple[tuple[int, ...], tuple[int, ...]], tuple] = memo()
+
+
+def tile_free(bonus: tuple[int, ...], egt: tuple[int, ...]) -> tuple:
+    """The plan of a seat's tile sells (`trade.tile_sells`) then tile uses (`use_options`)
+    for its tiles `bonus` and `egt`, in that order: (the actions up to the first tile whose
+    uses depend on the state, then for each such tile (the function of its uses, its
+    number, the actions up to the next one)). Remembered by the tiles (a seat's tiles change
+    only when it takes or spends one): with no such tile, the first is the whole answer,
+    whatever the rest of the state."""
+    key = (bonus, egt)
+    found = _TILE_FREE.get(key)
+    if found is None:
+        found = remember(_TILE_FREE, key, _tile_free(bonus, egt))
+    return found
+
+
+def _tile_free(bonus: tuple[int, ...], egt: tuple[int, ...]) -> tuple:
+    parts: list = []  # the fixed runs, between the tiles of `state_uses`
+    tiles = []
+    fixed = list(tile_sells(bonus, egt))
+    for n in bonus:
+        use = _ALWAYS[n]
+        if use is not None:
+            fixed.append(use)
+        elif BONUS_KIND[n] not in NO_USE:
+            parts.append(tuple(fixed))
+            tiles.append(n)
+            fixed = []
+    fixed += [_USE_EGT[e] for e in egt if _EGT_USES[e]]
+    parts.append(tuple(fixed))
+    return parts[0], tuple(
+        (_STATE_USES[n], n, after) for n, after in zip(tiles, parts[1:], strict=True)
+    )
+
+
+def add_tile_free(
+    out: list, state: State, seat: int, bonus: tuple[int, ...], egt: tuple[int, ...]
+) -> None:
+    """The seat's tile sells and uses (`tile_free`), appended to `out`."""
+    first, rest = tile_free(bonus, egt)
+    out += first
+    if rest:
+        add_state_uses(out, state, seat, rest)
+
+
+def add_state_uses(out: list, state: State, seat: int, rest: tuple) -> None:
+    """The tile uses of a plan's tiles that depend on the state, with the actions after
+    each (`tile_free`), appended to `out`."""
+    for uses, n, after in rest:
+        out += uses(state, seat, n)
+        out += after
 
 
 def owned_value_count(state: State, seat: int, value: int) -> int:
@@ -210,7 +296,7 @@ def apply_use_bonus(state: State, seat: int, action: A.UseBonus, d: Draft) -> Ev
     wants_items = kind in ("per_prestige_pair", "per_resource_pair")
     if (action.space is not None) != wants_space or (action.items is not None) != wants_items:
         raise IllegalAction("paris.bonus_fields", f"wrong fields for bonus tile {n}", tile=n)
-    players = state.players
+    players = state.setup.players
     vp = francs = 0
     params: dict = {"seat": seat, "tile": n}
     # the tile is discarded first, so what it counts or takes never includes itself
@@ -248,7 +334,7 @@ def apply_use_bonus(state: State, seat: int, action: A.UseBonus, d: Draft) -> Ev
         if action.space not in spaces:
             raise _refuse(n, f"no tile you may take on space {action.space}")
         take_tile(d, seat, action.space, kind == "step_back")
-        params.update(space=action.space, taken=state.track_numbers[action.space - 1])
+        params.update(space=action.space, taken=state.setup.track_numbers[action.space - 1])
     else:  # pairs of identical prestige (23) or resources (24)
         goods = PRESTIGE_GOODS if kind == "per_prestige_pair" else RESOURCE_GOODS
         items = tuple(sorted(given(action.items)))

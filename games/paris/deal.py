@@ -241,9 +241,9 @@ def new_state(
 
 def dump_arrangement(state: State) -> dict[str, Any]:
     return {
-        "first": state.first,
-        "removed": [SPACE_NAMES[t] for t in state.removed],
-        "stacks": [[SPACE_NAMES[t] for t in stack] for stack in state.deal],
-        "tokens": {SPACE_NAMES[s]: GOODS[g] for s, g in enumerate(state.layout)},
-        "track": list(state.track_numbers),
+        "first": state.setup.first,
+        "removed": [SPACE_NAMES[t] for t in state.setup.removed],
+        "stacks": [[SPACE_NAMES[t] for t in stack] for stack in state.setup.deal],
+        "tokens": {SPACE_NAMES[s]: GOODS[g] for s, g in enumerate(state.setup.layout)},
+        "track": list(state.setup.track_numbers),
     }

@@ -6,10 +6,11 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from games.core.contract import Event, Result
+from games.core.contract import Event, Result, jsonable
 from games.core.dispatch import Handler
 from games.core.errors import IllegalAction
 from games.core.phased import NOBODY, SEAT_SETS, LegalActions, PhasedGame
+from games.core.snapshots import restore
 from games.paris import actions as A
 from games.paris import bonus, evaluation, flow, hidden, purchase, trade, turns
 from games.paris.deal import dump_arrangement, new_state
@@ -20,11 +21,13 @@ from games.paris.state import (
     AFTER,
     BONUS,
     ENDGAME,
+    FLAT_FIELDS,
     OVER,
     PAY,
     PHASE_NAMES,
     PLACE,
     PRESTIGE,
+    SETUP_FIELDS,
     TILE,
     VPTILE,
     Scratch,
@@ -37,6 +40,7 @@ _AFTER_BUYS = trade.AFTER_BUYS
 _BUYS_WITH = trade.BUYS_WITH
 _MAX_PRICE = trade.MAX_PRICE
 _SELLS = trade.SELLS
+_tile_free = bonus.tile_free
 
 
 def _with_trades(out: list, state: State, seat: int) -> list:
@@ -60,8 +64,10 @@ def _action_step(state: State, seat: int) -> list:
     sells = _SELLS.get(goods)
     out += trade.token_sells(goods) if sells is None else sells
     if held or egt:
-        out += trade.tile_sells(held, egt)
-        out += bonus.use_options(state, seat)
+        first, rest = _tile_free(held, egt)  # `bonus.add_tile_free`, inline
+        out += first
+        if rest:
+            bonus.add_state_uses(out, state, seat, rest)
     return out
 
 
@@ -78,8 +84,10 @@ def _after_step(state: State, seat: int) -> list:
     sells = _SELLS.get(goods)
     out += trade.token_sells(goods) if sells is None else sells
     if held or egt:
-        out += trade.tile_sells(held, egt)
-        out += bonus.use_options(state, seat)
+        first, rest = _tile_free(held, egt)  # `bonus.add_tile_free`, inline
+        out += first
+        if rest:
+            bonus.add_state_uses(out, state, seat, rest)
     return out
 
 
@@ -188,6 +196,17 @@ class Paris(PhasedGame[State, Any]):
 
     def arrangement(self, state: State) -> dict[str, Any]:
         return dump_arrangement(state)
+
+    def snapshot(self, state: State) -> dict[str, Any]:
+        """`Game.snapshot`, the setup's fields one by one (as before they had a `Setup`)."""
+        return {name: jsonable(getattr(state, name)) for name in FLAT_FIELDS}
+
+    def restore(self, snapshot: Mapping[str, Any]) -> State:
+        """`Game.restore` of `snapshot`'s flat fields (the setup's gathered)."""
+        data = {name: snapshot[name] for name in FLAT_FIELDS if name not in SETUP_FIELDS}
+        data["setup"] = {name: snapshot[name] for name in SETUP_FIELDS}
+        state: State = restore(State, data)
+        return state
 
     def view(self, state: State, seat: int | None) -> ParisView:
         return build_view(state, seat)

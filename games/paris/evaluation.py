@@ -52,7 +52,7 @@ def values(state: State) -> list[float]:
     global _last
     if _last[0] is state:
         return _last[1]
-    n = state.players
+    n = state.setup.players
     landmarks = state.landmarks
     standings = []
     for seat, keys in enumerate(state.keys):

@@ -45,9 +45,10 @@ def free_actions(state: State, seat: int) -> list:
 
 def add_free(out: list, state: State, seat: int) -> None:
     """`free_actions`, appended to `out` (the legal actions of a step, being built)."""
-    trade.add_options(out, state, seat)
-    if state.bonus[seat] or state.egt[seat]:
-        out += bonus.use_options(state, seat)
+    trade.add_options(out, state, seat, tiles=False)
+    held, egt = state.bonus[seat], state.egt[seat]
+    if held or egt:
+        bonus.add_tile_free(out, state, seat, held, egt)
 
 
 # Tiles with no use of their own (9/16 go with a key move, 27 scores at the end).
@@ -117,11 +118,11 @@ def end_turn(
         events.extend(final_events(s))
         return s, events
     nxt = seat + 1
-    if nxt == state.players:
+    if nxt == state.setup.players:
         nxt = 0
     if final > 0:
         d.final_turns = final - 1  # (else it stays -1: the end is not triggered yet)
-    if nxt == state.first:
+    if nxt == state.setup.first:
         d.round = rnd + 1
     d.turn = nxt
     d.phase = TILE if d.stacks != _NO_STACKS else ACTION

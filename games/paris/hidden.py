@@ -35,7 +35,7 @@ from games.paris.board import (
     bonus_copies,
 )
 from games.paris.data import TOKENS_PER_GOOD
-from games.paris.state import ENDGAME, OVER, PLACE, State
+from games.paris.state import ENDGAME, OVER, PLACE, State, dealt
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -74,7 +74,7 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
         _last = (state, seat, plan)
     new = draft(state)
     _tiles(new, plan, rng)
-    players = state.players
+    players = state.setup.players
     dealt = _deal_out(list(plan.bonus), plan.bonus_sizes, rng)
     new.bonus = tuple([state.bonus[s] if s == seat else dealt[s] for s in range(players)])
     dealt = _deal_out(list(plan.egt), plan.egt_sizes, rng)
@@ -88,7 +88,7 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
 
 
 def _plan(state: State, seat: int) -> _Plan:
-    others = [s for s in range(state.players) if s != seat]
+    others = [s for s in range(state.setup.players) if s != seat]
     gone = {t for t in state.spaces if t >= 0}
     gone.update(state.discarded)
     if state.phase == PLACE:
@@ -97,7 +97,7 @@ def _plan(state: State, seat: int) -> _Plan:
     egt_sizes = [(s, len(state.egt[s])) for s in others]
     if not browsing:
         egt_sizes.append((-1, len(state.endgame)))
-    goods: list[tuple[int, ...]] = [(0,) * len(GOODS)] * state.players
+    goods: list[tuple[int, ...]] = [(0,) * len(GOODS)] * state.setup.players
     goods[seat] = state.goods[seat]
     return _Plan(
         tiles=tuple(t for t in range(N_SPACES) if t not in gone),
@@ -110,8 +110,8 @@ def _plan(state: State, seat: int) -> _Plan:
         browsing=browsing,
         goods=tuple(goods),
         loose=_loose(state, seat, others),
-        francs=tuple(state.francs[seat] for _ in range(state.players)),
-        half=tuple(state.half[s] if s == seat else 0 for s in range(state.players)),
+        francs=tuple(state.francs[seat] for _ in range(state.setup.players)),
+        half=tuple(state.half[s] if s == seat else 0 for s in range(state.setup.players)),
     )
 
 
@@ -132,8 +132,7 @@ def _tiles(new: State, plan: _Plan, rng: random.Random) -> None:
         stacks.append((top, *pool[: size - 1]) if size else ())
         del pool[: max(0, size - 1)]
     new.stacks = tuple(stacks)
-    new.removed = tuple(pool)
-    new.deal = new.stacks
+    new.setup = dealt(new.setup, tuple(pool), new.stacks)
 
 
 def _deal_out(
@@ -149,8 +148,8 @@ def _deal_out(
 
 def _bonus_pool(state: State, seat: int) -> tuple[int, ...]:
     taken = dict.fromkeys(BONUS_NUMBERS, 0)
-    for number, left in zip(state.track_numbers, state.track, strict=True):
-        taken[number] += bonus_copies(number, state.players) - left
+    for number, left in zip(state.setup.track_numbers, state.track, strict=True):
+        taken[number] += bonus_copies(number, state.setup.players) - left
     for n in (*state.bonus[seat], *(n for used in state.used_bonus for n in used)):
         taken[n] -= 1
     return tuple(n for n, count in taken.items() for _ in range(count))
@@ -212,11 +211,11 @@ def secrets(state: State, seat: int) -> dict[str, Any]:
     two players the rival's bonus tiles."""
     if state.phase == OVER:
         return {}
-    others = [s for s in range(state.players) if s != seat]
+    others = [s for s in range(state.setup.players) if s != seat]
     browsing = state.phase == ENDGAME and state.turn == seat
     hidden = {
         "stacks": state.stacks,  # only each top's district is visible
-        "removed": tuple(sorted(state.removed)),
+        "removed": tuple(sorted(state.setup.removed)),
         "end_game": tuple(state.egt[s] for s in others),
         "end_game_stack": () if browsing else state.endgame,
         "goods": tuple(state.goods[s] for s in others),

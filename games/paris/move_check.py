@@ -27,11 +27,53 @@ def illegal(key: str, message: str, **params: Any) -> IllegalAction:
     return IllegalAction(f"paris.{key}", message, **params)
 
 
+def _onto_building(src: int, sd: int, dst: int, td: int) -> tuple[int, int, int, int] | None:
+    """(source, target, target district, francs to pay) of a move onto a building that
+    `check_move` allows whatever the state, if its keys, tiles and francs allow it: from a
+    building, a bank or the Arc, within the district (from the Arc, anywhere), onto a
+    dearer building; None for any other move."""
+    if src >= LM0 and src < BANK0 or dst >= LM0:
+        return None
+    if src != ARC and sd != td or LOC_VALUE[dst] <= LOC_VALUE[src]:
+        return None
+    return src, dst, td, LOC_VALUE[dst] - (LOC_VALUE[src] if src < BANK0 else 0)
+
+
+# By (from, to): `_onto_building` of every move it accepts.
+_ONTO_BUILDING: dict[tuple[str, str], tuple[int, int, int, int]] = {
+    (frm, to): onto
+    for frm, (src, sd) in LOCATIONS.items()
+    for to, (dst, td) in LOCATIONS.items()
+    if (onto := _onto_building(src, sd, dst, td)) is not None
+}
+
+
 def check_move(
     state: State, seat: int, frm: str, to: str
 ) -> tuple[int, int, int, int, bool, list[int]]:
     """(source, target, target district, francs to pay, new landmark, bonus tiles 9/16 it
-    spends) of a legal move; IllegalAction otherwise."""
+    spends) of a legal move; IllegalAction otherwise. The common move, onto a free building
+    the seat can pay for, is checked first by what depends on the state alone
+    (`_onto_building`); any other, or a refusal, goes through `_check_move`."""
+    onto = _ONTO_BUILDING.get((frm, to))
+    if onto is not None:
+        src, dst, td, cost = onto
+        if (
+            src in state.keys[seat]
+            and state.spaces[dst] >= 0
+            and cost <= state.francs[seat]
+            and not key_masks(state.keys)[1] & LOC_MASK[dst]
+            and (not NEEDS_RES[dst] or can_cover(LOC_RES[dst], *holdings(state, seat)[:2]))
+        ):
+            return src, dst, td, cost, False, []
+    return _check_move(state, seat, frm, to)
+
+
+def _check_move(
+    state: State, seat: int, frm: str, to: str
+) -> tuple[int, int, int, int, bool, list[int]]:
+    """`check_move`, every rule in its order (the refusal of an illegal move names the
+    first it breaks)."""
     source = LOCATIONS.get(frm)  # `parse_loc`, inline (every key move is checked)
     target = LOCATIONS.get(to)
     if source is None or target is None:
@@ -79,7 +121,7 @@ def check_move(
         )
     if LOC_VALUE[dst] <= LOC_VALUE[src]:
         raise illegal("not_higher", f"{to} is not worth more than {frm}", location=to)
-    _masks, total = key_masks(state.keys)
+    _masks, total, _doubled = key_masks(state.keys)
     spent = _check_occupied(state, seat, dst, to) if total & LOC_MASK[dst] else []
     base = LOC_VALUE[src] if src < BANK0 else 0
     cost = LOC_VALUE[dst] - base
@@ -97,7 +139,7 @@ def _check_occupied(state: State, seat: int, dst: int, to: str) -> list[int]:
     достопримечательность, на которой уже лежит ваш ключ.» «16: …где уже есть ключ другого
     игрока.» [INTERPRETATION] a space holding both needs both tiles."""
     bit = LOC_MASK[dst]
-    masks, total = key_masks(state.keys)
+    masks, total, _doubled = key_masks(state.keys)
     if not total & bit:
         return []
     own = bool(masks[seat] & bit)

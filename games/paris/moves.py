@@ -131,6 +131,26 @@ _WITHIN: tuple[tuple | None, ...] = tuple(
     else None
     for loc in range(N_LOCS)
 )
+# `_WITHIN` by the francs held up to `_FRANCS_CAP` (more change nothing here), then by
+# location: for a building or a bank, (shift of its district's row, the row it reaches, the
+# moves by row, whether a landmark is in reach), or None when neither is; 0 for a landmark
+# or the Arc.
+_FRANCS_CAP = max(_TOP_VALUE, MIN_LANDMARK)
+
+
+def _in_reach(loc: int, francs: int) -> tuple[int, int, tuple, bool] | int | None:
+    within = _WITHIN[loc]
+    if within is None:
+        return 0
+    shift, moves, landmark_francs, reach = within
+    row = reach[min(francs, _TOP_VALUE)]
+    landmark = francs >= landmark_francs
+    return (shift, row, moves, landmark) if row or landmark else None
+
+
+_BY_FRANCS = tuple(
+    tuple(_in_reach(loc, francs) for loc in range(N_LOCS)) for francs in range(_FRANCS_CAP + 1)
+)
 # From the Arc, one value at a time: the "column" of value index i is `mask >> i & _COLUMN`
 # (bit 6d for district d); by value index, cheapest first, and by column (as its 6-bit
 # district mask, `_COLUMN_INDEX`), the moves onto those buildings; by budget, the mask of
@@ -159,16 +179,18 @@ _REACH_ARC: tuple[int, ...] = tuple(
 # (the states of one turn share their tuples).
 _PAYABLE: Memo[tuple, tuple[bool, ...]] = memo()
 # Behind the one-entry memos, the same by value (every seat's keys; the spaces).
-_KEY_MASKS: Memo[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], int]] = memo()
+_KEY_MASKS: Memo[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], int, bool]] = memo()
 _BUILT: Memo[tuple[int, ...], int] = memo()
 _built_memo: tuple = ((), 0)
-_masks_memo: tuple = ((), ((), 0))
-_seat_memo: list[tuple] = [((), 0)] * max(KEYS_PER_PLAYER)  # by seat
+_masks_memo: tuple = ((), ((), 0, False))
+_seat_memo: list[tuple] = [((), 0, False)] * max(KEYS_PER_PLAYER)  # by seat
 _SPACE_MASKS = LOC_MASK[:N_SPACES]
 
 
-def key_masks(all_keys: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], int]:
-    """Per seat, the mask of the buildings and landmarks holding its keys; and all of them."""
+def key_masks(all_keys: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], int, bool]:
+    """Per seat, the mask of the buildings and landmarks holding its keys; all of them; and
+    whether a seat may have two keys on one of them (bonus 9), which a mask counts once
+    (False: certainly not)."""
     global _masks_memo
     last = _masks_memo
     if last[0] is all_keys:
@@ -179,18 +201,25 @@ def key_masks(all_keys: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], i
         return found
     masks = []
     total = 0
+    doubled = False
     for seat, keys in enumerate(all_keys):
         known = _seat_memo[seat]  # a seat's keys change only when it places or moves one
         if known[0] is keys:
             m = known[1]
+            double = known[2]
         else:
             m = 0
+            double = False
             for k in keys:
-                m |= LOC_MASK[k]
-            _seat_memo[seat] = (keys, m)
+                bit = LOC_MASK[k]
+                if m & bit:
+                    double = True
+                m |= bit
+            _seat_memo[seat] = (keys, m, double)
         masks.append(m)
         total |= m
-    found = remember(_KEY_MASKS, all_keys, (tuple(masks), total))
+        doubled = doubled or double
+    found = remember(_KEY_MASKS, all_keys, (tuple(masks), total, doubled))
     _masks_memo = (all_keys, found)
     return found
 
@@ -222,22 +251,23 @@ def note_keys(
     """Remember `key_masks(after)` for keys `after` = `before` with `seat`'s key moved from
     `src` onto `dst` (or, without them, placed on a bank or the Arc, which no mask holds),
     from `before`'s: the next step asks for the masks again, and only those two bits can
-    change (a double left on `src`, bonus 9, keeps its bit)."""
+    change (a double left on `src`, bonus 9, keeps its bit; one made on `dst` is noted)."""
     global _masks_memo
     found = key_masks(before)
     if dst >= 0:
-        masks, total = found
+        masks, total, doubled = found
         mine = masks[seat]
-        m = mine | LOC_MASK[dst]
+        bit = LOC_MASK[dst]
+        m = mine | bit
         if src not in after[seat]:
             m &= ~LOC_MASK[src]
-        if m != mine:
+        if m != mine or (mine & bit and not doubled):
             changed = list(masks)
             changed[seat] = m
             total = 0
             for x in changed:
                 total |= x
-            found = (tuple(changed), total)
+            found = (tuple(changed), total, doubled or bool(mine & bit))
     _masks_memo = (after, found)
 
 
@@ -272,7 +302,7 @@ def move_options(state: State, seat: int) -> list:
     held = state.bonus[seat]
     # where a key may not go: spaces holding the seat's keys (unless it holds bonus 9) or a
     # rival's (unless 16)
-    masks, blocked = key_masks(state.keys)
+    masks, blocked, _doubled = key_masks(state.keys)
     if OWN_OCCUPIED in held or RIVAL_OCCUPIED in held:
         blocked = 0 if OWN_OCCUPIED in held else masks[seat]
         if RIVAL_OCCUPIED not in held:
@@ -285,11 +315,14 @@ def move_options(state: State, seat: int) -> list:
     out: list = []
     lm_srcs = []
     held_francs = francs if francs < _TOP_VALUE else _TOP_VALUE  # more buys nothing more
+    by_src = _BY_FRANCS[francs if francs < _FRANCS_CAP else _FRANCS_CAP]
     for src in set(keys):
-        within = _WITHIN[src]
-        if within is not None:  # a building or a bank: within its district
-            shift, moves, landmark_francs, reach = within
-            row = reach[held_francs] & (free >> shift)
+        within = by_src[src]
+        if within is None:  # a building or a bank: nothing in reach
+            continue
+        if within.__class__ is tuple:  # a building or a bank: within its district
+            shift, reach, moves, landmark = within
+            row = free >> shift & reach
             if row:
                 if row & _NEEDY_ROW:
                     if goods is None:
@@ -297,7 +330,7 @@ def move_options(state: State, seat: int) -> list:
                         short_row, short = _short(goods)
                     row &= ~short_row
                 out += moves[row]
-            if francs >= landmark_francs:
+            if landmark:
                 lm_srcs.append(src)
         elif src == ARC:  # anywhere
             budget = francs

@@ -24,6 +24,7 @@ from games.paris.board import (
     LM_SYMBOLS,
     LOC_RES,
     N_DISTRICTS,
+    N_VALUES,
     SPACE_NAMES,
     SPACE_VALUE,
     SYMBOL_VP,
@@ -44,7 +45,7 @@ from games.paris.data import (
 from games.paris.flow import finish_action, has_free
 from games.paris.goods import ITEMS, covers, holdings, spend, units_of
 from games.paris.move_check import check_move, illegal
-from games.paris.moves import NEEDS_RES, note_keys
+from games.paris.moves import LOC_MASK, NEEDS_RES, ROW, key_masks, note_keys
 from games.paris.state import (
     BONUS,
     PAY,
@@ -81,7 +82,7 @@ def apply_move(state: State, seat: int, action: A.MoveKey) -> tuple[State, list[
     keys.append(dst)
     keys.sort()
     trigger = int(
-        src >= BANK0 and (district_keys(state, district) == VP_TILE_TRIGGER_KEYS - 1)
+        src >= BANK0 and (_district_keys(state, district) == VP_TILE_TRIGGER_KEYS - 1)
     )  # «Как только… окажется 4 ключа»
     d = draft(state)
     before = state.keys
@@ -119,6 +120,28 @@ def apply_move(state: State, seat: int, action: A.MoveKey) -> tuple[State, list[
             return seal(d), events
         return _paid(state, seat, next(iter(ways)), events, d)
     return after_payment(state, seat, events, d)
+
+
+# The mask of each district's building spaces.
+_DISTRICT_ROW = tuple(ROW << (d * N_VALUES) for d in range(N_DISTRICTS))
+
+
+def _district_keys(state: State, d: int) -> int:
+    """`district_keys` from the masks of the keys (`key_masks`: those of this state were
+    just computed for its legal actions), when no seat may have two keys on one space."""
+    masks, _total, doubled = key_masks(state.keys)
+    if doubled:
+        return district_keys(state, d)
+    bits = _DISTRICT_ROW[d]
+    landmarks = state.landmarks
+    if d in landmarks:
+        for lm, where in enumerate(landmarks):
+            if where == d:
+                bits |= LOC_MASK[LM0 + lm]
+    n = 0
+    for m in masks:
+        n += (m & bits).bit_count()
+    return n
 
 
 def _paid(
@@ -194,7 +217,7 @@ def _bonus_open(state: State, seat: int) -> bool:
     """Whether the bonus step offers a choice: a tile lies forward that the seat may hold,
     and it can pay for it now or has free actions that might raise the francs first
     (selling the token just taken, say: trades are «в любое время»)."""
-    track, numbers, held = state.track, state.track_numbers, state.bonus[seat]
+    track, numbers, held = state.track, state.setup.track_numbers, state.bonus[seat]
     for k in range(state.meeples[seat], TRACK_LENGTH):
         if track[k] and numbers[k] not in held:
             return _can_pay(state, seat) or has_free(state, seat)
@@ -288,7 +311,12 @@ def apply_take_bonus(state: State, seat: int, action: A.TakeBonus) -> tuple[Stat
     events = [
         event(
             "bonus_taken",
-            {"seat": seat, "space": space, "francs": paid, "tile": state.track_numbers[space - 1]},
+            {
+                "seat": seat,
+                "space": space,
+                "francs": paid,
+                "tile": state.setup.track_numbers[space - 1],
+            },
         )
     ]
     return resume(state, seat, STAGE_VP, events, d)

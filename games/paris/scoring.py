@@ -38,7 +38,23 @@ def holdings_in(state: State, seat: int, d: int) -> list[int]:
     return out
 
 
-def score_district(state: State, d: int) -> dict[str, Any]:
+def _by_district(state: State, seat: int) -> list[list[int]]:
+    """`holdings_in` of every district at once (one walk over the seat's keys)."""
+    out: list[list[int]] = [[] for _ in range(N_DISTRICTS)]
+    landmarks = state.landmarks
+    for k in state.keys[seat]:
+        if k < LM0:
+            out[k // N_VALUES].append(LOC_VALUE[k])
+        elif k < BANK0:
+            d = landmarks[k - LM0]
+            if d >= 0:
+                out[d].append(LOC_VALUE[k])
+    return out
+
+
+def score_district(
+    state: State, d: int, held: list[list[list[int]]] | None = None
+) -> dict[str, Any]:
     """One district's VP tile: places by sum, ties by the most valuable single building, then
     shared (the next place is skipped); 2 players: 2nd scores only with half of 1st's sum.
 
@@ -50,20 +66,16 @@ def score_district(state: State, d: int) -> dict[str, Any]:
     tile = state.vp_tiles[d]
     points = VP_TILE_POINTS[tile]
     entries: list[dict[str, Any]] = []
-    for seat in range(state.players):
-        values = holdings_in(state, seat, d)
+    for seat in range(state.setup.players):
+        values = holdings_in(state, seat, d) if held is None else held[seat][d]
         if values:  # «…если у них приобретено хотя бы одно здание или достопримечательность»
+            ordered = sorted(values, reverse=True)
             entries.append(
-                {
-                    "seat": seat,
-                    "sum": sum(values),
-                    "best": max(values),
-                    "values": sorted(values, reverse=True),
-                }
+                {"seat": seat, "sum": sum(values), "best": ordered[0], "values": ordered}
             )
     keys = [(e["sum"], e["best"]) for e in entries]
     for e, (place, shared, vp, below_half) in zip(
-        entries, _places(state.players, points, keys), strict=True
+        entries, _places(state.setup.players, points, keys), strict=True
     ):
         e["place"] = place
         e["shared"] = shared
@@ -71,7 +83,7 @@ def score_district(state: State, d: int) -> dict[str, Any]:
         if below_half:
             e["below_half"] = True
         e["vp"] = vp
-    vps = [0] * state.players
+    vps = [0] * state.setup.players
     for e in entries:
         vps[e["seat"]] = e["vp"]
     return {
@@ -138,7 +150,7 @@ def final_events(state: State) -> list[Event]:
 
 
 def _final(state: State) -> tuple[dict[str, Any], list[Event]]:
-    n = state.players
+    n = state.setup.players
     events: list[Event] = []
     totals = list(state.vp)
     bonus27 = [0] * n
@@ -153,10 +165,13 @@ def _final(state: State) -> tuple[dict[str, Any], list[Event]]:
                 )
             )
     districts = []
+    held = None  # every seat's `holdings_in` by district, once a district scores
     for d in range(N_DISTRICTS):
         if state.vp_tiles[d] < 0:
             continue
-        scored = score_district(state, d)
+        if held is None:
+            held = [_by_district(state, seat) for seat in range(n)]
+        scored = score_district(state, d, held)
         districts.append(scored)
         for seat in range(n):
             totals[seat] += scored["vp"][seat]

@@ -8,12 +8,14 @@ end-game stack) lives here too; `views.py` decides who sees what.
 
 from __future__ import annotations
 
+import dataclasses
 from bisect import bisect_left
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
 from games.core.contract import Event, shared_event
-from games.core.drafts import scratch_class, scratch_copiers, state_class
+from games.core.drafts import copier, scratch_class, scratch_copiers, state_class
+from games.core.drafts import seal as seal_as
 from games.paris.board import ARC, BANK0, LM0, N_VALUES
 
 # Phases: the step the seat `turn` must take now.
@@ -42,8 +44,11 @@ PHASE_NAMES = (
 
 
 @state_class
-class State:
-    # --- fixed at setup
+class Setup:
+    """What the deal fixed for the whole game: one field of `State`, so that the copy of a
+    state that every move makes has eight fields fewer to copy. `State` reads each of them
+    as its own (`state.players`…); the rules read them as `state.setup.players`…"""
+
     players: int
     ignore_districts: bool
     random_setup: bool
@@ -52,6 +57,26 @@ class State:
     deal: tuple[tuple[int, ...], ...]  # the 3 stacks as dealt, top first (for `arrangement`)
     layout: tuple[int, ...]  # 36: the good dealt beside each building space
     track_numbers: tuple[int, ...]  # 30: the bonus number lying on each track space
+
+
+SETUP_FIELDS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Setup))
+_SETUP_NAMES = frozenset(SETUP_FIELDS)
+_setup_copy = copier(Setup)
+
+
+def dealt(setup: Setup, removed: tuple[int, ...], deal: tuple[tuple[int, ...], ...]) -> Setup:
+    """`setup` with the tiles `removed` and the stacks `deal` (a determinisation's deal): a
+    slot copy (`games.core.drafts.copier`), not `dataclasses.replace` (a search makes one
+    every iteration)."""
+    new = _setup_copy(setup)
+    new.removed = removed
+    new.deal = deal
+    return seal_as(new, Setup)
+
+
+@state_class
+class State:
+    setup: Setup  # --- fixed at setup
     # --- the board
     stacks: tuple[tuple[int, ...], ...]  # building tiles left, top first
     spaces: tuple[int, ...]  # 36: the tile on each building space, -1 none yet
@@ -82,6 +107,56 @@ class State:
     final_turns: int  # -1 before the end is triggered; then turns still to play after this
     pending: tuple[int, ...]  # the step's context (see the rule modules)
 
+    def __init__(self, setup: Setup | None = None, **fields: Any) -> None:
+        """The fields by name, the setup's as a `Setup` or one by one (`players=`…: as a
+        State had them, so `dataclasses.replace(state, removed=…)` still works)."""
+        given = {name: fields.pop(name) for name in SETUP_FIELDS if name in fields}
+        if setup is None:
+            setup = Setup(**given)
+        elif given:
+            setup = dataclasses.replace(setup, **given)
+        object.__setattr__(self, "setup", setup)
+        for name, value in fields.items():
+            object.__setattr__(self, name, value)
+
+    @property
+    def players(self) -> int:
+        return self.setup.players
+
+    @property
+    def ignore_districts(self) -> bool:
+        return self.setup.ignore_districts
+
+    @property
+    def random_setup(self) -> bool:
+        return self.setup.random_setup
+
+    @property
+    def first(self) -> int:
+        return self.setup.first
+
+    @property
+    def removed(self) -> tuple[int, ...]:
+        return self.setup.removed
+
+    @property
+    def deal(self) -> tuple[tuple[int, ...], ...]:
+        return self.setup.deal
+
+    @property
+    def layout(self) -> tuple[int, ...]:
+        return self.setup.layout
+
+    @property
+    def track_numbers(self) -> tuple[int, ...]:
+        return self.setup.track_numbers
+
+
+# Every field of a State as the snapshot names them: the setup's one by one, then the rest.
+FLAT_FIELDS: tuple[str, ...] = SETUP_FIELDS + tuple(
+    f.name for f in dataclasses.fields(State) if f.name != "setup"
+)
+
 
 # The next state is built through a writable twin with the same slots (`games.core.drafts`,
 # the convention of every engine): `draft(state)`, write the fields that change, `seal(d)`.
@@ -109,8 +184,12 @@ def seal(d: Draft) -> State:
 
 def evolve(s: State, **kw: Any) -> State:
     """`s` with the fields in `kw` replaced, as a new State (like `dataclasses.replace`;
-    tests/paris/test_views_events.py checks that); a scratch state, in place."""
+    tests/paris/test_views_events.py checks that); a scratch state, in place. The setup's
+    fields may be given one by one too (`deal=`…)."""
     new = draft(s)
+    if not _SETUP_NAMES.isdisjoint(kw):
+        given = {name: kw.pop(name) for name in SETUP_FIELDS if name in kw}
+        new.setup = dataclasses.replace(s.setup, **given)
     for name, value in kw.items():
         setattr(new, name, value)
     return seal(new)

@@ -87,8 +87,9 @@ def options(state: State, seat: int) -> list:
     return out
 
 
-def add_options(out: list, state: State, seat: int) -> None:
-    """`options`, appended to `out` (the legal actions of a step, being built)."""
+def add_options(out: list, state: State, seat: int, tiles: bool = True) -> None:
+    """`options`, appended to `out` (the legal actions of a step, being built); without
+    the tile sells if not `tiles` (`flow.add_free` appends them with the tile uses)."""
     francs = state.francs[seat]
     supply = state.supply
     buys = BUYS_WITH.get(supply) or _buys(supply)
@@ -101,7 +102,7 @@ def add_options(out: list, state: State, seat: int) -> None:
     out += buys[francs if francs < _MAX_PRICE else _MAX_PRICE]
     out += sells
     bonus, egt = state.bonus[seat], state.egt[seat]
-    if bonus or egt:
+    if tiles and (bonus or egt):
         out += tile_sells(bonus, egt)
 
 

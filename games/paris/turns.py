@@ -99,7 +99,7 @@ def apply_place_tile(state: State, seat: int, action: A.PlaceTile) -> tuple[Stat
     t = stack[0]
     stacks = put(state.stacks, i, stack[1:])
     nxt = _NEXT[stack[1]] if len(stack) > 1 else None
-    if not state.ignore_districts:
+    if not state.setup.ignore_districts:
         before = state.spaces
         d = draft(state)
         d.stacks = stacks
@@ -277,7 +277,7 @@ def apply_pick_end_game(
         event("end_game_tile_picked", {"seat": seat, "tile": action.tile}, to=(seat,)),
     ]
     if not left:
-        n = state.players
-        d.final_turns = (state.first - 1 - seat) % n + n
+        n = state.setup.players
+        d.final_turns = (state.setup.first - 1 - seat) % n + n
         events.append(event("end_triggered", {"seat": seat, "turns_left": d.final_turns}))
     return finish_action(state, seat, events, d)
