@@ -102,6 +102,8 @@ class LuteceBot(commands.Bot):
             public_url, port, secret = self.config.web
             self.board = Board(self, public_url, secret)
             await self.board.start(port)
+        # The one full collection of start-up's garbage, while no click can come yet.
+        self.collector.settle()
 
     async def on_ready(self) -> None:
         log.info("ready as %s in %d servers", self.user, len(self.guilds))

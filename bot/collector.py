@@ -8,8 +8,9 @@ live matches, the longest stalls of the loop. A bot's modules, classes and funct
 are 120,000 tracked objects here (60-70 ms a full collection): no full collection fits in
 the 50 ms the loop may stall. So:
 
-- At start-up, once the bot is ready, one full collection, then `gc.freeze()`: modules, engine
-  caches and the cogs live for the whole run and are never scanned again.
+- At start-up, before the bot connects (`settle`), one full collection, which no click can
+  wait for yet; once the bot is ready (`start`), `gc.freeze()`: modules, engine caches, the
+  cogs and the guilds live for the whole run and are never scanned again.
 - Every `FREEZE_EVERY_S` the objects that survived are frozen too, so no collection scans more
   than what the last seconds made; a frozen object is still freed by its reference count.
 - Before each freeze, the two young generations are collected (`gc.collect(1)`): a reference
@@ -27,15 +28,18 @@ the 50 ms the loop may stall. So:
   objects) and at most once every `SWEEP_EVERY_S`, at a moment when no handler runs (or
   regardless, once twice that time has passed: a bot that is never idle still gets it).
 
-Measured (`python -m bot.cli.bench_load --rate 1000 --game G`: one game's whole demo match through
-the fake Discord while 200 tables move 1,000 times a second and 4 strong AIs think, about
-110 s; each collection's CPU time by `gc.callbacks`):
-- freezing without collecting first, as this policy did before: at the end, 40,685 dead
-  objects frozen (574 clicks' interactions, messages and views); the heap doubled within the
-  run, and the sweep that followed stalled the loop for 205-762 ms;
-- collecting the young generations first: 285-624 dead objects frozen in the whole run, the
-  longest collection 20 ms, the loop's worst stall 25-46 ms, no sweep due (nor needed: those
-  are a few kilobytes a minute at that load).
+Measured (`python -m bot.cli.bench_load --rate 1000 --game G`: one game's whole demo match
+through the fake Discord while 200 tables move 1,000 times a second and 4 strong AIs think;
+each collection's CPU time by `gc.callbacks`):
+- freezing without collecting first, as this policy did before (the largest game's match, 574
+  clicks): 40,685 dead objects frozen by the end, the clicks' interactions, messages and
+  views; the heap doubled within the run, and the sweeps that followed stalled the loop for
+  205-762 ms;
+- collecting the young generations first: 201-688 dead objects frozen in a whole run (a few
+  kilobytes a minute at that load), the longest collection while serving 20-25 ms, no sweep.
+  The loop's worst stall, every game: 12-55 ms (the 55 ms while no collection ran: two cores
+  shared with four searching processes); 200 tables at 1,000 moves/s for 20 s without the
+  fake: 10-25 ms, where a sweep had stalled it 136 ms.
 - earlier, with the young threshold left at 700: 38 µs of collection a move instead of 5-10;
   freezing every 10 s instead of 1 s: collections of up to 34 ms.
 """
@@ -94,12 +98,19 @@ class CollectorPolicy:
     def running(self) -> bool:
         return self._task is not None and not self._task.done()
 
+    @staticmethod
+    def settle() -> None:
+        """One full collection, before the process serves anyone: start-up's garbage freed
+        (a full collection of a bot's objects takes longer than a click may wait)."""
+        gc.collect()
+
     def start(self) -> None:
-        """Collect and freeze what start-up made, raise the young threshold, and freeze
-        again every `freeze_every` seconds from now on (in the running loop)."""
+        """Collect the young generations and freeze what start-up made (`settle` having
+        collected the rest), raise the young threshold, and freeze again every
+        `freeze_every` seconds from now on (in the running loop)."""
         if self.running:
             return
-        gc.collect()
+        gc.collect(1)
         gc.freeze()
         self._swept, self._swept_at = sys.getallocatedblocks(), self.clock()
         self._before = gc.get_threshold()

@@ -153,6 +153,7 @@ async def concurrent_moves(
         host = MatchHost(store)
         tables = await open_tables(host, matches)
         collector = CollectorPolicy()
+        collector.settle()
         collector.start()
         try:
             with LoopWatch() as watch:

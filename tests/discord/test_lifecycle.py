@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from bot.collector import YOUNG
+from bot.collector import YOUNG, CollectorPolicy
 from fakediscord.errors import InteractionRefused
 from games.core.record import MatchRecord
 from games.core.replay import replay
@@ -263,14 +263,25 @@ async def test_play_autocomplete_offers_only_legal_moves(world):
         assert (await bot.host._loaded(match_id)).row.version == 1
 
 
-async def test_the_ready_bot_installs_the_collector_policy_and_its_stop_undoes_it(world):
+async def test_the_ready_bot_installs_the_collector_policy_and_its_stop_undoes_it(
+    world, monkeypatch
+):
     """Issue 21 §3: the loop's long stalls were full garbage collections of every live
     match; the bot as deployed freezes what start-up made (and, every second, what survived)
     and collects the young generation less often — from the moment it is ready. It waits
     for a moment when no click is being answered (`busy`: the bot's running handlers)."""
     before = gc.get_threshold()
+    calls: list[str] = []
+    real_settle, real_start = CollectorPolicy.settle, CollectorPolicy.start
+    monkeypatch.setattr(
+        CollectorPolicy, "settle", staticmethod(lambda: (calls.append("settle"), real_settle()))
+    )
+    monkeypatch.setattr(
+        CollectorPolicy, "start", lambda self: (calls.append("start"), real_start(self))
+    )
     async with world.bot() as bot:
         await world.fake.wait_for(lambda: bot.collector.running, timeout=10)
+        assert calls == ["settle", "start"]  # the full collection before Discord connects
         assert gc.get_threshold()[0] == YOUNG and gc.get_freeze_count() > 0
         assert not bot.collector.busy()
         handler = asyncio.create_task(asyncio.sleep(3600))  # a click being answered

@@ -61,6 +61,22 @@ async def test_start_freezes_what_start_up_made_and_stop_gives_everything_back()
 
 
 @pytest.mark.usefixtures("restored")
+async def test_start_collects_only_the_young_and_settle_collects_everything():
+    old, alive = cycle()
+    gc.collect()
+    gc.collect()  # the cycle, alive, now in the oldest generation
+    del old
+    policy = CollectorPolicy(freeze_every=3600)
+    policy.start()  # short: the young generations only
+    try:
+        assert alive() is not None
+    finally:
+        policy.stop()
+    CollectorPolicy.settle()  # before serving: one full collection
+    assert alive() is None
+
+
+@pytest.mark.usefixtures("restored")
 async def test_what_survives_a_period_is_frozen_too():
     policy = CollectorPolicy(freeze_every=0, growth=1e9)
     policy.start()
