@@ -37,7 +37,7 @@ each collection's CPU time by `gc.callbacks`):
   205-762 ms;
 - collecting the young generations first: 201-688 dead objects frozen in a whole run (a few
   kilobytes a minute at that load), the longest collection while serving 20-25 ms, no sweep.
-  The loop's worst stall, every game: 12-55 ms (the 55 ms while no collection ran: two cores
+  The loop's worst stall over nine runs of the four games: 12-38 ms, once 55 ms (two cores
   shared with four searching processes); 200 tables at 1,000 moves/s for 20 s without the
   fake: 10-25 ms, where a sweep had stalled it 136 ms.
 - earlier, with the young threshold left at 700: 38 µs of collection a move instead of 5-10;
