@@ -37,9 +37,10 @@ each collection's CPU time by `gc.callbacks`):
   205-762 ms;
 - collecting the young generations first: 201-688 dead objects frozen in a whole run (a few
   kilobytes a minute at that load), the longest collection while serving 20-25 ms, no sweep.
-  The loop's worst stall over nine runs of the four games: 12-38 ms, once 55 ms (two cores
-  shared with four searching processes); 200 tables at 1,000 moves/s for 20 s without the
-  fake: 10-25 ms, where a sweep had stalled it 136 ms.
+  The loop's worst stall, seven runs on a quiet machine: 12-38 ms, once 55 ms (two cores
+  shared with four searching processes; with a third CPU-heavy process, up to 55 ms and
+  once 204 ms); 200 tables at 1,000 moves/s for 20 s without the fake: 10-25 ms, where a
+  sweep had stalled it 136 ms.
 - earlier, with the young threshold left at 700: 38 µs of collection a move instead of 5-10;
   freezing every 10 s instead of 1 s: collections of up to 34 ms.
 """
