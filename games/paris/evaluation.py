@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.paris.board import BANK0, LM0, LOC_VALUE, N_DISTRICTS, N_VALUES
-from games.paris.scoring import Standing, district_vps
+from games.paris.board import BANK0, LOC_VALUE
+from games.paris.scoring import Standing, by_district, district_vps
 from games.paris.state import Memo, State, memo, remember
 
 # (a seat's keys, the landmarks) -> (its (sum, best) per district, its building value).
@@ -30,20 +30,9 @@ def _standing(
     keys: tuple[int, ...], landmarks: tuple[int, ...]
 ) -> tuple[tuple[Standing, ...], int]:
     """(per district, (sum, best) of the values under these keys, or None), and their total
-    (`scoring.holdings_in` and `building_value` for one seat, every district at once)."""
-    values: list[list[int]] = [[] for _ in range(N_DISTRICTS)]
-    total = 0
-    for k in keys:
-        if k < LM0:
-            values[k // N_VALUES].append(LOC_VALUE[k])
-        elif k < BANK0:
-            d = landmarks[k - LM0]
-            if d >= 0:
-                values[d].append(LOC_VALUE[k])
-        else:
-            continue
-        total += LOC_VALUE[k]
-    return tuple((sum(v), max(v)) if v else None for v in values), total
+    (`scoring.by_district` and `building_value` for one seat)."""
+    total = sum([LOC_VALUE[k] for k in keys if k < BANK0])
+    return tuple((sum(v), max(v)) if v else None for v in by_district(keys, landmarks)), total
 
 
 def values(state: State) -> list[float]:

@@ -38,11 +38,10 @@ def holdings_in(state: State, seat: int, d: int) -> list[int]:
     return out
 
 
-def _by_district(state: State, seat: int) -> list[list[int]]:
-    """`holdings_in` of every district at once (one walk over the seat's keys)."""
+def by_district(keys: tuple[int, ...], landmarks: tuple[int, ...]) -> list[list[int]]:
+    """`holdings_in` of every district at once, for a seat's `keys` (one walk over them)."""
     out: list[list[int]] = [[] for _ in range(N_DISTRICTS)]
-    landmarks = state.landmarks
-    for k in state.keys[seat]:
+    for k in keys:
         if k < LM0:
             out[k // N_VALUES].append(LOC_VALUE[k])
         elif k < BANK0:
@@ -170,7 +169,7 @@ def _final(state: State) -> tuple[dict[str, Any], list[Event]]:
         if state.vp_tiles[d] < 0:
             continue
         if held is None:
-            held = [_by_district(state, seat) for seat in range(n)]
+            held = [by_district(state.keys[seat], state.landmarks) for seat in range(n)]
         scored = score_district(state, d, held)
         districts.append(scored)
         for seat in range(n):
