@@ -41,10 +41,10 @@ def safe_name(name: str, limit: int = NAME_LIMIT) -> str:
 
 
 def png_bytes(image: Image.Image) -> bytes:
-    """Encode `image` as PNG at compress level 1: a click's answer waits for it. Measured on the
-    largest board (1000x1416): level 6 took 40.5 ms for 213 KB, level 1 26.5 ms for 232 KB;
-    on a 1040x780 one, 29.6 → 19.2 ms and 194 → 208 KB (levels 2-3 are no faster than 1, and larger
-    than 6 too)."""
+    """Encode `image` as PNG at compress level 1: a click's answer waits for it. Measured on
+    the largest board (1000x1416): level 6 took 40.5 ms for 213 KB, level 1 26.5 ms for
+    232 KB; on a 1040x780 one, 29.6 → 19.2 ms and 194 → 208 KB (levels 2-3 are no faster
+    than 1, and larger than 6 too)."""
     out = io.BytesIO()
     image.save(out, format="PNG", compress_level=1)
     return out.getvalue()
