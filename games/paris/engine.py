@@ -41,6 +41,10 @@ _BUYS_WITH = trade.BUYS_WITH
 _MAX_PRICE = trade.MAX_PRICE
 _SELLS = trade.SELLS
 _tile_free = bonus.tile_free
+_add_state_uses = bonus.add_state_uses
+_main_options = turns.main_options
+_token_sells = trade.token_sells
+_END_TURN = A.END_TURN
 
 
 def _with_trades(out: list, state: State, seat: int) -> list:
@@ -53,7 +57,7 @@ def _action_step(state: State, seat: int) -> list:
     """The main actions (`turns.main_options`) or `end_turn`, then the free actions
     (`flow.add_free` and `trade.add_options`): inline, as `_after_step`'s (one
     legal_actions call in three)."""
-    out = turns.main_options(state, seat) or [A.END_TURN]
+    out = _main_options(state, seat) or [_END_TURN]
     held, egt = state.bonus[seat], state.egt[seat]
     by_francs = _BUYS_WITH.get(state.supply)
     if by_francs is None:  # no supply of the game's token counts (a hand-made state)
@@ -62,12 +66,12 @@ def _action_step(state: State, seat: int) -> list:
     out += by_francs[francs if francs < _MAX_PRICE else _MAX_PRICE]
     goods = state.goods[seat]
     sells = _SELLS.get(goods)
-    out += trade.token_sells(goods) if sells is None else sells
+    out += _token_sells(goods) if sells is None else sells
     if held or egt:
         first, rest = _tile_free(held, egt)  # `bonus.add_tile_free`, inline
         out += first
         if rest:
-            bonus.add_state_uses(out, state, seat, rest)
+            _add_state_uses(out, state, seat, rest)
     return out
 
 
@@ -79,16 +83,18 @@ def _after_step(state: State, seat: int) -> list:
     if by_francs is None:  # no supply of the game's token counts (a hand-made state)
         return _with_trades([A.END_TURN], state, seat)
     francs = state.francs[seat]
-    out = [*by_francs[francs if francs < _MAX_PRICE else _MAX_PRICE]]
+    buys = by_francs[francs if francs < _MAX_PRICE else _MAX_PRICE]
     goods = state.goods[seat]
     sells = _SELLS.get(goods)
-    out += trade.token_sells(goods) if sells is None else sells
+    if sells is None:
+        sells = _token_sells(goods)
     if held or egt:
         first, rest = _tile_free(held, egt)  # `bonus.add_tile_free`, inline
-        out += first
+        out = [*buys, *sells, *first]
         if rest:
-            bonus.add_state_uses(out, state, seat, rest)
-    return out
+            _add_state_uses(out, state, seat, rest)
+        return out
+    return [*buys, *sells]
 
 
 def _with_free(step_options: Callable[[State, int], list[Any]]) -> LegalActions:

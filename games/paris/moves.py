@@ -132,25 +132,27 @@ _WITHIN: tuple[tuple | None, ...] = tuple(
     for loc in range(N_LOCS)
 )
 # `_WITHIN` by the francs held up to `_FRANCS_CAP` (more change nothing here), then by
-# location: for a building or a bank, (shift of its district's row, the row it reaches, the
-# moves by row, whether a landmark is in reach), or None when neither is; 0 for a landmark
-# or the Arc.
+# location: (shift of its district's row, the row or board mask it reaches, the moves by row
+# or None for the Arc, the location if a landmark may be in reach from it else None), or None
+# when nothing is in reach. A landmark reaches no
+# building; the Arc reaches the buildings worth at most the francs, in any district.
 _FRANCS_CAP = max(_TOP_VALUE, MIN_LANDMARK)
 
 
-def _in_reach(loc: int, francs: int) -> tuple[int, int, tuple, bool] | int | None:
+def _in_reach(loc: int, francs: int) -> tuple[int, int, tuple | None, int | None] | None:
+    if LM0 <= loc < BANK0:
+        return (0, 0, (), loc)
+    if loc == ARC:
+        arc = _REACH_ARC[min(francs, _TOP_VALUE)]
+        return (0, arc, None, loc if francs >= MIN_LANDMARK else None)
     within = _WITHIN[loc]
-    if within is None:
-        return 0
+    assert within is not None
     shift, moves, landmark_francs, reach = within
     row = reach[min(francs, _TOP_VALUE)]
     landmark = francs >= landmark_francs
-    return (shift, row, moves, landmark) if row or landmark else None
+    return (shift, row, moves, loc if landmark else None) if row or landmark else None
 
 
-_BY_FRANCS = tuple(
-    tuple(_in_reach(loc, francs) for loc in range(N_LOCS)) for francs in range(_FRANCS_CAP + 1)
-)
 # From the Arc, one value at a time: the "column" of value index i is `mask >> i & _COLUMN`
 # (bit 6d for district d); by value index, cheapest first, and by column (as its 6-bit
 # district mask, `_COLUMN_INDEX`), the moves onto those buildings; by budget, the mask of
@@ -172,6 +174,10 @@ _FROM_ARC: tuple[tuple[int, tuple[tuple[A.MoveKey, ...], ...]], ...] = tuple(
 )
 _REACH_ARC: tuple[int, ...] = tuple(
     sum(LOC_MASK[t] for t in range(N_SPACES) if LOC_VALUE[t] <= budget) for budget in _BUDGETS
+)
+
+_BY_FRANCS = tuple(
+    tuple(_in_reach(loc, francs) for loc in range(N_LOCS)) for francs in range(_FRANCS_CAP + 1)
 )
 
 # Memos of pure functions of immutable values: what pays a landmark;
@@ -295,9 +301,14 @@ def _payable(avail: tuple[int, ...], wild: int) -> tuple[bool, ...]:
 def move_options(state: State, seat: int) -> list:
     """Every affordable move of one of the seat's keys onto a free (or, with bonus 9/16,
     occupied) building or landmark worth more in its district; from the Arc, anywhere."""
+    return add_moves([], state, seat)
+
+
+def add_moves(out: list, state: State, seat: int) -> list:
+    """`move_options` appended to `out` (the action step's list, being built), and `out`."""
     keys = state.keys[seat]
     if not keys:
-        return []
+        return out
     francs = state.francs[seat]
     held = state.bonus[seat]
     # where a key may not go: spaces holding the seat's keys (unless it holds bonus 9) or a
@@ -312,43 +323,34 @@ def move_options(state: State, seat: int) -> list:
     free = built_mask(state.spaces) & ~blocked
     goods = None  # (avail, wild): computed only when a target needs resources
     short_row = short = 0  # buildings whose resource price the seat cannot pay
-    out: list = []
     lm_srcs = []
-    held_francs = francs if francs < _TOP_VALUE else _TOP_VALUE  # more buys nothing more
     by_src = _BY_FRANCS[francs if francs < _FRANCS_CAP else _FRANCS_CAP]
     for src in set(keys):
         within = by_src[src]
-        if within is None:  # a building or a bank: nothing in reach
+        if within is None:  # nothing in reach
             continue
-        if within.__class__ is tuple:  # a building or a bank: within its district
-            shift, reach, moves, landmark = within
-            row = free >> shift & reach
-            if row:
+        shift, reach, moves, lm = within
+        row = free >> shift & reach
+        if row:
+            if moves is not None:  # a building or a bank: within its district
                 if row & _NEEDY_ROW:
                     if goods is None:
                         goods = holdings(state, seat)
                         short_row, short = _short(goods)
                     row &= ~short_row
                 out += moves[row]
-            if landmark:
-                lm_srcs.append(src)
-        elif src == ARC:  # anywhere
-            budget = francs
-            cand = free & _REACH_ARC[held_francs]
-            if cand:
-                if cand & _NEEDY:
+            else:  # the Arc: anywhere (`row` a board mask)
+                if row & _NEEDY:
                     if goods is None:
                         goods = holdings(state, seat)
                         short_row, short = _short(goods)
-                    cand &= ~short
+                    row &= ~short
                 for i, by_column in _FROM_ARC:  # cheapest value first
-                    column = cand >> i & _COLUMN
+                    column = row >> i & _COLUMN
                     if column:
                         out += by_column[_COLUMN_INDEX[column]]
-            if budget >= MIN_LANDMARK:
-                lm_srcs.append(src)
-        else:  # a landmark: only onto a dearer landmark
-            lm_srcs.append(src)
+        if lm is not None:  # a landmark may be in reach
+            lm_srcs.append(lm)
     if lm_srcs:
         if goods is None:
             goods = holdings(state, seat)

@@ -30,7 +30,7 @@ from games.paris.board import (
 )
 from games.paris.data import KINDS
 from games.paris.flow import finish_action
-from games.paris.moves import move_options, note_built, note_keys
+from games.paris.moves import add_moves, note_built, note_keys
 from games.paris.state import (
     ACTION,
     ENDGAME,
@@ -186,10 +186,11 @@ def _put_tile(
 
 def main_options(state: State, seat: int) -> list:
     """Every main action: place a key, move a key, take an end-game tile."""
-    out = move_options(state, seat)
     if state.hand[seat]:
         keys = state.keys[seat]  # sorted: those on banks and the Arc last
-        out = _PLACE_AFTER[keys[bisect_left(keys, BANK0) :]] + out
+        out = add_moves([*_PLACE_AFTER[keys[bisect_left(keys, BANK0) :]]], state, seat)
+    else:
+        out = add_moves([], state, seat)
     if state.endgame and state.stacks == _NO_STACKS:
         out.append(A.TAKE_END_GAME)
     return out
