@@ -13,6 +13,7 @@ from games.core.phased import NOBODY, SEAT_SETS, LegalActions, PhasedGame
 from games.core.snapshots import restore
 from games.paris import actions as A
 from games.paris import bonus, evaluation, flow, hidden, purchase, trade, turns
+from games.paris.data import KEYS_PER_PLAYER
 from games.paris.deal import dump_arrangement, new_state
 from games.paris.options import EDITIONS, ParisOptions
 from games.paris.scoring import final_scoring
@@ -45,6 +46,17 @@ _add_state_uses = bonus.add_state_uses
 _main_options = turns.main_options
 _token_sells = trade.token_sells
 _END_TURN = A.END_TURN
+# By seat, the last (bonus tiles, end-game tiles, `bonus.tile_free` plan): a seat's tile
+# tuples are new objects only when it takes or spends a tile, so two identity tests most
+# often spare the plan's look-up by value.
+_plans: list[tuple] = [((), (), ((), ()))] * max(KEYS_PER_PLAYER)
+
+
+def _plan(held: tuple[int, ...], egt: tuple[int, ...], seat: int) -> tuple:
+    """`bonus.tile_free(held, egt)`, through `_plans`."""
+    plan = _tile_free(held, egt)
+    _plans[seat] = (held, egt, plan)
+    return plan
 
 
 def _with_trades(out: list, state: State, seat: int) -> list:
@@ -68,7 +80,11 @@ def _action_step(state: State, seat: int) -> list:
     sells = _SELLS.get(goods)
     out += _token_sells(goods) if sells is None else sells
     if held or egt:
-        first, rest = _tile_free(held, egt)  # `bonus.add_tile_free`, inline
+        known = _plans[seat]  # `bonus.add_tile_free`, inline
+        if known[0] is held and known[1] is egt:
+            first, rest = known[2]
+        else:
+            first, rest = _plan(held, egt, seat)
         out += first
         if rest:
             _add_state_uses(out, state, seat, rest)
@@ -89,7 +105,11 @@ def _after_step(state: State, seat: int) -> list:
     if sells is None:
         sells = _token_sells(goods)
     if held or egt:
-        first, rest = _tile_free(held, egt)  # `bonus.add_tile_free`, inline
+        known = _plans[seat]  # `bonus.add_tile_free`, inline
+        if known[0] is held and known[1] is egt:
+            first, rest = known[2]
+        else:
+            first, rest = _plan(held, egt, seat)
         out = [*buys, *sells, *first]
         if rest:
             _add_state_uses(out, state, seat, rest)
