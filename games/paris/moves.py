@@ -313,14 +313,18 @@ def add_moves(out: list, state: State, seat: int) -> list:
     held = state.bonus[seat]
     # where a key may not go: spaces holding the seat's keys (unless it holds bonus 9) or a
     # rival's (unless 16)
-    masks, blocked, _doubled = key_masks(state.keys)
+    all_keys = state.keys
+    last = _masks_memo  # `key_masks`' one-entry memo, tested inline (no call when it hits)
+    masks, blocked, _doubled = last[1] if last[0] is all_keys else key_masks(all_keys)
     if OWN_OCCUPIED in held or RIVAL_OCCUPIED in held:
         blocked = 0 if OWN_OCCUPIED in held else masks[seat]
         if RIVAL_OCCUPIED not in held:
             for s, m in enumerate(masks):
                 if s != seat:
                     blocked |= m
-    free = built_mask(state.spaces) & ~blocked
+    spaces = state.spaces
+    built = _built_memo  # likewise `built_mask`'s
+    free = (built[1] if built[0] is spaces else built_mask(spaces)) & ~blocked
     goods = None  # (avail, wild): computed only when a target needs resources
     short_row = short = 0  # buildings whose resource price the seat cannot pay
     lm_srcs = []
