@@ -98,7 +98,7 @@ def apply_move(state: State, seat: int, action: A.MoveKey) -> tuple[State, list[
     d.pending = (dst, district, trigger)
     if spent:
         d.bonus = put(state.bonus, seat, tuple(b for b in state.bonus[seat] if b not in spent))
-        d.used_bonus = put(state.used_bonus, seat, state.used_bonus[seat] + tuple(spent))
+        d.used_bonus = put(state.used_bonus, seat, state.used_bonus[seat] + (*spent,))
     if new_landmark:
         d.landmarks = put(state.landmarks, dst - LM0, district)
     # The building bought, for the recap (a tile of another district may lie there).
@@ -112,7 +112,7 @@ def apply_move(state: State, seat: int, action: A.MoveKey) -> tuple[State, list[
                 "to": to,
                 "francs": cost,
                 "landmark_added": new_landmark,
-                "bonus_tiles": spent,
+                "bonus_tiles": [*spent],
                 "resources": list(_RESOURCE_NAMES[dst]),
                 "building": building,
             },

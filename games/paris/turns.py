@@ -20,13 +20,13 @@ from games.paris.board import (
     DISTRICT_INDEX,
     EGT_IDS,
     EGT_INDEX,
+    LOCATIONS,
     N_DISTRICTS,
     N_SPACES,
     N_VALUES,
     SPACE_NAMES,
     SPACE_VALUE,
     TILE_KIND,
-    parse_loc,
 )
 from games.paris.data import KINDS
 from games.paris.flow import finish_action
@@ -200,7 +200,7 @@ def apply_place_key(state: State, seat: int, action: A.PlaceKey) -> tuple[State,
     на Триумфальную арку… Если вы выкладываете ключ на банк, возьмите указанное на нём
     количество франков»."""
     to = action.to
-    where = parse_loc(to)
+    where = LOCATIONS.get(to)  # `parse_loc`, inline
     loc = where[0] if where else -1
     if loc < BANK0:
         # «Вы не можете выложить ключ из-за ширмы сразу на здание или достопримечательность.»
