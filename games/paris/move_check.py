@@ -27,20 +27,24 @@ def illegal(key: str, message: str, **params: Any) -> IllegalAction:
     return IllegalAction(f"paris.{key}", message, **params)
 
 
-def _onto_building(src: int, sd: int, dst: int, td: int) -> tuple[int, int, int, int] | None:
-    """(source, target, target district, francs to pay) of a move onto a building that
-    `check_move` allows whatever the state, if its keys, tiles and francs allow it: from a
+# `check_move`'s answer: (source, target, target district, francs, new landmark, tiles spent).
+Checked = tuple[int, int, int, int, bool, tuple[int, ...] | list[int]]
+
+
+def _onto_building(src: int, sd: int, dst: int, td: int) -> Checked | None:
+    """`check_move`'s answer (no landmark added, no bonus tile spent) for a move onto a
+    building that it allows whatever the state, if its keys, tiles and francs allow it: from a
     building, a bank or the Arc, within the district (from the Arc, anywhere), onto a
     dearer building; None for any other move."""
     if src >= LM0 and src < BANK0 or dst >= LM0:
         return None
     if src != ARC and sd != td or LOC_VALUE[dst] <= LOC_VALUE[src]:
         return None
-    return src, dst, td, LOC_VALUE[dst] - (LOC_VALUE[src] if src < BANK0 else 0)
+    return src, dst, td, LOC_VALUE[dst] - (LOC_VALUE[src] if src < BANK0 else 0), False, ()
 
 
-# By (from, to): `_onto_building` of every move it accepts.
-_ONTO_BUILDING: dict[tuple[str, str], tuple[int, int, int, int]] = {
+# By (from, to): `_onto_building` of every move it accepts (handed out as it is).
+_ONTO_BUILDING: dict[tuple[str, str], Checked] = {
     (frm, to): onto
     for frm, (src, sd) in LOCATIONS.items()
     for to, (dst, td) in LOCATIONS.items()
@@ -48,16 +52,14 @@ _ONTO_BUILDING: dict[tuple[str, str], tuple[int, int, int, int]] = {
 }
 
 
-def check_move(
-    state: State, seat: int, frm: str, to: str
-) -> tuple[int, int, int, int, bool, list[int]]:
+def check_move(state: State, seat: int, frm: str, to: str) -> Checked:
     """(source, target, target district, francs to pay, new landmark, bonus tiles 9/16 it
     spends) of a legal move; IllegalAction otherwise. The common move, onto a free building
     the seat can pay for, is checked first by what depends on the state alone
     (`_onto_building`); any other, or a refusal, goes through `_check_move`."""
     onto = _ONTO_BUILDING.get((frm, to))
     if onto is not None:
-        src, dst, td, cost = onto
+        src, dst, _td, cost, _new, _spent = onto
         if (
             src in state.keys[seat]
             and state.spaces[dst] >= 0
@@ -65,13 +67,11 @@ def check_move(
             and not key_masks(state.keys)[1] & LOC_MASK[dst]
             and (not NEEDS_RES[dst] or can_cover(LOC_RES[dst], *holdings(state, seat)[:2]))
         ):
-            return src, dst, td, cost, False, []
+            return onto
     return _check_move(state, seat, frm, to)
 
 
-def _check_move(
-    state: State, seat: int, frm: str, to: str
-) -> tuple[int, int, int, int, bool, list[int]]:
+def _check_move(state: State, seat: int, frm: str, to: str) -> Checked:
     """`check_move`, every rule in its order (the refusal of an illegal move names the
     first it breaks)."""
     source = LOCATIONS.get(frm)  # `parse_loc`, inline (every key move is checked)

@@ -71,15 +71,21 @@ _PLACE_VP = tuple(tuple(A.place_vp_tile(tile, d) for d in DISTRICT_IDS) for tile
 
 
 _TOKEN_TAKEN: Memo[tuple[int, int, int], Event] = memo()
+_VALUE_8: Memo[int, Event] = memo()  # by seat: the 2 VP of an 8
 _RESOURCE_NAMES = tuple(tuple(GOODS[g] for g in units_of(need)) for need in LOC_RES)
+# By location: its resource price as units (`units_of`), for `covers`.
+_UNITS = tuple(tuple(units_of(need)) for need in LOC_RES)
+# By tile (and -1 for none, the last item): the kind of building it shows, for the recap.
+_BUILDING: tuple[str | None, ...] = (*(KINDS[kind] for kind in TILE_KIND), None)
+# By location: whether buying there offers a bonus tile (a building of value 1, 2 or 3).
+_BONUS_AT = tuple(loc < LM0 and SPACE_VALUE[loc] in BONUS_VALUES for loc in range(BANK0))
 
 
 def apply_move(state: State, seat: int, action: A.MoveKey) -> tuple[State, list[Event]]:
     frm, to = action.from_, action.to
     src, dst, district, cost, new_landmark, spent = check_move(state, seat, frm, to)
     keys = list(state.keys[seat])
-    keys.remove(src)
-    keys.append(dst)
+    keys[keys.index(src)] = dst
     keys.sort()
     trigger = int(
         src >= BANK0 and (_district_keys(state, district) == VP_TILE_TRIGGER_KEYS - 1)
@@ -92,12 +98,11 @@ def apply_move(state: State, seat: int, action: A.MoveKey) -> tuple[State, list[
     d.pending = (dst, district, trigger)
     if spent:
         d.bonus = put(state.bonus, seat, tuple(b for b in state.bonus[seat] if b not in spent))
-        d.used_bonus = put(state.used_bonus, seat, state.used_bonus[seat] + tuple(spent))
+        d.used_bonus = put(state.used_bonus, seat, state.used_bonus[seat] + (*spent,))
     if new_landmark:
         d.landmarks = put(state.landmarks, dst - LM0, district)
     # The building bought, for the recap (a tile of another district may lie there).
-    tile = state.spaces[dst] if dst < LM0 else -1
-    building = KINDS[TILE_KIND[tile]] if tile >= 0 else None
+    building = _BUILDING[state.spaces[dst]] if dst < LM0 else None
     events = [
         event(
             "key_moved",
@@ -107,14 +112,14 @@ def apply_move(state: State, seat: int, action: A.MoveKey) -> tuple[State, list[
                 "to": to,
                 "francs": cost,
                 "landmark_added": new_landmark,
-                "bonus_tiles": spent,
+                "bonus_tiles": [*spent],
                 "resources": list(_RESOURCE_NAMES[dst]),
                 "building": building,
             },
         )
     ]
     if NEEDS_RES[dst]:
-        ways = covers(state, seat, units_of(LOC_RES[dst]))  # 9/16 are never goods
+        ways = covers(state, seat, _UNITS[dst])  # 9/16 are never goods
         if len(ways) > 1:
             d.phase = PAY
             return seal(d), events
@@ -192,9 +197,15 @@ def after_payment(
             events.append(taken)
         if SPACE_VALUE[dst] == VP_VALUE:
             d.vp = add(d.vp, seat, VP_FOR_VALUE)
-            events.append(
-                event("vp_scored", {"seat": seat, "vp": VP_FOR_VALUE, "reason": "value_8"})
-            )
+            scored = _VALUE_8.get(seat)
+            if scored is None:
+                scored = remembered_event(
+                    _VALUE_8,
+                    seat,
+                    "vp_scored",
+                    {"seat": seat, "vp": VP_FOR_VALUE, "reason": "value_8"},
+                )
+            events.append(scored)
     return resume(state, seat, STAGE_BONUS, events, d)
 
 
@@ -266,7 +277,7 @@ def resume(
     """The next optional step of the purchase that has a choice, else the action's end
     (`d`: the draft of the next state, sealed here)."""
     dst, _d, trigger = d.pending
-    if stage <= STAGE_BONUS and dst < LM0 and SPACE_VALUE[dst] in BONUS_VALUES:
+    if stage <= STAGE_BONUS and _BONUS_AT[dst]:
         if _bonus_open(d, seat):
             d.phase = BONUS
             return seal(d), events

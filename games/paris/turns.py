@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 
-from games.core.contract import Event, event
+from games.core.contract import Event, event, shared_event
 from games.core.errors import IllegalAction
 from games.paris import actions as A
 from games.paris.board import (
@@ -20,13 +20,13 @@ from games.paris.board import (
     DISTRICT_INDEX,
     EGT_IDS,
     EGT_INDEX,
+    LOCATIONS,
     N_DISTRICTS,
     N_SPACES,
     N_VALUES,
     SPACE_NAMES,
     SPACE_VALUE,
     TILE_KIND,
-    parse_loc,
 )
 from games.paris.data import KINDS
 from games.paris.flow import finish_action
@@ -42,6 +42,7 @@ from games.paris.state import (
     evolve,
     memo,
     put,
+    remember,
     remembered_event,
     seal,
 )
@@ -61,6 +62,10 @@ _PLACE_AFTER: dict[tuple[int, ...], list] = {
     for taken, where in enumerate(_PLACE_WHERE)
 }
 _KEY_PLACED: Memo[tuple[int, int], Event] = memo()
+# The end-game stack's public events by (seat, tiles left), the private pick by (seat, tile).
+_BROWSED: Memo[tuple[int, int], Event] = memo()
+_TAKEN: Memo[tuple[int, int], Event] = memo()
+_PICKED: Memo[tuple[int, int], Event] = memo()
 _PICKS = tuple(A.pick_end_game(e) for e in EGT_IDS)
 _PLACE_IN = tuple(A.place_building(d) for d in DISTRICT_IDS)
 
@@ -201,7 +206,7 @@ def apply_place_key(state: State, seat: int, action: A.PlaceKey) -> tuple[State,
     на Триумфальную арку… Если вы выкладываете ключ на банк, возьмите указанное на нём
     количество франков»."""
     to = action.to
-    where = parse_loc(to)
+    where = LOCATIONS.get(to)  # `parse_loc`, inline
     loc = where[0] if where else -1
     if loc < BANK0:
         # «Вы не можете выложить ключ из-за ширмы сразу на здание или достопримечательность.»
@@ -240,21 +245,25 @@ def apply_take_end_game(
 ) -> tuple[State, list[Event]]:
     """«Только после того, как стопки жетонов зданий закончились, и вместо того, чтобы
     выложить или переместить ключ, вы можете просмотреть стопку жетонов конца игры…»"""
-    if any(state.stacks):
+    if state.stacks != _NO_STACKS:
         raise IllegalAction(
             "paris.stacks_not_empty", "end-game tiles only once every building stack is empty"
         )
-    if not state.endgame:
+    endgame = state.endgame
+    if not endgame:
         raise IllegalAction("paris.end_game_stack_empty", "no end-game tile is left")
-    events = [
-        event("end_game_stack_browsed", {"seat": seat, "size": len(state.endgame)}),
-        event(
-            "end_game_stack_seen",
-            {"seat": seat, "tiles": [EGT_IDS[e] for e in state.endgame]},
-            to=(seat,),
-        ),
-    ]
-    return evolve(state, phase=ENDGAME), events
+    size = len(endgame)
+    browsed = _BROWSED.get((seat, size))
+    if browsed is None:
+        browsed = remembered_event(
+            _BROWSED, (seat, size), "end_game_stack_browsed", {"seat": seat, "size": size}
+        )
+    seen = event(
+        "end_game_stack_seen", {"seat": seat, "tiles": [EGT_IDS[e] for e in endgame]}, to=(seat,)
+    )
+    d = draft(state)
+    d.phase = ENDGAME
+    return seal(d), [browsed, seen]
 
 
 def pick_options(state: State, seat: int) -> list:
@@ -269,14 +278,26 @@ def apply_pick_end_game(
         raise IllegalAction(
             "paris.not_in_end_game_stack", "that tile is not in the stack", tile=action.tile
         )
-    left = tuple(x for x in state.endgame if x != e)
+    endgame = state.endgame
+    i = endgame.index(e)  # (each tile once)
+    left = endgame[:i] + endgame[i + 1 :]
     d = draft(state)
     d.endgame = left
     d.egt = put(state.egt, seat, tuple(sorted(state.egt[seat] + (e,))))
-    events = [
-        event("end_game_tile_taken", {"seat": seat, "left": len(left)}),
-        event("end_game_tile_picked", {"seat": seat, "tile": action.tile}, to=(seat,)),
-    ]
+    n = len(left)
+    taken = _TAKEN.get((seat, n))
+    if taken is None:
+        taken = remembered_event(
+            _TAKEN, (seat, n), "end_game_tile_taken", {"seat": seat, "left": n}
+        )
+    picked = _PICKED.get((seat, e))
+    if picked is None:
+        picked = remember(
+            _PICKED,
+            (seat, e),
+            shared_event("end_game_tile_picked", {"seat": seat, "tile": action.tile}, (seat,)),
+        )
+    events = [taken, picked]
     if not left:
         n = state.setup.players
         d.final_turns = (state.setup.first - 1 - seat) % n + n
