@@ -49,7 +49,7 @@ _END_TURN = A.END_TURN
 # By seat, the last (bonus tiles, end-game tiles, `bonus.tile_free` plan): a seat's tile
 # tuples are new objects only when it takes or spends a tile, so two identity tests most
 # often spare the plan's look-up by value.
-_plans: list[tuple] = [((), (), ((), ()))] * max(KEYS_PER_PLAYER)
+_plans: list[tuple] = [((), (), ((), ()))] * max(KEYS_PER_PLAYER)  # the most seats dealt
 
 
 def _plan(held: tuple[int, ...], egt: tuple[int, ...], seat: int) -> tuple:
