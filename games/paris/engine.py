@@ -54,6 +54,9 @@ _plans: list[tuple] = [((), (), ((), ()))] * max(KEYS_PER_PLAYER)  # the most se
 
 def _plan(held: tuple[int, ...], egt: tuple[int, ...], seat: int) -> tuple:
     """`bonus.tile_free(held, egt)`, through `_plans`."""
+    known = _plans[seat]
+    if known[0] is held and known[1] is egt:
+        return known[2]
     plan = _tile_free(held, egt)
     _plans[seat] = (held, egt, plan)
     return plan
@@ -80,11 +83,7 @@ def _action_step(state: State, seat: int) -> list:
     sells = _SELLS.get(goods)
     out += _token_sells(goods) if sells is None else sells
     if held or egt:
-        known = _plans[seat]  # `bonus.add_tile_free`, inline
-        if known[0] is held and known[1] is egt:
-            first, rest = known[2]
-        else:
-            first, rest = _plan(held, egt, seat)
+        first, rest = _plan(held, egt, seat)  # `bonus.add_tile_free`, inline
         out += first
         if rest:
             _add_state_uses(out, state, seat, rest)
@@ -105,11 +104,7 @@ def _after_step(state: State, seat: int) -> list:
     if sells is None:
         sells = _token_sells(goods)
     if held or egt:
-        known = _plans[seat]  # `bonus.add_tile_free`, inline
-        if known[0] is held and known[1] is egt:
-            first, rest = known[2]
-        else:
-            first, rest = _plan(held, egt, seat)
+        first, rest = _plan(held, egt, seat)  # `bonus.add_tile_free`, inline
         out = [*buys, *sells, *first]
         if rest:
             _add_state_uses(out, state, seat, rest)
