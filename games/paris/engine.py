@@ -147,8 +147,8 @@ def _skip(state: State, seat: int, action: A.Skip) -> tuple[State, list[Event]]:
 
 
 _FREE_HANDLERS: dict[type, Handler] = {
-    A.Buy: flow.free_handler(trade.apply_buy),
-    A.Sell: flow.free_handler(trade.apply_sell),
+    A.Buy: flow.apply_buy,
+    A.Sell: flow.apply_sell,
     A.UseBonus: flow.free_handler(bonus.apply_use_bonus),
     A.UseEndGame: flow.free_handler(bonus.apply_use_end_game),
 }

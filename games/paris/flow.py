@@ -15,8 +15,9 @@ from games.core.dispatch import Handler
 from games.core.errors import IllegalAction
 from games.paris import actions as A
 from games.paris import bonus, trade
-from games.paris.board import N_GOODS
+from games.paris.board import GOODS, N_GOODS, RESOURCE_GOODS, SELL_PRICE
 from games.paris.data import STACKS
+from games.paris.goods import ITEMS
 from games.paris.scoring import final_events
 from games.paris.state import (
     ACTION,
@@ -162,3 +163,75 @@ def free_handler(apply_one: Callable[[State, int, Any, Draft], Event]) -> Handle
         return d, [done]
 
     return handler
+
+
+_apply_sell = free_handler(trade.apply_sell)
+_apply_buy = free_handler(trade.apply_buy)
+_SOLD = trade.SOLD
+_BOUGHT = trade.BOUGHT
+_BUY_PRICE = trade.BUY_PRICE
+_N_RESOURCES = len(RESOURCE_GOODS)
+_RESOURCE_INDEX = {GOODS[g]: g for g in RESOURCE_GOODS}
+
+
+def apply_sell(state: State, seat: int, action: A.Sell) -> tuple[State, list[Event]]:
+    """`free_handler(trade.apply_sell)`, a token's sale written here (`add_in`, `add` and
+    `has_free`'s first test inline: a sale is one move in four); a tile's sale, or a
+    refusal, goes through it."""
+    name = action.item
+    item = ITEMS.get(name)
+    if item is None or item[0] >= 0:
+        return _apply_sell(state, seat, action)
+    g = item[1]
+    goods = state.goods
+    mine = list(goods[seat])
+    if not mine[g]:
+        return _apply_sell(state, seat, action)
+    mine[g] -= 1
+    d = draft(state)  # (a scratch state is its own draft: each field is read before written)
+    rows = list(goods)
+    rows[seat] = left = tuple(mine)
+    d.goods = tuple(rows)
+    if g < _N_RESOURCES:
+        supply = list(state.supply)
+        supply[g] += 1
+        d.supply = tuple(supply)
+    francs = list(state.francs)
+    francs[seat] += SELL_PRICE[g]
+    d.francs = tuple(francs)
+    done = _SOLD.get((seat, name)) or trade.sold(seat, name)
+    if left == _NO_GOODS and state.phase == AFTER and not has_free(d, seat):
+        return end_turn(state, seat, [done], d)
+    if d.__class__ is not Scratch:  # `seal`, inline
+        d.__class__ = State
+    return d, [done]
+
+
+def apply_buy(state: State, seat: int, action: A.Buy) -> tuple[State, list[Event]]:
+    """`free_handler(trade.apply_buy)`, written here (`add`, `add_in` inline: one move in
+    eight buys); a refusal goes through it. The seat then holds a token, so a free action
+    is left (`has_free`) and the phase stays."""
+    g = _RESOURCE_INDEX.get(action.good)
+    supply = state.supply
+    if g is None or not supply[g]:
+        return _apply_buy(state, seat, action)
+    francs = list(state.francs)
+    price = _BUY_PRICE[g]
+    if francs[seat] < price:
+        return _apply_buy(state, seat, action)
+    goods = state.goods
+    d = draft(state)  # (a scratch state is its own draft: each field is read before written)
+    francs[seat] -= price
+    d.francs = tuple(francs)
+    stock = list(supply)
+    stock[g] -= 1
+    d.supply = tuple(stock)
+    mine = list(goods[seat])
+    mine[g] += 1
+    rows = list(goods)
+    rows[seat] = tuple(mine)
+    d.goods = tuple(rows)
+    done = _BOUGHT.get((seat, g)) or trade.bought(seat, g)
+    if d.__class__ is not Scratch:  # `seal`, inline
+        d.__class__ = State
+    return d, [done]

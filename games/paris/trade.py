@@ -42,8 +42,10 @@ _SELL_TILE.update(
 
 
 MAX_PRICE = _MAX_PRICE = max(BUY_PRICE)
-_BOUGHT: Memo[tuple[int, int], Event] = memo()
-_SOLD: Memo[tuple[int, str], Event] = memo()
+# The trades' events by (seat, good) and (seat, item name): `flow.apply_buy` and
+# `flow.apply_sell` read them too.
+BOUGHT: Memo[tuple[int, int], Event] = memo()
+SOLD: Memo[tuple[int, str], Event] = memo()
 SELLS: Memo[tuple[int, ...], tuple] = memo()
 _SELLS = SELLS
 
@@ -149,12 +151,14 @@ def apply_buy(state: State, seat: int, action: A.Buy, d: Draft) -> Event:
     d.francs = add(francs, seat, -price)
     d.supply = add(supply, g, -1)
     d.goods = add_in(goods, seat, g, 1)
-    done = _BOUGHT.get((seat, g))
-    if done is None:
-        done = remembered_event(
-            _BOUGHT, (seat, g), "bought", {"seat": seat, "good": good, "francs": price}
-        )
-    return done
+    return BOUGHT.get((seat, g)) or bought(seat, g)
+
+
+def bought(seat: int, g: int) -> Event:
+    """The event of the seat's buy of good `g`, made once (`BOUGHT`)."""
+    return remembered_event(
+        BOUGHT, (seat, g), "bought", {"seat": seat, "good": GOODS[g], "francs": BUY_PRICE[g]}
+    )
 
 
 def _not_held(name: str) -> IllegalAction:
@@ -181,12 +185,15 @@ def apply_sell(state: State, seat: int, action: A.Sell, d: Draft) -> Event:
             raise _not_held(name)
         spend(d, seat, [item])
     d.francs = add(state.francs, seat, price)
-    done = _SOLD.get((seat, name))
-    if done is None:
-        done = remembered_event(
-            _SOLD,
-            (seat, name),
-            "sold",
-            {"seat": seat, "item": name, "good": GOODS[g], "francs": price},
-        )
-    return done
+    return SOLD.get((seat, name)) or sold(seat, name)
+
+
+def sold(seat: int, name: str) -> Event:
+    """The event of the seat's sale of item `name`, made once (`SOLD`)."""
+    g = ITEMS[name][1]
+    return remembered_event(
+        SOLD,
+        (seat, name),
+        "sold",
+        {"seat": seat, "item": name, "good": GOODS[g], "francs": SELL_PRICE[g]},
+    )
