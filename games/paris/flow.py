@@ -89,10 +89,12 @@ def finish_action(
     None): the seat may still trade or use tiles, else the turn ends at once."""
     if d is None:
         d = draft(state)
-    if has_free(d, seat):
+    if d.goods[seat] != _NO_GOODS or has_free(d, seat):  # `has_free`'s first test, inline
         d.phase = AFTER
         d.pending = ()
-        return seal(d), events
+        if d.__class__ is not Scratch:  # `seal`, inline
+            d.__class__ = State
+        return d, events
     return end_turn(state, seat, events, d)
 
 
@@ -105,12 +107,7 @@ def end_turn(
     if d is None:
         d = draft(state)
     rnd = state.round
-    done = _TURN_ENDED.get((seat, rnd))
-    if done is None:
-        done = remembered_event(
-            _TURN_ENDED, (seat, rnd), "turn_ended", {"seat": seat, "round": rnd}
-        )
-    events.append(done)
+    events.append(_TURN_ENDED.get((seat, rnd)) or _turn_ended(seat, rnd))
     final = d.final_turns
     d.pending = ()
     if final == 0:
@@ -132,9 +129,31 @@ def end_turn(
     return d, events
 
 
+def _turn_ended(seat: int, rnd: int) -> Event:
+    """The event of the seat's turn of round `rnd` ended, made once (`_TURN_ENDED`)."""
+    return remembered_event(_TURN_ENDED, (seat, rnd), "turn_ended", {"seat": seat, "round": rnd})
+
+
 def apply_end_turn(state: State, seat: int, action: A.EndTurn) -> tuple[State, list[Event]]:
-    """`end_turn` after the action."""
-    return end_turn(state, seat, [])
+    """`end_turn` after the action: its common case (the end not triggered yet) written
+    here, as `end_turn` does it (one move in six ends a turn)."""
+    if state.final_turns >= 0:
+        return end_turn(state, seat, [])
+    rnd = state.round
+    done = _TURN_ENDED.get((seat, rnd)) or _turn_ended(seat, rnd)
+    setup = state.setup
+    d = draft(state)
+    d.pending = ()
+    nxt = seat + 1
+    if nxt == setup.players:
+        nxt = 0
+    if nxt == setup.first:
+        d.round = rnd + 1
+    d.turn = nxt
+    d.phase = TILE if d.stacks != _NO_STACKS else ACTION
+    if d.__class__ is not Scratch:  # `seal`, inline
+        d.__class__ = State
+    return d, [done]
 
 
 def pass_turn(state: State, seat: int, main: list[Any]) -> tuple[State, list[Event]]:
