@@ -52,11 +52,12 @@ _ONTO_BUILDING: dict[tuple[str, str], Checked] = {
 }
 
 
-def check_move(state: State, seat: int, frm: str, to: str) -> Checked:
+def check_move(state: State, seat: int, frm: str, to: str, total: int) -> Checked:
     """(source, target, target district, francs to pay, new landmark, bonus tiles 9/16 it
-    spends) of a legal move; IllegalAction otherwise. The common move, onto a free building
-    the seat can pay for, is checked first by what depends on the state alone
-    (`_onto_building`); any other, or a refusal, goes through `_check_move`."""
+    spends) of a legal move; IllegalAction otherwise (`total`: `key_masks(state.keys)[1]`,
+    which the caller has). The common move, onto a free building the seat can pay for, is
+    checked first by what depends on the state alone (`_onto_building`); any other, or a
+    refusal, goes through `_check_move`."""
     onto = _ONTO_BUILDING.get((frm, to))
     if onto is not None:
         src, dst, _td, cost, _new, _spent = onto
@@ -64,7 +65,7 @@ def check_move(state: State, seat: int, frm: str, to: str) -> Checked:
             src in state.keys[seat]
             and state.spaces[dst] >= 0
             and cost <= state.francs[seat]
-            and not key_masks(state.keys)[1] & LOC_MASK[dst]
+            and not total & LOC_MASK[dst]
             and (not NEEDS_RES[dst] or can_cover(LOC_RES[dst], *holdings(state, seat)[:2]))
         ):
             return onto

@@ -253,13 +253,16 @@ def note_keys(
     seat: int,
     src: int = -1,
     dst: int = -1,
+    found: tuple[tuple[int, ...], int, bool] | None = None,
 ) -> None:
     """Remember `key_masks(after)` for keys `after` = `before` with `seat`'s key moved from
     `src` onto `dst` (or, without them, placed on a bank or the Arc, which no mask holds),
     from `before`'s: the next step asks for the masks again, and only those two bits can
-    change (a double left on `src`, bonus 9, keeps its bit; one made on `dst` is noted)."""
+    change (a double left on `src`, bonus 9, keeps its bit; one made on `dst` is noted).
+    `found`: `key_masks(before)`, if the caller has it."""
     global _masks_memo
-    found = key_masks(before)
+    if found is None:
+        found = key_masks(before)
     if dst >= 0:
         masks, total, doubled = found
         mine = masks[seat]

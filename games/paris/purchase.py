@@ -55,7 +55,6 @@ from games.paris.state import (
     Memo,
     State,
     add,
-    add_in,
     district_keys,
     draft,
     memo,
@@ -82,19 +81,27 @@ _BONUS_AT = tuple(loc < LM0 and SPACE_VALUE[loc] in BONUS_VALUES for loc in rang
 
 
 def apply_move(state: State, seat: int, action: A.MoveKey) -> tuple[State, list[Event]]:
+    """The key moved, the francs paid; then the payment, the income and the optional steps.
+    The masks of the keys (`key_masks`) serve the check, the VP-tile trigger and
+    `note_keys`; `put` and `add` are inline (one move in nine moves a key)."""
     frm, to = action.from_, action.to
-    src, dst, district, cost, new_landmark, spent = check_move(state, seat, frm, to)
-    keys = list(state.keys[seat])
+    before = state.keys
+    found = key_masks(before)
+    src, dst, district, cost, new_landmark, spent = check_move(state, seat, frm, to, found[1])
+    keys = list(before[seat])
     keys[keys.index(src)] = dst
     keys.sort()
     trigger = int(
-        src >= BANK0 and (_district_keys(state, district) == VP_TILE_TRIGGER_KEYS - 1)
+        src >= BANK0 and (_district_keys(state, district, found) == VP_TILE_TRIGGER_KEYS - 1)
     )  # «Как только… окажется 4 ключа»
+    francs = list(state.francs)
+    francs[seat] -= cost
     d = draft(state)
-    before = state.keys
-    d.keys = after = put(before, seat, tuple(keys))
-    note_keys(before, after, seat, src, dst)
-    d.francs = add(state.francs, seat, -cost)
+    rows = list(before)
+    rows[seat] = tuple(keys)
+    d.keys = after = tuple(rows)
+    note_keys(before, after, seat, src, dst, found)
+    d.francs = tuple(francs)
     d.pending = (dst, district, trigger)
     if spent:
         d.bonus = put(state.bonus, seat, tuple(b for b in state.bonus[seat] if b not in spent))
@@ -131,10 +138,10 @@ def apply_move(state: State, seat: int, action: A.MoveKey) -> tuple[State, list[
 _DISTRICT_ROW = tuple(ROW << (d * N_VALUES) for d in range(N_DISTRICTS))
 
 
-def _district_keys(state: State, d: int) -> int:
-    """`district_keys` from the masks of the keys (`key_masks`: those of this state were
-    just computed for its legal actions), when no seat may have two keys on one space."""
-    masks, _total, doubled = key_masks(state.keys)
+def _district_keys(state: State, d: int, found: tuple[tuple[int, ...], int, bool]) -> int:
+    """`district_keys` from the masks of the keys (`found`: `key_masks(state.keys)`), when
+    no seat may have two keys on one space."""
+    masks, _total, doubled = found
     if doubled:
         return district_keys(state, d)
     bits = _DISTRICT_ROW[d]
@@ -182,10 +189,16 @@ def after_payment(
     dst = d.pending[0]
     if dst < LM0:
         g = d.tokens[dst]
-        if g >= 0:
+        if g >= 0:  # `put` and `add_in`, inline
+            tokens = list(d.tokens)
+            tokens[dst] = -1
+            d.tokens = tuple(tokens)
             goods = d.goods
-            d.tokens = put(d.tokens, dst, -1)
-            d.goods = add_in(goods, seat, g, 1)
+            mine = list(goods[seat])
+            mine[g] += 1
+            rows = list(goods)
+            rows[seat] = tuple(mine)
+            d.goods = tuple(rows)
             taken = _TOKEN_TAKEN.get((seat, dst, g))
             if taken is None:
                 taken = remembered_event(
@@ -230,8 +243,12 @@ def _bonus_open(state: State, seat: int) -> bool:
     (selling the token just taken, say: trades are «в любое время»)."""
     track, numbers, held = state.track, state.setup.track_numbers, state.bonus[seat]
     for k in range(state.meeples[seat], TRACK_LENGTH):
-        if track[k] and numbers[k] not in held:
-            return _can_pay(state, seat) or has_free(state, seat)
+        if track[k] and numbers[k] not in held:  # then `_can_pay`, inline
+            return (
+                SPACE_VALUE[state.pending[0]] != PAID_BONUS_VALUE
+                or state.francs[seat] >= PAID_BONUS_PRICE
+                or has_free(state, seat)
+            )
     return False
 
 
