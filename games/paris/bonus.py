@@ -114,10 +114,16 @@ def take_tile(d: Draft, seat: int, space: int, move: bool) -> None:
     """Give the seat the top tile of `space` in the draft `d` of the next state (see
     `state.Draft`), moving its meeple there if `move`."""
     number = d.setup.track_numbers[space - 1]
-    d.track = add(d.track, space - 1, -1)
-    d.bonus = put(d.bonus, seat, tuple(sorted(d.bonus[seat] + (number,))))
+    track = list(d.track)  # `add` and `put`, inline (a purchase's bonus step takes one)
+    track[space - 1] -= 1
+    d.track = tuple(track)
+    held = list(d.bonus)
+    held[seat] = tuple(sorted(d.bonus[seat] + (number,)))
+    d.bonus = tuple(held)
     if move:
-        d.meeples = put(d.meeples, seat, space)
+        meeples = list(d.meeples)
+        meeples[seat] = space
+        d.meeples = tuple(meeples)
 
 
 # --- using tiles -----------------------------------------------------------------------------

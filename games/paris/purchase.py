@@ -53,6 +53,7 @@ from games.paris.state import (
     VPTILE,
     Draft,
     Memo,
+    Scratch,
     State,
     add,
     district_keys,
@@ -297,7 +298,9 @@ def resume(
     if stage <= STAGE_BONUS and _BONUS_AT[dst]:
         if _bonus_open(d, seat):
             d.phase = BONUS
-            return seal(d), events
+            if d.__class__ is not Scratch:  # `seal`, inline
+                d.__class__ = State
+            return d, events
     if stage <= STAGE_PRESTIGE and LM0 <= dst < BANK0:
         if _has_prestige(d, seat) and prestige_options(d, seat):
             d.phase = PRESTIGE
@@ -323,7 +326,8 @@ def bonus_options(state: State, seat: int) -> list:
 def apply_take_bonus(state: State, seat: int, action: A.TakeBonus) -> tuple[State, list[Event]]:
     """«Чтобы получить бонусный жетон, передвиньте вашу фигурку по треку… вперёд…»"""
     space = action.space
-    if not _can_pay(state, seat):
+    paid = PAID_BONUS_PRICE if SPACE_VALUE[state.pending[0]] == PAID_BONUS_VALUE else 0
+    if paid and state.francs[seat] < paid:  # `_can_pay`, inline
         raise illegal(
             "bonus_needs_francs",
             f"this bonus tile costs {PAID_BONUS_PRICE} francs",
@@ -331,7 +335,6 @@ def apply_take_bonus(state: State, seat: int, action: A.TakeBonus) -> tuple[Stat
         )
     if space not in forward(state, seat, state.bonus[seat])[0]:
         raise illegal("bonus_space", f"you cannot take a bonus tile on space {space}", space=space)
-    paid = PAID_BONUS_PRICE if SPACE_VALUE[state.pending[0]] == PAID_BONUS_VALUE else 0
     d = draft(state)
     take_tile(d, seat, space, move=True)
     if paid:

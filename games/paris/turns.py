@@ -36,15 +36,14 @@ from games.paris.state import (
     ENDGAME,
     PLACE,
     Memo,
+    Scratch,
     State,
-    add,
     draft,
     evolve,
     memo,
     put,
     remember,
     remembered_event,
-    seal,
 )
 
 _PLACE_BANK = tuple(A.place_key(name) for name in BANK_NAMES)
@@ -102,18 +101,23 @@ def apply_place_tile(state: State, seat: int, action: A.PlaceTile) -> tuple[Stat
     if not stack:
         raise IllegalAction("paris.stack_empty", f"stack {i} is empty", stack=i)
     t = stack[0]
-    stacks = put(state.stacks, i, stack[1:])
+    rows = list(state.stacks)  # `put`, inline (one move in ten places a tile)
+    rows[i] = stack[1:]
+    stacks = tuple(rows)
     nxt = _NEXT[stack[1]] if len(stack) > 1 else None
     if not state.setup.ignore_districts:
         before = state.spaces
         d = draft(state)
         d.stacks = stacks
-        d.spaces = spaces = put(before, t, t)
+        built = list(before)  # `put`, inline
+        built[t] = t
+        d.spaces = spaces = tuple(built)
         note_built(before, spaces, t)
         d.phase = ACTION
-        s = seal(d)
+        if d.__class__ is not Scratch:  # `seal`, inline
+            d.__class__ = State
         name = SPACE_NAMES[t]
-        return s, [
+        return d, [
             event(
                 "tile_placed",
                 {
@@ -227,11 +231,17 @@ def apply_place_key(state: State, seat: int, action: A.PlaceKey) -> tuple[State,
     francs = BANK_FRANCS[loc - BANK0] if loc < ARC else 0
     d = draft(state)
     before = state.keys
-    d.keys = after = put(before, seat, tuple(sorted(keys + (loc,))))
+    rows = list(before)  # `put` and `add`, inline (one move in twelve places a key)
+    rows[seat] = tuple(sorted(keys + (loc,)))
+    d.keys = after = tuple(rows)
     note_keys(before, after, seat)
-    d.hand = add(hand, seat, -1)
+    left = list(hand)
+    left[seat] -= 1
+    d.hand = tuple(left)
     if francs:
-        d.francs = add(state.francs, seat, francs)
+        total = list(state.francs)
+        total[seat] += francs
+        d.francs = tuple(total)
     done = _KEY_PLACED.get((seat, loc))
     if done is None:
         done = remembered_event(
@@ -263,7 +273,9 @@ def apply_take_end_game(
     )
     d = draft(state)
     d.phase = ENDGAME
-    return seal(d), [browsed, seen]
+    if d.__class__ is not Scratch:  # `seal`, inline
+        d.__class__ = State
+    return d, [browsed, seen]
 
 
 def pick_options(state: State, seat: int) -> list:
