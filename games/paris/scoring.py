@@ -7,6 +7,7 @@ rival (bonus 16) counts for both.
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 from games.core.contract import Event, Result, event, rank_by
@@ -51,6 +52,9 @@ def by_district(keys: tuple[int, ...], landmarks: tuple[int, ...]) -> list[list[
     return out
 
 
+_BY_PLACE = itemgetter("place")
+
+
 def score_district(
     state: State, d: int, held: list[list[list[int]]] | None = None
 ) -> dict[str, Any]:
@@ -73,12 +77,18 @@ def score_district(
                 {"seat": seat, "sum": sum(values), "best": ordered[0], "values": ordered}
             )
     keys = [(e["sum"], e["best"]) for e in entries]
-    for e, (place, shared, vp, below_half) in zip(
-        entries, _places(state.setup.players, points, keys), strict=True
+    for e, key, (place, shared, vp, below_half) in zip(
+        entries, keys, _places(state.setup.players, points, keys), strict=True
     ):
         e["place"] = place
         e["shared"] = shared
-        e["tie_won_on_best"] = any(o["sum"] == e["sum"] and o["best"] < e["best"] for o in entries)
+        total, best = key
+        won = False  # a loop, not `any` over a generator: every game's last move scores
+        for other_total, other_best in keys:
+            if other_total == total and other_best < best:
+                won = True
+                break
+        e["tie_won_on_best"] = won
         if below_half:
             e["below_half"] = True
         e["vp"] = vp
@@ -89,7 +99,7 @@ def score_district(
         "district": DISTRICT_IDS[d],
         "tile": VP_TILE_IDS[tile],
         "points": list(points),
-        "players": sorted(entries, key=lambda e: (e["place"], e["seat"])),
+        "players": sorted(entries, key=_BY_PLACE),  # stable: by seat within a place
         "vp": vps,
     }
 
@@ -133,7 +143,11 @@ def district_vps(players: int, tile: int, standing: tuple[Standing, ...]) -> lis
 
 def building_value(state: State, seat: int) -> int:
     """The total value of the seat's buildings and landmarks (the second tie-break)."""
-    return sum(LOC_VALUE[k] for k in state.keys[seat] if k < BANK0)
+    total = 0
+    for k in state.keys[seat]:  # a loop, not `sum` over a generator (see `score_district`)
+        if k < BANK0:
+            total += LOC_VALUE[k]
+    return total
 
 
 def final_scoring(state: State) -> tuple[Result, list[Event]]:
@@ -145,10 +159,12 @@ def final_scoring(state: State) -> tuple[Result, list[Event]]:
 def final_events(state: State) -> list[Event]:
     """The events of the final scoring (what the game's last action reports), without
     building the `Result` model."""
-    return _final(state)[1]
+    return _final(state, False)[1]
 
 
-def _final(state: State) -> tuple[dict[str, Any], list[Event]]:
+def _final(state: State, details: bool = True) -> tuple[dict[str, Any], list[Event]]:
+    """The `Result` fields and the events; without the players' details unless `details`
+    (`final_events`, at the last move of every game, needs only the events)."""
     n = state.setup.players
     events: list[Event] = []
     totals = list(state.vp)
@@ -185,6 +201,15 @@ def _final(state: State) -> tuple[dict[str, Any], list[Event]]:
         tiebreak = "building_value"
     elif by_francs != by_vp:
         tiebreak = "francs"
+    winners = sorted(ranking[0])
+    events.append(
+        event(
+            "game_over",
+            {"scores": totals, "winners": winners, "ranking": ranking, "tiebreak": tiebreak},
+        )
+    )
+    if not details:
+        return {}, events
     players = [
         {
             "seat": seat,
@@ -198,13 +223,6 @@ def _final(state: State) -> tuple[dict[str, Any], list[Event]]:
         }
         for seat in range(n)
     ]
-    winners = sorted(ranking[0])
-    events.append(
-        event(
-            "game_over",
-            {"scores": totals, "winners": winners, "ranking": ranking, "tiebreak": tiebreak},
-        )
-    )
     fields = {
         "scores": totals,
         "ranking": ranking,
