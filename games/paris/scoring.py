@@ -7,6 +7,7 @@ rival (bonus 16) counts for both.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from operator import itemgetter
 from typing import Any
 
@@ -143,11 +144,8 @@ def district_vps(players: int, tile: int, standing: tuple[Standing, ...]) -> lis
 
 def building_value(state: State, seat: int) -> int:
     """The total value of the seat's buildings and landmarks (the second tie-break)."""
-    total = 0
-    for k in state.keys[seat]:  # a loop, not `sum` over a generator (see `score_district`)
-        if k < BANK0:
-            total += LOC_VALUE[k]
-    return total
+    keys = state.keys[seat]  # sorted: those on banks and the Arc last
+    return sum(map(LOC_VALUE.__getitem__, keys[: bisect_left(keys, BANK0)]))
 
 
 def final_scoring(state: State) -> tuple[Result, list[Event]]:
@@ -193,14 +191,15 @@ def _final(state: State, details: bool = True) -> tuple[dict[str, Any], list[Eve
         events.append(event("district_scored", scored))
     francs = list(state.francs)
     values = [building_value(state, seat) for seat in range(n)]
-    by_vp = rank_by([(t,) for t in totals])
-    by_francs = rank_by([(t, f) for t, f in zip(totals, francs, strict=True)])
     ranking = rank_by(list(zip(totals, francs, values, strict=True)))
     tiebreak = None
-    if ranking != by_francs:
-        tiebreak = "building_value"
-    elif by_francs != by_vp:
-        tiebreak = "francs"
+    if len(set(totals)) < n:  # (else each ranking is the VP's alone: no tie-break)
+        by_vp = rank_by([(t,) for t in totals])
+        by_francs = rank_by([(t, f) for t, f in zip(totals, francs, strict=True)])
+        if ranking != by_francs:
+            tiebreak = "building_value"
+        elif by_francs != by_vp:
+            tiebreak = "francs"
     winners = sorted(ranking[0])
     events.append(
         event(
