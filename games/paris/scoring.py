@@ -191,15 +191,7 @@ def _final(state: State, details: bool = True) -> tuple[dict[str, Any], list[Eve
         events.append(event("district_scored", scored))
     francs = list(state.francs)
     values = [building_value(state, seat) for seat in range(n)]
-    ranking = rank_by(list(zip(totals, francs, values, strict=True)))
-    tiebreak = None
-    if len(set(totals)) < n:  # (else each ranking is the VP's alone: no tie-break)
-        by_vp = rank_by([(t,) for t in totals])
-        by_francs = rank_by([(t, f) for t, f in zip(totals, francs, strict=True)])
-        if ranking != by_francs:
-            tiebreak = "building_value"
-        elif by_francs != by_vp:
-            tiebreak = "francs"
+    ranking, tiebreak = _ranking(totals, francs, values)
     winners = sorted(ranking[0])
     events.append(
         event(
@@ -230,3 +222,20 @@ def _final(state: State, details: bool = True) -> tuple[dict[str, Any], list[Eve
         "details": {"players": players, "districts": districts},
     }
     return fields, events
+
+
+def _ranking(
+    totals: list[int], francs: list[int], values: list[int]
+) -> tuple[list[list[int]], str | None]:
+    """The places by VP, then francs, then building value, and the tie-break that decided
+    them (None if the VP alone did)."""
+    ranking = rank_by(list(zip(totals, francs, values, strict=True)))
+    if len(set(totals)) == len(totals):  # each ranking is the VP's alone: no tie-break
+        return ranking, None
+    by_vp = rank_by([(t,) for t in totals])
+    by_francs = rank_by([(t, f) for t, f in zip(totals, francs, strict=True)])
+    if ranking != by_francs:
+        return ranking, "building_value"
+    if by_francs != by_vp:
+        return ranking, "francs"
+    return ranking, None
