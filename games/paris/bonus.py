@@ -181,10 +181,20 @@ def _step_back_uses(state: State, seat: int, n: int) -> Sequence[A.UseBonus]:
 
 
 def _pair_uses(state: State, seat: int, n: int) -> Sequence[A.UseBonus]:
-    ways = pair_options(state, seat, _PAIR_GOODS[n])
-    uses = _PAIR_USES.get((n, ways))
+    """Bonus 23/24's uses (`goods.pair_options` as actions): remembered by what decides
+    them, as `pair_options` is, so that the common case costs one look-up and no call."""
+    goods = _PAIR_GOODS[n]
+    key = (
+        n,
+        state.goods[seat][goods[0] : goods[-1] + 1],  # a kind's goods are contiguous
+        state.bonus[seat],
+        state.egt[seat],
+        state.half[seat],
+    )
+    uses = _PAIR_USES.get(key)
     if uses is None:
-        uses = remember(_PAIR_USES, (n, ways), tuple(A.use_bonus(n, items=o) for o in ways))
+        ways = pair_options(state, seat, goods)
+        uses = remember(_PAIR_USES, key, tuple(A.use_bonus(n, items=o) for o in ways))
     return uses
 
 

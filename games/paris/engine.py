@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -12,8 +13,9 @@ from games.core.errors import IllegalAction
 from games.core.phased import NOBODY, SEAT_SETS, LegalActions, PhasedGame
 from games.core.snapshots import restore
 from games.paris import actions as A
-from games.paris import bonus, evaluation, flow, hidden, purchase, trade, turns
-from games.paris.data import KEYS_PER_PLAYER
+from games.paris import bonus, evaluation, flow, hidden, moves, purchase, trade, turns
+from games.paris.board import BANK0
+from games.paris.data import KEYS_PER_PLAYER, STACKS
 from games.paris.deal import dump_arrangement, new_state
 from games.paris.options import EDITIONS, ParisOptions
 from games.paris.scoring import final_scoring
@@ -42,8 +44,9 @@ _BUYS_WITH = trade.BUYS_WITH
 _MAX_PRICE = trade.MAX_PRICE
 _SELLS = trade.SELLS
 _tile_free = bonus.tile_free
-_add_state_uses = bonus.add_state_uses
-_main_options = turns.main_options
+_add_moves = moves.add_moves
+_PLACE_AFTER = turns.PLACE_AFTER
+_NO_STACKS = ((),) * STACKS  # every building stack empty
 _token_sells = trade.token_sells
 _END_TURN = A.END_TURN
 # By seat, the last (bonus tiles, end-game tiles, `bonus.tile_free` plan): a seat's tile
@@ -69,10 +72,18 @@ def _with_trades(out: list, state: State, seat: int) -> list:
 
 
 def _action_step(state: State, seat: int) -> list:
-    """The main actions (`turns.main_options`) or `end_turn`, then the free actions
+    """The main actions (`turns.main_options`, inline) or `end_turn`, then the free actions
     (`flow.add_free` and `trade.add_options`): inline, as `_after_step`'s (one
     legal_actions call in three)."""
-    out = _main_options(state, seat) or [_END_TURN]
+    if state.hand[seat]:
+        keys = state.keys[seat]  # sorted: those on banks and the Arc last
+        out = _add_moves([*_PLACE_AFTER[keys[bisect_left(keys, BANK0) :]]], state, seat)
+    else:
+        out = _add_moves([], state, seat)
+    if state.endgame and state.stacks == _NO_STACKS:
+        out.append(A.TAKE_END_GAME)
+    elif not out:
+        out = [_END_TURN]
     held, egt = state.bonus[seat], state.egt[seat]
     by_francs = _BUYS_WITH.get(state.supply)
     if by_francs is None:  # no supply of the game's token counts (a hand-made state)
@@ -82,11 +93,13 @@ def _action_step(state: State, seat: int) -> list:
     goods = state.goods[seat]
     sells = _SELLS.get(goods)
     out += _token_sells(goods) if sells is None else sells
-    if held or egt:
-        first, rest = _plan(held, egt, seat)  # `bonus.add_tile_free`, inline
+    if held or egt:  # `bonus.add_tile_free`, inline, and `_plan`'s identity test
+        known = _plans[seat]
+        first, rest = known[2] if known[0] is held and known[1] is egt else _plan(held, egt, seat)
         out += first
-        if rest:
-            _add_state_uses(out, state, seat, rest)
+        for uses, n, after in rest:  # `bonus.add_state_uses`, inline
+            out += uses(state, seat, n)
+            out += after
     return out
 
 
@@ -103,11 +116,13 @@ def _after_step(state: State, seat: int) -> list:
     sells = _SELLS.get(goods)
     if sells is None:
         sells = _token_sells(goods)
-    if held or egt:
-        first, rest = _plan(held, egt, seat)  # `bonus.add_tile_free`, inline
+    if held or egt:  # `bonus.add_tile_free`, inline, and `_plan`'s identity test
+        known = _plans[seat]
+        first, rest = known[2] if known[0] is held and known[1] is egt else _plan(held, egt, seat)
         out = [*buys, *sells, *first]
-        if rest:
-            _add_state_uses(out, state, seat, rest)
+        for uses, n, after in rest:  # `bonus.add_state_uses`, inline
+            out += uses(state, seat, n)
+            out += after
         return out
     return [*buys, *sells]
 
