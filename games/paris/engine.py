@@ -14,8 +14,8 @@ from games.core.phased import NOBODY, SEAT_SETS, LegalActions, PhasedGame
 from games.core.snapshots import restore
 from games.paris import actions as A
 from games.paris import bonus, evaluation, flow, hidden, moves, purchase, trade, turns
-from games.paris.board import BANK0
-from games.paris.data import KEYS_PER_PLAYER, STACKS
+from games.paris.board import BANK0, SPACE_VALUE
+from games.paris.data import KEYS_PER_PLAYER, PAID_BONUS_PRICE, PAID_BONUS_VALUE, STACKS
 from games.paris.deal import dump_arrangement, new_state
 from games.paris.options import EDITIONS, ParisOptions
 from games.paris.scoring import final_scoring
@@ -45,6 +45,7 @@ _MAX_PRICE = trade.MAX_PRICE
 _SELLS = trade.SELLS
 _tile_free = bonus.tile_free
 _add_moves = moves.add_moves
+_forward = bonus.forward
 _PLACE_AFTER = turns.PLACE_AFTER
 _NO_STACKS = ((),) * STACKS  # every building stack empty
 _token_sells = trade.token_sells
@@ -127,17 +128,44 @@ def _after_step(state: State, seat: int) -> list:
     return [*buys, *sells]
 
 
+def _add_free(out: list, state: State, seat: int) -> list:
+    """`flow.add_free` through the tables by supply and the per-seat plan memo, as the
+    action step's (inline there), appended to `out`; and `out`."""
+    by_francs = _BUYS_WITH.get(state.supply)
+    if by_francs is None:  # no supply of the game's token counts (a hand-made state)
+        return _with_trades(out, state, seat)
+    francs = state.francs[seat]
+    out += by_francs[francs if francs < _MAX_PRICE else _MAX_PRICE]
+    goods = state.goods[seat]
+    sells = _SELLS.get(goods)
+    out += _token_sells(goods) if sells is None else sells
+    held, egt = state.bonus[seat], state.egt[seat]
+    if held or egt:
+        first, rest = _plan(held, egt, seat)
+        out += first
+        for uses, n, after in rest:
+            out += uses(state, seat, n)
+            out += after
+    return out
+
+
 def _with_free(step_options: Callable[[State, int], list[Any]]) -> LegalActions:
     """A purchase's optional step (bonus tile, prestige, VP tile) with the free actions
     beside its own choices: trades are «в любое время» and tiles are used «в любой момент
     любого вашего хода», so the token just taken may pay for the bonus tile of a 3."""
 
     def options(state: State, seat: int) -> list[Any]:
-        out = step_options(state, seat)  # a new list, which the free actions extend
-        flow.add_free(out, state, seat)
-        return out
+        return _add_free(step_options(state, seat), state, seat)  # a new list, extended
 
     return options
+
+
+def _bonus_step(state: State, seat: int) -> list:
+    """`_with_free(purchase.bonus_options)` written out (`bonus_options` and its
+    `_can_pay`, inline): the commonest of a purchase's optional steps."""
+    if SPACE_VALUE[state.pending[0]] != PAID_BONUS_VALUE or state.francs[seat] >= PAID_BONUS_PRICE:
+        return _add_free([*_forward(state, seat, state.bonus[seat])[1], A.SKIP], state, seat)
+    return _add_free([A.SKIP], state, seat)
 
 
 _LEGAL_BY_PHASE = {
@@ -145,7 +173,7 @@ _LEGAL_BY_PHASE = {
     PLACE: turns.place_options,
     ACTION: _action_step,
     PAY: purchase.pay_options,
-    BONUS: _with_free(purchase.bonus_options),
+    BONUS: _bonus_step,
     PRESTIGE: _with_free(purchase.cash_options),
     VPTILE: _with_free(purchase.vp_tile_options),
     ENDGAME: turns.pick_options,
