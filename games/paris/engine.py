@@ -308,7 +308,30 @@ class Paris(PhasedGame[State, Any]):
         """`PhasedGame.legal_actions` through the tuple by phase (every move asks it)."""
         if seat != state.turn:
             return []
-        return _LEGAL[state.phase](state, seat)
+        phase = state.phase
+        if phase != AFTER:
+            return _LEGAL[phase](state, seat)
+        # `_after_step`, inline (one call in two): `end_turn` with the buys, then the sells
+        by_francs = _AFTER_BUYS.get(state.supply)
+        if by_francs is None:  # no supply of the game's token counts (a hand-made state)
+            return _after_step(state, seat)
+        francs = state.francs[seat]
+        goods = state.goods[seat]
+        sells = _SELLS.get(goods)
+        if sells is None:
+            sells = _token_sells(goods)
+        held, egt = state.bonus[seat], state.egt[seat]
+        if held or egt:
+            known = _plans[seat]
+            first, rest = (
+                known[2] if known[0] is held and known[1] is egt else _plan(held, egt, seat)
+            )
+            out = [*by_francs[francs if francs < _MAX_PRICE else _MAX_PRICE], *sells, *first]
+            for uses, n, after in rest:
+                out += uses(state, seat, n)
+                out += after
+            return out
+        return [*by_francs[francs if francs < _MAX_PRICE else _MAX_PRICE], *sells]
 
     def apply(self, state: State, seat: int, action: Any) -> tuple[State, list[Event]]:
         """`PhasedGame.apply` through the tuple by phase; anything it would not play
