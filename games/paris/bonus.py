@@ -8,6 +8,7 @@ at the end (scoring.py). Every other tile has a `use_bonus` / `use_end_game` act
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import compress
 
 from games.core.actions import given
 from games.core.contract import Event, event
@@ -71,8 +72,9 @@ def forward(
     key = (pos, held, track, numbers)
     known = _FORWARD.get(key)
     if known is None:
-        after = range(pos + 1, TRACK_LENGTH + 1)
-        spaces = tuple([k for k in after if track[k - 1] and numbers[k - 1] not in held])
+        # the spaces after `pos` with a tile on them (picked in C), then by number
+        after = compress(range(pos + 1, TRACK_LENGTH + 1), track[pos:])
+        spaces = tuple([k for k in after if numbers[k - 1] not in held]) if held else (*after,)
         known = remember(_FORWARD, key, (spaces, tuple(map(TAKE_BONUS.__getitem__, spaces))))
     _forward_memo = (track, held, pos, numbers, known)
     return known
