@@ -180,7 +180,8 @@ def _step_back_uses(state: State, seat: int, n: int) -> Sequence[A.UseBonus]:
 
 def _pair_uses(state: State, seat: int, n: int) -> Sequence[A.UseBonus]:
     """Bonus 23/24's uses (`goods.pair_options` as actions): remembered by what decides
-    them, as `pair_options` is, so that the common case costs one look-up and no call."""
+    them, the seat's tokens of those goods alone (trading the other kind, as a turn often
+    does, keeps the answer) and its tiles: the common case costs one look-up, no call."""
     goods = _PAIR_GOODS[n]
     key = (
         n,

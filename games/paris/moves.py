@@ -180,10 +180,8 @@ _BY_FRANCS = tuple(
     tuple(_in_reach(loc, francs) for loc in range(N_LOCS)) for francs in range(_FRANCS_CAP + 1)
 )
 
-# Memos of pure functions of immutable values: what pays a landmark;
-# one-entry memos for the keys (per seat: most keys do not move in a turn) and the spaces
+# One-entry memos for the keys (per seat: most keys do not move in a turn) and the spaces
 # (the states of one turn share their tuples).
-_PAYABLE: Memo[tuple, tuple[bool, ...]] = memo()
 # Behind the one-entry memos, the same by value (every seat's keys; the spaces).
 _KEY_MASKS: Memo[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], int, bool]] = memo()
 _BUILT: Memo[tuple[int, ...], int] = memo()
@@ -286,16 +284,8 @@ def note_built(before: tuple[int, ...], after: tuple[int, ...], space: int) -> N
 
 
 def _payable(avail: tuple[int, ...], wild: int) -> tuple[bool, ...]:
-    """Per landmark, whether its resource price can be paid."""
-    key = (avail, wild)
-    found = _PAYABLE.get(key)
-    if found is None:
-        found = remember(
-            _PAYABLE,
-            key,
-            tuple(can_cover(LOC_RES[LM0 + lm], avail, wild) for lm in range(N_LANDMARKS)),
-        )
-    return found
+    """Per landmark, whether its resource price can be paid (asked behind `_PRICES`)."""
+    return tuple(can_cover(LOC_RES[LM0 + lm], avail, wild) for lm in range(N_LANDMARKS))
 
 
 def move_options(state: State, seat: int) -> list:
