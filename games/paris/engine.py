@@ -106,7 +106,8 @@ def _action_step(state: State, seat: int) -> list:
 
 def _after_step(state: State, seat: int) -> list:
     """`end_turn` and the free actions (`flow.add_free` and `trade.add_options`, inline:
-    most moves of a random game are taken in this step)."""
+    most moves of a random game are taken in this step). `Paris.legal_actions` runs a
+    copy of it inline; the playouts and the tables call this one."""
     held, egt = state.bonus[seat], state.egt[seat]
     by_francs = _AFTER_BUYS.get(state.supply)
     if by_francs is None:  # no supply of the game's token counts (a hand-made state)
@@ -305,7 +306,8 @@ class Paris(PhasedGame[State, Any]):
         return NOBODY if state.phase == OVER else SEAT_SETS[state.turn]
 
     def legal_actions(self, state: State, seat: int) -> Sequence[Any]:
-        """`PhasedGame.legal_actions` through the tuple by phase (every move asks it)."""
+        """`PhasedGame.legal_actions` through the tuple by phase (every move asks it), the
+        after-action step written out (`_after_step`: one call in two)."""
         if seat != state.turn:
             return []
         phase = state.phase
