@@ -81,7 +81,7 @@ def _action_step(state: State, seat: int) -> list:
         out = _add_moves([*_PLACE_AFTER[keys[bisect_left(keys, BANK0) :]]], state, seat)
     else:
         out = _add_moves([], state, seat)
-    if state.endgame and state.stacks == _NO_STACKS:
+    if state.stacks == _NO_STACKS and state.endgame:  # (the stacks run out first)
         out.append(A.TAKE_END_GAME)
     elif not out:
         out = [_END_TURN]

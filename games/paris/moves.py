@@ -296,17 +296,19 @@ def move_options(state: State, seat: int) -> list:
 
 def add_moves(out: list, state: State, seat: int) -> list:
     """`move_options` appended to `out` (the action step's list, being built), and `out`."""
-    keys = state.keys[seat]
+    all_keys = state.keys
+    keys = all_keys[seat]
     if not keys:
         return out
     francs = state.francs[seat]
     held = state.bonus[seat]
     # where a key may not go: spaces holding the seat's keys (unless it holds bonus 9) or a
     # rival's (unless 16)
-    all_keys = state.keys
     last = _masks_memo  # `key_masks`' one-entry memo, tested inline (no call when it hits)
-    masks, blocked, _doubled = last[1] if last[0] is all_keys else key_masks(all_keys)
-    if OWN_OCCUPIED in held or RIVAL_OCCUPIED in held:
+    found = last[1] if last[0] is all_keys else key_masks(all_keys)
+    blocked = found[1]
+    if held and (OWN_OCCUPIED in held or RIVAL_OCCUPIED in held):
+        masks = found[0]
         blocked = 0 if OWN_OCCUPIED in held else masks[seat]
         if RIVAL_OCCUPIED not in held:
             for s, m in enumerate(masks):
