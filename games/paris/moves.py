@@ -133,9 +133,10 @@ _WITHIN: tuple[tuple | None, ...] = tuple(
 )
 # `_WITHIN` by the francs held up to `_FRANCS_CAP` (more change nothing here), then by
 # location: (shift of its district's row, the row or board mask it reaches, the moves by row
-# or None for the Arc, the location if a landmark may be in reach from it else None), or None
-# when nothing is in reach. A landmark reaches no
-# building; the Arc reaches the buildings worth at most the francs, in any district.
+# or None for the Arc, the location if a landmark may be in reach from it else None, the row
+# or board mask of the buildings with a resource price), or None when nothing is in reach.
+# A landmark reaches no building; the Arc reaches the buildings worth at most the francs, in
+# any district.
 _FRANCS_CAP = max(_TOP_VALUE, MIN_LANDMARK)
 
 
