@@ -8,6 +8,7 @@ at the end (scoring.py). Every other tile has a `use_bonus` / `use_end_game` act
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import compress
 
 from games.core.actions import given
 from games.core.contract import Event, event
@@ -52,30 +53,27 @@ def forward_spaces(state: State, seat: int, held: tuple[int, ...]) -> list[int]:
 
 
 TAKE_BONUS = {k: A.take_bonus(k) for k in range(1, TRACK_LENGTH + 1)}
-_FORWARD: Memo[tuple, tuple[tuple[int, ...], tuple[A.TakeBonus, ...]]] = memo()
 _forward_memo: tuple = (None, None, -1, None, ((), ()))
 
 
 def forward(
     state: State, seat: int, held: tuple[int, ...]
 ) -> tuple[tuple[int, ...], tuple[A.TakeBonus, ...]]:
-    """(`forward_spaces`, the `take_bonus` actions onto them): remembered by what decides
-    them, the last by identity (a purchase asks in its move, its bonus step's options and
-    the tile taken, with the same tuples) and by value behind it (`_FORWARD`)."""
+    """(`forward_spaces`, the `take_bonus` actions onto them): the last answer remembered by
+    identity (a purchase asks in its bonus step's options and the tile taken, with the same
+    tuples); no memo by value, which the moving track and meeples seldom repeat."""
     global _forward_memo
     track, numbers, pos = state.track, state.setup.track_numbers, state.meeples[seat]
     last = _forward_memo
     if last[0] is track and last[1] is held and last[2] == pos and last[3] is numbers:
         found: tuple[tuple[int, ...], tuple[A.TakeBonus, ...]] = last[4]
         return found
-    key = (pos, held, track, numbers)
-    known = _FORWARD.get(key)
-    if known is None:
-        after = range(pos + 1, TRACK_LENGTH + 1)
-        spaces = tuple([k for k in after if track[k - 1] and numbers[k - 1] not in held])
-        known = remember(_FORWARD, key, (spaces, tuple(map(TAKE_BONUS.__getitem__, spaces))))
-    _forward_memo = (track, held, pos, numbers, known)
-    return known
+    # the spaces after `pos` with a tile on them (picked in C), then by number
+    after = compress(range(pos + 1, TRACK_LENGTH + 1), track[pos:])
+    spaces = tuple([k for k in after if numbers[k - 1] not in held]) if held else (*after,)
+    found = (spaces, tuple(map(TAKE_BONUS.__getitem__, spaces)))
+    _forward_memo = (track, held, pos, numbers, found)
+    return found
 
 
 _any_memo: tuple = (None, None, None, ())
@@ -187,10 +185,21 @@ def _step_back_uses(state: State, seat: int, n: int) -> Sequence[A.UseBonus]:
 
 
 def _pair_uses(state: State, seat: int, n: int) -> Sequence[A.UseBonus]:
-    ways = pair_options(state, seat, _PAIR_GOODS[n])
-    uses = _PAIR_USES.get((n, ways))
+    """Bonus 23/24's uses (`goods.pair_options` as actions): remembered by what decides
+    them, the seat's tokens of those goods alone (trading the other kind, as a turn often
+    does, keeps the answer) and its tiles: the common case costs one look-up, no call."""
+    goods = _PAIR_GOODS[n]
+    key = (
+        n,
+        state.goods[seat][goods[0] : goods[-1] + 1],  # a kind's goods are contiguous
+        state.bonus[seat],
+        state.egt[seat],
+        state.half[seat],
+    )
+    uses = _PAIR_USES.get(key)
     if uses is None:
-        uses = remember(_PAIR_USES, (n, ways), tuple(A.use_bonus(n, items=o) for o in ways))
+        ways = pair_options(state, seat, goods)
+        uses = remember(_PAIR_USES, key, tuple(A.use_bonus(n, items=o) for o in ways))
     return uses
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -12,8 +13,9 @@ from games.core.errors import IllegalAction
 from games.core.phased import NOBODY, SEAT_SETS, LegalActions, PhasedGame
 from games.core.snapshots import restore
 from games.paris import actions as A
-from games.paris import bonus, evaluation, flow, hidden, purchase, trade, turns
-from games.paris.data import KEYS_PER_PLAYER
+from games.paris import bonus, evaluation, flow, hidden, moves, purchase, trade, turns
+from games.paris.board import BANK0, SPACE_VALUE
+from games.paris.data import KEYS_PER_PLAYER, PAID_BONUS_PRICE, PAID_BONUS_VALUE, STACKS
 from games.paris.deal import dump_arrangement, new_state
 from games.paris.options import EDITIONS, ParisOptions
 from games.paris.scoring import final_scoring
@@ -42,8 +44,10 @@ _BUYS_WITH = trade.BUYS_WITH
 _MAX_PRICE = trade.MAX_PRICE
 _SELLS = trade.SELLS
 _tile_free = bonus.tile_free
-_add_state_uses = bonus.add_state_uses
-_main_options = turns.main_options
+_add_moves = moves.add_moves
+_forward = bonus.forward
+_PLACE_AFTER = turns.PLACE_AFTER
+_NO_STACKS = ((),) * STACKS  # every building stack empty
 _token_sells = trade.token_sells
 _END_TURN = A.END_TURN
 # By seat, the last (bonus tiles, end-game tiles, `bonus.tile_free` plan): a seat's tile
@@ -69,10 +73,18 @@ def _with_trades(out: list, state: State, seat: int) -> list:
 
 
 def _action_step(state: State, seat: int) -> list:
-    """The main actions (`turns.main_options`) or `end_turn`, then the free actions
+    """The main actions (`turns.main_options`, inline) or `end_turn`, then the free actions
     (`flow.add_free` and `trade.add_options`): inline, as `_after_step`'s (one
     legal_actions call in three)."""
-    out = _main_options(state, seat) or [_END_TURN]
+    if state.hand[seat]:
+        keys = state.keys[seat]  # sorted: those on banks and the Arc last
+        out = _add_moves([*_PLACE_AFTER[keys[bisect_left(keys, BANK0) :]]], state, seat)
+    else:
+        out = _add_moves([], state, seat)
+    if state.stacks == _NO_STACKS and state.endgame:  # (the stacks run out first)
+        out.append(A.TAKE_END_GAME)
+    elif not out:
+        out = [_END_TURN]
     held, egt = state.bonus[seat], state.egt[seat]
     by_francs = _BUYS_WITH.get(state.supply)
     if by_francs is None:  # no supply of the game's token counts (a hand-made state)
@@ -82,17 +94,20 @@ def _action_step(state: State, seat: int) -> list:
     goods = state.goods[seat]
     sells = _SELLS.get(goods)
     out += _token_sells(goods) if sells is None else sells
-    if held or egt:
-        first, rest = _plan(held, egt, seat)  # `bonus.add_tile_free`, inline
+    if held or egt:  # `bonus.add_tile_free`, inline, and `_plan`'s identity test
+        known = _plans[seat]
+        first, rest = known[2] if known[0] is held and known[1] is egt else _plan(held, egt, seat)
         out += first
-        if rest:
-            _add_state_uses(out, state, seat, rest)
+        for uses, n, after in rest:  # `bonus.add_state_uses`, inline
+            out += uses(state, seat, n)
+            out += after
     return out
 
 
 def _after_step(state: State, seat: int) -> list:
     """`end_turn` and the free actions (`flow.add_free` and `trade.add_options`, inline:
-    most moves of a random game are taken in this step)."""
+    most moves of a random game are taken in this step). `Paris.legal_actions` runs a
+    copy of it inline; the playouts and the tables call this one."""
     held, egt = state.bonus[seat], state.egt[seat]
     by_francs = _AFTER_BUYS.get(state.supply)
     if by_francs is None:  # no supply of the game's token counts (a hand-made state)
@@ -103,13 +118,36 @@ def _after_step(state: State, seat: int) -> list:
     sells = _SELLS.get(goods)
     if sells is None:
         sells = _token_sells(goods)
-    if held or egt:
-        first, rest = _plan(held, egt, seat)  # `bonus.add_tile_free`, inline
+    if held or egt:  # `bonus.add_tile_free`, inline, and `_plan`'s identity test
+        known = _plans[seat]
+        first, rest = known[2] if known[0] is held and known[1] is egt else _plan(held, egt, seat)
         out = [*buys, *sells, *first]
-        if rest:
-            _add_state_uses(out, state, seat, rest)
+        for uses, n, after in rest:  # `bonus.add_state_uses`, inline
+            out += uses(state, seat, n)
+            out += after
         return out
     return [*buys, *sells]
+
+
+def _add_free(out: list, state: State, seat: int) -> list:
+    """`flow.add_free` through the tables by supply and the per-seat plan memo, as the
+    action step's (inline there), appended to `out`; and `out`."""
+    by_francs = _BUYS_WITH.get(state.supply)
+    if by_francs is None:  # no supply of the game's token counts (a hand-made state)
+        return _with_trades(out, state, seat)
+    francs = state.francs[seat]
+    out += by_francs[francs if francs < _MAX_PRICE else _MAX_PRICE]
+    goods = state.goods[seat]
+    sells = _SELLS.get(goods)
+    out += _token_sells(goods) if sells is None else sells
+    held, egt = state.bonus[seat], state.egt[seat]
+    if held or egt:
+        first, rest = _plan(held, egt, seat)
+        out += first
+        for uses, n, after in rest:
+            out += uses(state, seat, n)
+            out += after
+    return out
 
 
 def _with_free(step_options: Callable[[State, int], list[Any]]) -> LegalActions:
@@ -118,11 +156,17 @@ def _with_free(step_options: Callable[[State, int], list[Any]]) -> LegalActions:
     любого вашего хода», so the token just taken may pay for the bonus tile of a 3."""
 
     def options(state: State, seat: int) -> list[Any]:
-        out = step_options(state, seat)  # a new list, which the free actions extend
-        flow.add_free(out, state, seat)
-        return out
+        return _add_free(step_options(state, seat), state, seat)  # a new list, extended
 
     return options
+
+
+def _bonus_step(state: State, seat: int) -> list:
+    """`_with_free(purchase.bonus_options)` written out (`bonus_options` and its
+    `_can_pay`, inline): the commonest of a purchase's optional steps."""
+    if SPACE_VALUE[state.pending[0]] != PAID_BONUS_VALUE or state.francs[seat] >= PAID_BONUS_PRICE:
+        return _add_free([*_forward(state, seat, state.bonus[seat])[1], A.SKIP], state, seat)
+    return _add_free([A.SKIP], state, seat)
 
 
 _LEGAL_BY_PHASE = {
@@ -130,7 +174,7 @@ _LEGAL_BY_PHASE = {
     PLACE: turns.place_options,
     ACTION: _action_step,
     PAY: purchase.pay_options,
-    BONUS: _with_free(purchase.bonus_options),
+    BONUS: _bonus_step,
     PRESTIGE: _with_free(purchase.cash_options),
     VPTILE: _with_free(purchase.vp_tile_options),
     ENDGAME: turns.pick_options,
@@ -262,10 +306,34 @@ class Paris(PhasedGame[State, Any]):
         return NOBODY if state.phase == OVER else SEAT_SETS[state.turn]
 
     def legal_actions(self, state: State, seat: int) -> Sequence[Any]:
-        """`PhasedGame.legal_actions` through the tuple by phase (every move asks it)."""
+        """`PhasedGame.legal_actions` through the tuple by phase (every move asks it), the
+        after-action step written out (`_after_step`: one call in two)."""
         if seat != state.turn:
             return []
-        return _LEGAL[state.phase](state, seat)
+        phase = state.phase
+        if phase != AFTER:
+            return _LEGAL[phase](state, seat)
+        # `_after_step`, inline (one call in two): `end_turn` with the buys, then the sells
+        by_francs = _AFTER_BUYS.get(state.supply)
+        if by_francs is None:  # no supply of the game's token counts (a hand-made state)
+            return _after_step(state, seat)
+        francs = state.francs[seat]
+        goods = state.goods[seat]
+        sells = _SELLS.get(goods)
+        if sells is None:
+            sells = _token_sells(goods)
+        held, egt = state.bonus[seat], state.egt[seat]
+        if held or egt:
+            known = _plans[seat]
+            first, rest = (
+                known[2] if known[0] is held and known[1] is egt else _plan(held, egt, seat)
+            )
+            out = [*by_francs[francs if francs < _MAX_PRICE else _MAX_PRICE], *sells, *first]
+            for uses, n, after in rest:
+                out += uses(state, seat, n)
+                out += after
+            return out
+        return [*by_francs[francs if francs < _MAX_PRICE else _MAX_PRICE], *sells]
 
     def apply(self, state: State, seat: int, action: Any) -> tuple[State, list[Event]]:
         """`PhasedGame.apply` through the tuple by phase; anything it would not play

@@ -47,7 +47,6 @@ Source = tuple[int, tuple[int, ...], int]
 _SOURCES: Memo[tuple, tuple[Source, ...]] = memo()
 _EXTRA: Memo[tuple, tuple] = memo()
 _COVERS: Memo[tuple, tuple[Items, ...]] = memo()
-_PAIRS: Memo[tuple, tuple[Items, ...]] = memo()
 
 
 def _sources(bonus: tuple[int, ...], egt: tuple[int, ...], half: int) -> tuple[Source, ...]:
@@ -181,15 +180,10 @@ assert all(kind == tuple(range(kind[0], kind[-1] + 1)) for kind in (RESOURCE_GOO
 
 
 def pair_options(state: State, seat: int, goods: tuple[int, ...]) -> tuple[Items, ...]:
-    """Bonus 23/24: every way to return one or more pairs of identical goods of `goods`.
-    Remembered by the seat's tokens of those goods alone (and its tiles): trading the
-    other kind, as a turn often does, keeps the answer."""
-    counts = state.goods[seat][goods[0] : goods[-1] + 1]  # a kind's goods are contiguous
-    key = (goods, counts, state.bonus[seat], state.egt[seat], state.half[seat])
-    found = _PAIRS.get(key)
-    if found is None:
-        found = remember(_PAIRS, key, _pair_options(state, seat, goods))
-    return found
+    """Bonus 23/24: every way to return one or more pairs of identical goods of `goods`
+    (not remembered here: the legal moves ask behind `bonus._pair_uses`' memo, by the
+    seat's tokens of those goods and its tiles)."""
+    return _pair_options(state, seat, goods)
 
 
 def _pair_options(state: State, seat: int, goods: tuple[int, ...]) -> tuple[Items, ...]:

@@ -133,24 +133,25 @@ _WITHIN: tuple[tuple | None, ...] = tuple(
 )
 # `_WITHIN` by the francs held up to `_FRANCS_CAP` (more change nothing here), then by
 # location: (shift of its district's row, the row or board mask it reaches, the moves by row
-# or None for the Arc, the location if a landmark may be in reach from it else None), or None
-# when nothing is in reach. A landmark reaches no
-# building; the Arc reaches the buildings worth at most the francs, in any district.
+# or None for the Arc, the location if a landmark may be in reach from it else None, the row
+# or board mask of the buildings with a resource price), or None when nothing is in reach.
+# A landmark reaches no building; the Arc reaches the buildings worth at most the francs, in
+# any district.
 _FRANCS_CAP = max(_TOP_VALUE, MIN_LANDMARK)
 
 
-def _in_reach(loc: int, francs: int) -> tuple[int, int, tuple | None, int | None] | None:
+def _in_reach(loc: int, francs: int) -> tuple[int, int, tuple | None, int | None, int] | None:
     if LM0 <= loc < BANK0:
-        return (0, 0, (), loc)
+        return (0, 0, (), loc, 0)
     if loc == ARC:
         arc = _REACH_ARC[min(francs, _TOP_VALUE)]
-        return (0, arc, None, loc if francs >= MIN_LANDMARK else None)
+        return (0, arc, None, loc if francs >= MIN_LANDMARK else None, _NEEDY)
     within = _WITHIN[loc]
     assert within is not None
     shift, moves, landmark_francs, reach = within
     row = reach[min(francs, _TOP_VALUE)]
     landmark = francs >= landmark_francs
-    return (shift, row, moves, loc if landmark else None) if row or landmark else None
+    return (shift, row, moves, loc if landmark else None, _NEEDY_ROW) if row or landmark else None
 
 
 # From the Arc, one value at a time: the "column" of value index i is `mask >> i & _COLUMN`
@@ -180,10 +181,8 @@ _BY_FRANCS = tuple(
     tuple(_in_reach(loc, francs) for loc in range(N_LOCS)) for francs in range(_FRANCS_CAP + 1)
 )
 
-# Memos of pure functions of immutable values: what pays a landmark;
-# one-entry memos for the keys (per seat: most keys do not move in a turn) and the spaces
+# One-entry memos for the keys (per seat: most keys do not move in a turn) and the spaces
 # (the states of one turn share their tuples).
-_PAYABLE: Memo[tuple, tuple[bool, ...]] = memo()
 # Behind the one-entry memos, the same by value (every seat's keys; the spaces).
 _KEY_MASKS: Memo[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], int, bool]] = memo()
 _BUILT: Memo[tuple[int, ...], int] = memo()
@@ -289,16 +288,8 @@ def note_built(before: tuple[int, ...], after: tuple[int, ...], space: int) -> N
 
 
 def _payable(avail: tuple[int, ...], wild: int) -> tuple[bool, ...]:
-    """Per landmark, whether its resource price can be paid."""
-    key = (avail, wild)
-    found = _PAYABLE.get(key)
-    if found is None:
-        found = remember(
-            _PAYABLE,
-            key,
-            tuple(can_cover(LOC_RES[LM0 + lm], avail, wild) for lm in range(N_LANDMARKS)),
-        )
-    return found
+    """Per landmark, whether its resource price can be paid (asked behind `_PRICES`)."""
+    return tuple(can_cover(LOC_RES[LM0 + lm], avail, wild) for lm in range(N_LANDMARKS))
 
 
 def move_options(state: State, seat: int) -> list:
@@ -309,17 +300,19 @@ def move_options(state: State, seat: int) -> list:
 
 def add_moves(out: list, state: State, seat: int) -> list:
     """`move_options` appended to `out` (the action step's list, being built), and `out`."""
-    keys = state.keys[seat]
+    all_keys = state.keys
+    keys = all_keys[seat]
     if not keys:
         return out
     francs = state.francs[seat]
     held = state.bonus[seat]
     # where a key may not go: spaces holding the seat's keys (unless it holds bonus 9) or a
     # rival's (unless 16)
-    all_keys = state.keys
     last = _masks_memo  # `key_masks`' one-entry memo, tested inline (no call when it hits)
-    masks, blocked, _doubled = last[1] if last[0] is all_keys else key_masks(all_keys)
-    if OWN_OCCUPIED in held or RIVAL_OCCUPIED in held:
+    found = last[1] if last[0] is all_keys else key_masks(all_keys)
+    blocked = found[1]
+    if held and (OWN_OCCUPIED in held or RIVAL_OCCUPIED in held):
+        masks = found[0]
         blocked = 0 if OWN_OCCUPIED in held else masks[seat]
         if RIVAL_OCCUPIED not in held:
             for s, m in enumerate(masks):
@@ -328,30 +321,24 @@ def add_moves(out: list, state: State, seat: int) -> list:
     spaces = state.spaces
     built = _built_memo  # likewise `built_mask`'s
     free = (built[1] if built[0] is spaces else built_mask(spaces)) & ~blocked
-    goods = None  # (avail, wild): computed only when a target needs resources
-    short_row = short = 0  # buildings whose resource price the seat cannot pay
+    goods = None  # `_screen`: computed only when a target needs resources
     lm_srcs = []
     by_src = _BY_FRANCS[francs if francs < _FRANCS_CAP else _FRANCS_CAP]
     for src in set(keys):
         within = by_src[src]
         if within is None:  # nothing in reach
             continue
-        shift, reach, moves, lm = within
+        shift, reach, moves, lm, needy = within
         row = free >> shift & reach
         if row:
+            if row & needy and goods is None:  # `_screen`, inline
+                key = (state.goods[seat], held, state.egt[seat], state.half[seat])
+                goods = _SCREEN.get(key) or _screen(state, seat)
+                free &= ~goods[1]  # not onto a building whose resources it cannot pay
+                row = free >> shift & reach
             if moves is not None:  # a building or a bank: within its district
-                if row & _NEEDY_ROW:
-                    if goods is None:
-                        goods = holdings(state, seat)
-                        short_row, short = _short(goods)
-                    row &= ~short_row
                 out += moves[row]
             else:  # the Arc: anywhere (`row` a board mask)
-                if row & _NEEDY:
-                    if goods is None:
-                        goods = holdings(state, seat)
-                        short_row, short = _short(goods)
-                    row &= ~short
                 for i, by_column in _FROM_ARC:  # cheapest value first
                     column = row >> i & _COLUMN
                     if column:
@@ -360,23 +347,34 @@ def add_moves(out: list, state: State, seat: int) -> list:
             lm_srcs.append(lm)
     if lm_srcs:
         if goods is None:
-            goods = holdings(state, seat)
-        if goods[0][MARBLE] or goods[0][GOLD] or goods[1]:  # every landmark costs one of them
-            out += _landmark_moves(state, lm_srcs, francs, blocked, goods)
+            goods = _screen(state, seat)
+        avail, wild = goods[0][:2]
+        if avail[MARBLE] or avail[GOLD] or wild:  # every landmark costs one of them
+            out += _landmark_moves(state, lm_srcs, francs, blocked, goods[2])
     return out
 
 
-def _short(goods: Holdings) -> tuple[int, int]:
-    """(the row, the board mask) of the buildings whose resource price `goods` cannot pay
-    (remembered by the resources and the wild goods: few combinations come back)."""
-    key = (goods[0][:3], goods[1])
-    found = _SHORT.get(key)
+# By a seat's (tokens, bonus tiles, end-game tiles, half-spent tiles): its `holdings`, the
+# board mask of the buildings whose resource price they cannot pay, and which landmarks'
+# they can (`_payable`): one look-up for what `add_moves` asks of the seat's screen.
+_SCREEN: Memo[tuple, tuple[Holdings, int, tuple[bool, ...]]] = memo()
+
+
+def _screen(state: State, seat: int) -> tuple[Holdings, int, tuple[bool, ...]]:
+    """The seat's entry of `_SCREEN`."""
+    key = (state.goods[seat], state.bonus[seat], state.egt[seat], state.half[seat])
+    found = _SCREEN.get(key)
     if found is None:
-        found = remember(_SHORT, key, _short_of(goods))
+        goods = holdings(state, seat)
+        price_key = (goods[0][:3], goods[1])  # what decides which prices it can pay
+        prices = _PRICES.get(price_key)
+        if prices is None:
+            prices = remember(_PRICES, price_key, (_short_of(goods)[1], _payable(*goods[:2])))
+        found = remember(_SCREEN, key, (goods, *prices))
     return found
 
 
-_SHORT: Memo[tuple[tuple[int, ...], int], tuple[int, int]] = memo()
+_PRICES: Memo[tuple[tuple[int, ...], int], tuple[int, tuple[bool, ...]]] = memo()
 
 
 def _short_of(goods: Holdings) -> tuple[int, int]:
@@ -412,12 +410,11 @@ def _landmark_targets(
 
 
 def _landmark_moves(
-    state: State, srcs: list[int], francs: int, blocked: int, goods: Holdings
+    state: State, srcs: list[int], francs: int, blocked: int, payable: tuple[bool, ...]
 ) -> list[A.MoveKey]:
     """Moves onto a landmark in the district (or, from the Arc, any district), or onto one
     from the supply added to it first."""
     landmarks = state.landmarks
-    payable = _payable(goods[0], goods[1])
     key = (landmarks, blocked & _LANDMARK_BITS, payable)
     found = _TARGETS.get(key)
     if found is None:
@@ -425,14 +422,16 @@ def _landmark_moves(
     targets, top = found
     out = []
     for src in srcs:
+        code = src * 256  # `_code(src, d) * 256`, inline
         if src < LM0:
             base, d = LOC_VALUE[src], src // N_VALUES
         elif src < BANK0:
             base, d = LOC_VALUE[src], landmarks[src - LM0]
+            if d >= 0:
+                code = (64 + (src - LM0) * N_DISTRICTS + d) * 256
         else:
             base, d = 0, (src - BANK0 if src < ARC else -1)
         budget = francs + base
-        code = _code(src, d) * 256 if d >= 0 else src * 256
         for lm, cost, ld in targets:
             if cost <= base or cost > budget:
                 continue

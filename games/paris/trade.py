@@ -110,15 +110,8 @@ def add_options(out: list, state: State, seat: int, tiles: bool = True) -> None:
 
 def tile_sells(bonus: tuple[int, ...], egt: tuple[int, ...]) -> tuple:
     """The sells of the tiles that are goods among bonus tiles `bonus` and end-game `egt`
-    (remembered by them: a seat's tiles change only when it takes or spends one)."""
-    key = (bonus, egt)
-    found = _TILE_SELLS.get(key)
-    if found is None:
-        found = remember(_TILE_SELLS, key, tuple(_tile_sells(bonus, egt)))
-    return found
-
-
-_TILE_SELLS: Memo[tuple[tuple[int, ...], tuple[int, ...]], tuple] = memo()
+    (not remembered here: the legal moves ask behind `bonus.tile_free`'s memo)."""
+    return tuple(_tile_sells(bonus, egt))
 
 
 def _tile_sells(bonus: tuple[int, ...], egt: tuple[int, ...]) -> list:
