@@ -19,6 +19,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from games.core.drafts import draft_class
 from games.core.errors import IllegalAction, first_error
 
 S = TypeVar("S")
@@ -38,24 +39,25 @@ class Event:
     to: tuple[int, ...] | None = None
 
 
-# The slots' own setters: a frozen dataclass refuses `setattr`, and its `__init__` goes through
-# `object.__setattr__` three times, which costs three times what these do.
-_set_kind = vars(Event)["kind"].__set__
-_set_params = vars(Event)["params"].__set__
-_set_to = vars(Event)["to"].__set__
+# Events are built as a writable twin and sealed (`games.core.drafts.draft_class`): three
+# slot writes and a class change cost less than the frozen `__init__`'s three
+# `object.__setattr__` calls, or even three calls of the slots' own setters.
+_EventDraft: Any = draft_class(Event)  # writable: the checker sees Event's frozen fields
 _new = object.__new__
 
 
 def event(
     kind: str, params: Mapping[str, Any] | None = None, to: tuple[int, ...] | None = None
 ) -> Event:
-    """`Event(kind, params, to)`, built through the slots' setters: every move makes events
+    """`Event(kind, params, to)`, built through its writable twin: every move makes events
     and the benchmarks and AI playouts make millions, so engines build theirs with this."""
-    e: Event = _new(Event)
-    _set_kind(e, kind)
-    _set_params(e, {} if params is None else params)
-    _set_to(e, to)
-    return e
+    e: Any = _new(_EventDraft)
+    e.kind = kind
+    e.params = {} if params is None else params
+    e.to = to
+    e.__class__ = Event  # sealed: frozen from here on
+    event_: Event = e
+    return event_
 
 
 def shared_event(kind: str, params: Mapping[str, Any], to: tuple[int, ...] | None = None) -> Event:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 from games.core.errors import IllegalAction
@@ -49,7 +50,7 @@ from games.paris.data import (
     ZONES,
 )
 from games.paris.options import ParisOptions
-from games.paris.state import TILE, State
+from games.paris.state import TILE, Setup, State, draft, seal
 
 _KEYS = {"first", "removed", "stacks", "tokens", "track"}
 STANDARD_TRACK: tuple[int, ...] = tuple(range(1, TRACK_LENGTH + 1))
@@ -185,38 +186,28 @@ def parse_first(arr: Mapping[str, Any], players: int, seed: int) -> int:
 _COPIES = {players: {n: bonus_copies(n, players) for n in BONUS_NUMBERS} for players in (2, 3, 4)}
 
 
-def new_state(
-    players: int, options: ParisOptions, seed: int, arrangement: Mapping[str, Any] | None
-) -> State:
-    arr = arrangement or {}
-    if not isinstance(arr, Mapping):
-        raise _bad("it must be an object")
-    unknown = set(arr) - _KEYS
-    if unknown:
-        raise _bad(f"unknown keys {sorted(unknown)}", keys=sorted(unknown))
-    random_setup = options.setup == "random"
-    removed, stacks = parse_tiles(arr, options.ignore_districts, seed)
-    layout = parse_tokens(arr, random_setup, seed)
-    track_numbers = parse_track(arr, random_setup, seed)
-    first = parse_first(arr, players, seed)
-    copies = _COPIES.get(players) or {n: bonus_copies(n, players) for n in BONUS_NUMBERS}
+@cache
+def _blank(players: int) -> State:
+    """What every deal for `players` starts from: the board empty, every seat's keys, francs
+    and tiles as the rules give them. `new_state` drafts it and writes what the deal drew
+    (the bench and every AI determinisation deal often: a draft is a tenth of `State(...)`)."""
     n = players
     return State(
         players=n,
-        ignore_districts=options.ignore_districts,
-        random_setup=random_setup,
-        first=first,
-        removed=removed,
-        deal=stacks,
-        layout=layout,
-        track_numbers=track_numbers,
-        stacks=stacks,
+        ignore_districts=False,
+        random_setup=False,
+        first=0,
+        removed=(),
+        deal=(),
+        layout=(),
+        track_numbers=(),
+        stacks=(),
         spaces=(-1,) * N_SPACES,
-        tokens=layout,
+        tokens=(),
         landmarks=(-1,) * N_LANDMARKS,
         vp_tiles=(-1,) * N_DISTRICTS,
         discarded=(),
-        track=tuple(copies[number] for number in track_numbers),
+        track=(),
         supply=(0, 0, 0),
         endgame=tuple(range(N_EGT)),
         keys=((),) * n,
@@ -232,11 +223,44 @@ def new_state(
         used_bonus=((),) * n,
         used_egt=((),) * n,
         phase=TILE,
-        turn=first,
+        turn=0,
         round=1,
         final_turns=-1,
         pending=(),
     )
+
+
+def new_state(
+    players: int, options: ParisOptions, seed: int, arrangement: Mapping[str, Any] | None
+) -> State:
+    arr = arrangement or {}
+    if not isinstance(arr, Mapping):
+        raise _bad("it must be an object")
+    unknown = set(arr) - _KEYS
+    if unknown:
+        raise _bad(f"unknown keys {sorted(unknown)}", keys=sorted(unknown))
+    random_setup = options.setup == "random"
+    removed, stacks = parse_tiles(arr, options.ignore_districts, seed)
+    layout = parse_tokens(arr, random_setup, seed)
+    track_numbers = parse_track(arr, random_setup, seed)
+    first = parse_first(arr, players, seed)
+    copies = _COPIES.get(players) or {n: bonus_copies(n, players) for n in BONUS_NUMBERS}
+    d = draft(_blank(players))
+    d.setup = Setup(
+        players=players,
+        ignore_districts=options.ignore_districts,
+        random_setup=random_setup,
+        first=first,
+        removed=removed,
+        deal=stacks,
+        layout=layout,
+        track_numbers=track_numbers,
+    )
+    d.stacks = stacks
+    d.tokens = layout
+    d.track = tuple(map(copies.__getitem__, track_numbers))
+    d.turn = first
+    return seal(d)
 
 
 def dump_arrangement(state: State) -> dict[str, Any]:
