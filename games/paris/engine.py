@@ -73,9 +73,8 @@ def _with_trades(out: list, state: State, seat: int) -> list:
 
 
 def _action_step(state: State, seat: int) -> list:
-    """The main actions (`turns.main_options`, inline) or `end_turn`, then the free actions
-    (`flow.add_free` and `trade.add_options`): inline, as `_after_step`'s (one
-    legal_actions call in three)."""
+    """The main actions (`turns.main_options`, inline: one legal_actions call in three) or
+    `end_turn`, then the free actions (`_add_free`)."""
     if state.hand[seat]:
         keys = state.keys[seat]  # sorted: those on banks and the Arc last
         out = _add_moves([*_PLACE_AFTER[keys[bisect_left(keys, BANK0) :]]], state, seat)
@@ -85,29 +84,12 @@ def _action_step(state: State, seat: int) -> list:
         out.append(A.TAKE_END_GAME)
     elif not out:
         out = [_END_TURN]
-    held, egt = state.bonus[seat], state.egt[seat]
-    by_francs = _BUYS_WITH.get(state.supply)
-    if by_francs is None:  # no supply of the game's token counts (a hand-made state)
-        return _with_trades(out, state, seat)
-    francs = state.francs[seat]
-    out += by_francs[francs if francs < _MAX_PRICE else _MAX_PRICE]
-    goods = state.goods[seat]
-    sells = _SELLS.get(goods)
-    out += _token_sells(goods) if sells is None else sells
-    if held or egt:  # `bonus.add_tile_free`, inline, and `_plan`'s identity test
-        known = _plans[seat]
-        first, rest = known[2] if known[0] is held and known[1] is egt else _plan(held, egt, seat)
-        out += first
-        for uses, n, after in rest:  # `bonus.add_state_uses`, inline
-            out += uses(state, seat, n)
-            out += after
-    return out
+    return _add_free(out, state, seat)
 
 
 def _after_step(state: State, seat: int) -> list:
     """`end_turn` and the free actions (`flow.add_free` and `trade.add_options`, inline:
-    most moves of a random game are taken in this step). `Paris.legal_actions` runs a
-    copy of it inline; the playouts and the tables call this one."""
+    most moves of a random game are taken in this step)."""
     held, egt = state.bonus[seat], state.egt[seat]
     by_francs = _AFTER_BUYS.get(state.supply)
     if by_francs is None:  # no supply of the game's token counts (a hand-made state)
@@ -130,8 +112,8 @@ def _after_step(state: State, seat: int) -> list:
 
 
 def _add_free(out: list, state: State, seat: int) -> list:
-    """`flow.add_free` through the tables by supply and the per-seat plan memo, as the
-    action step's (inline there), appended to `out`; and `out`."""
+    """`flow.add_free` through the tables by supply and the per-seat plan memo, appended
+    to `out` (the action step's and a purchase's optional steps'); and `out`."""
     by_francs = _BUYS_WITH.get(state.supply)
     if by_francs is None:  # no supply of the game's token counts (a hand-made state)
         return _with_trades(out, state, seat)
@@ -141,10 +123,11 @@ def _add_free(out: list, state: State, seat: int) -> list:
     sells = _SELLS.get(goods)
     out += _token_sells(goods) if sells is None else sells
     held, egt = state.bonus[seat], state.egt[seat]
-    if held or egt:
-        first, rest = _plan(held, egt, seat)
+    if held or egt:  # `bonus.add_tile_free`, inline, and `_plan`'s identity test
+        known = _plans[seat]
+        first, rest = known[2] if known[0] is held and known[1] is egt else _plan(held, egt, seat)
         out += first
-        for uses, n, after in rest:
+        for uses, n, after in rest:  # `bonus.add_state_uses`, inline
             out += uses(state, seat, n)
             out += after
     return out
@@ -306,34 +289,10 @@ class Paris(PhasedGame[State, Any]):
         return NOBODY if state.phase == OVER else SEAT_SETS[state.turn]
 
     def legal_actions(self, state: State, seat: int) -> Sequence[Any]:
-        """`PhasedGame.legal_actions` through the tuple by phase (every move asks it), the
-        after-action step written out (`_after_step`: one call in two)."""
+        """`PhasedGame.legal_actions` through the tuple by phase (every move asks it)."""
         if seat != state.turn:
             return []
-        phase = state.phase
-        if phase != AFTER:
-            return _LEGAL[phase](state, seat)
-        # `_after_step`, inline (one call in two): `end_turn` with the buys, then the sells
-        by_francs = _AFTER_BUYS.get(state.supply)
-        if by_francs is None:  # no supply of the game's token counts (a hand-made state)
-            return _after_step(state, seat)
-        francs = state.francs[seat]
-        goods = state.goods[seat]
-        sells = _SELLS.get(goods)
-        if sells is None:
-            sells = _token_sells(goods)
-        held, egt = state.bonus[seat], state.egt[seat]
-        if held or egt:
-            known = _plans[seat]
-            first, rest = (
-                known[2] if known[0] is held and known[1] is egt else _plan(held, egt, seat)
-            )
-            out = [*by_francs[francs if francs < _MAX_PRICE else _MAX_PRICE], *sells, *first]
-            for uses, n, after in rest:
-                out += uses(state, seat, n)
-                out += after
-            return out
-        return [*by_francs[francs if francs < _MAX_PRICE else _MAX_PRICE], *sells]
+        return _LEGAL[state.phase](state, seat)
 
     def apply(self, state: State, seat: int, action: Any) -> tuple[State, list[Event]]:
         """`PhasedGame.apply` through the tuple by phase; anything it would not play
