@@ -135,25 +135,8 @@ def _turn_ended(seat: int, rnd: int) -> Event:
 
 
 def apply_end_turn(state: State, seat: int, action: A.EndTurn) -> tuple[State, list[Event]]:
-    """`end_turn` after the action: its common case (the end not triggered yet) written
-    here, as `end_turn` does it (one move in six ends a turn)."""
-    if state.final_turns >= 0:
-        return end_turn(state, seat, [])
-    rnd = state.round
-    done = _TURN_ENDED.get((seat, rnd)) or _turn_ended(seat, rnd)
-    setup = state.setup
-    d = draft(state)
-    d.pending = ()
-    nxt = seat + 1
-    if nxt == setup.players:
-        nxt = 0
-    if nxt == setup.first:
-        d.round = rnd + 1
-    d.turn = nxt
-    d.phase = TILE if d.stacks != _NO_STACKS else ACTION
-    if d.__class__ is not Scratch:  # `seal`, inline
-        d.__class__ = State
-    return d, [done]
+    """`end_turn` after the action."""
+    return end_turn(state, seat, [])
 
 
 def pass_turn(state: State, seat: int, main: list[Any]) -> tuple[State, list[Event]]:
@@ -185,7 +168,6 @@ def free_handler(apply_one: Callable[[State, int, Any, Draft], Event]) -> Handle
 
 
 _apply_sell = free_handler(trade.apply_sell)
-_apply_buy = free_handler(trade.apply_buy)
 _SOLD = trade.SOLD
 _BOUGHT = trade.BOUGHT
 _BUY_PRICE = trade.BUY_PRICE
@@ -194,9 +176,8 @@ _RESOURCE_INDEX = {GOODS[g]: g for g in RESOURCE_GOODS}
 
 
 def apply_sell(state: State, seat: int, action: A.Sell) -> tuple[State, list[Event]]:
-    """`free_handler(trade.apply_sell)`, a token's sale written here (`add_in`, `add` and
-    `has_free`'s first test inline: a sale is one move in four); a tile's sale, or a
-    refusal, goes through it."""
+    """A token's sale (a tile's, and every refusal, go through `trade.apply_sell`), its
+    tuple updates and `has_free`'s first test inline: a sale is one move in four."""
     name = action.item
     item = ITEMS.get(name)
     if item is None or item[0] >= 0:
@@ -227,17 +208,17 @@ def apply_sell(state: State, seat: int, action: A.Sell) -> tuple[State, list[Eve
 
 
 def apply_buy(state: State, seat: int, action: A.Buy) -> tuple[State, list[Event]]:
-    """`free_handler(trade.apply_buy)`, written here (`add`, `add_in` inline: one move in
-    eight buys); a refusal goes through it. The seat then holds a token, so a free action
-    is left (`has_free`) and the phase stays."""
+    """A buy (`trade.refuse_buy` says why one is refused), its tuple updates inline: one move
+    in eight buys. The seat then holds a token, so a free action is left (`has_free`) and
+    the phase stays."""
     g = _RESOURCE_INDEX.get(action.good)
     supply = state.supply
     if g is None or not supply[g]:
-        return _apply_buy(state, seat, action)
+        raise trade.refuse_buy(state, seat, action.good)
     francs = list(state.francs)
     price = _BUY_PRICE[g]
     if francs[seat] < price:
-        return _apply_buy(state, seat, action)
+        raise trade.refuse_buy(state, seat, action.good)
     goods = state.goods
     d = draft(state)  # (a scratch state is its own draft: each field is read before written)
     francs[seat] -= price

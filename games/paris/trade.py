@@ -23,7 +23,7 @@ from games.paris.board import (
 )
 from games.paris.data import RESOURCE_BUY, TOKENS_PER_GOOD
 from games.paris.goods import ITEM_NAMES, ITEMS, holds, spend
-from games.paris.state import Draft, Memo, State, add, add_in, memo, remember, remembered_event
+from games.paris.state import Draft, Memo, State, add, memo, remember, remembered_event
 
 _N_RESOURCES = len(RESOURCE_GOODS)
 BUY_PRICE: tuple[int, ...] = tuple(RESOURCE_BUY[GOODS[g]] for g in RESOURCE_GOODS)
@@ -125,26 +125,17 @@ def _tile_sells(bonus: tuple[int, ...], egt: tuple[int, ...]) -> list:
     return out
 
 
-def apply_buy(state: State, seat: int, action: A.Buy, d: Draft) -> Event:
-    """«…ресурсы нельзя купить в начале игры, потому что все фишки ресурсов выложены на
-    поле. Они станут доступны для покупки позже…»: only from the general supply. Writes the
-    draft `d` of the next state."""
-    good = action.good
+def refuse_buy(state: State, seat: int, good: str) -> IllegalAction:
+    """Why the seat may not buy `good` now (`flow.apply_buy` plays every buy it allows).
+    «…ресурсы нельзя купить в начале игры, потому что все фишки ресурсов выложены на поле.
+    Они станут доступны для покупки позже…»: only from the general supply."""
     g = GOOD_INDEX.get(good)
     if g not in RESOURCE_GOODS:
-        raise IllegalAction("paris.not_a_resource", "only resources can be bought", good=good)
-    supply = state.supply
-    if not supply[g]:
-        raise IllegalAction("paris.supply_empty", f"no {good} in the general supply", good=good)
+        return IllegalAction("paris.not_a_resource", "only resources can be bought", good=good)
+    if not state.supply[g]:
+        return IllegalAction("paris.supply_empty", f"no {good} in the general supply", good=good)
     price = BUY_PRICE[g]
-    francs = state.francs
-    if francs[seat] < price:
-        raise IllegalAction("paris.cannot_afford", f"{good} costs {price} francs", n=price)
-    goods = state.goods
-    d.francs = add(francs, seat, -price)
-    d.supply = add(supply, g, -1)
-    d.goods = add_in(goods, seat, g, 1)
-    return BOUGHT.get((seat, g)) or bought(seat, g)
+    return IllegalAction("paris.cannot_afford", f"{good} costs {price} francs", n=price)
 
 
 def bought(seat: int, g: int) -> Event:
@@ -159,25 +150,14 @@ def _not_held(name: str) -> IllegalAction:
 
 
 def apply_sell(state: State, seat: int, action: A.Sell, d: Draft) -> Event:
+    """The sale of a tile that is goods (`flow.apply_sell` plays a token's), or its refusal:
+    writes the draft `d` of the next state."""
     name = action.item
     item = ITEMS.get(name)
-    if item is None:
+    if item is None or item[0] < 0 or not holds(state, seat, item):
         raise _not_held(name)
-    src, g = item
-    price = SELL_PRICE[g]
-    if src < 0:  # a token (the common case, without the general `spend`)
-        goods = state.goods
-        mine = goods[seat]
-        if not mine[g]:
-            raise _not_held(name)
-        d.goods = add_in(goods, seat, g, -1)
-        if g < _N_RESOURCES:
-            d.supply = add(state.supply, g, 1)
-    else:
-        if not holds(state, seat, item):
-            raise _not_held(name)
-        spend(d, seat, [item])
-    d.francs = add(state.francs, seat, price)
+    spend(d, seat, [item])
+    d.francs = add(state.francs, seat, SELL_PRICE[item[1]])
     return SOLD.get((seat, name)) or sold(seat, name)
 
 
