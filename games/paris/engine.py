@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from bisect import bisect_left
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -13,9 +12,8 @@ from games.core.errors import IllegalAction
 from games.core.phased import NOBODY, SEAT_SETS, LegalActions, PhasedGame
 from games.core.snapshots import restore
 from games.paris import actions as A
-from games.paris import bonus, evaluation, flow, hidden, moves, purchase, trade, turns
-from games.paris.board import BANK0, SPACE_VALUE
-from games.paris.data import KEYS_PER_PLAYER, PAID_BONUS_PRICE, PAID_BONUS_VALUE, STACKS
+from games.paris import bonus, evaluation, flow, hidden, purchase, trade, turns
+from games.paris.data import KEYS_PER_PLAYER
 from games.paris.deal import dump_arrangement, new_state
 from games.paris.options import EDITIONS, ParisOptions
 from games.paris.scoring import final_scoring
@@ -44,26 +42,12 @@ _BUYS_WITH = trade.BUYS_WITH
 _MAX_PRICE = trade.MAX_PRICE
 _SELLS = trade.SELLS
 _tile_free = bonus.tile_free
-_add_moves = moves.add_moves
-_forward = bonus.forward
-_PLACE_AFTER = turns.PLACE_AFTER
-_NO_STACKS = ((),) * STACKS  # every building stack empty
 _token_sells = trade.token_sells
 _END_TURN = A.END_TURN
 # By seat, the last (bonus tiles, end-game tiles, `bonus.tile_free` plan): a seat's tile
 # tuples are new objects only when it takes or spends a tile, so two identity tests most
 # often spare the plan's look-up by value.
 _plans: list[tuple] = [((), (), ((), ()))] * max(KEYS_PER_PLAYER)  # the most seats dealt
-
-
-def _plan(held: tuple[int, ...], egt: tuple[int, ...], seat: int) -> tuple:
-    """`bonus.tile_free(held, egt)`, through `_plans`."""
-    known = _plans[seat]
-    if known[0] is held and known[1] is egt:
-        return known[2]
-    plan = _tile_free(held, egt)
-    _plans[seat] = (held, egt, plan)
-    return plan
 
 
 def _with_trades(out: list, state: State, seat: int) -> list:
@@ -73,18 +57,9 @@ def _with_trades(out: list, state: State, seat: int) -> list:
 
 
 def _action_step(state: State, seat: int) -> list:
-    """The main actions (`turns.main_options`, inline: one legal_actions call in three) or
-    `end_turn`, then the free actions (`_add_free`)."""
-    if state.hand[seat]:
-        keys = state.keys[seat]  # sorted: those on banks and the Arc last
-        out = _add_moves([*_PLACE_AFTER[keys[bisect_left(keys, BANK0) :]]], state, seat)
-    else:
-        out = _add_moves([], state, seat)
-    if state.stacks == _NO_STACKS and state.endgame:  # (the stacks run out first)
-        out.append(A.TAKE_END_GAME)
-    elif not out:
-        out = [_END_TURN]
-    return _add_free(out, state, seat)
+    """The main actions (`turns.main_options`) or `end_turn`, then the free actions
+    (`_add_free`)."""
+    return _add_free(turns.main_options(state, seat) or [_END_TURN], state, seat)
 
 
 def _after_step(state: State, seat: int) -> list:
@@ -100,14 +75,8 @@ def _after_step(state: State, seat: int) -> list:
     sells = _SELLS.get(goods)
     if sells is None:
         sells = _token_sells(goods)
-    if held or egt:  # `bonus.add_tile_free`, inline, and `_plan`'s identity test
-        known = _plans[seat]
-        first, rest = known[2] if known[0] is held and known[1] is egt else _plan(held, egt, seat)
-        out = [*buys, *sells, *first]
-        for uses, n, after in rest:  # `bonus.add_state_uses`, inline
-            out += uses(state, seat, n)
-            out += after
-        return out
+    if held or egt:
+        return _add_tiles([*buys, *sells], state, seat, held, egt)
     return [*buys, *sells]
 
 
@@ -123,13 +92,26 @@ def _add_free(out: list, state: State, seat: int) -> list:
     sells = _SELLS.get(goods)
     out += _token_sells(goods) if sells is None else sells
     held, egt = state.bonus[seat], state.egt[seat]
-    if held or egt:  # `bonus.add_tile_free`, inline, and `_plan`'s identity test
-        known = _plans[seat]
-        first, rest = known[2] if known[0] is held and known[1] is egt else _plan(held, egt, seat)
-        out += first
-        for uses, n, after in rest:  # `bonus.add_state_uses`, inline
-            out += uses(state, seat, n)
-            out += after
+    if held or egt:
+        return _add_tiles(out, state, seat, held, egt)
+    return out
+
+
+def _add_tiles(
+    out: list, state: State, seat: int, held: tuple[int, ...], egt: tuple[int, ...]
+) -> list:
+    """The uses of the seat's tiles `held` and `egt` appended to `out`, and `out`: their plan
+    (`bonus.tile_free`) through `_plans`, then `bonus.add_state_uses` inline."""
+    known = _plans[seat]
+    if known[0] is held and known[1] is egt:
+        first, rest = known[2]
+    else:
+        first, rest = plan = _tile_free(held, egt)
+        _plans[seat] = (held, egt, plan)
+    out += first
+    for uses, n, after in rest:
+        out += uses(state, seat, n)
+        out += after
     return out
 
 
@@ -144,20 +126,12 @@ def _with_free(step_options: Callable[[State, int], list[Any]]) -> LegalActions:
     return options
 
 
-def _bonus_step(state: State, seat: int) -> list:
-    """`_with_free(purchase.bonus_options)` written out (`bonus_options` and its
-    `_can_pay`, inline): the commonest of a purchase's optional steps."""
-    if SPACE_VALUE[state.pending[0]] != PAID_BONUS_VALUE or state.francs[seat] >= PAID_BONUS_PRICE:
-        return _add_free([*_forward(state, seat, state.bonus[seat])[1], A.SKIP], state, seat)
-    return _add_free([A.SKIP], state, seat)
-
-
 _LEGAL_BY_PHASE = {
     TILE: turns.tile_options,
     PLACE: turns.place_options,
     ACTION: _action_step,
     PAY: purchase.pay_options,
-    BONUS: _bonus_step,
+    BONUS: _with_free(purchase.bonus_options),
     PRESTIGE: _with_free(purchase.cash_options),
     VPTILE: _with_free(purchase.vp_tile_options),
     ENDGAME: turns.pick_options,

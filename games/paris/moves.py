@@ -1,4 +1,4 @@
-"""Which key moves are possible (`move_options`, for legal_actions); checking one (for
+"""Which key moves are possible (`add_moves`, for legal_actions); checking one (for
 apply) is move_check.py.
 
 «Если вы перемещаете ключ с Триумфальной арки, то вы можете переместить его на любое
@@ -292,14 +292,10 @@ def _payable(avail: tuple[int, ...], wild: int) -> tuple[bool, ...]:
     return tuple(can_cover(LOC_RES[LM0 + lm], avail, wild) for lm in range(N_LANDMARKS))
 
 
-def move_options(state: State, seat: int) -> list:
-    """Every affordable move of one of the seat's keys onto a free (or, with bonus 9/16,
-    occupied) building or landmark worth more in its district; from the Arc, anywhere."""
-    return add_moves([], state, seat)
-
-
 def add_moves(out: list, state: State, seat: int) -> list:
-    """`move_options` appended to `out` (the action step's list, being built), and `out`."""
+    """Every affordable move of one of the seat's keys onto a free (or, with bonus 9/16,
+    occupied) building or landmark worth more in its district; from the Arc, anywhere:
+    appended to `out` (the action step's list, being built), and `out`."""
     all_keys = state.keys
     keys = all_keys[seat]
     if not keys:
@@ -369,7 +365,7 @@ def _screen(state: State, seat: int) -> tuple[Holdings, int, tuple[bool, ...]]:
         price_key = (goods[0][:3], goods[1])  # what decides which prices it can pay
         prices = _PRICES.get(price_key)
         if prices is None:
-            prices = remember(_PRICES, price_key, (_short_of(goods)[1], _payable(*goods[:2])))
+            prices = remember(_PRICES, price_key, (_short_of(goods), _payable(*goods[:2])))
         found = remember(_SCREEN, key, (goods, *prices))
     return found
 
@@ -377,13 +373,13 @@ def _screen(state: State, seat: int) -> tuple[Holdings, int, tuple[bool, ...]]:
 _PRICES: Memo[tuple[tuple[int, ...], int], tuple[int, tuple[bool, ...]]] = memo()
 
 
-def _short_of(goods: Holdings) -> tuple[int, int]:
-    short_row = short = 0
-    for need, row, mask in _NEEDS:
+def _short_of(goods: Holdings) -> int:
+    """The board mask of the buildings whose resource price `goods` cannot pay."""
+    short = 0
+    for need, _row, mask in _NEEDS:
         if not can_cover(need, goods[0], goods[1]):
-            short_row |= row
             short |= mask
-    return short_row, short
+    return short
 
 
 # Landmark targets by (landmarks, the blocked ones, the payable ones): see `_landmark_targets`.

@@ -244,12 +244,8 @@ def _bonus_open(state: State, seat: int) -> bool:
     (selling the token just taken, say: trades are «в любое время»)."""
     track, numbers, held = state.track, state.setup.track_numbers, state.bonus[seat]
     for k in range(state.meeples[seat], TRACK_LENGTH):
-        if track[k] and numbers[k] not in held:  # then `_can_pay`, inline
-            return (
-                SPACE_VALUE[state.pending[0]] != PAID_BONUS_VALUE
-                or state.francs[seat] >= PAID_BONUS_PRICE
-                or has_free(state, seat)
-            )
+        if track[k] and numbers[k] not in held:
+            return _can_pay(state, seat) or has_free(state, seat)
     return False
 
 
@@ -326,8 +322,7 @@ def bonus_options(state: State, seat: int) -> list:
 def apply_take_bonus(state: State, seat: int, action: A.TakeBonus) -> tuple[State, list[Event]]:
     """«Чтобы получить бонусный жетон, передвиньте вашу фигурку по треку… вперёд…»"""
     space = action.space
-    paid = PAID_BONUS_PRICE if SPACE_VALUE[state.pending[0]] == PAID_BONUS_VALUE else 0
-    if paid and state.francs[seat] < paid:  # `_can_pay`, inline
+    if not _can_pay(state, seat):
         raise illegal(
             "bonus_needs_francs",
             f"this bonus tile costs {PAID_BONUS_PRICE} francs",
@@ -335,6 +330,7 @@ def apply_take_bonus(state: State, seat: int, action: A.TakeBonus) -> tuple[Stat
         )
     if space not in forward(state, seat, state.bonus[seat])[0]:
         raise illegal("bonus_space", f"you cannot take a bonus tile on space {space}", space=space)
+    paid = PAID_BONUS_PRICE if SPACE_VALUE[state.pending[0]] == PAID_BONUS_VALUE else 0
     d = draft(state)
     take_tile(d, seat, space, move=True)
     if paid:

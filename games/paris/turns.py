@@ -56,7 +56,7 @@ _PLACE_WHERE = tuple(
 )
 # The same by the seat's keys on banks and the Arc (the last of its sorted keys: at most one
 # on each), as a tuple of locations.
-PLACE_AFTER: dict[tuple[int, ...], list] = {
+_PLACE_AFTER: dict[tuple[int, ...], list] = {
     tuple(BANK0 + i for i in range(N_DISTRICTS + 1) if taken >> i & 1): where
     for taken, where in enumerate(_PLACE_WHERE)
 }
@@ -197,7 +197,7 @@ def main_options(state: State, seat: int) -> list:
     """Every main action: place a key, move a key, take an end-game tile."""
     if state.hand[seat]:
         keys = state.keys[seat]  # sorted: those on banks and the Arc last
-        out = add_moves([*PLACE_AFTER[keys[bisect_left(keys, BANK0) :]]], state, seat)
+        out = add_moves([*_PLACE_AFTER[keys[bisect_left(keys, BANK0) :]]], state, seat)
     else:
         out = add_moves([], state, seat)
     if state.endgame and state.stacks == _NO_STACKS:
